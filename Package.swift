@@ -1,0 +1,92 @@
+// swift-tools-version:6.0
+// modelgen: Amplify-style GraphQL schema → lazy Swift models, plus the runtime they run on.
+import PackageDescription
+
+/// Swift 6 language mode with complete strict concurrency is the default for tools-version 6.0.
+let strict: [SwiftSetting] = []
+
+/// Checked-in generated output, one module per schema (see `Generated/README.md`).
+/// Each entry is (module name, directory under `Generated/`). Keep in sync with `Schemas/`;
+/// `ModelGenTests.GoldenFileTests` fails when a schema has no module here.
+let generatedModules: [(name: String, path: String)] = [
+]
+
+var targets: [Target] = [
+  // MARK: Front end and generator
+  .target(name: "GraphQLSDL", swiftSettings: strict),
+  .target(
+    name: "ModelGen",
+    dependencies: ["GraphQLSDL"],
+    exclude: [],
+    resources: [],
+    swiftSettings: strict
+  ),
+  .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
+  .executableTarget(name: "modelgen", dependencies: ["ModelGenCLI"], swiftSettings: strict),
+
+  // MARK: Runtime
+  .target(name: "LazyModel", swiftSettings: strict),
+  .systemLibrary(
+    name: "CSQLite",
+    pkgConfig: "sqlite3",
+    providers: [.apt(["libsqlite3-dev"])]
+  ),
+  .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite"], swiftSettings: strict),
+  .target(name: "LazyModelAPI", dependencies: ["LazyModel"], swiftSettings: strict),
+
+  // MARK: Tests
+  .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"], swiftSettings: strict),
+  .testTarget(name: "ModelGenTests", dependencies: ["ModelGen", "GraphQLSDL"], swiftSettings: strict),
+  .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
+  .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
+  .testTarget(
+    name: "LazyModelDataStoreTests",
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],
+    swiftSettings: strict
+  ),
+  .testTarget(
+    name: "LazyModelAPITests",
+    dependencies: ["LazyModelAPI", "LazyModel"],
+    swiftSettings: strict
+  ),
+
+  // MARK: Benchmarks (release builds; each prints a table; see README "Benchmarks")
+  .executableTarget(name: "SDLParseBenchmark", dependencies: ["GraphQLSDL"], path: "Benchmarks/SDLParseBenchmark"),
+  .executableTarget(name: "GenerateBenchmark", dependencies: ["ModelGen"], path: "Benchmarks/GenerateBenchmark"),
+  .executableTarget(
+    name: "DataStoreBenchmark",
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],
+    path: "Benchmarks/DataStoreBenchmark"
+  ),
+  .executableTarget(
+    name: "APIBenchmark",
+    dependencies: ["LazyModelAPI", "LazyModel"],
+    path: "Benchmarks/APIBenchmark"
+  ),
+]
+
+for module in generatedModules {
+  targets.append(
+    .target(
+      name: module.name,
+      dependencies: ["LazyModel"],
+      path: "Generated/\(module.path)",
+      exclude: ["schema.api.graphql"],
+      swiftSettings: strict
+    )
+  )
+}
+
+let package = Package(
+  name: "modelgen",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "GraphQLSDL", targets: ["GraphQLSDL"]),
+    .library(name: "ModelGen", targets: ["ModelGen"]),
+    .library(name: "LazyModel", targets: ["LazyModel"]),
+    .library(name: "LazyModelDataStore", targets: ["LazyModelDataStore"]),
+    .library(name: "LazyModelAPI", targets: ["LazyModelAPI"]),
+    .executable(name: "modelgen", targets: ["modelgen"]),
+  ],
+  targets: targets
+)

@@ -1,0 +1,24 @@
+/// Errors of the lazy runtime itself (providers have their own typed errors).
+public enum LazyModelError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// `require()` found no model for the identifiers.
+  case notFound(model: String, identifiers: [IdentifierComponent])
+  /// A `LazyList`'s elements were read before `fetch()`.
+  case listNotLoaded(model: String, associatedFields: [String], associatedIdentifiers: [KeyValue])
+  /// A not-loaded value has no provider: it was decoded without a ``ModelDecodingContext``.
+  case noProvider(model: String, identifiers: [IdentifierComponent])
+  /// `nextPage()` was called on a list with no next page.
+  case noNextPage(model: String)
+
+  public var description: String {
+    switch self {
+    case .notFound(let model, let identifiers):
+      return "no \(model) found for \(ModelIdentifier(modelName: model, components: identifiers))"
+    case .listNotLoaded(let model, let fields, let values):
+      return "the list of \(model) (\(fields) = \(values)) is not loaded: call fetch() first"
+    case .noProvider(let model, let identifiers):
+      return "no provider to load \(ModelIdentifier(modelName: model, components: identifiers)): it was decoded without a ModelDecodingContext"
+    case .noNextPage(let model):
+      return "the list of \(model) has no next page"
+    }
+  }
+}

@@ -1,0 +1,269 @@
+/// Schema metadata of one model, as generated into `Name+Schema.swift`.
+///
+/// Everything a provider needs: GraphQL type name, plural name, fields in declaration order,
+/// associations, primary key, secondary indexes and `@auth` rules. Values only; no behaviour
+/// depends on global state.
+public struct ModelSchema: Sendable, Hashable {
+  /// The GraphQL type name (`Comment4V2`).
+  public let name: String
+  /// The plural name the Amplify transformer derives (`Comment4V2s`), used for `list<Plural>`.
+  public let pluralName: String
+  /// The fields in declaration order, including implicit `id`, implicit foreign-key fields and
+  /// timestamps, and the association fields.
+  public let fields: [ModelField]
+  /// The primary-key field names: partition key first, then the sort key fields as written.
+  public let primaryKey: [String]
+  /// Secondary indexes from `@index` (and the ones `@hasMany`/`@manyToMany` imply).
+  public let indexes: [ModelIndex]
+  /// The model-level `@auth` rules as written.
+  public let authRules: [AuthRule]
+
+  /// Creates a schema. `primaryKey` must name fields of `fields`.
+  public init(
+    name: String,
+    pluralName: String,
+    primaryKey: [String],
+    fields: [ModelField],
+    indexes: [ModelIndex] = [],
+    authRules: [AuthRule] = []
+  ) {
+    self.name = name
+    self.pluralName = pluralName
+    self.primaryKey = primaryKey
+    self.fields = fields
+    self.indexes = indexes
+    self.authRules = authRules
+  }
+
+  /// Creates a schema with the primary key given as coding keys.
+  public init<Key: ModelKey>(
+    name: String,
+    pluralName: String,
+    primaryKey: [Key],
+    fields: [ModelField],
+    indexes: [ModelIndex] = [],
+    authRules: [AuthRule] = []
+  ) {
+    self.init(
+      name: name, pluralName: pluralName, primaryKey: primaryKey.map(\.stringValue),
+      fields: fields, indexes: indexes, authRules: authRules)
+  }
+
+  /// The field named `name`, or `nil`.
+  public func field(named name: String) -> ModelField? {
+    fields.first { $0.name == name }
+  }
+
+  /// The primary-key fields in key order.
+  public var primaryKeyFields: [ModelField] {
+    primaryKey.compactMap { field(named: $0) }
+  }
+
+  /// The fields that hold data of this model itself: every field without an association.
+  public var scalarFields: [ModelField] {
+    fields.filter { $0.association == nil }
+  }
+}
+
+/// A GraphQL built-in or AWS AppSync scalar. The raw value is the GraphQL name.
+public enum GraphQLScalar: String, Sendable, Hashable, CaseIterable {
+  case id = "ID"
+  case string = "String"
+  case int = "Int"
+  case float = "Float"
+  case boolean = "Boolean"
+  case awsDate = "AWSDate"
+  case awsTime = "AWSTime"
+  case awsDateTime = "AWSDateTime"
+  case awsTimestamp = "AWSTimestamp"
+  case awsEmail = "AWSEmail"
+  case awsJSON = "AWSJSON"
+  case awsURL = "AWSURL"
+  case awsPhone = "AWSPhone"
+  case awsIPAddress = "AWSIPAddress"
+}
+
+/// The type of a field.
+public indirect enum ModelFieldType: Sendable, Hashable {
+  /// A scalar.
+  case scalar(GraphQLScalar)
+  /// A GraphQL enum, by type name; its Swift type is a `String`-backed enum.
+  case enumeration(String)
+  /// A non-model object type stored inside the model.
+  case embedded(any Embeddable.Type)
+  /// Another model (an association field).
+  case model(any Model.Type)
+  /// A list; `elementRequired` is `true` for `[T!]`.
+  case list(ModelFieldType, elementRequired: Bool)
+
+  /// `ID`.
+  public static let id = ModelFieldType.scalar(.id)
+  /// `String`.
+  public static let string = ModelFieldType.scalar(.string)
+  /// `Int`.
+  public static let int = ModelFieldType.scalar(.int)
+  /// `Float`.
+  public static let double = ModelFieldType.scalar(.float)
+  /// `Boolean`.
+  public static let bool = ModelFieldType.scalar(.boolean)
+
+  /// The GraphQL type name of the innermost named type (`Post`, `String`, `Priority`).
+  public var graphQLTypeName: String {
+    switch self {
+    case .scalar(let scalar): return scalar.rawValue
+    case .enumeration(let name): return name
+    case .embedded(let type): return type.schema.name
+    case .model(let type): return type.modelName
+    case .list(let element, _): return element.graphQLTypeName
+    }
+  }
+
+  public static func == (lhs: ModelFieldType, rhs: ModelFieldType) -> Bool {
+    switch (lhs, rhs) {
+    case (.scalar(let a), .scalar(let b)): return a == b
+    case (.enumeration(let a), .enumeration(let b)): return a == b
+    case (.embedded(let a), .embedded(let b)): return ObjectIdentifier(a) == ObjectIdentifier(b)
+    case (.model(let a), .model(let b)): return ObjectIdentifier(a) == ObjectIdentifier(b)
+    case (.list(let a, let x), .list(let b, let y)): return a == b && x == y
+    default: return false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .scalar(let scalar): hasher.combine(0); hasher.combine(scalar)
+    case .enumeration(let name): hasher.combine(1); hasher.combine(name)
+    case .embedded(let type): hasher.combine(2); hasher.combine(ObjectIdentifier(type))
+    case .model(let type): hasher.combine(3); hasher.combine(ObjectIdentifier(type))
+    case .list(let element, let required): hasher.combine(4); hasher.combine(element); hasher.combine(required)
+    }
+  }
+}
+
+/// One field of a model or embedded type.
+public struct ModelField: Sendable, Hashable {
+  /// The GraphQL field name (also the coding key).
+  public let name: String
+  /// The field's type; lists carry their element nullability.
+  public let type: ModelFieldType
+  /// `true` when the field's outer type is non-null (`T!`, `[T]!`).
+  public let isRequired: Bool
+  /// `true` for fields the service sets (`createdAt`, `updatedAt`); clients never send them.
+  public let isReadOnly: Bool
+  /// The association this field stands for, or `nil` for data fields.
+  public let association: ModelAssociation?
+
+  /// Creates a field.
+  public init(
+    name: String, type: ModelFieldType, isRequired: Bool, isReadOnly: Bool = false,
+    association: ModelAssociation? = nil
+  ) {
+    self.name = name
+    self.type = type
+    self.isRequired = isRequired
+    self.isReadOnly = isReadOnly
+    self.association = association
+  }
+
+  /// Whether the outer type is non-null, as the DSL spells it.
+  public enum Presence: Sendable { case required, optional }
+
+  /// A data field (scalar, enum, embedded or list of those).
+  public static func field(
+    _ key: some CodingKey, _ presence: Presence, _ type: ModelFieldType, readOnly: Bool = false
+  ) -> ModelField {
+    ModelField(name: key.stringValue, type: type, isRequired: presence == .required, isReadOnly: readOnly)
+  }
+
+  /// A `@hasMany` field: a list of `model` whose `associatedFields` point back at this model.
+  public static func hasMany(
+    _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
+    associatedFields: [String], indexName: String? = nil
+  ) -> ModelField {
+    ModelField(
+      name: key.stringValue, type: .list(.model(model), elementRequired: false),
+      isRequired: presence == .required,
+      association: .hasMany(associatedFields: associatedFields, indexName: indexName))
+  }
+
+  /// A `@hasOne` field. `targetNames` are this model's FK fields (`fields:` or implicit); empty
+  /// when the FK lives on the other model (`references:`), named by `associatedFields`.
+  public static func hasOne(
+    _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
+    associatedFields: [String], targetNames: [String]
+  ) -> ModelField {
+    ModelField(
+      name: key.stringValue, type: .model(model), isRequired: presence == .required,
+      association: .hasOne(associatedFields: associatedFields, targetNames: targetNames))
+  }
+
+  /// A `@belongsTo` field. `targetNames` are this model's FK fields, one per key component of
+  /// `model`; `associatedFields` are the fields of `model` they hold (its primary key by default).
+  public static func belongsTo(
+    _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
+    targetNames: [String], associatedFields: [String]? = nil
+  ) -> ModelField {
+    ModelField(
+      name: key.stringValue, type: .model(model), isRequired: presence == .required,
+      association: .belongsTo(
+        associatedFields: associatedFields ?? model.schema.primaryKey, targetNames: targetNames))
+  }
+}
+
+/// How a field relates to another model (Amplify GraphQL Transformer v2 relational directives).
+public enum ModelAssociation: Sendable, Hashable {
+  /// `@hasMany`: `associatedFields` name the child model's fields that point back at this model:
+  /// either its one `@belongsTo` field, or its FK fields in this model's key order (implicit
+  /// `<parent><Field><KeyField>` fields or `references:`). `indexName` is the child index that
+  /// serves the association, when one does.
+  case hasMany(associatedFields: [String], indexName: String?)
+  /// `@hasOne`: `targetNames` are FK fields on this model (`fields:` or implicit
+  /// `<parent><Field><KeyField>`); with `references:` they are empty and `associatedFields` name the
+  /// child's FK fields.
+  case hasOne(associatedFields: [String], targetNames: [String])
+  /// `@belongsTo`: `targetNames` are FK fields on this model, one per key component of the parent;
+  /// `associatedFields` are the parent's fields they hold.
+  case belongsTo(associatedFields: [String], targetNames: [String])
+}
+
+/// A secondary index (`@index`), or the one a relation implies.
+public struct ModelIndex: Sendable, Hashable {
+  /// The index name (`byPost4`).
+  public let name: String
+  /// Partition key field first, then sort key fields.
+  public let fields: [String]
+  /// The GraphQL query field that reads through the index, when `queryField:` names one.
+  public let queryField: String?
+
+  /// Creates an index.
+  public init(name: String, fields: [String], queryField: String? = nil) {
+    self.name = name
+    self.fields = fields
+    self.queryField = queryField
+  }
+
+  /// DSL spelling: `.index("byPost4", fields: ["postID", "content"])`.
+  public static func index(_ name: String, fields: [String], queryField: String? = nil) -> ModelIndex {
+    ModelIndex(name: name, fields: fields, queryField: queryField)
+  }
+}
+
+/// A non-model object type stored inside a model (JSON column in SQLite, nested object in GraphQL).
+public protocol Embeddable: Codable, Sendable, Hashable {
+  /// Its fields (no primary key, no associations).
+  static var schema: EmbeddedSchema { get }
+}
+
+/// Schema metadata of a non-model type.
+public struct EmbeddedSchema: Sendable, Hashable {
+  /// The GraphQL type name.
+  public let name: String
+  /// The fields in declaration order.
+  public let fields: [ModelField]
+
+  /// Creates a schema.
+  public init(name: String, fields: [ModelField]) {
+    self.name = name
+    self.fields = fields
+  }
+}

@@ -1,0 +1,1 @@
+print("modelgen: not built yet")
