@@ -198,15 +198,16 @@ public struct ModelField: Sendable, Hashable {
   }
 
   /// A `@belongsTo` field. `targetNames` are this model's FK fields, one per key component of
-  /// `model`; `associatedFields` are the fields of `model` they hold (its primary key by default).
+  /// `model`; `associatedFields` are the fields of `model` they hold (its primary key, or the
+  /// `references:` counterpart), same order. Both are spelled out so that no schema reads another
+  /// schema while it is being initialised (a self-referencing model would otherwise recurse).
   public static func belongsTo(
     _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
-    targetNames: [String], associatedFields: [String]? = nil
+    targetNames: [String], associatedFields: [String]
   ) -> ModelField {
     ModelField(
       name: key.stringValue, type: .model(model), isRequired: presence == .required,
-      association: .belongsTo(
-        associatedFields: associatedFields ?? model.schema.primaryKey, targetNames: targetNames))
+      association: .belongsTo(associatedFields: associatedFields, targetNames: targetNames))
   }
 }
 
