@@ -128,11 +128,12 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var pluralNameLiteral: String
   /// `[keys.id]`.
   public var primaryKey: String
-  /// `ModelSchema.fields` entries, each ending with `,`.
+  /// `ModelSchema.fields` entries, each ending with `,` when there are several (swift-format's
+  /// trailing-comma rule for multi-line collections).
   public var schemaFields: [String]
-  /// `ModelSchema.indexes` entries, each ending with `,`.
+  /// `ModelSchema.indexes` entries, each ending with `,` when there are several.
   public var indexes: [String]
-  /// `ModelSchema.authRules` entries, each ending with `,`.
+  /// `ModelSchema.authRules` entries, each ending with `,` when there are several.
   public var authRules: [String]
 
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
@@ -202,7 +203,7 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
   public var codingKeys: [String]
   /// The GraphQL type name as a string literal.
   public var nameLiteral: String
-  /// `EmbeddedSchema.fields` entries, each ending with `,`.
+  /// `EmbeddedSchema.fields` entries, each ending with `,` when there are several.
   public var schemaFields: [String]
   /// Template keys: every property by its name.
   public var templateValue: TemplateValue {
@@ -223,7 +224,8 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   public var access: String
   /// The registry enum's name (`Models`).
   public var typeName: String
-  /// The model type names (escaped), sorted by GraphQL name.
+  /// The registry's array elements (`Post.self,`), sorted by GraphQL name; `,` only when there
+  /// are several.
   public var models: [String]
   /// Template keys: `sourceFileName`, `access`, `typeName`, `models`.
   public var templateValue: TemplateValue {
