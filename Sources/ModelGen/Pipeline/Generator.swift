@@ -56,6 +56,16 @@ public struct GenerationResult: Sendable {
 
   /// `true` when a diagnostic is an error.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// Every diagnostic as text: the `path:line:col: error: message [CODE]` line, then the source
+  /// line with a caret, the hint and the notes (``DiagnosticPrinter/render(_:source:)-swift.type.method``).
+  ///
+  /// - Parameters:
+  ///   - source: The schema text the diagnostics refer to.
+  ///   - fileName: The file name the diagnostics carry.
+  public func renderedDiagnostics(source: String, fileName: String) -> String {
+    DiagnosticPrinter.render(diagnostics, source: SourceFile(fileName: fileName, text: source))
+  }
 }
 
 /// A fault of the generator itself (not of the schema): a user template that fails to render.
@@ -96,15 +106,21 @@ public struct Generator: Sendable {
   /// - Returns: Files sorted by path, or no files and the diagnostics when the schema has errors.
   /// - Throws: ``GeneratorError`` when a (user) template fails to render.
   public func generate(source: String, fileName: String, headerName: String? = nil) throws -> GenerationResult {
-    let parsed = SDLParser.parse(source, fileName: fileName)
-    if parsed.hasErrors { return GenerationResult(files: [], diagnostics: parsed.diagnostics) }
-    let analysis = SchemaAnalysis.analyze(parsed.document, fileName: fileName)
-    let diagnostics = parsed.diagnostics + analysis.diagnostics
-    guard var graph = analysis.graph, !analysis.hasErrors else {
-      return GenerationResult(files: [], diagnostics: diagnostics)
-    }
+    let (graph, diagnostics) = Self.analyze(source: source, fileName: fileName)
+    guard var graph else { return GenerationResult(files: [], diagnostics: diagnostics) }
     graph.sourceFileName = headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
     return GenerationResult(files: try render(graph), diagnostics: diagnostics)
+  }
+
+  /// Parses and analyses one schema without rendering (`modelgen validate`).
+  ///
+  /// - Returns: The validated graph (`nil` when there is an error) and every diagnostic.
+  public static func analyze(source: String, fileName: String) -> (graph: ModelGraph?, diagnostics: [Diagnostic]) {
+    let parsed = SDLParser.parse(source, fileName: fileName)
+    if parsed.hasErrors { return (nil, parsed.diagnostics) }
+    let analysis = SchemaAnalysis.analyze(parsed.document, fileName: fileName)
+    let diagnostics = parsed.diagnostics + analysis.diagnostics
+    return (analysis.hasErrors ? nil : analysis.graph, diagnostics)
   }
 
   /// Renders a validated graph.
