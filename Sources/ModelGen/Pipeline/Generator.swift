@@ -147,8 +147,15 @@ public struct Generator: Sendable {
         files.append(try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
       }
     }
+    if options.emit.contains(.apiSchema) {
+      let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
+      files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
+    }
     return files.sorted { $0.path < $1.path }
   }
+
+  /// The file name `--emit api-schema` writes in a schema's output directory.
+  public static let apiSchemaFileName = "schema.api.graphql"
 
   private func file(_ path: String, template: String, _ value: TemplateValue) throws -> GeneratedFile {
     do {
