@@ -58,6 +58,10 @@ public enum ModelGenDiagnosticCode {
   public static let invalidManyToMany: DiagnosticCode = "MG026"
   /// A second `@primaryKey` in one model.
   public static let duplicatePrimaryKey: DiagnosticCode = "MG027"
+  /// The two sides of a relation name their key differently (`references:` on one side only).
+  public static let relationStyleMismatch: DiagnosticCode = "MG028"
+  /// `@hasMany(fields:)` naming fields that are not the parent's primary key (in key order).
+  public static let fieldsNotPrimaryKey: DiagnosticCode = "MG029"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -116,6 +120,10 @@ public enum SemanticError: Sendable, Hashable {
   case invalidManyToMany(relationName: String, reason: String)
   /// MG027: a second `@primaryKey` in one model.
   case duplicatePrimaryKey(model: String)
+  /// MG028: the two sides of a relation name their key differently.
+  case relationStyleMismatch(model: String, field: String, otherModel: String, otherField: String)
+  /// MG029: `@hasMany(fields:)` naming fields that are not the parent's primary key.
+  case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -147,6 +155,8 @@ public enum SemanticError: Sendable, Hashable {
     case .implicitFieldConflict: return ModelGenDiagnosticCode.implicitFieldConflict
     case .invalidManyToMany: return ModelGenDiagnosticCode.invalidManyToMany
     case .duplicatePrimaryKey: return ModelGenDiagnosticCode.duplicatePrimaryKey
+    case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
+    case .fieldsNotPrimaryKey: return ModelGenDiagnosticCode.fieldsNotPrimaryKey
     }
   }
 
@@ -218,6 +228,11 @@ public enum SemanticError: Sendable, Hashable {
       return "@manyToMany relation `\(relationName)` \(reason)"
     case .duplicatePrimaryKey(let model):
       return "`\(model)` has more than one @primaryKey"
+    case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
+      return "`\(model).\(field)` uses `references:` but its counterpart `\(otherModel).\(otherField)` does not (or the reverse)"
+    case .fieldsNotPrimaryKey(let model, let field, let keyFields):
+      let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
+      return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"
     }
   }
 
@@ -248,6 +263,10 @@ public enum SemanticError: Sendable, Hashable {
       return "rename or remove one of them"
     case .duplicatePrimaryKey:
       return "use one @primaryKey(sortKeyFields: [...]) on the partition key field"
+    case .relationStyleMismatch:
+      return "write `references:` with the same fields on both sides"
+    case .fieldsNotPrimaryKey(_, _, let keyFields):
+      return "use `fields: [\(keyFields.map { "\"\($0)\"" }.joined(separator: ", "))]`"
     default:
       return nil
     }
