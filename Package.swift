@@ -81,7 +81,13 @@ var targets: [Target] = [
   ),
 
   // MARK: Benchmarks (release builds; each prints a table; see README "Benchmarks")
-  .executableTarget(name: "SDLParseBenchmark", dependencies: ["GraphQLSDL"], path: "Benchmarks/SDLParseBenchmark"),
+  .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
+  .executableTarget(
+    name: "SDLParseBenchmark",
+    dependencies: ["GraphQLSDL", "BenchmarkSupport"],
+    path: "Benchmarks/SDLParseBenchmark",
+    swiftSettings: strict
+  ),
   .executableTarget(name: "GenerateBenchmark", dependencies: ["ModelGen"], path: "Benchmarks/GenerateBenchmark"),
   .executableTarget(
     name: "DataStoreBenchmark",
