@@ -15,7 +15,7 @@ import Testing
     #expect(post.fieldNames == ["id", "title", "comments", "createdAt", "updatedAt"])
     #expect(comment.fieldNames == ["id", "postID", "content", "post", "createdAt", "updatedAt"])
     #expect(comment.storedFieldNames == ["id", "content", "post", "createdAt", "updatedAt"])
-    #expect(comment.primaryKey == PrimaryKey(partitionKey: "id"))
+    #expect(comment.primaryKey == PrimaryKey(partitionKey: "id", isImplicit: true))
     #expect(comment.indexes.map(\.name) == ["byPost4"])
     #expect(comment.indexes.first?.fields == ["postID", "content"])
     #expect(comment.indexes.first?.queryField == nil)
