@@ -125,7 +125,7 @@ enum HasManyRule {
     context.report(
       .relationStyleMismatch(
         model: use.model.name, field: use.fieldName, otherModel: paired.model.name, otherField: paired.fieldName),
-      at: use.directive.name.range,
-      notes: [DiagnosticNote(message: "counterpart declared here", range: paired.directive.name.range)])
+      at: use.directive.range,
+      notes: [DiagnosticNote(message: "counterpart declared here", range: paired.directive.range)])
   }
 }

@@ -38,7 +38,7 @@ enum IndexRule {
           model.indexes.append(
             IndexDefinition(
               name: name, fields: fields, queryField: directive.string("queryField"),
-              location: directive.name.range.schemaLocation))
+              location: directive.range.schemaLocation))
         }
       }
     }

@@ -56,7 +56,7 @@ struct RelationPairing {
         for extra in directives.dropFirst() {
           context.report(
             .misplacedDirective(directive: extra.name.value, placement: "cannot be combined with @\(directive.name.value)"),
-            at: extra.name.range)
+            at: extra.range)
         }
         guard let type = declared.type else { continue }
         let wantsList = kind == .hasMany || kind == .manyToMany
@@ -88,7 +88,7 @@ struct RelationPairing {
       guard !candidates.isEmpty else {
         context.report(
           .belongsToWithoutCounterpart(model: child.model.name, field: child.fieldName, parent: child.relatedModel),
-          at: child.directive.name.range)
+          at: child.directive.range)
         continue
       }
       var chosen = candidates
@@ -100,7 +100,7 @@ struct RelationPairing {
           .ambiguousRelation(
             model: child.model.name, field: child.fieldName, relatedModel: child.relatedModel,
             candidates: candidates.map(\.fieldName)),
-          at: child.directive.name.range,
+          at: child.directive.range,
           notes: candidates.map { DiagnosticNote(message: "candidate `\($0.key)`", range: $0.declared.ast.name.range) })
         continue
       }
@@ -117,7 +117,7 @@ struct RelationPairing {
         .ambiguousRelation(
           model: parent.model.name, field: parent.fieldName, relatedModel: parent.relatedModel,
           candidates: children.map(\.fieldName)),
-        at: parent.directive.name.range,
+        at: parent.directive.range,
         notes: children.map { DiagnosticNote(message: "claimed by `\($0.key)`", range: $0.declared.ast.name.range) })
       for child in children { parentOf[child.key] = nil }
     }
@@ -203,14 +203,14 @@ enum RelationKeys {
           .keyTypeMismatch(
             argument: "@\(use.kind.rawValue)", field: name, fieldType: existing.type.namedTypeName,
             keyField: keyField.name, keyType: keyField.type.namedTypeName),
-          at: model.declaredField(named: name)?.ast.type.range ?? use.directive.name.range)
+          at: model.declaredField(named: name)?.ast.type.range ?? use.directive.range)
       }
       return
     }
     model.implicitFields.append(
       FieldDefinition(
         name: name, type: keyField.type, isRequired: isRequired, origin: .implicitForeignKey,
-        location: use.directive.name.range.schemaLocation))
+        location: use.directive.range.schemaLocation))
   }
 
   /// Sets the association of `use`'s field.
