@@ -154,6 +154,36 @@ import Testing
     #expect(try graph.requireModel("Tag").hasMany("posts")?.foreignKeyFields == ["tagId"])
   }
 
+  @Test func targetNameInThePrimaryKeyStaysStored() throws {
+    let graph = try #require(
+      analyzeClean(
+        #"""
+        type Order @model { id: ID! lines: [Line] @hasMany(fields: ["id"]) }
+        type Line @model { orderId: ID! @primaryKey(sortKeyFields: ["n"]) n: Int! order: Order @belongsTo(fields: ["orderId"]) }
+        """#))
+    let line = try graph.requireModel("Line")
+    #expect(line.belongsTo("order")?.targetNames == ["orderId"])
+    #expect(line.storedFieldNames == ["orderId", "n", "order", "createdAt", "updatedAt"])
+  }
+
+  @Test func twoWayOneToOneWithFieldsOnBothSides() throws {
+    let graph = try #require(
+      analyzeClean(
+        #"""
+        type Person @model { id: ID! passportID: ID passport: Passport @hasOne(fields: ["passportID"]) }
+        type Passport @model { id: ID! personID: ID holder: Person @belongsTo(fields: ["personID"]) }
+        """#))
+    let person = try graph.requireModel("Person")
+    #expect(person.hasOne("passport")?.targetNames == ["passportID"])
+    #expect(person.hasOne("passport")?.associatedFields == ["holder"])
+    #expect(person.hasOne("passport")?.pairedField == "holder")
+    let passport = try graph.requireModel("Passport")
+    #expect(passport.belongsTo("holder")?.targetNames == ["personID"])
+    #expect(passport.belongsTo("holder")?.pairedKind == .hasOne)
+    #expect(person.storedFieldNames == ["id", "passport", "createdAt", "updatedAt"])
+    #expect(passport.storedFieldNames == ["id", "holder", "createdAt", "updatedAt"])
+  }
+
   @Test func belongsToWithoutCounterpart() {
     expectDiagnostics(
       """

@@ -193,3 +193,24 @@ import Testing
     }
   }
 }
+
+/// A large synthetic schema (1,000 models in a chain of paired hasMany/belongsTo) analyses clean with
+/// every relation resolved.
+@Suite struct SemanticsLargeSchemaTests {
+  @Test func thousandModelChain() throws {
+    let count = 1_000
+    var source = "enum Level { LOW HIGH }\n"
+    for index in 0..<count {
+      source += "type Node\(index) @model {\n  id: ID!\n  name: String! @index\n  level: Level\n"
+      if index + 1 < count { source += "  children: [Node\(index + 1)] @hasMany\n" }
+      if index > 0 { source += "  parent: Node\(index - 1) @belongsTo\n" }
+      source += "}\n"
+    }
+    let graph = try #require(analyzeClean(source, fileName: "large.graphql"))
+    #expect(graph.models.count == count)
+    let middle = try graph.requireModel("Node500")
+    #expect(middle.belongsTo("parent")?.targetNames == ["node499ChildrenId"])
+    #expect(middle.hasMany("children")?.foreignKeyFields == ["node500ChildrenId"])
+    #expect(middle.indexes.map(\.name) == ["node500sByName"])
+  }
+}

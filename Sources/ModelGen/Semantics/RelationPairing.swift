@@ -80,11 +80,12 @@ struct RelationPairing {
 
   private mutating func pair(_ context: AnalysisContext) {
     var claims: [String: [RelationUse]] = [:]
+    var parentsByModels: [ModelPair: [RelationUse]] = [:]
+    for use in uses where use.kind == .hasMany || use.kind == .hasOne {
+      parentsByModels[ModelPair(parent: use.model.name, child: use.relatedModel), default: []].append(use)
+    }
     for child in uses where child.kind == .belongsTo {
-      let candidates = uses.filter {
-        ($0.kind == .hasMany || $0.kind == .hasOne) && $0.model.name == child.relatedModel
-          && $0.relatedModel == child.model.name
-      }
+      let candidates = parentsByModels[ModelPair(parent: child.relatedModel, child: child.model.name)] ?? []
       guard !candidates.isEmpty else {
         context.report(
           .belongsToWithoutCounterpart(model: child.model.name, field: child.fieldName, parent: child.relatedModel),
@@ -136,6 +137,12 @@ struct RelationPairing {
       return parent.fields != nil && child.model.primaryKey.partitionKey == first
     }
     return parent.isImplicit
+  }
+
+  /// A parent model and a child model, for looking up candidate relations.
+  private struct ModelPair: Hashable {
+    let parent: String
+    let child: String
   }
 
   /// Uses of one kind, in document order.
