@@ -4,7 +4,7 @@ import Testing
 
 /// `@hasMany`, `@hasOne`, `@belongsTo`, `@manyToMany`, and relation pairing.
 @Suite struct SemanticsRelationRuleTests {
-  @Test func uniDirectionalHasManyAddsNullableStoredForeignKeys() throws {
+  @Test func uniDirectionalHasManyAddsStoredForeignKeysWithTheListsNullability() throws {
     let graph = try #require(
       analyzeClean(
         #"""
@@ -20,7 +20,7 @@ import Testing
     #expect(comment.fieldNames == ["id", "content", "postCommentsId", "postCommentsTitle", "createdAt", "updatedAt"])
     #expect(comment.storedFieldNames == comment.fieldNames)
     let fk = try #require(comment.field(named: "postCommentsTitle"))
-    #expect(fk.type == .scalar(.string) && !fk.isRequired && fk.origin == .implicitForeignKey)
+    #expect(fk.type == .scalar(.string) && fk.isRequired && fk.origin == .implicitForeignKey)
     #expect(post.field(named: "comments")?.type == .list(.model("Comment"), elementRequired: true))
     #expect(post.field(named: "comments")?.isRequired == true)
   }
@@ -40,16 +40,18 @@ import Testing
     #expect(post.storedFieldNames == ["id", "blog", "createdAt", "updatedAt"])
   }
 
-  @Test func implicitBelongsToOfRequiredFieldIsRequired() throws {
+  @Test func implicitForeignKeyNullabilityFollowsTheHasManyField() throws {
     let graph = try #require(
       analyzeClean(
         """
-        type Blog @model { id: ID! posts: [Post] @hasMany }
+        type Blog @model { id: ID! posts: [Post] @hasMany drafts: [Draft]! @hasMany }
         type Post @model { id: ID! blog: Blog! @belongsTo }
+        type Draft @model { id: ID! blog: Blog @belongsTo }
         """))
     let post = try graph.requireModel("Post")
-    #expect(post.field(named: "blogPostsId")?.isRequired == true)
+    #expect(post.field(named: "blogPostsId")?.isRequired == false)
     #expect(post.belongsTo("blog")?.style == .implicit)
+    #expect(try graph.requireModel("Draft").field(named: "blogDraftsId")?.isRequired == true)
   }
 
   @Test func hasManyFieldsWithoutIndexUseTheChildPrimaryKey() throws {
