@@ -74,6 +74,19 @@ import Testing
     #expect(try graph.requireModel("Category").indexes.map(\.name) == ["categoriesByName"])
   }
 
+  @Test func queryFieldsMustBeUnique() {
+    expectDiagnostics(
+      #"""
+      type Post @model {
+        id: ID!
+        title: String @index(queryField: "postsByTitle")
+        body: String @index(queryField: 1️⃣"postsByTitle")
+        slug: String @index(queryField: 2️⃣"listPosts")
+      }
+      """#,
+      [(ModelGenDiagnosticCode.duplicateQueryField, "1️⃣"), (ModelGenDiagnosticCode.duplicateQueryField, "2️⃣")])
+  }
+
   @Test func indexErrors() {
     expectDiagnostics(
       """

@@ -178,10 +178,10 @@ import Testing
       .implicitFieldConflict(model: "", field: "", reason: ""), .invalidManyToMany(relationName: "", reason: ""),
       .duplicatePrimaryKey(model: ""),
       .relationStyleMismatch(model: "", field: "", otherModel: "", otherField: ""),
-      .fieldsNotPrimaryKey(model: "", field: "", keyFields: []),
+      .fieldsNotPrimaryKey(model: "", field: "", keyFields: []), .duplicateQueryField(name: ""),
     ]
     let codes = errors.map(\.code.rawValue)
-    #expect(codes == (1...29).map { "MG" + String(format: "%03d", $0) })
+    #expect(codes == (1...30).map { "MG" + String(format: "%03d", $0) })
     #expect(errors.allSatisfy { !$0.message.isEmpty && $0.severity == .error })
   }
 
