@@ -9,6 +9,7 @@ public enum LazyModelError: Error, Sendable, Equatable, CustomStringConvertible 
   /// `nextPage()` was called on a list with no next page.
   case noNextPage(model: String)
 
+  /// A one-line message naming the model and, where there are any, the identifiers.
   public var description: String {
     switch self {
     case .notFound(let model, let identifiers):
