@@ -15,7 +15,9 @@ public enum LazyModelError: Error, Sendable, Equatable, CustomStringConvertible 
     case .notFound(let model, let identifiers):
       return "no \(model) found for \(ModelIdentifier(modelName: model, components: identifiers))"
     case .listNotLoaded(let model, let fields, let values):
-      return "the list of \(model) (\(fields) = \(values)) is not loaded: call fetch() first"
+      let parent = ModelIdentifier(
+        modelName: model, components: zip(fields, values).map { IdentifierComponent(name: $0, value: $1) })
+      return "the list of \(parent) is not loaded: call fetch() first"
     case .noProvider(let model, let identifiers):
       return "no provider to load \(ModelIdentifier(modelName: model, components: identifiers)): it was decoded without a ModelDecodingContext"
     case .noNextPage(let model):

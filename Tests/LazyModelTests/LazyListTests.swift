@@ -24,7 +24,7 @@ import Testing
       return
     }
     #expect(identifiers == parent && fields == ["postID"])
-    #expect(expected.description.contains("call fetch() first"))
+    #expect(expected.description == #"the list of Comment(postID: "p1") is not loaded: call fetch() first"#)
   }
 
   @Test func fetchThenPageThroughToTheEnd() async throws {
