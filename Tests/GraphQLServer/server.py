@@ -688,7 +688,9 @@ def run_graphql(api: API, body: Any) -> dict:
     result = execute(api.schema, document, variable_values=variables, operation_name=operation_name)
     response: dict[str, Any] = {"data": result.data}
     if result.errors:
-        response["errors"] = [format_error(e, "GraphQLError") for e in result.errors]
+        # Errors without a path come from coercing variables (the request never ran): AppSync calls them
+        # validation errors too; resolver errors carry their path.
+        response["errors"] = [format_error(e, "GraphQLError" if e.path else "ValidationError") for e in result.errors]
     return response
 
 
