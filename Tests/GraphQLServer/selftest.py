@@ -379,6 +379,34 @@ def implicit_foreign_key_and_non_model_lists(server: Server) -> None:
     assert rejected.get("data") is None and rejected["errors"], rejected
 
 
+@check(schema="references-has-one-has-many")
+def references_relations(server: Server) -> None:
+    server.gql("mutation { createCustomer(input: {id: \"cu\", name: \"Ann\"}) { id } }")
+    server.gql("mutation { createCart(input: {id: \"ca\", items: [\"x\"], customerId: \"cu\"}) { id } }")
+    for number in range(3):
+        server.gql("mutation C($i: CreateOrderInput!) { createOrder(input: $i) { id } }",
+                   {"i": {"id": f"o{number}", "total": number + 0.5, "customerId": "cu"}})
+    got = server.gql("""{ getCustomer(id: "cu") { activeCart { id customer { name } }
+      orders(filter: {total: {ge: 1}}, sortDirection: DESC) { items { id total } nextToken } } }""")
+    assert got["data"]["getCustomer"] == {
+        "activeCart": {"id": "ca", "customer": {"name": "Ann"}},
+        "orders": {"items": [{"id": "o2", "total": 2.5}, {"id": "o1", "total": 1.5}], "nextToken": None},
+    }, got
+
+
+@check(schema="has-many-explicit-fk-index")
+def uni_directional_has_many_through_index(server: Server) -> None:
+    server.gql("mutation { createPost(input: {id: \"p\", title: \"T\"}) { id } }")
+    for content in ["b", "a", "c"]:
+        server.gql("mutation C($i: CreateCommentInput!) { createComment(input: $i) { id } }",
+                   {"i": {"postID": "p", "content": content}})
+    got = server.gql("""{ getPost(id: "p") { comments(content: {gt: "a"}) { items { content } } } }""")
+    assert got["data"]["getPost"]["comments"]["items"] == [{"content": "b"}, {"content": "c"}], got
+    by_index = server.gql("""{ commentsByPostIDAndContent(postID: "p", sortDirection: DESC, limit: 1) { items { content } nextToken } }""")
+    page = by_index["data"]["commentsByPostIDAndContent"]
+    assert page["items"] == [{"content": "c"}] and page["nextToken"], by_index
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")

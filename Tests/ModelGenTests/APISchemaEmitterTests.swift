@@ -17,6 +17,11 @@ import Testing
     (APISchemaGraphs.task, "composite-key-sort-key-named-id"),
     (APISchemaGraphs.board, "list-nullability-with-lazy-belongs-to"),
     (APISchemaGraphs.projectTeam, "has-one-belongs-to-composite-keys"),
+    (APISchemaGraphs.references, "references-has-one-has-many"),
+    (APISchemaGraphs.explicitForeignKeyIndex, "has-many-explicit-fk-index"),
+    (APISchemaGraphs.albumPhotos, "lazy-list-read-before-fetch"),
+    (APISchemaGraphs.enumKeywords, "enum-values-swift-keywords"),
+    (APISchemaGraphs.breaks, "type-name-lowercases-to-keyword"),
   ]
 
   static func render(_ graph: ModelGraph) -> String {
@@ -270,6 +275,29 @@ import Testing
         projectTeamName: String
       }
       """)
+  }
+
+  @Test func referencesRelationsResolveThroughTheChildsForeignKey() {
+    let schema = Self.render(APISchemaGraphs.references)
+    #expect(
+      schema.contains(
+        "  activeCart: Cart @modelgenRelation(kind: \"HAS_ONE\", model: \"Cart\", fields: [\"id\"], relatedFields: [\"customerId\"])\n"
+      ))
+    #expect(
+      schema.contains(
+        "  orders(filter: ModelOrderFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelOrderConnection @modelgenRelation(kind: \"HAS_MANY\", model: \"Order\", fields: [\"id\"], relatedFields: [\"customerId\"])\n"
+      ))
+    #expect(Self.block("input CreateCartInput {", in: schema) == "input CreateCartInput {\n  id: ID\n  items: [String]!\n  customerId: ID\n}")
+  }
+
+  @Test func enumValuesAndNonModelTypesKeepTheirGraphQLSpelling() {
+    let enums = Self.render(APISchemaGraphs.enumKeywords)
+    #expect(enums.contains("enum Visibility {\n  public\n  private\n  default\n}"))
+    #expect(enums.contains("  visibility: ModelVisibilityInput\n"))
+    let breaks = Self.render(APISchemaGraphs.breaks)
+    #expect(breaks.contains("type Break {\n  minutes: Int\n  paid: Boolean\n}"))
+    #expect(breaks.contains("input BreakInput {\n  minutes: Int\n  paid: Boolean\n}"))
+    #expect(Self.block("input CreateShiftInput {", in: breaks) == "input CreateShiftInput {\n  id: ID\n  breaks: [BreakInput]\n}")
   }
 
   @Test func modelOperationsArgumentRenamesAndDisables() {
