@@ -300,6 +300,79 @@ import Testing
     #expect(Self.block("input CreateShiftInput {", in: breaks) == "input CreateShiftInput {\n  id: ID\n  breaks: [BreakInput]\n}")
   }
 
+  /// Blocks as the transformer prints them for this schema (Amplify Gen 1 → Gen 2 migration output).
+  @Test func implicitForeignKeysComeLastAsTheTransformerPrintsThem() {
+    let schema = Self.render(APISchemaGraphs.topicPostComment)
+    let relation = { (model: String, fields: String, related: String) in
+      "@modelgenRelation(kind: \"HAS_MANY\", model: \"\(model)\", fields: [\"\(fields)\"], relatedFields: [\"\(related)\"])"
+    }
+    #expect(Self.block("type Post ", in: schema)?.components(separatedBy: "\n").dropFirst().joined(separator: "\n") == """
+        id: ID!
+        createdByUserId: String!
+        content: String!
+        comments(filter: ModelCommentFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelCommentConnection \(relation("Comment", "id", "postCommentsId"))
+        topic: Topic @modelgenRelation(kind: "BELONGS_TO", model: "Topic", fields: ["topicPostsId"], relatedFields: ["id"])
+        createdAt: AWSDateTime!
+        updatedAt: AWSDateTime!
+        topicPostsId: ID
+      }
+      """)
+    #expect(Self.block("input ModelPostFilterInput {", in: schema) == """
+      input ModelPostFilterInput {
+        id: ModelIDInput
+        createdByUserId: ModelStringInput
+        content: ModelStringInput
+        createdAt: ModelStringInput
+        updatedAt: ModelStringInput
+        and: [ModelPostFilterInput]
+        or: [ModelPostFilterInput]
+        not: ModelPostFilterInput
+        topicPostsId: ModelIDInput
+      }
+      """)
+    #expect(Self.block("input ModelPostConditionInput {", in: schema) == """
+      input ModelPostConditionInput {
+        createdByUserId: ModelStringInput
+        content: ModelStringInput
+        and: [ModelPostConditionInput]
+        or: [ModelPostConditionInput]
+        not: ModelPostConditionInput
+        createdAt: ModelStringInput
+        updatedAt: ModelStringInput
+        topicPostsId: ModelIDInput
+      }
+      """)
+    #expect(Self.block("input CreatePostInput {", in: schema) == """
+      input CreatePostInput {
+        id: ID
+        createdByUserId: String!
+        content: String!
+        topicPostsId: ID
+      }
+      """)
+    #expect(Self.block("input UpdatePostInput {", in: schema) == """
+      input UpdatePostInput {
+        id: ID!
+        createdByUserId: String
+        content: String
+        topicPostsId: ID
+      }
+      """)
+    #expect(Self.block("input ModelSubscriptionPostFilterInput {", in: schema) == """
+      input ModelSubscriptionPostFilterInput {
+        id: ModelSubscriptionIDInput
+        createdByUserId: ModelSubscriptionStringInput
+        content: ModelSubscriptionStringInput
+        createdAt: ModelSubscriptionStringInput
+        updatedAt: ModelSubscriptionStringInput
+        and: [ModelSubscriptionPostFilterInput]
+        or: [ModelSubscriptionPostFilterInput]
+        postCommentsId: ModelSubscriptionIDInput
+      }
+      """)
+    #expect(Self.block("input ModelSubscriptionCommentFilterInput {", in: schema)?.contains("postCommentsId") == false)
+  }
+
   @Test func modelOperationsArgumentRenamesAndDisables() {
     var graph = APISchemaGraphs.task
     graph.models[0].operations = ModelOperations(

@@ -341,4 +341,51 @@ enum APISchemaGraphs {
           field("minutes", .scalar(.int), required: false, line: 3), field("paid", .scalar(.boolean), required: false, line: 4),
         ], location: at(2))
     ])
+
+  /// Topic → Post → Comment, all implicit hasMany/belongsTo pairs (a schema whose transformer output
+  /// is public; the emitter test compares blocks of it).
+  static let topicPostComment: ModelGraph = {
+    func hasMany(_ child: String, _ foreignKey: String, paired: String) -> Association {
+      .hasMany(
+        HasManyAssociation(
+          relatedModel: child, associatedFields: [paired], foreignKeyFields: [foreignKey], indexName: nil,
+          style: .implicit, pairedField: paired))
+    }
+    func belongsTo(_ parent: String, _ foreignKey: String, paired: String) -> Association {
+      .belongsTo(
+        BelongsToAssociation(
+          relatedModel: parent, targetNames: [foreignKey], associatedFields: ["id"], style: .implicit,
+          pairedField: paired, pairedKind: .hasMany))
+    }
+    let common = [
+      field("id", .scalar(.id), required: true, line: 1),
+      field("createdByUserId", .scalar(.string), required: true, line: 1),
+      field("content", .scalar(.string), required: true, line: 1),
+    ]
+    return ModelGraph(
+      sourceFileName: "topic-post-comment.graphql",
+      models: [
+        model(
+          "Topic",
+          common + [
+            field("posts", .list(.model("Post"), elementRequired: false), required: false, line: 2,
+                  association: hasMany("Post", "topicPostsId", paired: "topic"))
+          ], line: 1),
+        model(
+          "Post",
+          common + [
+            field("comments", .list(.model("Comment"), elementRequired: false), required: false, line: 3,
+                  association: hasMany("Comment", "postCommentsId", paired: "post")),
+            field("topic", .model("Topic"), required: false, line: 3, association: belongsTo("Topic", "topicPostsId", paired: "posts")),
+            field("topicPostsId", .scalar(.id), required: false, line: 2, origin: .implicitForeignKey, stored: false),
+          ], line: 2),
+        model(
+          "Comment",
+          common + [
+            field("post", .model("Post"), required: false, line: 4, association: belongsTo("Post", "postCommentsId", paired: "comments")),
+            field("postCommentsId", .scalar(.id), required: false, line: 3, origin: .implicitForeignKey, stored: false),
+          ], line: 3),
+      ],
+      enums: [], nonModels: [])
+  }()
 }

@@ -117,7 +117,7 @@ private struct Emitter {
           "modelgenIndex", [("name", SDLBlock.string(index.name)), ("fields", SDLBlock.stringList(index.fields))]))
     }
     var lines: [String] = []
-    for field in model.fields {
+    for field in Emitter.transformerOrder(model.fields) {
       lines += descriptionLines(field.description)
       lines.append(modelField(field, of: model))
     }
@@ -234,10 +234,17 @@ private struct Emitter {
 
   // MARK: Inputs of one model
 
+  /// The transformer's field order: declared fields, then the timestamps, then the foreign keys the
+  /// relational transformers add (`topicPostsId`), which it appends last.
+  static func transformerOrder(_ fields: [FieldDefinition]) -> [FieldDefinition] {
+    fields.filter { $0.origin != .timestamp && $0.origin != .implicitForeignKey }
+      + fields.filter { $0.origin == .timestamp } + fields.filter { $0.origin == .implicitForeignKey }
+  }
+
   /// Fields that filters and conditions can name: scalars and enums (also lists of them), no
   /// associations, no non-model types.
   func filterableFields(_ model: ModelDefinition) -> [FieldDefinition] {
-    model.fields.filter { field in
+    Emitter.transformerOrder(model.fields).filter { field in
       guard field.association == nil else { return false }
       switch field.type.elementType {
       case .scalar, .enumeration: return true
@@ -273,11 +280,13 @@ private struct Emitter {
         lines: ["items: [\(name)]!", "nextToken: String"]))
 
     var filter: [String] = []
+    var filterForeignKeys: [String] = []
     for field in filterable {
-      filter.append(SDLBlock.field(field.name, type: filterInputType(field)))
+      let line = SDLBlock.field(field.name, type: filterInputType(field))
+      if field.origin == .implicitForeignKey { filterForeignKeys.append(line) } else { filter.append(line) }
     }
     let filterName = APISchemaNames.filterInput(name)
-    filter += ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"]
+    filter += ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"] + filterForeignKeys
     blocks.append(SDLBlock(kind: .input, name: filterName, lines: filter))
 
     if operations.create != nil || operations.update != nil || operations.delete != nil {
@@ -286,7 +295,11 @@ private struct Emitter {
       var timestamps: [String] = []
       for field in filterable where !keyFields.contains(field.name) {
         let line = SDLBlock.field(field.name, type: filterInputType(field))
-        if field.origin == .timestamp { timestamps.append(line) } else { condition.append(line) }
+        if field.origin == .timestamp || field.origin == .implicitForeignKey {
+          timestamps.append(line)
+        } else {
+          condition.append(line)
+        }
       }
       let conditionName = APISchemaNames.conditionInput(name)
       condition += ["and: [\(conditionName)]", "or: [\(conditionName)]", "not: \(conditionName)"] + timestamps
@@ -306,12 +319,23 @@ private struct Emitter {
     if operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil {
       let subscriptionName = APISchemaNames.subscriptionFilterInput(name)
       var lines: [String] = []
-      for field in filterable {
+      for field in filterable where field.origin != .implicitForeignKey {
         let scalar: ScalarType
         if case .scalar(let fieldScalar) = field.type.elementType { scalar = fieldScalar } else { scalar = .string }
         lines.append(SDLBlock.field(field.name, type: APISchemaNames.subscriptionScalarInput(scalar)))
       }
       lines += ["and: [\(subscriptionName)]", "or: [\(subscriptionName)]"]
+      // The transformer adds the implicit foreign keys of this model's hasMany fields here (they
+      // live on the child): `postCommentsId: ModelSubscriptionIDInput` on the parent's filter.
+      for field in model.fields {
+        guard case .hasMany(let association)? = field.association, association.style == .implicit,
+          let child = graph.model(named: association.relatedModel)
+        else { continue }
+        for foreignKey in association.foreignKeyFields {
+          let scalar = child.field(named: foreignKey)?.type.scalar ?? .id
+          lines.append(SDLBlock.field(foreignKey, type: APISchemaNames.subscriptionScalarInput(scalar)))
+        }
+      }
       blocks.append(SDLBlock(kind: .input, name: subscriptionName, lines: lines))
     }
     return blocks
@@ -319,7 +343,7 @@ private struct Emitter {
 
   /// Fields a client writes: no associations, no read-only (service-set) fields.
   func writableFields(_ model: ModelDefinition) -> [FieldDefinition] {
-    model.fields.filter { $0.association == nil && !$0.isReadOnly && $0.origin != .timestamp }
+    Emitter.transformerOrder(model.fields).filter { $0.association == nil && !$0.isReadOnly && $0.origin != .timestamp }
   }
 
   func isGeneratedIdentifier(_ field: FieldDefinition) -> Bool {
