@@ -18,7 +18,11 @@ var targets: [Target] = [
     name: "ModelGen",
     dependencies: ["GraphQLSDL"],
     exclude: [],
-    resources: [],
+    resources: [
+      .embedInCode("Templates/embedded.mustache"), .embedInCode("Templates/enum.mustache"),
+      .embedInCode("Templates/header.mustache"), .embedInCode("Templates/model.mustache"),
+      .embedInCode("Templates/registry.mustache"), .embedInCode("Templates/schema.mustache"),
+    ],
     swiftSettings: strict
   ),
   .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
