@@ -407,6 +407,34 @@ def uni_directional_has_many_through_index(server: Server) -> None:
     assert page["items"] == [{"content": "c"}] and page["nextToken"], by_index
 
 
+@check(schema="feature-tour")
+def feature_tour(server: Server) -> None:
+    blog = server.gql("""mutation C($i: CreateBlogInput!) { createBlog(input: $i) { id name status statuses
+      address { street city tags } views meta stamp createdOn } }""", {"i": {
+        "id": "b", "status": "DRAFT", "statuses": ["DRAFT", "PUBLISHED"], "address": {"street": "Main", "tags": ["x"]},
+        "views": 7, "meta": "{\"a\": 1}", "stamp": 1700000000}})["data"]["createBlog"]
+    assert blog["name"] == "Untitled" and blog["address"] == {"street": "Main", "city": None, "tags": ["x"]}, blog
+    assert blog["createdOn"].endswith("Z") and blog["meta"] == "{\"a\": 1}", blog
+    bad_json = server.gql("mutation { createBlog(input: {meta: \"{not json\"}) { id } }")
+    assert bad_json["errors"][0]["errorType"] == "ValidationError", bad_json
+    by_views = server.gql("{ blogsByViews(views: 7) { items { id } } }")
+    assert by_views["data"]["blogsByViews"]["items"] == [{"id": "b"}], by_views
+    enum_filter = server.gql("{ listBlogs(filter: {status: {eq: DRAFT}, statuses: {contains: PUBLISHED}}) { items { id } } }")
+    assert enum_filter["data"]["listBlogs"]["items"] == [{"id": "b"}], enum_filter
+    create_post = "mutation C($i: CreateBlogPostInput!) { createBlogPost(input: $i) { slug publishedOn } }"
+    for slug, day in [("a", "2026-01-02"), ("b", "2026-01-01"), ("c", "2026-01-01")]:
+        server.gql(create_post, {"i": {"slug": slug, "publishedOn": day, "title": "Same", "blogPostsId": "b"}})
+    by_title = server.gql("""{ blogPostsByTitleAndPublishedOnAndSlug(title: "Same",
+      publishedOnSlug: {beginsWith: {publishedOn: "2026-01-01"}}, sortDirection: DESC) { items { slug } } }""")
+    assert by_title["data"]["blogPostsByTitleAndPublishedOnAndSlug"]["items"] == [{"slug": "c"}, {"slug": "b"}], by_title
+    fetched = server.gql("""{ fetchBlogPost(slug: "a", publishedOn: "2026-01-02") { blog { id posts { items { slug } } } } }""")
+    assert [p["slug"] for p in fetched["data"]["fetchBlogPost"]["blog"]["posts"]["items"]] == ["a", "b", "c"], fetched
+    server.gql("mutation { createTag(input: {id: \"t\", label: \"swift\"}) { id } }")
+    server.gql("mutation { createBlogTag(input: {blogId: \"b\", tagId: \"t\"}) { id } }")
+    tags = server.gql("{ getBlog(id: \"b\") { tags { items { tag { label blogs { items { blog { id } } } } } } } }")
+    assert tags["data"]["getBlog"]["tags"]["items"] == [{"tag": {"label": "swift", "blogs": {"items": [{"blog": {"id": "b"}}]}}}], tags
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")

@@ -164,7 +164,20 @@ class ModelInfo:
         self.created_at = created_at
         self.updated_at = updated_at
         self.indexes: dict[str, list[str]] = {}
+        self.defaults: dict[str, Any] = {}  # field name -> @default value, typed
         self.field_types: dict[str, str] = {}  # field name -> named GraphQL type (unwrapped)
+
+
+def _parse_default(written: str, type_: Any) -> Any:
+    """A `@default(value:)` string as the field's type (Amplify writes every default as a string)."""
+    name = getattr(type_, "name", "")
+    if name in ("Int", "AWSTimestamp"):
+        return int(written)
+    if name == "Float":
+        return float(written)
+    if name == "Boolean":
+        return written == "true"
+    return written
 
 
 def _named_type(type_: Any) -> Any:
@@ -477,6 +490,9 @@ class API:
                 info.indexes[index["name"]] = list(index["fields"])
             for field_name, field in type_.fields.items():
                 info.field_types[field_name] = _named_type(field.type).name
+                default = _directive_args(field.ast_node, "modelgenDefault")
+                if default:
+                    info.defaults[field_name] = _parse_default(default[0]["value"], _named_type(field.type))
             self.models[name] = info
 
     def _model(self, name: str) -> ModelInfo:
@@ -573,6 +589,9 @@ class API:
 
     def _create(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
         record = dict(input_)
+        for name, value in model.defaults.items():
+            if record.get(name) is None:
+                record[name] = value
         for name in model.primary_key:
             if record.get(name) is None:
                 if model.field_types.get(name) == "ID":

@@ -13,9 +13,9 @@
 /// composite key inputs), `ModelSortDirection`, `ModelAttributeTypes`, and declarations of the AWS
 /// scalars and `@aws_subscribe`.
 ///
-/// It also declares and places four `@modelgen*` directives (`@modelgenModel`, `@modelgenIndex`,
-/// `@modelgenOperation`, `@modelgenRelation`) that carry primary keys, indexes, operation kinds and
-/// relation keys, so a generic server (`Tests/GraphQLServer/server.py`) can serve the schema. They
+/// It also declares and places five `@modelgen*` directives (`@modelgenModel`, `@modelgenIndex`,
+/// `@modelgenOperation`, `@modelgenRelation`, `@modelgenDefault`) that carry primary keys, indexes,
+/// operation kinds, relation keys and default values, so a generic server (`Tests/GraphQLServer/server.py`) can serve the schema. They
 /// are not part of AppSync's output; clients never see them in responses.
 ///
 /// Not rendered: `@auth` (AppSync's `@aws_*` auth directives; every operation is open), `sync`
@@ -154,7 +154,9 @@ private struct Emitter {
       if field.origin == .timestamp {
         return SDLBlock.field(field.name, type: typeReference(field.type, required: true, input: false))
       }
-      return SDLBlock.field(field.name, type: typeReference(field.type, required: field.isRequired, input: false))
+      let directives = field.defaultValue.map { [SDLBlock.directive("modelgenDefault", [("value", SDLBlock.string(Emitter.written($0)))])] }
+      return SDLBlock.field(
+        field.name, type: typeReference(field.type, required: field.isRequired, input: false), directives: directives ?? [])
     }
   }
 
@@ -186,6 +188,17 @@ private struct Emitter {
         ("kind", SDLBlock.string(kind)), ("model", SDLBlock.string(model)), ("fields", SDLBlock.stringList(fields)),
         ("relatedFields", SDLBlock.stringList(relatedFields)), ("index", index.map(SDLBlock.string)),
       ])
+  }
+
+  /// A `@default(value:)` as Amplify writes it: always a string.
+  static func written(_ value: DefaultValue) -> String {
+    switch value {
+    case .string(let string): return string
+    case .int(let int): return String(int)
+    case .float(let float): return String(float)
+    case .boolean(let bool): return bool ? "true" : "false"
+    case .enumValue(let name): return name
+    }
   }
 
   func nonModelType(_ nonModel: NonModelDefinition) -> SDLBlock {
@@ -499,6 +512,9 @@ private struct Emitter {
 
     "modelgen: this root field is the model operation `kind` (GET, LIST, INDEX, CREATE, UPDATE, DELETE); `index` names the index of an INDEX query."
     directive @modelgenOperation(model: String!, kind: String!, index: String) on FIELD_DEFINITION
+
+    "modelgen: the value the service stores when a create leaves this field out (`@default(value:)`, as written)."
+    directive @modelgenDefault(value: String!) on FIELD_DEFINITION
 
     "modelgen: a relation (BELONGS_TO, HAS_ONE, HAS_MANY): the records of `model` whose `relatedFields` equal this record's `fields`, in the order of `index` when given."
     directive @modelgenRelation(kind: String!, model: String!, fields: [String!]!, relatedFields: [String!]!, index: String) on FIELD_DEFINITION
