@@ -88,7 +88,12 @@ var targets: [Target] = [
     path: "Benchmarks/SDLParseBenchmark",
     swiftSettings: strict
   ),
-  .executableTarget(name: "GenerateBenchmark", dependencies: ["ModelGen"], path: "Benchmarks/GenerateBenchmark"),
+  .executableTarget(
+    name: "GenerateBenchmark",
+    dependencies: ["ModelGen", "ModelGenCLI", "BenchmarkSupport"],
+    path: "Benchmarks/GenerateBenchmark",
+    swiftSettings: strict
+  ),
   .executableTarget(
     name: "DataStoreBenchmark",
     dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],
