@@ -118,18 +118,25 @@ public struct ViewModelBuilder: Sendable {
   struct Members {
     var property: [String: String] = [:]
     var codingKey: [String: String] = [:]
+    private var escapedProperties: [String: String] = [:]
+    private var escapedKeys: [String: String] = [:]
+    private var labels: [String: String] = [:]
 
     init(fields: [FieldDefinition], reserved: Set<String>) {
       let names = SwiftNames.uniqued(fields.map { SwiftNames.propertyName($0.name) }, taken: reserved)
       for (field, name) in zip(fields, names) {
+        let key = SwiftNames.codingKeyCase(forProperty: name)
         property[field.name] = name
-        codingKey[field.name] = SwiftNames.codingKeyCase(forProperty: name)
+        codingKey[field.name] = key
+        escapedProperties[field.name] = SwiftNames.escaped(name)
+        escapedKeys[field.name] = SwiftNames.escaped(key)
+        labels[field.name] = SwiftNames.argumentLabel(name)
       }
     }
 
-    func escapedProperty(_ field: String) -> String { SwiftNames.escaped(property[field] ?? field) }
-    func key(_ field: String) -> String { SwiftNames.escaped(codingKey[field] ?? field) }
-    func label(_ field: String) -> String { SwiftNames.argumentLabel(property[field] ?? field) }
+    func escapedProperty(_ field: String) -> String { escapedProperties[field] ?? SwiftNames.escaped(field) }
+    func key(_ field: String) -> String { escapedKeys[field] ?? SwiftNames.escaped(field) }
+    func label(_ field: String) -> String { labels[field] ?? SwiftNames.argumentLabel(field) }
   }
 
   /// `case id` or `` case `default` `` or `case selfValue = "self"`.
