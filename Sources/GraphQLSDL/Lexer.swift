@@ -144,9 +144,9 @@ struct Lexer {
       case UInt8(ascii: "#"):
         skipComment()
       case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:
-        // U+FEFF byte-order mark (§2.1.1 *UnicodeBOM*): ignored, one column.
+        // U+FEFF byte-order mark (§2.1.7 *UnicodeBOM*): ignored, zero columns (editors hide it).
         position += 3
-        lineExtraBytes += 2
+        lineExtraBytes += 3
       default:
         return
       }
@@ -174,7 +174,8 @@ struct Lexer {
     let start = location
     if let (scalar, length) = decodeScalar(at: position) {
       position += length
-      lineExtraBytes += length - 1
+      // A byte-order mark counts zero columns wherever it is, as in `SourceFile.location(atOffset:)`.
+      lineExtraBytes += scalar == "\u{FEFF}" ? length : length - 1
       return scalar
     }
     let invalid = base[position]
