@@ -116,6 +116,13 @@ struct Lexer {
         var end = position + 1
         while end < count, isNameContinue(base[end]) { end += 1 }
         position = end
+        if end < count, base[end] >= 0x80 { continueNameWithNonASCIILetters() }
+        return Token(kind: .name, start: start, end: location)
+      }
+      if first >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
+        // A name written with a non-ASCII letter: report it, but keep the name as one token so the
+        // parser does not report follow-on errors.
+        continueNameWithNonASCIILetters()
         return Token(kind: .name, start: start, end: location)
       }
       unexpectedCharacter(start)
@@ -217,6 +224,26 @@ struct Lexer {
     }
     guard let scalar = Unicode.Scalar(value) else { return nil }
     return (scalar, length)
+  }
+
+  /// Continues a name over non-ASCII letters and ASCII name characters, reporting each non-ASCII
+  /// letter as ``SDLDiagnosticCode/unexpectedCharacter`` (names are ASCII, §2.1.9).
+  private mutating func continueNameWithNonASCIILetters() {
+    while position < count {
+      let current = base[position]
+      if isNameContinue(current) {
+        position += 1
+      } else if current >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
+        let start = location
+        _ = decodeNonASCII()
+        report(
+          SDLDiagnosticCode.unexpectedCharacter,
+          "unexpected character U+\(hex(scalar.value, width: 4)) `\(scalar)` in a name; names are ASCII letters, digits and `_`",
+          SourceRange(start: start, end: location))
+      } else {
+        return
+      }
+    }
   }
 
   /// Reports the character at `position` that starts no token, and skips it.

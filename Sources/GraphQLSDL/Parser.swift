@@ -973,19 +973,24 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
   return best?.0
 }
 
-/// Levenshtein distance between two byte strings.
+/// Edit distance between two byte strings where an insertion, deletion, substitution or swap of
+/// two neighbouring bytes costs 1 (optimal string alignment), so `tpye` is one edit from `type`.
 func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
   if lhs.isEmpty { return rhs.count }
   if rhs.isEmpty { return lhs.count }
-  var previous = Array(0...rhs.count)
-  var current = [Int](repeating: 0, count: rhs.count + 1)
+  let width = rhs.count + 1
+  var table = [Int](repeating: 0, count: (lhs.count + 1) * width)
+  for i in 0...lhs.count { table[i * width] = i }
+  for j in 0...rhs.count { table[j] = j }
   for i in 1...lhs.count {
-    current[0] = i
     for j in 1...rhs.count {
       let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      var best = min(table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
+      if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+        best = min(best, table[(i - 2) * width + j - 2] + 1)
+      }
+      table[i * width + j] = best
     }
-    swap(&previous, &current)
   }
-  return previous[rhs.count]
+  return table[lhs.count * width + rhs.count]
 }
