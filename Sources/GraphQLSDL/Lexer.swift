@@ -23,11 +23,15 @@ struct Lexer {
   /// - Parameters:
   ///   - base: the first byte; valid for `count` bytes (and for one byte when `count` is 0).
   ///   - count: the number of bytes to read.
-  init(base: UnsafePointer<UInt8>, count: Int, fileName: String) {
+  ///   - diagnosticLimit: after this many diagnostics the lexer reports the end of the file.
+  init(base: UnsafePointer<UInt8>, count: Int, fileName: String, diagnosticLimit: Int) {
     self.base = base
     self.count = count
     self.fileName = fileName
+    self.diagnosticLimit = diagnosticLimit
   }
+
+  private let diagnosticLimit: Int
 
   // MARK: Locations
 
@@ -70,8 +74,19 @@ struct Lexer {
 
   // MARK: Tokens
 
-  /// Reads the next significant token; `.endOfFile` forever at the end.
+  /// Reads the next significant token; `.endOfFile` forever at the end, and also once
+  /// `diagnosticLimit` lexical diagnostics have been reported (so junk input ends quickly).
   mutating func next() -> Token {
+    while true {
+      if let token = lexToken() { return token }
+      if diagnostics.count >= diagnosticLimit {
+        return Token(kind: .endOfFile, start: location, end: location)
+      }
+    }
+  }
+
+  /// Reads one token, or returns `nil` after reporting and skipping characters that start none.
+  private mutating func lexToken() -> Token? {
     skipIgnored()
     let start = location
     guard position < count else {
@@ -103,7 +118,7 @@ struct Lexer {
       report(
         SDLDiagnosticCode.incompleteSpread, "unexpected `\(text(start.offset, end))`; the only punctuator with dots is `...`",
         SourceRange(start: start, end: location))
-      return next()
+      return nil
     case UInt8(ascii: "\""):
       if byte(position + 1) == UInt8(ascii: "\""), byte(position + 2) == UInt8(ascii: "\"") {
         return blockString(start)
@@ -126,7 +141,7 @@ struct Lexer {
         return Token(kind: .name, start: start, end: location)
       }
       unexpectedCharacter(start)
-      return next()
+      return nil
     }
   }
 

@@ -19,7 +19,7 @@ struct Parser {
   private var fieldScratch: [FieldDefinition] = []
 
   private init(base: UnsafePointer<UInt8>, count: Int, fileName: String, options: ParseOptions) {
-    var lexer = Lexer(base: base, count: count, fileName: fileName)
+    var lexer = Lexer(base: base, count: count, fileName: fileName, diagnosticLimit: options.maximumDiagnosticCount)
     self.token = lexer.next()
     self.lexer = lexer
     self.fileName = fileName
@@ -50,6 +50,8 @@ struct Parser {
       all = all.enumerated().sorted {
         ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
       }.map(\.element)
+      // One lexer step can report several problems (a string full of invalid bytes): cap the total.
+      if all.count > options.maximumDiagnosticCount { all = Array(all.prefix(options.maximumDiagnosticCount)) }
       return ParseResult(document: document, diagnostics: all + tail, source: source)
     }
   }
@@ -88,12 +90,6 @@ struct Parser {
 
   private func text(of candidate: Token) -> String {
     lexer.text(candidate.start.offset, candidate.end.offset)
-  }
-
-  /// The token after the current one, without consuming anything.
-  private func peek() -> Token {
-    var copy = lexer
-    return copy.next()
   }
 
   /// How the current token is named in messages: "`foo`", "`{`", "end of file", "a string".
@@ -170,6 +166,9 @@ struct Parser {
         synchronizeToDefinition()
       }
     }
+    if lexer.diagnostics.count + diagnostics.count >= options.maximumDiagnosticCount {
+      stopAfterTooManyErrors()
+    }
     return Document(definitions: exactlySized(definitions), range: SourceRange(start: .startOfFile, end: token.end))
   }
 
@@ -185,24 +184,31 @@ struct Parser {
     if let maximumColumn, !startsLine || token.start.column > maximumColumn { return false }
     switch token.kind {
     case .name:
-      return keywordStartsDefinition(token, next: peek())
+      var copy = lexer
+      return keywordStartsDefinition(token, lexer: &copy)
     case .string, .blockString:
       guard maximumColumn == nil || startsLine else { return false }
       var copy = lexer
       let keyword = copy.next()
-      return keywordStartsDefinition(keyword, next: copy.next())
+      return keywordStartsDefinition(keyword, lexer: &copy)
     default:
       return false
     }
   }
 
-  private func keywordStartsDefinition(_ keyword: Token, next: Token) -> Bool {
+  /// `true` when `keyword` is a definition keyword and the token `lexer` reads next fits it. The
+  /// next token is only read for keywords, so skipping junk stays linear.
+  private func keywordStartsDefinition(_ keyword: Token, lexer: inout Lexer) -> Bool {
     guard keyword.kind == .name else { return false }
-    if isKeyword(keyword, "schema") { return next.kind == .braceLeft || next.kind == .at }
-    if isKeyword(keyword, "directive") { return next.kind == .at }
+    if isKeyword(keyword, "schema") {
+      let next = lexer.next()
+      return next.kind == .braceLeft || next.kind == .at
+    }
+    if isKeyword(keyword, "directive") { return lexer.next().kind == .at }
     for candidate: StaticString in [
       "type", "interface", "union", "enum", "input", "scalar", "extend", "query", "mutation", "subscription", "fragment",
     ] where isKeyword(keyword, candidate) {
+      let next = lexer.next()
       return next.kind == .name || (next.kind == .braceLeft && !isKeyword(keyword, "extend"))
     }
     return false
