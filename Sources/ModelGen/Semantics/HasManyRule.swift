@@ -77,6 +77,7 @@ enum HasManyRule {
     }
     let keyFields = parent.primaryKey.fields
     let fields = use.fields ?? keyFields
+    if fields.contains(where: parent.isUnresolved) { return nil }
     if let missing = fields.firstIndex(where: { parent.field(named: $0) == nil }) {
       let suggestion = Naming.suggestion(for: fields[missing], among: parent.allFieldNames)
       context.report(
