@@ -137,8 +137,26 @@ public struct SourceFile: Sendable {
     return SourceLocation(offset: target, line: line, column: column)
   }
 
+  /// The text of the line that contains byte `offset` (clamped to the file), without its
+  /// terminator and without byte-order marks, with invalid UTF-8 replaced by U+FFFD. Costs only the
+  /// length of that line, so printing many diagnostics of a large file stays fast.
+  public func text(ofLineContaining offset: Int) -> String {
+    let clamped = Swift.max(0, Swift.min(offset, bytes.count))
+    var lineStart = clamped
+    while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+    var lineEnd = clamped
+    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+    return Self.displayText(bytes[lineStart..<lineEnd])
+  }
+
+  private static func displayText(_ slice: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: slice, as: UTF8.self)
+    return text.contains("\u{FEFF}") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) : text
+  }
+
   /// The text of the 1-based line `line` without its terminator and without byte-order marks, with
-  /// invalid UTF-8 replaced by U+FFFD; `nil` when the file has fewer lines.
+  /// invalid UTF-8 replaced by U+FFFD; `nil` when the file has fewer lines. Scans from the start of
+  /// the file (O(offset)); prefer ``text(ofLineContaining:)`` when an offset is at hand.
   public func text(ofLine line: Int) -> String? {
     guard line >= 1 else { return nil }
     var current = 1
@@ -156,7 +174,6 @@ public struct SourceFile: Sendable {
     }
     var lineEnd = lineStart
     while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-    let text = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-    return text.contains("\u{FEFF}") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) : text
+    return Self.displayText(bytes[lineStart..<lineEnd])
   }
 }

@@ -55,3 +55,18 @@ import Testing
     #expect(range.description == "1:5-1:8")
   }
 }
+
+@Suite struct SourceFileTests {
+  @Test func lineTextByNumberAndByOffsetAgree() {
+    let source = SourceFile(fileName: "f", text: "first\r\nsecond\rthird\n\u{FEFF}fourth")
+    #expect(source.text(ofLine: 2) == "second")
+    #expect(source.text(ofLineContaining: 9) == "second")
+    #expect(source.text(ofLine: 3) == source.text(ofLineContaining: 15))
+    #expect(source.text(ofLine: 4) == "fourth")
+    #expect(source.text(ofLineContaining: 10_000) == "fourth")
+    #expect(source.text(ofLine: 5) == nil)
+    #expect(source.location(atOffset: 7) == GraphQLSDL.SourceLocation(offset: 7, line: 2, column: 1))
+    #expect(source.location(atOffset: 23) == GraphQLSDL.SourceLocation(offset: 23, line: 4, column: 1))
+    #expect(source.location(atOffset: 25) == GraphQLSDL.SourceLocation(offset: 25, line: 4, column: 3))
+  }
+}
