@@ -819,12 +819,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     args = parser.parse_args(argv)
 
-    with open(args.schema, encoding="utf-8") as file:
-        sdl = file.read()
+    try:
+        with open(args.schema, encoding="utf-8") as file:
+            sdl = file.read()
+    except OSError as error:
+        print(f"error: {args.schema}: {error.strerror}", file=sys.stderr)
+        return 1
     try:
         api = API(sdl, Store(args.db))
-    except GraphQLError as error:
+    except (GraphQLError, AppSyncError, TypeError, KeyError) as error:
+        # An invalid schema, or @modelgen directives that name unknown models or miss arguments.
         print(f"error: {args.schema}: {error}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as error:
+        print(f"error: {args.db}: {error}", file=sys.stderr)
         return 1
 
     handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": []})
