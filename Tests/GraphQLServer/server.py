@@ -3,6 +3,7 @@
 
 Usage:
     python3 server.py --schema schema.api.graphql --port 0 --db data.sqlite [--api-key KEY]
+    python3 server.py --schema schema.api.graphql --check
 
 It loads the API schema that `modelgen generate --emit api-schema` writes, serves
 `POST /graphql` on 127.0.0.1 only, and prints exactly one line `LISTENING <port>` on
@@ -47,6 +48,7 @@ from graphql import (
     GraphQLSchema,
     OperationDefinitionNode,
     OperationType,
+    assert_valid_schema,
     build_schema,
     execute,
     parse,
@@ -461,6 +463,7 @@ def now_iso() -> str:
 class API:
     def __init__(self, sdl: str, store: Store) -> None:
         self.schema = build_schema(sdl)
+        assert_valid_schema(self.schema)  # GraphQL spec §3 type system rules (raises TypeError)
         install_scalar_checks(self.schema)
         self.store = store
         self.models: dict[str, ModelInfo] = {}
@@ -814,10 +817,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Local AppSync-compatible GraphQL server (modelgen tests)")
     parser.add_argument("--schema", required=True, help="API schema (schema.api.graphql) to serve")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
-    parser.add_argument("--db", required=True, help="SQLite file holding the data (created when missing)")
+    parser.add_argument("--db", help="SQLite file holding the data (created when missing); required unless --check")
+    parser.add_argument("--check", action="store_true",
+                        help="load and check the schema (graphql-core and @modelgen directives), print OK, exit")
     parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     args = parser.parse_args(argv)
+    if not args.check and not args.db:
+        parser.error("--db is required unless --check is given")
 
     try:
         with open(args.schema, encoding="utf-8") as file:
@@ -826,7 +833,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {args.schema}: {error.strerror}", file=sys.stderr)
         return 1
     try:
-        api = API(sdl, Store(args.db))
+        api = API(sdl, Store(":memory:" if args.check else args.db))
     except (GraphQLError, AppSyncError, TypeError, KeyError) as error:
         # An invalid schema, or @modelgen directives that name unknown models or miss arguments.
         print(f"error: {args.schema}: {error}", file=sys.stderr)
@@ -834,6 +841,10 @@ def main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as error:
         print(f"error: {args.db}: {error}", file=sys.stderr)
         return 1
+
+    if args.check:
+        print(f"OK {args.schema}", flush=True)
+        return 0
 
     handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": []})
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
