@@ -375,19 +375,21 @@ def _composite_condition(record: dict, sort_fields: list[str], op: str, expected
 # Paging tokens
 
 
-def encode_token(offset: int, fingerprint: str) -> str:
-    raw = json.dumps({"o": offset, "f": fingerprint}, separators=(",", ":")).encode()
+def encode_token(last_key: list, fingerprint: str) -> str:
+    """An opaque token holding the ordering key of the last item returned (like DynamoDB's
+    ExclusiveStartKey), bound to the query it came from."""
+    raw = json.dumps({"k": last_key, "f": fingerprint}, separators=(",", ":"), ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def decode_token(token: str, fingerprint: str) -> int:
+def decode_token(token: str, fingerprint: str) -> list:
     try:
         padded = token + "=" * (-len(token) % 4)
         payload = json.loads(base64.urlsafe_b64decode(padded.encode()))
-        offset = payload["o"]
-        if payload["f"] != fingerprint or not isinstance(offset, int) or offset < 0:
+        last_key = payload["k"]
+        if payload["f"] != fingerprint or not isinstance(last_key, list):
             raise ValueError
-        return offset
+        return last_key
     except (ValueError, KeyError, TypeError):
         raise AppSyncError("Invalid nextToken", "InvalidNextTokenException") from None
 
@@ -396,17 +398,34 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def page(records: list[dict], args: dict, query_id: Any) -> dict:
+def ordering_key(record: dict, fields: list[str]) -> list:
+    """The record's position in a query's order: the ranks of its key fields (JSON round-trippable)."""
+    return [list(_rank(record.get(name))) for name in fields]
+
+
+def page(records: list[dict], args: dict, query_id: Any, order: list[str], descending: bool) -> dict:
+    """One page of `records` (sorted by `order`, which ends with the primary key, so keys are unique).
+
+    A page starts after the token's key, so records written or deleted between pages neither repeat
+    nor shift the rest."""
     limit = args.get("limit")
     if limit is None:
         limit = DEFAULT_LIMIT
     if limit < 1:
         raise AppSyncError("limit must be at least 1", "InvalidArgumentsError")
     stamp = fingerprint(query_id, {k: v for k, v in args.items() if k not in ("limit", "nextToken")})
-    start = decode_token(args["nextToken"], stamp) if args.get("nextToken") else 0
+    start = 0
+    if args.get("nextToken"):
+        after = decode_token(args["nextToken"], stamp)
+        while start < len(records):
+            key = ordering_key(records[start], order)
+            if (key < after) if descending else (key > after):
+                break
+            start += 1
     items = records[start:start + limit]
     end = start + len(items)
-    return {"items": items, "nextToken": encode_token(end, stamp) if end < len(records) else None}
+    token = encode_token(ordering_key(items[-1], order), stamp) if items and end < len(records) else None
+    return {"items": items, "nextToken": token}
 
 
 # ---------------------------------------------------------------------------
@@ -548,8 +567,9 @@ class API:
             records = [r for r in records if key_condition_matches(r, sort_fields, args[sort_arg])]
         records = [r for r in records if matches(r, args.get("filter"))]
         order = key_fields + [f for f in model.primary_key if f not in key_fields]
-        records = self._sorted(records, order, args.get("sortDirection") == "DESC")
-        return page(records, args, query_id)
+        descending = args.get("sortDirection") == "DESC"
+        records = self._sorted(records, order, descending)
+        return page(records, args, query_id, order, descending)
 
     def _operation_resolver(self, spec: dict) -> Callable:
         model = self._model(spec["model"])
