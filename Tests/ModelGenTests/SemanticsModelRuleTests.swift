@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelGen
@@ -144,6 +145,44 @@ import Testing
         (ModelGenDiagnosticCode.duplicateField, "2️⃣"), (ModelGenDiagnosticCode.duplicateType, "1️⃣"),
         (ModelGenDiagnosticCode.duplicateField, "3️⃣"),
       ])
+  }
+
+  @Test func restatedAppSyncScalarsAreAccepted() throws {
+    let graph = try #require(analyzeClean("scalar AWSDateTime\ntype Note @model { id: ID! at: AWSDateTime }"))
+    #expect(try graph.requireModel("Note").field(named: "at")?.type == .scalar(.awsDateTime))
+  }
+
+  @Test func extensionOfAnUndefinedType() {
+    expectDiagnostics(
+      "type Note @model { id: ID! }\nextend type 1️⃣Nte { body: String }", [(ModelGenDiagnosticCode.unknownType, "1️⃣")])
+  }
+
+  @Test func diagnosticCodesAreUniqueAndStable() {
+    let errors: [SemanticError] = [
+      .unknownType(name: "", suggestion: nil), .unknownDirective(name: "", suggestion: nil),
+      .unknownArgument(directive: "", argument: "", suggestion: nil), .duplicateType(name: ""),
+      .duplicateField(owner: "", field: ""), .belongsToWithoutCounterpart(model: "", field: "", parent: ""),
+      .nullableKeyField(model: "", field: "", role: ""), .invalidKeyFieldType(model: "", field: "", typeName: "", role: ""),
+      .missingField(model: "", field: "", argument: "", suggestion: nil),
+      .keyCountMismatch(argument: "", given: 1, relatedModel: "", keyFields: []),
+      .keyTypeMismatch(argument: "", field: "", fieldType: "", keyField: "", keyType: ""),
+      .ambiguousRelation(model: "", field: "", relatedModel: "", candidates: []),
+      .invalidDefault(field: "", value: "", typeName: "", reason: ""),
+      .invalidArgumentValue(directive: "", argument: "", expected: ""), .missingArgument(directive: "", argument: ""),
+      .misplacedDirective(directive: "", placement: ""), .repeatedDirective(directive: ""),
+      .relationFieldType(directive: "", field: "", expected: ""),
+      .modelFieldWithoutRelation(model: "", field: "", relatedModel: ""), .nestedList(owner: "", field: ""),
+      .unsupportedFieldType(owner: "", field: "", typeName: "", kind: ""),
+      .indexNotFound(model: "", field: "", indexName: "", relatedModel: "", suggestion: nil),
+      .duplicateIndexName(model: "", indexName: ""), .invalidAuthRule(model: "", reason: ""),
+      .implicitFieldConflict(model: "", field: "", reason: ""), .invalidManyToMany(relationName: "", reason: ""),
+      .duplicatePrimaryKey(model: ""),
+      .relationStyleMismatch(model: "", field: "", otherModel: "", otherField: ""),
+      .fieldsNotPrimaryKey(model: "", field: "", keyFields: []), .duplicateQueryField(name: ""),
+    ]
+    let codes = errors.map(\.code.rawValue)
+    #expect(codes == (1...30).map { "MG" + String(format: "%03d", $0) })
+    #expect(errors.allSatisfy { !$0.message.isEmpty && $0.severity == .error })
   }
 
   @Test func modelFieldWithoutRelationIsAnError() {

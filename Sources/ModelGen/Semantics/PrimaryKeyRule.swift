@@ -11,7 +11,7 @@ enum PrimaryKeyRule {
       let keyed = model.declared.filter { $0.directive("primaryKey") != nil }
       for extra in keyed.dropFirst() {
         if let directive = extra.directive("primaryKey") {
-          context.report(.duplicatePrimaryKey(model: model.name), at: directive.name.range)
+          context.report(.duplicatePrimaryKey(model: model.name), at: directive.range)
         }
       }
       guard let partition = keyed.first, let directive = partition.directive("primaryKey") else {
@@ -31,6 +31,7 @@ enum PrimaryKeyRule {
           continue
         }
         guard model.field(named: name) != nil else {
+          if model.isUnresolved(name) { continue }
           let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
           context.report(
             .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)
