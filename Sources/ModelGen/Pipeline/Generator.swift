@@ -116,11 +116,8 @@ public struct Generator: Sendable {
   ///
   /// - Returns: The validated graph (`nil` when there is an error) and every diagnostic.
   public static func analyze(source: String, fileName: String) -> (graph: ModelGraph?, diagnostics: [Diagnostic]) {
-    let parsed = SDLParser.parse(source, fileName: fileName)
-    if parsed.hasErrors { return (nil, parsed.diagnostics) }
-    let analysis = SchemaAnalysis.analyze(parsed.document, fileName: fileName)
-    let diagnostics = parsed.diagnostics + analysis.diagnostics
-    return (analysis.hasErrors ? nil : analysis.graph, diagnostics)
+    let analysis = SemanticAnalyzer.analyze(source: source, fileName: fileName)
+    return (analysis.hasErrors ? nil : analysis.graph, analysis.diagnostics)
   }
 
   /// Renders a validated graph.

@@ -41,6 +41,26 @@ public enum SwiftLayout {
     return lines.joined(separator: "\n")
   }
 
+  /// An array literal of already-rendered `elements` for an expression that starts at column
+  /// `indent` after `prefix`: one line when it fits, else one element per line with a trailing comma
+  /// (swift-format's multi-line collection style), closed at `indent`.
+  public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String {
+    let oneLine = "[" + elements.joined(separator: ", ") + "]"
+    if indent + prefix.count + oneLine.count <= lineLength || elements.isEmpty { return oneLine }
+    let inner = String(repeating: " ", count: indent + 2)
+    return "[\n" + elements.map { inner + $0 + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
+  }
+
+  /// A parameter list for a declaration whose line starts at column `indent` with `head` (`public
+  /// init(`) and ends with `tail` (`) {`): inline when it fits, else one parameter per line at
+  /// `indent + 2` with the closing parenthesis back at `indent`.
+  public static func parameterList(_ parameters: [String], head: String, tail: String, indent: Int) -> String {
+    let oneLine = parameters.joined(separator: ", ")
+    if indent + head.count + oneLine.count + tail.count <= lineLength { return oneLine }
+    let inner = String(repeating: " ", count: indent + 2)
+    return "\n" + parameters.map { inner + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent)
+  }
+
   /// A Swift array literal of string literals (`["a", "b"]`).
   public static func stringArray(_ values: [String]) -> String {
     "[" + values.map(SwiftNames.stringLiteral).joined(separator: ", ") + "]"

@@ -181,9 +181,17 @@ public struct ViewModelBuilder: Sendable {
     var schemaFields: [String] = []
     let fieldComma = rendered.count > 1 ? "," : ""
 
-    let identifierExpression = SwiftLayout.call(
-      "Identifier(", keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }, indent: 4)
-    let parentComponents = "\(identifierExpression).components"
+    // Lazy lists and `@hasOne(references:)` need the parent's key components while decoding; they
+    // are computed once into a local whose name no property uses.
+    let parentKey = SwiftNames.uniqued(["parentKey"], taken: Set(members.property.values))[0]
+    let needsParentKey = rendered.contains { field in
+      switch field.association {
+      case .hasMany?: return true
+      case .hasOne(let association)?: return association.targetNames.isEmpty
+      default: return false
+      }
+    }
+    let parentComponents = parentKey
     let setterNames = SwiftNames.uniqued(
       rendered.map { "set" + SwiftNames.upperFirst(members.property[$0.name] ?? $0.name) },
       taken: Set(members.property.values))
@@ -246,7 +254,9 @@ public struct ViewModelBuilder: Sendable {
             ".hasOne(",
             [
               "keys.\(key)", presence, "\(related).self",
-              "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
+              // SPEC §1: associated fields are the fields on the other side the association points
+              // at: the child's key fields the target names hold, or its `references:` fields.
+              "associatedFields: \(SwiftLayout.stringArray(association.relatedFields))",
               "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
             ], trailing: fieldComma, indent: 6))
 
@@ -278,19 +288,23 @@ public struct ViewModelBuilder: Sendable {
     }
 
     let keyDefinitions = keyFields.compactMap { name in rendered.first { $0.name == name } }
+    let identifierArguments = keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }
+    if needsParentKey {
+      associationDecodes.insert(
+        SwiftLayout.call("let \(parentKey) = Identifier(", identifierArguments, close: ").components", indent: 4), at: 0)
+    }
     let identifier = IdentifierViewModel(
       properties: keyDefinitions.map {
         IdentifierViewModel.Property(name: members.escapedProperty($0.name), type: swiftType($0.type))
       },
-      parameters: keyDefinitions.map { "\(members.escapedProperty($0.name)): \(swiftType($0.type))" }
-        .joined(separator: ", "),
-      components: SwiftLayout.call(
-        "[",
+      parameters: SwiftLayout.parameterList(
+        keyDefinitions.map { "\(members.escapedProperty($0.name)): \(swiftType($0.type))" },
+        head: "\(access) init(", tail: ") {", indent: 4),
+      components: SwiftLayout.arrayLiteral(
         keyDefinitions.map {
           "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(members.escapedProperty($0.name)).keyValue)"
-        }, close: "]", indent: 6),
-      expression: SwiftLayout.call(
-        "Identifier(", keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }, indent: 2))
+        }, indent: 6),
+      expression: SwiftLayout.call("Identifier(", identifierArguments, indent: 4))
 
     return ModelViewModel(
       sourceFileName: graph.sourceFileName, access: access, typeName: typeName, fileStem: swiftTypeName(model.name),
@@ -301,7 +315,8 @@ public struct ViewModelBuilder: Sendable {
       initAssignments: assignments, setters: setters, decodeStatements: dataDecodes + associationDecodes,
       encodeStatements: encodes, codingKeys: codingKeys, identifier: identifier,
       nameLiteral: SwiftNames.stringLiteral(model.name), pluralNameLiteral: SwiftNames.stringLiteral(model.pluralName),
-      primaryKey: "[" + keyFields.map { "keys.\(members.key($0))" }.joined(separator: ", ") + "]",
+      primaryKey: SwiftLayout.arrayLiteral(
+        keyFields.map { "keys.\(members.key($0))" }, prefix: "primaryKey: ,", indent: 4),
       schemaFields: schemaFields,
       indexes: model.indexes.map { index in
         var arguments = [SwiftNames.stringLiteral(index.name), "fields: \(SwiftLayout.stringArray(index.fields))"]
