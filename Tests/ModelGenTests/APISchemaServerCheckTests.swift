@@ -45,12 +45,11 @@ import Testing
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Every schema under `Schemas/` (examples and regressions) and the emitter's feature tour.
   static let schemaFiles: [String] = {
     let schemas = repository.appendingPathComponent("Schemas")
-    let regressions = schemas.appendingPathComponent("regressions")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
-    return [schemas.appendingPathComponent("seed-post-comment.graphql").path]
-      + names.filter { $0.hasSuffix(".graphql") }.sorted().map { regressions.appendingPathComponent($0).path }
+    let found = FileManager.default.enumerator(atPath: schemas.path)?.compactMap { $0 as? String } ?? []
+    return found.filter { $0.hasSuffix(".graphql") }.sorted().map { schemas.appendingPathComponent($0).path }
       + [repository.appendingPathComponent("Tests/GraphQLServer/fixtures/feature-tour.graphql").path]
   }()
 
