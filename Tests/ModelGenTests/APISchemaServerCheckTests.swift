@@ -7,7 +7,8 @@ import Testing
 /// directive names existing models and fields. Runs the Python server, bootstrapping its venv
 /// (`Tests/GraphQLServer/venv.sh`) when missing.
 @Suite struct APISchemaServerCheckTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   struct CommandFailure: Error, CustomStringConvertible {
@@ -34,7 +35,8 @@ import Testing
     let text = String(decoding: outputData, as: UTF8.self)
     guard process.terminationStatus == 0 else {
       throw CommandFailure(
-        command: arguments, status: process.terminationStatus, output: text + String(decoding: errorData, as: UTF8.self))
+        command: arguments, status: process.terminationStatus,
+        output: text + String(decoding: errorData, as: UTF8.self))
     }
     return text
   }
@@ -48,33 +50,45 @@ import Testing
   /// Every schema under `Schemas/` (examples and regressions) and the emitter's feature tour.
   static let schemaFiles: [String] = {
     let schemas = repository.appendingPathComponent("Schemas")
-    let found = FileManager.default.enumerator(atPath: schemas.path)?.compactMap { $0 as? String } ?? []
-    return found.filter { $0.hasSuffix(".graphql") }.sorted().map { schemas.appendingPathComponent($0).path }
-      + [repository.appendingPathComponent("Tests/GraphQLServer/fixtures/feature-tour.graphql").path]
+    let found =
+      FileManager.default.enumerator(atPath: schemas.path)?.compactMap { $0 as? String } ?? []
+    return found.filter { $0.hasSuffix(".graphql") }.sorted().map {
+      schemas.appendingPathComponent($0).path
+    }
+      + [
+        repository.appendingPathComponent("Tests/GraphQLServer/fixtures/feature-tour.graphql").path
+      ]
   }()
 
   @Test(arguments: schemaFiles)
   func emittedSchemaLoadsInTheServer(_ path: String) throws {
     let fileName = URL(fileURLWithPath: path).lastPathComponent
-    let analysis = SemanticAnalyzer.analyze(source: try String(contentsOfFile: path, encoding: .utf8), fileName: fileName)
+    let analysis = SemanticAnalyzer.analyze(
+      source: try String(contentsOfFile: path, encoding: .utf8), fileName: fileName)
     let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apischema-check-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "apischema-check-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let schema = directory.appendingPathComponent("schema.api.graphql")
-    try APISchemaEmitter.render(graph, sourceFileName: fileName).write(to: schema, atomically: true, encoding: .utf8)
+    try APISchemaEmitter.render(graph, sourceFileName: fileName).write(
+      to: schema, atomically: true, encoding: .utf8)
 
     let python = try Self.python.get()
-    let output = try Self.run([python, "Tests/GraphQLServer/server.py", "--schema", schema.path, "--check"])
+    let output = try Self.run([
+      python, "Tests/GraphQLServer/server.py", "--schema", schema.path, "--check",
+    ])
     #expect(output == "OK \(schema.path)\n")
   }
 
   @Test func theCheckRejectsAnInvalidSchema() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apischema-check-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "apischema-check-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let schema = directory.appendingPathComponent("schema.api.graphql")
-    var text = APISchemaEmitter.render(APISchemaGraphs.seed, sourceFileName: "seed-post-comment.graphql")
+    var text = APISchemaEmitter.render(
+      APISchemaGraphs.seed, sourceFileName: "seed-post-comment.graphql")
     text = text.replacingOccurrences(of: "scalar AWSDateTime\n", with: "")
     try text.write(to: schema, atomically: true, encoding: .utf8)
 
