@@ -28,6 +28,24 @@ import Testing
     APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
   }
 
+  /// A readable account of where `actual` departs from `expected`: the first differing line with
+  /// its neighbours, or `nil` when they are equal.
+  static func lineDiff(expected: String, actual: String) -> String? {
+    guard expected != actual else { return nil }
+    let old = expected.components(separatedBy: "\n")
+    let new = actual.components(separatedBy: "\n")
+    let line =
+      zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(old.count, new.count)
+    let range = max(0, line - 2)..<(line + 3)
+    let show = { (lines: [String], mark: String) in
+      range.filter { $0 < lines.count }.map { "\(mark)\($0 + 1): \(lines[$0])" }.joined(
+        separator: "\n")
+    }
+    return
+      "first difference at line \(line + 1)\n--- golden\n\(show(old, "-"))\n+++ rendered\n\(show(new, "+"))"
+  }
+
   /// The block of the definition that starts with `header` (`type Query {`), through its closing brace.
   static func block(_ header: String, in schema: String) -> String? {
     guard let start = schema.range(of: "\n" + header) else { return nil }
@@ -45,7 +63,10 @@ import Testing
       try rendered.write(to: url, atomically: true, encoding: .utf8)
     }
     let golden = try String(contentsOf: url, encoding: .utf8)
-    #expect(rendered == golden, "re-record with MODELGEN_RECORD_API_SCHEMA=1 and read the diff")
+    let difference = Self.lineDiff(expected: golden, actual: rendered)
+    #expect(
+      difference == nil,
+      "\(difference ?? ""); re-record with MODELGEN_RECORD_API_SCHEMA=1 and read the diff")
   }
 
   /// The same goldens from the real pipeline stage before: `Schemas/` text → semantic analyzer → emitter.
@@ -69,7 +90,9 @@ import Testing
     let analyzed = try #require(analysis.graph, "\(analysis.diagnostics)")
     let golden = try String(
       contentsOf: Self.fixtures.appendingPathComponent("\(stem).api.graphql"), encoding: .utf8)
-    #expect(APISchemaEmitter.render(analyzed, sourceFileName: "\(stem).graphql") == golden)
+    let rendered = APISchemaEmitter.render(analyzed, sourceFileName: "\(stem).graphql")
+    let difference = Self.lineDiff(expected: golden, actual: rendered)
+    #expect(difference == nil, "\(difference ?? "")")
   }
 
   /// A schema with every feature the emitter renders (enums, non-model types, `@default`, renamed
@@ -86,7 +109,9 @@ import Testing
     if ProcessInfo.processInfo.environment["MODELGEN_RECORD_API_SCHEMA"] == "1" {
       try rendered.write(to: url, atomically: true, encoding: .utf8)
     }
-    #expect(rendered == (try String(contentsOf: url, encoding: .utf8)))
+    let difference = Self.lineDiff(
+      expected: try String(contentsOf: url, encoding: .utf8), actual: rendered)
+    #expect(difference == nil, "\(difference ?? ""); re-record with MODELGEN_RECORD_API_SCHEMA=1")
   }
 
   @Test func headerDeterminismAndLineEnds() {
