@@ -120,7 +120,8 @@ public struct ModelGenCommand {
     var unchanged = 0
     do {
       for output in outputs {
-        let planned = try OutputPlanner.plan(directory: output.directory, files: output.files)
+        let planned = try OutputPlanner.plan(
+          directory: output.directory, files: output.files, prunable: OutputPlanner.prunable(for: options.emit))
         unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
         changes += planned
       }
