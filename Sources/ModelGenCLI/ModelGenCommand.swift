@@ -148,6 +148,9 @@ public struct ModelGenCommand {
     }
     do {
       try OutputPlanner.apply(changes)
+    } catch let error as OutputWriteError {
+      standardError("error: \(error)\n")
+      return Self.failure
     } catch {
       standardError("error: \(error.localizedDescription)\n")
       return Self.failure

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Dispatch
 import Foundation
 import ModelGen
@@ -106,8 +111,9 @@ public enum OutputPlanner {
   }
 
   /// Applies `changes`: creates directories as needed, writes each file atomically (a temporary
-  /// file renamed over the old one, so no file is ever half-written), deletes stale ones. Files are
-  /// written concurrently (file creation dominates the cost on slow file systems).
+  /// file in the same directory renamed over the old one, so no reader and no interrupted run ever
+  /// sees a half-written file), deletes stale ones. Files are written concurrently and without a
+  /// per-file `fsync` (file creation dominates the cost; generated files can always be regenerated).
   ///
   /// - Throws: The file system's error for the first change (in path order) that fails; the other
   ///   writes still complete.
@@ -121,7 +127,7 @@ public enum OutputPlanner {
     DispatchQueue.concurrentPerform(iterations: writes.count) { index in
       let change = writes[index]
       do {
-        try Data((change.contents ?? "").utf8).write(to: URL(fileURLWithPath: change.path), options: .atomic)
+        try writeAtomically(change.contents ?? "", to: change.path)
       } catch {
         failures.withLock { $0[index] = error }
       }
@@ -132,4 +138,47 @@ public enum OutputPlanner {
     }
   }
 
+
+  /// Writes `text` to a temporary file next to `path`, then renames it over `path`.
+  ///
+  /// - Throws: ``OutputWriteError`` naming the path and the `errno` text when a step fails; the
+  ///   temporary file is removed then.
+  static func writeAtomically(_ text: String, to path: String) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let temporary = (directory as NSString).appendingPathComponent(".\(name).modelgen-\(UUID().uuidString).tmp")
+    let descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw OutputWriteError(path: path, reason: String(cString: strerror(errno))) }
+    var bytes = Array(text.utf8)
+    var written = 0
+    var failure: String?
+    bytes.withUnsafeMutableBytes { buffer in
+      while written < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        written += count
+      }
+    }
+    bytes.removeAll()
+    if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw OutputWriteError(path: path, reason: failure)
+    }
+  }
+}
+
+/// A generated file that could not be written.
+public struct OutputWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file that was being written.
+  public var path: String
+  /// The system's reason (`strerror`).
+  public var reason: String
+  /// `cannot write PATH: REASON`.
+  public var description: String { "cannot write \(path): \(reason)" }
 }

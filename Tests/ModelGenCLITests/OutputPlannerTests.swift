@@ -96,3 +96,23 @@ struct OutputPlannerEmitTests {
     #expect(apiOnly.map { ($0.path as NSString).lastPathComponent } == ["schema.api.graphql"])
   }
 }
+
+@Suite("CLI output writing")
+struct OutputWriteTests {
+  @Test func atomicWritesReplaceContentsAndLeaveNoTemporaryFiles() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.url("A.swift")
+    try OutputPlanner.writeAtomically("one\n", to: path)
+    try OutputPlanner.writeAtomically("two é\n", to: path)
+    #expect(directory.read("A.swift") == "two é\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["A.swift"])
+  }
+
+  @Test func aMissingDirectoryIsATypedError() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.url("missing/A.swift")
+    #expect(throws: OutputWriteError(path: path, reason: "No such file or directory")) {
+      try OutputPlanner.writeAtomically("x", to: path)
+    }
+  }
+}
