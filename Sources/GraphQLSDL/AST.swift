@@ -23,13 +23,19 @@ public struct Name: Sendable, Hashable, CustomStringConvertible {
     self.byteCount = UInt32(clamping: range.byteCount)
   }
 
-  /// Where the name is written (one line: the end column is the start column plus the length).
+  /// Where the name is written. The end is on the start line; its column is the start column plus
+  /// the name's Unicode scalars when the range covers exactly the name's text (as parsed names do,
+  /// including non-ASCII names kept after an error), else plus the range's byte length.
   public var range: SourceRange {
     get {
-      SourceRange(
+      let bytes = Int(byteCount)
+      var columns = bytes
+      if value.utf8.count == bytes, value.utf8.contains(where: { $0 >= 0x80 }) {
+        columns = value.unicodeScalars.count
+      }
+      return SourceRange(
         start: start,
-        end: SourceLocation(
-          offset: start.offset + Int(byteCount), line: start.line, column: start.column + Int(byteCount)))
+        end: SourceLocation(offset: start.offset + bytes, line: start.line, column: start.column + columns))
     }
     set {
       start = newValue.start
