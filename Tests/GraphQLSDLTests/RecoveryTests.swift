@@ -85,3 +85,16 @@ import Testing
     #expect(result.diagnostics.count == 3)
   }
 }
+
+@Suite struct NonASCIINameTests {
+  @Test func nameWithANonASCIILetterStaysOneNameWithAnExactRange() {
+    let source = MarkedSource("type 1️⃣Caf2️⃣é3️⃣ { a: Int }")
+    let result = parse(source.text)
+    #expect(result.diagnostics.map { "\($0.code) \($0.line):\($0.column)" } == ["SDL001 \(source.position("2️⃣"))"])
+    let name = result.document.definitions.first?.name
+    #expect(name?.value == "Café")
+    #expect(name.map { "\($0.range.start.line):\($0.range.start.column)" } == source.position("1️⃣"))
+    #expect(name.map { "\($0.range.end.line):\($0.range.end.column)" } == source.position("3️⃣"))
+    #expect(name.map { result.source.location(atOffset: $0.range.end.offset) == $0.range.end } == true)
+  }
+}
