@@ -81,7 +81,7 @@ public struct ModelGenCommand {
         templates = try TemplateLibrary.defaults()
       }
     } catch {
-      standardError("error: \(error)\n")
+      standardError(Self.describe(error, templates: options.templates))
       return Self.failure
     }
     let generator = Generator(
@@ -107,7 +107,7 @@ public struct ModelGenCommand {
           ? options.output : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
         outputs.append((directory, result.files))
       } catch {
-        standardError("error: \(error)\n")
+        standardError(Self.describe(error, templates: options.templates))
         failed = true
       }
     }
@@ -159,6 +159,20 @@ public struct ModelGenCommand {
     standardOutput(
       "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n")
     return Self.success
+  }
+
+  /// One line for a failure outside the schema: template errors as `DIR/name.mustache:LINE: error:
+  /// message` (clickable like compiler output), anything else as `error: description`.
+  static func describe(_ error: any Error, templates: String?) -> String {
+    let prefix = templates.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "Templates/"
+    switch error {
+    case let error as TemplateError:
+      return prefix + "\(error)\n"
+    case GeneratorError.template(let error, let file):
+      return prefix + "\(error) (while rendering \(file))\n"
+    default:
+      return "error: \(error)\n"
+    }
   }
 
   private static func checkWording(_ kind: PlannedChange.Kind) -> String {
