@@ -46,4 +46,13 @@ struct SwiftKeywordsTests {
     let root = try #require(try store.model(Locals.self, identifier: Locals.Identifier(values: "root")))
     #expect(try await root.children?.fetch().map(\.values) == ["leaf"])
   }
+
+  @Test func aKeyNamedComponentsAndATypeNamedModelsStayDistinct() throws {
+    let model = Models2(components: "c", name: "n")
+    #expect(model.identifier.componentsValue == "c")
+    #expect(model.identifier.components == [IdentifierComponent(name: "components", value: .string("c"))])
+    #expect(Models2.schema.name == "Models")
+    #expect(SwiftKeywordsModels.Models.registry.model(named: "Models") != nil)
+    #expect(try JSON.decode(Models2.self, try JSON.encode(model)).identifier == model.identifier)
+  }
 }

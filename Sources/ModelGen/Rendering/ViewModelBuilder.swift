@@ -23,7 +23,7 @@ public struct ViewModelBuilder: Sendable {
   }
 
   /// The registry enum's name in every generated module (`Models.registry`); a GraphQL type named
-  /// `Models` is renamed by ``SwiftNames/typeName(_:)``'s collision rule instead.
+  /// `Models` gets a numeric suffix instead (`Models2`).
   public static let registryName = "Models"
 
   /// Every view model of the graph.
@@ -303,24 +303,34 @@ public struct ViewModelBuilder: Sendable {
     }
 
     let keyDefinitions = keyFields.compactMap { name in rendered.first { $0.name == name } }
-    let identifierArguments = keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }
+    // The identifier's own members: the key properties, renamed where they would collide with its
+    // `components` property.
+    let identifierNames = Dictionary(
+      uniqueKeysWithValues: zip(
+        keyFields,
+        SwiftNames.uniqued(
+          keyFields.map { members.property[$0] ?? $0 }.map { $0 == "components" ? "componentsValue" : $0 },
+          taken: ["components"])))
+    func identifierName(_ field: String) -> String { SwiftNames.escaped(identifierNames[field] ?? field) }
+    func identifierLabel(_ field: String) -> String { SwiftNames.argumentLabel(identifierNames[field] ?? field) }
+    let identifierArguments = keyFields.map { "\(identifierLabel($0)): \(members.escapedProperty($0))" }
     if needsParentKey {
       associationDecodes.insert(
         SwiftLayout.call(
-          "let \(parentKey) = Identifier(", keyFields.map { "\(members.label($0)): \(codingReference($0))" },
+          "let \(parentKey) = Identifier(", keyFields.map { "\(identifierLabel($0)): \(codingReference($0))" },
           close: ").components", indent: 4),
         at: 0)
     }
     let identifier = IdentifierViewModel(
       properties: keyDefinitions.map {
-        IdentifierViewModel.Property(name: members.escapedProperty($0.name), type: swiftType($0.type))
+        IdentifierViewModel.Property(name: identifierName($0.name), type: swiftType($0.type))
       },
       parameters: SwiftLayout.parameterList(
-        keyDefinitions.map { "\(members.escapedProperty($0.name)): \(swiftType($0.type))" },
+        keyDefinitions.map { "\(identifierName($0.name)): \(swiftType($0.type))" },
         head: "\(access) init(", tail: ") {", indent: 4),
       components: SwiftLayout.arrayLiteral(
         keyDefinitions.map {
-          "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(members.escapedProperty($0.name)).keyValue)"
+          "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(identifierName($0.name)).keyValue)"
         }, indent: 6),
       expression: SwiftLayout.call("Identifier(", identifierArguments, indent: 4))
 
