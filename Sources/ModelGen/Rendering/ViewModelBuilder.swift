@@ -362,7 +362,9 @@ public struct ViewModelBuilder: Sendable {
     stored: inout [PropertyViewModel], accessors: inout [LazyAccessorViewModel], parameters: inout [String],
     assignments: inout [String], setters: inout [SetterViewModel], decodes: inout [String], encodes: inout [String]
   ) {
-    let storageName = "_" + (members.property[field.name] ?? field.name)
+    // `_post`, unless a field of the model is itself named `_post`.
+    let storageName = SwiftNames.uniqued(
+      ["_" + (members.property[field.name] ?? field.name)], taken: Set(members.property.values))[0]
     let type = related + (field.isRequired ? "" : "?")
     stored.append(PropertyViewModel(declaration: "internal var \(storageName): LazyReference<\(related)>"))
     accessors.append(
