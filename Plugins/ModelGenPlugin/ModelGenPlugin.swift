@@ -1,0 +1,97 @@
+import Foundation
+import PackagePlugin
+
+/// The `ModelGenPlugin` build tool plugin: generates a target's models from its `*.graphql` files
+/// at build time.
+///
+/// For each schema file `name.graphql` in the target it declares one build command,
+/// `modelgen generate <schema> --single-file <work dir>/name.graphql.swift` plus the options of the
+/// target's `modelgen-config.json`. Because the output name follows from the input name, the build
+/// system knows every output before it runs anything. The command's inputs are the schema file,
+/// the config file and every file of the config's templates directory (and `modelgen` itself), so
+/// editing any of them regenerates on the next build and nothing else does. Schema errors are
+/// printed by `modelgen` as `path:line:col: error: message [CODE]` with the schema's absolute path,
+/// which SwiftPM and Xcode show as errors at that place.
+@main
+struct ModelGenPlugin: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+    guard let target = target as? SourceModuleTarget else {
+      throw ModelGenPluginError(
+        "ModelGenPlugin generates Swift sources, so it applies only to source targets; '\(target.name)' is not one")
+    }
+    return try Self.commands(
+      targetName: target.name, targetFiles: target.sourceFiles.map(\.url),
+      modelgen: try context.tool(named: "modelgen").url, workDirectory: context.pluginWorkDirectoryURL)
+  }
+
+  /// The build commands for one target: one per schema file.
+  ///
+  /// - Parameters:
+  ///   - targetFiles: Every file SwiftPM lists for the target (sources, schemas, the config).
+  ///   - modelgen: The `modelgen` executable.
+  ///   - workDirectory: The plugin work directory the outputs go into.
+  ///
+  /// - Throws: ``ModelGenPluginError`` when the target has no schema, when two schemas share a file
+  ///   name (their outputs would collide), or when the config leaves out Swift;
+  ///   ``ModelGenConfigError`` when `modelgen-config.json` is invalid.
+  static func commands(
+    targetName: String, targetFiles: [URL], modelgen: URL, workDirectory: URL
+  ) throws -> [Command] {
+    let schemas = targetFiles.filter { $0.pathExtension == "graphql" }.sorted { $0.path < $1.path }
+    guard !schemas.isEmpty else {
+      throw ModelGenPluginError(
+        """
+        target '\(targetName)' uses ModelGenPlugin but has no GraphQL schema: expected at least one \
+        '*.graphql' file (for example 'schema.graphql' with '@model' types) in the target's directory, \
+        optionally with a '\(ModelGenConfig.fileName)' next to it
+        """)
+    }
+    let config = try ModelGenConfig.load(targetFiles: targetFiles, targetName: targetName)
+    guard config.emitsSwift else {
+      throw ModelGenPluginError(
+        """
+        \(config.file?.path ?? ModelGenConfig.fileName): error: "emit" leaves out "swift", but ModelGenPlugin \
+        generates Swift to compile into '\(targetName)'; add "swift" (the API schema is written by \
+        'swift package generate-models')
+        """)
+    }
+    var seen: [String: URL] = [:]
+    for schema in schemas {
+      if let other = seen[schema.lastPathComponent] {
+        throw ModelGenPluginError(
+          """
+          target '\(targetName)' has two schema files named '\(schema.lastPathComponent)' \
+          (\(other.path) and \(schema.path)); their generated files would collide: rename one
+          """)
+      }
+      seen[schema.lastPathComponent] = schema
+    }
+
+    var sharedInputs: [URL] = []
+    if let file = config.file { sharedInputs.append(file) }
+    sharedInputs += config.templateFiles()
+    // The build tool plugin compiles Swift only; an API schema belongs in the repository, where
+    // `swift package generate-models` writes it.
+    let options = ModelGenConfig(access: config.access, emit: nil, templates: config.templates).generateArguments
+
+    return schemas.map { schema in
+      let output = workDirectory.appendingPathComponent(schema.lastPathComponent + ".swift")
+      return .buildCommand(
+        displayName: "Generating models from \(schema.lastPathComponent) (modelgen)",
+        executable: modelgen,
+        arguments: ["generate", schema.path, "--single-file", output.path] + options,
+        inputFiles: [schema] + sharedInputs,
+        outputFiles: [output])
+    }
+  }
+}
+
+/// A problem that stops ModelGenPlugin from planning a target's build, described in one message.
+struct ModelGenPluginError: Error, CustomStringConvertible {
+  /// What is wrong and what was expected.
+  var description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
