@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Proves the plugin contract on the Blog example (called by the repository's .ci/run):
+#   1. the example builds from clean through ModelGenPlugin, with no warning, and its program runs;
+#   2. a build with nothing changed, and one with only Swift code changed, do not regenerate;
+#   3. generated code does not compile against a LazyModel of another runtime version, and the
+#      compiler's message names the versions;
+#   4. editing the schema changes the generated code on the next build;
+#   5. a schema error fails the build and prints the schema's path:line:col;
+#   6. `swift package generate-models` writes the same bytes as `modelgen generate`.
+# Everything it builds goes to .build/check inside this package; the schema is restored on exit.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+scratch=.build/check
+schema=Sources/BlogApp/blog.graphql
+logs=.build/check-logs
+rm -rf "$scratch" "$logs"
+mkdir -p "$logs"
+cp "$schema" "$logs/blog.graphql.orig"
+trap 'cp "$logs/blog.graphql.orig" "$schema"' EXIT
+
+fail() {
+  echo "check.sh: FAILED: $*" >&2
+  exit 1
+}
+step() { echo "== $*"; }
+
+# build LOG: builds the example into the scratch path; the log keeps both output streams.
+build() {
+  swift build --scratch-path "$scratch" >"$logs/$1" 2>&1
+}
+
+step "1. build from clean and run"
+build clean.log || { cat "$logs/clean.log"; fail "the example does not build from clean"; }
+grep -q "Generating models from blog.graphql" "$logs/clean.log" || fail "the plugin did not run (see $logs/clean.log)"
+if grep -E "(warning|error):" "$logs/clean.log"; then fail "the clean build printed the warnings above"; fi
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
+generated=$(find "$scratch/plugins/outputs" -path "*BlogApp*" -name blog.graphql.swift | head -n 1)
+[ -n "$generated" ] || fail "no blog.graphql.swift in the plugin work directory"
+"$bin/BlogApp" | tee "$logs/run.log"
+grep -q "BlogApp: OK" "$logs/run.log" || fail "BlogApp did not finish"
+
+step "2. nothing regenerates when the schema, config and templates are unchanged"
+build noop.log || fail "a build with no change failed (see $logs/noop.log)"
+if grep -q "Generating models" "$logs/noop.log"; then fail "a build with no change regenerated"; fi
+touch Sources/BlogApp/main.swift
+build swift-edit.log || fail "a build after touching main.swift failed (see $logs/swift-edit.log)"
+if grep -q "Generating models" "$logs/swift-edit.log"; then fail "touching main.swift regenerated"; fi
+
+step "3. generated code names the runtime version it needs"
+grep -q "LazyModelRuntimeVersion\.v1" "$generated" || fail "the generated code does not reference LazyModelRuntimeVersion.v1"
+sed 's/LazyModelRuntimeVersion\.v1/LazyModelRuntimeVersion.v2/' "$generated" >"$logs/other-version.swift"
+if swiftc -typecheck -swift-version 6 -I "$bin/Modules" "$logs/other-version.swift" >"$logs/version.log" 2>&1; then
+  fail "code generated for runtime v2 compiled against LazyModel runtime v1"
+fi
+grep -E "error: .*v2" "$logs/version.log" | head -n 1 || { cat "$logs/version.log"; fail "the version error does not name v2"; }
+grep -q "v1" "$logs/version.log" || { cat "$logs/version.log"; fail "the version error does not name v1"; }
+
+step "4. editing the schema changes the generated code"
+cp "$generated" "$logs/before.swift"
+grep -q "subtitle" "$logs/before.swift" && fail "the generated code already mentions subtitle"
+sed -i 's/^  title: String!$/  title: String!\n  subtitle: String/' "$schema"
+grep -q "^  subtitle: String$" "$schema" || fail "could not edit the schema"
+build schema-edit.log || { cat "$logs/schema-edit.log"; fail "the build after a schema edit failed"; }
+grep -q "Generating models from blog.graphql" "$logs/schema-edit.log" || fail "the schema edit did not regenerate"
+grep -q "subtitle" "$generated" || fail "the regenerated code does not mention the new field subtitle"
+echo "regenerated: $(diff "$logs/before.swift" "$generated" | grep -c '^>') lines added"
+
+step "5. a schema error fails the build at the schema's line and column"
+cp "$logs/blog.graphql.orig" "$schema"
+line=$(grep -n '^  title: String!$' "$schema" | head -n 1 | cut -d: -f1)
+line=$((line + 1))
+sed -i "${line}i\\  author: Author" "$schema"
+if build schema-error.log; then fail "a schema naming the unknown type Author still built"; fi
+grep -E "blog\.graphql:${line}:[0-9]+: error: " "$logs/schema-error.log" ||
+  { cat "$logs/schema-error.log"; fail "no 'blog.graphql:${line}:<col>: error:' in the build output"; }
+cp "$logs/blog.graphql.orig" "$schema"
+
+step "6. generate-models writes the same bytes as modelgen generate"
+modelgen="$bin/modelgen-tool"
+[ -x "$modelgen" ] || modelgen="$bin/modelgen"
+[ -x "$modelgen" ] || fail "no modelgen executable in $bin"
+swift package --scratch-path "$scratch" --allow-writing-to-package-directory \
+  generate-models --target BlogApp --output "$scratch/generate-models" >"$logs/generate-models.log" 2>&1 ||
+  { cat "$logs/generate-models.log"; fail "generate-models failed"; }
+# modelgen-config.json says "access": "internal"; the plugin must pass exactly that.
+"$modelgen" generate "$schema" --output "$scratch/cli/blog" --access internal
+count=$(find "$scratch/cli/blog" -type f | wc -l)
+[ "$count" -gt 0 ] || fail "modelgen generate wrote no file"
+diff -r "$scratch/generate-models/blog" "$scratch/cli/blog" || fail "generate-models and modelgen generate differ"
+echo "identical: $count files"
+
+echo "check.sh: all plugin checks passed"
