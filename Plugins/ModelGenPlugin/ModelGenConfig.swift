@@ -189,12 +189,12 @@ struct ModelGenConfig: Equatable {
 }
 
 /// A problem with a `modelgen-config.json`: the file and what is wrong, printed as
-/// `path: error: problem` so that editors can open the file.
+/// `path: problem` (SwiftPM puts `error: ` in front).
 struct ModelGenConfigError: Error, CustomStringConvertible {
   /// The config file.
   var file: URL
   /// What is wrong, as a sentence fragment following the file name.
   var problem: String
 
-  var description: String { "\(file.path): error: \(problem)" }
+  var description: String { "\(file.path): \(problem)" }
 }

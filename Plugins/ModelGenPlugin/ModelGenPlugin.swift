@@ -50,7 +50,7 @@ struct ModelGenPlugin: BuildToolPlugin {
     guard config.emitsSwift else {
       throw ModelGenPluginError(
         """
-        \(config.file?.path ?? ModelGenConfig.fileName): error: "emit" leaves out "swift", but ModelGenPlugin \
+        \(config.file?.path ?? ModelGenConfig.fileName): "emit" leaves out "swift", but ModelGenPlugin \
         generates Swift to compile into '\(targetName)'; add "swift" (the API schema is written by \
         'swift package generate-models')
         """)
