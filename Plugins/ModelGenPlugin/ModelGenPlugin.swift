@@ -86,6 +86,20 @@ struct ModelGenPlugin: BuildToolPlugin {
   }
 }
 
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  /// The same plugin for targets of Xcode projects: the schemas and config are among the target's
+  /// input files.
+  extension ModelGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+      try Self.commands(
+        targetName: target.displayName, targetFiles: target.inputFiles.map(\.url),
+        modelgen: try context.tool(named: "modelgen").url, workDirectory: context.pluginWorkDirectoryURL)
+    }
+  }
+#endif
+
 /// A problem that stops ModelGenPlugin from planning a target's build, described in one message.
 struct ModelGenPluginError: Error, CustomStringConvertible {
   /// What is wrong and what was expected.
