@@ -1,1 +1,1 @@
-print("benchmark not written yet")
+print("GenerateBenchmark: waiting for BenchmarkSupport (branch sdl)")
