@@ -1,3 +1,4 @@
+import Foundation
 import ModelGen
 
 /// A parsed `modelgen` command line (SPEC §6).
@@ -26,11 +27,14 @@ public struct GenerateOptions: Sendable, Equatable {
   public var check: Bool
   /// `--dry-run`: write nothing; list what would change.
   public var dryRun: Bool
+  /// `--single-file PATH`: write the one schema's Swift files joined into the file at `PATH`
+  /// (``SingleFile``) instead of per-type files under `output`; `nil` otherwise.
+  public var singleFile: String?
 
   /// Creates options.
   public init(
     schemas: [String], output: String, templates: String? = nil, access: AccessLevel = .public,
-    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false
+    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false, singleFile: String? = nil
   ) {
     self.schemas = schemas
     self.output = output
@@ -39,6 +43,7 @@ public struct GenerateOptions: Sendable, Equatable {
     self.emit = emit
     self.check = check
     self.dryRun = dryRun
+    self.singleFile = singleFile
   }
 
   /// The command line that regenerates this output (what `--check` tells the user to run).
@@ -69,6 +74,8 @@ extension Command {
     USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
                              [--access public|internal] [--emit swift,api-schema]
                              [--check] [--dry-run]
+           modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
+                             [--access public|internal]
            modelgen validate <schema.graphql>...
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
@@ -82,6 +89,9 @@ extension Command {
       --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql).
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.
       --dry-run           Write nothing; list the files that would change.
+      --single-file FILE  Instead of --output: write the Swift of the one schema joined into
+                          FILE (for build systems that must name outputs in advance, such as
+                          the ModelGenPlugin build tool plugin). Written only when it changes.
     validate  Reports every error of each schema without writing anything.
 
     EXIT STATUS: 0 success, 1 schema errors or stale output, 64 bad usage.
@@ -119,6 +129,7 @@ extension Command {
     var emit: Set<EmitKind> = [.swift]
     var check = false
     var dryRun = false
+    var singleFile: String?
     var index = 0
     func value(for option: String) throws -> String {
       index += 1
@@ -159,6 +170,7 @@ extension Command {
         emit = kinds
       case "--check": check = true
       case "--dry-run": dryRun = true
+      case "--single-file": singleFile = try optionValue()
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)' for 'generate'") }
         schemas.append(argument)
@@ -166,6 +178,15 @@ extension Command {
       index += 1
     }
     guard !schemas.isEmpty else { throw UsageError("missing schema: 'generate' needs at least one .graphql file") }
+    if let singleFile {
+      guard schemas.count == 1 else { throw UsageError("'--single-file' takes exactly one schema, not \(schemas.count)") }
+      guard output == nil else { throw UsageError("'--single-file' and '--output' cannot be used together") }
+      guard emit == [.swift] else { throw UsageError("'--single-file' writes Swift only: leave out '--emit'") }
+      guard !check && !dryRun else { throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'") }
+      return GenerateOptions(
+        schemas: schemas, output: (singleFile as NSString).deletingLastPathComponent, templates: templates,
+        access: access, singleFile: singleFile)
+    }
     guard let output else { throw UsageError("missing '--output DIR'") }
     if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
     let stems = schemas.map(OutputPlanner.stem(of:))
