@@ -73,6 +73,26 @@ public struct ModelGenCommand {
   }
 
   private func generate(_ options: GenerateOptions) -> Int32 {
+    var options = options
+    if let path = options.config {
+      do {
+        let config = try ConfigFile.load(path: path)
+        options.access = config.access ?? options.access
+        options.templates = config.templates ?? options.templates
+        if let emit = config.emit {
+          // --single-file writes Swift only; the other outputs of the config are for --output runs.
+          if options.singleFile == nil {
+            options.emit = emit
+          } else if !emit.contains(.swift) {
+            throw ConfigFileError(
+              path: path, message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift")
+          }
+        }
+      } catch {
+        standardError("\(error)\n")
+        return Self.failure
+      }
+    }
     let templates: TemplateSet
     do {
       if let directory = options.templates {

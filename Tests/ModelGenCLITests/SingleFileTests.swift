@@ -96,3 +96,89 @@ struct SingleFileTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 }
+
+@Suite("--config (modelgen-config.json)")
+struct ConfigFileTests {
+  /// A fresh temporary directory, removed by the caller.
+  private func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ConfigFileTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  @Test func readsEveryKeyWithTemplatesRelativeToTheFile() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("templates"), withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("modelgen-config.json").path
+    let json = #"{ "access": "internal", "emit": ["swift", "api-schema"], "templates": "templates" }"#
+    #expect(
+      try ConfigFile.parse(Data(json.utf8), path: path)
+        == ConfigFile(
+          access: .internal, emit: [.swift, .apiSchema],
+          templates: directory.appendingPathComponent("templates").standardizedFileURL.path))
+    #expect(try ConfigFile.parse(Data("{}".utf8), path: path) == ConfigFile())
+  }
+
+  @Test(arguments: [
+    (#"{ "acess": "internal" }"#,
+     #"unknown key "acess"; the keys are "access", "emit", "templates" (did you mean "access"?)"#),
+    (#"{ "output": "x" }"#, #"unknown key "output"; the keys are "access", "emit", "templates""#),
+    (#"{ "access": "open" }"#, #""access" must be "public" or "internal""#),
+    (#"{ "emit": [] }"#, #""emit" must be a non-empty array of "swift", "api-schema""#),
+    (#"{ "emit": ["swift", "docs"] }"#,
+     #""emit" must be a non-empty array of "swift", "api-schema"; "docs" is not one of them"#),
+    (#"{ "templates": "missing" }"#, #""templates" names /cfg/missing, which is not a directory"#),
+    (#"["access"]"#, #"the config file must hold one JSON object with the keys "access", "emit", "templates""#),
+    (#"{ "access": "#, "the config file is not valid JSON"),
+  ])
+  func errorsNameTheFileAndWhatWasExpected(json: String, message: String) {
+    #expect(throws: ConfigFileError(path: "/cfg/modelgen-config.json", message: message)) {
+      try ConfigFile.parse(Data(json.utf8), path: "/cfg/modelgen-config.json")
+    }
+  }
+
+  @Test func configCannotBeMixedWithTheSettingsItHolds() {
+    #expect(throws: UsageError("'--config' and '--access' cannot be used together: put the setting in the config file")) {
+      try Command.parse(["generate", "a.graphql", "--output", "O", "--config", "c.json", "--access", "internal"])
+    }
+  }
+
+  @Test func generateAppliesTheConfigWhenItRuns() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appendingPathComponent("blog.graphql")
+    try Data("type Post @model { id: ID! title: String! }\n".utf8).write(to: schema)
+    let config = directory.appendingPathComponent("modelgen-config.json")
+    try Data(#"{ "access": "internal", "emit": ["swift", "api-schema"] }"#.utf8).write(to: config)
+    let output = directory.appendingPathComponent("out")
+    let command = ModelGenCommand(standardOutput: { _ in }, standardError: { _ in })
+    #expect(command.run(["generate", schema.path, "--output", output.path, "--config", config.path]) == 0)
+    let post = try String(contentsOf: output.appendingPathComponent("Post.swift"), encoding: .utf8)
+    #expect(post.contains("internal struct Post: Model"))
+    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("schema.api.graphql").path))
+
+    // The single-file form takes the access level and leaves out the API schema.
+    let single = directory.appendingPathComponent("blog.graphql.swift")
+    #expect(command.run(["generate", schema.path, "--single-file", single.path, "--config", config.path]) == 0)
+    #expect(try String(contentsOf: single, encoding: .utf8).contains("internal struct Post: Model"))
+  }
+
+  @Test func aBadConfigFailsWithItsPathAndWritesNothing() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appendingPathComponent("blog.graphql")
+    try Data("type Post @model { id: ID! }\n".utf8).write(to: schema)
+    let config = directory.appendingPathComponent("modelgen-config.json")
+    try Data(#"{ "emit": ["api-schema"] }"#.utf8).write(to: config)
+    let single = directory.appendingPathComponent("blog.graphql.swift")
+    var errors = ""
+    let command = ModelGenCommand(standardOutput: { _ in }, standardError: { errors += $0 })
+    #expect(command.run(["generate", schema.path, "--single-file", single.path, "--config", config.path]) == 1)
+    #expect(
+      errors
+        == "\(config.path): error: \"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift\n")
+    #expect(!FileManager.default.fileExists(atPath: single.path))
+  }
+}
