@@ -6,8 +6,12 @@
 #      compiler's message names the versions;
 #   4. editing the schema changes the generated code on the next build;
 #   5. a schema error fails the build and prints the schema's path:line:col;
-#   6. `swift package generate-models` writes the same bytes as `modelgen generate`.
-# Everything it builds goes to .build/check inside this package; the schema is restored on exit.
+#   6. a bad modelgen-config.json and a target without schema fail with messages saying what was
+#      expected; a templates directory named by the config is used, and editing a template
+#      regenerates;
+#   7. `swift package generate-models` writes the same bytes as `modelgen generate`.
+# Everything it builds goes to .build/check inside this package; the schema and config are
+# restored on exit.
 # CHECK_INCREMENTAL=1 keeps .build/check from an earlier run (for local iteration only: step 1 then
 # does not prove a build from clean).
 set -euo pipefail
@@ -19,8 +23,16 @@ logs=.build/check-logs
 [ "${CHECK_INCREMENTAL:-0}" = 1 ] || rm -rf "$scratch"
 rm -rf "$logs"
 mkdir -p "$logs"
+config=Sources/BlogApp/modelgen-config.json
 cp "$schema" "$logs/blog.graphql.orig"
-trap 'cp "$logs/blog.graphql.orig" "$schema"' EXIT
+cp "$config" "$logs/modelgen-config.json.orig"
+templates=Sources/BlogApp/templates
+restore() {
+  cp "$logs/blog.graphql.orig" "$schema"
+  cp "$logs/modelgen-config.json.orig" "$config"
+  rm -rf "$templates"
+}
+trap restore EXIT
 
 fail() {
   echo "check.sh: FAILED: $*" >&2
@@ -89,7 +101,32 @@ grep -E "blog\.graphql:${line}:11: error: " "$logs/schema-error.log" ||
   { cat "$logs/schema-error.log"; fail "no 'blog.graphql:${line}:11: error:' (at Author) in the build output"; }
 cp "$logs/blog.graphql.orig" "$schema"
 
-step "6. generate-models writes the same bytes as modelgen generate"
+step "6. config errors, a target without schema, and templates"
+echo '{ "acess": "internal" }' >"$config"
+if build config-error.log; then fail "a config with the unknown key acess still built"; fi
+grep -F 'modelgen-config.json: error: unknown key "acess"; the keys are "access", "emit", "templates" (did you mean "access"?)' \
+  "$logs/config-error.log" || { cat "$logs/config-error.log"; fail "no clear message for the unknown key"; }
+restore
+mv "$schema" "$logs/blog.graphql.moved"
+if build no-schema.log; then fail "a target without schema still built"; fi
+mv "$logs/blog.graphql.moved" "$schema"
+grep -F "target 'BlogApp' uses ModelGenPlugin but has no GraphQL schema: expected at least one '*.graphql' file" \
+  "$logs/no-schema.log" || { cat "$logs/no-schema.log"; fail "no clear message for a target without schema"; }
+# A templates directory (relative to the config file) that overrides the registry template.
+mkdir -p "$templates"
+sed 's|^import LazyModel$|import LazyModel\n// Custom registry template, first edition.|' ../../Templates/registry.mustache \
+  >"$templates/registry.mustache"
+echo '{ "access": "internal", "templates": "templates" }' >"$config"
+build templates.log || { cat "$logs/templates.log"; fail "the build with a templates directory failed"; }
+grep -q "Custom registry template, first edition." "$generated" || fail "the config's templates were not used"
+sed -i 's/first edition/second edition/' "$templates/registry.mustache"
+build template-edit.log || { cat "$logs/template-edit.log"; fail "the build after a template edit failed"; }
+grep -q "Custom registry template, second edition." "$generated" || fail "editing a template did not regenerate"
+restore
+echo "unknown key, missing schema and templates: as documented"
+
+step "7. generate-models writes the same bytes as modelgen generate"
+rm -rf "$scratch/generate-models" "$scratch/cli"
 modelgen="$bin/modelgen-tool"
 [ -x "$modelgen" ] || modelgen="$bin/modelgen"
 [ -x "$modelgen" ] || fail "no modelgen executable in $bin"

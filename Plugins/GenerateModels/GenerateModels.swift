@@ -7,8 +7,8 @@ import PackagePlugin
 ///       [--target NAME]... [--output DIR] [--check] [--dry-run]
 ///
 /// For every `name.graphql` of each chosen target (default: every source target holding a
-/// `*.graphql` file) it runs `modelgen generate <schema> --output <DIR>/name` with the options of
-/// that target's `modelgen-config.json`. `DIR` is relative to the package directory and defaults to
+/// `*.graphql` file) it runs `modelgen generate <schema> --output <DIR>/name`, plus
+/// `--config <target>/modelgen-config.json` when the target has one. `DIR` is relative to the package directory and defaults to
 /// `Generated`. Because the plugin only runs the CLI, the files are byte for byte what
 /// `modelgen generate` writes, including its rules: files are rewritten only when their bytes
 /// change, stale generated files are pruned, hand-written files are never touched. `--check` and
@@ -59,7 +59,7 @@ struct GenerateModels: CommandPlugin {
     if check { passThrough.append("--check") }
     if dryRun { passThrough.append("--dry-run") }
 
-    // Plan every run first, so that a bad config or a collision writes nothing.
+    // Plan every run first, so that a collision writes nothing.
     var runs: [(schema: URL, output: URL, arguments: [String])] = []
     var outputs: [String: URL] = [:]
     for target in targets {
@@ -71,7 +71,8 @@ struct GenerateModels: CommandPlugin {
           target's directory, optionally with a '\(ModelGenConfig.fileName)' next to it
           """)
       }
-      let config = try ModelGenConfig.load(targetFiles: target.sourceFiles.map(\.url), targetName: target.name)
+      let config = try ModelGenConfig.find(in: target.sourceFiles.map(\.url), targetName: target.name)
+      let options = config.map { ["--config", $0.path] } ?? []
       for schema in schemas {
         let output = outputRoot.appendingPathComponent(schema.deletingPathExtension().lastPathComponent)
         if let other = outputs[output.path] {
@@ -83,7 +84,7 @@ struct GenerateModels: CommandPlugin {
         }
         outputs[output.path] = schema
         runs.append(
-          (schema, output, ["generate", schema.path, "--output", output.path] + config.generateArguments + passThrough))
+          (schema, output, ["generate", schema.path, "--output", output.path] + options + passThrough))
       }
     }
 

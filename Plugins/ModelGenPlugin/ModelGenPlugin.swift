@@ -5,11 +5,12 @@ import PackagePlugin
 /// at build time.
 ///
 /// For each schema file `name.graphql` in the target it declares one build command,
-/// `modelgen generate <schema> --single-file <work dir>/name.graphql.swift` plus the options of the
-/// target's `modelgen-config.json`. Because the output name follows from the input name, the build
-/// system knows every output before it runs anything. The command's inputs are the schema file,
-/// the config file and every file of the config's templates directory (and `modelgen` itself), so
-/// editing any of them regenerates on the next build and nothing else does. Schema errors are
+/// `modelgen generate <schema> --single-file <work dir>/name.graphql.swift`, plus
+/// `--config <target>/modelgen-config.json` when the target has one (`modelgen` reads the settings
+/// when it runs, so an edited config always takes effect). Because the output name follows from the
+/// input name, the build system knows every output before it runs anything. The command's inputs
+/// are the schema file, the config file and every file of the config's templates directory (and
+/// `modelgen` itself), so editing any of them regenerates on the next build and nothing else does. Schema errors are
 /// printed by `modelgen` as `path:line:col: error: message [CODE]` with the schema's absolute path,
 /// which SwiftPM and Xcode show as errors at that place.
 @main
@@ -31,9 +32,9 @@ struct ModelGenPlugin: BuildToolPlugin {
   ///   - modelgen: The `modelgen` executable.
   ///   - workDirectory: The plugin work directory the outputs go into.
   ///
-  /// - Throws: ``ModelGenPluginError`` when the target has no schema, when two schemas share a file
-  ///   name (their outputs would collide), or when the config leaves out Swift;
-  ///   ``ModelGenConfigError`` when `modelgen-config.json` is invalid.
+  /// - Throws: ``ModelGenPluginError`` when the target has no schema, or when two schemas share a
+  ///   file name (their outputs would collide); ``ModelGenConfigError`` when the target holds more
+  ///   than one `modelgen-config.json`.
   static func commands(
     targetName: String, targetFiles: [URL], modelgen: URL, workDirectory: URL
   ) throws -> [Command] {
@@ -46,15 +47,7 @@ struct ModelGenPlugin: BuildToolPlugin {
         optionally with a '\(ModelGenConfig.fileName)' next to it
         """)
     }
-    let config = try ModelGenConfig.load(targetFiles: targetFiles, targetName: targetName)
-    guard config.emitsSwift else {
-      throw ModelGenPluginError(
-        """
-        \(config.file?.path ?? ModelGenConfig.fileName): "emit" leaves out "swift", but ModelGenPlugin \
-        generates Swift to compile into '\(targetName)'; add "swift" (the API schema is written by \
-        'swift package generate-models')
-        """)
-    }
+    let config = try ModelGenConfig.find(in: targetFiles, targetName: targetName)
     var seen: [String: URL] = [:]
     for schema in schemas {
       if let other = seen[schema.lastPathComponent] {
@@ -68,11 +61,11 @@ struct ModelGenPlugin: BuildToolPlugin {
     }
 
     var sharedInputs: [URL] = []
-    if let file = config.file { sharedInputs.append(file) }
-    sharedInputs += config.templateFiles()
-    // The build tool plugin compiles Swift only; an API schema belongs in the repository, where
-    // `swift package generate-models` writes it.
-    let options = ModelGenConfig(access: config.access, emit: nil, templates: config.templates).generateArguments
+    var options: [String] = []
+    if let config {
+      sharedInputs = [config] + ModelGenConfig.templateFiles(named: config)
+      options = ["--config", config.path]
+    }
 
     return schemas.map { schema in
       let output = workDirectory.appendingPathComponent(schema.lastPathComponent + ".swift")
