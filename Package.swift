@@ -99,8 +99,19 @@ var targets: [Target] = [
   ),
 
   // MARK: Benchmarks (release builds; each prints a table; see README "Benchmarks")
-  .executableTarget(name: "SDLParseBenchmark", dependencies: ["GraphQLSDL"], path: "Benchmarks/SDLParseBenchmark"),
-  .executableTarget(name: "GenerateBenchmark", dependencies: ["ModelGen"], path: "Benchmarks/GenerateBenchmark"),
+  .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
+  .executableTarget(
+    name: "SDLParseBenchmark",
+    dependencies: ["GraphQLSDL", "BenchmarkSupport"],
+    path: "Benchmarks/SDLParseBenchmark",
+    swiftSettings: strict
+  ),
+  .executableTarget(
+    name: "GenerateBenchmark",
+    dependencies: ["ModelGen", "ModelGenCLI", "BenchmarkSupport"],
+    path: "Benchmarks/GenerateBenchmark",
+    swiftSettings: strict
+  ),
   .executableTarget(
     name: "DataStoreBenchmark",
     dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],

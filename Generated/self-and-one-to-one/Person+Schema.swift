@@ -36,7 +36,7 @@ extension Person {
       .field(keys.id, .required, .id),
       .field(keys.name, .required, .string),
       .hasOne(
-        keys.passport, .optional, Passport.self, associatedFields: ["holder"],
+        keys.passport, .optional, Passport.self, associatedFields: ["id"],
         targetNames: ["personPassportId"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),

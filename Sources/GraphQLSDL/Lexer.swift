@@ -15,6 +15,8 @@ struct Lexer {
   /// UTF-8 continuation bytes (and extra BOM bytes) seen on the current line before `position`,
   /// subtracted from the byte column to count Unicode scalars.
   private var lineExtraBytes: Int = 0
+  /// The decoded value of the latest `.string` or `.blockString` token returned by ``next()``.
+  private(set) var stringValue: String = ""
   /// Lexical diagnostics, in the order found.
   var diagnostics: [Diagnostic] = []
 
@@ -73,7 +75,7 @@ struct Lexer {
     skipIgnored()
     let start = location
     guard position < count else {
-      return Token(kind: .endOfFile, start: start, end: start, stringValue: "")
+      return Token(kind: .endOfFile, start: start, end: start)
     }
     let first = base[position]
     switch first {
@@ -93,7 +95,7 @@ struct Lexer {
     case UInt8(ascii: "."):
       if byte(position + 1) == UInt8(ascii: "."), byte(position + 2) == UInt8(ascii: ".") {
         position += 3
-        return Token(kind: .spread, start: start, end: location, stringValue: "")
+        return Token(kind: .spread, start: start, end: location)
       }
       var end = position + 1
       if byte(end) == UInt8(ascii: ".") { end += 1 }
@@ -114,7 +116,7 @@ struct Lexer {
         var end = position + 1
         while end < count, isNameContinue(base[end]) { end += 1 }
         position = end
-        return Token(kind: .name, start: start, end: location, stringValue: "")
+        return Token(kind: .name, start: start, end: location)
       }
       unexpectedCharacter(start)
       return next()
@@ -123,7 +125,7 @@ struct Lexer {
 
   @inline(__always) private mutating func punctuator(_ kind: TokenKind, _ start: SourceLocation) -> Token {
     position += 1
-    return Token(kind: kind, start: start, end: location, stringValue: "")
+    return Token(kind: kind, start: start, end: location)
   }
 
   /// Skips white space, line terminators, commas, comments and byte-order marks (§2.1.7 *Ignored*).
@@ -287,7 +289,7 @@ struct Lexer {
         SourceRange(start: locationAfterASCII(start, index), end: locationAfterASCII(start, end)),
         hint: "separate the number from the next token or quote it as a string")
       let token = Token(
-        kind: isFloat ? .float : .int, start: start, end: locationAfterASCII(start, index), stringValue: "")
+        kind: isFloat ? .float : .int, start: start, end: locationAfterASCII(start, index))
       position = end
       return token
     }
@@ -296,7 +298,7 @@ struct Lexer {
 
   private mutating func finishNumber(_ start: SourceLocation, _ end: Int, isFloat: Bool) -> Token {
     position = end
-    return Token(kind: isFloat ? .float : .int, start: start, end: location, stringValue: "")
+    return Token(kind: isFloat ? .float : .int, start: start, end: location)
   }
 
   /// Reads one or more digits at `index`; reports ``SDLDiagnosticCode/expectedDigit`` when there
@@ -330,7 +332,8 @@ struct Lexer {
       if current == UInt8(ascii: "\"") {
         let value = text(position, index)
         position = index + 1
-        return Token(kind: .string, start: start, end: location, stringValue: value)
+        stringValue = value
+        return Token(kind: .string, start: start, end: location)
       }
       if current == UInt8(ascii: "\\") || current >= 0x80 || current == UInt8(ascii: "\n")
         || current == UInt8(ascii: "\r")
@@ -347,13 +350,15 @@ struct Lexer {
       switch current {
       case UInt8(ascii: "\""):
         position += 1
-        return Token(kind: .string, start: start, end: location, stringValue: String(scalars))
+        stringValue = String(scalars)
+        return Token(kind: .string, start: start, end: location)
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         report(
           SDLDiagnosticCode.unterminatedString, "unterminated string: a quoted string ends at the end of its line",
           SourceRange(start: start, end: location),
           hint: "close the string with `\"` or use a block string `\"\"\"…\"\"\"` for several lines")
-        return Token(kind: .string, start: start, end: location, stringValue: String(scalars))
+        stringValue = String(scalars)
+        return Token(kind: .string, start: start, end: location)
       case UInt8(ascii: "\\"):
         escape(into: &scalars)
       case 0x80...:
@@ -366,7 +371,8 @@ struct Lexer {
     report(
       SDLDiagnosticCode.unterminatedString, "unterminated string: end of file before the closing `\"`",
       SourceRange(start: start, end: location), hint: "close the string with `\"`")
-    return Token(kind: .string, start: start, end: location, stringValue: String(scalars))
+    stringValue = String(scalars)
+    return Token(kind: .string, start: start, end: location)
   }
 
   /// Reads the escape sequence at `position` (which holds `\`) into `scalars` (§2.9.4
@@ -482,7 +488,8 @@ struct Lexer {
       {
         raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
         position += 3
-        return Token(kind: .blockString, start: start, end: location, stringValue: blockStringValue(raw))
+        stringValue = blockStringValue(raw)
+        return Token(kind: .blockString, start: start, end: location)
       }
       if current == UInt8(ascii: "\\") && byte(position + 1) == UInt8(ascii: "\"")
         && byte(position + 2) == UInt8(ascii: "\"") && byte(position + 3) == UInt8(ascii: "\"") && position + 3 < count
@@ -518,7 +525,8 @@ struct Lexer {
       SourceRange(start: start, end: SourceLocation(offset: start.offset + 3, line: start.line, column: start.column + 3)),
       hint: "close the block string with `\"\"\"`")
     raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
-    return Token(kind: .blockString, start: start, end: location, stringValue: blockStringValue(raw))
+    stringValue = blockStringValue(raw)
+    return Token(kind: .blockString, start: start, end: location)
   }
 }
 

@@ -15,6 +15,8 @@ struct Parser {
   private let fileName: String
   private var depth = 0
   private var stopped = false
+  /// Reused storage for the fields of one type, so a field list grows once per parse, not per type.
+  private var fieldScratch: [FieldDefinition] = []
 
   private init(base: UnsafePointer<UInt8>, count: Int, fileName: String, options: ParseOptions) {
     var lexer = Lexer(base: base, count: count, fileName: fileName)
@@ -71,7 +73,7 @@ struct Parser {
         message: "too many errors; stopped after \(options.maximumDiagnosticCount)", fileName: fileName,
         range: token.range))
     stopped = true
-    token = Token(kind: .endOfFile, start: token.start, end: token.start, stringValue: "")
+    token = Token(kind: .endOfFile, start: token.start, end: token.start)
   }
 
   private func at(_ kind: TokenKind) -> Bool { token.kind == kind }
@@ -146,7 +148,7 @@ struct Parser {
 
   private mutating func parseDescription() -> StringValue? {
     guard at(.string) || at(.blockString) else { return nil }
-    let value = StringValue(token.stringValue, isBlockString: at(.blockString), range: token.range)
+    let value = StringValue(lexer.stringValue, isBlockString: at(.blockString), range: token.range)
     advance()
     return value
   }
@@ -168,7 +170,7 @@ struct Parser {
         synchronizeToDefinition()
       }
     }
-    return Document(definitions: definitions, range: SourceRange(start: .startOfFile, end: token.end))
+    return Document(definitions: exactlySized(definitions), range: SourceRange(start: .startOfFile, end: token.end))
   }
 
   private static let definitionKeywords: [String] = [
@@ -245,9 +247,18 @@ struct Parser {
   private mutating func parseBracedList<Item>(
     of what: String, outerColumn: Int, _ item: (inout Parser) throws(ParseAbort) -> Item?
   ) -> [Item] {
+    var items: [Item] = []
+    return parseBracedList(of: what, outerColumn: outerColumn, into: &items, item)
+  }
+
+  /// ``parseBracedList(of:outerColumn:_:)`` collecting into `items` (emptied first, capacity kept)
+  /// and returning an exactly sized copy.
+  private mutating func parseBracedList<Item>(
+    of what: String, outerColumn: Int, into items: inout [Item], _ item: (inout Parser) throws(ParseAbort) -> Item?
+  ) -> [Item] {
     let open = token
     advance()
-    var items: [Item] = []
+    items.removeAll(keepingCapacity: true)
     if at(.braceRight) {
       report(
         SDLDiagnosticCode.emptyList, "empty `{}`: \(what) need at least one entry", at: SourceRange(start: open.start, end: token.end),
@@ -258,14 +269,14 @@ struct Parser {
     while true {
       if at(.braceRight) {
         advance()
-        return items
+        return exactlySized(items)
       }
       if at(.endOfFile) || isDefinitionStart(maximumColumn: outerColumn) {
         report(
           SDLDiagnosticCode.unclosedDelimiter, "expected `}` to end the \(what), found \(found)", at: token.range,
           notes: [DiagnosticNote(message: "to match this `{`", range: open.range)],
           fixIt: FixIt(message: "insert `}`", range: SourceRange(at: previousEnd), replacement: "\n}"))
-        return items
+        return exactlySized(items)
       }
       let before = token.start.offset
       do {
@@ -424,7 +435,11 @@ struct Parser {
   }
 
   private mutating func parseFieldDefinitions(of owner: Name, outerColumn: Int) -> [FieldDefinition] {
-    parseBracedList(of: "fields of `\(owner.value)`", outerColumn: outerColumn) { parser throws(ParseAbort) in
+    var scratch = fieldScratch
+    fieldScratch = []
+    defer { fieldScratch = scratch }
+    return parseBracedList(of: "fields of `\(owner.value)`", outerColumn: outerColumn, into: &scratch) {
+      parser throws(ParseAbort) in
       try parser.parseFieldDefinition()
     }
   }
@@ -486,7 +501,7 @@ struct Parser {
       arguments.append(try parseInputValueDefinition())
     }
     advance()
-    return arguments
+    return exactlySized(arguments)
   }
 
   /// `"desc"? name : Type (= value)? @directives` (§3.6 *InputValueDefinition*).
@@ -740,7 +755,7 @@ struct Parser {
       }
       directives.append(Directive(name: name, arguments: arguments, range: range(from: start)))
     }
-    return directives
+    return exactlySized(directives)
   }
 
   /// `( name: value+ )` (§2.6 *Arguments[Const]*).
@@ -774,7 +789,7 @@ struct Parser {
       arguments.append(Argument(name: name, value: value, range: range(from: start)))
     }
     advance()
-    return arguments
+    return exactlySized(arguments)
   }
 
   private mutating func enterNesting(_ what: String) throws(ParseAbort) {
@@ -838,8 +853,9 @@ struct Parser {
       advance()
       return .float(text(of: current), range: current.range)
     case .string, .blockString:
+      let value = lexer.stringValue
       advance()
-      return .string(StringValue(current.stringValue, isBlockString: current.kind == .blockString, range: current.range))
+      return .string(StringValue(value, isBlockString: current.kind == .blockString, range: current.range))
     case .name:
       advance()
       if isKeyword(current, "true") { return .boolean(true, range: current.range) }
@@ -861,7 +877,7 @@ struct Parser {
         values.append(try parseConstValue())
       }
       advance()
-      return .list(values, range: range(from: current.start))
+      return .list(exactlySized(values), range: range(from: current.start))
     case .braceLeft:
       try enterNesting("values")
       defer { depth -= 1 }
@@ -886,7 +902,7 @@ struct Parser {
         fields.append(ConstObjectField(name: name, value: value, range: range(from: start)))
       }
       advance()
-      return .object(fields, range: range(from: current.start))
+      return .object(exactlySized(fields), range: range(from: current.start))
     case .dollar:
       advance()
       var variable = "$"
@@ -903,6 +919,19 @@ struct Parser {
       report(SDLDiagnosticCode.expectedValue, "expected a value, found \(found)", at: current.range)
       throw ParseAbort()
     }
+  }
+}
+
+/// `items` in storage of exactly its size, so arrays kept in the AST carry no growth slack (the
+/// AST of a large schema is dominated by small arrays).
+@inline(__always)
+func exactlySized<Element>(_ items: [Element]) -> [Element] {
+  guard items.capacity > items.count else { return items }
+  return [Element](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+    items.withUnsafeBufferPointer { source in
+      _ = buffer.initialize(fromContentsOf: source)
+    }
+    initialized = items.count
   }
 }
 

@@ -48,13 +48,12 @@ enum TokenKind: UInt8, Sendable {
   }
 }
 
-/// One token: its kind, where it is, and for strings the decoded value.
+/// One token: its kind and where it is. A trivial (POD) value, cheap to copy; the decoded value of
+/// the latest string token is ``Lexer/stringValue``.
 struct Token: Sendable {
   var kind: TokenKind
   var start: SourceLocation
   var end: SourceLocation
-  /// The decoded value of a `.string` or `.blockString` token; `""` otherwise.
-  var stringValue: String
 
   var range: SourceRange { SourceRange(start: start, end: end) }
 }

@@ -22,7 +22,9 @@ public protocol KeyValueConvertible: Sendable {
 }
 
 extension String: KeyValueConvertible {
+  /// This value as ``KeyValue/string(_:)``.
   public var keyValue: KeyValue { .string(self) }
+  /// The value of a ``KeyValue/string(_:)``, or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     guard case .string(let value) = keyValue else { return nil }
     self = value
@@ -30,7 +32,9 @@ extension String: KeyValueConvertible {
 }
 
 extension Int: KeyValueConvertible {
+  /// This value as ``KeyValue/int(_:)``.
   public var keyValue: KeyValue { .int(self) }
+  /// The value of a ``KeyValue/int(_:)``, or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     guard case .int(let value) = keyValue else { return nil }
     self = value
@@ -38,7 +42,9 @@ extension Int: KeyValueConvertible {
 }
 
 extension Double: KeyValueConvertible {
+  /// This value as ``KeyValue/double(_:)``.
   public var keyValue: KeyValue { .double(self) }
+  /// The value of a ``KeyValue/double(_:)`` (or of a ``KeyValue/int(_:)``, converted), or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     switch keyValue {
     case .double(let value): self = value
@@ -49,7 +55,9 @@ extension Double: KeyValueConvertible {
 }
 
 extension Bool: KeyValueConvertible {
+  /// This value as ``KeyValue/bool(_:)``.
   public var keyValue: KeyValue { .bool(self) }
+  /// The value of a ``KeyValue/bool(_:)``, or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     guard case .bool(let value) = keyValue else { return nil }
     self = value

@@ -155,11 +155,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
     let access: Access = try storage.withLock { storage in
       if let elements = storage.elements { return .loaded(elements) }
       if let inFlight = storage.fetchTask { return .waiting(inFlight.task) }
-      guard let provider else {
-        throw LazyModelError.noProvider(
-          model: M.modelName,
-          identifiers: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
-      }
+      guard let provider else { throw noProviderError }
       storage.generation &+= 1
       let generation = storage.generation
       let task = Task<[M], any Error> {
@@ -183,14 +179,15 @@ public final class LazyList<M: Model>: Codable, Sendable {
   /// Loads the next page, appends it, and returns the new page's elements.
   ///
   /// Calls are serialized: a call made while another is in flight waits for it, then reads the page
-  /// after the one it read.
+  /// after the one it read. Cancelling a caller does not cancel its read: the page is still appended.
   ///
   /// - Returns: The elements of the page read (possibly empty: a source may return an empty page
   ///   with a further cursor).
   /// - Throws: ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)`` before
   ///   the first page is in, ``LazyModelError/noNextPage(model:)`` when there is no further page
-  ///   when this call's turn comes, or the provider's error (nothing is appended; the cursor stays,
-  ///   so a later call retries the same page).
+  ///   when this call's turn comes, ``LazyModelError/noProvider(model:identifiers:)`` for a list
+  ///   decoded with a cursor but without a ``ModelDecodingContext``, or the provider's error (nothing
+  ///   is appended; the cursor stays, so a later call retries the same page).
   @discardableResult
   public func nextPage() async throws -> [M] {
     let task: Task<[M], any Error> = try storage.withLock { storage in
@@ -208,9 +205,10 @@ public final class LazyList<M: Model>: Codable, Sendable {
 
   /// One serialized page read: the cursor is read when this call's turn comes.
   private func readNextPage() async throws -> [M] {
-    guard let cursor = storage.withLock({ $0.nextCursor }), let provider else {
+    guard let cursor = storage.withLock({ $0.nextCursor }) else {
       throw LazyModelError.noNextPage(model: M.modelName)
     }
+    guard let provider else { throw noProviderError }
     let page = try await provider.loadPage(after: cursor, limit: nil)
     storage.withLock { storage in
       storage.elements = (storage.elements ?? []) + page.elements
@@ -231,6 +229,12 @@ public final class LazyList<M: Model>: Codable, Sendable {
       }
       return storage.elements ?? []
     }
+  }
+
+  private var noProviderError: LazyModelError {
+    .noProvider(
+      model: M.modelName,
+      identifiers: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
   }
 
   private var notLoadedError: LazyModelError {

@@ -24,7 +24,7 @@ import Testing
       return
     }
     #expect(identifiers == parent && fields == ["postID"])
-    #expect(expected.description.contains("call fetch() first"))
+    #expect(expected.description == #"the list of Comment(postID: "p1") is not loaded: call fetch() first"#)
   }
 
   @Test func fetchThenPageThroughToTheEnd() async throws {
@@ -164,12 +164,14 @@ import Testing
     #expect(try await again.fetch().count == 2)
   }
 
-  @Test func standaloneDecodingOfEveryForm() throws {
+  @Test func standaloneDecodingOfEveryForm() async throws {
     let array = try decodePlain(LazyList<Cart>.self, #"[{"id":"a","customerId":"u","total":1}]"#)
     #expect(try array.elements.map(\.id) == ["a"])
     #expect(!array.hasNextPage)
     let connection = try decodePlain(LazyList<Cart>.self, #"{"items":[{"id":"a","customerId":"u","total":1}],"nextToken":"n"}"#)
     #expect(connection.hasNextPage)
+    await #expect(throws: LazyModelError.noProvider(model: "Cart", identifiers: [])) { try await connection.nextPage() }
+    #expect(try connection.elements.count == 1)
     let empty = try decodePlain(LazyList<Cart>.self, "{}")
     #expect(!empty.isLoaded)
     #expect(throws: DecodingError.self) { try decodePlain(LazyList<Cart>.self, #"{"items":[{"id":1}]}"#) }

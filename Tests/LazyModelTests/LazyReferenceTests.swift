@@ -244,7 +244,9 @@ import Testing
     let provider = CountingProvider(posts, delay: .milliseconds(100))
     let references = (1...3).map { LazyReference(identifiers: Post.key("p\($0)"), provider: provider) }
     async let all = LazyReference.loadAll(references)
-    try await Task.sleep(for: .milliseconds(30))
+    // loadAll claims its references before it calls the provider, so once the batch call has
+    // started, get() must join it (or find the reference loaded), never load on its own.
+    while provider.batchesEntered == 0 { try await Task.sleep(for: .milliseconds(1)) }
     let single = try await references[0].get()
     #expect(single?.id == "p1")
     #expect(try await all.count == 3)

@@ -13,6 +13,7 @@ final class CountingProvider<M: Model>: ModelProvider {
   private struct Counters {
     var loads = 0
     var batches: [[[IdentifierComponent]]] = []
+    var batchesEntered = 0
     var failuresLeft: Int
   }
 
@@ -30,6 +31,8 @@ final class CountingProvider<M: Model>: ModelProvider {
 
   var loads: Int { counters.withLock { $0.loads } }
   var batches: [[[IdentifierComponent]]] { counters.withLock { $0.batches } }
+  /// Batch calls that have started (counted before the pause).
+  var batchesEntered: Int { counters.withLock { $0.batchesEntered } }
 
   private func find(_ identifiers: [IdentifierComponent]) -> M? {
     models.first { $0.identifier.components == identifiers }
@@ -52,6 +55,7 @@ final class CountingProvider<M: Model>: ModelProvider {
   }
 
   func load(batch: [[IdentifierComponent]]) async throws -> [M?] {
+    counters.withLock { $0.batchesEntered += 1 }
     try await Task.sleep(for: delay)
     try countCall { $0.batches.append(batch) }
     let results = batch.map(find)

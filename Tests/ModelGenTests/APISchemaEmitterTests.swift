@@ -17,6 +17,11 @@ import Testing
     (APISchemaGraphs.task, "composite-key-sort-key-named-id"),
     (APISchemaGraphs.board, "list-nullability-with-lazy-belongs-to"),
     (APISchemaGraphs.projectTeam, "has-one-belongs-to-composite-keys"),
+    (APISchemaGraphs.references, "references-has-one-has-many"),
+    (APISchemaGraphs.explicitForeignKeyIndex, "has-many-explicit-fk-index"),
+    (APISchemaGraphs.albumPhotos, "lazy-list-read-before-fetch"),
+    (APISchemaGraphs.enumKeywords, "enum-values-swift-keywords"),
+    (APISchemaGraphs.breaks, "type-name-lowercases-to-keyword"),
   ]
 
   static func render(_ graph: ModelGraph) -> String {
@@ -41,6 +46,39 @@ import Testing
     }
     let golden = try String(contentsOf: url, encoding: .utf8)
     #expect(rendered == golden, "re-record with MODELGEN_RECORD_API_SCHEMA=1 and read the diff")
+  }
+
+  /// The same goldens from the real pipeline stage before: `Schemas/` text → semantic analyzer → emitter.
+  @Test(arguments: 0..<goldens.count)
+  func analyzedSchemaMatchesGolden(_ index: Int) throws {
+    let (graph, stem) = Self.goldens[index]
+    let schemas = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Schemas")
+    let candidates = [schemas.appendingPathComponent("\(stem).graphql"), schemas.appendingPathComponent("regressions/\(stem).graphql")]
+    guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+      #expect(graph.sourceFileName == "topic-post-comment.graphql", "no schema file for \(stem)")
+      return
+    }
+    let analysis = SemanticAnalyzer.analyze(source: try String(contentsOf: url, encoding: .utf8), fileName: "\(stem).graphql")
+    let analyzed = try #require(analysis.graph, "\(analysis.diagnostics)")
+    let golden = try String(contentsOf: Self.fixtures.appendingPathComponent("\(stem).api.graphql"), encoding: .utf8)
+    #expect(APISchemaEmitter.render(analyzed, sourceFileName: "\(stem).graphql") == golden)
+  }
+
+  /// A schema with every feature the emitter renders (enums, non-model types, `@default`, renamed
+  /// and disabled timestamps, `@model(queries:, subscriptions:)`, indexes with and without sort keys,
+  /// composite index sort keys, implicit hasMany/belongsTo, `@manyToMany`, AWS scalars), analyzed and
+  /// rendered; the server self-test serves the golden.
+  @Test func featureTourMatchesGolden() throws {
+    let source = try String(contentsOf: Self.fixtures.appendingPathComponent("feature-tour.graphql"), encoding: .utf8)
+    let analysis = SemanticAnalyzer.analyze(source: source, fileName: "feature-tour.graphql")
+    let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
+    let rendered = APISchemaEmitter.render(graph, sourceFileName: "feature-tour.graphql")
+    let url = Self.fixtures.appendingPathComponent("feature-tour.api.graphql")
+    if ProcessInfo.processInfo.environment["MODELGEN_RECORD_API_SCHEMA"] == "1" {
+      try rendered.write(to: url, atomically: true, encoding: .utf8)
+    }
+    #expect(rendered == (try String(contentsOf: url, encoding: .utf8)))
   }
 
   @Test func headerDeterminismAndLineEnds() {
@@ -270,6 +308,102 @@ import Testing
         projectTeamName: String
       }
       """)
+  }
+
+  @Test func referencesRelationsResolveThroughTheChildsForeignKey() {
+    let schema = Self.render(APISchemaGraphs.references)
+    #expect(
+      schema.contains(
+        "  activeCart: Cart @modelgenRelation(kind: \"HAS_ONE\", model: \"Cart\", fields: [\"id\"], relatedFields: [\"customerId\"])\n"
+      ))
+    #expect(
+      schema.contains(
+        "  orders(filter: ModelOrderFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelOrderConnection @modelgenRelation(kind: \"HAS_MANY\", model: \"Order\", fields: [\"id\"], relatedFields: [\"customerId\"])\n"
+      ))
+    #expect(Self.block("input CreateCartInput {", in: schema) == "input CreateCartInput {\n  id: ID\n  items: [String]!\n  customerId: ID\n}")
+  }
+
+  @Test func enumValuesAndNonModelTypesKeepTheirGraphQLSpelling() {
+    let enums = Self.render(APISchemaGraphs.enumKeywords)
+    #expect(enums.contains("enum Visibility {\n  public\n  private\n  default\n}"))
+    #expect(enums.contains("  visibility: ModelVisibilityInput\n"))
+    let breaks = Self.render(APISchemaGraphs.breaks)
+    #expect(breaks.contains("type Break {\n  minutes: Int\n  paid: Boolean\n}"))
+    #expect(breaks.contains("input BreakInput {\n  minutes: Int\n  paid: Boolean\n}"))
+    #expect(Self.block("input CreateShiftInput {", in: breaks) == "input CreateShiftInput {\n  id: ID\n  breaks: [BreakInput]\n}")
+  }
+
+  /// Blocks as the transformer prints them for this schema (Amplify Gen 1 → Gen 2 migration output).
+  @Test func implicitForeignKeysComeLastAsTheTransformerPrintsThem() {
+    let schema = Self.render(APISchemaGraphs.topicPostComment)
+    let relation = { (model: String, fields: String, related: String) in
+      "@modelgenRelation(kind: \"HAS_MANY\", model: \"\(model)\", fields: [\"\(fields)\"], relatedFields: [\"\(related)\"])"
+    }
+    #expect(Self.block("type Post ", in: schema)?.components(separatedBy: "\n").dropFirst().joined(separator: "\n") == """
+        id: ID!
+        createdByUserId: String!
+        content: String!
+        comments(filter: ModelCommentFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelCommentConnection \(relation("Comment", "id", "postCommentsId"))
+        topic: Topic @modelgenRelation(kind: "BELONGS_TO", model: "Topic", fields: ["topicPostsId"], relatedFields: ["id"])
+        createdAt: AWSDateTime!
+        updatedAt: AWSDateTime!
+        topicPostsId: ID
+      }
+      """)
+    #expect(Self.block("input ModelPostFilterInput {", in: schema) == """
+      input ModelPostFilterInput {
+        id: ModelIDInput
+        createdByUserId: ModelStringInput
+        content: ModelStringInput
+        createdAt: ModelStringInput
+        updatedAt: ModelStringInput
+        and: [ModelPostFilterInput]
+        or: [ModelPostFilterInput]
+        not: ModelPostFilterInput
+        topicPostsId: ModelIDInput
+      }
+      """)
+    #expect(Self.block("input ModelPostConditionInput {", in: schema) == """
+      input ModelPostConditionInput {
+        createdByUserId: ModelStringInput
+        content: ModelStringInput
+        and: [ModelPostConditionInput]
+        or: [ModelPostConditionInput]
+        not: ModelPostConditionInput
+        createdAt: ModelStringInput
+        updatedAt: ModelStringInput
+        topicPostsId: ModelIDInput
+      }
+      """)
+    #expect(Self.block("input CreatePostInput {", in: schema) == """
+      input CreatePostInput {
+        id: ID
+        createdByUserId: String!
+        content: String!
+        topicPostsId: ID
+      }
+      """)
+    #expect(Self.block("input UpdatePostInput {", in: schema) == """
+      input UpdatePostInput {
+        id: ID!
+        createdByUserId: String
+        content: String
+        topicPostsId: ID
+      }
+      """)
+    #expect(Self.block("input ModelSubscriptionPostFilterInput {", in: schema) == """
+      input ModelSubscriptionPostFilterInput {
+        id: ModelSubscriptionIDInput
+        createdByUserId: ModelSubscriptionStringInput
+        content: ModelSubscriptionStringInput
+        createdAt: ModelSubscriptionStringInput
+        updatedAt: ModelSubscriptionStringInput
+        and: [ModelSubscriptionPostFilterInput]
+        or: [ModelSubscriptionPostFilterInput]
+        postCommentsId: ModelSubscriptionIDInput
+      }
+      """)
+    #expect(Self.block("input ModelSubscriptionCommentFilterInput {", in: schema)?.contains("postCommentsId") == false)
   }
 
   @Test func modelOperationsArgumentRenamesAndDisables() {

@@ -183,4 +183,209 @@ enum APISchemaGraphs {
         timestamps: .default, location: at(8)),
     ],
     enums: [], nonModels: [])
+
+  static func model(
+    _ name: String, _ fields: [FieldDefinition], line: Int, key: PrimaryKey = PrimaryKey(partitionKey: "id", isImplicit: true),
+    indexes: [IndexDefinition] = []
+  ) -> ModelDefinition {
+    ModelDefinition(
+      name: name, pluralName: Pluralization.plural(of: name), fields: fields + timestamps(line: line), primaryKey: key,
+      indexes: indexes, authRules: [], timestamps: .default, location: at(line))
+  }
+
+  /// `Schemas/regressions/references-has-one-has-many.graphql`.
+  static let references = ModelGraph(
+    sourceFileName: "references-has-one-has-many.graphql",
+    models: [
+      model(
+        "Customer",
+        [
+          field("id", .scalar(.id), required: true, line: 3),
+          field("name", .scalar(.string), required: false, line: 4),
+          field(
+            "activeCart", .model("Cart"), required: false, line: 5,
+            association: .hasOne(
+              HasOneAssociation(
+                relatedModel: "Cart", targetNames: [], associatedFields: ["customerId"], relatedFields: ["customerId"],
+                style: .references, pairedField: "customer"))),
+          field(
+            "orders", .list(.model("Order"), elementRequired: false), required: false, line: 6,
+            association: .hasMany(
+              HasManyAssociation(
+                relatedModel: "Order", associatedFields: ["customer"], foreignKeyFields: ["customerId"], indexName: nil,
+                style: .references, pairedField: "customer"))),
+        ], line: 2),
+      model(
+        "Cart",
+        [
+          field("id", .scalar(.id), required: true, line: 10),
+          field("items", .list(.scalar(.string), elementRequired: false), required: true, line: 11),
+          field("customerId", .scalar(.id), required: false, line: 12, stored: false),
+          field(
+            "customer", .model("Customer"), required: false, line: 13,
+            association: .belongsTo(
+              BelongsToAssociation(
+                relatedModel: "Customer", targetNames: ["customerId"], associatedFields: ["id"], style: .references,
+                pairedField: "activeCart", pairedKind: .hasOne))),
+        ], line: 9),
+      model(
+        "Order",
+        [
+          field("id", .scalar(.id), required: true, line: 17),
+          field("total", .scalar(.float), required: false, line: 18),
+          field("customerId", .scalar(.id), required: false, line: 19, stored: false),
+          field(
+            "customer", .model("Customer"), required: false, line: 20,
+            association: .belongsTo(
+              BelongsToAssociation(
+                relatedModel: "Customer", targetNames: ["customerId"], associatedFields: ["id"], style: .references,
+                pairedField: "orders", pairedKind: .hasMany))),
+        ], line: 16),
+    ],
+    enums: [], nonModels: [])
+
+  /// `Schemas/regressions/has-many-explicit-fk-index.graphql`: uni-directional hasMany through an index.
+  static let explicitForeignKeyIndex = ModelGraph(
+    sourceFileName: "has-many-explicit-fk-index.graphql",
+    models: [
+      model(
+        "Post",
+        [
+          field("id", .scalar(.id), required: true, line: 3),
+          field("title", .scalar(.string), required: true, line: 4),
+          field(
+            "comments", .list(.model("Comment"), elementRequired: false), required: false, line: 5,
+            association: .hasMany(
+              HasManyAssociation(
+                relatedModel: "Comment", associatedFields: ["postID"], foreignKeyFields: ["postID"], indexName: "byPost",
+                style: .fields, pairedField: nil))),
+        ], line: 2),
+      model(
+        "Comment",
+        [
+          field("id", .scalar(.id), required: true, line: 9),
+          field("postID", .scalar(.id), required: true, line: 10),
+          field("content", .scalar(.string), required: true, line: 11),
+        ], line: 8, indexes: [IndexDefinition(name: "byPost", fields: ["postID", "content"], location: at(10))]),
+    ],
+    enums: [], nonModels: [])
+
+  /// `Schemas/regressions/lazy-list-read-before-fetch.graphql`: implicit `albumPhotosId`.
+  static let albumPhotos = ModelGraph(
+    sourceFileName: "lazy-list-read-before-fetch.graphql",
+    models: [
+      model(
+        "Album",
+        [
+          field("id", .scalar(.id), required: true, line: 3),
+          field("name", .scalar(.string), required: false, line: 4),
+          field(
+            "photos", .list(.model("Photo"), elementRequired: false), required: false, line: 5,
+            association: .hasMany(
+              HasManyAssociation(
+                relatedModel: "Photo", associatedFields: ["album"], foreignKeyFields: ["albumPhotosId"], indexName: nil,
+                style: .implicit, pairedField: "album"))),
+        ], line: 2),
+      model(
+        "Photo",
+        [
+          field("id", .scalar(.id), required: true, line: 9),
+          field("caption", .scalar(.string), required: false, line: 10),
+          field(
+            "album", .model("Album"), required: false, line: 11,
+            association: .belongsTo(
+              BelongsToAssociation(
+                relatedModel: "Album", targetNames: ["albumPhotosId"], associatedFields: ["id"], style: .implicit,
+                pairedField: "photos", pairedKind: .hasMany))),
+          field("albumPhotosId", .scalar(.id), required: false, line: 5, origin: .implicitForeignKey, stored: false),
+        ], line: 8),
+    ],
+    enums: [], nonModels: [])
+
+  /// `Schemas/regressions/enum-values-swift-keywords.graphql`.
+  static let enumKeywords = ModelGraph(
+    sourceFileName: "enum-values-swift-keywords.graphql",
+    models: [
+      model(
+        "Post",
+        [
+          field("id", .scalar(.id), required: true, line: 9),
+          field("title", .scalar(.string), required: true, line: 10),
+          field("visibility", .enumeration("Visibility"), required: false, line: 11),
+        ], line: 8)
+    ],
+    enums: [
+      EnumDefinition(
+        name: "Visibility",
+        values: ["public", "private", "default"].enumerated().map { EnumValueDefinition(name: $1, location: at(3 + $0)) },
+        location: at(2))
+    ],
+    nonModels: [])
+
+  /// `Schemas/regressions/type-name-lowercases-to-keyword.graphql`.
+  static let breaks = ModelGraph(
+    sourceFileName: "type-name-lowercases-to-keyword.graphql",
+    models: [
+      model(
+        "Shift",
+        [
+          field("id", .scalar(.id), required: true, line: 8),
+          field("breaks", .list(.embedded("Break"), elementRequired: false), required: false, line: 9),
+        ], line: 7)
+    ],
+    enums: [],
+    nonModels: [
+      NonModelDefinition(
+        name: "Break",
+        fields: [
+          field("minutes", .scalar(.int), required: false, line: 3), field("paid", .scalar(.boolean), required: false, line: 4),
+        ], location: at(2))
+    ])
+
+  /// Topic → Post → Comment, all implicit hasMany/belongsTo pairs (a schema whose transformer output
+  /// is public; the emitter test compares blocks of it).
+  static let topicPostComment: ModelGraph = {
+    func hasMany(_ child: String, _ foreignKey: String, paired: String) -> Association {
+      .hasMany(
+        HasManyAssociation(
+          relatedModel: child, associatedFields: [paired], foreignKeyFields: [foreignKey], indexName: nil,
+          style: .implicit, pairedField: paired))
+    }
+    func belongsTo(_ parent: String, _ foreignKey: String, paired: String) -> Association {
+      .belongsTo(
+        BelongsToAssociation(
+          relatedModel: parent, targetNames: [foreignKey], associatedFields: ["id"], style: .implicit,
+          pairedField: paired, pairedKind: .hasMany))
+    }
+    let common = [
+      field("id", .scalar(.id), required: true, line: 1),
+      field("createdByUserId", .scalar(.string), required: true, line: 1),
+      field("content", .scalar(.string), required: true, line: 1),
+    ]
+    return ModelGraph(
+      sourceFileName: "topic-post-comment.graphql",
+      models: [
+        model(
+          "Topic",
+          common + [
+            field("posts", .list(.model("Post"), elementRequired: false), required: false, line: 2,
+                  association: hasMany("Post", "topicPostsId", paired: "topic"))
+          ], line: 1),
+        model(
+          "Post",
+          common + [
+            field("comments", .list(.model("Comment"), elementRequired: false), required: false, line: 3,
+                  association: hasMany("Comment", "postCommentsId", paired: "post")),
+            field("topic", .model("Topic"), required: false, line: 3, association: belongsTo("Topic", "topicPostsId", paired: "posts")),
+            field("topicPostsId", .scalar(.id), required: false, line: 2, origin: .implicitForeignKey, stored: false),
+          ], line: 2),
+        model(
+          "Comment",
+          common + [
+            field("post", .model("Post"), required: false, line: 4, association: belongsTo("Post", "postCommentsId", paired: "comments")),
+            field("postCommentsId", .scalar(.id), required: false, line: 3, origin: .implicitForeignKey, stored: false),
+          ], line: 3),
+      ],
+      enums: [], nonModels: [])
+  }()
 }

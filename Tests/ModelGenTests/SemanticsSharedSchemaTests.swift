@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelGen
@@ -15,7 +16,7 @@ import Testing
     #expect(post.fieldNames == ["id", "title", "comments", "createdAt", "updatedAt"])
     #expect(comment.fieldNames == ["id", "postID", "content", "post", "createdAt", "updatedAt"])
     #expect(comment.storedFieldNames == ["id", "content", "post", "createdAt", "updatedAt"])
-    #expect(comment.primaryKey == PrimaryKey(partitionKey: "id"))
+    #expect(comment.primaryKey == PrimaryKey(partitionKey: "id", isImplicit: true))
     #expect(comment.indexes.map(\.name) == ["byPost4"])
     #expect(comment.indexes.first?.fields == ["postID", "content"])
     #expect(comment.indexes.first?.queryField == nil)
@@ -161,5 +162,55 @@ import Testing
     #expect(graph.nonModels.map(\.name) == ["Break"])
     #expect(try graph.requireModel("Shift").field(named: "breaks")?.type == .list(.embedded("Break"), elementRequired: false))
     #expect(try graph.requireModel("Shift").pluralName == "Shifts")
+  }
+}
+
+/// Every `.graphql` file under the shared schema set and the project's `Schemas/` analyses clean.
+@Suite struct SemanticsAllSchemasTests {
+  static func schemaFiles() -> [URL] {
+    let directories = [
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Schemas"),
+      URL(fileURLWithPath: "/work/shared/schemas"),
+    ] + (ProcessInfo.processInfo.environment["MODELGEN_EXTRA_SCHEMAS"].map { [URL(fileURLWithPath: $0)] } ?? [])
+    var files: [URL] = []
+    for directory in directories {
+      guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+      for case let url as URL in enumerator where url.pathExtension == "graphql" {
+        files.append(url)
+      }
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  @Test func everySchemaAnalysesClean() throws {
+    let files = Self.schemaFiles()
+    #expect(files.count >= 10)
+    for file in files {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      let result = SemanticAnalyzer.analyze(source: text, fileName: file.lastPathComponent)
+      #expect(result.diagnostics.isEmpty, "\(file.path): \(result.diagnostics.map(\.description))")
+      #expect(result.graph?.models.isEmpty == false, "\(file.path)")
+    }
+  }
+}
+
+/// A large synthetic schema (1,000 models in a chain of paired hasMany/belongsTo) analyses clean with
+/// every relation resolved.
+@Suite struct SemanticsLargeSchemaTests {
+  @Test func thousandModelChain() throws {
+    let count = 1_000
+    var source = "enum Level { LOW HIGH }\n"
+    for index in 0..<count {
+      source += "type Node\(index) @model {\n  id: ID!\n  name: String! @index\n  level: Level\n"
+      if index + 1 < count { source += "  children: [Node\(index + 1)] @hasMany\n" }
+      if index > 0 { source += "  parent: Node\(index - 1) @belongsTo\n" }
+      source += "}\n"
+    }
+    let graph = try #require(analyzeClean(source, fileName: "large.graphql"))
+    #expect(graph.models.count == count)
+    let middle = try graph.requireModel("Node500")
+    #expect(middle.belongsTo("parent")?.targetNames == ["node499ChildrenId"])
+    #expect(middle.hasMany("children")?.foreignKeyFields == ["node500ChildrenId"])
+    #expect(middle.indexes.map(\.name) == ["node500sByName"])
   }
 }

@@ -41,7 +41,7 @@ extension Project {
       .field(keys.projectId, .required, .id),
       .field(keys.name, .required, .string),
       .hasOne(
-        keys.team, .optional, Team.self, associatedFields: ["project"],
+        keys.team, .optional, Team.self, associatedFields: ["teamId", "name"],
         targetNames: ["projectTeamTeamId", "projectTeamName"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),

@@ -13,9 +13,9 @@
 /// composite key inputs), `ModelSortDirection`, `ModelAttributeTypes`, and declarations of the AWS
 /// scalars and `@aws_subscribe`.
 ///
-/// It also declares and places four `@modelgen*` directives (`@modelgenModel`, `@modelgenIndex`,
-/// `@modelgenOperation`, `@modelgenRelation`) that carry primary keys, indexes, operation kinds and
-/// relation keys, so a generic server (`Tests/GraphQLServer/server.py`) can serve the schema. They
+/// It also declares and places five `@modelgen*` directives (`@modelgenModel`, `@modelgenIndex`,
+/// `@modelgenOperation`, `@modelgenRelation`, `@modelgenDefault`) that carry primary keys, indexes,
+/// operation kinds, relation keys and default values, so a generic server (`Tests/GraphQLServer/server.py`) can serve the schema. They
 /// are not part of AppSync's output; clients never see them in responses.
 ///
 /// Not rendered: `@auth` (AppSync's `@aws_*` auth directives; every operation is open), `sync`
@@ -117,7 +117,7 @@ private struct Emitter {
           "modelgenIndex", [("name", SDLBlock.string(index.name)), ("fields", SDLBlock.stringList(index.fields))]))
     }
     var lines: [String] = []
-    for field in model.fields {
+    for field in Emitter.transformerOrder(model.fields) {
       lines += descriptionLines(field.description)
       lines.append(modelField(field, of: model))
     }
@@ -154,7 +154,9 @@ private struct Emitter {
       if field.origin == .timestamp {
         return SDLBlock.field(field.name, type: typeReference(field.type, required: true, input: false))
       }
-      return SDLBlock.field(field.name, type: typeReference(field.type, required: field.isRequired, input: false))
+      let directives = field.defaultValue.map { [SDLBlock.directive("modelgenDefault", [("value", SDLBlock.string(Emitter.written($0)))])] }
+      return SDLBlock.field(
+        field.name, type: typeReference(field.type, required: field.isRequired, input: false), directives: directives ?? [])
     }
   }
 
@@ -186,6 +188,17 @@ private struct Emitter {
         ("kind", SDLBlock.string(kind)), ("model", SDLBlock.string(model)), ("fields", SDLBlock.stringList(fields)),
         ("relatedFields", SDLBlock.stringList(relatedFields)), ("index", index.map(SDLBlock.string)),
       ])
+  }
+
+  /// A `@default(value:)` as Amplify writes it: always a string.
+  static func written(_ value: DefaultValue) -> String {
+    switch value {
+    case .string(let string): return string
+    case .int(let int): return String(int)
+    case .float(let float): return String(float)
+    case .boolean(let bool): return bool ? "true" : "false"
+    case .enumValue(let name): return name
+    }
   }
 
   func nonModelType(_ nonModel: NonModelDefinition) -> SDLBlock {
@@ -234,10 +247,17 @@ private struct Emitter {
 
   // MARK: Inputs of one model
 
+  /// The transformer's field order: declared fields, then the timestamps, then the foreign keys the
+  /// relational transformers add (`topicPostsId`), which it appends last.
+  static func transformerOrder(_ fields: [FieldDefinition]) -> [FieldDefinition] {
+    fields.filter { $0.origin != .timestamp && $0.origin != .implicitForeignKey }
+      + fields.filter { $0.origin == .timestamp } + fields.filter { $0.origin == .implicitForeignKey }
+  }
+
   /// Fields that filters and conditions can name: scalars and enums (also lists of them), no
   /// associations, no non-model types.
   func filterableFields(_ model: ModelDefinition) -> [FieldDefinition] {
-    model.fields.filter { field in
+    Emitter.transformerOrder(model.fields).filter { field in
       guard field.association == nil else { return false }
       switch field.type.elementType {
       case .scalar, .enumeration: return true
@@ -273,11 +293,13 @@ private struct Emitter {
         lines: ["items: [\(name)]!", "nextToken: String"]))
 
     var filter: [String] = []
+    var filterForeignKeys: [String] = []
     for field in filterable {
-      filter.append(SDLBlock.field(field.name, type: filterInputType(field)))
+      let line = SDLBlock.field(field.name, type: filterInputType(field))
+      if field.origin == .implicitForeignKey { filterForeignKeys.append(line) } else { filter.append(line) }
     }
     let filterName = APISchemaNames.filterInput(name)
-    filter += ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"]
+    filter += ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"] + filterForeignKeys
     blocks.append(SDLBlock(kind: .input, name: filterName, lines: filter))
 
     if operations.create != nil || operations.update != nil || operations.delete != nil {
@@ -286,7 +308,11 @@ private struct Emitter {
       var timestamps: [String] = []
       for field in filterable where !keyFields.contains(field.name) {
         let line = SDLBlock.field(field.name, type: filterInputType(field))
-        if field.origin == .timestamp { timestamps.append(line) } else { condition.append(line) }
+        if field.origin == .timestamp || field.origin == .implicitForeignKey {
+          timestamps.append(line)
+        } else {
+          condition.append(line)
+        }
       }
       let conditionName = APISchemaNames.conditionInput(name)
       condition += ["and: [\(conditionName)]", "or: [\(conditionName)]", "not: \(conditionName)"] + timestamps
@@ -306,12 +332,23 @@ private struct Emitter {
     if operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil {
       let subscriptionName = APISchemaNames.subscriptionFilterInput(name)
       var lines: [String] = []
-      for field in filterable {
+      for field in filterable where field.origin != .implicitForeignKey {
         let scalar: ScalarType
         if case .scalar(let fieldScalar) = field.type.elementType { scalar = fieldScalar } else { scalar = .string }
         lines.append(SDLBlock.field(field.name, type: APISchemaNames.subscriptionScalarInput(scalar)))
       }
       lines += ["and: [\(subscriptionName)]", "or: [\(subscriptionName)]"]
+      // The transformer adds the implicit foreign keys of this model's hasMany fields here (they
+      // live on the child): `postCommentsId: ModelSubscriptionIDInput` on the parent's filter.
+      for field in model.fields {
+        guard case .hasMany(let association)? = field.association, association.style == .implicit,
+          let child = graph.model(named: association.relatedModel)
+        else { continue }
+        for foreignKey in association.foreignKeyFields {
+          let scalar = child.field(named: foreignKey)?.type.scalar ?? .id
+          lines.append(SDLBlock.field(foreignKey, type: APISchemaNames.subscriptionScalarInput(scalar)))
+        }
+      }
       blocks.append(SDLBlock(kind: .input, name: subscriptionName, lines: lines))
     }
     return blocks
@@ -319,7 +356,7 @@ private struct Emitter {
 
   /// Fields a client writes: no associations, no read-only (service-set) fields.
   func writableFields(_ model: ModelDefinition) -> [FieldDefinition] {
-    model.fields.filter { $0.association == nil && !$0.isReadOnly && $0.origin != .timestamp }
+    Emitter.transformerOrder(model.fields).filter { $0.association == nil && !$0.isReadOnly && $0.origin != .timestamp }
   }
 
   func isGeneratedIdentifier(_ field: FieldDefinition) -> Bool {
@@ -475,6 +512,9 @@ private struct Emitter {
 
     "modelgen: this root field is the model operation `kind` (GET, LIST, INDEX, CREATE, UPDATE, DELETE); `index` names the index of an INDEX query."
     directive @modelgenOperation(model: String!, kind: String!, index: String) on FIELD_DEFINITION
+
+    "modelgen: the value the service stores when a create leaves this field out (`@default(value:)`, as written)."
+    directive @modelgenDefault(value: String!) on FIELD_DEFINITION
 
     "modelgen: a relation (BELONGS_TO, HAS_ONE, HAS_MANY): the records of `model` whose `relatedFields` equal this record's `fields`, in the order of `index` when given."
     directive @modelgenRelation(kind: String!, model: String!, fields: [String!]!, relatedFields: [String!]!, index: String) on FIELD_DEFINITION

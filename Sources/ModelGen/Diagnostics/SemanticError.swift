@@ -62,6 +62,8 @@ public enum ModelGenDiagnosticCode {
   public static let relationStyleMismatch: DiagnosticCode = "MG028"
   /// `@hasMany(fields:)` naming fields that are not the parent's primary key (in key order).
   public static let fieldsNotPrimaryKey: DiagnosticCode = "MG029"
+  /// Two root query fields with one name (`queryField:` of two indexes, or one equal to `get<Model>`/`list<Models>`).
+  public static let duplicateQueryField: DiagnosticCode = "MG030"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -124,6 +126,8 @@ public enum SemanticError: Sendable, Hashable {
   case relationStyleMismatch(model: String, field: String, otherModel: String, otherField: String)
   /// MG029: `@hasMany(fields:)` naming fields that are not the parent's primary key.
   case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
+  /// MG030: two root query fields with one name.
+  case duplicateQueryField(name: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -157,6 +161,7 @@ public enum SemanticError: Sendable, Hashable {
     case .duplicatePrimaryKey: return ModelGenDiagnosticCode.duplicatePrimaryKey
     case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
     case .fieldsNotPrimaryKey: return ModelGenDiagnosticCode.fieldsNotPrimaryKey
+    case .duplicateQueryField: return ModelGenDiagnosticCode.duplicateQueryField
     }
   }
 
@@ -230,6 +235,8 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(model)` has more than one @primaryKey"
     case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
       return "`\(model).\(field)` uses `references:` but its counterpart `\(otherModel).\(otherField)` does not (or the reverse)"
+    case .duplicateQueryField(let name):
+      return "query field `\(name)` is defined more than once"
     case .fieldsNotPrimaryKey(let model, let field, let keyFields):
       let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
       return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"

@@ -254,7 +254,9 @@ public struct ViewModelBuilder: Sendable {
             ".hasOne(",
             [
               "keys.\(key)", presence, "\(related).self",
-              "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
+              // SPEC §1: associated fields are the fields on the other side the association points
+              // at: the child's key fields the target names hold, or its `references:` fields.
+              "associatedFields: \(SwiftLayout.stringArray(association.relatedFields))",
               "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
             ], trailing: fieldComma, indent: 6))
 

@@ -109,19 +109,19 @@ enum DirectiveRule {
       guard let spec = specs[name] else {
         if !passThroughDirectives.contains(name), !context.declaredDirectives.contains(name) {
           let suggestion = Naming.suggestion(for: name, among: Array(specs.keys).sorted())
-          context.report(.unknownDirective(name: name, suggestion: suggestion), at: directive.name.range)
+          context.report(.unknownDirective(name: name, suggestion: suggestion), at: directive.range)
         }
         continue
       }
       if let first = seen[name], !spec.isRepeatable {
         context.report(
-          .repeatedDirective(directive: name), at: directive.name.range,
+          .repeatedDirective(directive: name), at: directive.range,
           notes: [DiagnosticNote(message: "first used here", range: first)])
       }
-      seen[name] = seen[name] ?? directive.name.range
+      seen[name] = seen[name] ?? directive.range
       if placement != .other, !spec.placements.contains(placement) {
         context.report(
-          .misplacedDirective(directive: name, placement: spec.placementDescription), at: directive.name.range)
+          .misplacedDirective(directive: name, placement: spec.placementDescription), at: directive.range)
       }
       checkArguments(of: directive, spec: spec, context: context)
     }
@@ -148,7 +148,7 @@ enum DirectiveRule {
       }
     }
     for requiredName in spec.required.sorted() where !given.contains(requiredName) {
-      context.report(.missingArgument(directive: name, argument: requiredName), at: directive.name.range)
+      context.report(.missingArgument(directive: name, argument: requiredName), at: directive.range)
     }
   }
 
@@ -191,12 +191,12 @@ extension Directive {
 
   /// The range of an argument's value, or the directive name's range when absent.
   func range(of name: String) -> SourceRange {
-    argument(named: name)?.value.range ?? self.name.range
+    argument(named: name)?.value.range ?? self.range
   }
 
   /// The range of the `index`th string of a list argument, or of the whole value.
   func range(of name: String, element index: Int) -> SourceRange {
-    guard let value = argument(named: name)?.value else { return self.name.range }
+    guard let value = argument(named: name)?.value else { return self.range }
     if let list = value.listValues, index < list.count { return list[index].range }
     return value.range
   }

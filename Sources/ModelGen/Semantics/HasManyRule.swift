@@ -9,8 +9,9 @@ import GraphQLSDL
 ///   fields of the child index `indexName:` (MG022 when the child has no such index) or, without
 ///   `indexName:`, of the child's primary key. Those leading index fields are the child's foreign keys.
 /// - Bare: paired with a `@belongsTo(fields:)`, its fields are the keys; otherwise the child gets
-///   `<parent><Field><KeyField>` camel-cased fields (`postCommentsId`, one per key component),
-///   nullable when uni-directional, with the `@belongsTo` field's nullability when paired.
+///   `<parent><Field><KeyField>` camel-cased fields (`postCommentsId`, one per key component), typed
+///   after the parent's key fields and non-null exactly when the hasMany field is (`[Comment]!`), as
+///   the transformer's `ensureHasManyConnectionField` does, whether or not a `@belongsTo` pairs with it.
 ///
 /// The association records `associatedFields` as Amplify codegen does: the child's `@belongsTo` field
 /// when paired, else the child's foreign-key fields.
@@ -106,7 +107,7 @@ enum HasManyRule {
           guard let keyField = parent.field(named: keyFieldName) else { continue }
           let name = Naming.camelCase([parent.name, use.fieldName, keyFieldName])
           RelationKeys.ensureImplicitField(
-            name, holding: keyField, isRequired: paired?.isRequired ?? false, on: child, use: use, context: context)
+            name, holding: keyField, isRequired: use.isRequired, on: child, use: use, context: context)
           foreignKey.append(name)
         }
       }
@@ -125,7 +126,7 @@ enum HasManyRule {
     context.report(
       .relationStyleMismatch(
         model: use.model.name, field: use.fieldName, otherModel: paired.model.name, otherField: paired.fieldName),
-      at: use.directive.name.range,
-      notes: [DiagnosticNote(message: "counterpart declared here", range: paired.directive.name.range)])
+      at: use.directive.range,
+      notes: [DiagnosticNote(message: "counterpart declared here", range: paired.directive.range)])
   }
 }

@@ -5,9 +5,33 @@ import GraphQLSDL
 /// key fields. Without `name:` the transformer names the index
 /// `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...` (`postsByTitleAndViews`).
 /// `queryField:` is kept as written (no query field otherwise). Index key fields must exist (MG009)
-/// and be scalars or enums (MG008); index names are unique per model (MG023).
+/// and be scalars or enums (MG008); index names are unique per model (MG023); a `queryField:` may not
+/// repeat another one or a model's default `get<Model>`/`list<PluralModel>` query (MG030).
 enum IndexRule {
   static func apply(_ context: AnalysisContext) {
+    applyIndexes(context)
+    checkQueryFields(context)
+  }
+
+  private static func checkQueryFields(_ context: AnalysisContext) {
+    var taken: Set<String> = []
+    for model in context.orderedModels where model.operations.queries == nil {
+      taken.insert("get" + model.name)
+      taken.insert("list" + model.pluralName)
+    }
+    for model in context.orderedModels {
+      for declared in model.declared {
+        for directive in declared.ast.directives where directive.name.value == "index" {
+          guard let queryField = directive.string("queryField") else { continue }
+          if !taken.insert(queryField).inserted {
+            context.report(.duplicateQueryField(name: queryField), at: directive.range(of: "queryField"))
+          }
+        }
+      }
+    }
+  }
+
+  private static func applyIndexes(_ context: AnalysisContext) {
     for model in context.orderedModels {
       var names: [String: SourceRange] = [:]
       for declared in model.declared {
@@ -38,7 +62,7 @@ enum IndexRule {
           model.indexes.append(
             IndexDefinition(
               name: name, fields: fields, queryField: directive.string("queryField"),
-              location: directive.name.range.schemaLocation))
+              location: directive.range.schemaLocation))
         }
       }
     }

@@ -56,7 +56,7 @@ enum ManyToManyRule {
   private static func buildJoinModel(
     _ relationName: String, _ first: RelationUse, _ second: RelationUse, _ context: AnalysisContext
   ) {
-    let location = first.directive.name.range
+    let location = first.directive.range
     let join = WorkingModel(name: relationName, nameRange: location)
     join.origin = .manyToManyJoin(relationName: relationName)
     join.fields = [

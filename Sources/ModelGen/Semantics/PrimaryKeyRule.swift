@@ -11,7 +11,7 @@ enum PrimaryKeyRule {
       let keyed = model.declared.filter { $0.directive("primaryKey") != nil }
       for extra in keyed.dropFirst() {
         if let directive = extra.directive("primaryKey") {
-          context.report(.duplicatePrimaryKey(model: model.name), at: directive.name.range)
+          context.report(.duplicatePrimaryKey(model: model.name), at: directive.range)
         }
       }
       guard let partition = keyed.first, let directive = partition.directive("primaryKey") else {

@@ -56,7 +56,7 @@ struct RelationPairing {
         for extra in directives.dropFirst() {
           context.report(
             .misplacedDirective(directive: extra.name.value, placement: "cannot be combined with @\(directive.name.value)"),
-            at: extra.name.range)
+            at: extra.range)
         }
         guard let type = declared.type else { continue }
         let wantsList = kind == .hasMany || kind == .manyToMany
@@ -80,15 +80,16 @@ struct RelationPairing {
 
   private mutating func pair(_ context: AnalysisContext) {
     var claims: [String: [RelationUse]] = [:]
+    var parentsByModels: [ModelPair: [RelationUse]] = [:]
+    for use in uses where use.kind == .hasMany || use.kind == .hasOne {
+      parentsByModels[ModelPair(parent: use.model.name, child: use.relatedModel), default: []].append(use)
+    }
     for child in uses where child.kind == .belongsTo {
-      let candidates = uses.filter {
-        ($0.kind == .hasMany || $0.kind == .hasOne) && $0.model.name == child.relatedModel
-          && $0.relatedModel == child.model.name
-      }
+      let candidates = parentsByModels[ModelPair(parent: child.relatedModel, child: child.model.name)] ?? []
       guard !candidates.isEmpty else {
         context.report(
           .belongsToWithoutCounterpart(model: child.model.name, field: child.fieldName, parent: child.relatedModel),
-          at: child.directive.name.range)
+          at: child.directive.range)
         continue
       }
       var chosen = candidates
@@ -100,7 +101,7 @@ struct RelationPairing {
           .ambiguousRelation(
             model: child.model.name, field: child.fieldName, relatedModel: child.relatedModel,
             candidates: candidates.map(\.fieldName)),
-          at: child.directive.name.range,
+          at: child.directive.range,
           notes: candidates.map { DiagnosticNote(message: "candidate `\($0.key)`", range: $0.declared.ast.name.range) })
         continue
       }
@@ -117,7 +118,7 @@ struct RelationPairing {
         .ambiguousRelation(
           model: parent.model.name, field: parent.fieldName, relatedModel: parent.relatedModel,
           candidates: children.map(\.fieldName)),
-        at: parent.directive.name.range,
+        at: parent.directive.range,
         notes: children.map { DiagnosticNote(message: "claimed by `\($0.key)`", range: $0.declared.ast.name.range) })
       for child in children { parentOf[child.key] = nil }
     }
@@ -136,6 +137,12 @@ struct RelationPairing {
       return parent.fields != nil && child.model.primaryKey.partitionKey == first
     }
     return parent.isImplicit
+  }
+
+  /// A parent model and a child model, for looking up candidate relations.
+  private struct ModelPair: Hashable {
+    let parent: String
+    let child: String
   }
 
   /// Uses of one kind, in document order.
@@ -203,14 +210,14 @@ enum RelationKeys {
           .keyTypeMismatch(
             argument: "@\(use.kind.rawValue)", field: name, fieldType: existing.type.namedTypeName,
             keyField: keyField.name, keyType: keyField.type.namedTypeName),
-          at: model.declaredField(named: name)?.ast.type.range ?? use.directive.name.range)
+          at: model.declaredField(named: name)?.ast.type.range ?? use.directive.range)
       }
       return
     }
     model.implicitFields.append(
       FieldDefinition(
         name: name, type: keyField.type, isRequired: isRequired, origin: .implicitForeignKey,
-        location: use.directive.name.range.schemaLocation))
+        location: use.directive.range.schemaLocation))
   }
 
   /// Sets the association of `use`'s field.

@@ -8,6 +8,7 @@ import GraphQLSDL
 /// - `extend type` / `extend enum` merge their fields, values and directives into the definition
 ///   (GraphQL spec §3.6.3, §3.9.1); an extension of an undefined type is an unknown type (MG001).
 /// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005.
+///   `scalar AWSDateTime` (and the other AppSync scalars) may be restated, as AppSync schemas do.
 /// - Field types resolve to built-in/AWS scalars, enums, non-model types or models; unknown names are
 ///   MG001 with a "did you mean" hint, lists of lists MG020, interfaces/unions/inputs/custom
 ///   scalars MG021.
@@ -31,6 +32,9 @@ enum TypeResolution {
     for definition in document.definitions where !definition.isExtension {
       guard let name = definition.name, case let entry? = entry(for: definition, rootTypeNames: rootTypeNames)
       else { continue }
+      if case .scalarType = definition, ScalarType(rawValue: name.value) != nil {
+        continue  // `scalar AWSDateTime` copied from an AppSync schema restates a built-in.
+      }
       if let existing = context.types[name.value] {
         context.report(
           .duplicateType(name: name.value), at: name.range,
