@@ -124,8 +124,20 @@ final class RowDecoder: Decoder {
 
   // MARK: Decoder
 
+  /// The keyed container made for the first row, reused for the next rows (it holds only this
+  /// decoder), saving an allocation and a generic-metadata lookup per row.
+  /// (`KeyedDecodingContainer` is a single class reference, kept here as that reference.)
+  private var cachedContainer: (key: ObjectIdentifier, box: AnyObject)?
+
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    if let cached = cachedContainer, cached.key == ObjectIdentifier(Key.self) {
+      return unsafeBitCast(cached.box, to: KeyedDecodingContainer<Key>.self)
+    }
+    let container = KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+      cachedContainer = (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self))
+    }
+    return container
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -152,7 +164,8 @@ final class RowDecoder: Decoder {
 
 /// The keyed container of ``RowDecoder``.
 struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: RowDecoder
+  /// Unowned: the decoder caches this container, and a strong reference would be a cycle.
+  unowned let decoder: RowDecoder
   var codingPath: [any CodingKey] { [] }
 
   var allKeys: [Key] {
