@@ -74,10 +74,11 @@ public final class DataStore: Sendable {
     self.connection = SerializedConnection(connection)
   }
 
-  /// The table mapping of `type`.
+  /// The table mapping of `type`: a registry model, or a type whose schema equals one's.
   func mapping(for type: any Model.Type) throws -> TableMapping {
-    guard let mapping = mappings[ObjectIdentifier(type)] else { throw DataStoreError.unknownModel(type.modelName) }
-    return mapping
+    if let mapping = mappings[ObjectIdentifier(type)] { return mapping }
+    if let mapping = mappingsByName[type.modelName], mapping.schema == type.schema { return mapping }
+    throw DataStoreError.unknownModel(type.modelName)
   }
 
   // MARK: Saving
