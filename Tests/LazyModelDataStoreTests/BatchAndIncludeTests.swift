@@ -110,6 +110,16 @@ struct BatchAndIncludeTests {
     #expect(cart?.id == "cart-a" && none == nil)
     #expect(try loaded.map { try $0.orders?.elements.map(\.id) } == [["o1"], ["o2"]])
 
+    log.clear()
+    let nested = try await store.query(
+      Customer.self, where: Customer.keys.id.eq("a"), includes: [.include(Customer.keys.activeCart, .include(Cart.keys.customer))])
+    #expect(log.queries.count == 3)
+    guard case .loaded(let nestedCart?) = nested.first?._activeCart.state, case .loaded(let owner?) = nestedCart._customer.state else {
+      Issue.record("nested include not loaded")
+      return
+    }
+    #expect(owner.name == "A")
+
     await #expect(throws: DataStoreError.unknownField(model: "Customer", field: "nope")) {
       try await store.query(Customer.self, includes: [QueryInclude(field: "nope")])
     }

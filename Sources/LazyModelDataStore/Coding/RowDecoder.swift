@@ -13,6 +13,15 @@ enum RowSource {
 /// a list).
 final class Prefetched {
   var models: [String: [[KeyValue]: [any Model]]] = [:]
+  /// For included `@hasOne(references:)` fields: the target rows, decoded in `superDecoder(forKey:)`.
+  var childRows: [String: ChildRows] = [:]
+}
+
+/// The included target rows of one `@hasOne(references:)` field, by the parent's key values.
+struct ChildRows {
+  let mapping: TableMapping
+  let rows: [[KeyValue]: [[SQLValue]]]
+  let nested: Prefetched
 }
 
 /// Decodes a model straight from a result row through the model's own `init(from:)`.
@@ -144,8 +153,10 @@ final class RowDecoder: Decoder {
     throw failure("", "a model must decode a keyed container")
   }
 
+  /// A container that only answers "is this value null?" (no): `LazyReference` asks before
+  /// decoding an included model from this decoder.
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw failure("", "a model must decode a keyed container")
+    PresentValueContainer(decoder: self)
   }
 
   /// The plan of the field named `name`, trying the expected position first (generated
@@ -177,7 +188,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func contains(name: String, plan: FieldPlan) -> Bool {
     switch plan {
     case .column, .reference: return true
-    case .childReference, .list: return decoder.prefetched?.models[name] != nil
+    case .childReference: return decoder.prefetched?.childRows[name] != nil
+    case .list: return decoder.prefetched?.models[name] != nil
     }
   }
 
@@ -203,7 +215,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .column(let index)?: return decoder.isNull(index)
     case .reference(let position)?:
       return decoder.mapping.references[position].columnIndexes.allSatisfy { decoder.isNull($0) }
-    case .childReference?, .list?: return decoder.prefetched?.models[key.stringValue] == nil
+    case .childReference?: return decoder.prefetched?.childRows[key.stringValue] == nil
+    case .list?: return decoder.prefetched?.models[key.stringValue] == nil
     case nil: return true
     }
   }
@@ -277,11 +290,10 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return box.notLoaded(identifiers, store: decoder.store) as! T
     case .childReference:
-      guard let box = T.self as? any LazyReferenceBox.Type,
-        let prefetched = decoder.prefetched?.models[name],
-        let key = decoder.keyValues(decoder.mapping.primaryKeyColumns)
-      else { throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included") }
-      return box.loaded(prefetched[key]?.first) as! T
+      guard T.self is any LazyReferenceBox.Type else {
+        throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
+      }
+      return try T(from: try superDecoder(forKey: key))
     case .list:
       guard let box = T.self as? any LazyListBox.Type,
         let prefetched = decoder.prefetched?.models[name],
@@ -322,8 +334,47 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     throw decoder.failure(key.stringValue, "nested containers are not stored")
   }
 
-  func superDecoder() throws -> any Decoder { decoder }
-  func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+  func superDecoder() throws -> any Decoder {
+    throw decoder.failure("super", "nested containers are not stored")
+  }
+
+  /// For an included `@hasOne(references:)` field: a decoder over the target's row (or a null value
+  /// when there is none).
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    let name = key.stringValue
+    guard case .childReference? = decoder.plan(name), let included = decoder.prefetched?.childRows[name],
+      let parentKey = decoder.keyValues(decoder.mapping.primaryKeyColumns)
+    else { throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included") }
+    guard let row = included.rows[parentKey]?.first else { return NullDecoder() }
+    return RowDecoder(mapping: included.mapping, store: decoder.store, row: .values(row), prefetched: included.nested)
+  }
+}
+
+/// The single-value view of a whole row: present, and not a single value.
+struct PresentValueContainer: SingleValueDecodingContainer {
+  let decoder: RowDecoder
+  var codingPath: [any CodingKey] { [] }
+  func decodeNil() -> Bool { false }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    throw decoder.failure("", "a row is not a single value")
+  }
+}
+
+/// A decoder of one `null` value.
+struct NullDecoder: Decoder, SingleValueDecodingContainer {
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw DecodingError.valueNotFound([Any].self, .init(codingPath: [], debugDescription: "null"))
+  }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  func decodeNil() -> Bool { true }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+  }
 }
 
 /// A decoder over one column, for types that decode a single value (enums, `Temporal`).
