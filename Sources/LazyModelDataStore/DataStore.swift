@@ -74,10 +74,11 @@ public final class DataStore: Sendable {
     self.connection = SerializedConnection(connection)
   }
 
-  /// The table mapping of `type`.
+  /// The table mapping of `type`: a registry model, or a type whose schema equals one's.
   func mapping(for type: any Model.Type) throws -> TableMapping {
-    guard let mapping = mappings[ObjectIdentifier(type)] else { throw DataStoreError.unknownModel(type.modelName) }
-    return mapping
+    if let mapping = mappings[ObjectIdentifier(type)] { return mapping }
+    if let mapping = mappingsByName[type.modelName], mapping.schema == type.schema { return mapping }
+    throw DataStoreError.unknownModel(type.modelName)
   }
 
   // MARK: Saving
@@ -295,18 +296,66 @@ public final class DataStore: Sendable {
       throw DataStoreError.unknownField(model: mapping.schema.name, field: key.name)
     }
     let plan = mapping.references[position]
-    let keys = try models.map { model -> [IdentifierComponent]? in
-      let capture = ReferenceCapture(field: key.name)
+    let capture = ReferenceCapture(field: key.name)
+    // Each model's position in `distinct` (-1 for an empty reference): one hash per model.
+    var positions: [Int] = []
+    positions.reserveCapacity(models.count)
+    var positionOfKey: [[KeyValue]: Int] = [:]
+    var distinct: [[KeyValue]] = []
+    for model in models {
+      capture.reference = nil
       try model.encode(to: capture)
-      guard let reference = capture.reference else { return nil }
-      let encoder = RowEncoder(mapping: mapping, store: self)
-      return try encoder.foreignKeyValues(reference, plan: plan).map { values in
-        zip(plan.associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
+      guard let reference = capture.reference, let values = try foreignKeyValues(reference, plan: plan, owner: mapping) else {
+        positions.append(-1)
+        continue
+      }
+      if let position = positionOfKey[values] {
+        positions.append(position)
+      } else {
+        positionOfKey[values] = distinct.count
+        positions.append(distinct.count)
+        distinct.append(values)
       }
     }
-    let wanted = keys.compactMap { $0 }
-    let loaded = try loadBatch(Target.self, batch: wanted)
-    var iterator = loaded.makeIterator()
-    return keys.map { key in key == nil ? nil : (iterator.next() ?? nil) }
+    let grouped = try connection.withConnection { connection in
+      try connection.transaction(write: false) {
+        try fetchGrouped(Target.self, byColumns: plan.associatedFields, keys: distinct, includes: [], connection)
+      }
+    }
+    let loaded = distinct.map { grouped[$0]?.first as? Target }
+    return positions.map { $0 < 0 ? nil : loaded[$0] }
+  }
+
+  /// The FK values `reference` holds for `plan` of a model of `owner`, or `nil` for an empty reference.
+  func foreignKeyValues(_ reference: any LazyReferenceBox, plan: ReferencePlan, owner: TableMapping) throws -> [KeyValue]? {
+    switch reference.boxState {
+    case .loaded(nil):
+      return nil
+    case .loaded(let model?):
+      let components = model.identifier.components
+      if components.count == plan.associatedFields.count,
+        zip(components, plan.associatedFields).allSatisfy({ $0.name == $1 })
+      {
+        return components.map(\.value)
+      }
+      let targetMapping = try mapping(for: type(of: model))
+      let row = try RowEncoder.encode(model, mapping: targetMapping, store: self)
+      return try plan.associatedFields.map { name in
+        guard let index = targetMapping.column(named: name),
+          let value = row[index].keyValue(for: targetMapping.columns[index].fieldType)
+        else { throw DataStoreError.missingRequiredField(model: targetMapping.schema.name, field: name) }
+        return value
+      }
+    case .notLoaded(let identifiers):
+      guard identifiers.count == plan.associatedFields.count else {
+        throw DataStoreError.encodingFailed(
+          model: owner.schema.name, field: plan.field,
+          reason: "the reference holds \(identifiers.count) key values, \(plan.associatedFields.count) expected")
+      }
+      if zip(identifiers, plan.associatedFields).allSatisfy({ $0.name == $1 }) { return identifiers.map(\.value) }
+      return plan.associatedFields.enumerated().map { offset, name in
+        identifiers.first { $0.name == name }?.value ?? identifiers[offset].value
+      }
+    }
   }
 }

@@ -32,6 +32,19 @@ extension DataStore {
   private func decodeRows<M: Model>(
     _ type: M.Type, _ mapping: TableMapping, rows: [[SQLValue]], includes: [QueryInclude], _ connection: Connection
   ) throws -> [M] {
+    let prefetched = try prefetch(mapping, rows: rows, includes: includes, connection)
+    let decoder = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: prefetched)
+    return try rows.map { row in
+      decoder.row = .values(row)
+      return try decoder.decode(M.self)
+    }
+  }
+
+  /// Loads the associations `includes` names for copied `rows` of `mapping`: one `IN (…)` query per
+  /// association (per 500 distinct keys), then the same for the nested includes of what it loaded.
+  func prefetch(
+    _ mapping: TableMapping, rows: [[SQLValue]], includes: [QueryInclude], _ connection: Connection
+  ) throws -> Prefetched {
     let prefetched = Prefetched()
     let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
     for include in includes {
@@ -60,14 +73,51 @@ extension DataStore {
         probe.row = .values(row)
         if let key = probe.keyValues(keyColumns), seen.insert(key).inserted { keys.append(key) }
       }
-      prefetched.models[include.field] = try fetchGrouped(
-        target, byColumns: targetColumns, keys: keys, includes: include.nested, connection)
+      if case .childReference = plan {
+        // Generated code decodes a @hasOne(references:) through `superDecoder(forKey:)`, so keep the
+        // target rows to decode there.
+        let targetMapping = try self.mapping(for: target)
+        let grouped = try fetchGroupedRows(targetMapping, byColumns: targetColumns, keys: keys, connection)
+        let nested = try prefetch(targetMapping, rows: grouped.values.flatMap { $0 }, includes: include.nested, connection)
+        prefetched.childRows[include.field] = ChildRows(mapping: targetMapping, rows: grouped, nested: nested)
+      } else {
+        prefetched.models[include.field] = try fetchGrouped(
+          target, byColumns: targetColumns, keys: keys, includes: include.nested, connection)
+      }
     }
-    let decoder = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: prefetched)
-    return try rows.map { row in
-      decoder.row = .values(row)
-      return try decoder.decode(M.self)
+    return prefetched
+  }
+
+  /// The copied rows of `mapping` whose `columns` equal one of `keys`, grouped by those values (one
+  /// `IN (…)` query per ``batchChunkSize`` keys).
+  func fetchGroupedRows(
+    _ mapping: TableMapping, byColumns columns: [String], keys: [[KeyValue]], _ connection: Connection
+  ) throws -> [[KeyValue]: [[SQLValue]]] {
+    let columnIndexes = try columns.map { name in
+      guard let index = mapping.column(named: name) else {
+        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
+      }
+      return index
     }
+    let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
+    var grouped: [[KeyValue]: [[SQLValue]]] = [:]
+    var start = 0
+    while start < keys.count {
+      let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
+      start += chunk.count
+      let sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+        + mapping.membershipSQL(columns: columns, count: chunk.count)
+        + " ORDER BY " + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
+      let statement = try connection.prepare(sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+      defer { statement.reset() }
+      try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
+      for row in try Self.copyRows(statement, columns: mapping.columns.count) {
+        probe.row = .values(row)
+        guard let key = probe.keyValues(columnIndexes) else { continue }
+        grouped[key, default: []].append(row)
+      }
+    }
+    return grouped
   }
 
   /// The `M`s whose `columns` equal one of `keys`, grouped by those values: one `IN (…)` query per

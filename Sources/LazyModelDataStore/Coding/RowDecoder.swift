@@ -13,6 +13,15 @@ enum RowSource {
 /// a list).
 final class Prefetched {
   var models: [String: [[KeyValue]: [any Model]]] = [:]
+  /// For included `@hasOne(references:)` fields: the target rows, decoded in `superDecoder(forKey:)`.
+  var childRows: [String: ChildRows] = [:]
+}
+
+/// The included target rows of one `@hasOne(references:)` field, by the parent's key values.
+struct ChildRows {
+  let mapping: TableMapping
+  let rows: [[KeyValue]: [[SQLValue]]]
+  let nested: Prefetched
 }
 
 /// Decodes a model straight from a result row through the model's own `init(from:)`.
@@ -124,16 +133,30 @@ final class RowDecoder: Decoder {
 
   // MARK: Decoder
 
+  /// The keyed container made for the first row, reused for the next rows (it holds only this
+  /// decoder), saving an allocation and a generic-metadata lookup per row.
+  /// (`KeyedDecodingContainer` is a single class reference, kept here as that reference.)
+  private var cachedContainer: (key: ObjectIdentifier, box: AnyObject)?
+
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    if let cached = cachedContainer, cached.key == ObjectIdentifier(Key.self) {
+      return unsafeBitCast(cached.box, to: KeyedDecodingContainer<Key>.self)
+    }
+    let container = KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+      cachedContainer = (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self))
+    }
+    return container
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     throw failure("", "a model must decode a keyed container")
   }
 
+  /// A container that only answers "is this value null?" (no): `LazyReference` asks before
+  /// decoding an included model from this decoder.
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw failure("", "a model must decode a keyed container")
+    PresentValueContainer(decoder: self)
   }
 
   /// The plan of the field named `name`, trying the expected position first (generated
@@ -152,7 +175,8 @@ final class RowDecoder: Decoder {
 
 /// The keyed container of ``RowDecoder``.
 struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: RowDecoder
+  /// Unowned: the decoder caches this container, and a strong reference would be a cycle.
+  unowned let decoder: RowDecoder
   var codingPath: [any CodingKey] { [] }
 
   var allKeys: [Key] {
@@ -164,7 +188,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func contains(name: String, plan: FieldPlan) -> Bool {
     switch plan {
     case .column, .reference: return true
-    case .childReference, .list: return decoder.prefetched?.models[name] != nil
+    case .childReference: return decoder.prefetched?.childRows[name] != nil
+    case .list: return decoder.prefetched?.models[name] != nil
     }
   }
 
@@ -190,7 +215,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .column(let index)?: return decoder.isNull(index)
     case .reference(let position)?:
       return decoder.mapping.references[position].columnIndexes.allSatisfy { decoder.isNull($0) }
-    case .childReference?, .list?: return decoder.prefetched?.models[key.stringValue] == nil
+    case .childReference?: return decoder.prefetched?.childRows[key.stringValue] == nil
+    case .list?: return decoder.prefetched?.models[key.stringValue] == nil
     case nil: return true
     }
   }
@@ -264,11 +290,10 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return box.notLoaded(identifiers, store: decoder.store) as! T
     case .childReference:
-      guard let box = T.self as? any LazyReferenceBox.Type,
-        let prefetched = decoder.prefetched?.models[name],
-        let key = decoder.keyValues(decoder.mapping.primaryKeyColumns)
-      else { throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included") }
-      return box.loaded(prefetched[key]?.first) as! T
+      guard T.self is any LazyReferenceBox.Type else {
+        throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
+      }
+      return try T(from: try superDecoder(forKey: key))
     case .list:
       guard let box = T.self as? any LazyListBox.Type,
         let prefetched = decoder.prefetched?.models[name],
@@ -309,8 +334,47 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     throw decoder.failure(key.stringValue, "nested containers are not stored")
   }
 
-  func superDecoder() throws -> any Decoder { decoder }
-  func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+  func superDecoder() throws -> any Decoder {
+    throw decoder.failure("super", "nested containers are not stored")
+  }
+
+  /// For an included `@hasOne(references:)` field: a decoder over the target's row (or a null value
+  /// when there is none).
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    let name = key.stringValue
+    guard case .childReference? = decoder.plan(name), let included = decoder.prefetched?.childRows[name],
+      let parentKey = decoder.keyValues(decoder.mapping.primaryKeyColumns)
+    else { throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included") }
+    guard let row = included.rows[parentKey]?.first else { return NullDecoder() }
+    return RowDecoder(mapping: included.mapping, store: decoder.store, row: .values(row), prefetched: included.nested)
+  }
+}
+
+/// The single-value view of a whole row: present, and not a single value.
+struct PresentValueContainer: SingleValueDecodingContainer {
+  let decoder: RowDecoder
+  var codingPath: [any CodingKey] { [] }
+  func decodeNil() -> Bool { false }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    throw decoder.failure("", "a row is not a single value")
+  }
+}
+
+/// A decoder of one `null` value.
+struct NullDecoder: Decoder, SingleValueDecodingContainer {
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw DecodingError.valueNotFound([Any].self, .init(codingPath: [], debugDescription: "null"))
+  }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  func decodeNil() -> Bool { true }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+  }
 }
 
 /// A decoder over one column, for types that decode a single value (enums, `Temporal`).

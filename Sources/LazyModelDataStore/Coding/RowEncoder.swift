@@ -55,35 +55,6 @@ final class RowEncoder: Encoder {
     fail("", "a model must encode a keyed container")
     return ColumnValueEncoder()
   }
-
-  /// The FK values `reference` holds for `plan`, or `nil` for an empty reference.
-  func foreignKeyValues(_ reference: any LazyReferenceBox, plan: ReferencePlan) throws -> [KeyValue]? {
-    switch reference.boxState {
-    case .loaded(nil):
-      return nil
-    case .loaded(let model?):
-      let components = model.identifier.components
-      if components.map(\.name) == plan.associatedFields { return components.map(\.value) }
-      let targetMapping = try store.mapping(for: type(of: model))
-      let row = try RowEncoder.encode(model, mapping: targetMapping, store: store)
-      return try plan.associatedFields.map { name in
-        guard let index = targetMapping.column(named: name),
-          let value = row[index].keyValue(for: targetMapping.columns[index].fieldType)
-        else { throw DataStoreError.missingRequiredField(model: targetMapping.schema.name, field: name) }
-        return value
-      }
-    case .notLoaded(let identifiers):
-      if identifiers.map(\.name) == plan.associatedFields { return identifiers.map(\.value) }
-      guard identifiers.count == plan.associatedFields.count else {
-        throw DataStoreError.encodingFailed(
-          model: mapping.schema.name, field: plan.field,
-          reason: "the reference holds \(identifiers.count) key values, \(plan.associatedFields.count) expected")
-      }
-      return plan.associatedFields.enumerated().map { offset, name in
-        identifiers.first { $0.name == name }?.value ?? identifiers[offset].value
-      }
-    }
-  }
 }
 
 /// Captures the one value a `Codable` type (enum, `Temporal`) encodes into a single-value container.
@@ -162,7 +133,7 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         encoder.fail(reference.field, "expected a LazyReference, got \(T.self)")
         return
       }
-      let keys = try encoder.foreignKeyValues(box, plan: reference)
+      let keys = try encoder.store.foreignKeyValues(box, plan: reference, owner: encoder.mapping)
       for (offset, index) in reference.columnIndexes.enumerated() {
         encoder.values[index] = keys.map { SQLValue($0[offset]) } ?? .null
       }
