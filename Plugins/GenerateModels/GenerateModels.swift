@@ -31,7 +31,8 @@ struct GenerateModels: CommandPlugin {
         """)
     }
     guard outputOptions.count <= 1 else {
-      throw GenerateModelsError("--output is given \(outputOptions.count) times; give it at most once")
+      throw GenerateModelsError(
+        "--output is given \(outputOptions.count) times; give it at most once")
     }
 
     let package = context.package
@@ -41,19 +42,23 @@ struct GenerateModels: CommandPlugin {
         .filter { !$0.sourceFiles(withSuffix: ".graphql").map(\.url).isEmpty }
       guard !targets.isEmpty else {
         throw GenerateModelsError(
-          "no target of package '\(package.displayName)' holds a '*.graphql' schema; add one or pass --target NAME")
+          "no target of package '\(package.displayName)' holds a '*.graphql' schema; add one or pass --target NAME"
+        )
       }
     } else {
       targets = try package.targets(named: targetNames).map { target in
         guard let source = target as? SourceModuleTarget else {
-          throw GenerateModelsError("target '\(target.name)' is not a source target, so it holds no schema")
+          throw GenerateModelsError(
+            "target '\(target.name)' is not a source target, so it holds no schema")
         }
         return source
       }
     }
 
-    let outputRoot = URL(fileURLWithPath: outputOptions.first ?? "Generated", relativeTo: package.directoryURL)
-      .standardizedFileURL
+    let outputRoot = URL(
+      fileURLWithPath: outputOptions.first ?? "Generated", relativeTo: package.directoryURL
+    )
+    .standardizedFileURL
     let modelgen = try context.tool(named: "modelgen").url
     var passThrough: [String] = []
     if check { passThrough.append("--check") }
@@ -63,7 +68,9 @@ struct GenerateModels: CommandPlugin {
     var runs: [(schema: URL, output: URL, arguments: [String])] = []
     var outputs: [String: URL] = [:]
     for target in targets {
-      let schemas = target.sourceFiles(withSuffix: ".graphql").map(\.url).sorted { $0.path < $1.path }
+      let schemas = target.sourceFiles(withSuffix: ".graphql").map(\.url).sorted {
+        $0.path < $1.path
+      }
       guard !schemas.isEmpty else {
         throw GenerateModelsError(
           """
@@ -71,10 +78,12 @@ struct GenerateModels: CommandPlugin {
           target's directory, optionally with a '\(ModelGenConfig.fileName)' next to it
           """)
       }
-      let config = try ModelGenConfig.find(in: target.sourceFiles.map(\.url), targetName: target.name)
+      let config = try ModelGenConfig.find(
+        in: target.sourceFiles.map(\.url), targetName: target.name)
       let options = config.map { ["--config", $0.path] } ?? []
       for schema in schemas {
-        let output = outputRoot.appendingPathComponent(schema.deletingPathExtension().lastPathComponent)
+        let output = outputRoot.appendingPathComponent(
+          schema.deletingPathExtension().lastPathComponent)
         if let other = outputs[output.path] {
           throw GenerateModelsError(
             """
@@ -84,12 +93,17 @@ struct GenerateModels: CommandPlugin {
         }
         outputs[output.path] = schema
         runs.append(
-          (schema, output, ["generate", schema.path, "--output", output.path] + options + passThrough))
+          (
+            schema, output,
+            ["generate", schema.path, "--output", output.path] + options + passThrough
+          ))
       }
     }
 
     for run in runs {
-      print("generate-models: \(relative(run.schema, to: package.directoryURL)) -> \(relative(run.output, to: package.directoryURL))")
+      print(
+        "generate-models: \(relative(run.schema, to: package.directoryURL)) -> \(relative(run.output, to: package.directoryURL))"
+      )
       let process = Process()
       process.executableURL = modelgen
       process.arguments = run.arguments
@@ -97,7 +111,8 @@ struct GenerateModels: CommandPlugin {
       process.waitUntilExit()
       guard process.terminationReason == .exit, process.terminationStatus == 0 else {
         throw GenerateModelsError(
-          "modelgen \(run.arguments.joined(separator: " ")) failed with exit status \(process.terminationStatus)")
+          "modelgen \(run.arguments.joined(separator: " ")) failed with exit status \(process.terminationStatus)"
+        )
       }
     }
   }

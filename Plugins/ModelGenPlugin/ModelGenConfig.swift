@@ -24,7 +24,8 @@ enum ModelGenConfig {
     let files = targetFiles.filter { $0.lastPathComponent == fileName }.sorted { $0.path < $1.path }
     guard files.count <= 1 else {
       throw ModelGenConfigError(
-        "target '\(targetName)' holds \(files.count) \(fileName) files (\(files.map(\.path).joined(separator: ", "))); keep one")
+        "target '\(targetName)' holds \(files.count) \(fileName) files (\(files.map(\.path).joined(separator: ", "))); keep one"
+      )
     }
     return files.first
   }
@@ -41,7 +42,8 @@ enum ModelGenConfig {
     else { return [] }
     let directory =
       path.hasPrefix("/")
-      ? URL(fileURLWithPath: path) : configFile.deletingLastPathComponent().appendingPathComponent(path)
+      ? URL(fileURLWithPath: path)
+      : configFile.deletingLastPathComponent().appendingPathComponent(path)
     guard
       let enumerator = FileManager.default.enumerator(
         at: directory.standardizedFileURL, includingPropertiesForKeys: [.isRegularFileKey])

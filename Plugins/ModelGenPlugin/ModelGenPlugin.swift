@@ -18,11 +18,13 @@ struct ModelGenPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
     guard let target = target as? SourceModuleTarget else {
       throw ModelGenPluginError(
-        "ModelGenPlugin generates Swift sources, so it applies only to source targets; '\(target.name)' is not one")
+        "ModelGenPlugin generates Swift sources, so it applies only to source targets; '\(target.name)' is not one"
+      )
     }
     return try Self.commands(
       targetName: target.name, targetFiles: target.sourceFiles.map(\.url),
-      modelgen: try context.tool(named: "modelgen").url, workDirectory: context.pluginWorkDirectoryURL)
+      modelgen: try context.tool(named: "modelgen").url,
+      workDirectory: context.pluginWorkDirectoryURL)
   }
 
   /// The build commands for one target: one per schema file.
@@ -88,7 +90,8 @@ struct ModelGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
       try Self.commands(
         targetName: target.displayName, targetFiles: target.inputFiles.map(\.url),
-        modelgen: try context.tool(named: "modelgen").url, workDirectory: context.pluginWorkDirectoryURL)
+        modelgen: try context.tool(named: "modelgen").url,
+        workDirectory: context.pluginWorkDirectoryURL)
     }
   }
 #endif

@@ -48,7 +48,9 @@ public struct ConfigFile: Sendable, Equatable {
   ///
   /// - Throws: ``ConfigFileError`` as ``load(path:)`` does.
   public static func parse(_ data: Data, path: String) throws -> ConfigFile {
-    func fail(_ message: String) -> ConfigFileError { ConfigFileError(path: path, message: message) }
+    func fail(_ message: String) -> ConfigFileError {
+      ConfigFileError(path: path, message: message)
+    }
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: data)
@@ -68,24 +70,30 @@ public struct ConfigFile: Sendable, Equatable {
         }
         config.access = access
       case "emit":
-        let expected = "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
+        let expected =
+          "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
         guard let texts = value as? [String], !texts.isEmpty else { throw fail(expected) }
         var kinds: Set<EmitKind> = []
         for text in texts {
-          guard let kind = EmitKind(rawValue: text) else { throw fail("\(expected); \"\(text)\" is not one of them") }
+          guard let kind = EmitKind(rawValue: text) else {
+            throw fail("\(expected); \"\(text)\" is not one of them")
+          }
           kinds.insert(kind)
         }
         config.emit = kinds
       case "templates":
         guard let text = value as? String, !text.isEmpty else {
-          throw fail("\"templates\" must be a directory path, relative to the config file's directory")
+          throw fail(
+            "\"templates\" must be a directory path, relative to the config file's directory")
         }
         let directory =
           text.hasPrefix("/")
-          ? text : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(text)
+          ? text
+          : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(text)
         let standardized = (directory as NSString).standardizingPath
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory),
+          isDirectory.boolValue
         else {
           throw fail("\"templates\" names \(standardized), which is not a directory")
         }
