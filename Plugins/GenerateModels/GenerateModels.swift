@@ -55,10 +55,11 @@ struct GenerateModels: CommandPlugin {
       }
     }
 
-    let outputRoot = URL(
-      fileURLWithPath: outputOptions.first ?? "Generated", relativeTo: package.directoryURL
-    )
-    .standardizedFileURL
+    let outputPath = outputOptions.first ?? "Generated"
+    let outputRoot =
+      (outputPath.hasPrefix("/")
+      ? URL(fileURLWithPath: outputPath) : package.directoryURL.appendingPathComponent(outputPath))
+      .standardizedFileURL
     let modelgen = try context.tool(named: "modelgen").url
     var passThrough: [String] = []
     if check { passThrough.append("--check") }

@@ -54,10 +54,16 @@ public struct GenerateOptions: Sendable, Equatable {
   /// The command line that regenerates this output (what `--check` tells the user to run).
   public var regenerateCommand: String {
     var parts = ["swift", "run", "modelgen", "generate"] + schemas + ["--output", output]
-    if let config { parts += ["--config", config] }
-    if let templates { parts += ["--templates", templates] }
-    if access != .public { parts += ["--access", access.rawValue] }
-    if emit != [.swift] { parts += ["--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ",")] }
+    if let config {
+      // The config file holds the settings (they are copied into these options when it is read).
+      parts += ["--config", config]
+    } else {
+      if let templates { parts += ["--templates", templates] }
+      if access != .public { parts += ["--access", access.rawValue] }
+      if emit != [.swift] {
+        parts += ["--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ",")]
+      }
+    }
     return parts.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
   }
 }

@@ -224,3 +224,17 @@ struct ConfigFileTests {
     #expect(!FileManager.default.fileExists(atPath: single.path))
   }
 }
+
+@Suite("--config in the regenerate command")
+struct ConfigRegenerateCommandTests {
+  @Test func namesTheConfigInsteadOfTheSettingsItHolds() {
+    var options = GenerateOptions(
+      schemas: ["blog.graphql"], output: "Generated/blog", config: "modelgen-config.json")
+    options.access = .internal
+    options.emit = [.swift, .apiSchema]
+    #expect(
+      options.regenerateCommand
+        == "swift run modelgen generate blog.graphql --output Generated/blog --config modelgen-config.json"
+    )
+  }
+}
