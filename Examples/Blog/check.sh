@@ -6,8 +6,8 @@
 #      compiler's message names the versions;
 #   4. editing the schema changes the generated code on the next build;
 #   5. a schema error fails the build and prints the schema's path:line:col;
-#   6. a bad modelgen-config.json and a target without schema fail with messages saying what was
-#      expected; a templates directory named by the config is used, and editing a template
+#   6. a bad modelgen-config.json, a target without schema and one with two fail with messages
+#      saying what was expected; a templates directory named by the config is used, and editing a template
 #      regenerates;
 #   7. `swift package generate-models` writes the same bytes as `modelgen generate`.
 # Everything it builds goes to .build/check inside this package; the schema and config are
@@ -30,7 +30,7 @@ templates=Sources/BlogApp/templates
 restore() {
   cp "$logs/blog.graphql.orig" "$schema"
   cp "$logs/modelgen-config.json.orig" "$config"
-  rm -rf "$templates"
+  rm -rf "$templates" Sources/BlogApp/second.graphql
 }
 trap restore EXIT
 
@@ -101,7 +101,7 @@ grep -E "blog\.graphql:${line}:11: error: " "$logs/schema-error.log" ||
   { cat "$logs/schema-error.log"; fail "no 'blog.graphql:${line}:11: error:' (at Author) in the build output"; }
 cp "$logs/blog.graphql.orig" "$schema"
 
-step "6. config errors, a target without schema, and templates"
+step "6. config errors, a target without schema or with two, and templates"
 echo '{ "acess": "internal" }' >"$config"
 if build config-error.log; then fail "a config with the unknown key acess still built"; fi
 grep -F 'modelgen-config.json: error: unknown key "acess"; the keys are "access", "emit", "templates" (did you mean "access"?)' \
@@ -110,8 +110,13 @@ restore
 mv "$schema" "$logs/blog.graphql.moved"
 if build no-schema.log; then fail "a target without schema still built"; fi
 mv "$logs/blog.graphql.moved" "$schema"
-grep -F "target 'BlogApp' uses ModelGenPlugin but has no GraphQL schema: expected at least one '*.graphql' file" \
+grep -F "target 'BlogApp' uses ModelGenPlugin but has no GraphQL schema: expected one '*.graphql' file" \
   "$logs/no-schema.log" || { cat "$logs/no-schema.log"; fail "no clear message for a target without schema"; }
+cp "$schema" Sources/BlogApp/second.graphql
+if build two-schemas.log; then fail "a target with two schemas still built"; fi
+rm Sources/BlogApp/second.graphql
+grep -F "target 'BlogApp' has 2 schema files (blog.graphql, second.graphql); ModelGenPlugin generates one schema per target" \
+  "$logs/two-schemas.log" || { cat "$logs/two-schemas.log"; fail "no clear message for two schemas in one target"; }
 # A templates directory (relative to the config file) that overrides the registry template.
 mkdir -p "$templates"
 sed 's|^import LazyModel$|import LazyModel\n// Custom registry template, first edition.|' ../../Templates/registry.mustache \
@@ -123,7 +128,7 @@ sed -i 's/first edition/second edition/' "$templates/registry.mustache"
 build template-edit.log || { cat "$logs/template-edit.log"; fail "the build after a template edit failed"; }
 grep -q "Custom registry template, second edition." "$generated" || fail "editing a template did not regenerate"
 restore
-echo "unknown key, missing schema and templates: as documented"
+echo "unknown key, no schema, two schemas and templates: as documented"
 
 step "7. generate-models writes the same bytes as modelgen generate"
 rm -rf "$scratch/generate-models" "$scratch/cli"

@@ -1,18 +1,18 @@
 import Foundation
 import PackagePlugin
 
-/// The `ModelGenPlugin` build tool plugin: generates a target's models from its `*.graphql` files
+/// The `ModelGenPlugin` build tool plugin: generates a target's models from its `*.graphql` file
 /// at build time.
 ///
-/// For each schema file `name.graphql` in the target it declares one build command,
+/// For the target's schema file `name.graphql` it declares one build command,
 /// `modelgen generate <schema> --single-file <work dir>/name.graphql.swift`, plus
 /// `--config <target>/modelgen-config.json` when the target has one (`modelgen` reads the settings
-/// when it runs, so an edited config always takes effect). Because the output name follows from the
-/// input name, the build system knows every output before it runs anything. The command's inputs
+/// when it runs, so an edited config always takes effect). Because the output name follows from
+/// the input name, the build system knows the output before it runs anything. The command's inputs
 /// are the schema file, the config file and every file of the config's templates directory (and
-/// `modelgen` itself), so editing any of them regenerates on the next build and nothing else does. Schema errors are
-/// printed by `modelgen` as `path:line:col: error: message [CODE]` with the schema's absolute path,
-/// which SwiftPM and Xcode show as errors at that place.
+/// `modelgen` itself), so editing any of them regenerates on the next build and nothing else does.
+/// Schema errors are printed by `modelgen` as `path:line:col: error: message [CODE]` with the
+/// schema's absolute path, which SwiftPM and Xcode show as errors at that place.
 @main
 struct ModelGenPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -27,16 +27,15 @@ struct ModelGenPlugin: BuildToolPlugin {
       workDirectory: context.pluginWorkDirectoryURL)
   }
 
-  /// The build commands for one target: one per schema file.
+  /// The build commands for one target: one for its schema file.
   ///
   /// - Parameters:
   ///   - targetFiles: Every file SwiftPM lists for the target (sources, schemas, the config).
   ///   - modelgen: The `modelgen` executable.
   ///   - workDirectory: The plugin work directory the outputs go into.
   ///
-  /// - Throws: ``ModelGenPluginError`` when the target has no schema, or when two schemas share a
-  ///   file name (their outputs would collide); ``ModelGenConfigError`` when the target holds more
-  ///   than one `modelgen-config.json`.
+  /// - Throws: ``ModelGenPluginError`` when the target has no schema or more than one;
+  ///   ``ModelGenConfigError`` when the target holds more than one `modelgen-config.json`.
   static func commands(
     targetName: String, targetFiles: [URL], modelgen: URL, workDirectory: URL
   ) throws -> [Command] {
@@ -44,22 +43,21 @@ struct ModelGenPlugin: BuildToolPlugin {
     guard !schemas.isEmpty else {
       throw ModelGenPluginError(
         """
-        target '\(targetName)' uses ModelGenPlugin but has no GraphQL schema: expected at least one \
+        target '\(targetName)' uses ModelGenPlugin but has no GraphQL schema: expected one \
         '*.graphql' file (for example 'schema.graphql' with '@model' types) in the target's directory, \
         optionally with a '\(ModelGenConfig.fileName)' next to it
         """)
     }
     let config = try ModelGenConfig.find(in: targetFiles, targetName: targetName)
-    var seen: [String: URL] = [:]
-    for schema in schemas {
-      if let other = seen[schema.lastPathComponent] {
-        throw ModelGenPluginError(
-          """
-          target '\(targetName)' has two schema files named '\(schema.lastPathComponent)' \
-          (\(other.path) and \(schema.path)); their generated files would collide: rename one
-          """)
-      }
-      seen[schema.lastPathComponent] = schema
+    // Each schema is a document of its own and its models get their own `Models` registry, so two
+    // schemas in one module would declare `Models` twice; say so before the compiler does.
+    guard schemas.count == 1 else {
+      throw ModelGenPluginError(
+        """
+        target '\(targetName)' has \(schemas.count) schema files (\(schemas.map(\.lastPathComponent).joined(separator: ", "))); \
+        ModelGenPlugin generates one schema per target (each schema gets its own 'Models' registry): \
+        merge them into one file, or move each into a target of its own
+        """)
     }
 
     var sharedInputs: [URL] = []
