@@ -23,11 +23,15 @@ struct Lexer {
   /// - Parameters:
   ///   - base: the first byte; valid for `count` bytes (and for one byte when `count` is 0).
   ///   - count: the number of bytes to read.
-  init(base: UnsafePointer<UInt8>, count: Int, fileName: String) {
+  ///   - diagnosticLimit: after this many diagnostics the lexer reports the end of the file.
+  init(base: UnsafePointer<UInt8>, count: Int, fileName: String, diagnosticLimit: Int) {
     self.base = base
     self.count = count
     self.fileName = fileName
+    self.diagnosticLimit = diagnosticLimit
   }
+
+  private let diagnosticLimit: Int
 
   // MARK: Locations
 
@@ -70,8 +74,19 @@ struct Lexer {
 
   // MARK: Tokens
 
-  /// Reads the next significant token; `.endOfFile` forever at the end.
+  /// Reads the next significant token; `.endOfFile` forever at the end, and also once
+  /// `diagnosticLimit` lexical diagnostics have been reported (so junk input ends quickly).
   mutating func next() -> Token {
+    while true {
+      if let token = lexToken() { return token }
+      if diagnostics.count >= diagnosticLimit {
+        return Token(kind: .endOfFile, start: location, end: location)
+      }
+    }
+  }
+
+  /// Reads one token, or returns `nil` after reporting and skipping characters that start none.
+  private mutating func lexToken() -> Token? {
     skipIgnored()
     let start = location
     guard position < count else {
@@ -103,7 +118,7 @@ struct Lexer {
       report(
         SDLDiagnosticCode.incompleteSpread, "unexpected `\(text(start.offset, end))`; the only punctuator with dots is `...`",
         SourceRange(start: start, end: location))
-      return next()
+      return nil
     case UInt8(ascii: "\""):
       if byte(position + 1) == UInt8(ascii: "\""), byte(position + 2) == UInt8(ascii: "\"") {
         return blockString(start)
@@ -116,10 +131,17 @@ struct Lexer {
         var end = position + 1
         while end < count, isNameContinue(base[end]) { end += 1 }
         position = end
+        if end < count, base[end] >= 0x80 { continueNameWithNonASCIILetters() }
+        return Token(kind: .name, start: start, end: location)
+      }
+      if first >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
+        // A name written with a non-ASCII letter: report it, but keep the name as one token so the
+        // parser does not report follow-on errors.
+        continueNameWithNonASCIILetters()
         return Token(kind: .name, start: start, end: location)
       }
       unexpectedCharacter(start)
-      return next()
+      return nil
     }
   }
 
@@ -144,9 +166,9 @@ struct Lexer {
       case UInt8(ascii: "#"):
         skipComment()
       case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:
-        // U+FEFF byte-order mark (§2.1.1 *UnicodeBOM*): ignored, one column.
+        // U+FEFF byte-order mark (§2.1.7 *UnicodeBOM*): ignored, zero columns (editors hide it).
         position += 3
-        lineExtraBytes += 2
+        lineExtraBytes += 3
       default:
         return
       }
@@ -174,7 +196,8 @@ struct Lexer {
     let start = location
     if let (scalar, length) = decodeScalar(at: position) {
       position += length
-      lineExtraBytes += length - 1
+      // A byte-order mark counts zero columns wherever it is, as in `SourceFile.location(atOffset:)`.
+      lineExtraBytes += scalar == "\u{FEFF}" ? length : length - 1
       return scalar
     }
     let invalid = base[position]
@@ -216,6 +239,26 @@ struct Lexer {
     }
     guard let scalar = Unicode.Scalar(value) else { return nil }
     return (scalar, length)
+  }
+
+  /// Continues a name over non-ASCII letters and ASCII name characters, reporting each non-ASCII
+  /// letter as ``SDLDiagnosticCode/unexpectedCharacter`` (names are ASCII, §2.1.9).
+  private mutating func continueNameWithNonASCIILetters() {
+    while position < count {
+      let current = base[position]
+      if isNameContinue(current) {
+        position += 1
+      } else if current >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
+        let start = location
+        _ = decodeNonASCII()
+        report(
+          SDLDiagnosticCode.unexpectedCharacter,
+          "unexpected character U+\(hex(scalar.value, width: 4)) `\(scalar)` in a name; names are ASCII letters, digits and `_`",
+          SourceRange(start: start, end: location))
+      } else {
+        return
+      }
+    }
   }
 
   /// Reports the character at `position` that starts no token, and skips it.

@@ -19,7 +19,7 @@ struct Parser {
   private var fieldScratch: [FieldDefinition] = []
 
   private init(base: UnsafePointer<UInt8>, count: Int, fileName: String, options: ParseOptions) {
-    var lexer = Lexer(base: base, count: count, fileName: fileName)
+    var lexer = Lexer(base: base, count: count, fileName: fileName, diagnosticLimit: options.maximumDiagnosticCount)
     self.token = lexer.next()
     self.lexer = lexer
     self.fileName = fileName
@@ -50,6 +50,8 @@ struct Parser {
       all = all.enumerated().sorted {
         ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
       }.map(\.element)
+      // One lexer step can report several problems (a string full of invalid bytes): cap the total.
+      if all.count > options.maximumDiagnosticCount { all = Array(all.prefix(options.maximumDiagnosticCount)) }
       return ParseResult(document: document, diagnostics: all + tail, source: source)
     }
   }
@@ -88,12 +90,6 @@ struct Parser {
 
   private func text(of candidate: Token) -> String {
     lexer.text(candidate.start.offset, candidate.end.offset)
-  }
-
-  /// The token after the current one, without consuming anything.
-  private func peek() -> Token {
-    var copy = lexer
-    return copy.next()
   }
 
   /// How the current token is named in messages: "`foo`", "`{`", "end of file", "a string".
@@ -170,6 +166,9 @@ struct Parser {
         synchronizeToDefinition()
       }
     }
+    if lexer.diagnostics.count + diagnostics.count >= options.maximumDiagnosticCount {
+      stopAfterTooManyErrors()
+    }
     return Document(definitions: exactlySized(definitions), range: SourceRange(start: .startOfFile, end: token.end))
   }
 
@@ -185,24 +184,31 @@ struct Parser {
     if let maximumColumn, !startsLine || token.start.column > maximumColumn { return false }
     switch token.kind {
     case .name:
-      return keywordStartsDefinition(token, next: peek())
+      var copy = lexer
+      return keywordStartsDefinition(token, lexer: &copy)
     case .string, .blockString:
       guard maximumColumn == nil || startsLine else { return false }
       var copy = lexer
       let keyword = copy.next()
-      return keywordStartsDefinition(keyword, next: copy.next())
+      return keywordStartsDefinition(keyword, lexer: &copy)
     default:
       return false
     }
   }
 
-  private func keywordStartsDefinition(_ keyword: Token, next: Token) -> Bool {
+  /// `true` when `keyword` is a definition keyword and the token `lexer` reads next fits it. The
+  /// next token is only read for keywords, so skipping junk stays linear.
+  private func keywordStartsDefinition(_ keyword: Token, lexer: inout Lexer) -> Bool {
     guard keyword.kind == .name else { return false }
-    if isKeyword(keyword, "schema") { return next.kind == .braceLeft || next.kind == .at }
-    if isKeyword(keyword, "directive") { return next.kind == .at }
+    if isKeyword(keyword, "schema") {
+      let next = lexer.next()
+      return next.kind == .braceLeft || next.kind == .at
+    }
+    if isKeyword(keyword, "directive") { return lexer.next().kind == .at }
     for candidate: StaticString in [
       "type", "interface", "union", "enum", "input", "scalar", "extend", "query", "mutation", "subscription", "fragment",
     ] where isKeyword(keyword, candidate) {
+      let next = lexer.next()
       return next.kind == .name || (next.kind == .braceLeft && !isKeyword(keyword, "extend"))
     }
     return false
@@ -973,19 +979,24 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
   return best?.0
 }
 
-/// Levenshtein distance between two byte strings.
+/// Edit distance between two byte strings where an insertion, deletion, substitution or swap of
+/// two neighbouring bytes costs 1 (optimal string alignment), so `tpye` is one edit from `type`.
 func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
   if lhs.isEmpty { return rhs.count }
   if rhs.isEmpty { return lhs.count }
-  var previous = Array(0...rhs.count)
-  var current = [Int](repeating: 0, count: rhs.count + 1)
+  let width = rhs.count + 1
+  var table = [Int](repeating: 0, count: (lhs.count + 1) * width)
+  for i in 0...lhs.count { table[i * width] = i }
+  for j in 0...rhs.count { table[j] = j }
   for i in 1...lhs.count {
-    current[0] = i
     for j in 1...rhs.count {
       let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      var best = min(table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
+      if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+        best = min(best, table[(i - 2) * width + j - 2] + 1)
+      }
+      table[i * width + j] = best
     }
-    swap(&previous, &current)
   }
-  return previous[rhs.count]
+  return table[lhs.count * width + rhs.count]
 }
