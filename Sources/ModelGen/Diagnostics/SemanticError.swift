@@ -1,0 +1,281 @@
+import GraphQLSDL
+
+/// The stable codes of the semantic diagnostics (`MG001` ...), in the style of GraphQLSDL's
+/// `SDLDiagnosticCode`. Codes never change meaning; retired codes are not reused. Tests and users
+/// match on codes, never on wording.
+public enum ModelGenDiagnosticCode {
+  /// A field or argument names a type that is not defined.
+  public static let unknownType: DiagnosticCode = "MG001"
+  /// A directive that is neither an Amplify directive nor declared in the document.
+  public static let unknownDirective: DiagnosticCode = "MG002"
+  /// An argument the directive does not take.
+  public static let unknownArgument: DiagnosticCode = "MG003"
+  /// Two type definitions with the same name.
+  public static let duplicateType: DiagnosticCode = "MG004"
+  /// Two fields (or enum values) with the same name in one type.
+  public static let duplicateField: DiagnosticCode = "MG005"
+  /// `@belongsTo` whose parent has no `@hasMany`/`@hasOne` pointing back.
+  public static let belongsToWithoutCounterpart: DiagnosticCode = "MG006"
+  /// A primary-key or index key field that is nullable.
+  public static let nullableKeyField: DiagnosticCode = "MG007"
+  /// A key field that is not a scalar or enum (list, object, model).
+  public static let invalidKeyFieldType: DiagnosticCode = "MG008"
+  /// `sortKeyFields:`, `fields:`, `references:`, `ownerField:` ... naming a field the model does not have.
+  public static let missingField: DiagnosticCode = "MG009"
+  /// `fields:`/`references:` with a different number of fields than the related key.
+  public static let keyCountMismatch: DiagnosticCode = "MG010"
+  /// `fields:`/`references:` whose types differ from the related key's.
+  public static let keyTypeMismatch: DiagnosticCode = "MG011"
+  /// Relations between two models that cannot be paired unambiguously.
+  public static let ambiguousRelation: DiagnosticCode = "MG012"
+  /// `@default(value:)` that does not parse as the field's type, or on a field that cannot have one.
+  public static let invalidDefault: DiagnosticCode = "MG013"
+  /// An argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in it.
+  public static let invalidArgumentValue: DiagnosticCode = "MG014"
+  /// A required argument is missing.
+  public static let missingArgument: DiagnosticCode = "MG015"
+  /// A directive where it has no meaning (`@primaryKey` on a non-model type, `@model` on a field).
+  public static let misplacedDirective: DiagnosticCode = "MG016"
+  /// A non-repeatable directive used twice on one element.
+  public static let repeatedDirective: DiagnosticCode = "MG017"
+  /// A relational directive on a field of the wrong shape (`@hasMany` on a non-list, on a scalar).
+  public static let relationFieldType: DiagnosticCode = "MG018"
+  /// A model-typed field without `@hasMany`/`@hasOne`/`@belongsTo`/`@manyToMany`.
+  public static let modelFieldWithoutRelation: DiagnosticCode = "MG019"
+  /// A list of lists.
+  public static let nestedList: DiagnosticCode = "MG020"
+  /// A field whose type is an interface, union, input or custom scalar.
+  public static let unsupportedFieldType: DiagnosticCode = "MG021"
+  /// `@hasMany(indexName:)` naming an index the child does not have.
+  public static let indexNotFound: DiagnosticCode = "MG022"
+  /// Two indexes with the same name on one model.
+  public static let duplicateIndexName: DiagnosticCode = "MG023"
+  /// An `@auth` rule that is incomplete or contradictory.
+  public static let invalidAuthRule: DiagnosticCode = "MG024"
+  /// A declared timestamp field whose type is not `AWSDateTime`, or a field colliding with an implicit one.
+  public static let implicitFieldConflict: DiagnosticCode = "MG025"
+  /// `@manyToMany` sides that do not match (one side missing, more than two, a join model name taken).
+  public static let invalidManyToMany: DiagnosticCode = "MG026"
+  /// A second `@primaryKey` in one model.
+  public static let duplicatePrimaryKey: DiagnosticCode = "MG027"
+  /// The two sides of a relation name their key differently (`references:` on one side only).
+  public static let relationStyleMismatch: DiagnosticCode = "MG028"
+  /// `@hasMany(fields:)` naming fields that are not the parent's primary key (in key order).
+  public static let fieldsNotPrimaryKey: DiagnosticCode = "MG029"
+  /// Two root query fields with one name (`queryField:` of two indexes, or one equal to `get<Model>`/`list<Models>`).
+  public static let duplicateQueryField: DiagnosticCode = "MG030"
+}
+
+/// The catalog of semantic diagnostics: every message and hint is defined here once.
+public enum SemanticError: Sendable, Hashable {
+  /// MG001: a field or argument names a type that is not defined.
+  case unknownType(name: String, suggestion: String?)
+  /// MG002: a directive that is neither an Amplify directive nor declared in the document.
+  case unknownDirective(name: String, suggestion: String?)
+  /// MG003: an argument the directive does not take.
+  case unknownArgument(directive: String, argument: String, suggestion: String?)
+  /// MG004: two type definitions with the same name.
+  case duplicateType(name: String)
+  /// MG005: two fields (or enum values) with the same name in one type.
+  case duplicateField(owner: String, field: String)
+  /// MG006: `@belongsTo` whose parent has no `@hasMany`/`@hasOne` pointing back.
+  case belongsToWithoutCounterpart(model: String, field: String, parent: String)
+  /// MG007: a primary-key or index key field that is nullable.
+  case nullableKeyField(model: String, field: String, role: String)
+  /// MG008: a key field that is not a scalar or enum (list, object, model).
+  case invalidKeyFieldType(model: String, field: String, typeName: String, role: String)
+  /// MG009: `sortKeyFields:`, `fields:`, `references:`, `ownerField:` ... naming a field the model does not have.
+  case missingField(model: String, field: String, argument: String, suggestion: String?)
+  /// MG010: `fields:`/`references:` with a different number of fields than the related key.
+  case keyCountMismatch(argument: String, given: Int, relatedModel: String, keyFields: [String])
+  /// MG011: `fields:`/`references:` whose types differ from the related key's.
+  case keyTypeMismatch(argument: String, field: String, fieldType: String, keyField: String, keyType: String)
+  /// MG012: relations between two models that cannot be paired unambiguously.
+  case ambiguousRelation(model: String, field: String, relatedModel: String, candidates: [String])
+  /// MG013: `@default(value:)` that does not parse as the field's type, or on a field that cannot have one.
+  case invalidDefault(field: String, value: String, typeName: String, reason: String)
+  /// MG014: an argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in it.
+  case invalidArgumentValue(directive: String, argument: String, expected: String)
+  /// MG015: a required argument is missing.
+  case missingArgument(directive: String, argument: String)
+  /// MG016: a directive where it has no meaning (`@primaryKey` on a non-model type, `@model` on a field).
+  case misplacedDirective(directive: String, placement: String)
+  /// MG017: a non-repeatable directive used twice on one element.
+  case repeatedDirective(directive: String)
+  /// MG018: a relational directive on a field of the wrong shape (`@hasMany` on a non-list, on a scalar).
+  case relationFieldType(directive: String, field: String, expected: String)
+  /// MG019: a model-typed field without `@hasMany`/`@hasOne`/`@belongsTo`/`@manyToMany`.
+  case modelFieldWithoutRelation(model: String, field: String, relatedModel: String)
+  /// MG020: a list of lists.
+  case nestedList(owner: String, field: String)
+  /// MG021: a field whose type is an interface, union, input or custom scalar.
+  case unsupportedFieldType(owner: String, field: String, typeName: String, kind: String)
+  /// MG022: `@hasMany(indexName:)` naming an index the child does not have.
+  case indexNotFound(model: String, field: String, indexName: String, relatedModel: String, suggestion: String?)
+  /// MG023: two indexes with the same name on one model.
+  case duplicateIndexName(model: String, indexName: String)
+  /// MG024: an `@auth` rule that is incomplete or contradictory.
+  case invalidAuthRule(model: String, reason: String)
+  /// MG025: a declared timestamp field whose type is not `AWSDateTime`, or a field colliding with an implicit one.
+  case implicitFieldConflict(model: String, field: String, reason: String)
+  /// MG026: `@manyToMany` sides that do not match (one side missing, more than two, a join model name taken).
+  case invalidManyToMany(relationName: String, reason: String)
+  /// MG027: a second `@primaryKey` in one model.
+  case duplicatePrimaryKey(model: String)
+  /// MG028: the two sides of a relation name their key differently.
+  case relationStyleMismatch(model: String, field: String, otherModel: String, otherField: String)
+  /// MG029: `@hasMany(fields:)` naming fields that are not the parent's primary key.
+  case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
+  /// MG030: two root query fields with one name.
+  case duplicateQueryField(name: String)
+
+  /// The stable code.
+  public var code: DiagnosticCode {
+    switch self {
+    case .unknownType: return ModelGenDiagnosticCode.unknownType
+    case .unknownDirective: return ModelGenDiagnosticCode.unknownDirective
+    case .unknownArgument: return ModelGenDiagnosticCode.unknownArgument
+    case .duplicateType: return ModelGenDiagnosticCode.duplicateType
+    case .duplicateField: return ModelGenDiagnosticCode.duplicateField
+    case .belongsToWithoutCounterpart: return ModelGenDiagnosticCode.belongsToWithoutCounterpart
+    case .nullableKeyField: return ModelGenDiagnosticCode.nullableKeyField
+    case .invalidKeyFieldType: return ModelGenDiagnosticCode.invalidKeyFieldType
+    case .missingField: return ModelGenDiagnosticCode.missingField
+    case .keyCountMismatch: return ModelGenDiagnosticCode.keyCountMismatch
+    case .keyTypeMismatch: return ModelGenDiagnosticCode.keyTypeMismatch
+    case .ambiguousRelation: return ModelGenDiagnosticCode.ambiguousRelation
+    case .invalidDefault: return ModelGenDiagnosticCode.invalidDefault
+    case .invalidArgumentValue: return ModelGenDiagnosticCode.invalidArgumentValue
+    case .missingArgument: return ModelGenDiagnosticCode.missingArgument
+    case .misplacedDirective: return ModelGenDiagnosticCode.misplacedDirective
+    case .repeatedDirective: return ModelGenDiagnosticCode.repeatedDirective
+    case .relationFieldType: return ModelGenDiagnosticCode.relationFieldType
+    case .modelFieldWithoutRelation: return ModelGenDiagnosticCode.modelFieldWithoutRelation
+    case .nestedList: return ModelGenDiagnosticCode.nestedList
+    case .unsupportedFieldType: return ModelGenDiagnosticCode.unsupportedFieldType
+    case .indexNotFound: return ModelGenDiagnosticCode.indexNotFound
+    case .duplicateIndexName: return ModelGenDiagnosticCode.duplicateIndexName
+    case .invalidAuthRule: return ModelGenDiagnosticCode.invalidAuthRule
+    case .implicitFieldConflict: return ModelGenDiagnosticCode.implicitFieldConflict
+    case .invalidManyToMany: return ModelGenDiagnosticCode.invalidManyToMany
+    case .duplicatePrimaryKey: return ModelGenDiagnosticCode.duplicatePrimaryKey
+    case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
+    case .fieldsNotPrimaryKey: return ModelGenDiagnosticCode.fieldsNotPrimaryKey
+    case .duplicateQueryField: return ModelGenDiagnosticCode.duplicateQueryField
+    }
+  }
+
+  /// Every semantic diagnostic is an error today.
+  public var severity: DiagnosticSeverity { .error }
+
+  /// The diagnostic value for this entry at `range` of `fileName`.
+  public func diagnostic(fileName: String, range: SourceRange, notes: [DiagnosticNote] = []) -> Diagnostic {
+    Diagnostic(
+      severity: severity, code: code, message: message, fileName: fileName, range: range, notes: notes, hint: hint)
+  }
+
+  /// The one-line message.
+  public var message: String {
+    switch self {
+    case .unknownType(let name, _):
+      return "unknown type `\(name)`"
+    case .unknownDirective(let name, _):
+      return "unknown directive `@\(name)`"
+    case .unknownArgument(let directive, let argument, _):
+      return "`@\(directive)` has no argument `\(argument)`"
+    case .duplicateType(let name):
+      return "type `\(name)` is defined more than once"
+    case .duplicateField(let owner, let field):
+      return "`\(owner)` defines `\(field)` more than once"
+    case .belongsToWithoutCounterpart(let model, let field, let parent):
+      return "`\(model).\(field)` is a @belongsTo, but `\(parent)` has no @hasMany or @hasOne field of type `\(model)`"
+    case .nullableKeyField(let model, let field, let role):
+      return "\(role) field `\(model).\(field)` must be non-null"
+    case .invalidKeyFieldType(let model, let field, let typeName, let role):
+      return "\(role) field `\(model).\(field)` has type `\(typeName)`; key fields must be scalars or enums"
+    case .missingField(let model, let field, let argument, _):
+      return "`\(argument)` names `\(field)`, which is not a field of `\(model)`"
+    case .keyCountMismatch(let argument, let given, let relatedModel, let keyFields):
+      let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
+      return "`\(argument)` has \(given) field\(given == 1 ? "" : "s"), but the key of `\(relatedModel)` has \(keyFields.count) (\(list))"
+    case .keyTypeMismatch(let argument, let field, let fieldType, let keyField, let keyType):
+      return "`\(argument)` field `\(field)` has type `\(fieldType)`, but the key field `\(keyField)` it holds has type `\(keyType)`"
+    case .ambiguousRelation(let model, let field, let relatedModel, let candidates):
+      let list = candidates.map { "`\($0)`" }.joined(separator: ", ")
+      return "`\(model).\(field)` cannot be paired unambiguously: `\(relatedModel)` has \(list)"
+    case .invalidDefault(let field, let value, let typeName, let reason):
+      return "@default value \"\(value)\" of `\(field)` is not a valid `\(typeName)`: \(reason)"
+    case .invalidArgumentValue(let directive, let argument, let expected):
+      return "`@\(directive)(\(argument):)` must be \(expected)"
+    case .missingArgument(let directive, let argument):
+      return "`@\(directive)` requires the argument `\(argument)`"
+    case .misplacedDirective(let directive, let placement):
+      return "`@\(directive)` \(placement)"
+    case .repeatedDirective(let directive):
+      return "`@\(directive)` may appear only once here"
+    case .relationFieldType(let directive, let field, let expected):
+      return "`@\(directive)` field `\(field)` must be \(expected)"
+    case .modelFieldWithoutRelation(let model, let field, let relatedModel):
+      return "`\(model).\(field)` has model type `\(relatedModel)` but no @hasMany, @hasOne, @belongsTo or @manyToMany"
+    case .nestedList(let owner, let field):
+      return "`\(owner).\(field)` is a list of lists, which models cannot store"
+    case .unsupportedFieldType(let owner, let field, let typeName, let kind):
+      return "`\(owner).\(field)` has \(kind) type `\(typeName)`, which a model or embedded type cannot hold"
+    case .indexNotFound(let model, let field, let indexName, let relatedModel, _):
+      return "`\(model).\(field)` uses index `\(indexName)`, which `\(relatedModel)` does not define"
+    case .duplicateIndexName(let model, let indexName):
+      return "`\(model)` defines index `\(indexName)` more than once"
+    case .invalidAuthRule(let model, let reason):
+      return "invalid @auth rule on `\(model)`: \(reason)"
+    case .implicitFieldConflict(let model, let field, let reason):
+      return "`\(model).\(field)` \(reason)"
+    case .invalidManyToMany(let relationName, let reason):
+      return "@manyToMany relation `\(relationName)` \(reason)"
+    case .duplicatePrimaryKey(let model):
+      return "`\(model)` has more than one @primaryKey"
+    case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
+      return "`\(model).\(field)` uses `references:` but its counterpart `\(otherModel).\(otherField)` does not (or the reverse)"
+    case .duplicateQueryField(let name):
+      return "query field `\(name)` is defined more than once"
+    case .fieldsNotPrimaryKey(let model, let field, let keyFields):
+      let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
+      return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"
+    }
+  }
+
+  /// A fix-it suggestion, or `nil`.
+  public var hint: String? {
+    switch self {
+    case .unknownType(_, let suggestion?), .unknownDirective(_, let suggestion?),
+      .unknownArgument(_, _, let suggestion?), .missingField(_, _, _, let suggestion?),
+      .indexNotFound(_, _, _, _, let suggestion?):
+      return "did you mean `\(suggestion)`?"
+    case .unknownDirective(let name, nil):
+      return "declare it with `directive @\(name) on ...` or remove it"
+    case .belongsToWithoutCounterpart(let model, _, let parent):
+      return "add a field of type `\(model)` or `[\(model)]` with @hasOne or @hasMany to `\(parent)`"
+    case .nullableKeyField:
+      return "add `!` to the field's type"
+    case .keyCountMismatch(_, _, _, let keyFields):
+      return "list one field per key field: \(keyFields.map { "`\($0)`" }.joined(separator: ", "))"
+    case .keyTypeMismatch(_, _, _, _, let keyType):
+      return "declare the field as `\(keyType)`"
+    case .ambiguousRelation:
+      return "name the key with `fields:`/`indexName:` or `references:` on both sides"
+    case .repeatedDirective:
+      return "remove the repeated directive"
+    case .modelFieldWithoutRelation:
+      return "add @hasOne, @belongsTo or (for lists) @hasMany"
+    case .duplicateType, .duplicateField:
+      return "rename or remove one of them"
+    case .duplicatePrimaryKey:
+      return "use one @primaryKey(sortKeyFields: [...]) on the partition key field"
+    case .relationStyleMismatch:
+      return "write `references:` with the same fields on both sides"
+    case .fieldsNotPrimaryKey(_, _, let keyFields):
+      return "use `fields: [\(keyFields.map { "\"\($0)\"" }.joined(separator: ", "))]`"
+    default:
+      return nil
+    }
+  }
+}

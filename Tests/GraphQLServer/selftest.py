@@ -1,0 +1,492 @@
+#!/usr/bin/env python3
+"""Self-test of the local GraphQL server: starts it on the seed's API schema and checks it.
+
+Usage: python selftest.py [--schema PATH]   (run with the venv's python; see README.md)
+
+Talks only to 127.0.0.1. Prints one line per check and a closing `N passed, N failed` line;
+exits non-zero when a check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+FIXTURES = HERE / "fixtures"
+API_KEY = "selftest-key"
+
+
+class Server:
+    def __init__(self, schema: Path, db: Path, api_key: str | None = API_KEY) -> None:
+        command = [sys.executable, str(HERE / "server.py"), "--schema", str(schema), "--port", "0", "--db", str(db)]
+        if api_key:
+            command += ["--api-key", api_key]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline().strip()
+        if not line.startswith("LISTENING "):
+            self.process.kill()
+            raise RuntimeError(f"server did not start: {line!r} {self.process.stderr.read()}")
+        self.port = int(line.split()[1])
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+    def post(self, query: str, variables: dict | None = None, headers: dict | None = None, path: str = "/graphql",
+             api_key: str | None = API_KEY, timeout: float = 10) -> tuple[int, dict]:
+        body = json.dumps({"query": query, "variables": variables or {}}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=body, method="POST")
+        request.add_header("Content-Type", "application/json")
+        if api_key:
+            request.add_header("x-api-key", api_key)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                raw = response.read()
+                status = response.status
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            status = error.code
+        try:
+            return status, json.loads(raw)
+        except ValueError:
+            return status, {"raw": raw.decode(errors="replace")}
+
+    def gql(self, query: str, variables: dict | None = None, **kwargs: object) -> dict:
+        status, body = self.post(query, variables, **kwargs)
+        assert status == 200, (status, body)
+        return body
+
+
+CHECKS: list[tuple[str, object]] = []
+
+
+def check(function=None, *, schema: str = "seed-post-comment"):
+    """Registers a check that runs against a fresh server on the API schema of `schema` (a file stem)."""
+
+    def register(function):
+        CHECKS.append((schema, function))
+        return function
+
+    return register(function) if function is not None else register
+
+
+def schema_path(stem: str) -> Path:
+    """The emitted schema of `stem` under Generated/ when it is checked in, else the golden fixture."""
+    for candidate in (
+        REPO / "Generated" / stem / "schema.api.graphql",
+        REPO / "Generated" / "regressions" / stem / "schema.api.graphql",
+    ):
+        if candidate.exists():
+            return candidate
+    return FIXTURES / f"{stem}.api.graphql"
+
+
+CREATE_POST = "mutation C($input: CreatePost4V2Input!) { createPost4V2(input: $input) { id title createdAt updatedAt } }"
+CREATE_COMMENT = """mutation C($input: CreateComment4V2Input!, $condition: ModelComment4V2ConditionInput) {
+  createComment4V2(input: $input, condition: $condition) { id postID content post { id __typename } } }"""
+GET_COMMENT = "query G($id: ID!) { getComment4V2(id: $id) { id content postID post { id title } } }"
+BY_POST = """query Q($postID: ID!, $content: ModelStringKeyConditionInput, $sortDirection: ModelSortDirection,
+  $filter: ModelComment4V2FilterInput, $limit: Int, $nextToken: String) {
+  comment4V2sByPostIDAndContent(postID: $postID, content: $content, sortDirection: $sortDirection,
+    filter: $filter, limit: $limit, nextToken: $nextToken) { items { id content } nextToken } }"""
+LIST_COMMENTS = """query L($filter: ModelComment4V2FilterInput, $limit: Int, $nextToken: String) {
+  listComment4V2s(filter: $filter, limit: $limit, nextToken: $nextToken) { items { id content } nextToken } }"""
+
+
+def seed(server: Server, count: int = 12) -> tuple[str, list[str]]:
+    post = server.gql(CREATE_POST, {"input": {"title": "Seed"}})["data"]["createPost4V2"]
+    ids = []
+    for number in range(count):
+        comment = server.gql(CREATE_COMMENT, {"input": {"postID": post["id"], "content": f"c{number:03d}"}})
+        ids.append(comment["data"]["createComment4V2"]["id"])
+    return post["id"], ids
+
+
+@check
+def create_and_get(server: Server) -> None:
+    post = server.gql(CREATE_POST, {"input": {"id": "p-\"\\#🙂", "title": "Hello"}})["data"]["createPost4V2"]
+    assert post["id"] == "p-\"\\#🙂" and post["title"] == "Hello", post
+    assert post["createdAt"].endswith("Z") and post["createdAt"] == post["updatedAt"], post
+    comment = server.gql(CREATE_COMMENT, {"input": {"id": "c1", "postID": post["id"], "content": "first"}})
+    assert comment["data"]["createComment4V2"] == {
+        "id": "c1", "postID": post["id"], "content": "first", "post": {"id": post["id"], "__typename": "Post4V2"}
+    }, comment
+    got = server.gql(GET_COMMENT, {"id": "c1"})["data"]["getComment4V2"]
+    assert got == {"id": "c1", "content": "first", "postID": post["id"], "post": {"id": post["id"], "title": "Hello"}}, got
+    missing = server.gql(GET_COMMENT, {"id": "nope"})
+    assert missing == {"data": {"getComment4V2": None}}, missing
+
+
+@check
+def generated_id(server: Server) -> None:
+    post = server.gql(CREATE_POST, {"input": {"title": "No id"}})["data"]["createPost4V2"]
+    assert len(post["id"]) == 36, post
+
+
+@check
+def index_query_pages_in_sort_key_order(server: Server) -> None:
+    post_id, _ = seed(server, 250)
+    contents, token, pages = [], None, 0
+    while True:
+        page = server.gql(BY_POST, {"postID": post_id, "limit": 100, "nextToken": token})["data"]["comment4V2sByPostIDAndContent"]
+        contents += [item["content"] for item in page["items"]]
+        pages += 1
+        token = page["nextToken"]
+        if token is None:
+            break
+    assert pages == 3 and contents == [f"c{n:03d}" for n in range(250)], (pages, contents[:3])
+
+
+@check
+def index_query_sort_key_condition_and_direction(server: Server) -> None:
+    post_id, _ = seed(server, 12)
+    page = server.gql(BY_POST, {"postID": post_id, "content": {"beginsWith": "c00"}, "sortDirection": "DESC"})
+    items = [i["content"] for i in page["data"]["comment4V2sByPostIDAndContent"]["items"]]
+    assert items == [f"c{n:03d}" for n in range(9, -1, -1)], items
+    page = server.gql(BY_POST, {"postID": post_id, "content": {"between": ["c003", "c005"]}})
+    items = [i["content"] for i in page["data"]["comment4V2sByPostIDAndContent"]["items"]]
+    assert items == ["c003", "c004", "c005"], items
+
+
+@check
+def has_many_connection_pages(server: Server) -> None:
+    post_id, _ = seed(server, 5)
+    query = """query G($id: ID!, $token: String) { getPost4V2(id: $id) {
+      comments(limit: 2, nextToken: $token, sortDirection: DESC) { items { content } nextToken } } }"""
+    seen, token = [], None
+    for _ in range(3):
+        comments = server.gql(query, {"id": post_id, "token": token})["data"]["getPost4V2"]["comments"]
+        seen += [item["content"] for item in comments["items"]]
+        token = comments["nextToken"]
+    assert seen == ["c004", "c003", "c002", "c001", "c000"] and token is None, (seen, token)
+
+
+@check
+def list_with_filters(server: Server) -> None:
+    post_id, _ = seed(server, 10)
+    cases = [
+        ({"content": {"eq": "c003"}}, ["c003"]),
+        ({"content": {"ne": "c003"}, "postID": {"eq": post_id}}, [f"c{n:03d}" for n in range(10) if n != 3]),
+        ({"content": {"between": ["c002", "c004"]}}, ["c002", "c003", "c004"]),
+        ({"content": {"gt": "c007"}}, ["c008", "c009"]),
+        ({"content": {"le": "c001"}}, ["c000", "c001"]),
+        ({"content": {"contains": "09"}}, ["c009"]),
+        ({"or": [{"content": {"eq": "c001"}}, {"content": {"eq": "c002"}}]}, ["c001", "c002"]),
+        ({"and": [{"content": {"beginsWith": "c00"}}, {"not": {"content": {"lt": "c008"}}}]}, ["c008", "c009"]),
+        ({"content": {"notContains": "c00"}}, []),
+        ({"content": {"attributeExists": False}}, []),
+        ({"content": {"size": {"eq": 4}}, "id": {"attributeExists": True}}, [f"c{n:03d}" for n in range(10)]),
+    ]
+    for filter_, expected in cases:
+        items = server.gql(LIST_COMMENTS, {"filter": {"and": [filter_, {"postID": {"eq": post_id}}]}})
+        got = sorted(i["content"] for i in items["data"]["listComment4V2s"]["items"])
+        assert got == expected, (filter_, got)
+
+
+@check
+def list_paging_with_limit(server: Server) -> None:
+    post_id, _ = seed(server, 7)
+    flt = {"postID": {"eq": post_id}}
+    first = server.gql(LIST_COMMENTS, {"filter": flt, "limit": 4})["data"]["listComment4V2s"]
+    second = server.gql(LIST_COMMENTS, {"filter": flt, "limit": 4, "nextToken": first["nextToken"]})["data"]["listComment4V2s"]
+    ids = [i["id"] for i in first["items"] + second["items"]]
+    assert len(first["items"]) == 4 and len(second["items"]) == 3 and second["nextToken"] is None, (first, second)
+    assert len(set(ids)) == 7, ids
+    bad = server.gql(LIST_COMMENTS, {"filter": {"postID": {"eq": "other"}}, "nextToken": first["nextToken"]})
+    assert bad["errors"][0]["errorType"] == "InvalidNextTokenException", bad
+
+
+@check
+def conditions_and_mutations(server: Server) -> None:
+    post_id, (comment_id, *_) = seed(server, 2)
+    update = """mutation U($input: UpdateComment4V2Input!, $condition: ModelComment4V2ConditionInput) {
+      updateComment4V2(input: $input, condition: $condition) { id content updatedAt } }"""
+    failed = server.gql(update, {"input": {"id": comment_id, "content": "x"}, "condition": {"content": {"eq": "wrong"}}})
+    assert failed["data"] == {"updateComment4V2": None}, failed
+    assert failed["errors"][0]["errorType"] == "DynamoDB:ConditionalCheckFailedException", failed
+    assert failed["errors"][0]["path"] == ["updateComment4V2"], failed
+    done = server.gql(update, {"input": {"id": comment_id, "content": "x"}, "condition": {"content": {"eq": "c000"}}})
+    assert done["data"]["updateComment4V2"]["content"] == "x", done
+    duplicate = server.gql(CREATE_COMMENT, {"input": {"id": comment_id, "postID": post_id, "content": "again"}})
+    assert duplicate["errors"][0]["errorType"] == "DynamoDB:ConditionalCheckFailedException", duplicate
+    missing = server.gql(update, {"input": {"id": "missing", "content": "x"}})
+    assert missing["errors"][0]["errorType"] == "DynamoDB:ConditionalCheckFailedException", missing
+    delete = "mutation D($input: DeleteComment4V2Input!) { deleteComment4V2(input: $input) { id content } }"
+    deleted = server.gql(delete, {"input": {"id": comment_id}})
+    assert deleted["data"]["deleteComment4V2"] == {"id": comment_id, "content": "x"}, deleted
+    assert server.gql(GET_COMMENT, {"id": comment_id})["data"]["getComment4V2"] is None
+
+
+@check
+def validation_rejects_bad_documents(server: Server) -> None:
+    unknown = server.gql("{ getComment4V2(id: \"1\") { id nope } }")
+    assert unknown["data"] is None and unknown["errors"][0]["errorType"] == "ValidationError", unknown
+    wrong_arg = server.gql("query { getComment4V2(key: \"1\") { id } }")
+    assert wrong_arg["errors"][0]["errorType"] == "ValidationError", wrong_arg
+    syntax = server.gql("query { getComment4V2(id: ")
+    assert syntax["errors"][0]["errorType"] == "ValidationError", syntax
+    bad_variable = server.gql(GET_COMMENT, {"id": None})
+    assert "errors" in bad_variable and bad_variable.get("data") is None, bad_variable
+    bad_date = server.gql("{ listPost4V2s(filter: {createdAt: {eq: 5}}) { items { id } } }")
+    assert bad_date["errors"][0]["errorType"] == "ValidationError", bad_date
+
+
+@check
+def api_key_is_required(server: Server) -> None:
+    status, body = server.post("{ listPost4V2s { items { id } } }", api_key="wrong")
+    assert status == 401 and body["errors"][0]["errorType"] == "UnauthorizedException", (status, body)
+    status, _ = server.post("{ listPost4V2s { items { id } } }", api_key=None)
+    assert status == 401
+
+
+@check
+def test_hooks(server: Server) -> None:
+    query = "{ listPost4V2s(limit: 1) { items { id } } }"
+    status, body = server.post(query, headers={"x-test-fail": "http-500"})
+    assert status == 500 and "raw" in body, (status, body)
+    status, body = server.post(query, headers={"x-test-fail": "graphql-error"})
+    assert status == 200 and body["data"] is None and body["errors"][0]["errorType"] == "TestInjectedError", body
+    status, body = server.post(query, headers={"x-test-fail": "partial"})
+    assert body["data"]["listPost4V2s"] is not None and body["errors"][0]["path"] == ["listPost4V2s"], body
+    status, body = server.post(query, headers={"x-test-fail": "malformed"})
+    assert status == 200 and "raw" in body, body
+    started = time.monotonic()
+    server.post(query, headers={"x-test-delay-ms": "300"})
+    assert time.monotonic() - started >= 0.3
+    try:
+        server.post(query, headers={"x-test-delay-ms": "2000"}, timeout=0.2)
+        raise AssertionError("expected a timeout")
+    except TimeoutError:
+        pass
+    try:
+        server.post(query, headers={"x-test-fail": "close"})
+        raise AssertionError("expected a dropped connection")
+    except (http.client.RemoteDisconnected, ConnectionError, urllib.error.URLError):
+        pass
+    post = server.gql(CREATE_POST, {"input": {"title": "__modelgen_fail__"}})
+    assert post["data"]["createPost4V2"] is None, post
+    assert post["errors"][0]["path"] == ["createPost4V2", "title"], post
+    stored = server.gql("query G($id: ID!) { getPost4V2(id: $id) { id } }", {"id": _last_post_id(server)})
+    assert stored["data"]["getPost4V2"] is not None, stored
+
+
+def _last_post_id(server: Server) -> str:
+    items = server.gql("{ listPost4V2s(filter: {title: {eq: \"__modelgen_fail__\"}}) { items { id } } }")
+    return items["data"]["listPost4V2s"]["items"][0]["id"]
+
+
+@check
+def subscriptions_are_refused(server: Server) -> None:
+    body = server.gql("subscription { onCreatePost4V2 { id } }")
+    assert body["errors"][0]["errorType"] == "UnsupportedOperation", body
+
+
+@check
+def data_persists_across_restart(server: Server) -> None:
+    post = server.gql(CREATE_POST, {"input": {"id": "persist", "title": "kept"}})
+    assert post["data"]["createPost4V2"]["id"] == "persist"
+
+
+READING_FIELDS = "id takenAt day time seq priority value note"
+CREATE_READING = f"mutation C($input: CreateReadingInput!) {{ createReading(input: $input) {{ {READING_FIELDS} }} }}"
+
+
+def reading(seq: int, value: float, priority: str = "LOW", day: str = "2026-11-30") -> dict:
+    return {"id": "sensor-\"1\"#🙂", "takenAt": "2026-11-30T10:00:00.000Z", "day": day, "time": "10:00:00",
+            "seq": seq, "priority": priority, "value": value}
+
+
+@check(schema="composite-key-non-string-components")
+def composite_key_with_non_string_components(server: Server) -> None:
+    for seq, value, priority in [(1, 1.5, "LOW"), (1, 2.0, "LOW"), (2, 1.5, "HIGH"), (3, 0.25, "LOW")]:
+        created = server.gql(CREATE_READING, {"input": reading(seq, value, priority)})
+        assert created["data"]["createReading"]["value"] == value, created
+    get = """query G($id: ID!, $takenAt: AWSDateTime!, $day: AWSDate!, $time: AWSTime!, $seq: Int!,
+      $priority: Priority!, $value: Float!) { getReading(id: $id, takenAt: $takenAt, day: $day, time: $time,
+      seq: $seq, priority: $priority, value: $value) { seq value priority } }"""
+    got = server.gql(get, reading(1, 2))["data"]["getReading"]
+    assert got == {"seq": 1, "value": 2.0, "priority": "LOW"}, got
+    assert server.gql(get, reading(1, 2.5))["data"]["getReading"] is None
+    listing = """query L($id: ID, $key: ModelReadingPrimaryCompositeKeyConditionInput, $dir: ModelSortDirection) {
+      listReadings(id: $id, takenAtDayTimeSeqPriorityValue: $key, sortDirection: $dir) { items { seq value } nextToken } }"""
+    prefix = {"takenAt": "2026-11-30T10:00:00.000Z", "day": "2026-11-30", "time": "10:00:00", "seq": 1}
+    items = server.gql(listing, {"id": reading(0, 0)["id"], "key": {"beginsWith": prefix}})["data"]["listReadings"]["items"]
+    assert items == [{"seq": 1, "value": 1.5}, {"seq": 1, "value": 2.0}], items
+    everything = server.gql(listing, {"id": reading(0, 0)["id"], "dir": "DESC"})["data"]["listReadings"]["items"]
+    assert [i["seq"] for i in everything] == [3, 2, 1, 1], everything
+    bad = server.gql(get, {**reading(1, 2), "day": "30.11.2026"})
+    assert bad.get("data") is None and "AWSDate" in bad["errors"][0]["message"], bad
+
+
+@check(schema="composite-key-sort-key-named-id")
+def composite_key_sort_key_named_id(server: Server) -> None:
+    create = "mutation C($input: CreateTaskInput!) { createTask(input: $input) { ownerId id title } }"
+    server.gql(create, {"input": {"ownerId": "ann", "id": "t1", "title": "Ann's"}})
+    server.gql(create, {"input": {"ownerId": "bob", "id": "t1", "title": "Bob's"}})
+    get = "query G($ownerId: String!, $id: ID!) { getTask(ownerId: $ownerId, id: $id) { title } }"
+    assert server.gql(get, {"ownerId": "bob", "id": "t1"})["data"]["getTask"] == {"title": "Bob's"}
+    update = "mutation U($input: UpdateTaskInput!) { updateTask(input: $input) { ownerId id title } }"
+    updated = server.gql(update, {"input": {"ownerId": "ann", "id": "t1", "title": "Ann's v2"}})["data"]["updateTask"]
+    assert updated == {"ownerId": "ann", "id": "t1", "title": "Ann's v2"}, updated
+    missing_key = server.gql(update, {"input": {"id": "t1", "title": "x"}})
+    assert missing_key["errors"][0]["errorType"] == "ValidationError", missing_key
+    delete = "mutation D($input: DeleteTaskInput!) { deleteTask(input: $input) { title } }"
+    assert server.gql(delete, {"input": {"ownerId": "bob", "id": "t1"}})["data"]["deleteTask"] == {"title": "Bob's"}
+    assert server.gql(get, {"ownerId": "ann", "id": "t1"})["data"]["getTask"] == {"title": "Ann's v2"}
+    listing = "query L($o: String, $id: ModelIDKeyConditionInput) { listTasks(ownerId: $o, id: $id) { items { title } } }"
+    assert server.gql(listing, {"o": "ann", "id": {"beginsWith": "t"}})["data"]["listTasks"]["items"] == [{"title": "Ann's v2"}]
+
+
+@check(schema="has-one-belongs-to-composite-keys")
+def has_one_and_belongs_to_with_composite_keys(server: Server) -> None:
+    server.gql("mutation { createTeam(input: {teamId: \"t\", name: \"Red\", teamProjectProjectId: \"p\", teamProjectName: \"Apollo\"}) { teamId } }")
+    server.gql("mutation { createProject(input: {projectId: \"p\", name: \"Apollo\", projectTeamTeamId: \"t\", projectTeamName: \"Red\"}) { projectId } }")
+    got = server.gql("""{ getProject(projectId: "p", name: "Apollo") { name team { teamId name __typename
+      project { projectId name } } } }""")
+    assert got["data"]["getProject"] == {"name": "Apollo", "team": {"teamId": "t", "name": "Red", "__typename": "Team",
+                                         "project": {"projectId": "p", "name": "Apollo"}}}, got
+
+
+@check(schema="list-nullability-with-lazy-belongs-to")
+def implicit_foreign_key_and_non_model_lists(server: Server) -> None:
+    server.gql("mutation { createBoard(input: {id: \"b\"}) { id } }")
+    create = "mutation C($input: CreateCardInput!) { createCard(input: $input) { id labelsA { text } scores } }"
+    for number in range(3):
+        card = {"id": f"c{number}", "labelsA": [{"text": "a"}, None], "labelsC": [], "scores": [number, None], "boardCardsId": "b"}
+        created = server.gql(create, {"input": card})["data"]["createCard"]
+        assert created == {"id": f"c{number}", "labelsA": [{"text": "a"}, None], "scores": [number, None]}, created
+    board = server.gql("{ getBoard(id: \"b\") { cards(limit: 2) { items { id board { id } } nextToken } } }")
+    cards = board["data"]["getBoard"]["cards"]
+    assert [c["id"] for c in cards["items"]] == ["c0", "c1"] and cards["nextToken"], cards
+    assert cards["items"][0]["board"] == {"id": "b"}, cards
+    rejected = server.gql(create, {"input": {"id": "x", "labelsA": [], "labelsC": [None], "scores": []}})
+    assert rejected.get("data") is None and rejected["errors"], rejected
+
+
+@check(schema="references-has-one-has-many")
+def references_relations(server: Server) -> None:
+    server.gql("mutation { createCustomer(input: {id: \"cu\", name: \"Ann\"}) { id } }")
+    server.gql("mutation { createCart(input: {id: \"ca\", items: [\"x\"], customerId: \"cu\"}) { id } }")
+    for number in range(3):
+        server.gql("mutation C($i: CreateOrderInput!) { createOrder(input: $i) { id } }",
+                   {"i": {"id": f"o{number}", "total": number + 0.5, "customerId": "cu"}})
+    got = server.gql("""{ getCustomer(id: "cu") { activeCart { id customer { name } }
+      orders(filter: {total: {ge: 1}}, sortDirection: DESC) { items { id total } nextToken } } }""")
+    assert got["data"]["getCustomer"] == {
+        "activeCart": {"id": "ca", "customer": {"name": "Ann"}},
+        "orders": {"items": [{"id": "o2", "total": 2.5}, {"id": "o1", "total": 1.5}], "nextToken": None},
+    }, got
+
+
+@check(schema="has-many-explicit-fk-index")
+def uni_directional_has_many_through_index(server: Server) -> None:
+    server.gql("mutation { createPost(input: {id: \"p\", title: \"T\"}) { id } }")
+    for content in ["b", "a", "c"]:
+        server.gql("mutation C($i: CreateCommentInput!) { createComment(input: $i) { id } }",
+                   {"i": {"postID": "p", "content": content}})
+    got = server.gql("""{ getPost(id: "p") { comments(content: {gt: "a"}) { items { content } } } }""")
+    assert got["data"]["getPost"]["comments"]["items"] == [{"content": "b"}, {"content": "c"}], got
+    by_index = server.gql("""{ commentsByPostIDAndContent(postID: "p", sortDirection: DESC, limit: 1) { items { content } nextToken } }""")
+    page = by_index["data"]["commentsByPostIDAndContent"]
+    assert page["items"] == [{"content": "c"}] and page["nextToken"], by_index
+
+
+@check(schema="feature-tour")
+def feature_tour(server: Server) -> None:
+    blog = server.gql("""mutation C($i: CreateBlogInput!) { createBlog(input: $i) { id name status statuses
+      address { street city tags } views meta stamp createdOn } }""", {"i": {
+        "id": "b", "status": "DRAFT", "statuses": ["DRAFT", "PUBLISHED"], "address": {"street": "Main", "tags": ["x"]},
+        "views": 7, "meta": "{\"a\": 1}", "stamp": 1700000000}})["data"]["createBlog"]
+    assert blog["name"] == "Untitled" and blog["address"] == {"street": "Main", "city": None, "tags": ["x"]}, blog
+    assert blog["createdOn"].endswith("Z") and blog["meta"] == "{\"a\": 1}", blog
+    bad_json = server.gql("mutation { createBlog(input: {meta: \"{not json\"}) { id } }")
+    assert bad_json["errors"][0]["errorType"] == "ValidationError", bad_json
+    by_views = server.gql("{ blogsByViews(views: 7) { items { id } } }")
+    assert by_views["data"]["blogsByViews"]["items"] == [{"id": "b"}], by_views
+    enum_filter = server.gql("{ listBlogs(filter: {status: {eq: DRAFT}, statuses: {contains: PUBLISHED}}) { items { id } } }")
+    assert enum_filter["data"]["listBlogs"]["items"] == [{"id": "b"}], enum_filter
+    create_post = "mutation C($i: CreateBlogPostInput!) { createBlogPost(input: $i) { slug publishedOn } }"
+    for slug, day in [("a", "2026-01-02"), ("b", "2026-01-01"), ("c", "2026-01-01")]:
+        server.gql(create_post, {"i": {"slug": slug, "publishedOn": day, "title": "Same", "blogPostsId": "b"}})
+    by_title = server.gql("""{ blogPostsByTitleAndPublishedOnAndSlug(title: "Same",
+      publishedOnSlug: {beginsWith: {publishedOn: "2026-01-01"}}, sortDirection: DESC) { items { slug } } }""")
+    assert by_title["data"]["blogPostsByTitleAndPublishedOnAndSlug"]["items"] == [{"slug": "c"}, {"slug": "b"}], by_title
+    fetched = server.gql("""{ fetchBlogPost(slug: "a", publishedOn: "2026-01-02") { blog { id posts { items { slug } } } } }""")
+    assert [p["slug"] for p in fetched["data"]["fetchBlogPost"]["blog"]["posts"]["items"]] == ["a", "b", "c"], fetched
+    server.gql("mutation { createTag(input: {id: \"t\", label: \"swift\"}) { id } }")
+    server.gql("mutation { createBlogTag(input: {blogId: \"b\", tagId: \"t\"}) { id } }")
+    tags = server.gql("{ getBlog(id: \"b\") { tags { items { tag { label blogs { items { blog { id } } } } } } } }")
+    assert tags["data"]["getBlog"]["tags"]["items"] == [{"tag": {"label": "swift", "blogs": {"items": [{"blog": {"id": "b"}}]}}}], tags
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")
+    args = parser.parse_args()
+    passed = failed = 0
+
+    def run(name: str, body) -> None:
+        nonlocal passed, failed
+        try:
+            body()
+            passed += 1
+            print(f"ok   {name}")
+        except Exception:  # noqa: BLE001 (report every failing check)
+            failed += 1
+            print(f"FAIL {name}")
+            traceback.print_exc(file=sys.stdout)
+
+    with tempfile.TemporaryDirectory(prefix="graphql-selftest-") as directory:
+        # Every golden and every checked-in emitted schema must load (graphql-core accepts it).
+        schemas = sorted(FIXTURES.glob("*.api.graphql")) + sorted((REPO / "Generated").glob("**/schema.api.graphql"))
+        for schema in schemas:
+            def loads(schema: Path = schema) -> None:
+                Server(schema, Path(directory) / f"load-{schema.parent.name}-{schema.name}.sqlite").stop()
+            run(f"loads {os.path.relpath(schema, REPO)}", loads)
+
+        for number, (stem, function) in enumerate(CHECKS):
+            schema = args.schema if (args.schema and stem == "seed-post-comment") else schema_path(stem)
+
+            def body(function=function, schema=schema, number=number) -> None:
+                server = Server(schema, Path(directory) / f"{number}.sqlite")
+                try:
+                    function(server)
+                finally:
+                    server.stop()
+
+            run(f"{function.__name__} [{os.path.relpath(schema, REPO)}]", body)
+
+        # The persistence check's data must survive a restart on the same file.
+        persisted = next(n for n, (_, f) in enumerate(CHECKS) if f.__name__ == "data_persists_across_restart")
+
+        def survives() -> None:
+            restarted = Server(schema_path("seed-post-comment"), Path(directory) / f"{persisted}.sqlite")
+            try:
+                got = restarted.gql("{ getPost4V2(id: \"persist\") { title } }")
+                assert got == {"data": {"getPost4V2": {"title": "kept"}}}, got
+            finally:
+                restarted.stop()
+
+        run("data_survives_restart", survives)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
