@@ -89,7 +89,7 @@ var targets: [Target] = [
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
   .testTarget(
     name: "LazyModelDataStoreTests",
-    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"] + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
   .testTarget(

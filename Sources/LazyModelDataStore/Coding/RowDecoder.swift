@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import LazyModel
 
@@ -35,7 +36,14 @@ final class RowDecoder: Decoder {
   let mapping: TableMapping
   let store: DataStore
   let userInfo: [CodingUserInfoKey: Any]
-  var row: RowSource
+  /// The row being decoded. The statement (owned by the caller) must outlive its use here.
+  var row: RowSource {
+    didSet { setRow() }
+  }
+  /// The statement of ``row`` (no reference counting in the per-column hot path), or `nil`.
+  private var handle: OpaquePointer?
+  /// The values of a copied ``row``.
+  private var values: [SQLValue] = []
   var prefetched: Prefetched?
   /// Position in ``TableMapping/orderedPlans`` where the next key is expected.
   var hint = 0
@@ -47,6 +55,18 @@ final class RowDecoder: Decoder {
     self.row = row
     self.prefetched = prefetched
     userInfo = [.modelDecodingContext: DataStoreDecodingContext(store: store)]
+    setRow()
+  }
+
+  private func setRow() {
+    switch row {
+    case .statement(let statement):
+      handle = statement.handle
+      values = []
+    case .values(let copied):
+      handle = nil
+      values = copied
+    }
   }
 
   /// Decodes the current row as an `M`.
@@ -58,51 +78,45 @@ final class RowDecoder: Decoder {
   // MARK: Column access
 
   @inline(__always) func isNull(_ column: Int) -> Bool {
-    switch row {
-    case .statement(let statement): return statement.isNull(Int32(column))
-    case .values(let values): return values[column] == .null
-    }
+    if let handle { return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
+    return values[column] == .null
   }
 
   @inline(__always) func text(_ column: Int) -> String? {
-    switch row {
-    case .statement(let statement):
-      return statement.isNull(Int32(column)) ? nil : statement.text(Int32(column))
-    case .values(let values):
-      switch values[column] {
-      case .text(let text): return text
-      case .integer(let number): return String(number)
-      case .real(let number): return String(number)
-      case .null: return nil
-      }
+    if let handle {
+      guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return nil }
+      let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+      return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+    switch values[column] {
+    case .text(let text): return text
+    case .integer(let number): return String(number)
+    case .real(let number): return String(number)
+    case .null: return nil
     }
   }
 
   @inline(__always) func int64(_ column: Int) -> Int64? {
-    switch row {
-    case .statement(let statement):
-      return statement.isNull(Int32(column)) ? nil : statement.int64(Int32(column))
-    case .values(let values):
-      switch values[column] {
-      case .integer(let number): return number
-      case .real(let number): return Int64(number)
-      case .text(let text): return Int64(text)
-      case .null: return nil
-      }
+    if let handle {
+      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, Int32(column))
+    }
+    switch values[column] {
+    case .integer(let number): return number
+    case .real(let number): return Int64(number)
+    case .text(let text): return Int64(text)
+    case .null: return nil
     }
   }
 
   @inline(__always) func double(_ column: Int) -> Double? {
-    switch row {
-    case .statement(let statement):
-      return statement.isNull(Int32(column)) ? nil : statement.double(Int32(column))
-    case .values(let values):
-      switch values[column] {
-      case .integer(let number): return Double(number)
-      case .real(let number): return number
-      case .text(let text): return Double(text)
-      case .null: return nil
-      }
+    if let handle {
+      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : sqlite3_column_double(handle, Int32(column))
+    }
+    switch values[column] {
+    case .integer(let number): return Double(number)
+    case .real(let number): return number
+    case .text(let text): return Double(text)
+    case .null: return nil
     }
   }
 
@@ -175,8 +189,9 @@ final class RowDecoder: Decoder {
 
 /// The keyed container of ``RowDecoder``.
 struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  /// Unowned: the decoder caches this container, and a strong reference would be a cycle.
-  unowned let decoder: RowDecoder
+  /// Not retained: the decoder caches this container (a strong reference would be a cycle), and a
+  /// container is only used inside a model's `init(from:)` while the decoder decodes that row.
+  unowned(unsafe) let decoder: RowDecoder
   var codingPath: [any CodingKey] { [] }
 
   var allKeys: [Key] {
