@@ -282,6 +282,23 @@ public struct Directive: Sendable, Hashable {
   }
 }
 
+extension Array where Element == Directive {
+  /// The first directive named `name` (without `@`), or `nil`.
+  public func first(named name: String) -> Directive? {
+    first { $0.name.value == name }
+  }
+
+  /// Every directive named `name` (without `@`), in source order; several for repeatable directives.
+  public func all(named name: String) -> [Directive] {
+    filter { $0.name.value == name }
+  }
+
+  /// `true` when a directive named `name` (without `@`) is present.
+  public func contains(named name: String) -> Bool {
+    contains { $0.name.value == name }
+  }
+}
+
 /// An input value definition (§3.6 *InputValueDefinition*): a field argument, a directive
 /// argument, or an input object field, `"desc" name: Type = default @directives`.
 public struct InputValueDefinition: Sendable, Hashable {
@@ -962,6 +979,11 @@ public struct Document: Sendable, Hashable {
   /// The directive definitions, in source order.
   public var directiveDefinitions: [DirectiveDefinition] {
     definitions.compactMap { if case .directive(let node) = $0 { node } else { nil } }
+  }
+
+  /// The first definition (not extension) named `name`, or `nil`.
+  public func definition(named name: String) -> Definition? {
+    definitions.first { !$0.isExtension && $0.name?.value == name }
   }
 
   /// The definitions (not extensions) whose name is `name`, in source order.

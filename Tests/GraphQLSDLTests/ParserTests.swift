@@ -273,3 +273,25 @@ import Testing
     #expect(parseClean("  # only a comment\n\n").definitions.isEmpty)
   }
 }
+
+@Suite struct ConvenienceTests {
+  @Test func directiveAndDefinitionLookups() {
+    let document = parseClean(
+      "type A @model @auth(rules: []) @auth(rules: [{allow: public}]) { a: Int }\nextend type A @x\nenum E { V }")
+    let directives = document.objectTypes[0].directives
+    #expect(directives.first(named: "auth")?.arguments.first?.value.listValues?.isEmpty == true)
+    #expect(directives.all(named: "auth").count == 2)
+    #expect(directives.contains(named: "model") && !directives.contains(named: "key"))
+    #expect(directives.first(named: "key") == nil)
+    #expect(document.definition(named: "A")?.isExtension == false)
+    #expect(document.definition(named: "E")?.name?.value == "E")
+    #expect(document.definition(named: "Missing") == nil)
+  }
+
+  @Test func optionsBelowOneAreRaisedToOne() {
+    let options = ParseOptions(maximumNestingDepth: 0, maximumDiagnosticCount: -5)
+    #expect(options.maximumNestingDepth == 1 && options.maximumDiagnosticCount == 1)
+    let result = SDLParser.parse("% % %", options: options)
+    #expect(result.diagnostics.map(\.code) == [SDLDiagnosticCode.unexpectedCharacter, SDLDiagnosticCode.tooManyErrors])
+  }
+}
