@@ -56,6 +56,17 @@ func runBenchmark() throws -> Int32 {
     }
     rows.append(row("in memory, run \(run)", result))
   }
+  var graph: ModelGraph?
+  rows.append(
+    row(
+      "parse + analyze only",
+      measure {
+        graph = Generator.analyze(source: schema, fileName: "synthetic.graphql").graph
+        return 0
+      }))
+  if let graph {
+    rows.append(row("render only (view models + templates)", try measure { try generator.render(graph).count }))
+  }
   let command = ModelGenCommand(standardOutput: { _ in }, standardError: { FileHandle.standardError.write(Data($0.utf8)) })
   let fileCount = { (try? FileManager.default.contentsOfDirectory(atPath: output).count) ?? 0 }
   var status: Int32 = 0

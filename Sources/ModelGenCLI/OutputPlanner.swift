@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import ModelGen
+import Synchronization
 
 /// One change the generator would make in an output directory.
 public struct PlannedChange: Sendable, Equatable, Comparable {
@@ -86,20 +88,31 @@ public enum OutputPlanner {
     return changes.sorted()
   }
 
-  /// Applies `changes`: creates directories as needed, writes each file atomically, deletes stale ones.
+  /// Applies `changes`: creates directories as needed, writes each file atomically (a temporary
+  /// file renamed over the old one, so no file is ever half-written), deletes stale ones. Files are
+  /// written concurrently (file creation dominates the cost on slow file systems).
   ///
-  /// - Throws: The file system's error for the first change that fails.
+  /// - Throws: The file system's error for the first change (in path order) that fails; the other
+  ///   writes still complete.
   public static func apply(_ changes: [PlannedChange]) throws {
     let manager = FileManager.default
-    for change in changes {
-      switch change.kind {
-      case .create, .update:
-        let directory = (change.path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try manager.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    let writes = changes.filter { $0.kind != .delete }
+    for directory in Set(writes.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !directory.isEmpty {
+      try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    let failures = Mutex<[Int: any Error]>([:])
+    DispatchQueue.concurrentPerform(iterations: writes.count) { index in
+      let change = writes[index]
+      do {
         try Data((change.contents ?? "").utf8).write(to: URL(fileURLWithPath: change.path), options: .atomic)
-      case .delete:
-        try manager.removeItem(atPath: change.path)
+      } catch {
+        failures.withLock { $0[index] = error }
       }
     }
+    if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
+    for change in changes where change.kind == .delete {
+      try manager.removeItem(atPath: change.path)
+    }
   }
+
 }

@@ -148,3 +148,12 @@ enum LineDiff {
     return output.joined(separator: "\n")
   }
 }
+
+@Suite("Generator: output normalization")
+struct NormalizationTests {
+  @Test func linesAreTrimmedBlankRunsCollapsedAndOneNewlineEnds() {
+    #expect(Generator.normalized("a  \r\nb\t\n\n\n\nc\n\n\n") == "a\nb\n\nc\n")
+    #expect(Generator.normalized("é ∑\n  \nx") == "é ∑\n\nx\n")
+    #expect(Generator.normalized("") == "")
+  }
+}

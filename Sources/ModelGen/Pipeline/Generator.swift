@@ -1,4 +1,3 @@
-import Foundation
 import GraphQLSDL
 
 /// One file the generator produces, in memory.
@@ -131,8 +130,9 @@ public struct Generator: Sendable {
     if options.emit.contains(.swift) {
       let views = ViewModelBuilder(graph: graph, access: options.access).build()
       for model in views.models {
-        files.append(try file("\(model.fileStem).swift", template: "model", model.templateValue))
-        files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", model.templateValue))
+        let value = model.templateValue
+        files.append(try file("\(model.fileStem).swift", template: "model", value))
+        files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", value))
       }
       for enumeration in views.enums {
         files.append(try file("\(enumeration.fileStem).swift", template: "enum", enumeration.templateValue))
@@ -162,26 +162,41 @@ public struct Generator: Sendable {
     }
   }
 
-  /// LF line endings, no trailing whitespace on any line, no run of more than one blank line, and
-  /// exactly one trailing newline.
+  /// LF line endings, no trailing whitespace on any line, no run of more than one blank line, no
+  /// blank lines at the end, and exactly one trailing newline (empty text stays empty). Works on UTF-8 bytes (only ASCII
+  /// bytes are inspected, so multi-byte characters pass through unchanged).
   static func normalized(_ text: String) -> String {
-    var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line -> Substring in
-        var line = line
-        while line.last == " " || line.last == "\t" { line = line.dropLast() }
-        return line
+    let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count + 1)
+    var pendingBlank = false
+    var lineStart = 0
+    var wroteLine = false
+    func finishLine() {
+      while output.count > lineStart, output[output.count - 1] == space || output[output.count - 1] == tab {
+        output.removeLast()
       }
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    var previousBlank = false
-    for line in lines {
-      let blank = line.isEmpty
-      if blank && previousBlank { continue }
-      result += line
-      result += "\n"
-      previousBlank = blank
+      if output.count == lineStart {
+        pendingBlank = wroteLine
+      } else {
+        if pendingBlank {
+          output.insert(lf, at: lineStart)
+          pendingBlank = false
+        }
+        output.append(lf)
+        wroteLine = true
+      }
+      lineStart = output.count
     }
-    return result
+    for byte in text.utf8 {
+      switch byte {
+      case lf: finishLine()
+      case cr: continue
+      default: output.append(byte)
+      }
+    }
+    finishLine()
+    return String(decoding: output, as: UTF8.self)
   }
+
 }
