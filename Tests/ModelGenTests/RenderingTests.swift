@@ -30,12 +30,12 @@ struct RenderingTests {
       ])
   }
 
-  @Test func viewModelsCarryTheDecisions() {
+  @Test func viewModelsCarryTheDecisions() throws {
     let views = ViewModelBuilder(graph: RenderingFixtures.seed).build()
-    let comment = try? #require(views.models.first { $0.typeName == "Comment4V2" })
-    #expect(comment?.storedProperties.map(\.declaration).contains("internal var _post: LazyReference<Post4V2>") == true)
-    #expect(comment?.lazyAccessors.first?.loadMethod == "get")
-    #expect(comment?.initParameters.last == ParameterViewModel(declaration: "post: Post4V2? = nil", separator: ""))
+    let comment = try #require(views.models.first { $0.typeName == "Comment4V2" })
+    #expect(comment.storedProperties.map(\.declaration).contains("internal var _post: LazyReference<Post4V2>"))
+    #expect(comment.lazyAccessors.first?.loadMethod == "get")
+    #expect(comment.initParameters.last == ParameterViewModel(declaration: "post: Post4V2? = nil", separator: ""))
     #expect(views.enums.first?.cases.map(\.name) == ["`public`", "`private`", "`default`", "lowPriority", "type"])
     #expect(views.embedded.first?.codingKeys == ["case minutes", "case selfValue = \"self\""])
     #expect(views.registry?.models == ["Comment4V2.self,", "Post4V2.self,"])
