@@ -1,6 +1,7 @@
 // LazyModel runtime costs, measured in a release build:
 //   swift run -c release LazyModelBenchmark
 // Prints one table row per case: the median of 7 runs and the cost per operation.
+import BenchmarkSupport
 import Foundation
 import LazyModel
 
@@ -203,12 +204,11 @@ enum Benchmark {
     let host = ProcessInfo.processInfo
     print("LazyModel benchmark (release, median of 7 runs; \(host.activeProcessorCount) cores, \(host.operatingSystemVersionString))")
     print("")
-    print("| case | operations | median ms | per operation µs |")
-    print("|---|---:|---:|---:|")
-    for row in rows {
+    let table = rows.map { row -> [String] in
       let total = milliseconds(row.median)
-      print("| \(row.name) | \(row.operations) | \(format(total, 2)) | \(format(total * 1000 / Double(row.operations), 3)) |")
+      return [row.name, String(row.operations), format(total, 2), format(total * 1000 / Double(row.operations), 3)]
     }
+    print(BenchmarkFormat.table(["case", "operations", "median ms", "per operation µs"], table))
     let statistics = store.statistics
     print("")
     print("provider calls over all runs: \(statistics.referenceLoads) single loads, \(statistics.batchLoads) batch loads (\(statistics.batchIdentifiers) identifier sets), \(statistics.pageLoads) pages")
