@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A store of models built in code, kept in memory, that is also a ``ModelDecodingContext``: the
 /// models it returns hold not-loaded references and lists that load from it.
@@ -14,7 +13,7 @@ import Synchronization
 /// (`postID`) matches the referenced key value. List pages hold ``pageSize`` models in the order
 /// they were first saved; cursors are decimal offsets.
 ///
-/// Thread-safety: a `Sendable` final class; the rows and counters sit behind one `Mutex`. Encoding
+/// Thread-safety: a `Sendable` final class; the rows and counters sit behind one lock. Encoding
 /// and decoding happen outside the lock.
 public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// How often the providers of this store were called (to assert loads happen once, batch, page).
@@ -42,7 +41,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     var statistics = Statistics()
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// The most models one list page holds when the caller gives no limit.
   public let pageSize: Int
   /// How long each provider call waits before it reads (to make concurrent callers overlap in
@@ -102,7 +101,8 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// store, or `nil`.
   ///
   /// - Throws: What decoding the stored model throws.
-  public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M? {
+  public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M?
+  {
     let key = identifier.canonicalString
     guard let row = state.withLock({ $0.tables[M.modelName]?.rows[key] }) else { return nil }
     return try decode(M.self, from: row)
@@ -113,7 +113,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   ///
   /// - Parameter fields: Field names of `M` (data fields or target names) with the values to match.
   /// - Throws: What decoding a stored model throws.
-  public func models<M: Model>(_ type: M.Type, where fields: [IdentifierComponent] = []) throws -> [M] {
+  public func models<M: Model>(_ type: M.Type, where fields: [IdentifierComponent] = []) throws
+    -> [M]
+  {
     try matchingRows(M.self, fields).map { try decode(M.self, from: $0) }
   }
 
@@ -133,7 +135,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
 
   /// A provider that loads `type` models from this store. Providers of one store compare equal,
   /// so ``LazyReference/loadAll(_:)`` sends all their references in one batch.
-  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M> {
+  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent])
+    -> any ModelProvider<M>
+  {
     InMemoryReferenceProvider<M>(store: self)
   }
 
@@ -144,18 +148,24 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   ) -> any ModelListProvider<M> {
     InMemoryListProvider<M>(
       store: self,
-      fields: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
+      fields: zip(associatedFields, associatedIdentifiers).map {
+        IdentifierComponent(name: $0, value: $1)
+      })
   }
 
   // MARK: Provider entry points
 
-  fileprivate func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent]) async throws -> M? {
+  fileprivate func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent])
+    async throws -> M?
+  {
     try await pause()
     state.withLock { $0.statistics.referenceLoads += 1 }
     return try matchingRows(M.self, identifiers).first.map { try decode(M.self, from: $0) }
   }
 
-  fileprivate func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) async throws -> [M?] {
+  fileprivate func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) async throws
+    -> [M?]
+  {
     try await pause()
     state.withLock {
       $0.statistics.batchLoads += 1
@@ -173,7 +183,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     state.withLock { $0.statistics.pageLoads += 1 }
     let start: Int
     if let cursor {
-      guard let offset = Int(cursor), offset >= 0 else { throw InMemoryModelStoreError.invalidCursor(cursor) }
+      guard let offset = Int(cursor), offset >= 0 else {
+        throw InMemoryModelStoreError.invalidCursor(cursor)
+      }
       start = offset
     } else {
       start = 0
@@ -182,7 +194,8 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     let end = min(rows.count, start + max(1, limit ?? pageSize))
     let page = start < end ? Array(rows[start..<end]) : []
     return ModelPage(
-      elements: try page.map { try decode(M.self, from: $0) }, nextCursor: end < rows.count ? String(end) : nil)
+      elements: try page.map { try decode(M.self, from: $0) },
+      nextCursor: end < rows.count ? String(end) : nil)
   }
 
   private func pause() async throws {
@@ -195,14 +208,17 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     try row.decode(M.self, userInfo: [.modelDecodingContext: self])
   }
 
-  private func matchingRows<M: Model>(_ type: M.Type, _ fields: [IdentifierComponent]) -> [JSONValue] {
+  private func matchingRows<M: Model>(_ type: M.Type, _ fields: [IdentifierComponent])
+    -> [JSONValue]
+  {
     let table = state.withLock { $0.tables[M.modelName] } ?? Table()
     if fields.map(\.name) == M.schema.primaryKey {
       let key = ModelIdentifier(modelName: M.modelName, components: fields).canonicalString
       return table.rows[key].map { [$0] } ?? []
     }
+    let paths = fields.map { (path: FieldPath(name: $0.name, schema: M.schema), value: $0.value) }
     return table.order.compactMap { table.rows[$0] }.filter { row in
-      fields.allSatisfy { Self.value(of: $0.name, in: row, schema: M.schema) == $0.value }
+      paths.allSatisfy { $0.path.value(in: row) == $0.value }
     }
   }
 
@@ -234,34 +250,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     return .object(members)
   }
 
-  /// The value of field `name` in a stored row: a data field, or a target name of a belongsTo/hasOne
-  /// (the referenced key value), or a single-key belongsTo/hasOne field itself.
-  static func value(of name: String, in row: JSONValue, schema: ModelSchema) -> KeyValue? {
-    if let member = row[name] {
-      if case .object = member,
-        let field = schema.field(named: name),
-        case .belongsTo(let associated, _)? = field.association, associated.count == 1
-      {
-        return member[associated[0]].flatMap { keyValue($0, type: nil) }
-      }
-      return keyValue(member, type: schema.keyFieldType(named: name))
-    }
-    for field in schema.fields {
-      switch field.association {
-      case .belongsTo(let associated, let targets), .hasOne(let associated, let targets):
-        if let index = targets.firstIndex(of: name), index < associated.count,
-          let value = row[field.name]?[associated[index]]
-        {
-          return keyValue(value, type: schema.keyFieldType(named: name))
-        }
-      default:
-        continue
-      }
-    }
-    return nil
-  }
-
-  private static func keyValue(_ json: JSONValue, type: ModelFieldType?) -> KeyValue? {
+  fileprivate static func keyValue(_ json: JSONValue, type: ModelFieldType?) -> KeyValue? {
     switch json {
     case .string(let text): return .string(text)
     case .bool(let flag): return .bool(flag)
@@ -271,6 +260,49 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
       return .double(number)
     case .null, .array, .object: return nil
     }
+  }
+}
+
+/// Where the value of one queried field sits in a stored row, worked out once per query from the
+/// schema: a data field, a target name of a belongsTo/hasOne (the referenced key value inside the
+/// reduced reference object), or a single-key belongsTo/hasOne field itself.
+private struct FieldPath {
+  let member: String
+  let nested: String?
+  let type: ModelFieldType?
+
+  init(name: String, schema: ModelSchema) {
+    if let field = schema.field(named: name) {
+      switch field.association {
+      case .belongsTo(let associated, _) where associated.count == 1,
+        .hasOne(let associated, _) where associated.count == 1:
+        (member, nested, type) = (name, associated[0], nil)
+      default:
+        (member, nested, type) = (name, nil, field.type)
+      }
+      return
+    }
+    for field in schema.fields {
+      switch field.association {
+      case .belongsTo(let associated, let targets), .hasOne(let associated, let targets):
+        if let index = targets.firstIndex(of: name), index < associated.count {
+          (member, nested, type) = (field.name, associated[index], schema.keyFieldType(named: name))
+          return
+        }
+      default:
+        continue
+      }
+    }
+    (member, nested, type) = (name, nil, nil)
+  }
+
+  func value(in row: JSONValue) -> KeyValue? {
+    guard var value = row[member] else { return nil }
+    if let nested {
+      guard let inner = value[nested] else { return nil }
+      value = inner
+    }
+    return InMemoryModelStore.keyValue(value, type: type)
   }
 }
 
