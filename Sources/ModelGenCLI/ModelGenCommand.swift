@@ -65,7 +65,9 @@ public struct ModelGenCommand {
       }
       let (graph, diagnostics) = Generator.analyze(source: source, fileName: path)
       let result = GenerationResult(files: [], diagnostics: diagnostics)
-      if !diagnostics.isEmpty { standardError(result.renderedDiagnostics(source: source, fileName: path)) }
+      if !diagnostics.isEmpty {
+        standardError(result.renderedDiagnostics(source: source, fileName: path))
+      }
       if graph == nil { failed = true }
     }
     if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
@@ -85,7 +87,10 @@ public struct ModelGenCommand {
             options.emit = emit
           } else if !emit.contains(.swift) {
             throw ConfigFileError(
-              path: path, message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift")
+              path: path,
+              message:
+                "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift"
+            )
           }
         }
       } catch {
@@ -117,14 +122,17 @@ public struct ModelGenCommand {
       }
       do {
         let result = try generator.generate(source: source, fileName: path)
-        if !result.diagnostics.isEmpty { standardError(result.renderedDiagnostics(source: source, fileName: path)) }
+        if !result.diagnostics.isEmpty {
+          standardError(result.renderedDiagnostics(source: source, fileName: path))
+        }
         if result.hasErrors {
           failed = true
           continue
         }
         let directory =
           options.schemas.count == 1
-          ? options.output : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
+          ? options.output
+          : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
         outputs.append((directory, result.files))
       } catch {
         standardError(Self.describe(error, templates: options.templates))
@@ -145,7 +153,8 @@ public struct ModelGenCommand {
     do {
       for output in outputs {
         let planned = try OutputPlanner.plan(
-          directory: output.directory, files: output.files, prunable: OutputPlanner.prunable(for: options.emit))
+          directory: output.directory, files: output.files,
+          prunable: OutputPlanner.prunable(for: options.emit))
         unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
         changes += planned
       }
@@ -167,7 +176,8 @@ public struct ModelGenCommand {
     }
     if options.dryRun {
       for change in changes { standardOutput("would \(change.kind.rawValue) \(change.path)\n") }
-      standardOutput("\(changes.count) change\(changes.count == 1 ? "" : "s"), \(unchanged) unchanged\n")
+      standardOutput(
+        "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(unchanged) unchanged\n")
       return Self.success
     }
     do {
@@ -181,7 +191,8 @@ public struct ModelGenCommand {
     }
     let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
     standardOutput(
-      "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n")
+      "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n"
+    )
     return Self.success
   }
 
