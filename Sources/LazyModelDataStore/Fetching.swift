@@ -257,14 +257,25 @@ final class ReferenceCapture: Encoder {
 
   init(field: String) { self.field = field }
 
+  /// The keyed container made for the first model, reused for the next ones (see `RowDecoder`).
+  private var cachedContainer: (key: ObjectIdentifier, box: AnyObject)?
+
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(Container<Key>(capture: self))
+    if let cached = cachedContainer, cached.key == ObjectIdentifier(Key.self) {
+      return unsafeBitCast(cached.box, to: KeyedEncodingContainer<Key>.self)
+    }
+    let container = KeyedEncodingContainer(Container<Key>(capture: self))
+    if MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+      cachedContainer = (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self))
+    }
+    return container
   }
   func unkeyedContainer() -> any UnkeyedEncodingContainer { DiscardingUnkeyedEncoder(encoder: nil) }
   func singleValueContainer() -> any SingleValueEncodingContainer { ColumnValueEncoder() }
 
   struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let capture: ReferenceCapture
+    /// Not retained: the capture caches this container (see `RowKeyedDecoder.decoder`).
+    unowned(unsafe) let capture: ReferenceCapture
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {

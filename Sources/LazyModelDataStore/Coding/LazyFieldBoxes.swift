@@ -10,6 +10,17 @@ protocol LazyReferenceBox {
   static func loaded(_ model: (any Model)?) -> Self
   /// The current state: a loaded model (or `nil`), or the identifiers of a not-loaded one.
   var boxState: LazyReferenceBoxState { get }
+  /// Makes not-loaded references sharing one provider over `store`.
+  static func factory(store: DataStore) -> ReferenceFactory
+}
+
+/// Makes the not-loaded references of one field for a whole query: the provider is built once, and
+/// no generic metadata is looked up per row.
+struct ReferenceFactory {
+  /// A not-loaded reference holding `identifiers` (a `LazyReference<M>` instance).
+  let make: ([IdentifierComponent]) -> AnyObject
+  /// An empty loaded reference.
+  let empty: () -> Any
 }
 
 /// ``LazyReferenceBox/boxState``.
@@ -27,6 +38,13 @@ extension LazyReference: LazyReferenceBox {
 
   static func loaded(_ model: (any Model)?) -> LazyReference<M> {
     LazyReference(model as? M)
+  }
+
+  static func factory(store: DataStore) -> ReferenceFactory {
+    let provider: any ModelProvider<M> = DataStoreReferenceProvider<M>(store: store)
+    return ReferenceFactory(
+      make: { identifiers in LazyReference<M>(identifiers: identifiers, provider: provider) },
+      empty: { LazyReference<M>(nil as M?) })
   }
 
   var boxState: LazyReferenceBoxState {

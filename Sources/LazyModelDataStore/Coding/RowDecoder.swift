@@ -130,6 +130,33 @@ final class RowDecoder: Decoder {
     }
   }
 
+  /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
+  /// field names, FK column values), or `nil` when any FK column is `NULL`.
+  func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
+    var identifiers: [IdentifierComponent] = []
+    identifiers.reserveCapacity(reference.columnIndexes.count)
+    for (offset, column) in reference.columnIndexes.enumerated() {
+      guard let value = keyValue(column) else { return nil }
+      identifiers.append(IdentifierComponent(name: reference.associatedFields[offset], value: value))
+    }
+    return identifiers
+  }
+
+  /// Per reference plan: the `LazyReference` type it was made for, and its factory.
+  private var referenceFactories: [Int: (type: ObjectIdentifier, factory: ReferenceFactory)] = [:]
+
+  /// The factory of not-loaded `T` references for reference plan `position`, made on first use, or
+  /// `nil` when `T` is not a `LazyReference`.
+  func referenceFactory<T>(_ position: Int, for type: T.Type) -> ReferenceFactory? {
+    if let cached = referenceFactories[position], cached.type == ObjectIdentifier(T.self) { return cached.factory }
+    guard let box = T.self as? any LazyReferenceBox.Type,
+      MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    else { return nil }
+    let factory = box.factory(store: store)
+    referenceFactories[position] = (ObjectIdentifier(T.self), factory)
+    return factory
+  }
+
   /// The key values of `columns`, or `nil` when any is `NULL`.
   func keyValues(_ columns: [Int]) -> [KeyValue]? {
     var values: [KeyValue] = []
@@ -290,19 +317,20 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         throw decoder.failure(name, "\(error)")
       }
     case .reference(let position):
+      let reference = decoder.mapping.references[position]
+      if decoder.prefetched?.models[name] == nil, let factory = decoder.referenceFactory(position, for: T.self) {
+        // Hot path: a not-loaded reference built by a factory made once per query.
+        guard let identifiers = decoder.identifiers(reference) else { return factory.empty() as! T }
+        return unsafeBitCast(factory.make(identifiers), to: T.self)
+      }
       guard let box = T.self as? any LazyReferenceBox.Type else {
         throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
       }
-      let reference = decoder.mapping.references[position]
       guard let values = decoder.keyValues(reference.columnIndexes) else { return box.loaded(nil) as! T }
       if let prefetched = decoder.prefetched?.models[name] {
         return box.loaded(prefetched[values]?.first) as! T
       }
-      var identifiers: [IdentifierComponent] = []
-      identifiers.reserveCapacity(values.count)
-      for (offset, value) in values.enumerated() {
-        identifiers.append(IdentifierComponent(name: reference.associatedFields[offset], value: value))
-      }
+      let identifiers = zip(reference.associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
       return box.notLoaded(identifiers, store: decoder.store) as! T
     case .childReference:
       guard T.self is any LazyReferenceBox.Type else {
