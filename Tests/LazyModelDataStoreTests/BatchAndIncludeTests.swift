@@ -30,6 +30,13 @@ struct BatchAndIncludeTests {
     #expect(log.queries.first?.contains(#"WHERE "id" IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ORDER BY "id""#) == true)
 
     log.clear()
+    let references = comments.map(\._post)
+    let viaRuntime = try await LazyReference.loadAll(references)
+    #expect(viaRuntime.map { $0?.id } == posts.map { $0?.id })
+    #expect(log.queries.count == 1)
+    #expect(references.allSatisfy { if case .loaded = $0.state { true } else { false } })
+
+    log.clear()
     let provider = DataStoreReferenceProvider<Post4V2>(store: store)
     let batch = comments.map { _ in [IdentifierComponent(name: "id", value: .string("p0003"))] }
       + [[IdentifierComponent(name: "id", value: .string("missing"))]]
