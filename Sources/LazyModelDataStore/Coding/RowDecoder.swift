@@ -133,6 +133,16 @@ final class RowDecoder: Decoder {
   /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
   /// field names, FK column values), or `nil` when any FK column is `NULL`.
   func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
+    if reference.columnIndexes.count == 1 {
+      // Children of one parent share its identifiers array (one allocation per distinct parent, not
+      // per row); the cache is bounded per query.
+      guard let value = keyValue(reference.columnIndexes[0]) else { return nil }
+      if let shared = sharedIdentifiers[value], shared[0].name == reference.associatedFields[0] { return shared }
+      let identifiers = [IdentifierComponent(name: reference.associatedFields[0], value: value)]
+      if sharedIdentifiers.count >= 4_096 { sharedIdentifiers.removeAll(keepingCapacity: true) }
+      sharedIdentifiers[value] = identifiers
+      return identifiers
+    }
     var identifiers: [IdentifierComponent] = []
     identifiers.reserveCapacity(reference.columnIndexes.count)
     for (offset, column) in reference.columnIndexes.enumerated() {
@@ -141,6 +151,9 @@ final class RowDecoder: Decoder {
     }
     return identifiers
   }
+
+  /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
+  private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
 
   /// Per reference plan: the `LazyReference` type it was made for, and its factory.
   private var referenceFactories: [Int: (type: ObjectIdentifier, factory: ReferenceFactory)] = [:]
