@@ -206,3 +206,26 @@ struct ObservationTests {
     #expect(post.id == "p")
   }
 }
+
+@Suite("Lifetime")
+struct LifetimeTests {
+  @Test("a store is released (and its file closed) once no store, model or reference holds it")
+  func storeIsReleased() async throws {
+    weak var released: DataStore?
+    let url = try temporaryFileURL()
+    do {
+      let store = try DataStore(fileURL: url, registry: seedRegistry)
+      released = store
+      let post = Post4V2(id: "p", title: "t")
+      try await store.save(post)
+      try await store.save(Comment4V2(id: "c", content: "x", post: post))
+      let comments = try await store.query(
+        Comment4V2.self, includes: [.include(Comment4V2.keys.post, .include(Post4V2.keys.comments))])
+      #expect(try await comments.first?.post?.comments?.fetch().count == 1)
+      #expect(released != nil)
+    }
+    #expect(released == nil)
+    let reopened = try DataStore(fileURL: url, registry: seedRegistry)
+    #expect(try await reopened.count(Comment4V2.self) == 1)
+  }
+}
