@@ -49,6 +49,24 @@ var targets: [Target] = [
   .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
   .executableTarget(name: "modelgen", dependencies: ["ModelGenCLI"], swiftSettings: strict),
 
+  // MARK: SwiftPM plugins (both run the modelgen executable)
+  .plugin(
+    name: "ModelGenPlugin",
+    capability: .buildTool(),
+    dependencies: ["modelgen"]
+  ),
+  .plugin(
+    name: "GenerateModels",
+    capability: .command(
+      intent: .custom(
+        verb: "generate-models",
+        description: "Generate Swift models from the *.graphql schemas of the chosen targets into Generated/"),
+      permissions: [
+        .writeToPackageDirectory(reason: "generate-models writes the generated model files into the package")
+      ]),
+    dependencies: ["modelgen"]
+  ),
+
   // MARK: Runtime
   .target(name: "LazyModel", swiftSettings: strict),
   .systemLibrary(
@@ -60,7 +78,7 @@ var targets: [Target] = [
   .target(name: "LazyModelAPI", dependencies: ["LazyModel"], swiftSettings: strict),
 
   // MARK: Tests
-  .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"], swiftSettings: strict),
+  .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),
   .testTarget(name: "ModelGenTests", dependencies: ["ModelGen", "GraphQLSDL"], swiftSettings: strict),
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
   .testTarget(
@@ -129,6 +147,8 @@ let package = Package(
     .library(name: "LazyModelDataStore", targets: ["LazyModelDataStore"]),
     .library(name: "LazyModelAPI", targets: ["LazyModelAPI"]),
     .executable(name: "modelgen", targets: ["modelgen"]),
+    .plugin(name: "ModelGenPlugin", targets: ["ModelGenPlugin"]),
+    .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
   ],
   targets: targets
 )

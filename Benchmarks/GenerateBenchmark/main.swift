@@ -1,6 +1,7 @@
 // GenerateBenchmark: times `modelgen generate` end to end on the synthetic >= 1,000-model schema.
 //
-// Run: swift run -c release GenerateBenchmark [modelCount]
+// Run: swift run -c release GenerateBenchmark [modelCount] [--write-schema PATH]
+// (`--write-schema` also saves the synthetic schema, to generate and compile it by hand.)
 // Prints one table: the in-memory pipeline (parse + analyze + render) three times, then the CLI
 // writing into an empty temporary directory and re-running `--check` over the up-to-date output.
 // Targets (issue 4): under 1 s and under 200 MB for 1,000 models.
@@ -34,6 +35,10 @@ func row(_ name: String, _ result: Measurement) -> [String] {
 func runBenchmark() throws -> Int32 {
   let modelCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
   let schema = SyntheticAmplifySchema(modelCount: modelCount).generate()
+  let arguments = CommandLine.arguments
+  if let flag = arguments.firstIndex(of: "--write-schema"), flag + 1 < arguments.count {
+    try schema.write(toFile: arguments[flag + 1], atomically: true, encoding: .utf8)
+  }
   let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("modelgen-bench-\(UUID().uuidString)")
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A store of models built in code, kept in memory, that is also a ``ModelDecodingContext``: the
 /// models it returns hold not-loaded references and lists that load from it.
@@ -14,7 +13,7 @@ import Synchronization
 /// (`postID`) matches the referenced key value. List pages hold ``pageSize`` models in the order
 /// they were first saved; cursors are decimal offsets.
 ///
-/// Thread-safety: a `Sendable` final class; the rows and counters sit behind one `Mutex`. Encoding
+/// Thread-safety: a `Sendable` final class; the rows and counters sit behind one lock. Encoding
 /// and decoding happen outside the lock.
 public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// How often the providers of this store were called (to assert loads happen once, batch, page).
@@ -42,7 +41,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     var statistics = Statistics()
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// The most models one list page holds when the caller gives no limit.
   public let pageSize: Int
   /// How long each provider call waits before it reads (to make concurrent callers overlap in

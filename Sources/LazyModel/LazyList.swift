@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A hasMany value: loaded (elements, possibly with more pages) or not loaded (the parent's key
 /// values and the child fields to query by).
 ///
-/// Thread-safety: a `Sendable` final class; its state sits behind one `Mutex`. ``fetch()`` loads the
+/// Thread-safety: a `Sendable` final class; its state sits behind one lock (a `pthread_mutex_t`). ``fetch()`` loads the
 /// first page at most once: concurrent callers share one in-flight load, whose result is stored even
 /// when its callers were cancelled; a failed load is not cached. ``nextPage()`` calls are serialized:
 /// each one starts after the previous one finished and reads the page after it, so no page is read
@@ -58,7 +56,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
     var lastPageTask: Task<[M], any Error>?
   }
 
-  fileprivate let storage: Mutex<Storage>
+  fileprivate let storage: Locked<Storage>
   private let provider: (any ModelListProvider<M>)?
   /// The parent's key values the children are queried by (empty for a list made from elements).
   public let associatedIdentifiers: [KeyValue]
@@ -67,7 +65,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
 
   /// A loaded list of `elements` with no further pages.
   public init(_ elements: [M]) {
-    storage = Mutex(Storage(elements: elements))
+    storage = Locked(Storage(elements: elements))
     provider = nil
     associatedIdentifiers = []
     associatedFields = []
@@ -82,7 +80,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
   public init(
     associatedIdentifiers: [KeyValue], associatedFields: [String], provider: (any ModelListProvider<M>)?
   ) {
-    storage = Mutex(Storage())
+    storage = Locked(Storage())
     self.provider = provider
     self.associatedIdentifiers = associatedIdentifiers
     self.associatedFields = associatedFields
@@ -94,7 +92,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
     firstPage elements: [M], nextCursor: String?, associatedIdentifiers: [KeyValue],
     associatedFields: [String], provider: (any ModelListProvider<M>)?
   ) {
-    storage = Mutex(Storage(elements: elements, nextCursor: nextCursor))
+    storage = Locked(Storage(elements: elements, nextCursor: nextCursor))
     self.provider = provider
     self.associatedIdentifiers = associatedIdentifiers
     self.associatedFields = associatedFields

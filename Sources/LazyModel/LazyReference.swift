@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A belongsTo/hasOne value that is either loaded (a model or `nil`) or not loaded (only the
 /// identifiers of the referenced model).
 ///
-/// Thread-safety: a `Sendable` final class; its state sits behind one `Mutex`. ``get()`` loads at
+/// Thread-safety: a `Sendable` final class; its state sits behind one lock (a `pthread_mutex_t`). ``get()`` loads at
 /// most once: concurrent callers share one in-flight load, and its result is stored even when every
 /// caller was cancelled meanwhile; a failed load is not cached (the reference goes back to not
 /// loaded, so the next call retries). ``loadAll(_:)`` loads many references of one type with one
@@ -47,13 +45,13 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     var generation: UInt64 = 0
   }
 
-  private let storage: Mutex<Storage>
+  private let storage: Locked<Storage>
   private let provider: (any ModelProvider<M>)?
 
   /// A loaded reference to `model` (`nil` for none). Its ``identifiers`` are `model`'s identifier
   /// components, or `nil` for an empty reference.
   public init(_ model: M?) {
-    storage = Mutex(Storage(phase: .loaded(model), identifiers: model?.identifier.components))
+    storage = Locked(Storage(phase: .loaded(model), identifiers: model?.identifier.components))
     provider = nil
   }
 
@@ -61,13 +59,13 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///
   /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
   public init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
-    storage = Mutex(Storage(phase: .notLoaded, identifiers: identifiers))
+    storage = Locked(Storage(phase: .notLoaded, identifiers: identifiers))
     self.provider = provider
   }
 
   /// A not-loaded reference with no provider: ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)``.
   public init(identifiers: [IdentifierComponent]) {
-    storage = Mutex(Storage(phase: .notLoaded, identifiers: identifiers))
+    storage = Locked(Storage(phase: .notLoaded, identifiers: identifiers))
     provider = nil
   }
 
@@ -356,7 +354,7 @@ final class BatchPromise<Value: Sendable>: Sendable {
     case resolved(Result<Value, any Error>)
   }
 
-  private let state = Mutex(State.pending([]))
+  private let state = Locked(State.pending([]))
 
   /// Waits for the result.
   func value() async throws -> Value {

@@ -73,6 +73,26 @@ public struct ModelGenCommand {
   }
 
   private func generate(_ options: GenerateOptions) -> Int32 {
+    var options = options
+    if let path = options.config {
+      do {
+        let config = try ConfigFile.load(path: path)
+        options.access = config.access ?? options.access
+        options.templates = config.templates ?? options.templates
+        if let emit = config.emit {
+          // --single-file writes Swift only; the other outputs of the config are for --output runs.
+          if options.singleFile == nil {
+            options.emit = emit
+          } else if !emit.contains(.swift) {
+            throw ConfigFileError(
+              path: path, message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift")
+          }
+        }
+      } catch {
+        standardError("\(error)\n")
+        return Self.failure
+      }
+    }
     let templates: TemplateSet
     do {
       if let directory = options.templates {
@@ -81,7 +101,7 @@ public struct ModelGenCommand {
         templates = try TemplateLibrary.defaults()
       }
     } catch {
-      standardError("error: \(error)\n")
+      standardError(Self.describe(error, templates: options.templates))
       return Self.failure
     }
     let generator = Generator(
@@ -107,7 +127,7 @@ public struct ModelGenCommand {
           ? options.output : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
         outputs.append((directory, result.files))
       } catch {
-        standardError("error: \(error)\n")
+        standardError(Self.describe(error, templates: options.templates))
         failed = true
       }
     }
@@ -116,11 +136,16 @@ public struct ModelGenCommand {
       return Self.failure
     }
 
+    if let singleFile = options.singleFile, let output = outputs.first {
+      return writeSingleFile(SingleFile.join(output.files), to: singleFile)
+    }
+
     var changes: [PlannedChange] = []
     var unchanged = 0
     do {
       for output in outputs {
-        let planned = try OutputPlanner.plan(directory: output.directory, files: output.files)
+        let planned = try OutputPlanner.plan(
+          directory: output.directory, files: output.files, prunable: OutputPlanner.prunable(for: options.emit))
         unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
         changes += planned
       }
@@ -147,6 +172,9 @@ public struct ModelGenCommand {
     }
     do {
       try OutputPlanner.apply(changes)
+    } catch let error as OutputWriteError {
+      standardError("error: \(error)\n")
+      return Self.failure
     } catch {
       standardError("error: \(error.localizedDescription)\n")
       return Self.failure
@@ -154,6 +182,40 @@ public struct ModelGenCommand {
     let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
     standardOutput(
       "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n")
+    return Self.success
+  }
+
+  /// One line for a failure outside the schema: template errors as `DIR/name.mustache:LINE: error:
+  /// message` (clickable like compiler output), anything else as `error: description`.
+  static func describe(_ error: any Error, templates: String?) -> String {
+    let prefix = templates.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "Templates/"
+    switch error {
+    case let error as TemplateError:
+      return prefix + "\(error)\n"
+    case GeneratorError.template(let error, let file):
+      return prefix + "\(error) (while rendering \(file))\n"
+    default:
+      return "error: \(error)\n"
+    }
+  }
+
+  /// `--single-file`: writes `text` to `path` when its bytes differ (creating the directory).
+  private func writeSingleFile(_ text: String, to path: String) -> Int32 {
+    let data = Data(text.utf8)
+    if FileManager.default.contents(atPath: path) == data {
+      standardOutput("\(path) is up to date\n")
+      return Self.success
+    }
+    do {
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try OutputPlanner.writeAtomically(text, to: path)
+    } catch {
+      standardError("error: cannot write \(path): \(error.localizedDescription)\n")
+      return Self.failure
+    }
+    standardOutput("wrote \(path)\n")
     return Self.success
   }
 

@@ -156,7 +156,20 @@ struct GenerateCommandTests {
       "generate", directory.url("e.graphql"), "--output", directory.url("Out"), "--templates", directory.url("Templates"),
     ])
     #expect(run.status == 1)
-    #expect(run.errors == "error: enum.mustache:2: error: section 'cases' is never closed\n")
+    #expect(run.errors == "\(directory.url("Templates"))/enum.mustache:2: error: section 'cases' is never closed\n")
+  }
+
+  @Test func templateRenderErrorsNameTheTemplateLineAndOutputFile() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("e.graphql", "enum Color { RED }")
+    try directory.write("Templates/enum.mustache", "{{> header}}\n{{typo}}\n")
+    let run = CommandRun([
+      "generate", directory.url("e.graphql"), "--output", directory.url("Out"), "--templates", directory.url("Templates"),
+    ])
+    #expect(run.status == 1)
+    #expect(
+      run.errors.hasPrefix(
+        "\(directory.url("Templates"))/enum.mustache:2: error: no value named 'typo' (while rendering Color.swift)\n"))
   }
 
   @Test func validateReportsEveryErrorAndExitCodes() throws {

@@ -229,6 +229,18 @@ struct SnippetTests {
       ["case `default`", "case identifierValue = \"identifier\"", "public init(`default`: String) {", "name: \"Self\","])
   }
 
+  @Test func generatedMembersNeverCollideWithFields() throws {
+    let files = try generate(
+      "type P @model { id: ID! _q: String setQ: Int q: P @belongsTo kids: [P] @hasMany parentKey: String }")
+    expectLines(
+      files["P.swift"],
+      [
+        "public var _q: String?", "public var setQ: Int?", "internal var _q2: LazyReference<P>",
+        "get async throws { try await _q2.get() }", "public mutating func setQ2(_ q: P?) {",
+        "let parentKey2 = Identifier(id: id).components",
+      ])
+  }
+
   @Test func internalAccessLevel() throws {
     let files = try generate("type Note @model { id: ID! }", access: .internal)
     expectLines(

@@ -130,8 +130,9 @@ public struct Generator: Sendable {
     if options.emit.contains(.swift) {
       let views = ViewModelBuilder(graph: graph, access: options.access).build()
       for model in views.models {
-        files.append(try file("\(model.fileStem).swift", template: "model", model.templateValue))
-        files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", model.templateValue))
+        let value = model.templateValue
+        files.append(try file("\(model.fileStem).swift", template: "model", value))
+        files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", value))
       }
       for enumeration in views.enums {
         files.append(try file("\(enumeration.fileStem).swift", template: "enum", enumeration.templateValue))

@@ -20,25 +20,34 @@ public enum SwiftLayout {
   public static func call(
     _ head: String, _ arguments: [String], close: String = ")", trailing: String = "", indent: Int
   ) -> String {
-    let oneLine = head + arguments.joined(separator: ", ") + close + trailing
-    if indent + oneLine.count <= lineLength || arguments.isEmpty { return oneLine }
+    // Widths are UTF-8 byte counts: exact for ASCII, an overestimate otherwise (which only wraps
+    // earlier, a layout swift-format also accepts), and much cheaper than counting characters.
+    let separators = max(0, arguments.count - 1) * 2
+    let width =
+      indent + head.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count } + separators + close.utf8.count
+      + trailing.utf8.count
+    if width <= lineLength || arguments.isEmpty { return head + arguments.joined(separator: ", ") + close + trailing }
     let continuation = String(repeating: " ", count: indent + 2)
-    var lines = [head]
+    var result = head
     var current = ""
+    var currentWidth = 0
     for (offset, argument) in arguments.enumerated() {
       let isLast = offset == arguments.count - 1
       let piece = argument + (isLast ? close + trailing : ",")
+      let pieceWidth = piece.utf8.count
       if current.isEmpty {
         current = piece
-      } else if continuation.count + current.count + 1 + piece.count <= lineLength {
+        currentWidth = pieceWidth
+      } else if continuation.utf8.count + currentWidth + 1 + pieceWidth <= lineLength {
         current += " " + piece
+        currentWidth += 1 + pieceWidth
       } else {
-        lines.append(continuation + current)
+        result += "\n" + continuation + current
         current = piece
+        currentWidth = pieceWidth
       }
     }
-    lines.append(continuation + current)
-    return lines.joined(separator: "\n")
+    return result + "\n" + continuation + current
   }
 
   /// An array literal of already-rendered `elements` for an expression that starts at column
@@ -46,7 +55,7 @@ public enum SwiftLayout {
   /// (swift-format's multi-line collection style), closed at `indent`.
   public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String {
     let oneLine = "[" + elements.joined(separator: ", ") + "]"
-    if indent + prefix.count + oneLine.count <= lineLength || elements.isEmpty { return oneLine }
+    if indent + prefix.utf8.count + oneLine.utf8.count <= lineLength || elements.isEmpty { return oneLine }
     let inner = String(repeating: " ", count: indent + 2)
     return "[\n" + elements.map { inner + $0 + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
   }
@@ -56,7 +65,7 @@ public enum SwiftLayout {
   /// `indent + 2` with the closing parenthesis back at `indent`.
   public static func parameterList(_ parameters: [String], head: String, tail: String, indent: Int) -> String {
     let oneLine = parameters.joined(separator: ", ")
-    if indent + head.count + oneLine.count + tail.count <= lineLength { return oneLine }
+    if indent + head.utf8.count + oneLine.utf8.count + tail.utf8.count <= lineLength { return oneLine }
     let inner = String(repeating: " ", count: indent + 2)
     return "\n" + parameters.map { inner + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent)
   }

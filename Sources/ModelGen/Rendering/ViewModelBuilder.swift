@@ -23,7 +23,7 @@ public struct ViewModelBuilder: Sendable {
   }
 
   /// The registry enum's name in every generated module (`Models.registry`); a GraphQL type named
-  /// `Models` is renamed by ``SwiftNames/typeName(_:)``'s collision rule instead.
+  /// `Models` gets a numeric suffix instead (`Models2`).
   public static let registryName = "Models"
 
   /// Every view model of the graph.
@@ -118,18 +118,25 @@ public struct ViewModelBuilder: Sendable {
   struct Members {
     var property: [String: String] = [:]
     var codingKey: [String: String] = [:]
+    private var escapedProperties: [String: String] = [:]
+    private var escapedKeys: [String: String] = [:]
+    private var labels: [String: String] = [:]
 
     init(fields: [FieldDefinition], reserved: Set<String>) {
       let names = SwiftNames.uniqued(fields.map { SwiftNames.propertyName($0.name) }, taken: reserved)
       for (field, name) in zip(fields, names) {
+        let key = SwiftNames.codingKeyCase(forProperty: name)
         property[field.name] = name
-        codingKey[field.name] = SwiftNames.codingKeyCase(forProperty: name)
+        codingKey[field.name] = key
+        escapedProperties[field.name] = SwiftNames.escaped(name)
+        escapedKeys[field.name] = SwiftNames.escaped(key)
+        labels[field.name] = SwiftNames.argumentLabel(name)
       }
     }
 
-    func escapedProperty(_ field: String) -> String { SwiftNames.escaped(property[field] ?? field) }
-    func key(_ field: String) -> String { SwiftNames.escaped(codingKey[field] ?? field) }
-    func label(_ field: String) -> String { SwiftNames.argumentLabel(property[field] ?? field) }
+    func escapedProperty(_ field: String) -> String { escapedProperties[field] ?? SwiftNames.escaped(field) }
+    func key(_ field: String) -> String { escapedKeys[field] ?? SwiftNames.escaped(field) }
+    func label(_ field: String) -> String { labels[field] ?? SwiftNames.argumentLabel(field) }
   }
 
   /// `case id` or `` case `default` `` or `case selfValue = "self"`.
@@ -192,12 +199,20 @@ public struct ViewModelBuilder: Sendable {
       }
     }
     let parentComponents = parentKey
+    // `init(from:)` and `encode(to:)` declare these locals; a property with one of their names is
+    // referred to through `self.` there.
+    let locals: Set<String> = ["values", "decoder", "container", "encoder", parentKey]
+    func codingReference(_ field: String) -> String {
+      let escaped = members.escapedProperty(field)
+      return locals.contains(members.property[field] ?? field) ? "self.\(escaped)" : escaped
+    }
     let setterNames = SwiftNames.uniqued(
       rendered.map { "set" + SwiftNames.upperFirst(members.property[$0.name] ?? $0.name) },
       taken: Set(members.property.values))
 
     for (offset, field) in rendered.enumerated() {
       let property = members.escapedProperty(field.name)
+      let reference = codingReference(field.name)
       let key = members.key(field.name)
       let presence = field.isRequired ? ".required" : ".optional"
       codingKeys.append(Self.codingKeyDeclaration(graphQLName: field.name, caseName: members.codingKey[field.name] ?? field.name))
@@ -214,11 +229,11 @@ public struct ViewModelBuilder: Sendable {
         let required = field.isRequired && !field.isReadOnly
         dataDecodes.append(
           SwiftLayout.call(
-            "\(property) = try values.\(required ? "decode" : "decodeIfPresent")(",
+            "\(reference) = try values.\(required ? "decode" : "decodeIfPresent")(",
             ["\(swiftType(field.type)).self", "forKey: .\(key)"], indent: 4))
         encodes.append(
           SwiftLayout.call(
-            "try container.\(required ? "encode" : "encodeIfPresent")(", [property, "forKey: .\(key)"], indent: 4))
+            "try container.\(required ? "encode" : "encodeIfPresent")(", [reference, "forKey: .\(key)"], indent: 4))
         var arguments = ["keys.\(key)", presence, fieldTypeExpression(field.type)]
         if field.isReadOnly { arguments.append("readOnly: true") }
         schemaFields.append(SwiftLayout.call(".field(", arguments, trailing: fieldComma, indent: 6))
@@ -268,7 +283,7 @@ public struct ViewModelBuilder: Sendable {
         assignments.append("self.\(property) = LazyList(\(property))")
         associationDecodes.append(
           SwiftLayout.call(
-            "\(property) = try values.decodeLazyList(",
+            "\(reference) = try values.decodeLazyList(",
             [
               "\(related).self", "forKey: .\(key)",
               "associatedFields: \(SwiftLayout.stringArray(association.foreignKeyFields))",
@@ -276,7 +291,7 @@ public struct ViewModelBuilder: Sendable {
             ], indent: 4))
         encodes.append(
           SwiftLayout.call(
-            "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(", [property, "forKey: .\(key)"],
+            "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(", [reference, "forKey: .\(key)"],
             indent: 4))
         var arguments = [
           "keys.\(key)", presence, "\(related).self",
@@ -288,21 +303,34 @@ public struct ViewModelBuilder: Sendable {
     }
 
     let keyDefinitions = keyFields.compactMap { name in rendered.first { $0.name == name } }
-    let identifierArguments = keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }
+    // The identifier's own members: the key properties, renamed where they would collide with its
+    // `components` property.
+    let identifierNames = Dictionary(
+      uniqueKeysWithValues: zip(
+        keyFields,
+        SwiftNames.uniqued(
+          keyFields.map { members.property[$0] ?? $0 }.map { $0 == "components" ? "componentsValue" : $0 },
+          taken: ["components"])))
+    func identifierName(_ field: String) -> String { SwiftNames.escaped(identifierNames[field] ?? field) }
+    func identifierLabel(_ field: String) -> String { SwiftNames.argumentLabel(identifierNames[field] ?? field) }
+    let identifierArguments = keyFields.map { "\(identifierLabel($0)): \(members.escapedProperty($0))" }
     if needsParentKey {
       associationDecodes.insert(
-        SwiftLayout.call("let \(parentKey) = Identifier(", identifierArguments, close: ").components", indent: 4), at: 0)
+        SwiftLayout.call(
+          "let \(parentKey) = Identifier(", keyFields.map { "\(identifierLabel($0)): \(codingReference($0))" },
+          close: ").components", indent: 4),
+        at: 0)
     }
     let identifier = IdentifierViewModel(
       properties: keyDefinitions.map {
-        IdentifierViewModel.Property(name: members.escapedProperty($0.name), type: swiftType($0.type))
+        IdentifierViewModel.Property(name: identifierName($0.name), type: swiftType($0.type))
       },
       parameters: SwiftLayout.parameterList(
-        keyDefinitions.map { "\(members.escapedProperty($0.name)): \(swiftType($0.type))" },
+        keyDefinitions.map { "\(identifierName($0.name)): \(swiftType($0.type))" },
         head: "\(access) init(", tail: ") {", indent: 4),
       components: SwiftLayout.arrayLiteral(
         keyDefinitions.map {
-          "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(members.escapedProperty($0.name)).keyValue)"
+          "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(identifierName($0.name)).keyValue)"
         }, indent: 6),
       expression: SwiftLayout.call("Identifier(", identifierArguments, indent: 4))
 
@@ -334,7 +362,9 @@ public struct ViewModelBuilder: Sendable {
     stored: inout [PropertyViewModel], accessors: inout [LazyAccessorViewModel], parameters: inout [String],
     assignments: inout [String], setters: inout [SetterViewModel], decodes: inout [String], encodes: inout [String]
   ) {
-    let storageName = "_" + (members.property[field.name] ?? field.name)
+    // `_post`, unless a field of the model is itself named `_post`.
+    let storageName = SwiftNames.uniqued(
+      ["_" + (members.property[field.name] ?? field.name)], taken: Set(members.property.values))[0]
     let type = related + (field.isRequired ? "" : "?")
     stored.append(PropertyViewModel(declaration: "internal var \(storageName): LazyReference<\(related)>"))
     accessors.append(
