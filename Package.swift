@@ -122,7 +122,12 @@ var targets: [Target] = [
     dependencies: ["LazyModelAPI", "LazyModel"],
     path: "Benchmarks/APIBenchmark"
   ),
-  .executableTarget(name: "LazyModelBenchmark", dependencies: ["LazyModel"], path: "Benchmarks/LazyModelBenchmark"),
+  .executableTarget(
+    name: "LazyModelBenchmark",
+    dependencies: ["LazyModel", "BenchmarkSupport"],
+    path: "Benchmarks/LazyModelBenchmark",
+    swiftSettings: strict
+  ),
 ]
 
 for module in generatedModules {

@@ -78,7 +78,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
   ///   - associatedIdentifiers: The parent's key values, in key order.
   ///   - associatedFields: The child's FK field names, same order.
   public init(
-    associatedIdentifiers: [KeyValue], associatedFields: [String], provider: (any ModelListProvider<M>)?
+    associatedIdentifiers: [KeyValue], associatedFields: [String],
+    provider: (any ModelListProvider<M>)?
   ) {
     storage = Locked(Storage())
     self.provider = provider
@@ -103,7 +104,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
   public var state: State {
     storage.withLock { storage in
       if let elements = storage.elements { return .loaded(elements) }
-      return .notLoaded(associatedIdentifiers: associatedIdentifiers, associatedFields: associatedFields)
+      return .notLoaded(
+        associatedIdentifiers: associatedIdentifiers, associatedFields: associatedFields)
     }
   }
 
@@ -232,11 +234,15 @@ public final class LazyList<M: Model>: Codable, Sendable {
   private var noProviderError: LazyModelError {
     .noProvider(
       model: M.modelName,
-      identifiers: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
+      identifiers: zip(associatedFields, associatedIdentifiers).map {
+        IdentifierComponent(name: $0, value: $1)
+      })
   }
 
   private var notLoadedError: LazyModelError {
-    .listNotLoaded(model: M.modelName, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+    .listNotLoaded(
+      model: M.modelName, associatedFields: associatedFields,
+      associatedIdentifiers: associatedIdentifiers)
   }
 
   /// The cursor of the next page, or `nil`.
@@ -264,7 +270,9 @@ public final class LazyList<M: Model>: Codable, Sendable {
     }
     let items = try container.decode([M].self, forKey: AnyCodingKey("items"))
     let next = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("nextToken"))
-    self.init(firstPage: items, nextCursor: next, associatedIdentifiers: [], associatedFields: [], provider: nil)
+    self.init(
+      firstPage: items, nextCursor: next, associatedIdentifiers: [], associatedFields: [],
+      provider: nil)
   }
 
   /// Encodes a loaded list as an array of its elements, or as `{"items": [...], "nextToken": cursor}`
@@ -318,7 +326,8 @@ extension KeyedDecodingContainer {
   ) throws -> LazyList<M> {
     let values = parent.map(\.value)
     let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext
-    let provider = context?.listProvider(for: M.self, associatedFields: associatedFields, associatedIdentifiers: values)
+    let provider = context?.listProvider(
+      for: M.self, associatedFields: associatedFields, associatedIdentifiers: values)
     if contains(key), try !decodeNil(forKey: key) {
       let decoded = try decode(LazyList<M>.self, forKey: key)
       if case .loaded(let elements) = decoded.state {
@@ -327,7 +336,8 @@ extension KeyedDecodingContainer {
           associatedFields: associatedFields, provider: provider)
       }
     }
-    return LazyList(associatedIdentifiers: values, associatedFields: associatedFields, provider: provider)
+    return LazyList(
+      associatedIdentifiers: values, associatedFields: associatedFields, provider: provider)
   }
 
   /// Decodes a `@belongsTo`/`@hasOne` field of a generated model (see ``LazyReference/init(from:)``).
@@ -339,19 +349,25 @@ extension KeyedDecodingContainer {
   ///
   /// - Throws: `DecodingError` when the value under `key` is neither `null`, identifiers, nor an `M`.
   public func decodeLazyReference<M: Model>(
-    _ type: M.Type, forKey key: Key, associatedFields: [String]? = nil, parent: [IdentifierComponent] = [],
+    _ type: M.Type, forKey key: Key, associatedFields: [String]? = nil,
+    parent: [IdentifierComponent] = [],
     decoder: any Decoder
   ) throws -> LazyReference<M> {
     if contains(key) {
       if let associatedFields, !associatedFields.isEmpty {
-        return try LazyReference<M>(from: try superDecoder(forKey: key), identifyingFields: associatedFields)
+        return try LazyReference<M>(
+          from: try superDecoder(forKey: key), identifyingFields: associatedFields)
       }
       return try decode(LazyReference<M>.self, forKey: key)
     }
     guard let associatedFields, !associatedFields.isEmpty else { return LazyReference(nil as M?) }
-    let identifiers = zip(associatedFields, parent).map { IdentifierComponent(name: $0, value: $1.value) }
+    let identifiers = zip(associatedFields, parent).map {
+      IdentifierComponent(name: $0, value: $1.value)
+    }
     if let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext {
-      return LazyReference(identifiers: identifiers, provider: context.referenceProvider(for: M.self, identifiers: identifiers))
+      return LazyReference(
+        identifiers: identifiers,
+        provider: context.referenceProvider(for: M.self, identifiers: identifiers))
     }
     return LazyReference(identifiers: identifiers)
   }

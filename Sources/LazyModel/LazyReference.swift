@@ -26,7 +26,8 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     func value() async throws -> M? {
       switch self {
       case .single(let task): return try await task.value
-      case .batch(let promise, let identifiers): return try await promise.value()[identifiers] ?? nil
+      case .batch(let promise, let identifiers):
+        return try await promise.value()[identifiers] ?? nil
       }
     }
   }
@@ -179,11 +180,14 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// Claims the not-loaded references of one provider group, loads them in one batch call, records
   /// each reference's outcome, then wakes the callers waiting on the batch.
-  private static func loadBatch(_ references: [LazyReference<M>], through provider: any ModelProvider<M>) async throws {
+  private static func loadBatch(
+    _ references: [LazyReference<M>], through provider: any ModelProvider<M>
+  ) async throws {
     let promise = BatchPromise<[[IdentifierComponent]: M?]>()
     var batch: [[IdentifierComponent]] = []
     var distinct: Set<[IdentifierComponent]> = []
-    var claimed: [(reference: LazyReference<M>, identifiers: [IdentifierComponent], generation: UInt64)] = []
+    var claimed:
+      [(reference: LazyReference<M>, identifiers: [IdentifierComponent], generation: UInt64)] = []
     for reference in references {
       let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
         guard case .notLoaded = storage.phase else { return nil }
@@ -205,11 +209,14 @@ public final class LazyReference<M: Model>: Codable, Sendable {
       var results: [[IdentifierComponent]: M?] = [:]
       for (identifiers, model) in zip(batch, models) { results[identifiers] = model }
       for claim in claimed {
-        claim.reference.finishLoad(generation: claim.generation, with: .loaded(results[claim.identifiers] ?? nil))
+        claim.reference.finishLoad(
+          generation: claim.generation, with: .loaded(results[claim.identifiers] ?? nil))
       }
       promise.resolve(.success(results))
     } catch {
-      for claim in claimed { claim.reference.finishLoad(generation: claim.generation, with: .notLoaded) }
+      for claim in claimed {
+        claim.reference.finishLoad(generation: claim.generation, with: .notLoaded)
+      }
       promise.resolve(.failure(error))
       throw error
     }
@@ -218,7 +225,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// The key that groups references for one batch call: class identity, or the value of a
   /// `Hashable` provider.
   private static func batchKey(of provider: any ModelProvider<M>) -> AnyHashable? {
-    if type(of: provider) is AnyObject.Type { return AnyHashable(ObjectIdentifier(provider as AnyObject)) }
+    if type(of: provider) is AnyObject.Type {
+      return AnyHashable(ObjectIdentifier(provider as AnyObject))
+    }
     if let hashable = provider as? any Hashable { return AnyHashable(hashable) }
     return nil
   }
@@ -286,7 +295,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
         identifiers.append(IdentifierComponent(name: name, value: value))
       }
       if let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext {
-        self.init(identifiers: identifiers, provider: context.referenceProvider(for: M.self, identifiers: identifiers))
+        self.init(
+          identifiers: identifiers,
+          provider: context.referenceProvider(for: M.self, identifiers: identifiers))
       } else {
         self.init(identifiers: identifiers)
       }

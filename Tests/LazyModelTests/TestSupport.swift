@@ -22,7 +22,10 @@ final class CountingProvider<M: Model>: ModelProvider {
   private let delay: Duration
   private let dropOneBatchResult: Bool
 
-  init(_ models: [M], delay: Duration = .milliseconds(20), failures: Int = 0, dropOneBatchResult: Bool = false) {
+  init(
+    _ models: [M], delay: Duration = .milliseconds(20), failures: Int = 0,
+    dropOneBatchResult: Bool = false
+  ) {
     self.models = models
     self.delay = delay
     self.counters = LockedCounters(Counters(failuresLeft: failures))
@@ -95,7 +98,8 @@ final class PagedProvider<M: Model>: ModelListProvider {
       }
     }
     let index = cursor.flatMap(Int.init) ?? 0
-    return ModelPage(elements: pages[index], nextCursor: index + 1 < pages.count ? String(index + 1) : nil)
+    return ModelPage(
+      elements: pages[index], nextCursor: index + 1 < pages.count ? String(index + 1) : nil)
   }
 }
 
@@ -113,7 +117,9 @@ func decodePlain<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
 
 extension Post {
   /// The component list of a default `id` key.
-  static func key(_ id: String) -> [IdentifierComponent] { [IdentifierComponent(name: "id", value: .string(id))] }
+  static func key(_ id: String) -> [IdentifierComponent] {
+    [IdentifierComponent(name: "id", value: .string(id))]
+  }
 }
 
 /// Test-side counters behind an `NSLock` (which ThreadSanitizer sees through `pthread_mutex_*`).
