@@ -13,7 +13,9 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
   public init(store: DataStore) { self.store = store }
 
   /// A provider that loads the `M` whose fields equal `identifiers` from ``store``.
-  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M> {
+  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent])
+    -> any ModelProvider<M>
+  {
     DataStoreReferenceProvider<M>(store: store)
   }
 
@@ -22,7 +24,9 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
-    DataStoreListProvider<M>(store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+    DataStoreListProvider<M>(
+      store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers
+    )
   }
 }
 

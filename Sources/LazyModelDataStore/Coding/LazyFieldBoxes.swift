@@ -32,7 +32,8 @@ enum LazyReferenceBoxState {
 extension LazyReference: LazyReferenceBox {
   static var targetType: any Model.Type { M.self }
 
-  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M> {
+  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M>
+  {
     LazyReference(identifiers: identifiers, provider: DataStoreReferenceProvider<M>(store: store))
   }
 
