@@ -345,27 +345,41 @@ public final class DataStore: Sendable {
     }
     let plan = mapping.references[position]
     let capture = ReferenceCapture(field: key.name)
-    // Each model's position in `distinct` (-1 for an empty reference): one hash per model.
+    // Each model's position in `distinct` (-1 for an empty reference): one hash per model. References
+    // decoded from one query share the identifiers array of their parent, so the array's storage
+    // address is tried first (all references stay alive meanwhile, so no address is reused).
     var positions: [Int] = []
     positions.reserveCapacity(models.count)
+    var positionOfStorage: [UnsafeRawPointer: Int] = [:]
     var positionOfKey: [[KeyValue]: Int] = [:]
     var distinct: [[KeyValue]] = []
     for model in models {
-      capture.reference = nil
-      try model.encode(to: capture)
-      guard let reference = capture.reference,
-        let values = try foreignKeyValues(reference, plan: plan, owner: mapping)
-      else {
+      guard let reference = try capture.capture(model) else {
         positions.append(-1)
         continue
       }
-      if let position = positionOfKey[values] {
-        positions.append(position)
+      var storage: UnsafeRawPointer?
+      if let identifiers = reference.boxIdentifiers, !identifiers.isEmpty {
+        storage = identifiers.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        if let storage, let position = positionOfStorage[storage] {
+          positions.append(position)
+          continue
+        }
+      }
+      guard let values = try foreignKeyValues(reference, plan: plan, owner: mapping) else {
+        positions.append(-1)
+        continue
+      }
+      let position: Int
+      if let known = positionOfKey[values] {
+        position = known
       } else {
-        positionOfKey[values] = distinct.count
-        positions.append(distinct.count)
+        position = distinct.count
+        positionOfKey[values] = position
         distinct.append(values)
       }
+      positions.append(position)
+      if let storage { positionOfStorage[storage] = position }
     }
     let grouped = try connection.withConnection { connection in
       try connection.transaction(write: false) {

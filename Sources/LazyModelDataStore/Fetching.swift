@@ -280,12 +280,24 @@ extension DataStore {
 
 /// Captures the `LazyReference` a model encodes for one field, ignoring every other field.
 final class ReferenceCapture: Encoder {
+  /// Thrown once the reference is captured, to stop the model's `encode(to:)` early.
+  struct Captured: Error {}
+
   let field: String
   var reference: (any LazyReferenceBox)?
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   init(field: String) { self.field = field }
+
+  /// The reference `model` encodes for ``field``, or `nil`.
+  func capture(_ model: some Model) throws -> (any LazyReferenceBox)? {
+    reference = nil
+    do {
+      try model.encode(to: self)
+    } catch is Captured {}
+    return reference
+  }
 
   /// The keyed container made for the first model, reused for the next ones (see `RowDecoder`).
   private var cachedContainer: (key: ObjectIdentifier, box: AnyObject)?
@@ -311,6 +323,7 @@ final class ReferenceCapture: Encoder {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       if key.stringValue == capture.field, let reference = value as? any LazyReferenceBox {
         capture.reference = reference
+        throw Captured()  // the remaining fields are not needed
       }
     }
     mutating func nestedContainer<NestedKey: CodingKey>(

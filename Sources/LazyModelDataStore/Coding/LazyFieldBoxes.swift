@@ -10,6 +10,9 @@ protocol LazyReferenceBox {
   static func loaded(_ model: (any Model)?) -> Self
   /// The current state: a loaded model (or `nil`), or the identifiers of a not-loaded one.
   var boxState: LazyReferenceBoxState { get }
+  /// The identifiers it was created or decoded with (see `LazyReference.identifiers`), read without
+  /// building its `State`.
+  var boxIdentifiers: [IdentifierComponent]? { get }
   /// Makes not-loaded references sharing one provider over `store`.
   static func factory(store: DataStore) -> ReferenceFactory
 }
@@ -40,6 +43,8 @@ extension LazyReference: LazyReferenceBox {
   static func loaded(_ model: (any Model)?) -> LazyReference<M> {
     LazyReference(model as? M)
   }
+
+  var boxIdentifiers: [IdentifierComponent]? { identifiers }
 
   static func factory(store: DataStore) -> ReferenceFactory {
     let provider: any ModelProvider<M> = DataStoreReferenceProvider<M>(store: store)
