@@ -301,6 +301,6 @@ print(
 print(
   String(
     format:
-      "peak memory (VmHWM): %.0f MB loading the data; DataStore phase %.0f MB (%.0f MB after query all + batched, before N+1); plain C API phase %.0f MB (target < 300 MB)%@",
+      "peak memory (VmHWM, target < 300 MB): %.0f MB loading the data; DataStore phase %.0f MB (%.0f MB after query all + batched, before N+1); whole process at the end %.0f MB (the heap the DataStore phase freed stays mapped)%@",
     afterSetupMB, storePeakMB, afterStoreMB, peakMemoryMB(),
     (peakResettable ? "" : "; peaks not resettable here, so cumulative") as NSString))
