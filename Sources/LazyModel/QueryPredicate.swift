@@ -20,9 +20,13 @@ public indirect enum QueryPredicate: Sendable, Hashable {
   case not(QueryPredicate)
 
   /// Both hold.
-  public static func && (lhs: QueryPredicate, rhs: QueryPredicate) -> QueryPredicate { .and([lhs, rhs]) }
+  public static func && (lhs: QueryPredicate, rhs: QueryPredicate) -> QueryPredicate {
+    .and([lhs, rhs])
+  }
   /// At least one holds.
-  public static func || (lhs: QueryPredicate, rhs: QueryPredicate) -> QueryPredicate { .or([lhs, rhs]) }
+  public static func || (lhs: QueryPredicate, rhs: QueryPredicate) -> QueryPredicate {
+    .or([lhs, rhs])
+  }
   /// It does not hold.
   public static prefix func ! (predicate: QueryPredicate) -> QueryPredicate { .not(predicate) }
 }
@@ -59,21 +63,33 @@ public enum QueryOperator: Sendable, Hashable {
 
 extension ModelKey {
   /// `self == value`.
-  public func eq(_ value: some KeyValueConvertible) -> QueryPredicate { .field(name, .eq(value.keyValue)) }
+  public func eq(_ value: some KeyValueConvertible) -> QueryPredicate {
+    .field(name, .eq(value.keyValue))
+  }
   /// `self` is null.
   public func isNil() -> QueryPredicate { .field(name, .eq(nil)) }
   /// `self != value`.
-  public func ne(_ value: some KeyValueConvertible) -> QueryPredicate { .field(name, .ne(value.keyValue)) }
+  public func ne(_ value: some KeyValueConvertible) -> QueryPredicate {
+    .field(name, .ne(value.keyValue))
+  }
   /// `self` is not null.
   public func isNotNil() -> QueryPredicate { .field(name, .ne(nil)) }
   /// `self < value`.
-  public func lt(_ value: some KeyValueConvertible) -> QueryPredicate { .field(name, .lt(value.keyValue)) }
+  public func lt(_ value: some KeyValueConvertible) -> QueryPredicate {
+    .field(name, .lt(value.keyValue))
+  }
   /// `self <= value`.
-  public func le(_ value: some KeyValueConvertible) -> QueryPredicate { .field(name, .le(value.keyValue)) }
+  public func le(_ value: some KeyValueConvertible) -> QueryPredicate {
+    .field(name, .le(value.keyValue))
+  }
   /// `self > value`.
-  public func gt(_ value: some KeyValueConvertible) -> QueryPredicate { .field(name, .gt(value.keyValue)) }
+  public func gt(_ value: some KeyValueConvertible) -> QueryPredicate {
+    .field(name, .gt(value.keyValue))
+  }
   /// `self >= value`.
-  public func ge(_ value: some KeyValueConvertible) -> QueryPredicate { .field(name, .ge(value.keyValue)) }
+  public func ge(_ value: some KeyValueConvertible) -> QueryPredicate {
+    .field(name, .ge(value.keyValue))
+  }
   /// `lower <= self <= upper`.
   public func between<V: KeyValueConvertible>(_ lower: V, _ upper: V) -> QueryPredicate {
     .field(name, .between(lower.keyValue, upper.keyValue))

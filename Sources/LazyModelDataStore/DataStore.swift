@@ -39,9 +39,11 @@ public final class DataStore: Sendable {
   ///   migrated without losing data (the file is left unchanged), ``DataStoreError/unknownModel(_:)``
   ///   when a relationship points outside the registry, ``DataStoreError/sqlite(code:message:sql:)``.
   public convenience init(
-    fileURL: URL, registry: ModelRegistry, listPageSize: Int = 100, traceSQL: (@Sendable (String) -> Void)? = nil
+    fileURL: URL, registry: ModelRegistry, listPageSize: Int = 100,
+    traceSQL: (@Sendable (String) -> Void)? = nil
   ) throws {
-    try self.init(path: fileURL.path, registry: registry, listPageSize: listPageSize, traceSQL: traceSQL)
+    try self.init(
+      path: fileURL.path, registry: registry, listPageSize: listPageSize, traceSQL: traceSQL)
   }
 
   /// Opens a private in-memory database for the models of `registry` (see
@@ -49,10 +51,14 @@ public final class DataStore: Sendable {
   public static func inMemory(
     registry: ModelRegistry, listPageSize: Int = 100, traceSQL: (@Sendable (String) -> Void)? = nil
   ) throws -> DataStore {
-    try DataStore(path: ":memory:", registry: registry, listPageSize: listPageSize, traceSQL: traceSQL)
+    try DataStore(
+      path: ":memory:", registry: registry, listPageSize: listPageSize, traceSQL: traceSQL)
   }
 
-  private init(path: String, registry: ModelRegistry, listPageSize: Int, traceSQL: (@Sendable (String) -> Void)?) throws {
+  private init(
+    path: String, registry: ModelRegistry, listPageSize: Int,
+    traceSQL: (@Sendable (String) -> Void)?
+  ) throws {
     self.registry = registry
     self.listPageSize = max(1, listPageSize)
     var mappings: [ObjectIdentifier: TableMapping] = [:]
@@ -63,7 +69,9 @@ public final class DataStore: Sendable {
       byName[mapping.schema.name] = mapping
     }
     for mapping in byName.values {
-      let targets = mapping.references.map(\.target) + mapping.childReferences.map(\.target) + mapping.lists.map(\.target)
+      let targets =
+        mapping.references.map(\.target) + mapping.childReferences.map(\.target)
+        + mapping.lists.map(\.target)
       for target in targets where mappings[ObjectIdentifier(target)] == nil {
         throw DataStoreError.unknownModel(target.modelName)
       }
@@ -78,7 +86,9 @@ public final class DataStore: Sendable {
   /// The table mapping of `type`: a registry model, or a type whose schema equals one's.
   func mapping(for type: any Model.Type) throws -> TableMapping {
     if let mapping = mappings[ObjectIdentifier(type)] { return mapping }
-    if let mapping = mappingsByName[type.modelName], mapping.schema == type.schema { return mapping }
+    if let mapping = mappingsByName[type.modelName], mapping.schema == type.schema {
+      return mapping
+    }
     throw DataStoreError.unknownModel(type.modelName)
   }
 
@@ -110,7 +120,9 @@ public final class DataStore: Sendable {
     let rows = try models.map { model in
       var row = try RowEncoder.encode(model, mapping: mapping, store: self)
       for (index, column) in mapping.columns.enumerated() {
-        if column.isTimestamp, column.name == "updatedAt" || row[index] == .null { row[index] = .text(now) }
+        if column.isTimestamp, column.name == "updatedAt" || row[index] == .null {
+          row[index] = .text(now)
+        }
         if column.isNotNull, row[index] == .null {
           throw DataStoreError.missingRequiredField(model: mapping.schema.name, field: column.field)
         }
@@ -124,29 +136,39 @@ public final class DataStore: Sendable {
           do {
             try statement.bind(row)
             try statement.run()
-          } catch DataStoreError.sqlite(let code, _, _) where code == 787 {  // SQLITE_CONSTRAINT_FOREIGNKEY
+          } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
             throw try foreignKeyFailure(mapping, row: row, connection)
           }
         }
       }
     }
-    if observers.hasObservers(mapping.schema.name) { observers.saved(models, name: mapping.schema.name) }
+    if observers.hasObservers(mapping.schema.name) {
+      observers.saved(models, name: mapping.schema.name)
+    }
   }
 
   /// Names the first `@belongsTo` of `row` whose target row is missing.
-  private func foreignKeyFailure(_ mapping: TableMapping, row: [SQLValue], _ connection: Connection) throws -> DataStoreError {
+  private func foreignKeyFailure(_ mapping: TableMapping, row: [SQLValue], _ connection: Connection)
+    throws -> DataStoreError
+  {
     for reference in mapping.references where reference.isBelongsTo {
       let values = reference.columnIndexes.map { row[$0] }
-      guard !values.contains(.null), let target = mappings[ObjectIdentifier(reference.target)] else { continue }
-      let sql = "SELECT 1 FROM \(quote(target.table)) WHERE "
+      guard !values.contains(.null), let target = mappings[ObjectIdentifier(reference.target)]
+      else { continue }
+      let sql =
+        "SELECT 1 FROM \(quote(target.table)) WHERE "
         + reference.associatedFields.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
       let statement = try connection.prepare(sql, cached: false)
       try statement.bind(values)
       if try !statement.step() {
-        let identifiers = zip(reference.associatedFields, reference.columnIndexes).map { name, index in
-          IdentifierComponent(name: name, value: row[index].keyValue(for: mapping.columns[index].fieldType) ?? .string(""))
+        let identifiers = zip(reference.associatedFields, reference.columnIndexes).map {
+          name, index in
+          IdentifierComponent(
+            name: name,
+            value: row[index].keyValue(for: mapping.columns[index].fieldType) ?? .string(""))
         }
-        return .foreignKeyViolation(model: mapping.schema.name, field: reference.field, identifiers: identifiers)
+        return .foreignKeyViolation(
+          model: mapping.schema.name, field: reference.field, identifiers: identifiers)
       }
     }
     return .foreignKeyViolation(model: mapping.schema.name, field: "", identifiers: [])
@@ -169,12 +191,15 @@ public final class DataStore: Sendable {
     if includes.isEmpty { return try loadOne(M.self, identifiers: identifier.components) }
     let mapping = try mapping(for: M.self)
     let names = identifier.components.map(\.name)
-    let sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+    let sql =
+      "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
       + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     return try connection.withConnection { connection in
       try connection.transaction(write: false) {
-        try fetch(M.self, mapping, sql: sql, bindings: identifier.components.map { SQLValue($0.value) },
-                  includes: includes, connection).first
+        try fetch(
+          M.self, mapping, sql: sql, bindings: identifier.components.map { SQLValue($0.value) },
+          includes: includes, connection
+        ).first
       }
     }
   }
@@ -189,7 +214,8 @@ public final class DataStore: Sendable {
   ///   ``DataStoreError/invalidPredicate(model:field:reason:)`` for a bad predicate, sort or include,
   ///   ``DataStoreError/decodingFailed(model:field:reason:)``, or an SQLite error.
   public func query<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [], limit: Int? = nil,
+    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
+    limit: Int? = nil,
     offset: Int? = nil, includes: [QueryInclude] = []
   ) async throws -> [M] {
     let mapping = try mapping(for: M.self)
@@ -215,7 +241,9 @@ public final class DataStore: Sendable {
   /// The number of `M`s matching `predicate` (`SELECT count(*)`).
   ///
   /// - Throws: As ``query(_:where:sort:limit:offset:includes:)``.
-  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) async throws -> Int {
+  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) async throws
+    -> Int
+  {
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)
     let sql = "SELECT count(*) FROM \(quote(mapping.table)) WHERE " + condition.sql
@@ -243,7 +271,9 @@ public final class DataStore: Sendable {
   ///
   /// - Returns: `true` when a row was deleted.
   @discardableResult
-  public func delete<M: Model>(_ type: M.Type, byIdentifier identifier: M.Identifier) async throws -> Bool {
+  public func delete<M: Model>(_ type: M.Type, byIdentifier identifier: M.Identifier) async throws
+    -> Bool
+  {
     let predicate = QueryPredicate.and(identifier.components.map { .field($0.name, .eq($0.value)) })
     return try await delete(M.self, where: predicate) > 0
   }
@@ -253,11 +283,13 @@ public final class DataStore: Sendable {
   /// - Returns: The number of `M` rows deleted (rows removed by cascade not counted).
   /// - Throws: As ``query(_:where:sort:limit:offset:includes:)``.
   @discardableResult
-  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int {
+  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int
+  {
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)
     let keyColumns = mapping.primaryKeyColumns
-    let sql = "DELETE FROM \(quote(mapping.table)) WHERE " + condition.sql + " RETURNING "
+    let sql =
+      "DELETE FROM \(quote(mapping.table)) WHERE " + condition.sql + " RETURNING "
       + keyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
     let deleted = try connection.withConnection { connection in
       try connection.transaction(write: true) {
@@ -268,7 +300,8 @@ public final class DataStore: Sendable {
         while try statement.step() {
           let components = keyColumns.enumerated().map { offset, index in
             let column = mapping.columns[index]
-            let value = statement.value(Int32(offset)).keyValue(for: column.fieldType) ?? .string("")
+            let value =
+              statement.value(Int32(offset)).keyValue(for: column.fieldType) ?? .string("")
             return IdentifierComponent(name: column.name, value: value)
           }
           deleted.append(ModelIdentifier(modelName: mapping.schema.name, components: components))
@@ -312,29 +345,46 @@ public final class DataStore: Sendable {
     }
     let plan = mapping.references[position]
     let capture = ReferenceCapture(field: key.name)
-    // Each model's position in `distinct` (-1 for an empty reference): one hash per model.
+    // Each model's position in `distinct` (-1 for an empty reference): one hash per model. References
+    // decoded from one query share the identifiers array of their parent, so the array's storage
+    // address is tried first (all references stay alive meanwhile, so no address is reused).
     var positions: [Int] = []
     positions.reserveCapacity(models.count)
+    var positionOfStorage: [UnsafeRawPointer: Int] = [:]
     var positionOfKey: [[KeyValue]: Int] = [:]
     var distinct: [[KeyValue]] = []
     for model in models {
-      capture.reference = nil
-      try model.encode(to: capture)
-      guard let reference = capture.reference, let values = try foreignKeyValues(reference, plan: plan, owner: mapping) else {
+      guard let reference = try capture.capture(model) else {
         positions.append(-1)
         continue
       }
-      if let position = positionOfKey[values] {
-        positions.append(position)
+      var storage: UnsafeRawPointer?
+      if let identifiers = reference.boxIdentifiers, !identifiers.isEmpty {
+        storage = identifiers.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        if let storage, let position = positionOfStorage[storage] {
+          positions.append(position)
+          continue
+        }
+      }
+      guard let values = try foreignKeyValues(reference, plan: plan, owner: mapping) else {
+        positions.append(-1)
+        continue
+      }
+      let position: Int
+      if let known = positionOfKey[values] {
+        position = known
       } else {
-        positionOfKey[values] = distinct.count
-        positions.append(distinct.count)
+        position = distinct.count
+        positionOfKey[values] = position
         distinct.append(values)
       }
+      positions.append(position)
+      if let storage { positionOfStorage[storage] = position }
     }
     let grouped = try connection.withConnection { connection in
       try connection.transaction(write: false) {
-        try fetchGrouped(Target.self, byColumns: plan.associatedFields, keys: distinct, includes: [], connection)
+        try fetchGrouped(
+          Target.self, byColumns: plan.associatedFields, keys: distinct, includes: [], connection)
       }
     }
     let loaded = distinct.map { grouped[$0]?.first as? Target }
@@ -342,7 +392,9 @@ public final class DataStore: Sendable {
   }
 
   /// The FK values `reference` holds for `plan` of a model of `owner`, or `nil` for an empty reference.
-  func foreignKeyValues(_ reference: any LazyReferenceBox, plan: ReferencePlan, owner: TableMapping) throws -> [KeyValue]? {
+  func foreignKeyValues(_ reference: any LazyReferenceBox, plan: ReferencePlan, owner: TableMapping)
+    throws -> [KeyValue]?
+  {
     switch reference.boxState {
     case .loaded(nil):
       return nil
@@ -358,16 +410,22 @@ public final class DataStore: Sendable {
       return try plan.associatedFields.map { name in
         guard let index = targetMapping.column(named: name),
           let value = row[index].keyValue(for: targetMapping.columns[index].fieldType)
-        else { throw DataStoreError.missingRequiredField(model: targetMapping.schema.name, field: name) }
+        else {
+          throw DataStoreError.missingRequiredField(model: targetMapping.schema.name, field: name)
+        }
         return value
       }
     case .notLoaded(let identifiers):
       guard identifiers.count == plan.associatedFields.count else {
         throw DataStoreError.encodingFailed(
           model: owner.schema.name, field: plan.field,
-          reason: "the reference holds \(identifiers.count) key values, \(plan.associatedFields.count) expected")
+          reason:
+            "the reference holds \(identifiers.count) key values, \(plan.associatedFields.count) expected"
+        )
       }
-      if zip(identifiers, plan.associatedFields).allSatisfy({ $0.name == $1 }) { return identifiers.map(\.value) }
+      if zip(identifiers, plan.associatedFields).allSatisfy({ $0.name == $1 }) {
+        return identifiers.map(\.value)
+      }
       return plan.associatedFields.enumerated().map { offset, name in
         identifiers.first { $0.name == name }?.value ?? identifiers[offset].value
       }

@@ -37,13 +37,18 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
       return "SQLite error \(code): \(message)" + (sql.map { " (SQL: \($0))" } ?? "")
     case .unknownModel(let model): return "model \(model) is not in the DataStore's registry"
     case .unknownField(let model, let field): return "\(model) has no field \(field)"
-    case .invalidPredicate(let model, let field, let reason): return "invalid predicate on \(model).\(field): \(reason)"
+    case .invalidPredicate(let model, let field, let reason):
+      return "invalid predicate on \(model).\(field): \(reason)"
     case .missingRequiredField(let model, let field): return "\(model).\(field) is required but nil"
     case .foreignKeyViolation(let model, let field, let identifiers):
-      return "\(model).\(field) points at \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")), which does not exist"
-    case .incompatibleSchema(let model, let reason): return "stored table of \(model) cannot be migrated: \(reason)"
-    case .decodingFailed(let model, let field, let reason): return "cannot decode \(model).\(field): \(reason)"
-    case .encodingFailed(let model, let field, let reason): return "cannot encode \(model).\(field): \(reason)"
+      return
+        "\(model).\(field) points at \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")), which does not exist"
+    case .incompatibleSchema(let model, let reason):
+      return "stored table of \(model) cannot be migrated: \(reason)"
+    case .decodingFailed(let model, let field, let reason):
+      return "cannot decode \(model).\(field): \(reason)"
+    case .encodingFailed(let model, let field, let reason):
+      return "cannot encode \(model).\(field): \(reason)"
     case .invalidCursor(let cursor): return "invalid page cursor \(cursor)"
     }
   }

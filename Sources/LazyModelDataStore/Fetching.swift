@@ -6,14 +6,16 @@ extension DataStore {
   /// stepped; with includes they are copied first, the included associations are loaded (one
   /// `IN (…)` query per association and level), then the rows are decoded with them.
   func fetch<M: Model>(
-    _ type: M.Type, _ mapping: TableMapping, sql: String, bindings: [SQLValue], includes: [QueryInclude],
+    _ type: M.Type, _ mapping: TableMapping, sql: String, bindings: [SQLValue],
+    includes: [QueryInclude],
     _ connection: Connection, cached: Bool = true
   ) throws -> [M] {
     let statement = try connection.prepare(sql, cached: cached)
     defer { statement.reset() }
     try statement.bind(bindings)
     if includes.isEmpty {
-      let decoder = RowDecoder(mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
+      let decoder = RowDecoder(
+        mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
       var models: [M] = []
       while try statement.step() { models.append(try decoder.decode(M.self)) }
       return models
@@ -30,10 +32,12 @@ extension DataStore {
 
   /// Decodes copied rows with `includes` loaded.
   private func decodeRows<M: Model>(
-    _ type: M.Type, _ mapping: TableMapping, rows: [[SQLValue]], includes: [QueryInclude], _ connection: Connection
+    _ type: M.Type, _ mapping: TableMapping, rows: [[SQLValue]], includes: [QueryInclude],
+    _ connection: Connection
   ) throws -> [M] {
     let prefetched = try prefetch(mapping, rows: rows, includes: includes, connection)
-    let decoder = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: prefetched)
+    let decoder = RowDecoder(
+      mapping: mapping, store: self, row: .values([]), prefetched: prefetched)
     return try rows.map { row in
       decoder.row = .values(row)
       return try decoder.decode(M.self)
@@ -56,16 +60,23 @@ extension DataStore {
       let targetColumns: [String]
       switch plan {
       case .column:
-        throw DataStoreError.invalidPredicate(model: mapping.schema.name, field: include.field, reason: "not an association")
+        throw DataStoreError.invalidPredicate(
+          model: mapping.schema.name, field: include.field, reason: "not an association")
       case .reference(let position):
         let reference = mapping.references[position]
-        (target, keyColumns, targetColumns) = (reference.target, reference.columnIndexes, reference.associatedFields)
+        (target, keyColumns, targetColumns) = (
+          reference.target, reference.columnIndexes, reference.associatedFields
+        )
       case .childReference(let position):
         let child = mapping.childReferences[position]
-        (target, keyColumns, targetColumns) = (child.target, mapping.primaryKeyColumns, child.associatedFields)
+        (target, keyColumns, targetColumns) = (
+          child.target, mapping.primaryKeyColumns, child.associatedFields
+        )
       case .list(let position):
         let list = mapping.lists[position]
-        (target, keyColumns, targetColumns) = (list.target, mapping.primaryKeyColumns, list.associatedColumns)
+        (target, keyColumns, targetColumns) = (
+          list.target, mapping.primaryKeyColumns, list.associatedColumns
+        )
       }
       var seen: Set<[KeyValue]> = []
       var keys: [[KeyValue]] = []
@@ -77,9 +88,12 @@ extension DataStore {
         // Generated code decodes a @hasOne(references:) through `superDecoder(forKey:)`, so keep the
         // target rows to decode there.
         let targetMapping = try self.mapping(for: target)
-        let grouped = try fetchGroupedRows(targetMapping, byColumns: targetColumns, keys: keys, connection)
-        let nested = try prefetch(targetMapping, rows: grouped.values.flatMap { $0 }, includes: include.nested, connection)
-        prefetched.childRows[include.field] = ChildRows(mapping: targetMapping, rows: grouped, nested: nested)
+        let grouped = try fetchGroupedRows(
+          targetMapping, byColumns: targetColumns, keys: keys, connection)
+        let nested = try prefetch(
+          targetMapping, rows: grouped.values.flatMap { $0 }, includes: include.nested, connection)
+        prefetched.childRows[include.field] = ChildRows(
+          mapping: targetMapping, rows: grouped, nested: nested)
       } else {
         prefetched.models[include.field] = try fetchGrouped(
           target, byColumns: targetColumns, keys: keys, includes: include.nested, connection)
@@ -91,7 +105,8 @@ extension DataStore {
   /// The copied rows of `mapping` whose `columns` equal one of `keys`, grouped by those values (one
   /// `IN (…)` query per ``batchChunkSize`` keys).
   func fetchGroupedRows(
-    _ mapping: TableMapping, byColumns columns: [String], keys: [[KeyValue]], _ connection: Connection
+    _ mapping: TableMapping, byColumns columns: [String], keys: [[KeyValue]],
+    _ connection: Connection
   ) throws -> [[KeyValue]: [[SQLValue]]] {
     let columnIndexes = try columns.map { name in
       guard let index = mapping.column(named: name) else {
@@ -105,10 +120,13 @@ extension DataStore {
     while start < keys.count {
       let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
       start += chunk.count
-      let sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+      let sql =
+        "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
         + mapping.membershipSQL(columns: columns, count: chunk.count)
-        + " ORDER BY " + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
-      let statement = try connection.prepare(sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+        + " ORDER BY "
+        + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
+      let statement = try connection.prepare(
+        sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
       defer { statement.reset() }
       try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
       for row in try Self.copyRows(statement, columns: mapping.columns.count) {
@@ -123,7 +141,8 @@ extension DataStore {
   /// The `M`s whose `columns` equal one of `keys`, grouped by those values: one `IN (…)` query per
   /// ``batchChunkSize`` keys, rows in primary-key order within each chunk.
   func fetchGrouped<M: Model>(
-    _ type: M.Type, byColumns columns: [String], keys: [[KeyValue]], includes: [QueryInclude], _ connection: Connection
+    _ type: M.Type, byColumns columns: [String], keys: [[KeyValue]], includes: [QueryInclude],
+    _ connection: Connection
   ) throws -> [[KeyValue]: [any Model]] {
     let mapping = try mapping(for: M.self)
     let columnIndexes = try columns.map { name in
@@ -137,14 +156,18 @@ extension DataStore {
     while start < keys.count {
       let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
       start += chunk.count
-      let sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+      let sql =
+        "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
         + mapping.membershipSQL(columns: columns, count: chunk.count)
-        + " ORDER BY " + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
-      let statement = try connection.prepare(sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+        + " ORDER BY "
+        + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
+      let statement = try connection.prepare(
+        sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
       defer { statement.reset() }
       try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
       if includes.isEmpty {
-        let decoder = RowDecoder(mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
+        let decoder = RowDecoder(
+          mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
         while try statement.step() {
           guard let key = decoder.keyValues(columnIndexes) else { continue }
           grouped[key, default: []].append(try decoder.decode(M.self))
@@ -174,7 +197,8 @@ extension DataStore {
       for name in names where mapping.column(named: name) == nil {
         throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
       }
-      sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+      sql =
+        "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
         + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
     }
     let bindings = identifiers.map { SQLValue($0.value) }
@@ -183,7 +207,9 @@ extension DataStore {
       defer { statement.reset() }
       try statement.bind(bindings)
       guard try statement.step() else { return nil }
-      return try RowDecoder(mapping: mapping, store: self, row: .statement(statement), prefetched: nil).decode(M.self)
+      return try RowDecoder(
+        mapping: mapping, store: self, row: .statement(statement), prefetched: nil
+      ).decode(M.self)
     }
   }
 
@@ -214,21 +240,25 @@ extension DataStore {
 
   /// See ``DataStoreListProvider/loadPage(after:limit:)``.
   func loadPage<M: Model>(
-    _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue], after cursor: String?, limit: Int
+    _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    after cursor: String?, limit: Int
   ) throws -> ModelPage<M> {
     let mapping = try mapping(for: M.self)
     for name in associatedFields where mapping.column(named: name) == nil {
       throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
     }
     let keyNames = mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }
-    var sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+    var sql =
+      "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
       + associatedFields.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     var bindings = associatedIdentifiers.map(SQLValue.init)
     if let cursor {
       guard let data = cursor.data(using: .utf8),
-        let last = try? JSONDecoder().decode([KeyValue].self, from: data), last.count == keyNames.count
+        let last = try? JSONDecoder().decode([KeyValue].self, from: data),
+        last.count == keyNames.count
       else { throw DataStoreError.invalidCursor(cursor) }
-      sql += " AND (\(keyNames.joined(separator: ", "))) > (\(Array(repeating: "?", count: last.count).joined(separator: ", ")))"
+      sql +=
+        " AND (\(keyNames.joined(separator: ", "))) > (\(Array(repeating: "?", count: last.count).joined(separator: ", ")))"
       bindings += last.map(SQLValue.init)
     }
     sql += " ORDER BY \(keyNames.joined(separator: ", ")) LIMIT ?"
@@ -250,6 +280,9 @@ extension DataStore {
 
 /// Captures the `LazyReference` a model encodes for one field, ignoring every other field.
 final class ReferenceCapture: Encoder {
+  /// Thrown once the reference is captured, to stop the model's `encode(to:)` early.
+  struct Captured: Error {}
+
   let field: String
   var reference: (any LazyReferenceBox)?
   var codingPath: [any CodingKey] { [] }
@@ -257,24 +290,47 @@ final class ReferenceCapture: Encoder {
 
   init(field: String) { self.field = field }
 
+  /// The reference `model` encodes for ``field``, or `nil`.
+  func capture(_ model: some Model) throws -> (any LazyReferenceBox)? {
+    reference = nil
+    do {
+      try model.encode(to: self)
+    } catch is Captured {}
+    return reference
+  }
+
+  /// The keyed container made for the first model, reused for the next ones (see `RowDecoder`).
+  private var cachedContainer: (key: ObjectIdentifier, box: AnyObject)?
+
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(Container<Key>(capture: self))
+    if let cached = cachedContainer, cached.key == ObjectIdentifier(Key.self) {
+      return unsafeBitCast(cached.box, to: KeyedEncodingContainer<Key>.self)
+    }
+    let container = KeyedEncodingContainer(Container<Key>(capture: self))
+    if MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+      cachedContainer = (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self))
+    }
+    return container
   }
   func unkeyedContainer() -> any UnkeyedEncodingContainer { DiscardingUnkeyedEncoder(encoder: nil) }
   func singleValueContainer() -> any SingleValueEncodingContainer { ColumnValueEncoder() }
 
   struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let capture: ReferenceCapture
+    /// Not retained: the capture caches this container (see `RowKeyedDecoder.decoder`).
+    unowned(unsafe) let capture: ReferenceCapture
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
       if key.stringValue == capture.field, let reference = value as? any LazyReferenceBox {
         capture.reference = reference
+        throw Captured()  // the remaining fields are not needed
       }
     }
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
-    ) -> KeyedEncodingContainer<NestedKey> { KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>()) }
+    ) -> KeyedEncodingContainer<NestedKey> {
+      KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>())
+    }
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
       DiscardingUnkeyedEncoder(encoder: nil)
     }

@@ -13,7 +13,9 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
   public init(store: DataStore) { self.store = store }
 
   /// A provider that loads the `M` whose fields equal `identifiers` from ``store``.
-  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M> {
+  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent])
+    -> any ModelProvider<M>
+  {
     DataStoreReferenceProvider<M>(store: store)
   }
 
@@ -22,7 +24,9 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
-    DataStoreListProvider<M>(store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+    DataStoreListProvider<M>(
+      store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers
+    )
   }
 }
 
@@ -32,13 +36,21 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
 /// through the FK index); `load(batch:)` deduplicates the identifiers and reads them with chunked
 /// `IN (…)` queries (at most ``DataStore/batchChunkSize`` keys per statement).
 ///
-/// Thread-safety: `Sendable`; the store serialises the SQL.
-public struct DataStoreReferenceProvider<M: Model>: ModelProvider {
+/// Providers are equal when they read the same store, so `LazyReference.loadAll(_:)` sends every
+/// reference decoded from one store in one `load(batch:)` call. Thread-safety: `Sendable`; the store
+/// serialises the SQL.
+public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
   /// The store this provider reads.
   public let store: DataStore
 
   /// A provider over `store`.
   public init(store: DataStore) { self.store = store }
+
+  /// Whether both read the same store (identity).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.store === rhs.store }
+
+  /// Hashes the store's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(store)) }
 
   /// The one `M` whose fields equal `identifiers`, or `nil`.
   ///

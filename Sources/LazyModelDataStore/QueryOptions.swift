@@ -16,9 +16,13 @@ public struct QuerySort: Sendable, Hashable {
   }
 
   /// Ascending by `key`.
-  public static func ascending(_ key: some ModelKey) -> QuerySort { QuerySort(field: key.name, ascending: true) }
+  public static func ascending(_ key: some ModelKey) -> QuerySort {
+    QuerySort(field: key.name, ascending: true)
+  }
   /// Descending by `key`.
-  public static func descending(_ key: some ModelKey) -> QuerySort { QuerySort(field: key.name, ascending: false) }
+  public static func descending(_ key: some ModelKey) -> QuerySort {
+    QuerySort(field: key.name, ascending: false)
+  }
 }
 
 /// An association to load together with the queried models (eager loading), with the associations

@@ -6,18 +6,25 @@ import Testing
 @Suite("No N+1: batched references, includes, paged lists")
 struct BatchAndIncludeTests {
   /// `posts` posts and `perPost` comments each (comment ids `c<post>-<n>`).
-  static func seeded(_ location: StoreLocation, posts: Int, perPost: Int, pageSize: Int = 100) async throws -> (DataStore, SQLLog) {
+  static func seeded(_ location: StoreLocation, posts: Int, perPost: Int, pageSize: Int = 100)
+    async throws -> (DataStore, SQLLog)
+  {
     let (store, log) = try makeStore(location, registry: seedRegistry, listPageSize: pageSize)
     let saved = (0..<posts).map { Post4V2(id: String(format: "p%04d", $0), title: "Post \($0)") }
     try await store.save(saved)
-    try await store.save(saved.flatMap { post in
-      (0..<perPost).map { Comment4V2(id: "c\(post.id)-\(String(format: "%03d", $0))", content: "comment \($0)", post: post) }
-    })
+    try await store.save(
+      saved.flatMap { post in
+        (0..<perPost).map {
+          Comment4V2(
+            id: "c\(post.id)-\(String(format: "%03d", $0))", content: "comment \($0)", post: post)
+        }
+      })
     log.clear()
     return (store, log)
   }
 
-  @Test("N comments sharing 10 posts load their posts in one query", arguments: StoreLocation.allCases)
+  @Test(
+    "N comments sharing 10 posts load their posts in one query", arguments: StoreLocation.allCases)
   func batchedReferences(_ location: StoreLocation) async throws {
     let (store, log) = try await Self.seeded(location, posts: 10, perPost: 20)
     let comments = try await store.query(Comment4V2.self)
@@ -25,13 +32,26 @@ struct BatchAndIncludeTests {
     log.clear()
     let posts = try await store.loadReferences(Comment4V2.keys.post, of: comments, as: Post4V2.self)
     #expect(posts.count == 200)
-    #expect(zip(comments, posts).allSatisfy { comment, post in comment.id.hasPrefix("c\(post?.id ?? "?")-") })
+    #expect(
+      zip(comments, posts).allSatisfy { comment, post in
+        comment.id.hasPrefix("c\(post?.id ?? "?")-")
+      })
     #expect(log.queries.count == 1)
-    #expect(log.queries.first?.contains(#"WHERE "id" IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ORDER BY "id""#) == true)
+    #expect(
+      log.queries.first?.contains(#"WHERE "id" IN (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ORDER BY "id""#)
+        == true)
+
+    log.clear()
+    let references = comments.map(\._post)
+    let viaRuntime = try await LazyReference.loadAll(references)
+    #expect(viaRuntime.map { $0?.id } == posts.map { $0?.id })
+    #expect(log.queries.count == 1)
+    #expect(references.allSatisfy { if case .loaded = $0.state { true } else { false } })
 
     log.clear()
     let provider = DataStoreReferenceProvider<Post4V2>(store: store)
-    let batch = comments.map { _ in [IdentifierComponent(name: "id", value: .string("p0003"))] }
+    let batch =
+      comments.map { _ in [IdentifierComponent(name: "id", value: .string("p0003"))] }
       + [[IdentifierComponent(name: "id", value: .string("missing"))]]
     let loaded = try await provider.load(batch: batch)
     #expect(loaded.dropLast().allSatisfy { $0?.title == "Post 3" })
@@ -55,17 +75,21 @@ struct BatchAndIncludeTests {
     let (store, log) = try makeStore(location, registry: shapesRegistry)
     let projects = (0..<5).map { Project(projectId: "p", name: "n\($0)") }
     try await store.save(projects)
-    try await store.save((0..<20).map { Team(teamId: "t\($0)", name: "team", project: projects[$0 % 5]) })
+    try await store.save(
+      (0..<20).map { Team(teamId: "t\($0)", name: "team", project: projects[$0 % 5]) })
     let teams = try await store.query(Team.self)
     log.clear()
     let loaded = try await store.loadReferences(Team.keys.project, of: teams, as: Project.self)
     #expect(loaded.map { $0?.name } == (0..<20).map { "n\($0 % 5)" })
-    #expect(log.queries == [
-      #"SELECT "projectId", "name", "projectTeamTeamId", "projectTeamName", "createdAt", "updatedAt" FROM "Project" WHERE ("projectId", "name") IN (VALUES (?, ?), (?, ?), (?, ?), (?, ?), (?, ?)) ORDER BY "projectId", "name""#
-    ])
+    #expect(
+      log.queries == [
+        #"SELECT "projectId", "name", "projectTeamTeamId", "projectTeamName", "createdAt", "updatedAt" FROM "Project" WHERE ("projectId", "name") IN (VALUES (?, ?), (?, ?), (?, ?), (?, ?), (?, ?)) ORDER BY "projectId", "name""#
+      ])
   }
 
-  @Test("includes: one IN query per association and level, loaded fields", arguments: StoreLocation.allCases)
+  @Test(
+    "includes: one IN query per association and level, loaded fields",
+    arguments: StoreLocation.allCases)
   func includes(_ location: StoreLocation) async throws {
     let (store, log) = try await Self.seeded(location, posts: 10, perPost: 5)
     let comments = try await store.query(
@@ -86,8 +110,10 @@ struct BatchAndIncludeTests {
     }
     #expect(log.queries.isEmpty)
 
-    let post = try #require(try await store.query(
-      Post4V2.self, byIdentifier: .init(id: "p0002"), includes: [.include(Post4V2.keys.comments)]))
+    let post = try #require(
+      try await store.query(
+        Post4V2.self, byIdentifier: .init(id: "p0002"), includes: [.include(Post4V2.keys.comments)])
+    )
     #expect(try post.comments?.elements.map(\.content) == (0..<5).map { "comment \($0)" })
   }
 
@@ -97,13 +123,18 @@ struct BatchAndIncludeTests {
     let customers = [Customer(id: "a", name: "A"), Customer(id: "b", name: "B")]
     try await store.save(customers)
     try await store.save(Cart(id: "cart-a", items: [], customer: customers[0]))
-    try await store.save([Order(id: "o1", total: 1, customer: customers[0]), Order(id: "o2", total: 2, customer: customers[1])])
+    try await store.save([
+      Order(id: "o1", total: 1, customer: customers[0]),
+      Order(id: "o2", total: 2, customer: customers[1]),
+    ])
     log.clear()
     let loaded = try await store.query(
       Customer.self, sort: [.ascending(Customer.keys.id)],
       includes: [.include(Customer.keys.activeCart), .include(Customer.keys.orders)])
     #expect(log.queries.count == 3)
-    guard case .loaded(let cart) = loaded[0]._activeCart.state, case .loaded(let none) = loaded[1]._activeCart.state else {
+    guard case .loaded(let cart) = loaded[0]._activeCart.state,
+      case .loaded(let none) = loaded[1]._activeCart.state
+    else {
       Issue.record("activeCart not loaded")
       return
     }
@@ -112,9 +143,12 @@ struct BatchAndIncludeTests {
 
     log.clear()
     let nested = try await store.query(
-      Customer.self, where: Customer.keys.id.eq("a"), includes: [.include(Customer.keys.activeCart, .include(Cart.keys.customer))])
+      Customer.self, where: Customer.keys.id.eq("a"),
+      includes: [.include(Customer.keys.activeCart, .include(Cart.keys.customer))])
     #expect(log.queries.count == 3)
-    guard case .loaded(let nestedCart?) = nested.first?._activeCart.state, case .loaded(let owner?) = nestedCart._customer.state else {
+    guard case .loaded(let nestedCart?) = nested.first?._activeCart.state,
+      case .loaded(let owner?) = nestedCart._customer.state
+    else {
       Issue.record("nested include not loaded")
       return
     }
@@ -138,9 +172,13 @@ struct BatchAndIncludeTests {
     #expect(list.hasNextPage == false)
     #expect(try list.elements.count == 7)
     #expect(log.queries.count == 3)
-    #expect(log.queries.last == #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2" WHERE "postID" = ? AND ("id") > (?) ORDER BY "id" LIMIT ?"#)
+    #expect(
+      log.queries.last
+        == #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2" WHERE "postID" = ? AND ("id") > (?) ORDER BY "id" LIMIT ?"#
+    )
 
-    let provider = DataStoreListProvider<Comment4V2>(store: store, associatedFields: ["postID"], associatedIdentifiers: [.string("p0001")])
+    let provider = DataStoreListProvider<Comment4V2>(
+      store: store, associatedFields: ["postID"], associatedIdentifiers: [.string("p0001")])
     await #expect(throws: DataStoreError.invalidCursor("not a cursor")) {
       try await provider.loadPage(after: "not a cursor", limit: 2)
     }

@@ -11,17 +11,21 @@ struct QueryTests {
     let takenAt = try Temporal.DateTime(iso8601String: "2026-01-01T00:00:00Z")
     let day = try Temporal.Date(iso8601String: "2026-01-01")
     let time = try Temporal.Time(iso8601String: "00:00")
-    try await store.save((1...6).map { seq in
-      Reading(
-        id: "r\(seq)", takenAt: takenAt, day: day, time: time, seq: seq, priority: seq.isMultiple(of: 2) ? .high : .low,
-        value: Double(seq) / 2, flagged: seq.isMultiple(of: 2), note: seq == 3 ? nil : "note \(seq)")
-    })
+    try await store.save(
+      (1...6).map { seq in
+        Reading(
+          id: "r\(seq)", takenAt: takenAt, day: day, time: time, seq: seq,
+          priority: seq.isMultiple(of: 2) ? .high : .low,
+          value: Double(seq) / 2, flagged: seq.isMultiple(of: 2),
+          note: seq == 3 ? nil : "note \(seq)")
+      })
     log.clear()
     return (store, log)
   }
 
   func ids(_ store: DataStore, _ predicate: QueryPredicate) async throws -> [String] {
-    try await store.query(Reading.self, where: predicate, sort: [.ascending(Reading.keys.seq)]).map(\.id)
+    try await store.query(Reading.self, where: predicate, sort: [.ascending(Reading.keys.seq)]).map(
+      \.id)
   }
 
   @Test("every operator on every kind of value", arguments: StoreLocation.allCases)
@@ -50,26 +54,36 @@ struct QueryTests {
   func combinators(_ location: StoreLocation) async throws {
     let (store, log) = try await Self.seeded(location)
     let keys = Reading.keys
-    let predicate = (keys.seq.gt(1) && keys.flagged.eq(false)) || !keys.note.isNotNil() || .not(.or([]))
+    let predicate =
+      (keys.seq.gt(1) && keys.flagged.eq(false)) || !keys.note.isNotNil() || .not(.or([]))
     #expect(try await ids(store, predicate) == ["r1", "r2", "r3", "r4", "r5", "r6"])
-    #expect(try await ids(store, (keys.seq.gt(1) && keys.flagged.eq(false)) || keys.seq.eq(6)) == ["r3", "r5", "r6"])
-    #expect(try await ids(store, .and([])) .count == 6)
+    #expect(
+      try await ids(store, (keys.seq.gt(1) && keys.flagged.eq(false)) || keys.seq.eq(6)) == [
+        "r3", "r5", "r6",
+      ])
+    #expect(try await ids(store, .and([])).count == 6)
     #expect(try await ids(store, .or([])) == [])
     log.clear()
     _ = try await ids(store, keys.note.beginsWith("n") && !keys.seq.between(2, 4))
-    #expect(log.queries == [
-      #"SELECT "id", "takenAt", "day", "time", "seq", "priority", "value", "flagged", "note", "createdAt", "updatedAt" FROM "Reading" WHERE (substr("note", 1, length(?)) = ? AND NOT "seq" BETWEEN ? AND ?) ORDER BY "seq" ASC"#
-    ])
+    #expect(
+      log.queries == [
+        #"SELECT "id", "takenAt", "day", "time", "seq", "priority", "value", "flagged", "note", "createdAt", "updatedAt" FROM "Reading" WHERE (substr("note", 1, length(?)) = ? AND NOT "seq" BETWEEN ? AND ?) ORDER BY "seq" ASC"#
+      ])
   }
 
   @Test("sort, limit and offset", arguments: StoreLocation.allCases)
   func sortLimitOffset(_ location: StoreLocation) async throws {
     let (store, log) = try await Self.seeded(location)
     let page = try await store.query(
-      Reading.self, sort: [.descending(Reading.keys.flagged), .ascending(Reading.keys.value)], limit: 2, offset: 1)
+      Reading.self, sort: [.descending(Reading.keys.flagged), .ascending(Reading.keys.value)],
+      limit: 2, offset: 1)
     #expect(page.map(\.id) == ["r4", "r6"])
-    #expect(log.queries.last?.hasSuffix(#"ORDER BY "flagged" DESC, "value" ASC LIMIT ? OFFSET ?"#) == true)
-    #expect(try await store.query(Reading.self, sort: [.ascending(Reading.keys.seq)], offset: 4).map(\.id) == ["r5", "r6"])
+    #expect(
+      log.queries.last?.hasSuffix(#"ORDER BY "flagged" DESC, "value" ASC LIMIT ? OFFSET ?"#) == true
+    )
+    #expect(
+      try await store.query(Reading.self, sort: [.ascending(Reading.keys.seq)], offset: 4).map(\.id)
+        == ["r5", "r6"])
   }
 
   @Test("a belongsTo field in a predicate means its FK columns", arguments: StoreLocation.allCases)
@@ -78,18 +92,32 @@ struct QueryTests {
     let apollo = Project(projectId: "p1", name: "Apollo")
     let gemini = Project(projectId: "p1", name: "Gemini")
     try await store.save([apollo, gemini])
-    try await store.save([Team(teamId: "t1", name: "A", project: apollo), Team(teamId: "t2", name: "G", project: gemini)])
+    try await store.save([
+      Team(teamId: "t1", name: "A", project: apollo),
+      Team(teamId: "t2", name: "G", project: gemini),
+    ])
     log.clear()
     let teams = try await store.query(Team.self, where: Team.keys.project.eq(gemini.identifier))
     #expect(teams.map(\.teamId) == ["t2"])
-    #expect(log.queries == [#"SELECT "teamId", "name", "teamProjectProjectId", "teamProjectName", "createdAt", "updatedAt" FROM "Team" WHERE ("teamProjectProjectId" = ? AND "teamProjectName" = ?)"#])
+    #expect(
+      log.queries == [
+        #"SELECT "teamId", "name", "teamProjectProjectId", "teamProjectName", "createdAt", "updatedAt" FROM "Team" WHERE ("teamProjectProjectId" = ? AND "teamProjectName" = ?)"#
+      ])
 
     let (seedStore, _) = try makeStore(location, registry: seedRegistry)
     let post = Post4V2(id: "p", title: "t")
     try await seedStore.save(post)
-    try await seedStore.save([Comment4V2(id: "a", content: "x", post: post), Comment4V2(id: "b", content: "y", post: nil)])
-    #expect(try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.eq("p")).map(\.id) == ["a"])
-    #expect(try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.isNil()).map(\.id) == ["b"])
+    try await seedStore.save([
+      Comment4V2(id: "a", content: "x", post: post), Comment4V2(id: "b", content: "y", post: nil),
+    ])
+    #expect(
+      try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.eq("p")).map(\.id) == [
+        "a"
+      ])
+    #expect(
+      try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.isNil()).map(\.id) == [
+        "b"
+      ])
   }
 
   @Test("bad predicates are typed errors", arguments: StoreLocation.allCases)
@@ -120,7 +148,8 @@ struct QueryTests {
     let (store, _) = try await Self.seeded(location)
     #expect(try await store.delete(Reading.self, where: Reading.keys.flagged.eq(true)) == 3)
     #expect(try await ids(store, .all) == ["r1", "r3", "r5"])
-    let first = try #require(try await store.query(Reading.self, where: Reading.keys.id.eq("r1")).first)
+    let first = try #require(
+      try await store.query(Reading.self, where: Reading.keys.id.eq("r1")).first)
     #expect(try await store.delete(first))
     #expect(try await store.delete(first) == false)
     #expect(try await store.count(Reading.self) == 2)

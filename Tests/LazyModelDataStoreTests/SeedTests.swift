@@ -15,7 +15,10 @@ struct SeedTests {
     log.clear()
     let comments = try await store.query(Comment4V2.self)
     #expect(comments.map(\.id) == ["c1"])
-    #expect(log.queries == [#"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2""#])
+    #expect(
+      log.queries == [
+        #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2""#
+      ])
     let comment = try #require(comments.first)
     guard case .notLoaded(let identifiers) = comment._post.state else {
       Issue.record("post should not be loaded yet")
@@ -26,7 +29,10 @@ struct SeedTests {
     log.clear()
     let loaded = try await comment.post
     #expect(loaded?.title == "Hello")
-    #expect(log.queries == [#"SELECT "id", "title", "createdAt", "updatedAt" FROM "Post4V2" WHERE "id" = ?"#])
+    #expect(
+      log.queries == [
+        #"SELECT "id", "title", "createdAt", "updatedAt" FROM "Post4V2" WHERE "id" = ?"#
+      ])
 
     let list = try #require(loaded?.comments)
     #expect(throws: LazyModelError.self) { try list.elements }

@@ -39,13 +39,22 @@ func temporaryFileURL(_ name: String = "store.sqlite") throws -> URL {
 }
 
 /// Opens a fresh store (a new temp file, or in memory) and its SQL log.
-func makeStore(_ location: StoreLocation, registry: ModelRegistry, listPageSize: Int = 100) throws -> (DataStore, SQLLog) {
+func makeStore(_ location: StoreLocation, registry: ModelRegistry, listPageSize: Int = 100) throws
+  -> (DataStore, SQLLog)
+{
   let log = SQLLog()
   switch location {
   case .file:
-    return (try DataStore(fileURL: try temporaryFileURL(), registry: registry, listPageSize: listPageSize, traceSQL: log.hook), log)
+    return (
+      try DataStore(
+        fileURL: try temporaryFileURL(), registry: registry, listPageSize: listPageSize,
+        traceSQL: log.hook), log
+    )
   case .memory:
-    return (try DataStore.inMemory(registry: registry, listPageSize: listPageSize, traceSQL: log.hook), log)
+    return (
+      try DataStore.inMemory(registry: registry, listPageSize: listPageSize, traceSQL: log.hook),
+      log
+    )
   }
 }
 

@@ -10,6 +10,20 @@ protocol LazyReferenceBox {
   static func loaded(_ model: (any Model)?) -> Self
   /// The current state: a loaded model (or `nil`), or the identifiers of a not-loaded one.
   var boxState: LazyReferenceBoxState { get }
+  /// The identifiers it was created or decoded with (see `LazyReference.identifiers`), read without
+  /// building its `State`.
+  var boxIdentifiers: [IdentifierComponent]? { get }
+  /// Makes not-loaded references sharing one provider over `store`.
+  static func factory(store: DataStore) -> ReferenceFactory
+}
+
+/// Makes the not-loaded references of one field for a whole query: the provider is built once, and
+/// no generic metadata is looked up per row.
+struct ReferenceFactory {
+  /// A not-loaded reference holding `identifiers` (a `LazyReference<M>` instance).
+  let make: ([IdentifierComponent]) -> AnyObject
+  /// An empty loaded reference.
+  let empty: () -> Any
 }
 
 /// ``LazyReferenceBox/boxState``.
@@ -21,12 +35,22 @@ enum LazyReferenceBoxState {
 extension LazyReference: LazyReferenceBox {
   static var targetType: any Model.Type { M.self }
 
-  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M> {
+  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M>
+  {
     LazyReference(identifiers: identifiers, provider: DataStoreReferenceProvider<M>(store: store))
   }
 
   static func loaded(_ model: (any Model)?) -> LazyReference<M> {
     LazyReference(model as? M)
+  }
+
+  var boxIdentifiers: [IdentifierComponent]? { identifiers }
+
+  static func factory(store: DataStore) -> ReferenceFactory {
+    let provider: any ModelProvider<M> = DataStoreReferenceProvider<M>(store: store)
+    return ReferenceFactory(
+      make: { identifiers in LazyReference<M>(identifiers: identifiers, provider: provider) },
+      empty: { LazyReference<M>(nil as M?) })
   }
 
   var boxState: LazyReferenceBoxState {

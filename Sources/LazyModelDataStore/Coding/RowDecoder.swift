@@ -98,7 +98,8 @@ final class RowDecoder: Decoder {
 
   @inline(__always) func int64(_ column: Int) -> Int64? {
     if let handle {
-      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, Int32(column))
+      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL
+        ? nil : sqlite3_column_int64(handle, Int32(column))
     }
     switch values[column] {
     case .integer(let number): return number
@@ -110,7 +111,8 @@ final class RowDecoder: Decoder {
 
   @inline(__always) func double(_ column: Int) -> Double? {
     if let handle {
-      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : sqlite3_column_double(handle, Int32(column))
+      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL
+        ? nil : sqlite3_column_double(handle, Int32(column))
     }
     switch values[column] {
     case .integer(let number): return Double(number)
@@ -128,6 +130,51 @@ final class RowDecoder: Decoder {
     case .real: return double(column).map { .double($0) }
     case .text, .json: return text(column).map { .string($0) }
     }
+  }
+
+  /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
+  /// field names, FK column values), or `nil` when any FK column is `NULL`.
+  func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
+    if reference.columnIndexes.count == 1 {
+      // Children of one parent share its identifiers array (one allocation per distinct parent, not
+      // per row); the cache is bounded per query.
+      guard let value = keyValue(reference.columnIndexes[0]) else { return nil }
+      if let shared = sharedIdentifiers[value], shared[0].name == reference.associatedFields[0] {
+        return shared
+      }
+      let identifiers = [IdentifierComponent(name: reference.associatedFields[0], value: value)]
+      if sharedIdentifiers.count >= 4_096 { sharedIdentifiers.removeAll(keepingCapacity: true) }
+      sharedIdentifiers[value] = identifiers
+      return identifiers
+    }
+    var identifiers: [IdentifierComponent] = []
+    identifiers.reserveCapacity(reference.columnIndexes.count)
+    for (offset, column) in reference.columnIndexes.enumerated() {
+      guard let value = keyValue(column) else { return nil }
+      identifiers.append(
+        IdentifierComponent(name: reference.associatedFields[offset], value: value))
+    }
+    return identifiers
+  }
+
+  /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
+  private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
+
+  /// Per reference plan: the `LazyReference` type it was made for, and its factory.
+  private var referenceFactories: [Int: (type: ObjectIdentifier, factory: ReferenceFactory)] = [:]
+
+  /// The factory of not-loaded `T` references for reference plan `position`, made on first use, or
+  /// `nil` when `T` is not a `LazyReference`.
+  func referenceFactory<T>(_ position: Int, for type: T.Type) -> ReferenceFactory? {
+    if let cached = referenceFactories[position], cached.type == ObjectIdentifier(T.self) {
+      return cached.factory
+    }
+    guard let box = T.self as? any LazyReferenceBox.Type,
+      MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    else { return nil }
+    let factory = box.factory(store: store)
+    referenceFactories[position] = (ObjectIdentifier(T.self), factory)
+    return factory
   }
 
   /// The key values of `columns`, or `nil` when any is `NULL`.
@@ -290,18 +337,25 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         throw decoder.failure(name, "\(error)")
       }
     case .reference(let position):
+      let reference = decoder.mapping.references[position]
+      if decoder.prefetched?.models[name] == nil,
+        let factory = decoder.referenceFactory(position, for: T.self)
+      {
+        // Hot path: a not-loaded reference built by a factory made once per query.
+        guard let identifiers = decoder.identifiers(reference) else { return factory.empty() as! T }
+        return unsafeBitCast(factory.make(identifiers), to: T.self)
+      }
       guard let box = T.self as? any LazyReferenceBox.Type else {
         throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
       }
-      let reference = decoder.mapping.references[position]
-      guard let values = decoder.keyValues(reference.columnIndexes) else { return box.loaded(nil) as! T }
+      guard let values = decoder.keyValues(reference.columnIndexes) else {
+        return box.loaded(nil) as! T
+      }
       if let prefetched = decoder.prefetched?.models[name] {
         return box.loaded(prefetched[values]?.first) as! T
       }
-      var identifiers: [IdentifierComponent] = []
-      identifiers.reserveCapacity(values.count)
-      for (offset, value) in values.enumerated() {
-        identifiers.append(IdentifierComponent(name: reference.associatedFields[offset], value: value))
+      let identifiers = zip(reference.associatedFields, values).map {
+        IdentifierComponent(name: $0, value: $1)
       }
       return box.notLoaded(identifiers, store: decoder.store) as! T
     case .childReference:
@@ -357,11 +411,16 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// when there is none).
   func superDecoder(forKey key: Key) throws -> any Decoder {
     let name = key.stringValue
-    guard case .childReference? = decoder.plan(name), let included = decoder.prefetched?.childRows[name],
+    guard case .childReference? = decoder.plan(name),
+      let included = decoder.prefetched?.childRows[name],
       let parentKey = decoder.keyValues(decoder.mapping.primaryKeyColumns)
-    else { throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included") }
+    else {
+      throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included")
+    }
     guard let row = included.rows[parentKey]?.first else { return NullDecoder() }
-    return RowDecoder(mapping: included.mapping, store: decoder.store, row: .values(row), prefetched: included.nested)
+    return RowDecoder(
+      mapping: included.mapping, store: decoder.store, row: .values(row),
+      prefetched: included.nested)
   }
 }
 
@@ -427,16 +486,28 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
   func decode(_ type: Int.Type) throws -> Int { Int(try decode(Int64.self)) }
   func decode(_ type: Int8.Type) throws -> Int8 { Int8(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: Int16.Type) throws -> Int16 { Int16(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: Int32.Type) throws -> Int32 { Int32(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: Int16.Type) throws -> Int16 {
+    Int16(truncatingIfNeeded: try decode(Int64.self))
+  }
+  func decode(_ type: Int32.Type) throws -> Int32 {
+    Int32(truncatingIfNeeded: try decode(Int64.self))
+  }
   func decode(_ type: Int64.Type) throws -> Int64 {
     guard let value = decoder.int64(column) else { throw missing() }
     return value
   }
   func decode(_ type: UInt.Type) throws -> UInt { UInt(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { UInt8(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { UInt16(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { UInt32(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { UInt64(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 {
+    UInt8(truncatingIfNeeded: try decode(Int64.self))
+  }
+  func decode(_ type: UInt16.Type) throws -> UInt16 {
+    UInt16(truncatingIfNeeded: try decode(Int64.self))
+  }
+  func decode(_ type: UInt32.Type) throws -> UInt32 {
+    UInt32(truncatingIfNeeded: try decode(Int64.self))
+  }
+  func decode(_ type: UInt64.Type) throws -> UInt64 {
+    UInt64(truncatingIfNeeded: try decode(Int64.self))
+  }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }

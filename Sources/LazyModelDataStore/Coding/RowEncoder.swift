@@ -25,7 +25,9 @@ final class RowEncoder: Encoder {
   /// The column values of `model`.
   ///
   /// - Throws: ``DataStoreError/encodingFailed(model:field:reason:)`` when a field cannot be stored.
-  static func encode(_ model: some Model, mapping: TableMapping, store: DataStore) throws -> [SQLValue] {
+  static func encode(_ model: some Model, mapping: TableMapping, store: DataStore) throws
+    -> [SQLValue]
+  {
     let encoder = RowEncoder(mapping: mapping, store: store)
     do {
       try model.encode(to: encoder)
@@ -39,7 +41,9 @@ final class RowEncoder: Encoder {
   }
 
   func fail(_ field: String, _ reason: String) {
-    if failure == nil { failure = .encodingFailed(model: mapping.schema.name, field: field, reason: reason) }
+    if failure == nil {
+      failure = .encodingFailed(model: mapping.schema.name, field: field, reason: reason)
+    }
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -99,16 +103,24 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   private func set(_ value: SQLValue, forKey key: Key) {
-    guard !discarding, case .column(let index)? = encoder.mapping.plans[key.stringValue] else { return }
+    guard !discarding, case .column(let index)? = encoder.mapping.plans[key.stringValue] else {
+      return
+    }
     encoder.values[index] = value
   }
 
   mutating func encodeNil(forKey key: Key) throws { set(.null, forKey: key) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { set(.integer(value ? 1 : 0), forKey: key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    set(.integer(value ? 1 : 0), forKey: key)
+  }
   mutating func encode(_ value: String, forKey key: Key) throws { set(.text(value), forKey: key) }
   mutating func encode(_ value: Double, forKey key: Key) throws { set(.real(value), forKey: key) }
-  mutating func encode(_ value: Float, forKey key: Key) throws { set(.real(Double(value)), forKey: key) }
-  mutating func encode(_ value: Int, forKey key: Key) throws { set(.integer(Int64(value)), forKey: key) }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    set(.real(Double(value)), forKey: key)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    set(.integer(Int64(value)), forKey: key)
+  }
   mutating func encode(_ value: Int64, forKey key: Key) throws { set(.integer(value), forKey: key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -164,7 +176,9 @@ struct DiscardingKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
-  ) -> KeyedEncodingContainer<NestedKey> { KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>()) }
+  ) -> KeyedEncodingContainer<NestedKey> {
+    KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>())
+  }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     DiscardingUnkeyedEncoder(encoder: nil)
   }
@@ -179,9 +193,13 @@ struct DiscardingUnkeyedEncoder: UnkeyedEncodingContainer {
   var count: Int { 0 }
   mutating func encodeNil() throws {}
   mutating func encode<T: Encodable>(_ value: T) throws {}
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
     KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>())
   }
-  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { DiscardingUnkeyedEncoder(encoder: encoder) }
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    DiscardingUnkeyedEncoder(encoder: encoder)
+  }
   mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
 }

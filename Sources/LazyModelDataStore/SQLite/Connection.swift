@@ -4,6 +4,9 @@ import Foundation
 /// `SQLITE_TRANSIENT`: SQLite copies bound text before `sqlite3_bind_text` returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// `SQLITE_CONSTRAINT_FOREIGNKEY` (an extended result code; its C macro is not imported).
+let sqliteConstraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
+
 /// Receives the SQL text (with `?` placeholders, never values) of every statement SQLite starts.
 final class TraceBox: Sendable {
   let body: @Sendable (String) -> Void
@@ -36,14 +39,16 @@ final class Connection {
     sqlite3_busy_timeout(db, 5_000)
     if let trace {
       let context = Unmanaged.passUnretained(trace).toOpaque()
-      sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, context, _, text in
-        guard let context, let text else { return 0 }
-        let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
-        if !sql.hasPrefix("--") {  // statements run by triggers arrive as comments
-          Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue().body(sql)
-        }
-        return 0
-      }, context)
+      sqlite3_trace_v2(
+        db, UInt32(SQLITE_TRACE_STMT),
+        { _, context, _, text in
+          guard let context, let text else { return 0 }
+          let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
+          if !sql.hasPrefix("--") {  // statements run by triggers arrive as comments
+            Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue().body(sql)
+          }
+          return 0
+        }, context)
     }
     if path != ":memory:" {
       try execute("PRAGMA journal_mode = WAL")
@@ -59,7 +64,9 @@ final class Connection {
 
   /// The current error of the connection as a typed error about `sql`.
   func error(_ code: Int32, sql: String?) -> DataStoreError {
-    .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    .sqlite(
+      code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+      sql: sql)
   }
 
   /// Runs one or more statements that take no parameters and return no rows of interest.
@@ -160,7 +167,9 @@ final class Statement {
   }
 
   /// Whether column `index` is `NULL` in the current row.
-  @inline(__always) func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+  @inline(__always) func isNull(_ index: Int32) -> Bool {
+    sqlite3_column_type(handle, index) == SQLITE_NULL
+  }
   /// Column `index` as an integer.
   @inline(__always) func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
   /// Column `index` as a double.

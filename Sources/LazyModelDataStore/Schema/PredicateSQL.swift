@@ -15,9 +15,12 @@ extension TableMapping {
     case .reference(let position)?: return references[position].targetNames
     case .childReference?, .list?:
       throw DataStoreError.invalidPredicate(
-        model: schema.name, field: field, reason: "the association is stored on \(field)'s model, not on \(schema.name)")
+        model: schema.name, field: field,
+        reason: "the association is stored on \(field)'s model, not on \(schema.name)")
     case nil:
-      guard column(named: field) != nil else { throw DataStoreError.unknownField(model: schema.name, field: field) }
+      guard column(named: field) != nil else {
+        throw DataStoreError.unknownField(model: schema.name, field: field)
+      }
       return [field]
     }
   }
@@ -53,7 +56,8 @@ extension TableMapping {
     if case .references(let values) = comparison {
       guard values.count == names.count else {
         throw DataStoreError.invalidPredicate(
-          model: schema.name, field: field, reason: "\(values.count) key values for \(names.count) FK columns")
+          model: schema.name, field: field,
+          reason: "\(values.count) key values for \(names.count) FK columns")
       }
       return SQLFragment(
         sql: "(" + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + ")",
@@ -62,13 +66,16 @@ extension TableMapping {
     guard names.count == 1, let name = names.first else {
       throw DataStoreError.invalidPredicate(
         model: schema.name, field: field,
-        reason: "the association has a composite key (\(names.joined(separator: ", "))); compare it with eq(identifier)")
+        reason:
+          "the association has a composite key (\(names.joined(separator: ", "))); compare it with eq(identifier)"
+      )
     }
     let column = quote(name)
     return try sql(column: column, field: field, comparison)
   }
 
-  private func sql(column: String, field: String, _ comparison: QueryOperator) throws -> SQLFragment {
+  private func sql(column: String, field: String, _ comparison: QueryOperator) throws -> SQLFragment
+  {
     switch comparison {
     case .eq(nil): return SQLFragment(sql: "\(column) IS NULL", bindings: [])
     case .eq(let value?): return SQLFragment(sql: "\(column) = ?", bindings: [SQLValue(value)])
@@ -79,15 +86,18 @@ extension TableMapping {
     case .gt(let value): return SQLFragment(sql: "\(column) > ?", bindings: [SQLValue(value)])
     case .ge(let value): return SQLFragment(sql: "\(column) >= ?", bindings: [SQLValue(value)])
     case .between(let lower, let upper):
-      return SQLFragment(sql: "\(column) BETWEEN ? AND ?", bindings: [SQLValue(lower), SQLValue(upper)])
+      return SQLFragment(
+        sql: "\(column) BETWEEN ? AND ?", bindings: [SQLValue(lower), SQLValue(upper)])
     case .beginsWith(let prefix):
-      return SQLFragment(sql: "substr(\(column), 1, length(?)) = ?", bindings: [.text(prefix), .text(prefix)])
+      return SQLFragment(
+        sql: "substr(\(column), 1, length(?)) = ?", bindings: [.text(prefix), .text(prefix)])
     case .contains(let text):
       return SQLFragment(sql: "instr(\(column), ?) > 0", bindings: [.text(text)])
     case .notContains(let text):
       return SQLFragment(sql: "instr(\(column), ?) = 0", bindings: [.text(text)])
     case .references:
-      throw DataStoreError.invalidPredicate(model: schema.name, field: field, reason: "references needs an association field")
+      throw DataStoreError.invalidPredicate(
+        model: schema.name, field: field, reason: "references needs an association field")
     }
   }
 
@@ -95,7 +105,9 @@ extension TableMapping {
   func sql(for sort: [QuerySort]) throws -> String {
     guard !sort.isEmpty else { return "" }
     let terms = try sort.flatMap { criterion in
-      try columns(forField: criterion.field).map { "\(quote($0)) \(criterion.ascending ? "ASC" : "DESC")" }
+      try columns(forField: criterion.field).map {
+        "\(quote($0)) \(criterion.ascending ? "ASC" : "DESC")"
+      }
     }
     return " ORDER BY " + terms.joined(separator: ", ")
   }
@@ -103,7 +115,8 @@ extension TableMapping {
   /// `"a" = ? AND "b" = ?` / `("a", "b") IN (VALUES (?, ?), …)` / `"a" IN (?, …)` for `count` keys.
   func membershipSQL(columns names: [String], count: Int) -> String {
     if names.count == 1 {
-      return "\(quote(names[0])) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+      return "\(quote(names[0])) IN (" + Array(repeating: "?", count: count).joined(separator: ", ")
+        + ")"
     }
     let tuple = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     return "(" + names.map(quote).joined(separator: ", ") + ") IN (VALUES "

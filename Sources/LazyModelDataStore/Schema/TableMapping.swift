@@ -133,26 +133,32 @@ final class TableMapping: Sendable {
     for field in schema.fields {
       var foreignKey: (associatedFields: [String], targetNames: [String], isBelongsTo: Bool)?
       switch field.association {
-      case .belongsTo(let associatedFields, let targetNames)?: foreignKey = (associatedFields, targetNames, true)
+      case .belongsTo(let associatedFields, let targetNames)?:
+        foreignKey = (associatedFields, targetNames, true)
       case .hasOne(let associatedFields, let targetNames)? where !targetNames.isEmpty:
         foreignKey = (associatedFields, targetNames, false)
       default: foreignKey = nil
       }
       if let (associatedFields, targetNames, isBelongsTo) = foreignKey {
-        guard case .model(let target) = field.type, targetNames.count == associatedFields.count else {
+        guard case .model(let target) = field.type, targetNames.count == associatedFields.count
+        else {
           throw DataStoreError.incompatibleSchema(
-            model: schema.name, reason: "\(field.name) must name one target name per associated field")
+            model: schema.name,
+            reason: "\(field.name) must name one target name per associated field")
         }
         var indexes: [Int] = []
         for (name, associated) in zip(targetNames, associatedFields) {
           let keyType = target.schema.field(named: associated)?.type ?? .id
           indexes.append(columns.count)
-          columns.append(Column(
-            name: name, storage: ColumnStorage(keyType), isNotNull: field.isRequired, fieldType: keyType,
-            field: field.name, isTimestamp: false))
+          columns.append(
+            Column(
+              name: name, storage: ColumnStorage(keyType), isNotNull: field.isRequired,
+              fieldType: keyType,
+              field: field.name, isTimestamp: false))
         }
         let plan = ReferencePlan(
-          field: field.name, target: target, targetNames: targetNames, associatedFields: associatedFields,
+          field: field.name, target: target, targetNames: targetNames,
+          associatedFields: associatedFields,
           columnIndexes: indexes, isBelongsTo: isBelongsTo, isRequired: field.isRequired)
         references.append(plan)
         plans.append((field.name, .reference(references.count - 1)))
@@ -162,14 +168,17 @@ final class TableMapping: Sendable {
       case .belongsTo?:
         continue
       case nil:
-        let isTimestamp = field.isReadOnly && (field.name == "createdAt" || field.name == "updatedAt")
+        let isTimestamp =
+          field.isReadOnly && (field.name == "createdAt" || field.name == "updatedAt")
         plans.append((field.name, .column(columns.count)))
-        columns.append(Column(
-          name: field.name, storage: ColumnStorage(field.type), isNotNull: field.isRequired,
-          fieldType: field.type, field: field.name, isTimestamp: isTimestamp))
+        columns.append(
+          Column(
+            name: field.name, storage: ColumnStorage(field.type), isNotNull: field.isRequired,
+            fieldType: field.type, field: field.name, isTimestamp: isTimestamp))
       case .hasOne(let associatedFields, _):
         guard case .model(let target) = field.type else { continue }
-        let plan = ChildReferencePlan(field: field.name, target: target, associatedFields: associatedFields)
+        let plan = ChildReferencePlan(
+          field: field.name, target: target, associatedFields: associatedFields)
         childReferences.append(plan)
         plans.append((field.name, .childReference(childReferences.count - 1)))
       case .hasMany(let associatedFields, _):
@@ -187,7 +196,8 @@ final class TableMapping: Sendable {
     self.references = references
     self.childReferences = childReferences
     self.lists = lists
-    columnIndexByName = Dictionary(columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    columnIndexByName = Dictionary(
+      columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     primaryKeyColumns = try schema.primaryKey.map { name in
       guard let index = columns.firstIndex(where: { $0.name == name }) else {
         throw DataStoreError.unknownField(model: schema.name, field: name)
@@ -198,8 +208,11 @@ final class TableMapping: Sendable {
     var indexes: [(String, [String])] = []
     let keyNames = primaryKeyColumns.map { columns[$0].name }
     for reference in references {
-      indexes.append((table + "_" + reference.targetNames.joined(separator: "_") + "_fk",
-                      reference.targetNames + keyNames.filter { !reference.targetNames.contains($0) }))
+      indexes.append(
+        (
+          table + "_" + reference.targetNames.joined(separator: "_") + "_fk",
+          reference.targetNames + keyNames.filter { !reference.targetNames.contains($0) }
+        ))
     }
     for index in schema.indexes {
       let resolved = Self.resolveColumns(index.fields, of: schema)
@@ -211,13 +224,17 @@ final class TableMapping: Sendable {
     self.indexes = indexes
 
     selectList = columns.map { quote($0.name) }.joined(separator: ", ")
-    selectByPrimaryKey = "SELECT \(selectList) FROM \(quote(table)) WHERE "
+    selectByPrimaryKey =
+      "SELECT \(selectList) FROM \(quote(table)) WHERE "
       + keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     let updatable = columns.filter { !keyNames.contains($0.name) && $0.name != "createdAt" }
-    let conflict = updatable.isEmpty
+    let conflict =
+      updatable.isEmpty
       ? "DO NOTHING"
-      : "DO UPDATE SET " + updatable.map { "\(quote($0.name)) = excluded.\(quote($0.name))" }.joined(separator: ", ")
-    upsert = "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
+      : "DO UPDATE SET "
+        + updatable.map { "\(quote($0.name)) = excluded.\(quote($0.name))" }.joined(separator: ", ")
+    upsert =
+      "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
       + Array(repeating: "?", count: columns.count).joined(separator: ", ")
       + ") ON CONFLICT (\(keyNames.map(quote).joined(separator: ", "))) \(conflict)"
   }
@@ -242,7 +259,8 @@ final class TableMapping: Sendable {
     var parts = columns.map { column in
       "\(quote(column.name)) \(column.storage.sqlType)\(column.isNotNull ? " NOT NULL" : "")"
     }
-    parts.append("PRIMARY KEY (\(primaryKeyColumns.map { quote(columns[$0].name) }.joined(separator: ", ")))")
+    parts.append(
+      "PRIMARY KEY (\(primaryKeyColumns.map { quote(columns[$0].name) }.joined(separator: ", ")))")
     for reference in references where reference.isBelongsTo {
       guard let clause = foreignKeyClause(reference) else { continue }
       parts.append(clause)

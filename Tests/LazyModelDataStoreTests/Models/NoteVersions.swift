@@ -38,7 +38,9 @@ extension NoteV1 {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -60,7 +62,8 @@ public struct NoteAddedField: Model {
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
-  public init(id: String = UUID().uuidString, title: String, body: String? = nil, rank: Int? = nil) {
+  public init(id: String = UUID().uuidString, title: String, body: String? = nil, rank: Int? = nil)
+  {
     self.id = id
     self.title = title
     self.body = body
@@ -96,7 +99,9 @@ extension NoteAddedField {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -153,7 +158,9 @@ extension NoteRequiredField {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -204,7 +211,9 @@ extension NoteRetyped {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -256,7 +265,12 @@ extension NoteRekeyed {
       self.id = id
       self.title = title
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue), IdentifierComponent(name: "title", value: title.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [
+        IdentifierComponent(name: "id", value: id.keyValue),
+        IdentifierComponent(name: "title", value: title.keyValue),
+      ]
+    }
   }
   public var identifier: Identifier { Identifier(id: id, title: title) }
   public static let schema = ModelSchema(
@@ -302,7 +316,9 @@ extension NoteDropped {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -351,7 +367,9 @@ extension Tag {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(

@@ -21,7 +21,8 @@ public struct Post4V2: Model {
     id = try values.decode(String.self, forKey: .id)
     title = try values.decode(String.self, forKey: .title)
     comments = try values.decodeLazyList(
-      Comment4V2.self, forKey: .comments, associatedFields: ["postID"], parent: Identifier(id: id).components,
+      Comment4V2.self, forKey: .comments, associatedFields: ["postID"],
+      parent: Identifier(id: id).components,
       decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
@@ -43,7 +44,9 @@ extension Post4V2 {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -51,7 +54,8 @@ extension Post4V2 {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.title, .required, .string),
-      .hasMany(keys.comments, .optional, Comment4V2.self, associatedFields: ["post"], indexName: "byPost4"),
+      .hasMany(
+        keys.comments, .optional, Comment4V2.self, associatedFields: ["post"], indexName: "byPost4"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -98,7 +102,9 @@ extension Comment4V2 {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -106,7 +112,8 @@ extension Comment4V2 {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.content, .required, .string),
-      .belongsTo(keys.post, .optional, Post4V2.self, targetNames: ["postID"], associatedFields: ["id"]),
+      .belongsTo(
+        keys.post, .optional, Post4V2.self, targetNames: ["postID"], associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],

@@ -19,7 +19,8 @@ public struct Label: Embeddable {
   public var text: String?
   public init(text: String?) { self.text = text }
   public enum CodingKeys: String, CodingKey { case text }
-  public static let schema = EmbeddedSchema(name: "Label", fields: [.field(CodingKeys.text, .optional, .string)])
+  public static let schema = EmbeddedSchema(
+    name: "Label", fields: [.field(CodingKeys.text, .optional, .string)])
 }
 
 public struct Reading: Model {
@@ -36,7 +37,10 @@ public struct Reading: Model {
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
-  public init(id: String, takenAt: Temporal.DateTime, day: Temporal.Date, time: Temporal.Time, seq: Int, priority: Priority, value: Double, flagged: Bool, note: String? = nil, notes: [ReadingNote] = []) {
+  public init(
+    id: String, takenAt: Temporal.DateTime, day: Temporal.Date, time: Temporal.Time, seq: Int,
+    priority: Priority, value: Double, flagged: Bool, note: String? = nil, notes: [ReadingNote] = []
+  ) {
     self.id = id
     self.takenAt = takenAt
     self.day = day
@@ -61,7 +65,15 @@ public struct Reading: Model {
     flagged = try values.decode(Bool.self, forKey: .flagged)
     note = try values.decodeIfPresent(String.self, forKey: .note)
     notes = try values.decodeLazyList(
-      ReadingNote.self, forKey: .notes, associatedFields: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"], parent: Identifier(id: id, takenAt: takenAt, day: day, time: time, seq: seq, priority: priority, value: value, flagged: flagged).components, decoder: decoder)
+      ReadingNote.self, forKey: .notes,
+      associatedFields: [
+        "readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime",
+        "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged",
+      ],
+      parent: Identifier(
+        id: id, takenAt: takenAt, day: day, time: time, seq: seq, priority: priority, value: value,
+        flagged: flagged
+      ).components, decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
   }
@@ -84,7 +96,9 @@ public struct Reading: Model {
 }
 
 extension Reading {
-  public enum CodingKeys: String, ModelKey { case id, takenAt, day, time, seq, priority, value, flagged, note, notes, createdAt, updatedAt }
+  public enum CodingKeys: String, ModelKey {
+    case id, takenAt, day, time, seq, priority, value, flagged, note, notes, createdAt, updatedAt
+  }
   public static let keys = CodingKeys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -95,7 +109,10 @@ extension Reading {
     public let priority: Priority
     public let value: Double
     public let flagged: Bool
-    public init(id: String, takenAt: Temporal.DateTime, day: Temporal.Date, time: Temporal.Time, seq: Int, priority: Priority, value: Double, flagged: Bool) {
+    public init(
+      id: String, takenAt: Temporal.DateTime, day: Temporal.Date, time: Temporal.Time, seq: Int,
+      priority: Priority, value: Double, flagged: Bool
+    ) {
       self.id = id
       self.takenAt = takenAt
       self.day = day
@@ -105,11 +122,29 @@ extension Reading {
       self.value = value
       self.flagged = flagged
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue), IdentifierComponent(name: "takenAt", value: takenAt.keyValue), IdentifierComponent(name: "day", value: day.keyValue), IdentifierComponent(name: "time", value: time.keyValue), IdentifierComponent(name: "seq", value: seq.keyValue), IdentifierComponent(name: "priority", value: priority.keyValue), IdentifierComponent(name: "value", value: value.keyValue), IdentifierComponent(name: "flagged", value: flagged.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [
+        IdentifierComponent(name: "id", value: id.keyValue),
+        IdentifierComponent(name: "takenAt", value: takenAt.keyValue),
+        IdentifierComponent(name: "day", value: day.keyValue),
+        IdentifierComponent(name: "time", value: time.keyValue),
+        IdentifierComponent(name: "seq", value: seq.keyValue),
+        IdentifierComponent(name: "priority", value: priority.keyValue),
+        IdentifierComponent(name: "value", value: value.keyValue),
+        IdentifierComponent(name: "flagged", value: flagged.keyValue),
+      ]
+    }
   }
-  public var identifier: Identifier { Identifier(id: id, takenAt: takenAt, day: day, time: time, seq: seq, priority: priority, value: value, flagged: flagged) }
+  public var identifier: Identifier {
+    Identifier(
+      id: id, takenAt: takenAt, day: day, time: time, seq: seq, priority: priority, value: value,
+      flagged: flagged)
+  }
   public static let schema = ModelSchema(
-    name: "Reading", pluralName: "Readings", primaryKey: [keys.id, keys.takenAt, keys.day, keys.time, keys.seq, keys.priority, keys.value, keys.flagged],
+    name: "Reading", pluralName: "Readings",
+    primaryKey: [
+      keys.id, keys.takenAt, keys.day, keys.time, keys.seq, keys.priority, keys.value, keys.flagged,
+    ],
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.takenAt, .required, .scalar(.awsDateTime)),
@@ -169,7 +204,9 @@ extension ReadingNote {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -177,7 +214,13 @@ extension ReadingNote {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.text, .required, .string),
-      .belongsTo(keys.reading, .optional, Reading.self, targetNames: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"], associatedFields: ["id", "takenAt", "day", "time", "seq", "priority", "value", "flagged"]),
+      .belongsTo(
+        keys.reading, .optional, Reading.self,
+        targetNames: [
+          "readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime",
+          "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged",
+        ],
+        associatedFields: ["id", "takenAt", "day", "time", "seq", "priority", "value", "flagged"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -226,7 +269,12 @@ extension TodoTask {
       self.ownerId = ownerId
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "ownerId", value: ownerId.keyValue), IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [
+        IdentifierComponent(name: "ownerId", value: ownerId.keyValue),
+        IdentifierComponent(name: "id", value: id.keyValue),
+      ]
+    }
   }
   public var identifier: Identifier { Identifier(ownerId: ownerId, id: id) }
   public static let schema = ModelSchema(
@@ -285,7 +333,12 @@ extension Project {
       self.projectId = projectId
       self.name = name
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "projectId", value: projectId.keyValue), IdentifierComponent(name: "name", value: name.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [
+        IdentifierComponent(name: "projectId", value: projectId.keyValue),
+        IdentifierComponent(name: "name", value: name.keyValue),
+      ]
+    }
   }
   public var identifier: Identifier { Identifier(projectId: projectId, name: name) }
   public static let schema = ModelSchema(
@@ -293,7 +346,9 @@ extension Project {
     fields: [
       .field(keys.projectId, .required, .id),
       .field(keys.name, .required, .string),
-      .hasOne(keys.team, .optional, Team.self, associatedFields: ["teamId", "name"], targetNames: ["projectTeamTeamId", "projectTeamName"]),
+      .hasOne(
+        keys.team, .optional, Team.self, associatedFields: ["teamId", "name"],
+        targetNames: ["projectTeamTeamId", "projectTeamName"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -344,7 +399,12 @@ extension Team {
       self.teamId = teamId
       self.name = name
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "teamId", value: teamId.keyValue), IdentifierComponent(name: "name", value: name.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [
+        IdentifierComponent(name: "teamId", value: teamId.keyValue),
+        IdentifierComponent(name: "name", value: name.keyValue),
+      ]
+    }
   }
   public var identifier: Identifier { Identifier(teamId: teamId, name: name) }
   public static let schema = ModelSchema(
@@ -352,7 +412,10 @@ extension Team {
     fields: [
       .field(keys.teamId, .required, .id),
       .field(keys.name, .required, .string),
-      .belongsTo(keys.project, .optional, Project.self, targetNames: ["teamProjectProjectId", "teamProjectName"], associatedFields: ["projectId", "name"]),
+      .belongsTo(
+        keys.project, .optional, Project.self,
+        targetNames: ["teamProjectProjectId", "teamProjectName"],
+        associatedFields: ["projectId", "name"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -368,22 +431,29 @@ public struct Customer: Model {
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
-  public init(id: String = UUID().uuidString, name: String? = nil, activeCart: Cart? = nil, orders: [Order] = []) {
+  public init(
+    id: String = UUID().uuidString, name: String? = nil, activeCart: Cart? = nil,
+    orders: [Order] = []
+  ) {
     self.id = id
     self.name = name
     _activeCart = LazyReference(activeCart)
     self.orders = LazyList(orders)
   }
-  public mutating func setActiveCart(_ activeCart: Cart?) { _activeCart = LazyReference(activeCart) }
+  public mutating func setActiveCart(_ activeCart: Cart?) {
+    _activeCart = LazyReference(activeCart)
+  }
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     name = try values.decodeIfPresent(String.self, forKey: .name)
     _activeCart = try values.decodeLazyReference(
-      Cart.self, forKey: .activeCart, associatedFields: ["customerId"], parent: Identifier(id: id).components, decoder: decoder)
+      Cart.self, forKey: .activeCart, associatedFields: ["customerId"],
+      parent: Identifier(id: id).components, decoder: decoder)
     orders = try values.decodeLazyList(
-      Order.self, forKey: .orders, associatedFields: ["customerId"], parent: Identifier(id: id).components, decoder: decoder)
+      Order.self, forKey: .orders, associatedFields: ["customerId"],
+      parent: Identifier(id: id).components, decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
   }
@@ -400,14 +470,18 @@ public struct Customer: Model {
 }
 
 extension Customer {
-  public enum CodingKeys: String, ModelKey { case id, name, activeCart, orders, createdAt, updatedAt }
+  public enum CodingKeys: String, ModelKey {
+    case id, name, activeCart, orders, createdAt, updatedAt
+  }
   public static let keys = CodingKeys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -415,7 +489,8 @@ extension Customer {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.name, .optional, .string),
-      .hasOne(keys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
+      .hasOne(
+        keys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
       .hasMany(keys.orders, .optional, Order.self, associatedFields: ["customer"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
@@ -465,7 +540,9 @@ extension Cart {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -473,7 +550,9 @@ extension Cart {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.items, .required, .list(.string, elementRequired: false)),
-      .belongsTo(keys.customer, .optional, Customer.self, targetNames: ["customerId"], associatedFields: ["id"]),
+      .belongsTo(
+        keys.customer, .optional, Customer.self, targetNames: ["customerId"],
+        associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -522,7 +601,9 @@ extension Order {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -530,7 +611,9 @@ extension Order {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.total, .optional, .double),
-      .belongsTo(keys.customer, .optional, Customer.self, targetNames: ["customerId"], associatedFields: ["id"]),
+      .belongsTo(
+        keys.customer, .optional, Customer.self, targetNames: ["customerId"],
+        associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -555,7 +638,8 @@ public struct Blog: Model {
     id = try values.decode(String.self, forKey: .id)
     name = try values.decode(String.self, forKey: .name)
     posts = try values.decodeLazyList(
-      BlogPost.self, forKey: .posts, associatedFields: ["blogPostsId"], parent: Identifier(id: id).components, decoder: decoder)
+      BlogPost.self, forKey: .posts, associatedFields: ["blogPostsId"],
+      parent: Identifier(id: id).components, decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
   }
@@ -578,7 +662,9 @@ extension Blog {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -586,7 +672,9 @@ extension Blog {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.name, .required, .string),
-      .hasMany(keys.posts, .optional, BlogPost.self, associatedFields: ["blogPostsId"], indexName: "gsi-Blog.posts"),
+      .hasMany(
+        keys.posts, .optional, BlogPost.self, associatedFields: ["blogPostsId"],
+        indexName: "gsi-Blog.posts"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -633,7 +721,9 @@ extension BlogPost {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -667,7 +757,8 @@ public struct Post: Model {
     id = try values.decode(String.self, forKey: .id)
     title = try values.decode(String.self, forKey: .title)
     comments = try values.decodeLazyList(
-      Comment.self, forKey: .comments, associatedFields: ["postID"], parent: Identifier(id: id).components, decoder: decoder)
+      Comment.self, forKey: .comments, associatedFields: ["postID"],
+      parent: Identifier(id: id).components, decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
   }
@@ -690,7 +781,9 @@ extension Post {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -698,7 +791,8 @@ extension Post {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.title, .required, .string),
-      .hasMany(keys.comments, .optional, Comment.self, associatedFields: ["postID"], indexName: "byPost"),
+      .hasMany(
+        keys.comments, .optional, Comment.self, associatedFields: ["postID"], indexName: "byPost"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -745,7 +839,9 @@ extension Comment {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -770,7 +866,9 @@ public struct Employee: Model {
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
-  public init(id: String = UUID().uuidString, name: String, manager: Employee? = nil, reports: [Employee] = []) {
+  public init(
+    id: String = UUID().uuidString, name: String, manager: Employee? = nil, reports: [Employee] = []
+  ) {
     self.id = id
     self.name = name
     _manager = LazyReference(manager)
@@ -784,7 +882,8 @@ public struct Employee: Model {
     name = try values.decode(String.self, forKey: .name)
     _manager = try values.decodeLazyReference(Employee.self, forKey: .manager, decoder: decoder)
     reports = try values.decodeLazyList(
-      Employee.self, forKey: .reports, associatedFields: ["managerID"], parent: Identifier(id: id).components, decoder: decoder)
+      Employee.self, forKey: .reports, associatedFields: ["managerID"],
+      parent: Identifier(id: id).components, decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
   }
@@ -808,7 +907,9 @@ extension Employee {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -816,8 +917,12 @@ extension Employee {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.name, .required, .string),
-      .belongsTo(keys.manager, .optional, Employee.self, targetNames: ["managerID"], associatedFields: ["id"]),
-      .hasMany(keys.reports, .optional, Employee.self, associatedFields: ["manager"], indexName: "byManager"),
+      .belongsTo(
+        keys.manager, .optional, Employee.self, targetNames: ["managerID"], associatedFields: ["id"]
+      ),
+      .hasMany(
+        keys.reports, .optional, Employee.self, associatedFields: ["manager"],
+        indexName: "byManager"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -840,7 +945,8 @@ public struct Board: Model {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     cards = try values.decodeLazyList(
-      Card.self, forKey: .cards, associatedFields: ["boardCardsId"], parent: Identifier(id: id).components, decoder: decoder)
+      Card.self, forKey: .cards, associatedFields: ["boardCardsId"],
+      parent: Identifier(id: id).components, decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
   }
@@ -862,7 +968,9 @@ extension Board {
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -889,7 +997,10 @@ public struct Card: Model {
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
-  public init(id: String = UUID().uuidString, labelsA: [Label?], labelsB: [Label]? = nil, labelsC: [Label], labelsD: [Label?]? = nil, scores: [Int?], visibility: Visibility? = nil, board: Board? = nil) {
+  public init(
+    id: String = UUID().uuidString, labelsA: [Label?], labelsB: [Label]? = nil, labelsC: [Label],
+    labelsD: [Label?]? = nil, scores: [Int?], visibility: Visibility? = nil, board: Board? = nil
+  ) {
     self.id = id
     self.labelsA = labelsA
     self.labelsB = labelsB
@@ -931,14 +1042,18 @@ public struct Card: Model {
 }
 
 extension Card {
-  public enum CodingKeys: String, ModelKey { case id, labelsA, labelsB, labelsC, labelsD, scores, visibility, board, createdAt, updatedAt }
+  public enum CodingKeys: String, ModelKey {
+    case id, labelsA, labelsB, labelsC, labelsD, scores, visibility, board, createdAt, updatedAt
+  }
   public static let keys = CodingKeys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
       self.id = id
     }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -951,7 +1066,8 @@ extension Card {
       .field(keys.labelsD, .optional, .list(.embedded(Label.self), elementRequired: false)),
       .field(keys.scores, .required, .list(.int, elementRequired: false)),
       .field(keys.visibility, .optional, .enumeration("Visibility")),
-      .belongsTo(keys.board, .optional, Board.self, targetNames: ["boardCardsId"], associatedFields: ["id"]),
+      .belongsTo(
+        keys.board, .optional, Board.self, targetNames: ["boardCardsId"], associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
