@@ -1,0 +1,92 @@
+/// One rule of a model's `@auth(rules: [...])`, kept exactly as written (Amplify GraphQL Transformer v2
+/// `AuthRule` input, docs "Customize authorization rules"). Options not written are `nil`, so renderers
+/// can tell a written default from an omitted one.
+public struct AuthRuleDefinition: Sendable, Hashable {
+  /// `allow:`.
+  public enum Strategy: String, Sendable, Hashable, CaseIterable {
+    /// Anyone (API key, or IAM unauthenticated role).
+    case `public`
+    /// Any signed-in user.
+    case `private`
+    /// The record's owner (`ownerField`, default `owner`).
+    case owner
+    /// Members of static `groups` or of the groups named by `groupsField`.
+    case groups
+    /// A Lambda authorizer.
+    case custom
+  }
+
+  /// `provider:`.
+  public enum Provider: String, Sendable, Hashable, CaseIterable {
+    /// API key.
+    case apiKey
+    /// AWS IAM.
+    case iam
+    /// OpenID Connect.
+    case oidc
+    /// Amazon Cognito user pools.
+    case userPools
+    /// Cognito identity pool (Amplify Gen 2 spelling of IAM).
+    case identityPool
+    /// Lambda authorizer.
+    case function
+  }
+
+  /// One of `operations:`.
+  public enum Operation: String, Sendable, Hashable, CaseIterable {
+    /// Create mutations.
+    case create
+    /// Update mutations.
+    case update
+    /// Delete mutations.
+    case delete
+    /// Every read (`get`, `list`, `sync`, `listen`, `search`).
+    case read
+    /// Get queries.
+    case get
+    /// List queries.
+    case list
+    /// Sync queries.
+    case sync
+    /// Subscriptions.
+    case listen
+    /// Search queries.
+    case search
+  }
+
+  /// `allow:`.
+  public var allow: Strategy
+  /// `provider:`, or `nil`.
+  public var provider: Provider?
+  /// `ownerField:`, or `nil`.
+  public var ownerField: String?
+  /// `identityClaim:`, or `nil`.
+  public var identityClaim: String?
+  /// `groupClaim:`, or `nil`.
+  public var groupClaim: String?
+  /// Static `groups:`, or `nil`.
+  public var groups: [String]?
+  /// `groupsField:` (dynamic groups), or `nil`.
+  public var groupsField: String?
+  /// `operations:`, or `nil` (all operations).
+  public var operations: [Operation]?
+  /// Position of the rule object.
+  public var location: SchemaLocation
+
+  /// Creates a rule.
+  public init(
+    allow: Strategy, provider: Provider? = nil, ownerField: String? = nil, identityClaim: String? = nil,
+    groupClaim: String? = nil, groups: [String]? = nil, groupsField: String? = nil, operations: [Operation]? = nil,
+    location: SchemaLocation
+  ) {
+    self.allow = allow
+    self.provider = provider
+    self.ownerField = ownerField
+    self.identityClaim = identityClaim
+    self.groupClaim = groupClaim
+    self.groups = groups
+    self.groupsField = groupsField
+    self.operations = operations
+    self.location = location
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Plural names as the Amplify GraphQL Transformer v2 derives them (`list<PluralName>` queries,
+/// default index names, `ModelSchema.pluralName`).
+///
+/// The transformer (with improved pluralization, the v2 default) and Amplify codegen both use the
+/// npm `pluralize` package. This type reproduces its behaviour for a single word: irregular nouns,
+/// uncountable nouns and suffix rules, the last matching rule winning, with the case of the written
+/// name restored (`Person` → `People`, `Post4V2` → `Post4V2s`, `Category` → `Categories`,
+/// `PostTags` → `PostTags`). Thread-safe: stateless.
+public enum Pluralization {
+  /// The plural of `name` (a GraphQL type name). Returns `name` unchanged when it is empty.
+  public static func plural(of name: String) -> String {
+    guard !name.isEmpty else { return name }
+    let token = name.lowercased()
+    if let plural = irregularPlurals[token] {
+      return restoreCase(of: name, on: plural)
+    }
+    if irregularPluralForms.contains(token) || uncountableWords.contains(token) {
+      return name
+    }
+    for rule in rules.reversed() {
+      if let replaced = rule.apply(to: name) {
+        return replaced
+      }
+    }
+    return name
+  }
+
+  /// `pluralize`'s case restoration: the replacement takes the case pattern of what it replaces.
+  static func restoreCase(of word: String, on token: String) -> String {
+    if word == token { return token }
+    if word == word.lowercased() { return token.lowercased() }
+    if word == word.uppercased() { return token.uppercased() }
+    if let first = word.first, first.isUppercase {
+      return token.prefix(1).uppercased() + token.dropFirst().lowercased()
+    }
+    return token.lowercased()
+  }
+
+  /// A suffix rule: a case-insensitive pattern and a replacement template with `$0`...`$9`.
+  struct Rule {
+    let expression: NSRegularExpression
+    let template: String
+
+    init(_ pattern: String, _ template: String) {
+      // The patterns are constants of this file; a failure is a programming error caught by the tests.
+      expression = try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+      self.template = template
+    }
+
+    /// The word with its matching suffix replaced, or `nil` when the rule does not match.
+    func apply(to word: String) -> String? {
+      let whole = NSRange(word.startIndex..., in: word)
+      guard let match = expression.firstMatch(in: word, range: whole),
+        let matchRange = Range(match.range, in: word)
+      else { return nil }
+      var result = ""
+      var characters = Array(template)
+      var index = 0
+      while index < characters.count {
+        let character = characters[index]
+        if character == "$", index + 1 < characters.count, let group = characters[index + 1].wholeNumberValue {
+          if group < match.numberOfRanges, let range = Range(match.range(at: group), in: word) {
+            result += word[range]
+          }
+          index += 2
+        } else {
+          result.append(character)
+          index += 1
+        }
+      }
+      characters.removeAll()
+      let matched = String(word[matchRange])
+      let restored: String
+      if matched.isEmpty {
+        let previous = matchRange.lowerBound > word.startIndex ? String(word[word.index(before: matchRange.lowerBound)]) : ""
+        restored = restoreCase(of: previous, on: result)
+      } else {
+        restored = restoreCase(of: matched, on: result)
+      }
+      return String(word[..<matchRange.lowerBound]) + restored + String(word[matchRange.upperBound...])
+    }
+  }
+
+  /// Singular → plural for irregular nouns (whole words).
+  static let irregularPlurals: [String: String] = {
+    let pairs: [(String, String)] = [
+      ("i", "we"), ("me", "us"), ("he", "they"), ("she", "they"), ("them", "them"), ("myself", "ourselves"),
+      ("yourself", "yourselves"), ("itself", "themselves"), ("herself", "themselves"), ("himself", "themselves"),
+      ("themself", "themselves"), ("is", "are"), ("was", "were"), ("has", "have"), ("this", "these"),
+      ("that", "those"), ("my", "our"), ("its", "their"), ("his", "their"), ("her", "their"),
+      ("echo", "echoes"), ("dingo", "dingoes"), ("volcano", "volcanoes"), ("tornado", "tornadoes"),
+      ("torpedo", "torpedoes"), ("genus", "genera"), ("viscus", "viscera"), ("stigma", "stigmata"),
+      ("stoma", "stomata"), ("dogma", "dogmata"), ("lemma", "lemmata"), ("schema", "schemata"),
+      ("anathema", "anathemata"), ("ox", "oxen"), ("axe", "axes"), ("die", "dice"), ("yes", "yeses"),
+      ("foot", "feet"), ("eave", "eaves"), ("goose", "geese"), ("tooth", "teeth"), ("quiz", "quizzes"),
+      ("human", "humans"), ("proof", "proofs"), ("carve", "carves"), ("valve", "valves"), ("looey", "looies"),
+      ("thief", "thieves"), ("groove", "grooves"), ("pickaxe", "pickaxes"), ("passerby", "passersby"),
+      ("canvas", "canvases"),
+    ]
+    return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+  }()
+
+  /// Plural forms of the irregular nouns: already plural, kept as written.
+  static let irregularPluralForms: Set<String> = Set(irregularPlurals.values)
+
+  /// Nouns without a plural form (whole words).
+  static let uncountableWords: Set<String> = [
+    "adulthood", "advice", "agenda", "aid", "aircraft", "alcohol", "ammo", "analytics", "anime", "athletics",
+    "audio", "bison", "blood", "bream", "buffalo", "butter", "carp", "cash", "chassis", "chess", "clothing",
+    "cod", "commerce", "cooperation", "corps", "debris", "diabetes", "digestion", "elk", "energy", "equipment",
+    "excretion", "expertise", "firmware", "flounder", "fun", "gallows", "garbage", "graffiti", "hardware",
+    "headquarters", "health", "herpes", "highjinks", "homework", "housework", "information", "jeans", "justice",
+    "kudos", "labour", "literature", "machinery", "mackerel", "mail", "media", "mews", "moose", "music", "mud",
+    "manga", "news", "only", "personnel", "pike", "plankton", "pliers", "police", "pollution", "premises",
+    "rain", "research", "rice", "salmon", "scissors", "series", "sewage", "shambles", "shrimp", "software",
+    "staff", "species", "swine", "tennis", "traffic", "transportation", "trout", "tuna", "wealth", "welfare",
+    "whiting", "wildebeest", "wildlife", "you",
+  ]
+
+  /// Suffix rules in `pluralize`'s order; the last matching rule wins. Uncountable suffixes
+  /// (`-fish`, `-sheep`, `-deer`, ...) come last so they win over the general rules.
+  static let rules: [Rule] = [
+    Rule("s?$", "s"),
+    Rule("[^\\u0000-\\u007F]$", "$0"),
+    Rule("([^aeiou]ese)$", "$1"),
+    Rule("(ax|test)is$", "$1es"),
+    Rule("(alias|[^aou]us|t[lm]as|gas|ris)$", "$1es"),
+    Rule("(e[mn]u)s?$", "$1s"),
+    Rule("([^l]ias|[aeiou]las|[ejzr]as|[iu]am)$", "$1"),
+    Rule(
+      "(alumn|syllab|vir|radi|nucle|fung|cact|stimul|termin|bacill|foc|uter|loc|strat)(?:us|i)$", "$1i"),
+    Rule("(alumn|alg|vertebr)(?:a|ae)$", "$1ae"),
+    Rule("(seraph|cherub)(?:im)?$", "$1im"),
+    Rule("(her|at|gr)o$", "$1oes"),
+    Rule(
+      "(agend|addend|millenni|dat|extrem|bacteri|desiderat|strat|candelabr|errat|ov|symposi|curricul|automat|quor)(?:a|um)$",
+      "$1a"),
+    Rule(
+      "(apheli|hyperbat|periheli|asyndet|noumen|phenomen|criteri|organ|prolegomen|hedr|automat)(?:a|on)$", "$1a"),
+    Rule("sis$", "ses"),
+    Rule("(?:(kni|wi|li)fe|(ar|l|ea|eo|oa|hoo)f)$", "$1$2ves"),
+    Rule("([^aeiouy]|qu)y$", "$1ies"),
+    Rule("([^ch][ieo][ln])ey$", "$1ies"),
+    Rule("(x|ch|ss|sh|zz)$", "$1es"),
+    Rule("(matr|cod|mur|sil|vert|ind|append)(?:ix|ex)$", "$1ices"),
+    Rule("\\b((?:tit)?m|l)(?:ice|ouse)$", "$1ice"),
+    Rule("(pe)(?:rson|ople)$", "$1ople"),
+    Rule("(child)(?:ren)?$", "$1ren"),
+    Rule("eaux$", "$0"),
+    Rule("m[ae]n$", "men"),
+    Rule("^thou$", "you"),
+    Rule("pok[eé]mon$", "$0"),
+    Rule("[^aeiou]ese$", "$0"),
+    Rule("deer$", "$0"),
+    Rule("fish$", "$0"),
+    Rule("measles$", "$0"),
+    Rule("o[iu]s$", "$0"),
+    Rule("pox$", "$0"),
+    Rule("sheep$", "$0"),
+  ]
+}

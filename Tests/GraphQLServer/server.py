@@ -1,0 +1,809 @@
+#!/usr/bin/env python3
+"""Local AppSync-compatible GraphQL server for modelgen's tests and local development.
+
+Usage:
+    python3 server.py --schema schema.api.graphql --port 0 --db data.sqlite [--api-key KEY]
+
+It loads the API schema that `modelgen generate --emit api-schema` writes, serves
+`POST /graphql` on 127.0.0.1 only, and prints exactly one line `LISTENING <port>` on
+stdout once it accepts connections. Every document is parsed and validated against the
+schema (graphql-core) before anything runs; invalid documents get GraphQL `errors` with
+HTTP 200, as AppSync answers. Model data lives in SQLite (one row per record, the record
+as JSON), so the server is generic over every schema the emitter produces.
+
+The schema carries what the server needs as the `@modelgen*` directives the emitter
+declares and places (see README.md in this folder):
+  @modelgenModel(primaryKey:, createdAt:, updatedAt:)        on model object types
+  @modelgenIndex(name:, fields:)                             on model object types
+  @modelgenOperation(model:, kind:, index:)                  on Query / Mutation fields
+  @modelgenRelation(kind:, model:, fields:, relatedFields:, index:) on relation fields
+
+Test hooks (request headers) are documented in README.md: x-test-delay-ms, x-test-fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import datetime
+import hashlib
+import ipaddress
+import json
+import re
+import sqlite3
+import sys
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable
+
+from graphql import (
+    GraphQLError,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLScalarType,
+    GraphQLSchema,
+    OperationDefinitionNode,
+    OperationType,
+    build_schema,
+    execute,
+    parse,
+    validate,
+)
+from graphql.language import ast as gql_ast
+from graphql.utilities import value_from_ast_untyped
+
+DEFAULT_LIMIT = 100
+MAX_DELAY_MS = 60_000
+MAGIC_FAIL_VALUE = "__modelgen_fail__"
+
+
+# ---------------------------------------------------------------------------
+# Errors
+
+
+class AppSyncError(Exception):
+    """An error a resolver raises; rendered with AppSync's `errorType`."""
+
+    def __init__(self, message: str, error_type: str) -> None:
+        super().__init__(message)
+        self.error_type = error_type
+
+
+def conditional_check_failed() -> AppSyncError:
+    return AppSyncError("The conditional request failed", "DynamoDB:ConditionalCheckFailedException")
+
+
+# ---------------------------------------------------------------------------
+# AWS scalars (AppSync's formats; lenient where AppSync is lenient)
+
+_OFFSET = r"(Z|[+-]\d{2}:\d{2}(:\d{2})?)"
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}" + _OFFSET + r"?$")
+_TIME_RE = re.compile(r"^\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?" + _OFFSET + r"?$")
+_DATETIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?" + _OFFSET + r"$")
+_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://\S+$")
+_PHONE_RE = re.compile(r"^\+?[0-9 ()-]{3,}$")
+
+
+def _string_checker(name: str, ok: Callable[[str], bool]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if not isinstance(value, str) or not ok(value):
+            raise GraphQLError(f"Invalid {name} value: {json.dumps(value)}")
+        return value
+
+    return check
+
+
+def _is_ip(value: str) -> bool:
+    try:
+        ipaddress.ip_network(value, strict=False)
+        return True
+    except ValueError:
+        return False
+
+
+def _is_json(value: str) -> bool:
+    try:
+        json.loads(value)
+        return True
+    except ValueError:
+        return False
+
+
+def _timestamp(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GraphQLError(f"Invalid AWSTimestamp value: {json.dumps(value)}")
+    return value
+
+
+SCALAR_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "AWSDate": _string_checker("AWSDate", lambda v: bool(_DATE_RE.match(v))),
+    "AWSTime": _string_checker("AWSTime", lambda v: bool(_TIME_RE.match(v))),
+    "AWSDateTime": _string_checker("AWSDateTime", lambda v: bool(_DATETIME_RE.match(v))),
+    "AWSTimestamp": _timestamp,
+    "AWSEmail": _string_checker("AWSEmail", lambda v: bool(_EMAIL_RE.match(v))),
+    "AWSJSON": _string_checker("AWSJSON", _is_json),
+    "AWSURL": _string_checker("AWSURL", lambda v: bool(_URL_RE.match(v))),
+    "AWSPhone": _string_checker("AWSPhone", lambda v: bool(_PHONE_RE.match(v))),
+    "AWSIPAddress": _string_checker("AWSIPAddress", _is_ip),
+}
+
+
+def install_scalar_checks(schema: GraphQLSchema) -> None:
+    for name, check in SCALAR_CHECKS.items():
+        scalar = schema.type_map.get(name)
+        if not isinstance(scalar, GraphQLScalarType):
+            continue
+
+        def parse_literal(node: gql_ast.ValueNode, variables: Any = None, _check: Callable = check) -> Any:
+            return _check(value_from_ast_untyped(node, variables))
+
+        scalar.parse_value = check  # type: ignore[method-assign]
+        scalar.parse_literal = parse_literal  # type: ignore[method-assign]
+
+
+# ---------------------------------------------------------------------------
+# Schema metadata read from the @modelgen* directives
+
+
+def _directive_args(node: Any, name: str) -> list[dict[str, Any]]:
+    found = []
+    for directive in getattr(node, "directives", None) or []:
+        if directive.name.value == name:
+            found.append({arg.name.value: value_from_ast_untyped(arg.value) for arg in directive.arguments})
+    return found
+
+
+class ModelInfo:
+    def __init__(self, name: str, primary_key: list[str], created_at: str | None, updated_at: str | None) -> None:
+        self.name = name
+        self.primary_key = primary_key
+        self.created_at = created_at
+        self.updated_at = updated_at
+        self.indexes: dict[str, list[str]] = {}
+        self.field_types: dict[str, str] = {}  # field name -> named GraphQL type (unwrapped)
+
+
+def _named_type(type_: Any) -> Any:
+    while isinstance(type_, (GraphQLNonNull, GraphQLList)):
+        type_ = type_.of_type
+    return type_
+
+
+def _sort_key_argument(fields: list[str]) -> str | None:
+    """The argument name the transformer gives a sort key: the field, or the camel-cased join."""
+    sort_fields = fields[1:]
+    if not sort_fields:
+        return None
+    if len(sort_fields) == 1:
+        return sort_fields[0]
+    return sort_fields[0] + "".join(f[:1].upper() + f[1:] for f in sort_fields[1:])
+
+
+# ---------------------------------------------------------------------------
+# Values: ordering, filters and key conditions
+
+
+def _rank(value: Any) -> tuple:
+    if value is None:
+        return (0, 0)
+    if isinstance(value, bool):
+        return (1, int(value))
+    if isinstance(value, (int, float)):
+        return (2, value)
+    if isinstance(value, str):
+        return (3, value)
+    return (4, json.dumps(value, sort_keys=True))
+
+
+def _compare(op: str, actual: Any, expected: Any) -> bool:
+    if actual is None or expected is None:
+        return False
+    try:
+        if op == "lt":
+            return actual < expected
+        if op == "le":
+            return actual <= expected
+        if op == "gt":
+            return actual > expected
+        if op == "ge":
+            return actual >= expected
+    except TypeError:
+        return False
+    raise ValueError(op)
+
+
+def _attribute_type(value: Any) -> str:
+    if value is None:
+        return "_null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    return "map"
+
+
+def _size(value: Any) -> int | None:
+    if isinstance(value, (str, list, dict)):
+        return len(value)
+    return None
+
+
+def _field_condition(record: dict, field: str, condition: dict) -> bool:
+    present = field in record and record[field] is not None
+    actual = record.get(field)
+    for op, expected in condition.items():
+        if expected is None and op not in ("eq", "ne"):
+            continue
+        if op == "eq":
+            ok = actual == expected
+        elif op == "ne":
+            ok = actual != expected
+        elif op in ("lt", "le", "gt", "ge"):
+            ok = _compare(op, actual, expected)
+        elif op == "between":
+            ok = len(expected) == 2 and _compare("ge", actual, expected[0]) and _compare("le", actual, expected[1])
+        elif op == "beginsWith":
+            ok = isinstance(actual, str) and actual.startswith(expected)
+        elif op == "contains":
+            ok = (isinstance(actual, str) and isinstance(expected, str) and expected in actual) or (
+                isinstance(actual, list) and expected in actual
+            )
+        elif op == "notContains":
+            ok = not ((isinstance(actual, str) and isinstance(expected, str) and expected in actual) or (
+                isinstance(actual, list) and expected in actual
+            ))
+        elif op == "attributeExists":
+            ok = present == bool(expected)
+        elif op == "attributeType":
+            ok = present and _attribute_type(actual) == expected
+        elif op == "size":
+            size = _size(actual)
+            ok = size is not None and _field_condition({"s": size}, "s", expected)
+        elif op == "in":
+            ok = actual in expected
+        elif op == "notIn":
+            ok = actual not in expected
+        else:
+            raise AppSyncError(f"Unsupported filter operator '{op}'", "InvalidFilterError")
+        if not ok:
+            return False
+    return True
+
+
+def matches(record: dict, expression: dict | None) -> bool:
+    """Evaluates a Model<X>FilterInput / Model<X>ConditionInput value against a record."""
+    if not expression:
+        return True
+    for key, value in expression.items():
+        if value is None:
+            continue
+        if key == "and":
+            if not all(matches(record, sub) for sub in value if sub is not None):
+                return False
+        elif key == "or":
+            subs = [sub for sub in value if sub is not None]
+            if subs and not any(matches(record, sub) for sub in subs):
+                return False
+        elif key == "not":
+            if matches(record, value):
+                return False
+        elif not _field_condition(record, key, value):
+            return False
+    return True
+
+
+def key_condition_matches(record: dict, sort_fields: list[str], condition: dict | None) -> bool:
+    """Evaluates a Model<Type>KeyConditionInput (one sort key field) or a composite one."""
+    if not condition:
+        return True
+    for op, expected in condition.items():
+        if expected is None:
+            continue
+        if len(sort_fields) == 1:
+            actual = record.get(sort_fields[0])
+            if op == "eq":
+                ok = actual == expected
+            elif op == "beginsWith":
+                ok = isinstance(actual, str) and actual.startswith(expected)
+            elif op == "between":
+                ok = _compare("ge", actual, expected[0]) and _compare("le", actual, expected[1])
+            else:
+                ok = _compare(op, actual, expected)
+        else:
+            ok = _composite_condition(record, sort_fields, op, expected)
+        if not ok:
+            return False
+    return True
+
+
+def _composite_prefix(record: dict, sort_fields: list[str], value: dict) -> tuple[tuple, tuple]:
+    given = []
+    for name in sort_fields:
+        if value.get(name) is None:
+            break
+        given.append(name)
+    actual = tuple(_rank(record.get(name)) for name in given)
+    expected = tuple(_rank(value[name]) for name in given)
+    return actual, expected
+
+
+def _composite_condition(record: dict, sort_fields: list[str], op: str, expected: Any) -> bool:
+    if op == "between":
+        lo_a, lo_e = _composite_prefix(record, sort_fields, expected[0])
+        hi_a, hi_e = _composite_prefix(record, sort_fields, expected[1])
+        return lo_a >= lo_e and hi_a <= hi_e
+    if op == "beginsWith":
+        given = [name for name in sort_fields if expected.get(name) is not None]
+        for index, name in enumerate(given):
+            actual = record.get(name)
+            if index == len(given) - 1 and isinstance(expected[name], str):
+                if not (isinstance(actual, str) and actual.startswith(expected[name])):
+                    return False
+            elif actual != expected[name]:
+                return False
+        return True
+    actual, wanted = _composite_prefix(record, sort_fields, expected)
+    if op == "eq":
+        return actual == wanted
+    return _compare(op, actual, wanted)
+
+
+# ---------------------------------------------------------------------------
+# Paging tokens
+
+
+def encode_token(offset: int, fingerprint: str) -> str:
+    raw = json.dumps({"o": offset, "f": fingerprint}, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_token(token: str, fingerprint: str) -> int:
+    try:
+        padded = token + "=" * (-len(token) % 4)
+        payload = json.loads(base64.urlsafe_b64decode(padded.encode()))
+        offset = payload["o"]
+        if payload["f"] != fingerprint or not isinstance(offset, int) or offset < 0:
+            raise ValueError
+        return offset
+    except (ValueError, KeyError, TypeError):
+        raise AppSyncError("Invalid nextToken", "InvalidNextTokenException") from None
+
+
+def fingerprint(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def page(records: list[dict], args: dict, query_id: Any) -> dict:
+    limit = args.get("limit")
+    if limit is None:
+        limit = DEFAULT_LIMIT
+    if limit < 1:
+        raise AppSyncError("limit must be at least 1", "InvalidArgumentsError")
+    stamp = fingerprint(query_id, {k: v for k, v in args.items() if k not in ("limit", "nextToken")})
+    start = decode_token(args["nextToken"], stamp) if args.get("nextToken") else 0
+    items = records[start:start + limit]
+    end = start + len(items)
+    return {"items": items, "nextToken": encode_token(end, stamp) if end < len(records) else None}
+
+
+# ---------------------------------------------------------------------------
+# Storage
+
+
+class Store:
+    """SQLite storage: one row per record, keyed by (model, JSON array of key values)."""
+
+    def __init__(self, path: str) -> None:
+        self.connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute(
+            "CREATE TABLE IF NOT EXISTS records ("
+            " model TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL,"
+            " PRIMARY KEY (model, key)) WITHOUT ROWID"
+        )
+
+    @staticmethod
+    def key(values: list[Any]) -> str:
+        return json.dumps(values, separators=(",", ":"), ensure_ascii=False)
+
+    def get(self, model: str, key: list[Any]) -> dict | None:
+        row = self.connection.execute(
+            "SELECT data FROM records WHERE model = ? AND key = ?", (model, self.key(key))
+        ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def all(self, model: str) -> list[dict]:
+        rows = self.connection.execute("SELECT data FROM records WHERE model = ?", (model,)).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def put(self, model: str, key: list[Any], record: dict) -> None:
+        self.connection.execute(
+            "INSERT OR REPLACE INTO records (model, key, data) VALUES (?, ?, ?)",
+            (model, self.key(key), json.dumps(record, ensure_ascii=False)),
+        )
+
+    def delete(self, model: str, key: list[Any]) -> None:
+        self.connection.execute("DELETE FROM records WHERE model = ? AND key = ?", (model, self.key(key)))
+
+    def reset(self) -> None:
+        self.connection.execute("DELETE FROM records")
+
+
+def now_iso() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+# ---------------------------------------------------------------------------
+# The API: schema + resolvers
+
+
+class API:
+    def __init__(self, sdl: str, store: Store) -> None:
+        self.schema = build_schema(sdl)
+        install_scalar_checks(self.schema)
+        self.store = store
+        self.models: dict[str, ModelInfo] = {}
+        self._read_models()
+        self._install_resolvers()
+
+    # -- metadata
+
+    def _read_models(self) -> None:
+        for name, type_ in self.schema.type_map.items():
+            if not isinstance(type_, GraphQLObjectType) or type_.ast_node is None:
+                continue
+            found = _directive_args(type_.ast_node, "modelgenModel")
+            if not found:
+                continue
+            args = found[0]
+            info = ModelInfo(name, list(args["primaryKey"]), args.get("createdAt"), args.get("updatedAt"))
+            for index in _directive_args(type_.ast_node, "modelgenIndex"):
+                info.indexes[index["name"]] = list(index["fields"])
+            for field_name, field in type_.fields.items():
+                info.field_types[field_name] = _named_type(field.type).name
+            self.models[name] = info
+
+    def _model(self, name: str) -> ModelInfo:
+        model = self.models.get(name)
+        if model is None:
+            raise AppSyncError(f"Unknown model '{name}' in a @modelgen directive", "SchemaError")
+        return model
+
+    def _install_resolvers(self) -> None:
+        for root in (self.schema.query_type, self.schema.mutation_type):
+            if root is None:
+                continue
+            for field_name, field in root.fields.items():
+                found = _directive_args(field.ast_node, "modelgenOperation")
+                if found:
+                    field.resolve = self._operation_resolver(found[0])
+        for type_name, type_ in self.schema.type_map.items():
+            if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__"):
+                continue
+            if type_ in (self.schema.query_type, self.schema.mutation_type, self.schema.subscription_type):
+                continue
+            for field_name, field in type_.fields.items():
+                if field.ast_node is None:
+                    continue
+                found = _directive_args(field.ast_node, "modelgenRelation")
+                if found:
+                    field.resolve = self._relation_resolver(found[0])
+                elif _named_type(field.type).name in ("String", "ID"):
+                    field.resolve = _magic_value_resolver(field_name)
+
+    # -- queries
+
+    def _key_of(self, model: ModelInfo, values: dict) -> list[Any]:
+        key = []
+        for name in model.primary_key:
+            if values.get(name) is None:
+                raise AppSyncError(f"Missing key field '{name}' of model '{model.name}'", "InvalidArgumentsError")
+            key.append(values[name])
+        return key
+
+    def _sorted(self, records: list[dict], fields: list[str], descending: bool) -> list[dict]:
+        return sorted(records, key=lambda r: tuple(_rank(r.get(f)) for f in fields), reverse=descending)
+
+    def _query(self, model: ModelInfo, key_fields: list[str], args: dict, partition: dict, query_id: Any) -> dict:
+        records = self.store.all(model.name)
+        records = [r for r in records if all(r.get(k) == v for k, v in partition.items())]
+        sort_fields = key_fields[1:]
+        sort_arg = _sort_key_argument(key_fields)
+        if sort_arg is not None and args.get(sort_arg) is not None:
+            records = [r for r in records if key_condition_matches(r, sort_fields, args[sort_arg])]
+        records = [r for r in records if matches(r, args.get("filter"))]
+        order = key_fields + [f for f in model.primary_key if f not in key_fields]
+        records = self._sorted(records, order, args.get("sortDirection") == "DESC")
+        return page(records, args, query_id)
+
+    def _operation_resolver(self, spec: dict) -> Callable:
+        model = self._model(spec["model"])
+        kind = spec["kind"]
+        index = spec.get("index")
+
+        def resolve(_source: Any, info: Any, **args: Any) -> Any:
+            with self.lock:
+                if kind == "GET":
+                    return self.store.get(model.name, self._key_of(model, args))
+                if kind == "LIST":
+                    pk = model.primary_key
+                    partition = {pk[0]: args[pk[0]]} if len(pk) > 1 and args.get(pk[0]) is not None else {}
+                    if partition == {} and len(pk) > 1 and args.get(_sort_key_argument(pk) or "") is not None:
+                        raise AppSyncError(
+                            f"A sort key condition needs the partition key '{pk[0]}'", "InvalidArgumentsError"
+                        )
+                    if partition == {} and args.get("sortDirection") is not None:
+                        raise AppSyncError(
+                            f"When providing argument 'sortDirection' you must also provide argument '{pk[0]}'.",
+                            "InvalidArgumentsError",
+                        )
+                    return self._query(model, pk, args, partition, info.field_name)
+                if kind == "INDEX":
+                    fields = model.indexes.get(index or "")
+                    if fields is None:
+                        raise AppSyncError(f"Unknown index '{index}' on model '{model.name}'", "SchemaError")
+                    return self._query(model, fields, args, {fields[0]: args[fields[0]]}, info.field_name)
+                if kind == "CREATE":
+                    return self._create(model, args["input"], args.get("condition"))
+                if kind == "UPDATE":
+                    return self._update(model, args["input"], args.get("condition"))
+                if kind == "DELETE":
+                    return self._delete(model, args["input"], args.get("condition"))
+                raise AppSyncError(f"Unknown operation kind '{kind}'", "SchemaError")
+
+        return resolve
+
+    # -- mutations (run under self.lock: each is atomic)
+
+    def _create(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
+        record = dict(input_)
+        for name in model.primary_key:
+            if record.get(name) is None:
+                if model.field_types.get(name) == "ID":
+                    record[name] = str(uuid.uuid4())
+                else:
+                    raise AppSyncError(f"Missing key field '{name}' of model '{model.name}'", "InvalidArgumentsError")
+        key = self._key_of(model, record)
+        if self.store.get(model.name, key) is not None:
+            raise conditional_check_failed()
+        if condition and not matches({}, condition):
+            raise conditional_check_failed()
+        stamp = now_iso()
+        if model.created_at and record.get(model.created_at) is None:
+            record[model.created_at] = stamp
+        if model.updated_at and record.get(model.updated_at) is None:
+            record[model.updated_at] = stamp
+        self.store.put(model.name, key, record)
+        return record
+
+    def _update(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
+        key = self._key_of(model, input_)
+        existing = self.store.get(model.name, key)
+        if existing is None or not matches(existing, condition):
+            raise conditional_check_failed()
+        record = dict(existing)
+        record.update(input_)
+        if model.updated_at and input_.get(model.updated_at) is None:
+            record[model.updated_at] = now_iso()
+        self.store.put(model.name, key, record)
+        return record
+
+    def _delete(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
+        key = self._key_of(model, input_)
+        existing = self.store.get(model.name, key)
+        if existing is None or not matches(existing, condition):
+            raise conditional_check_failed()
+        self.store.delete(model.name, key)
+        return existing
+
+    # -- relations
+
+    def _relation_resolver(self, spec: dict) -> Callable:
+        kind = spec["kind"]
+        related = self._model(spec["model"])
+        local_fields = list(spec["fields"])
+        related_fields = list(spec["relatedFields"])
+        index = spec.get("index")
+
+        def resolve(source: dict, info: Any, **args: Any) -> Any:
+            values = [source.get(name) for name in local_fields]
+            with self.lock:
+                if kind in ("BELONGS_TO", "HAS_ONE"):
+                    if any(v is None for v in values):
+                        return None
+                    if related_fields == related.primary_key:
+                        return self.store.get(related.name, values)
+                    candidates = [
+                        r for r in self.store.all(related.name)
+                        if [r.get(f) for f in related_fields] == values
+                    ]
+                    return self._sorted(candidates, related.primary_key, False)[0] if candidates else None
+                if kind == "HAS_MANY":
+                    if any(v is None for v in values):
+                        return {"items": [], "nextToken": None}
+                    key_fields = related.indexes.get(index) if index else None
+                    if key_fields is None or key_fields[: len(related_fields)] != related_fields:
+                        key_fields = related_fields
+                    partition = dict(zip(related_fields, values))
+                    query_id = [info.parent_type.name, info.field_name, values]
+                    return self._query(related, key_fields, args, partition, query_id)
+                raise AppSyncError(f"Unknown relation kind '{kind}'", "SchemaError")
+
+        return resolve
+
+    lock = threading.RLock()
+
+
+def _magic_value_resolver(field_name: str) -> Callable:
+    """Reads a String/ID field; the stored value `__modelgen_fail__` makes the field error (partial data)."""
+
+    def resolve(source: Any, _info: Any, **_args: Any) -> Any:
+        value = source.get(field_name) if isinstance(source, dict) else getattr(source, field_name, None)
+        if value == MAGIC_FAIL_VALUE:
+            raise AppSyncError(f"Injected failure reading field '{field_name}'", "TestInjectedError")
+        return value
+
+    return resolve
+
+
+# ---------------------------------------------------------------------------
+# Executing a request
+
+
+def format_error(error: GraphQLError, default_type: str) -> dict:
+    original = error.original_error
+    error_type = original.error_type if isinstance(original, AppSyncError) else default_type
+    formatted: dict[str, Any] = {"path": error.path, "data": None, "errorType": error_type, "errorInfo": None}
+    formatted["locations"] = [{"line": loc.line, "column": loc.column, "sourceName": None} for loc in error.locations or []]
+    formatted["message"] = error.message
+    return formatted
+
+
+def run_graphql(api: API, body: Any) -> dict:
+    if not isinstance(body, dict) or not isinstance(body.get("query"), str):
+        return {"errors": [{"errorType": "MalformedHttpRequestException", "message": "The request body must be a JSON object with a 'query' string."}]}
+    variables = body.get("variables") or {}
+    if not isinstance(variables, dict):
+        return {"errors": [{"errorType": "MalformedHttpRequestException", "message": "'variables' must be a JSON object."}]}
+    operation_name = body.get("operationName")
+    try:
+        document = parse(body["query"])
+    except GraphQLError as error:
+        return {"errors": [format_error(error, "ValidationError")]}
+    validation_errors = validate(api.schema, document)
+    if validation_errors:
+        return {"data": None, "errors": [format_error(e, "ValidationError") for e in validation_errors]}
+    for definition in document.definitions:
+        if isinstance(definition, OperationDefinitionNode) and definition.operation == OperationType.SUBSCRIPTION:
+            if operation_name is None or (definition.name and definition.name.value == operation_name):
+                return {"data": None, "errors": [{"errorType": "UnsupportedOperation", "message": "The local server does not serve subscriptions."}]}
+    result = execute(api.schema, document, variable_values=variables, operation_name=operation_name)
+    response: dict[str, Any] = {"data": result.data}
+    if result.errors:
+        response["errors"] = [format_error(e, "GraphQLError") for e in result.errors]
+    return response
+
+
+class Handler(BaseHTTPRequestHandler):
+    server_version = "modelgen-graphql/1"
+    protocol_version = "HTTP/1.1"
+    api: API
+    api_key: str | None
+    verbose: bool
+    requests_log: list
+    log_lock = threading.Lock()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (BaseHTTPRequestHandler's name)
+        if self.verbose:
+            sys.stderr.write("%s - %s\n" % (self.address_string(), format % args))
+
+    def _send(self, status: int, payload: Any, raw: bytes | None = None) -> None:
+        body = raw if raw is not None else json.dumps(payload, ensure_ascii=False).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=UTF-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if self.path == "/test/requests":
+            with self.log_lock:
+                self._send(200, list(self.requests_log))
+        elif self.path == "/health":
+            self._send(200, {"status": "ok"})
+        else:
+            self._send(404, {"errors": [{"message": "Not found"}]})
+
+    def do_POST(self) -> None:  # noqa: N802
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        if self.path == "/test/reset":
+            with API.lock:
+                self.api.store.reset()
+            with self.log_lock:
+                self.requests_log.clear()
+            self._send(200, {"reset": True})
+            return
+        if self.path != "/graphql":
+            self._send(404, {"errors": [{"message": "Not found"}]})
+            return
+        if self.api_key is not None and self.headers.get("x-api-key") != self.api_key:
+            self._send(401, {"errors": [{"errorType": "UnauthorizedException", "message": "You are not authorized to make this call."}]})
+            return
+        delay = self.headers.get("x-test-delay-ms")
+        if delay:
+            try:
+                milliseconds = int(delay)
+            except ValueError:
+                self._send(400, {"errors": [{"errorType": "BadRequestException", "message": "x-test-delay-ms must be an integer"}]})
+                return
+            time.sleep(min(max(milliseconds, 0), MAX_DELAY_MS) / 1000)
+        try:
+            body = json.loads(raw or b"null")
+        except ValueError:
+            self._send(400, {"errors": [{"errorType": "MalformedHttpRequestException", "message": "The request body is not valid JSON."}]})
+            return
+        with self.log_lock:
+            self.requests_log.append({"body": body, "headers": {k.lower(): v for k, v in self.headers.items()}})
+            del self.requests_log[:-1000]
+        fail = (self.headers.get("x-test-fail") or "").lower()
+        if fail == "http-500":
+            self._send(500, None, raw=b"Internal Server Error (x-test-fail)")
+            return
+        if fail == "malformed":
+            self._send(200, None, raw=b"{\"data\": {not json")
+            return
+        if fail == "close":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        if fail == "graphql-error":
+            self._send(200, {"data": None, "errors": [{"errorType": "TestInjectedError", "message": "Injected GraphQL error (x-test-fail)", "path": None, "locations": []}]})
+            return
+        response = run_graphql(self.api, body)
+        if fail == "partial" and isinstance(response.get("data"), dict) and response["data"]:
+            first = next(iter(response["data"]))
+            response.setdefault("errors", []).append({"errorType": "TestInjectedError", "message": "Injected partial failure (x-test-fail)", "path": [first], "locations": []})
+        self._send(200, response)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Local AppSync-compatible GraphQL server (modelgen tests)")
+    parser.add_argument("--schema", required=True, help="API schema (schema.api.graphql) to serve")
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
+    parser.add_argument("--db", required=True, help="SQLite file holding the data (created when missing)")
+    parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
+    parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    args = parser.parse_args(argv)
+
+    with open(args.schema, encoding="utf-8") as file:
+        sdl = file.read()
+    try:
+        api = API(sdl, Store(args.db))
+    except GraphQLError as error:
+        print(f"error: {args.schema}: {error}", file=sys.stderr)
+        return 1
+
+    handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": []})
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+    server.daemon_threads = True
+    print(f"LISTENING {server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
