@@ -109,8 +109,9 @@ public final class APIClient: Sendable {
   public func response<Response>(for request: GraphQLRequest<Response>) async throws -> GraphQLResponse<Response> {
     let body = try await post(request)
     let decoder = JSONDecoder()
-    decoder.userInfo[.modelDecodingContext] = decodingContext
+    decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(client: self, nestedLists: request.nestedLists)
     decoder.userInfo[responseFieldKey] = request.responseField
+    if let nested = request.nestedField { decoder.userInfo[nestedFieldKey] = nested }
     do {
       let envelope = try decoder.decode(ResponseEnvelope<Response>.self, from: body)
       if envelope.errors.isEmpty, envelope.data == nil {
@@ -272,6 +273,19 @@ public struct GraphQLRequestRecord: Sendable, Hashable {
 }
 
 let responseFieldKey = CodingUserInfoKey(rawValue: "LazyModelAPI.responseField")!
+let nestedFieldKey = CodingUserInfoKey(rawValue: "LazyModelAPI.nestedField")!
+
+/// The connection under the field named by `userInfo[nestedFieldKey]` of a parent object
+/// (`{"comments": {"items": […], "nextToken": …}}`); `nil` when the parent or the field is `null`.
+struct NestedConnection<M: Model>: Decodable, Sendable {
+  let connection: ModelConnection<M>?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    let field = AnyCodingKey(decoder.userInfo[nestedFieldKey] as? String ?? "")
+    connection = try container.decodeIfPresent(ModelConnection<M>.self, forKey: field)
+  }
+}
 
 /// `{"data": {"<field>": Response}, "errors": [...]}`, reading the field named in `userInfo`.
 struct ResponseEnvelope<Response: Decodable>: Decodable {

@@ -13,10 +13,17 @@ import LazyModel
 public struct APIModelDecodingContext: ModelDecodingContext {
   /// The client lazy values load through.
   public let client: APIClient
+  let nestedLists: [NestedListSource]
 
   /// Creates the context of `client`.
   public init(client: APIClient) {
     self.client = client
+    nestedLists = []
+  }
+
+  init(client: APIClient, nestedLists: [NestedListSource]) {
+    self.client = client
+    self.nestedLists = nestedLists
   }
 
   /// An ``APIReferenceProvider`` for `type`.
@@ -28,7 +35,10 @@ public struct APIModelDecodingContext: ModelDecodingContext {
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
-    APIListProvider<M>(client: client, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+    let nested = nestedLists.first { $0.child == ObjectIdentifier(M.self) && $0.associatedFields == associatedFields }
+    return APIListProvider<M>(
+      client: client, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
+      nested: nested.map { ($0.parent, $0.field) })
   }
 }
 
@@ -106,12 +116,21 @@ public struct APIListProvider<M: Model>: ModelListProvider {
   public let associatedFields: [String]
   /// The parent's key values, same order.
   public let associatedIdentifiers: [KeyValue]
+  private let nested: (parent: ModelSchema, field: String)?
 
   /// Creates a provider.
   public init(client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue]) {
+    self.init(client: client, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers, nested: nil)
+  }
+
+  init(
+    client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    nested: (parent: ModelSchema, field: String)?
+  ) {
     self.client = client
     self.associatedFields = associatedFields
     self.associatedIdentifiers = associatedIdentifiers
+    self.nested = nested
   }
 
   /// The request for the page after `cursor`.
@@ -125,8 +144,18 @@ public struct APIListProvider<M: Model>: ModelListProvider {
 
   /// Loads the page after `cursor` (`limit` or the client's ``APIClient/Configuration/listPageSize``).
   ///
+  /// A list whose first page arrived nested in its parent (`includes:`) reads its next pages
+  /// through the same nested field, since a `nextToken` belongs to the field that issued it.
+  ///
   /// - Throws: ``APIError`` from the request.
   public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
+    if let nested, let cursor {
+      let request = ModelQueries.nestedPage(
+        M.self, parent: nested.parent, field: nested.field, parentKey: associatedIdentifiers,
+        limit: limit ?? client.configuration.listPageSize, nextToken: cursor)
+      let page = try await client.send(request).connection
+      return ModelPage(elements: page?.items ?? [], nextCursor: page?.nextToken)
+    }
     let page = try await client.send(request(after: cursor, limit: limit))
     return ModelPage(elements: page.items, nextCursor: page.nextToken)
   }

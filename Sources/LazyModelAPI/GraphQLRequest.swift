@@ -30,6 +30,11 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   public let variables: [String: GraphQLValue]
   /// The root field whose value is the response (`getPost4V2`).
   public let responseField: String
+  /// For a page of a nested hasMany connection: the field under `responseField` that holds it.
+  let nestedField: String?
+  /// The hasMany fields selected with `includes:`; lists decoded from them page on through the
+  /// same nested field (a `nextToken` belongs to the field that issued it).
+  let nestedLists: [NestedListSource]
 
   /// Creates a request.
   ///
@@ -48,7 +53,32 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
     self.document = document
     self.variables = variables
     self.responseField = responseField
+    nestedField = nil
+    nestedLists = []
   }
+
+  init(
+    operationType: GraphQLOperationType, operationName: String, document: String,
+    variables: [String: GraphQLValue], responseField: String, nestedField: String? = nil,
+    nestedLists: [NestedListSource]
+  ) {
+    self.operationType = operationType
+    self.operationName = operationName
+    self.document = document
+    self.variables = variables
+    self.responseField = responseField
+    self.nestedField = nestedField
+    self.nestedLists = nestedLists
+  }
+}
+
+/// A hasMany field selected eagerly: the child type and its FK fields (as the generated decoder
+/// names them), and the parent schema and field to page through.
+struct NestedListSource: Sendable, Hashable {
+  let child: ObjectIdentifier
+  let associatedFields: [String]
+  let parent: ModelSchema
+  let field: String
 }
 
 /// One page of a `list…` or index query: the `Model<Name>Connection` type of the Amplify

@@ -87,6 +87,25 @@ public enum ModelDocument {
     return "{ " + parts.joined(separator: " ") + " }"
   }
 
+  /// The included hasMany fields of `schema`, with the child's resolved FK fields: the target
+  /// names of the child's belongsTo when the association names one, else the named fields.
+  static func nestedLists(of schema: ModelSchema, includes: Set<String>) -> [NestedListSource] {
+    schema.fields.compactMap { field in
+      guard includes.contains(field.name), case .hasMany(let associated, _) = field.association,
+        case .list(.model(let child), _) = field.type
+      else { return nil }
+      var resolved = associated
+      if associated.count == 1, let reference = child.schema.field(named: associated[0]) {
+        switch reference.association {
+        case .belongsTo(_, let targetNames), .hasOne(_, let targetNames):
+          if !targetNames.isEmpty { resolved = targetNames }
+        default: break
+        }
+      }
+      return NestedListSource(child: ObjectIdentifier(child), associatedFields: resolved, parent: schema, field: field.name)
+    }
+  }
+
   private static func dataSelection(_ field: ModelField) -> String {
     var type = field.type
     while case .list(let element, _) = type { type = element }

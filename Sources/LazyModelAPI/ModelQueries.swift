@@ -64,7 +64,7 @@ public enum ModelQueries {
     for (keyField, value) in zip(keyFields, keyValues) { variables[keyField.name] = GraphQLValue(value) }
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document, variables: variables,
-      responseField: field)
+      responseField: field, nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue))))
   }
 
   /// `query List<Plural>($filter: Model<Name>FilterInput, $limit: Int, $nextToken: String) { list<Plural>(…) { items { … } nextToken } }`.
@@ -87,7 +87,8 @@ public enum ModelQueries {
       "query \(operationName)($filter: Model\(schema.name)FilterInput, $limit: Int, $nextToken: String) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken) { items \(selection) nextToken } }"
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document,
-      variables: pagingVariables(filter: filter, limit: limit, nextToken: nextToken), responseField: field)
+      variables: pagingVariables(filter: filter, limit: limit, nextToken: nextToken), responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue))))
   }
 
   /// The query of the `@index` named `indexName` of `M`:
@@ -140,7 +141,7 @@ public enum ModelQueries {
       "query \(operationName)(\(declarations.joined(separator: ", "))) { \(field)(\(arguments.joined(separator: ", "))) { items \(selection) nextToken } }"
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document, variables: variables,
-      responseField: field)
+      responseField: field, nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue))))
   }
 
   /// The page request for the `M` models whose `associatedFields` equal `values` (a hasMany):
@@ -177,6 +178,26 @@ public enum ModelQueries {
     }
     let components = zip(associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
     return list(M.self, filter: .equal(components), limit: limit, nextToken: nextToken)
+  }
+
+  /// The next page of the hasMany `field` of the `parent` model whose key values are `parentKey`,
+  /// read through the parent (the `nextToken` of a nested connection belongs to that field):
+  /// `query Get<Parent><Field>($k: T!, …, $limit: Int, $nextToken: String) { get<Parent>(k: $k, …) { <field>(limit: $limit, nextToken: $nextToken) { items { … } nextToken } } }`.
+  static func nestedPage<M: Model>(
+    _ type: M.Type, parent: ModelSchema, field: String, parentKey: [KeyValue], limit: Int?, nextToken: String?
+  ) -> GraphQLRequest<NestedConnection<M>> {
+    let root = ModelDocument.getField(parent)
+    let operationName = ModelDocument.upperFirst(root) + ModelDocument.upperFirst(field)
+    let keyFields = parent.primaryKeyFields
+    let declarations = keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" } + ["$limit: Int", "$nextToken: String"]
+    let arguments = keyFields.map { "\($0.name): $\($0.name)" }
+    let document =
+      "query \(operationName)(\(declarations.joined(separator: ", "))) { \(root)(\(arguments.joined(separator: ", "))) { \(field)(limit: $limit, nextToken: $nextToken) { items \(ModelDocument.selectionSet(of: M.schema)) nextToken } } }"
+    var variables = pagingVariables(filter: nil, limit: limit, nextToken: nextToken)
+    for (keyField, value) in zip(keyFields, parentKey) { variables[keyField.name] = GraphQLValue(value) }
+    return GraphQLRequest(
+      operationType: .query, operationName: operationName, document: document, variables: variables,
+      responseField: root, nestedField: field, nestedLists: [])
   }
 
   /// The index of `schema` that serves equality on `fields`: its partition key is `fields[0]` and
