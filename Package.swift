@@ -9,6 +9,27 @@ let strict: [SwiftSetting] = []
 /// Each entry is (module name, directory under `Generated/`). Keep in sync with `Schemas/`;
 /// `ModelGenTests.GoldenFileTests` fails when a schema has no module here.
 let generatedModules: [(name: String, path: String)] = [
+  ("AuthRulesModels", "auth-rules"),
+  ("DefaultValuesModels", "default-values"),
+  ("HasManyImplicitModels", "has-many-implicit"),
+  ("HasOneModels", "has-one"),
+  ("IndexSecondaryModels", "index-secondary"),
+  ("ManyToManyModels", "many-to-many"),
+  ("ModelTimestampsModels", "model-timestamps"),
+  ("PrimaryKeyCompositeModels", "primary-key-composite"),
+  ("ScalarsEnumsEmbeddedModels", "scalars-enums-embedded"),
+  ("SeedPostCommentModels", "seed-post-comment"),
+  ("SelfAndOneToOneModels", "self-and-one-to-one"),
+  ("SwiftKeywordsModels", "swift-keywords"),
+  ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
+  ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
+  ("RegressionEnumValuesSwiftKeywords", "regressions/enum-values-swift-keywords"),
+  ("RegressionHasManyExplicitFkIndex", "regressions/has-many-explicit-fk-index"),
+  ("RegressionHasOneBelongsToCompositeKeys", "regressions/has-one-belongs-to-composite-keys"),
+  ("RegressionLazyListReadBeforeFetch", "regressions/lazy-list-read-before-fetch"),
+  ("RegressionListNullabilityWithLazyBelongsTo", "regressions/list-nullability-with-lazy-belongs-to"),
+  ("RegressionReferencesHasOneHasMany", "regressions/references-has-one-has-many"),
+  ("RegressionTypeNameLowercasesToKeyword", "regressions/type-name-lowercases-to-keyword"),
 ]
 
 var targets: [Target] = [
@@ -18,7 +39,11 @@ var targets: [Target] = [
     name: "ModelGen",
     dependencies: ["GraphQLSDL"],
     exclude: [],
-    resources: [],
+    resources: [
+      .embedInCode("Templates/embedded.mustache"), .embedInCode("Templates/enum.mustache"),
+      .embedInCode("Templates/header.mustache"), .embedInCode("Templates/model.mustache"),
+      .embedInCode("Templates/registry.mustache"), .embedInCode("Templates/schema.mustache"),
+    ],
     swiftSettings: strict
   ),
   .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
@@ -38,6 +63,11 @@ var targets: [Target] = [
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"], swiftSettings: strict),
   .testTarget(name: "ModelGenTests", dependencies: ["ModelGen", "GraphQLSDL"], swiftSettings: strict),
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
+  .testTarget(
+    name: "GeneratedModelsTests",
+    dependencies: ["LazyModel"] + generatedModules.map { .target(name: $0.name) },
+    swiftSettings: strict
+  ),
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
   .testTarget(
     name: "LazyModelDataStoreTests",
@@ -51,8 +81,19 @@ var targets: [Target] = [
   ),
 
   // MARK: Benchmarks (release builds; each prints a table; see README "Benchmarks")
-  .executableTarget(name: "SDLParseBenchmark", dependencies: ["GraphQLSDL"], path: "Benchmarks/SDLParseBenchmark"),
-  .executableTarget(name: "GenerateBenchmark", dependencies: ["ModelGen"], path: "Benchmarks/GenerateBenchmark"),
+  .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
+  .executableTarget(
+    name: "SDLParseBenchmark",
+    dependencies: ["GraphQLSDL", "BenchmarkSupport"],
+    path: "Benchmarks/SDLParseBenchmark",
+    swiftSettings: strict
+  ),
+  .executableTarget(
+    name: "GenerateBenchmark",
+    dependencies: ["ModelGen", "ModelGenCLI", "BenchmarkSupport"],
+    path: "Benchmarks/GenerateBenchmark",
+    swiftSettings: strict
+  ),
   .executableTarget(
     name: "DataStoreBenchmark",
     dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],

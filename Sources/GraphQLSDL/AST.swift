@@ -6,16 +6,35 @@
 // types, so they are never mistaken for definitions.
 
 /// A GraphQL *Name* (§2.1.9) with its source range, for example a type, field or argument name.
+///
+/// A name is ASCII and never spans lines, so it stores its start and byte length (32 bytes instead
+/// of 40; names are the most common node). ``range`` reads and writes like a stored property; a
+/// range whose end is on another line than its start is stored as ending on the start line.
 public struct Name: Sendable, Hashable, CustomStringConvertible {
   /// The name text: `[_A-Za-z][_0-9A-Za-z]*`.
   public var value: String
-  /// Where the name is written.
-  public var range: SourceRange
+  private var start: SourceLocation
+  private var byteCount: UInt32
 
   /// Creates a name.
   public init(_ value: String, range: SourceRange) {
     self.value = value
-    self.range = range
+    self.start = range.start
+    self.byteCount = UInt32(clamping: range.byteCount)
+  }
+
+  /// Where the name is written (one line: the end column is the start column plus the length).
+  public var range: SourceRange {
+    get {
+      SourceRange(
+        start: start,
+        end: SourceLocation(
+          offset: start.offset + Int(byteCount), line: start.line, column: start.column + Int(byteCount)))
+    }
+    set {
+      start = newValue.start
+      byteCount = UInt32(clamping: newValue.byteCount)
+    }
   }
 
   /// The name text.
@@ -41,14 +60,28 @@ public struct StringValue: Sendable, Hashable {
   }
 }
 
+/// Heap storage for an optional description, so that nodes which rarely have one (fields, input
+/// values, enum values) carry one pointer instead of a whole ``StringValue``.
+enum BoxedDescription: Sendable, Hashable {
+  indirect case boxed(StringValue)
+
+  init(_ value: StringValue) { self = .boxed(value) }
+
+  var value: StringValue {
+    switch self {
+    case .boxed(let value): value
+    }
+  }
+}
+
 /// A type reference (§3.4.1 *Type*): a named type, a list type `[T]`, or a non-null type `T!`.
-public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
+public enum TypeReference: Sendable, Hashable, CustomStringConvertible {
   /// A named type, for example `String`.
   case named(Name)
   /// A list type `[element]`; the range covers the brackets.
-  case list(TypeReference, range: SourceRange)
+  indirect case list(TypeReference, range: SourceRange)
   /// A non-null type `wrapped!`; the range covers the wrapped type and the `!`.
-  case nonNull(TypeReference, range: SourceRange)
+  indirect case nonNull(TypeReference, range: SourceRange)
 
   /// Where the whole type reference is written.
   public var range: SourceRange {
@@ -108,7 +141,7 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
 
 /// A constant value (§2.9 *Value[Const]*): a value without variables, as written in default
 /// values and directive arguments of a type-system document.
-public indirect enum ConstValue: Sendable, Hashable {
+public enum ConstValue: Sendable, Hashable {
   /// An integer literal, kept as written (for example `"-12"`) so no precision is lost (§2.9.1).
   case int(String, range: SourceRange)
   /// A float literal, kept as written (for example `"1.5e3"`) (§2.9.2).
@@ -253,7 +286,12 @@ public struct Directive: Sendable, Hashable {
 /// argument, or an input object field, `"desc" name: Type = default @directives`.
 public struct InputValueDefinition: Sendable, Hashable {
   /// The description written before the name, if any.
-  public var description: StringValue?
+  /// Stored out of line: most of these nodes have no description, and the node stays small.
+  public var description: StringValue? {
+    get { boxedDescription?.value }
+    set { boxedDescription = newValue.map(BoxedDescription.init) }
+  }
+  private var boxedDescription: BoxedDescription?
   /// The argument or input field name.
   public var name: Name
   /// The declared type.
@@ -270,7 +308,7 @@ public struct InputValueDefinition: Sendable, Hashable {
     description: StringValue?, name: Name, type: TypeReference, defaultValue: ConstValue?,
     directives: [Directive], range: SourceRange
   ) {
-    self.description = description
+    self.boxedDescription = description.map(BoxedDescription.init)
     self.name = name
     self.type = type
     self.defaultValue = defaultValue
@@ -283,7 +321,12 @@ public struct InputValueDefinition: Sendable, Hashable {
 /// `"desc" name(args): Type @directives`.
 public struct FieldDefinition: Sendable, Hashable {
   /// The description written before the name, if any.
-  public var description: StringValue?
+  /// Stored out of line: most of these nodes have no description, and the node stays small.
+  public var description: StringValue? {
+    get { boxedDescription?.value }
+    set { boxedDescription = newValue.map(BoxedDescription.init) }
+  }
+  private var boxedDescription: BoxedDescription?
   /// The field name.
   public var name: Name
   /// The arguments in parentheses, in source order (empty when none).
@@ -300,7 +343,7 @@ public struct FieldDefinition: Sendable, Hashable {
     description: StringValue?, name: Name, arguments: [InputValueDefinition], type: TypeReference,
     directives: [Directive], range: SourceRange
   ) {
-    self.description = description
+    self.boxedDescription = description.map(BoxedDescription.init)
     self.name = name
     self.arguments = arguments
     self.type = type
@@ -312,7 +355,12 @@ public struct FieldDefinition: Sendable, Hashable {
 /// One value of an enum type (§3.9 *EnumValueDefinition*): `"desc" NAME @directives`.
 public struct EnumValueDefinition: Sendable, Hashable {
   /// The description written before the value, if any.
-  public var description: StringValue?
+  /// Stored out of line: most of these nodes have no description, and the node stays small.
+  public var description: StringValue? {
+    get { boxedDescription?.value }
+    set { boxedDescription = newValue.map(BoxedDescription.init) }
+  }
+  private var boxedDescription: BoxedDescription?
   /// The enum value name (never `true`, `false` or `null`).
   public var name: Name
   /// Directives applied to the value.
@@ -322,7 +370,7 @@ public struct EnumValueDefinition: Sendable, Hashable {
 
   /// Creates an enum value definition.
   public init(description: StringValue?, name: Name, directives: [Directive], range: SourceRange) {
-    self.description = description
+    self.boxedDescription = description.map(BoxedDescription.init)
     self.name = name
     self.directives = directives
     self.range = range

@@ -6,15 +6,52 @@
 public struct AuthRule: Sendable, Hashable {
   /// `allow:`.
   public enum Strategy: String, Sendable, Hashable {
-    case `public`, `private`, owner, groups, custom
+    /// `allow: public`: anyone (API key or IAM unauthenticated role).
+    case `public`
+    /// `allow: private`: any signed-in user.
+    case `private`
+    /// `allow: owner`: the user named in the owner field (`ownerField:`, default `owner`).
+    case owner
+    /// `allow: groups`: members of static `groups:` or of the groups named in `groupsField:`.
+    case groups
+    /// `allow: custom`: a Lambda authorizer decides.
+    case custom
   }
   /// `provider:`.
   public enum Provider: String, Sendable, Hashable {
-    case apiKey, iam, oidc, userPools, identityPool, function
+    /// `provider: apiKey`.
+    case apiKey
+    /// `provider: iam`.
+    case iam
+    /// `provider: oidc` (an OpenID Connect provider).
+    case oidc
+    /// `provider: userPools` (Amazon Cognito user pools).
+    case userPools
+    /// `provider: identityPool` (Amazon Cognito identity pools).
+    case identityPool
+    /// `provider: function` (a Lambda authorizer).
+    case function
   }
   /// One of `operations:`.
   public enum Operation: String, Sendable, Hashable {
-    case create, update, delete, read, get, list, sync, listen, search
+    /// `create` mutations.
+    case create
+    /// `update` mutations.
+    case update
+    /// `delete` mutations.
+    case delete
+    /// Every read operation (`get`, `list`, `sync`, `listen`, `search`).
+    case read
+    /// `get` queries.
+    case get
+    /// `list` queries (and index queries).
+    case list
+    /// `sync` queries (DataStore delta sync).
+    case sync
+    /// Subscriptions.
+    case listen
+    /// `@searchable` search queries.
+    case search
   }
 
   /// `allow:`.

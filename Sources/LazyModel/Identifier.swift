@@ -22,7 +22,9 @@ public protocol KeyValueConvertible: Sendable {
 }
 
 extension String: KeyValueConvertible {
+  /// This value as ``KeyValue/string(_:)``.
   public var keyValue: KeyValue { .string(self) }
+  /// The value of a ``KeyValue/string(_:)``, or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     guard case .string(let value) = keyValue else { return nil }
     self = value
@@ -30,7 +32,9 @@ extension String: KeyValueConvertible {
 }
 
 extension Int: KeyValueConvertible {
+  /// This value as ``KeyValue/int(_:)``.
   public var keyValue: KeyValue { .int(self) }
+  /// The value of a ``KeyValue/int(_:)``, or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     guard case .int(let value) = keyValue else { return nil }
     self = value
@@ -38,7 +42,9 @@ extension Int: KeyValueConvertible {
 }
 
 extension Double: KeyValueConvertible {
+  /// This value as ``KeyValue/double(_:)``.
   public var keyValue: KeyValue { .double(self) }
+  /// The value of a ``KeyValue/double(_:)`` (or of a ``KeyValue/int(_:)``, converted), or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     switch keyValue {
     case .double(let value): self = value
@@ -49,7 +55,9 @@ extension Double: KeyValueConvertible {
 }
 
 extension Bool: KeyValueConvertible {
+  /// This value as ``KeyValue/bool(_:)``.
   public var keyValue: KeyValue { .bool(self) }
+  /// The value of a ``KeyValue/bool(_:)``, or `nil` for any other case.
   public init?(keyValue: KeyValue) {
     guard case .bool(let value) = keyValue else { return nil }
     self = value
@@ -117,5 +125,221 @@ public struct ModelIdentifier: ModelIdentifierProtocol, Codable, CustomStringCon
       }
     }
     return "\(modelName)(\(parts.joined(separator: ", ")))"
+  }
+}
+
+extension IdentifierComponent {
+  /// Creates a component from a typed Swift value (`String`, `Int`, `Double`, `Bool`, a
+  /// `String`-backed enum, a `Temporal` value): `IdentifierComponent(name: "id", "a")`.
+  public init(name: String, _ value: some KeyValueConvertible) {
+    self.init(name: name, value: value.keyValue)
+  }
+
+  /// The value as `type`, or `nil` when its case or text does not fit `type`.
+  public func value<T: KeyValueConvertible>(as type: T.Type) -> T? {
+    T(keyValue: value)
+  }
+}
+
+extension ModelIdentifierProtocol {
+  /// The unambiguous canonical string of these components' values, in key order (field names are
+  /// not part of it; the schema supplies them when parsing it back with
+  /// ``ModelIdentifier/init(canonicalString:schema:)``).
+  ///
+  /// Each value is written by type and the values are joined by `#`:
+  /// - strings (IDs, enum raw values, temporal text) in double quotes, with `"` written `\"` and `\`
+  ///   written `\\`; every other character, any Unicode scalar included, is written as is;
+  /// - `Int` in decimal (`-12`); `Double` as Swift prints it, always with `.`, `e`, `inf` or `nan`
+  ///   (`1.0`, `1e-07`), `-0.0` written `0.0`; `Bool` as `true`/`false`.
+  ///
+  /// `Post(id: "a#b", title: "c")` is `"a#b"#"c"` and `Post(id: "a", title: "b#c")` is
+  /// `"a"#"b#c"`: because a `#` inside quotes is never a separator and a quote inside a string is
+  /// always escaped, two different component lists never give the same string. (Amplify's
+  /// `"a"#"b"` form without escaping does collide.)
+  public var canonicalString: String {
+    components.map { ModelIdentifier.canonicalText(of: $0.value) }.joined(separator: "#")
+  }
+}
+
+extension ModelIdentifier {
+  /// The identifier of `type` whose canonical string is `canonicalString`.
+  ///
+  /// - Throws: ``ModelIdentifierParseError`` as ``init(canonicalString:schema:)``.
+  public init<M: Model>(_ type: M.Type, canonicalString: String) throws {
+    try self.init(canonicalString: canonicalString, schema: M.schema)
+  }
+
+  /// Parses a string written by ``ModelIdentifierProtocol/canonicalString`` back into the
+  /// identifier of a model of `schema`: one component per primary-key field, named and typed after it.
+  ///
+  /// `Int`/`AWSTimestamp` fields take an integer, `Float` fields any number, `Boolean` fields
+  /// `true`/`false`, every other key type a quoted string; `AWSDate`/`AWSTime`/`AWSDateTime` text must
+  /// be valid for its scalar.
+  ///
+  /// - Throws: ``ModelIdentifierParseError`` naming the model, the text, the Unicode scalar offset
+  ///   and the reason: malformed text, a component count different from the primary key's, or a
+  ///   value whose type does not fit its field.
+  public init(canonicalString text: String, schema: ModelSchema) throws {
+    let values = try ModelIdentifier.parseCanonicalValues(text, model: schema.name)
+    guard values.count == schema.primaryKey.count else {
+      throw ModelIdentifierParseError(
+        model: schema.name, text: text, offset: 0,
+        reason: .componentCount(expected: schema.primaryKey.count, found: values.count))
+    }
+    var components: [IdentifierComponent] = []
+    for (name, parsed) in zip(schema.primaryKey, values) {
+      let type = schema.keyFieldType(named: name) ?? .string
+      guard let value = ModelIdentifier.coerce(parsed.value, to: type) else {
+        throw ModelIdentifierParseError(
+          model: schema.name, text: text, offset: parsed.offset,
+          reason: .typeMismatch(field: name, expected: type.graphQLTypeName))
+      }
+      components.append(IdentifierComponent(name: name, value: value))
+    }
+    self.init(modelName: schema.name, components: components)
+  }
+
+  /// The value named `name` as `type`, or `nil` when there is no such component or it does not fit.
+  public func value<T: KeyValueConvertible>(of name: String, as type: T.Type) -> T? {
+    components.first { $0.name == name }?.value(as: type)
+  }
+
+  /// The canonical text of one value (see ``ModelIdentifierProtocol/canonicalString``).
+  static func canonicalText(of value: KeyValue) -> String {
+    switch value {
+    case .string(let text):
+      var escaped = "\""
+      for scalar in text.unicodeScalars {
+        if scalar == "\"" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+        escaped.unicodeScalars.append(scalar)
+      }
+      escaped.unicodeScalars.append("\"")
+      return escaped
+    case .int(let number): return String(number)
+    case .double(let number): return number == 0 ? "0.0" : String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    }
+  }
+
+  /// Splits canonical text into typed values with their scalar offsets, without a schema.
+  static func parseCanonicalValues(_ text: String, model: String) throws -> [(value: KeyValue, offset: Int)] {
+    let scalars = Array(text.unicodeScalars)
+    var values: [(value: KeyValue, offset: Int)] = []
+    var position = 0
+    func fail(_ reason: ModelIdentifierParseError.Reason, at offset: Int) -> ModelIdentifierParseError {
+      ModelIdentifierParseError(model: model, text: text, offset: offset, reason: reason)
+    }
+    while true {
+      let start = position
+      if position < scalars.count, scalars[position] == "\"" {
+        var value = String.UnicodeScalarView()
+        position += 1
+        var closed = false
+        while position < scalars.count {
+          let scalar = scalars[position]
+          if scalar == "\"" {
+            closed = true
+            position += 1
+            break
+          }
+          if scalar == "\\" {
+            guard position + 1 < scalars.count, scalars[position + 1] == "\"" || scalars[position + 1] == "\\" else {
+              throw fail(.invalidEscape, at: position)
+            }
+            position += 1
+          }
+          value.append(scalars[position])
+          position += 1
+        }
+        guard closed else { throw fail(.unterminatedString, at: start) }
+        values.append((.string(String(value)), start))
+      } else {
+        while position < scalars.count, scalars[position] != "#" { position += 1 }
+        let literal = String(String.UnicodeScalarView(scalars[start..<position]))
+        guard let value = literalValue(literal) else { throw fail(.invalidLiteral(literal), at: start) }
+        values.append((value, start))
+      }
+      if position == scalars.count { return values }
+      guard scalars[position] == "#" else { throw fail(.expectedSeparator, at: position) }
+      position += 1
+    }
+  }
+
+  /// An unquoted literal: `true`, `false`, an integer, or a number with `.`, `e`, `inf` or `nan`.
+  private static func literalValue(_ literal: String) -> KeyValue? {
+    switch literal {
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "": return nil
+    default: break
+    }
+    if let number = Int(literal) { return .int(number) }
+    let allowed = Set("0123456789+-.einfa")
+    guard literal.allSatisfy(allowed.contains), let number = Double(literal) else { return nil }
+    return .double(number)
+  }
+
+  /// `value` as the key type `type` wants it, or `nil` when it does not fit.
+  private static func coerce(_ value: KeyValue, to type: ModelFieldType) -> KeyValue? {
+    switch (type, value) {
+    case (.scalar(.int), .int), (.scalar(.awsTimestamp), .int), (.scalar(.float), .double), (.scalar(.boolean), .bool):
+      return value
+    case (.scalar(.float), .int(let number)):
+      return .double(Double(number))
+    case (.scalar(.awsDate), .string(let text)):
+      return (try? Temporal.Date(iso8601String: text)).map { _ in value }
+    case (.scalar(.awsTime), .string(let text)):
+      return (try? Temporal.Time(iso8601String: text)).map { _ in value }
+    case (.scalar(.awsDateTime), .string(let text)):
+      return (try? Temporal.DateTime(iso8601String: text)).map { _ in value }
+    case (.scalar(.int), _), (.scalar(.awsTimestamp), _), (.scalar(.float), _), (.scalar(.boolean), _):
+      return nil
+    case (_, .string):
+      return value
+    default:
+      return nil
+    }
+  }
+}
+
+/// Text that is not the canonical string of an identifier of a model
+/// (``ModelIdentifier/init(canonicalString:schema:)``).
+public struct ModelIdentifierParseError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Why the text was rejected.
+  public enum Reason: Sendable, Equatable {
+    /// A quoted string has no closing `"`.
+    case unterminatedString
+    /// A `\` inside a quoted string is followed by neither `"` nor `\`.
+    case invalidEscape
+    /// An unquoted value is none of `true`, `false`, an integer or a number.
+    case invalidLiteral(String)
+    /// A value is followed by something other than `#` or the end of the text.
+    case expectedSeparator
+    /// The text holds `found` values but the primary key has `expected` fields.
+    case componentCount(expected: Int, found: Int)
+    /// The value for key field `field` does not fit its GraphQL type `expected`.
+    case typeMismatch(field: String, expected: String)
+  }
+
+  /// The GraphQL type name of the model.
+  public let model: String
+  /// The rejected text.
+  public let text: String
+  /// Where the problem starts, in Unicode scalars from the start of `text`.
+  public let offset: Int
+  /// Why it was rejected.
+  public let reason: Reason
+
+  /// Creates the error.
+  public init(model: String, text: String, offset: Int, reason: Reason) {
+    self.model = model
+    self.text = text
+    self.offset = offset
+    self.reason = reason
+  }
+
+  /// A message naming the model, the text, the offset and the reason.
+  public var description: String {
+    "invalid \(model) identifier \(String(reflecting: text)) at offset \(offset): \(reason)"
   }
 }

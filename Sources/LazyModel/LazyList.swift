@@ -4,8 +4,16 @@ import Synchronization
 /// values and the child fields to query by).
 ///
 /// Thread-safety: a `Sendable` final class; its state sits behind one `Mutex`. ``fetch()`` loads the
-/// first page at most once: concurrent callers share one in-flight load; a failed load is not cached.
-/// Reading ``elements`` before ``fetch()`` throws ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)``; nothing traps.
+/// first page at most once: concurrent callers share one in-flight load, whose result is stored even
+/// when its callers were cancelled; a failed load is not cached. ``nextPage()`` calls are serialized:
+/// each one starts after the previous one finished and reads the page after it, so no page is read
+/// twice or skipped. Reading ``elements`` or ``loaded`` before the list is loaded throws
+/// ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)``; nothing traps.
+///
+/// Random access: a loaded list is read through ``loaded`` (a ``Loaded`` snapshot, which is a
+/// `RandomAccessCollection` of `M`), through ``elements`` (an array) or through the array
+/// ``fetch()`` returns. The list object itself is not a collection, because a collection cannot
+/// report "not loaded" other than by trapping or by pretending to be empty.
 public final class LazyList<M: Model>: Codable, Sendable {
   /// What a list holds.
   public enum State: Sendable {
@@ -15,16 +23,47 @@ public final class LazyList<M: Model>: Codable, Sendable {
     case loaded([M])
   }
 
+  /// A snapshot of a loaded list: the elements of every page read so far, as a
+  /// `RandomAccessCollection` indexed `0..<count`, plus whether more pages exist.
+  ///
+  /// A value type; later pages read with ``LazyList/nextPage()`` do not change a snapshot taken
+  /// before. Subscripting outside `indices` traps, as for every Swift collection.
+  public struct Loaded: RandomAccessCollection, Sendable {
+    /// The elements, in the source's order.
+    public let elements: [M]
+    /// Whether the list had a further page when the snapshot was taken.
+    public let hasNextPage: Bool
+
+    /// Creates a snapshot.
+    public init(elements: [M], hasNextPage: Bool) {
+      self.elements = elements
+      self.hasNextPage = hasNextPage
+    }
+
+    /// Always `0`.
+    public var startIndex: Int { elements.startIndex }
+    /// The number of elements.
+    public var endIndex: Int { elements.endIndex }
+    /// The element at `position` (`0..<count`).
+    public subscript(position: Int) -> M { elements[position] }
+  }
+
   fileprivate struct Storage {
     var elements: [M]?
-    var inFlight: Task<ModelPage<M>, any Error>?
     var nextCursor: String?
+    /// The first-page load in flight, tagged with the generation that started it.
+    var fetchTask: (task: Task<[M], any Error>, generation: UInt64)?
+    var generation: UInt64 = 0
+    /// The last `nextPage()` scheduled; the next one waits for it.
+    var lastPageTask: Task<[M], any Error>?
   }
 
   fileprivate let storage: Mutex<Storage>
   private let provider: (any ModelListProvider<M>)?
-  private let associatedIdentifiers: [KeyValue]
-  private let associatedFields: [String]
+  /// The parent's key values the children are queried by (empty for a list made from elements).
+  public let associatedIdentifiers: [KeyValue]
+  /// The child's FK field names, in the parent's key order (empty for a list made from elements).
+  public let associatedFields: [String]
 
   /// A loaded list of `elements` with no further pages.
   public init(_ elements: [M]) {
@@ -34,7 +73,12 @@ public final class LazyList<M: Model>: Codable, Sendable {
     associatedFields = []
   }
 
-  /// A not-loaded list that pages through `provider`.
+  /// A not-loaded list that pages through `provider` (`nil`: ``fetch()`` throws
+  /// ``LazyModelError/noProvider(model:identifiers:)``).
+  ///
+  /// - Parameters:
+  ///   - associatedIdentifiers: The parent's key values, in key order.
+  ///   - associatedFields: The child's FK field names, same order.
   public init(
     associatedIdentifiers: [KeyValue], associatedFields: [String], provider: (any ModelListProvider<M>)?
   ) {
@@ -44,8 +88,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
     self.associatedFields = associatedFields
   }
 
-  /// A list whose first page arrived already (for example nested in a GraphQL response), with
-  /// `nextCursor` pointing at the rest.
+  /// A loaded list whose first page arrived already (for example nested in a GraphQL response),
+  /// with `nextCursor` pointing at the rest (`nil` when there is no more).
   public init(
     firstPage elements: [M], nextCursor: String?, associatedIdentifiers: [KeyValue],
     associatedFields: [String], provider: (any ModelListProvider<M>)?
@@ -56,7 +100,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
     self.associatedFields = associatedFields
   }
 
-  /// The current state, read without loading.
+  /// The current state, read without loading. A list whose first load is in flight is still
+  /// `.notLoaded`.
   public var state: State {
     storage.withLock { storage in
       if let elements = storage.elements { return .loaded(elements) }
@@ -64,73 +109,106 @@ public final class LazyList<M: Model>: Codable, Sendable {
     }
   }
 
+  /// `true` once the first page is in; read without loading.
+  public var isLoaded: Bool {
+    storage.withLock { $0.elements != nil }
+  }
+
   /// The elements read so far.
   ///
-  /// - Throws: ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)`` before ``fetch()``.
+  /// - Throws: ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)`` before
+  ///   the first page is in.
   public var elements: [M] {
+    get throws { try loaded.elements }
+  }
+
+  /// A `RandomAccessCollection` snapshot of the elements read so far.
+  ///
+  /// - Throws: ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)`` before
+  ///   the first page is in.
+  public var loaded: Loaded {
     get throws {
-      guard let elements = storage.withLock({ $0.elements }) else {
-        throw LazyModelError.listNotLoaded(
-          model: M.modelName, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+      let snapshot = storage.withLock { storage in
+        storage.elements.map { Loaded(elements: $0, hasNextPage: storage.nextCursor != nil) }
       }
-      return elements
+      guard let snapshot else { throw notLoadedError }
+      return snapshot
     }
   }
 
-  /// Whether a further page can be read with ``nextPage()``.
+  /// Whether a further page can be read with ``nextPage()``; `false` before the first page is in.
   public var hasNextPage: Bool {
     storage.withLock { $0.elements != nil && $0.nextCursor != nil }
   }
 
   /// Loads the first page (once) and returns the elements read so far.
   ///
-  /// - Throws: The provider's error (the list stays not loaded), or ``LazyModelError/noProvider(model:identifiers:)``.
+  /// Concurrent callers share one in-flight ``ModelListProvider/loadPage(after:limit:)`` call;
+  /// on a loaded list this returns at once without calling the provider.
+  ///
+  /// - Returns: The elements of every page read so far, in the source's order.
+  /// - Throws: The provider's error (the list stays not loaded, so a later call retries), or
+  ///   ``LazyModelError/noProvider(model:identifiers:)`` (naming the associated fields and the
+  ///   parent's values) when the list was decoded without a ``ModelDecodingContext``.
   @discardableResult
   public func fetch() async throws -> [M] {
-    let task: Task<ModelPage<M>, any Error> = try storage.withLock { storage in
-      if let elements = storage.elements {
-        let cursor = storage.nextCursor
-        return Task { ModelPage(elements: elements, nextCursor: cursor) }
-      }
-      if let task = storage.inFlight { return task }
-      guard let provider else {
-        throw LazyModelError.noProvider(model: M.modelName, identifiers: [])
-      }
-      let task = Task { try await provider.loadPage(after: nil, limit: nil) }
-      storage.inFlight = task
-      return task
-    }
-    do {
-      let page = try await task.value
-      return storage.withLock { storage in
-        if storage.elements == nil {
-          storage.elements = page.elements
-          storage.nextCursor = page.nextCursor
+    let access: Access = try storage.withLock { storage in
+      if let elements = storage.elements { return .loaded(elements) }
+      if let inFlight = storage.fetchTask { return .waiting(inFlight.task) }
+      guard let provider else { throw noProviderError }
+      storage.generation &+= 1
+      let generation = storage.generation
+      let task = Task<[M], any Error> {
+        do {
+          let page = try await provider.loadPage(after: nil, limit: nil)
+          return self.finishFetch(generation: generation, page: page)
+        } catch {
+          _ = self.finishFetch(generation: generation, page: nil)
+          throw error
         }
-        storage.inFlight = nil
-        return storage.elements ?? []
       }
-    } catch {
-      storage.withLock { $0.inFlight = nil }
-      throw error
+      storage.fetchTask = (task, generation)
+      return .waiting(task)
+    }
+    switch access {
+    case .loaded(let elements): return elements
+    case .waiting(let task): return try await task.value
     }
   }
 
   /// Loads the next page, appends it, and returns the new page's elements.
   ///
-  /// - Throws: ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)`` before ``fetch()``,
-  ///   ``LazyModelError/noNextPage(model:)`` when ``hasNextPage`` is `false`, or the provider's error.
+  /// Calls are serialized: a call made while another is in flight waits for it, then reads the page
+  /// after the one it read. Cancelling a caller does not cancel its read: the page is still appended.
+  ///
+  /// - Returns: The elements of the page read (possibly empty: a source may return an empty page
+  ///   with a further cursor).
+  /// - Throws: ``LazyModelError/listNotLoaded(model:associatedFields:associatedIdentifiers:)`` before
+  ///   the first page is in, ``LazyModelError/noNextPage(model:)`` when there is no further page
+  ///   when this call's turn comes, ``LazyModelError/noProvider(model:identifiers:)`` for a list
+  ///   decoded with a cursor but without a ``ModelDecodingContext``, or the provider's error (nothing
+  ///   is appended; the cursor stays, so a later call retries the same page).
   @discardableResult
   public func nextPage() async throws -> [M] {
-    let cursor: String = try storage.withLock { storage in
-      guard storage.elements != nil else {
-        throw LazyModelError.listNotLoaded(
-          model: M.modelName, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+    let task: Task<[M], any Error> = try storage.withLock { storage in
+      guard storage.elements != nil else { throw notLoadedError }
+      let previous = storage.lastPageTask
+      let task = Task<[M], any Error> {
+        _ = await previous?.result
+        return try await self.readNextPage()
       }
-      guard let cursor = storage.nextCursor else { throw LazyModelError.noNextPage(model: M.modelName) }
-      return cursor
+      storage.lastPageTask = task
+      return task
     }
-    guard let provider else { throw LazyModelError.noNextPage(model: M.modelName) }
+    return try await task.value
+  }
+
+  /// One serialized page read: the cursor is read when this call's turn comes.
+  private func readNextPage() async throws -> [M] {
+    guard let cursor = storage.withLock({ $0.nextCursor }) else {
+      throw LazyModelError.noNextPage(model: M.modelName)
+    }
+    guard let provider else { throw noProviderError }
     let page = try await provider.loadPage(after: cursor, limit: nil)
     storage.withLock { storage in
       storage.elements = (storage.elements ?? []) + page.elements
@@ -139,42 +217,103 @@ public final class LazyList<M: Model>: Codable, Sendable {
     return page.elements
   }
 
-  /// Decodes an array of models, or `{"items": [...], "nextToken": ...}`, as a loaded list.
+  /// Records the first page (when this load is still the current one) and returns the elements.
+  private func finishFetch(generation: UInt64, page: ModelPage<M>?) -> [M] {
+    storage.withLock { storage in
+      if let current = storage.fetchTask, current.generation == generation {
+        storage.fetchTask = nil
+        if let page, storage.elements == nil {
+          storage.elements = page.elements
+          storage.nextCursor = page.nextCursor
+        }
+      }
+      return storage.elements ?? []
+    }
+  }
+
+  private var noProviderError: LazyModelError {
+    .noProvider(
+      model: M.modelName,
+      identifiers: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
+  }
+
+  private var notLoadedError: LazyModelError {
+    .listNotLoaded(model: M.modelName, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+  }
+
+  /// The cursor of the next page, or `nil`.
+  fileprivate var nextCursor: String? { storage.withLock { $0.nextCursor } }
+
+  /// Decodes an array of models as a loaded list, `{"items": [...], "nextToken": ...}` (a GraphQL
+  /// connection) as a loaded first page with that cursor, and an object without `items` (what a
+  /// not-loaded list encodes) as a not-loaded list with no provider. Inside a generated model use
+  /// ``Swift/KeyedDecodingContainer/decodeLazyList(_:forKey:associatedFields:parent:decoder:)``,
+  /// which adds the parent's identifiers and the decoding source's provider.
+  ///
+  /// - Throws: `DecodingError` when the value is none of these or an element is not an `M`.
   public convenience init(from decoder: any Decoder) throws {
     if var array = try? decoder.unkeyedContainer() {
       var elements: [M] = []
+      if let count = array.count { elements.reserveCapacity(count) }
       while !array.isAtEnd { elements.append(try array.decode(M.self)) }
       self.init(elements)
       return
     }
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    guard container.contains(AnyCodingKey("items")) else {
+      self.init(associatedIdentifiers: [], associatedFields: [], provider: nil)
+      return
+    }
     let items = try container.decode([M].self, forKey: AnyCodingKey("items"))
     let next = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("nextToken"))
     self.init(firstPage: items, nextCursor: next, associatedIdentifiers: [], associatedFields: [], provider: nil)
   }
 
-  /// Encodes a loaded list as an array of its elements; a not-loaded list encodes nothing useful
-  /// (an empty keyed container) and is rebuilt from the parent's identifiers when decoded.
+  /// Encodes a loaded list as an array of its elements, or as `{"items": [...], "nextToken": cursor}`
+  /// while a further page exists (so the cursor survives a round trip through the same source); a
+  /// not-loaded list encodes as an empty object `{}` and is rebuilt from the parent's identifiers
+  /// when decoded through the generated model.
+  ///
+  /// - Throws: What the elements' or the encoder's `encode` throws.
   public func encode(to encoder: any Encoder) throws {
-    if let elements = storage.withLock({ $0.elements }) {
+    let (elements, cursor) = storage.withLock { ($0.elements, $0.nextCursor) }
+    guard let elements else {
+      _ = encoder.container(keyedBy: AnyCodingKey.self)
+      return
+    }
+    if let cursor {
+      var container = encoder.container(keyedBy: AnyCodingKey.self)
+      try container.encode(elements, forKey: AnyCodingKey("items"))
+      try container.encode(cursor, forKey: AnyCodingKey("nextToken"))
+    } else {
       var array = encoder.unkeyedContainer()
       for element in elements { try array.encode(element) }
-    } else {
-      _ = encoder.container(keyedBy: AnyCodingKey.self)
     }
+  }
+}
+
+extension LazyList {
+  /// What ``fetch()`` does under the lock: return loaded elements, or wait for the load.
+  fileprivate enum Access {
+    case loaded([M])
+    case waiting(Task<[M], any Error>)
   }
 }
 
 extension KeyedDecodingContainer {
   /// Decodes a `@hasMany` field of a generated model.
   ///
-  /// When the payload has the key, the list is loaded from it; otherwise it is a not-loaded list of
-  /// the children whose `associatedFields` equal `parent`'s values, with a provider from the
-  /// decoder's ``ModelDecodingContext`` (`decoder.userInfo[.modelDecodingContext]`).
+  /// When the payload holds elements under `key` (an array, or a connection `{"items", "nextToken"}`),
+  /// the list is loaded from them and keeps the cursor for ``LazyList/nextPage()``; when the key is
+  /// missing, `null`, or an object without `items` (an encoded not-loaded list), it is a not-loaded
+  /// list of the children whose `associatedFields` equal `parent`'s values. Either way its provider
+  /// comes from the decoder's ``ModelDecodingContext`` (`decoder.userInfo[.modelDecodingContext]`),
+  /// or is `nil` when there is none.
   ///
   /// - Parameters:
   ///   - associatedFields: The child's FK field names, in the parent's key order.
   ///   - parent: The parent's identifier components, in key order.
+  /// - Throws: `DecodingError` when the value under `key` is not a list of `M`.
   public func decodeLazyList<M: Model>(
     _ type: M.Type, forKey key: Key, associatedFields: [String], parent: [IdentifierComponent],
     decoder: any Decoder
@@ -184,10 +323,11 @@ extension KeyedDecodingContainer {
     let provider = context?.listProvider(for: M.self, associatedFields: associatedFields, associatedIdentifiers: values)
     if contains(key), try !decodeNil(forKey: key) {
       let decoded = try decode(LazyList<M>.self, forKey: key)
-      let next = decoded.storage.withLock { $0.nextCursor }
-      return LazyList(
-        firstPage: (try? decoded.elements) ?? [], nextCursor: next, associatedIdentifiers: values,
-        associatedFields: associatedFields, provider: provider)
+      if case .loaded(let elements) = decoded.state {
+        return LazyList(
+          firstPage: elements, nextCursor: decoded.nextCursor, associatedIdentifiers: values,
+          associatedFields: associatedFields, provider: provider)
+      }
     }
     return LazyList(associatedIdentifiers: values, associatedFields: associatedFields, provider: provider)
   }
@@ -196,12 +336,18 @@ extension KeyedDecodingContainer {
   ///
   /// A missing key or `null` is an empty loaded reference, unless `associatedFields` is given (a
   /// `@hasOne(references:)` whose FK lives on `M`): then a missing key is a not-loaded reference to
-  /// the `M` whose `associatedFields` equal `parent`'s values.
+  /// the `M` whose `associatedFields` equal `parent`'s values, and an object holding exactly those
+  /// fields (what such a not-loaded reference encodes) is one too.
+  ///
+  /// - Throws: `DecodingError` when the value under `key` is neither `null`, identifiers, nor an `M`.
   public func decodeLazyReference<M: Model>(
     _ type: M.Type, forKey key: Key, associatedFields: [String]? = nil, parent: [IdentifierComponent] = [],
     decoder: any Decoder
   ) throws -> LazyReference<M> {
     if contains(key) {
+      if let associatedFields, !associatedFields.isEmpty {
+        return try LazyReference<M>(from: try superDecoder(forKey: key), identifyingFields: associatedFields)
+      }
       return try decode(LazyReference<M>.self, forKey: key)
     }
     guard let associatedFields, !associatedFields.isEmpty else { return LazyReference(nil as M?) }

@@ -9,12 +9,15 @@ public enum LazyModelError: Error, Sendable, Equatable, CustomStringConvertible 
   /// `nextPage()` was called on a list with no next page.
   case noNextPage(model: String)
 
+  /// A one-line message naming the model and, where there are any, the identifiers.
   public var description: String {
     switch self {
     case .notFound(let model, let identifiers):
       return "no \(model) found for \(ModelIdentifier(modelName: model, components: identifiers))"
     case .listNotLoaded(let model, let fields, let values):
-      return "the list of \(model) (\(fields) = \(values)) is not loaded: call fetch() first"
+      let parent = ModelIdentifier(
+        modelName: model, components: zip(fields, values).map { IdentifierComponent(name: $0, value: $1) })
+      return "the list of \(parent) is not loaded: call fetch() first"
     case .noProvider(let model, let identifiers):
       return "no provider to load \(ModelIdentifier(modelName: model, components: identifiers)): it was decoded without a ModelDecodingContext"
     case .noNextPage(let model):

@@ -4,7 +4,10 @@ import Synchronization
 /// identifiers of the referenced model).
 ///
 /// Thread-safety: a `Sendable` final class; its state sits behind one `Mutex`. ``get()`` loads at
-/// most once: concurrent callers share one in-flight load; a failed load is not cached.
+/// most once: concurrent callers share one in-flight load, and its result is stored even when every
+/// caller was cancelled meanwhile; a failed load is not cached (the reference goes back to not
+/// loaded, so the next call retries). ``loadAll(_:)`` loads many references of one type with one
+/// ``ModelProvider/load(batch:)`` call per provider.
 public final class LazyReference<M: Model>: Codable, Sendable {
   /// What a reference holds.
   public enum State: Sendable {
@@ -15,98 +18,233 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     case loaded(M?)
   }
 
-  private enum Storage {
-    case notLoaded([IdentifierComponent])
-    case loading([IdentifierComponent], Task<M?, any Error>)
+  private enum Phase {
+    case notLoaded
+    case loading(Task<M?, any Error>, generation: UInt64)
     case loaded(M?)
+  }
+
+  private struct Storage {
+    var phase: Phase
+    /// The identifiers the reference was made with; kept after loading so errors can name them.
+    var identifiers: [IdentifierComponent]?
+    /// Increments with every load started, so a finished load only updates its own state.
+    var generation: UInt64 = 0
   }
 
   private let storage: Mutex<Storage>
   private let provider: (any ModelProvider<M>)?
 
-  /// A loaded reference to `model` (`nil` for none).
+  /// A loaded reference to `model` (`nil` for none). Its ``identifiers`` are `model`'s identifier
+  /// components, or `nil` for an empty reference.
   public init(_ model: M?) {
-    storage = Mutex(.loaded(model))
+    storage = Mutex(Storage(phase: .loaded(model), identifiers: model?.identifier.components))
     provider = nil
   }
 
   /// A not-loaded reference that loads through `provider`.
+  ///
+  /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
   public init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
-    storage = Mutex(.notLoaded(identifiers))
+    storage = Mutex(Storage(phase: .notLoaded, identifiers: identifiers))
     self.provider = provider
   }
 
   /// A not-loaded reference with no provider: ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)``.
   public init(identifiers: [IdentifierComponent]) {
-    storage = Mutex(.notLoaded(identifiers))
+    storage = Mutex(Storage(phase: .notLoaded, identifiers: identifiers))
     provider = nil
   }
 
-  /// The current state, read without loading.
+  /// The current state, read without loading. A reference whose load is in flight is still
+  /// `.notLoaded`.
   public var state: State {
     storage.withLock { storage in
-      switch storage {
-      case .notLoaded(let identifiers), .loading(let identifiers, _): return .notLoaded(identifiers: identifiers)
+      switch storage.phase {
+      case .notLoaded, .loading: return .notLoaded(identifiers: storage.identifiers ?? [])
       case .loaded(let model): return .loaded(model)
       }
     }
   }
 
+  /// `true` once the reference holds its model (or `nil`); read without loading.
+  public var isLoaded: Bool {
+    storage.withLock { storage in
+      if case .loaded = storage.phase { return true }
+      return false
+    }
+  }
+
+  /// The identifiers this reference points at, read without loading: those it was created or
+  /// decoded with (kept after it loads, also when nothing was found), or the components of the model
+  /// it was created with. `nil` only for an empty reference made from `nil` or decoded from `null`.
+  public var identifiers: [IdentifierComponent]? {
+    storage.withLock { $0.identifiers }
+  }
+
   /// The model, loading it on first use.
   ///
+  /// Concurrent callers share one in-flight ``ModelProvider/load(identifiers:)`` call. Cancelling a
+  /// caller does not cancel the shared load.
+  ///
   /// - Returns: The referenced model, or `nil` when the reference is empty or nothing matches.
-  /// - Throws: The provider's error (the reference stays not loaded, so a later call retries), or
-  ///   ``LazyModelError/noProvider(model:identifiers:)``.
+  /// - Throws: The provider's error (the reference goes back to not loaded, so a later call
+  ///   retries), or ``LazyModelError/noProvider(model:identifiers:)`` when it was decoded without a
+  ///   ``ModelDecodingContext``.
   public func get() async throws -> M? {
-    let task: Task<M?, any Error> = try storage.withLock { storage in
-      switch storage {
+    let access: Access = try storage.withLock { storage in
+      switch storage.phase {
       case .loaded(let model):
-        return Task { model }
-      case .loading(_, let task):
-        return task
-      case .notLoaded(let identifiers):
+        return .loaded(model)
+      case .loading(let task, _):
+        return .waiting(task)
+      case .notLoaded:
+        let identifiers = storage.identifiers ?? []
         guard let provider else {
           throw LazyModelError.noProvider(model: M.modelName, identifiers: identifiers)
         }
-        let task = Task { try await provider.load(identifiers: identifiers) }
-        storage = .loading(identifiers, task)
-        return task
+        return .waiting(startLoad(&storage) { try await provider.load(identifiers: identifiers) })
       }
     }
-    do {
-      let model = try await task.value
-      storage.withLock { storage in
-        if case .loading = storage { storage = .loaded(model) }
-      }
-      return model
-    } catch {
-      storage.withLock { storage in
-        if case .loading(let identifiers, _) = storage { storage = .notLoaded(identifiers) }
-      }
-      throw error
+    switch access {
+    case .loaded(let model): return model
+    case .waiting(let task): return try await task.value
     }
   }
 
   /// The model, which must exist.
   ///
-  /// - Throws: ``LazyModelError/notFound(model:identifiers:)`` naming `M` and the identifiers when
-  ///   nothing matches, or what ``get()`` throws.
+  /// - Throws: ``LazyModelError/notFound(model:identifiers:)`` naming `M` and the identifiers
+  ///   (``identifiers``, empty for a reference made from `nil`) when nothing matches, or what
+  ///   ``get()`` throws.
   public func require() async throws -> M {
     if let model = try await get() { return model }
-    let identifiers: [IdentifierComponent]
-    switch state {
-    case .notLoaded(let ids): identifiers = ids
-    case .loaded: identifiers = lastIdentifiers
-    }
-    throw LazyModelError.notFound(model: M.modelName, identifiers: identifiers)
+    throw LazyModelError.notFound(model: M.modelName, identifiers: identifiers ?? [])
   }
 
-  private var lastIdentifiers: [IdentifierComponent] { [] }
+  /// Loads every not-loaded reference of `references` with one ``ModelProvider/load(batch:)`` call
+  /// per provider, then returns each reference's model.
+  ///
+  /// References are grouped by provider: the same class instance, or equal values for providers
+  /// that are `Hashable` structs; any other provider forms a group of its own. Within a group each
+  /// distinct identifier set is sent once. A reference listed twice is loaded once; references that
+  /// are loaded already are not sent; references whose load is in flight (a concurrent ``get()``)
+  /// are awaited instead. Concurrent ``get()`` calls on a reference in the batch share the batch.
+  ///
+  /// - Parameter references: References of one model type, in any order; duplicates allowed.
+  /// - Returns: One model (or `nil`) per element of `references`, in the same order.
+  /// - Throws: The first provider error (those references go back to not loaded),
+  ///   ``BatchLoadError`` when a provider returns the wrong number of results, or
+  ///   ``LazyModelError/noProvider(model:identifiers:)`` for a not-loaded reference without provider.
+  @discardableResult
+  public static func loadAll(_ references: [LazyReference<M>]) async throws -> [M?] {
+    var seen: Set<ObjectIdentifier> = []
+    var groups: [(provider: any ModelProvider<M>, references: [LazyReference<M>])] = []
+    var groupIndex: [AnyHashable: Int] = [:]
+    for reference in references where seen.insert(ObjectIdentifier(reference)).inserted {
+      guard let provider = reference.provider, !reference.isLoaded else { continue }
+      if let key = batchKey(of: provider) {
+        if let index = groupIndex[key] {
+          groups[index].references.append(reference)
+          continue
+        }
+        groupIndex[key] = groups.count
+      }
+      groups.append((provider, [reference]))
+    }
+    try await withThrowingTaskGroup(of: Void.self) { taskGroup in
+      for group in groups {
+        taskGroup.addTask { try await loadBatch(group.references, through: group.provider) }
+      }
+      try await taskGroup.waitForAll()
+    }
+    var models: [M?] = []
+    models.reserveCapacity(references.count)
+    for reference in references { models.append(try await reference.get()) }
+    return models
+  }
+
+  /// Claims the not-loaded references of one provider group, loads them in one batch call and
+  /// publishes the results through each reference's own load task.
+  private static func loadBatch(_ references: [LazyReference<M>], through provider: any ModelProvider<M>) async throws {
+    let promise = BatchPromise<[[IdentifierComponent]: M?]>()
+    var batch: [[IdentifierComponent]] = []
+    var distinct: Set<[IdentifierComponent]> = []
+    for reference in references {
+      let claimed: [IdentifierComponent]? = reference.storage.withLock { storage in
+        guard case .notLoaded = storage.phase else { return nil }
+        let identifiers = storage.identifiers ?? []
+        _ = reference.startLoad(&storage) { try await promise.value()[identifiers] ?? nil }
+        return identifiers
+      }
+      if let claimed, distinct.insert(claimed).inserted { batch.append(claimed) }
+    }
+    guard !batch.isEmpty else { return }
+    do {
+      let models = try await provider.load(batch: batch)
+      guard models.count == batch.count else {
+        throw BatchLoadError(model: M.modelName, requested: batch.count, returned: models.count)
+      }
+      var results: [[IdentifierComponent]: M?] = [:]
+      for (identifiers, model) in zip(batch, models) { results[identifiers] = model }
+      promise.resolve(.success(results))
+    } catch {
+      promise.resolve(.failure(error))
+      throw error
+    }
+  }
+
+  /// The key that groups references for one batch call: class identity, or the value of a
+  /// `Hashable` provider.
+  private static func batchKey(of provider: any ModelProvider<M>) -> AnyHashable? {
+    if type(of: provider) is AnyObject.Type { return AnyHashable(ObjectIdentifier(provider as AnyObject)) }
+    if let hashable = provider as? any Hashable { return AnyHashable(hashable) }
+    return nil
+  }
+
+  /// Starts a load task (called with the lock held) that records its own outcome: loaded on
+  /// success, not loaded again on failure, unless a newer load replaced it.
+  private func startLoad(
+    _ storage: inout Storage, _ load: @escaping @Sendable () async throws -> M?
+  ) -> Task<M?, any Error> {
+    storage.generation &+= 1
+    let generation = storage.generation
+    let task = Task<M?, any Error> {
+      do {
+        let model = try await load()
+        self.finishLoad(generation: generation, with: .loaded(model))
+        return model
+      } catch {
+        self.finishLoad(generation: generation, with: .notLoaded)
+        throw error
+      }
+    }
+    storage.phase = .loading(task, generation: generation)
+    return task
+  }
+
+  private func finishLoad(generation: UInt64, with phase: Phase) {
+    storage.withLock { storage in
+      guard case .loading(_, let current) = storage.phase, current == generation else { return }
+      storage.phase = phase
+    }
+  }
 
   /// Decodes `null` as an empty loaded reference, an object holding only `M`'s key fields (plus
   /// `__typename`) as a not-loaded reference whose provider comes from the decoder's
   /// ``ModelDecodingContext``, and any other object as a loaded model.
+  ///
+  /// A model whose encoded form holds nothing but its key fields therefore decodes as not loaded;
+  /// loading it reads it again from the decoding source.
+  ///
+  /// - Throws: `DecodingError` when the value is neither `null`, key fields, nor a model `M`.
   public convenience init(from decoder: any Decoder) throws {
+    try self.init(from: decoder, identifyingFields: M.schema.primaryKey)
+  }
+
+  /// Decodes as ``init(from:)``, recognising a not-loaded reference by `identifyingFields` (the
+  /// primary key of `M`, or the FK fields of a `@hasOne(references:)`).
+  convenience init(from decoder: any Decoder, identifyingFields: [String]) throws {
     let single = try decoder.singleValueContainer()
     if single.decodeNil() {
       self.init(nil as M?)
@@ -114,12 +252,16 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     }
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
     let keys = Set(container.allKeys.map(\.stringValue)).subtracting(["__typename"])
-    let primaryKey = M.schema.primaryKey
-    if !keys.isEmpty, keys.isSubset(of: Set(primaryKey)), keys.count == primaryKey.count {
+    if !identifyingFields.isEmpty, keys == Set(identifyingFields) {
       var identifiers: [IdentifierComponent] = []
-      for name in primaryKey {
-        guard let field = M.schema.field(named: name) else { continue }
-        let value = try container.decodeKeyValue(of: field.type, forKey: AnyCodingKey(name))
+      for name in identifyingFields {
+        let key = AnyCodingKey(name)
+        let value: KeyValue
+        if let type = M.schema.keyFieldType(named: name) {
+          value = try container.decodeKeyValue(of: type, forKey: key)
+        } else {
+          value = try container.decode(KeyValue.self, forKey: key)
+        }
         identifiers.append(IdentifierComponent(name: name, value: value))
       }
       if let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext {
@@ -132,8 +274,11 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     self.init(try M(from: decoder))
   }
 
-  /// Encodes a loaded model in full, an empty reference as `null`, and a not-loaded reference as an
-  /// object of its identifiers (so decoding it through the same source gives a loadable reference).
+  /// Encodes a loaded model in full, an empty reference as `null`, and a not-loaded reference
+  /// (also one whose load is in flight) as an object of its identifiers, so decoding it through the
+  /// same source gives a loadable reference.
+  ///
+  /// - Throws: What the model's or the encoder's `encode` throws.
   public func encode(to encoder: any Encoder) throws {
     switch state {
     case .loaded(let model?):
@@ -147,6 +292,73 @@ public final class LazyReference<M: Model>: Codable, Sendable {
         try container.encode(component.value, forKey: AnyCodingKey(component.name))
       }
     }
+  }
+}
+
+extension LazyReference {
+  /// What ``get()`` does under the lock: return a loaded value, or wait for a load task.
+  fileprivate enum Access {
+    case loaded(M?)
+    case waiting(Task<M?, any Error>)
+  }
+}
+
+/// A provider's ``ModelProvider/load(batch:)`` returned a number of results different from the
+/// number of identifier sets it was given (a provider bug; the references stay not loaded).
+public struct BatchLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The GraphQL type name of the model loaded.
+  public let model: String
+  /// How many identifier sets were sent.
+  public let requested: Int
+  /// How many results came back.
+  public let returned: Int
+
+  /// Creates the error.
+  public init(model: String, requested: Int, returned: Int) {
+    self.model = model
+    self.requested = requested
+    self.returned = returned
+  }
+
+  /// A message naming the model and both counts.
+  public var description: String {
+    "load(batch:) of \(model) returned \(returned) results for \(requested) identifier sets"
+  }
+}
+
+/// A value set once and awaited by any number of tasks (the result of one batch load).
+final class BatchPromise<Value: Sendable>: Sendable {
+  private enum State {
+    case pending([CheckedContinuation<Value, any Error>])
+    case resolved(Result<Value, any Error>)
+  }
+
+  private let state = Mutex(State.pending([]))
+
+  /// Waits for the result.
+  func value() async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      let ready: Result<Value, any Error>? = state.withLock { state in
+        switch state {
+        case .resolved(let result): return result
+        case .pending(var waiting):
+          waiting.append(continuation)
+          state = .pending(waiting)
+          return nil
+        }
+      }
+      if let ready { continuation.resume(with: ready) }
+    }
+  }
+
+  /// Sets the result once and wakes every waiter; later calls are ignored.
+  func resolve(_ result: Result<Value, any Error>) {
+    let waiting: [CheckedContinuation<Value, any Error>] = state.withLock { state in
+      guard case .pending(let waiting) = state else { return [] }
+      state = .resolved(result)
+      return waiting
+    }
+    for continuation in waiting { continuation.resume(with: result) }
   }
 }
 
@@ -164,8 +376,32 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
   public init?(intValue: Int) { self.stringValue = String(intValue) }
 }
 
+extension ModelSchema {
+  /// The type of a key or FK field named `name`: a field of this schema, or a target name of one
+  /// of its `@belongsTo`/`@hasOne` fields (typed after the associated field of the other model).
+  /// `nil` when neither names it.
+  public func keyFieldType(named name: String) -> ModelFieldType? {
+    if let field = field(named: name), field.association == nil { return field.type }
+    for field in fields {
+      guard case .model(let other) = field.type else { continue }
+      switch field.association {
+      case .belongsTo(let associated, let targets), .hasOne(let associated, let targets):
+        if let index = targets.firstIndex(of: name), index < associated.count {
+          return other.schema.field(named: associated[index])?.type
+        }
+      default:
+        continue
+      }
+    }
+    return nil
+  }
+}
+
 extension KeyedDecodingContainer {
-  /// Decodes a key value of a field of `type` (scalars, enums as their raw string).
+  /// Decodes a key value of a field of `type`: `Int`/`AWSTimestamp` as `.int`, `Float` as
+  /// `.double`, `Boolean` as `.bool`, everything else (IDs, strings, enums, temporal text) as `.string`.
+  ///
+  /// - Throws: `DecodingError` when the JSON value does not have that type.
   public func decodeKeyValue(of type: ModelFieldType, forKey key: Key) throws -> KeyValue {
     switch type {
     case .scalar(.int), .scalar(.awsTimestamp): return .int(try decode(Int.self, forKey: key))
@@ -188,7 +424,10 @@ extension KeyValue {
     }
   }
 
-  /// Decodes a bare JSON value; integers become `.int`, other numbers `.double`.
+  /// Decodes a bare JSON value; booleans become `.bool`, integers `.int`, other numbers `.double`,
+  /// strings `.string`.
+  ///
+  /// - Throws: `DecodingError.typeMismatch` for `null`, arrays and objects.
   public init(from decoder: any Decoder) throws {
     let single = try decoder.singleValueContainer()
     if let value = try? single.decode(Bool.self) {

@@ -67,19 +67,33 @@ public struct ModelSchema: Sendable, Hashable {
 
 /// A GraphQL built-in or AWS AppSync scalar. The raw value is the GraphQL name.
 public enum GraphQLScalar: String, Sendable, Hashable, CaseIterable {
+  /// `ID`: a unique identifier, serialized as a string.
   case id = "ID"
+  /// `String`.
   case string = "String"
+  /// `Int`: a signed 32-bit integer in GraphQL (Swift `Int`).
   case int = "Int"
+  /// `Float`: an IEEE 754 double.
   case float = "Float"
+  /// `Boolean`.
   case boolean = "Boolean"
+  /// `AWSDate`: ``Temporal/Date``.
   case awsDate = "AWSDate"
+  /// `AWSTime`: ``Temporal/Time``.
   case awsTime = "AWSTime"
+  /// `AWSDateTime`: ``Temporal/DateTime``.
   case awsDateTime = "AWSDateTime"
+  /// `AWSTimestamp`: seconds since 1970-01-01T00:00Z, an `Int`.
   case awsTimestamp = "AWSTimestamp"
+  /// `AWSEmail`: an email address, a `String`.
   case awsEmail = "AWSEmail"
+  /// `AWSJSON`: JSON text, a `String` (see ``JSONValue``).
   case awsJSON = "AWSJSON"
+  /// `AWSURL`: a URL, a `String`.
   case awsURL = "AWSURL"
+  /// `AWSPhone`: a phone number, a `String`.
   case awsPhone = "AWSPhone"
+  /// `AWSIPAddress`: an IPv4 or IPv6 address, a `String`.
   case awsIPAddress = "AWSIPAddress"
 }
 
@@ -118,6 +132,8 @@ public indirect enum ModelFieldType: Sendable, Hashable {
     }
   }
 
+  /// Whether both types are the same case with the same payload (model and embedded types compare
+  /// by metatype identity).
   public static func == (lhs: ModelFieldType, rhs: ModelFieldType) -> Bool {
     switch (lhs, rhs) {
     case (.scalar(let a), .scalar(let b)): return a == b
@@ -129,6 +145,7 @@ public indirect enum ModelFieldType: Sendable, Hashable {
     }
   }
 
+  /// Hashes the case and its payload, consistently with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .scalar(let scalar): hasher.combine(0); hasher.combine(scalar)
@@ -166,7 +183,12 @@ public struct ModelField: Sendable, Hashable {
   }
 
   /// Whether the outer type is non-null, as the DSL spells it.
-  public enum Presence: Sendable { case required, optional }
+  public enum Presence: Sendable {
+    /// Non-null (`T!`).
+    case required
+    /// Nullable (`T`).
+    case optional
+  }
 
   /// A data field (scalar, enum, embedded or list of those).
   public static func field(

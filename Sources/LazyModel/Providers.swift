@@ -86,7 +86,9 @@ public protocol ModelDecodingContext: Sendable {
   /// - Parameters:
   ///   - associatedFields: FK field names of `type`, in the parent's key order.
   ///   - associatedIdentifiers: The parent's key values, same order.
-  ///   - firstCursor: For a list whose first page arrived in the payload, the cursor after it.
+  ///
+  /// A list whose first page arrived in the payload gets a provider from this method too and
+  /// passes it the payload's cursor (`nextToken`) in ``ModelListProvider/loadPage(after:limit:)``.
   func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M>

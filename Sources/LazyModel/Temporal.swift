@@ -1,64 +1,290 @@
-// PLACEHOLDER (issue 3 replaces the bodies): the public surface generated code relies on.
+import Foundation
 
 /// AWS AppSync temporal scalars (`AWSDate`, `AWSTime`, `AWSDateTime`).
+///
+/// Each value keeps the exact text it was parsed from (``Temporal/DateTime/iso8601String``), so
+/// decoding and encoding give back the same bytes; equality and hashing are by that text. Ordering
+/// is by the moment a value stands for (see each type), with the text breaking ties, so `<` is a
+/// strict total order consistent with `==`.
+///
+/// Formats (AWS AppSync "Scalar types in GraphQL"): ISO 8601 extended; `YYYY` may carry a leading
+/// `-` for years before 0000; minutes are required, seconds optional, a fraction of 1 to 9 digits
+/// only after seconds; a zone offset is `Z` or `±hh:mm` / `±hh:mm:ss` (hours 00–23, minutes and
+/// seconds 00–59), optional for `AWSDate` and `AWSTime`, required for `AWSDateTime`. Letters are
+/// upper case (`T`, `Z`). Invalid calendar dates (`2023-02-29`) and times (`24:00`) are rejected.
+///
+/// Thread-safety: immutable values, `Sendable`.
 public enum Temporal {
-  /// `AWSDate`: `YYYY-MM-DD`, optionally with a zone offset.
-  public struct Date: Hashable, Sendable, Codable, Comparable, KeyValueConvertible {
-    /// The AWS scalar text.
+  /// `AWSDate`: `YYYY-MM-DD`, optionally with a zone offset (`2024-02-29`, `1970-01-01+05:30`).
+  ///
+  /// Ordered by calendar day (the offset does not move a date), then by text.
+  public struct Date: Hashable, Sendable, Codable, Comparable, KeyValueConvertible, CustomStringConvertible {
+    /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
-    /// Parses `text`. - Throws: ``TemporalError`` when `text` is not an `AWSDate`.
-    public init(iso8601String text: String) throws { iso8601String = text }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String < rhs.iso8601String }
+    /// The year (negative before year 0, proleptic Gregorian).
+    public let year: Int
+    /// The month, 1–12.
+    public let month: Int
+    /// The day of the month, 1–31.
+    public let day: Int
+    /// The zone offset in seconds east of UTC (`+05:30` is `19800`), or `nil` when none is written.
+    public let utcOffset: Int?
+
+    /// Parses `text`.
+    ///
+    /// - Throws: ``TemporalError`` (scalar `AWSDate`) when `text` is not an `AWSDate`.
+    public init(iso8601String text: String) throws {
+      var parser = TemporalParser(text: text, scalar: "AWSDate")
+      let date = try parser.date()
+      let offset = try parser.offset()
+      try parser.end()
+      iso8601String = text
+      (year, month, day) = date
+      utcOffset = offset
+    }
+
+    /// The calendar date of `date` in the zone `utcOffset` seconds east of UTC, written without an
+    /// offset when `utcOffset` is `nil` (the UTC date) and with it otherwise.
+    public init(_ date: Foundation.Date, utcOffset: Int? = nil) {
+      let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset ?? 0)
+      let text = TemporalFormat.date(parts.year, parts.month, parts.day) + TemporalFormat.offset(utcOffset)
+      self.init(validText: text, parts.year, parts.month, parts.day, utcOffset)
+    }
+
+    /// A date from parts already known to be valid, and their text.
+    fileprivate init(validText text: String, _ year: Int, _ month: Int, _ day: Int, _ utcOffset: Int?) {
+      iso8601String = text
+      self.year = year
+      self.month = month
+      self.day = day
+      self.utcOffset = utcOffset
+    }
+
+    /// Today's date in UTC, without an offset.
+    public static func now() -> Self { Self(Foundation.Date()) }
+
+    /// Midnight at the start of this date in its zone (UTC when no offset is written).
+    public var foundationDate: Foundation.Date {
+      let days = TemporalFormat.daysFromCivil(year, month, day)
+      return Foundation.Date(timeIntervalSince1970: Double(days * 86_400 - (utcOffset ?? 0)))
+    }
+
+    /// The text.
+    public var description: String { iso8601String }
+
+    /// Whether both values have the same text.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(iso8601String) }
+    /// Earlier calendar day first; equal days by text.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      let left = (lhs.year, lhs.month, lhs.day)
+      let right = (rhs.year, rhs.month, rhs.day)
+      return left != right ? left < right : lhs.iso8601String < rhs.iso8601String
+    }
+    /// The text as ``KeyValue/string(_:)``.
     public var keyValue: KeyValue { .string(iso8601String) }
+    /// The date in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSDate` text.
     public init?(keyValue: KeyValue) {
       guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else { return nil }
       self = value
     }
+    /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
     public init(from decoder: any Decoder) throws {
       try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
     }
+    /// Encodes the text as a JSON string.
     public func encode(to encoder: any Encoder) throws {
       var single = encoder.singleValueContainer()
       try single.encode(iso8601String)
     }
   }
 
-  /// `AWSTime`: `hh:mm[:ss[.sss]]`, optionally with a zone offset.
-  public struct Time: Hashable, Sendable, Codable, Comparable, KeyValueConvertible {
-    /// The AWS scalar text.
+  /// `AWSTime`: `hh:mm[:ss[.fffffffff]]`, optionally with a zone offset (`12:30Z`, `12:30:24.5+05:30`).
+  ///
+  /// Ordered by the moment of the day in UTC (a time without offset counts as UTC), then by text;
+  /// `23:00-02:00` sorts after `00:30Z` because it is `01:00` UTC on the following day.
+  public struct Time: Hashable, Sendable, Codable, Comparable, KeyValueConvertible, CustomStringConvertible {
+    /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
-    /// Parses `text`. - Throws: ``TemporalError`` when `text` is not an `AWSTime`.
-    public init(iso8601String text: String) throws { iso8601String = text }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String < rhs.iso8601String }
+    /// The hour, 0–23.
+    public let hour: Int
+    /// The minute, 0–59.
+    public let minute: Int
+    /// The second, 0–59 (`0` when not written).
+    public let second: Int
+    /// The fraction of the second in nanoseconds, 0–999,999,999 (`0` when not written).
+    public let nanosecond: Int
+    /// The zone offset in seconds east of UTC, or `nil` when none is written.
+    public let utcOffset: Int?
+
+    /// Parses `text`.
+    ///
+    /// - Throws: ``TemporalError`` (scalar `AWSTime`) when `text` is not an `AWSTime`.
+    public init(iso8601String text: String) throws {
+      var parser = TemporalParser(text: text, scalar: "AWSTime")
+      let time = try parser.time()
+      let offset = try parser.offset()
+      try parser.end()
+      iso8601String = text
+      (hour, minute, second, nanosecond) = time
+      utcOffset = offset
+    }
+
+    /// The time of day of `date` in the zone `utcOffset` seconds east of UTC, with milliseconds,
+    /// written without an offset when `utcOffset` is `nil` (UTC time of day) and with it otherwise.
+    public init(_ date: Foundation.Date, utcOffset: Int? = nil) {
+      let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset ?? 0)
+      let text = TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
+        + TemporalFormat.offset(utcOffset)
+      self.init(validText: text, parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000, utcOffset)
+    }
+
+    /// A time from parts already known to be valid, and their text.
+    private init(validText text: String, _ hour: Int, _ minute: Int, _ second: Int, _ nanosecond: Int, _ utcOffset: Int?) {
+      iso8601String = text
+      self.hour = hour
+      self.minute = minute
+      self.second = second
+      self.nanosecond = nanosecond
+      self.utcOffset = utcOffset
+    }
+
+    /// The current UTC time of day, without an offset.
+    public static func now() -> Self { Self(Foundation.Date()) }
+
+    /// This time on 1970-01-01 in its zone (UTC when no offset is written), rounded to
+    /// `Foundation.Date`'s precision.
+    public var foundationDate: Foundation.Date {
+      Foundation.Date(timeIntervalSince1970: Double(secondsOfDayUTC) + Double(nanosecond) / 1e9)
+    }
+
+    /// Seconds since midnight UTC (may be negative or past a day when the offset moves it).
+    private var secondsOfDayUTC: Int { hour * 3600 + minute * 60 + second - (utcOffset ?? 0) }
+
+    /// The text.
+    public var description: String { iso8601String }
+
+    /// Whether both values have the same text.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(iso8601String) }
+    /// Earlier moment (in UTC) first; equal moments by text.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      let left = (lhs.secondsOfDayUTC, lhs.nanosecond)
+      let right = (rhs.secondsOfDayUTC, rhs.nanosecond)
+      return left != right ? left < right : lhs.iso8601String < rhs.iso8601String
+    }
+    /// The text as ``KeyValue/string(_:)``.
     public var keyValue: KeyValue { .string(iso8601String) }
+    /// The time in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSTime` text.
     public init?(keyValue: KeyValue) {
       guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else { return nil }
       self = value
     }
+    /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
     public init(from decoder: any Decoder) throws {
       try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
     }
+    /// Encodes the text as a JSON string.
     public func encode(to encoder: any Encoder) throws {
       var single = encoder.singleValueContainer()
       try single.encode(iso8601String)
     }
   }
 
-  /// `AWSDateTime`: `YYYY-MM-DDThh:mm[:ss[.sss]]` with `Z` or `±hh:mm[:ss]`.
-  public struct DateTime: Hashable, Sendable, Codable, Comparable, KeyValueConvertible {
-    /// The AWS scalar text.
+  /// `AWSDateTime`: `YYYY-MM-DDThh:mm[:ss[.fffffffff]]` with `Z` or `±hh:mm[:ss]` (required).
+  ///
+  /// Ordered by instant, then by text: `2024-01-01T01:00+01:00` and `2024-01-01T00:00Z` are the
+  /// same instant but not equal (different text).
+  public struct DateTime: Hashable, Sendable, Codable, Comparable, KeyValueConvertible, CustomStringConvertible {
+    /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
-    /// Parses `text`. - Throws: ``TemporalError`` when `text` is not an `AWSDateTime`.
-    public init(iso8601String text: String) throws { iso8601String = text }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String < rhs.iso8601String }
+    /// The date part in the written zone (its `utcOffset` is `nil`).
+    public let date: Temporal.Date
+    /// The hour, 0–23, in the written zone.
+    public let hour: Int
+    /// The minute, 0–59.
+    public let minute: Int
+    /// The second, 0–59 (`0` when not written).
+    public let second: Int
+    /// The fraction of the second in nanoseconds, 0–999,999,999 (`0` when not written).
+    public let nanosecond: Int
+    /// The zone offset in seconds east of UTC (`Z` is `0`).
+    public let utcOffset: Int
+
+    /// Parses `text`.
+    ///
+    /// - Throws: ``TemporalError`` (scalar `AWSDateTime`) when `text` is not an `AWSDateTime`
+    ///   (including when it has no zone offset).
+    public init(iso8601String text: String) throws {
+      var parser = TemporalParser(text: text, scalar: "AWSDateTime")
+      let start = parser.position
+      let (year, month, day) = try parser.date()
+      let dateText = parser.slice(from: start)
+      try parser.expect("T")
+      let time = try parser.time()
+      guard let offset = try parser.offset() else { throw parser.error }
+      try parser.end()
+      iso8601String = text
+      date = Temporal.Date(validText: dateText, year, month, day, nil)
+      (hour, minute, second, nanosecond) = time
+      utcOffset = offset
+    }
+
+    /// The instant `date` written in the zone `utcOffset` seconds east of UTC (`0` writes `Z`), with
+    /// milliseconds: `DateTime(Date(timeIntervalSince1970: 0))` is `1970-01-01T00:00:00.000Z`.
+    public init(_ date: Foundation.Date, utcOffset: Int = 0) {
+      let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset)
+      let text = TemporalFormat.date(parts.year, parts.month, parts.day) + "T"
+        + TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
+        + TemporalFormat.offset(utcOffset)
+      self.iso8601String = text
+      self.date = Temporal.Date(
+        validText: TemporalFormat.date(parts.year, parts.month, parts.day), parts.year, parts.month, parts.day, nil)
+      (hour, minute, second, nanosecond) = (parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000)
+      self.utcOffset = utcOffset
+    }
+
+    /// The current instant in UTC (`Z`), with milliseconds.
+    public static func now() -> Self { Self(Foundation.Date()) }
+
+    /// Whole seconds since 1970-01-01T00:00Z.
+    public var secondsSince1970: Int {
+      TemporalFormat.daysFromCivil(date.year, date.month, date.day) * 86_400
+        + hour * 3600 + minute * 60 + second - utcOffset
+    }
+
+    /// The instant, rounded to `Foundation.Date`'s precision (about a microsecond today).
+    public var foundationDate: Foundation.Date {
+      Foundation.Date(timeIntervalSince1970: Double(secondsSince1970) + Double(nanosecond) / 1e9)
+    }
+
+    /// The text.
+    public var description: String { iso8601String }
+
+    /// Whether both values have the same text.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(iso8601String) }
+    /// Earlier instant first; the same instant by text.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      let left = (lhs.secondsSince1970, lhs.nanosecond)
+      let right = (rhs.secondsSince1970, rhs.nanosecond)
+      return left != right ? left < right : lhs.iso8601String < rhs.iso8601String
+    }
+    /// The text as ``KeyValue/string(_:)``.
     public var keyValue: KeyValue { .string(iso8601String) }
+    /// The value in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSDateTime` text.
     public init?(keyValue: KeyValue) {
       guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else { return nil }
       self = value
     }
+    /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
     public init(from decoder: any Decoder) throws {
       try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
     }
+    /// Encodes the text as a JSON string.
     public func encode(to encoder: any Encoder) throws {
       var single = encoder.singleValueContainer()
       try single.encode(iso8601String)
@@ -67,19 +293,195 @@ public enum Temporal {
 }
 
 /// A string that is not a valid AWS temporal scalar.
-public struct TemporalError: Error, Sendable, Equatable {
+public struct TemporalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The scalar that was expected (`AWSDate`, `AWSTime`, `AWSDateTime`).
   public let scalar: String
   /// The rejected text.
   public let text: String
+
+  /// Creates the error.
+  public init(scalar: String, text: String) {
+    self.scalar = scalar
+    self.text = text
+  }
+
+  /// A message naming the scalar and the text.
+  public var description: String { "\(String(reflecting: text)) is not a valid \(scalar)" }
 }
 
-/// An `AWSJSON` value.
-public enum JSONValue: Hashable, Sendable, Codable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+/// A strict reader of the AWS temporal formats, over the UTF-8 bytes of the text.
+private struct TemporalParser {
+  let text: String
+  let scalar: String
+  let bytes: [UInt8]
+  var position = 0
+
+  init(text: String, scalar: String) {
+    self.text = text
+    self.scalar = scalar
+    self.bytes = Array(text.utf8)
+  }
+
+  var error: TemporalError { TemporalError(scalar: scalar, text: text) }
+
+  func slice(from start: Int) -> String {
+    String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  mutating func expect(_ character: Unicode.Scalar) throws {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { throw error }
+    position += 1
+  }
+
+  mutating func take(_ character: Unicode.Scalar) -> Bool {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
+    position += 1
+    return true
+  }
+
+  mutating func digits(_ count: Int, max: Int) throws -> Int {
+    var value = 0
+    for _ in 0..<count {
+      guard position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) else {
+        throw error
+      }
+      value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+      position += 1
+    }
+    guard value <= max else { throw error }
+    return value
+  }
+
+  /// `[-]YYYY-MM-DD`, a real calendar day.
+  mutating func date() throws -> (Int, Int, Int) {
+    let negative = take("-")
+    let year = try digits(4, max: 9999) * (negative ? -1 : 1)
+    try expect("-")
+    let month = try digits(2, max: 12)
+    try expect("-")
+    let day = try digits(2, max: 31)
+    guard month >= 1, day >= 1, day <= TemporalFormat.daysInMonth(year, month) else { throw error }
+    return (year, month, day)
+  }
+
+  /// `hh:mm[:ss[.f{1,9}]]`.
+  mutating func time() throws -> (Int, Int, Int, Int) {
+    let hour = try digits(2, max: 23)
+    try expect(":")
+    let minute = try digits(2, max: 59)
+    var second = 0
+    var nanosecond = 0
+    if take(":") {
+      second = try digits(2, max: 59)
+      if take(".") {
+        var count = 0
+        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+          guard count < 9 else { throw error }
+          nanosecond = nanosecond * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+          count += 1
+          position += 1
+        }
+        guard count > 0 else { throw error }
+        for _ in count..<9 { nanosecond *= 10 }
+      }
+    }
+    return (hour, minute, second, nanosecond)
+  }
+
+  /// `Z`, `±hh:mm` or `±hh:mm:ss` in seconds east of UTC; `nil` at the end of the text.
+  mutating func offset() throws -> Int? {
+    if position == bytes.count { return nil }
+    if take("Z") { return 0 }
+    let sign: Int
+    if take("+") { sign = 1 } else if take("-") { sign = -1 } else { throw error }
+    let hours = try digits(2, max: 23)
+    try expect(":")
+    let minutes = try digits(2, max: 59)
+    var seconds = 0
+    if take(":") { seconds = try digits(2, max: 59) }
+    return sign * (hours * 3600 + minutes * 60 + seconds)
+  }
+
+  func end() throws {
+    guard position == bytes.count else { throw error }
+  }
+}
+
+/// Calendar arithmetic (proleptic Gregorian) and text for the temporal types.
+enum TemporalFormat {
+  static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+  static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 of a civil date (H. Hinnant's `days_from_civil`).
+  static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The civil date of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
+  static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  struct Parts {
+    var year, month, day, hour, minute, second, millisecond: Int
+  }
+
+  /// The wall-clock parts of `date` at `utcOffset` seconds east of UTC, rounded to milliseconds.
+  static func parts(of date: Foundation.Date, utcOffset: Int) -> Parts {
+    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded()) + utcOffset * 1000
+    let (seconds, millisecond) = floorDivide(milliseconds, 1000)
+    let (days, secondOfDay) = floorDivide(seconds, 86_400)
+    let civil = civilFromDays(days)
+    return Parts(
+      year: civil.year, month: civil.month, day: civil.day, hour: secondOfDay / 3600,
+      minute: secondOfDay % 3600 / 60, second: secondOfDay % 60, millisecond: millisecond)
+  }
+
+  static func floorDivide(_ value: Int, _ divisor: Int) -> (Int, Int) {
+    let remainder = ((value % divisor) + divisor) % divisor
+    return ((value - remainder) / divisor, remainder)
+  }
+
+  static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(abs(value))
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  static func date(_ year: Int, _ month: Int, _ day: Int) -> String {
+    (year < 0 ? "-" : "") + pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+  }
+
+  static func time(_ hour: Int, _ minute: Int, _ second: Int, _ millisecond: Int) -> String {
+    pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + "." + pad(millisecond, 3)
+  }
+
+  /// `""` for `nil`, `Z` for `0`, else `±hh:mm` (`±hh:mm:ss` when seconds are not zero).
+  static func offset(_ seconds: Int?) -> String {
+    guard let seconds else { return "" }
+    if seconds == 0 { return "Z" }
+    let magnitude = abs(seconds)
+    var text = (seconds < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
+    if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
+    return text
+  }
 }

@@ -1,1 +1,4 @@
-print("modelgen: not built yet")
+import Foundation
+import ModelGenCLI
+
+exit(ModelGenCommand().run(Array(CommandLine.arguments.dropFirst())))

@@ -24,8 +24,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-DEFAULT_SCHEMA = REPO / "Generated" / "seed-post-comment" / "schema.api.graphql"
-FALLBACK_SCHEMA = HERE / "fixtures" / "seed-post-comment.api.graphql"
+FIXTURES = HERE / "fixtures"
 API_KEY = "selftest-key"
 
 
@@ -74,12 +73,28 @@ class Server:
         return body
 
 
-CHECKS = []
+CHECKS: list[tuple[str, object]] = []
 
 
-def check(function):
-    CHECKS.append(function)
-    return function
+def check(function=None, *, schema: str = "seed-post-comment"):
+    """Registers a check that runs against a fresh server on the API schema of `schema` (a file stem)."""
+
+    def register(function):
+        CHECKS.append((schema, function))
+        return function
+
+    return register(function) if function is not None else register
+
+
+def schema_path(stem: str) -> Path:
+    """The emitted schema of `stem` under Generated/ when it is checked in, else the golden fixture."""
+    for candidate in (
+        REPO / "Generated" / stem / "schema.api.graphql",
+        REPO / "Generated" / "regressions" / stem / "schema.api.graphql",
+    ):
+        if candidate.exists():
+            return candidate
+    return FIXTURES / f"{stem}.api.graphql"
 
 
 CREATE_POST = "mutation C($input: CreatePost4V2Input!) { createPost4V2(input: $input) { id title createdAt updatedAt } }"
@@ -288,40 +303,187 @@ def data_persists_across_restart(server: Server) -> None:
     assert post["data"]["createPost4V2"]["id"] == "persist"
 
 
+READING_FIELDS = "id takenAt day time seq priority value note"
+CREATE_READING = f"mutation C($input: CreateReadingInput!) {{ createReading(input: $input) {{ {READING_FIELDS} }} }}"
+
+
+def reading(seq: int, value: float, priority: str = "LOW", day: str = "2026-11-30") -> dict:
+    return {"id": "sensor-\"1\"#🙂", "takenAt": "2026-11-30T10:00:00.000Z", "day": day, "time": "10:00:00",
+            "seq": seq, "priority": priority, "value": value}
+
+
+@check(schema="composite-key-non-string-components")
+def composite_key_with_non_string_components(server: Server) -> None:
+    for seq, value, priority in [(1, 1.5, "LOW"), (1, 2.0, "LOW"), (2, 1.5, "HIGH"), (3, 0.25, "LOW")]:
+        created = server.gql(CREATE_READING, {"input": reading(seq, value, priority)})
+        assert created["data"]["createReading"]["value"] == value, created
+    get = """query G($id: ID!, $takenAt: AWSDateTime!, $day: AWSDate!, $time: AWSTime!, $seq: Int!,
+      $priority: Priority!, $value: Float!) { getReading(id: $id, takenAt: $takenAt, day: $day, time: $time,
+      seq: $seq, priority: $priority, value: $value) { seq value priority } }"""
+    got = server.gql(get, reading(1, 2))["data"]["getReading"]
+    assert got == {"seq": 1, "value": 2.0, "priority": "LOW"}, got
+    assert server.gql(get, reading(1, 2.5))["data"]["getReading"] is None
+    listing = """query L($id: ID, $key: ModelReadingPrimaryCompositeKeyConditionInput, $dir: ModelSortDirection) {
+      listReadings(id: $id, takenAtDayTimeSeqPriorityValue: $key, sortDirection: $dir) { items { seq value } nextToken } }"""
+    prefix = {"takenAt": "2026-11-30T10:00:00.000Z", "day": "2026-11-30", "time": "10:00:00", "seq": 1}
+    items = server.gql(listing, {"id": reading(0, 0)["id"], "key": {"beginsWith": prefix}})["data"]["listReadings"]["items"]
+    assert items == [{"seq": 1, "value": 1.5}, {"seq": 1, "value": 2.0}], items
+    everything = server.gql(listing, {"id": reading(0, 0)["id"], "dir": "DESC"})["data"]["listReadings"]["items"]
+    assert [i["seq"] for i in everything] == [3, 2, 1, 1], everything
+    bad = server.gql(get, {**reading(1, 2), "day": "30.11.2026"})
+    assert bad.get("data") is None and "AWSDate" in bad["errors"][0]["message"], bad
+
+
+@check(schema="composite-key-sort-key-named-id")
+def composite_key_sort_key_named_id(server: Server) -> None:
+    create = "mutation C($input: CreateTaskInput!) { createTask(input: $input) { ownerId id title } }"
+    server.gql(create, {"input": {"ownerId": "ann", "id": "t1", "title": "Ann's"}})
+    server.gql(create, {"input": {"ownerId": "bob", "id": "t1", "title": "Bob's"}})
+    get = "query G($ownerId: String!, $id: ID!) { getTask(ownerId: $ownerId, id: $id) { title } }"
+    assert server.gql(get, {"ownerId": "bob", "id": "t1"})["data"]["getTask"] == {"title": "Bob's"}
+    update = "mutation U($input: UpdateTaskInput!) { updateTask(input: $input) { ownerId id title } }"
+    updated = server.gql(update, {"input": {"ownerId": "ann", "id": "t1", "title": "Ann's v2"}})["data"]["updateTask"]
+    assert updated == {"ownerId": "ann", "id": "t1", "title": "Ann's v2"}, updated
+    missing_key = server.gql(update, {"input": {"id": "t1", "title": "x"}})
+    assert missing_key["errors"][0]["errorType"] == "ValidationError", missing_key
+    delete = "mutation D($input: DeleteTaskInput!) { deleteTask(input: $input) { title } }"
+    assert server.gql(delete, {"input": {"ownerId": "bob", "id": "t1"}})["data"]["deleteTask"] == {"title": "Bob's"}
+    assert server.gql(get, {"ownerId": "ann", "id": "t1"})["data"]["getTask"] == {"title": "Ann's v2"}
+    listing = "query L($o: String, $id: ModelIDKeyConditionInput) { listTasks(ownerId: $o, id: $id) { items { title } } }"
+    assert server.gql(listing, {"o": "ann", "id": {"beginsWith": "t"}})["data"]["listTasks"]["items"] == [{"title": "Ann's v2"}]
+
+
+@check(schema="has-one-belongs-to-composite-keys")
+def has_one_and_belongs_to_with_composite_keys(server: Server) -> None:
+    server.gql("mutation { createTeam(input: {teamId: \"t\", name: \"Red\", teamProjectProjectId: \"p\", teamProjectName: \"Apollo\"}) { teamId } }")
+    server.gql("mutation { createProject(input: {projectId: \"p\", name: \"Apollo\", projectTeamTeamId: \"t\", projectTeamName: \"Red\"}) { projectId } }")
+    got = server.gql("""{ getProject(projectId: "p", name: "Apollo") { name team { teamId name __typename
+      project { projectId name } } } }""")
+    assert got["data"]["getProject"] == {"name": "Apollo", "team": {"teamId": "t", "name": "Red", "__typename": "Team",
+                                         "project": {"projectId": "p", "name": "Apollo"}}}, got
+
+
+@check(schema="list-nullability-with-lazy-belongs-to")
+def implicit_foreign_key_and_non_model_lists(server: Server) -> None:
+    server.gql("mutation { createBoard(input: {id: \"b\"}) { id } }")
+    create = "mutation C($input: CreateCardInput!) { createCard(input: $input) { id labelsA { text } scores } }"
+    for number in range(3):
+        card = {"id": f"c{number}", "labelsA": [{"text": "a"}, None], "labelsC": [], "scores": [number, None], "boardCardsId": "b"}
+        created = server.gql(create, {"input": card})["data"]["createCard"]
+        assert created == {"id": f"c{number}", "labelsA": [{"text": "a"}, None], "scores": [number, None]}, created
+    board = server.gql("{ getBoard(id: \"b\") { cards(limit: 2) { items { id board { id } } nextToken } } }")
+    cards = board["data"]["getBoard"]["cards"]
+    assert [c["id"] for c in cards["items"]] == ["c0", "c1"] and cards["nextToken"], cards
+    assert cards["items"][0]["board"] == {"id": "b"}, cards
+    rejected = server.gql(create, {"input": {"id": "x", "labelsA": [], "labelsC": [None], "scores": []}})
+    assert rejected.get("data") is None and rejected["errors"], rejected
+
+
+@check(schema="references-has-one-has-many")
+def references_relations(server: Server) -> None:
+    server.gql("mutation { createCustomer(input: {id: \"cu\", name: \"Ann\"}) { id } }")
+    server.gql("mutation { createCart(input: {id: \"ca\", items: [\"x\"], customerId: \"cu\"}) { id } }")
+    for number in range(3):
+        server.gql("mutation C($i: CreateOrderInput!) { createOrder(input: $i) { id } }",
+                   {"i": {"id": f"o{number}", "total": number + 0.5, "customerId": "cu"}})
+    got = server.gql("""{ getCustomer(id: "cu") { activeCart { id customer { name } }
+      orders(filter: {total: {ge: 1}}, sortDirection: DESC) { items { id total } nextToken } } }""")
+    assert got["data"]["getCustomer"] == {
+        "activeCart": {"id": "ca", "customer": {"name": "Ann"}},
+        "orders": {"items": [{"id": "o2", "total": 2.5}, {"id": "o1", "total": 1.5}], "nextToken": None},
+    }, got
+
+
+@check(schema="has-many-explicit-fk-index")
+def uni_directional_has_many_through_index(server: Server) -> None:
+    server.gql("mutation { createPost(input: {id: \"p\", title: \"T\"}) { id } }")
+    for content in ["b", "a", "c"]:
+        server.gql("mutation C($i: CreateCommentInput!) { createComment(input: $i) { id } }",
+                   {"i": {"postID": "p", "content": content}})
+    got = server.gql("""{ getPost(id: "p") { comments(content: {gt: "a"}) { items { content } } } }""")
+    assert got["data"]["getPost"]["comments"]["items"] == [{"content": "b"}, {"content": "c"}], got
+    by_index = server.gql("""{ commentsByPostIDAndContent(postID: "p", sortDirection: DESC, limit: 1) { items { content } nextToken } }""")
+    page = by_index["data"]["commentsByPostIDAndContent"]
+    assert page["items"] == [{"content": "c"}] and page["nextToken"], by_index
+
+
+@check(schema="feature-tour")
+def feature_tour(server: Server) -> None:
+    blog = server.gql("""mutation C($i: CreateBlogInput!) { createBlog(input: $i) { id name status statuses
+      address { street city tags } views meta stamp createdOn } }""", {"i": {
+        "id": "b", "status": "DRAFT", "statuses": ["DRAFT", "PUBLISHED"], "address": {"street": "Main", "tags": ["x"]},
+        "views": 7, "meta": "{\"a\": 1}", "stamp": 1700000000}})["data"]["createBlog"]
+    assert blog["name"] == "Untitled" and blog["address"] == {"street": "Main", "city": None, "tags": ["x"]}, blog
+    assert blog["createdOn"].endswith("Z") and blog["meta"] == "{\"a\": 1}", blog
+    bad_json = server.gql("mutation { createBlog(input: {meta: \"{not json\"}) { id } }")
+    assert bad_json["errors"][0]["errorType"] == "ValidationError", bad_json
+    by_views = server.gql("{ blogsByViews(views: 7) { items { id } } }")
+    assert by_views["data"]["blogsByViews"]["items"] == [{"id": "b"}], by_views
+    enum_filter = server.gql("{ listBlogs(filter: {status: {eq: DRAFT}, statuses: {contains: PUBLISHED}}) { items { id } } }")
+    assert enum_filter["data"]["listBlogs"]["items"] == [{"id": "b"}], enum_filter
+    create_post = "mutation C($i: CreateBlogPostInput!) { createBlogPost(input: $i) { slug publishedOn } }"
+    for slug, day in [("a", "2026-01-02"), ("b", "2026-01-01"), ("c", "2026-01-01")]:
+        server.gql(create_post, {"i": {"slug": slug, "publishedOn": day, "title": "Same", "blogPostsId": "b"}})
+    by_title = server.gql("""{ blogPostsByTitleAndPublishedOnAndSlug(title: "Same",
+      publishedOnSlug: {beginsWith: {publishedOn: "2026-01-01"}}, sortDirection: DESC) { items { slug } } }""")
+    assert by_title["data"]["blogPostsByTitleAndPublishedOnAndSlug"]["items"] == [{"slug": "c"}, {"slug": "b"}], by_title
+    fetched = server.gql("""{ fetchBlogPost(slug: "a", publishedOn: "2026-01-02") { blog { id posts { items { slug } } } } }""")
+    assert [p["slug"] for p in fetched["data"]["fetchBlogPost"]["blog"]["posts"]["items"]] == ["a", "b", "c"], fetched
+    server.gql("mutation { createTag(input: {id: \"t\", label: \"swift\"}) { id } }")
+    server.gql("mutation { createBlogTag(input: {blogId: \"b\", tagId: \"t\"}) { id } }")
+    tags = server.gql("{ getBlog(id: \"b\") { tags { items { tag { label blogs { items { blog { id } } } } } } } }")
+    assert tags["data"]["getBlog"]["tags"]["items"] == [{"tag": {"label": "swift", "blogs": {"items": [{"blog": {"id": "b"}}]}}}], tags
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--schema", type=Path, default=None)
+    parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")
     args = parser.parse_args()
-    schema = args.schema or (DEFAULT_SCHEMA if DEFAULT_SCHEMA.exists() else FALLBACK_SCHEMA)
-    print(f"schema: {os.path.relpath(schema, REPO)}")
     passed = failed = 0
-    with tempfile.TemporaryDirectory(prefix="graphql-selftest-") as directory:
-        for number, function in enumerate(CHECKS):
-            db = Path(directory) / f"{number}.sqlite"
-            server = Server(schema, db)
-            try:
-                function(server)
-                passed += 1
-                print(f"ok   {function.__name__}")
-            except Exception:  # noqa: BLE001 (report every failing check)
-                failed += 1
-                print(f"FAIL {function.__name__}")
-                traceback.print_exc(file=sys.stdout)
-            finally:
-                server.stop()
-        # The last check's data must survive a restart on the same file.
-        restarted = Server(schema, Path(directory) / f"{len(CHECKS) - 1}.sqlite")
+
+    def run(name: str, body) -> None:
+        nonlocal passed, failed
         try:
-            got = restarted.gql("{ getPost4V2(id: \"persist\") { title } }")
-            assert got == {"data": {"getPost4V2": {"title": "kept"}}}, got
+            body()
             passed += 1
-            print("ok   data_survives_restart")
-        except Exception:  # noqa: BLE001
+            print(f"ok   {name}")
+        except Exception:  # noqa: BLE001 (report every failing check)
             failed += 1
-            print("FAIL data_survives_restart")
+            print(f"FAIL {name}")
             traceback.print_exc(file=sys.stdout)
-        finally:
-            restarted.stop()
+
+    with tempfile.TemporaryDirectory(prefix="graphql-selftest-") as directory:
+        # Every golden and every checked-in emitted schema must load (graphql-core accepts it).
+        schemas = sorted(FIXTURES.glob("*.api.graphql")) + sorted((REPO / "Generated").glob("**/schema.api.graphql"))
+        for schema in schemas:
+            def loads(schema: Path = schema) -> None:
+                Server(schema, Path(directory) / f"load-{schema.parent.name}-{schema.name}.sqlite").stop()
+            run(f"loads {os.path.relpath(schema, REPO)}", loads)
+
+        for number, (stem, function) in enumerate(CHECKS):
+            schema = args.schema if (args.schema and stem == "seed-post-comment") else schema_path(stem)
+
+            def body(function=function, schema=schema, number=number) -> None:
+                server = Server(schema, Path(directory) / f"{number}.sqlite")
+                try:
+                    function(server)
+                finally:
+                    server.stop()
+
+            run(f"{function.__name__} [{os.path.relpath(schema, REPO)}]", body)
+
+        # The persistence check's data must survive a restart on the same file.
+        persisted = next(n for n, (_, f) in enumerate(CHECKS) if f.__name__ == "data_persists_across_restart")
+
+        def survives() -> None:
+            restarted = Server(schema_path("seed-post-comment"), Path(directory) / f"{persisted}.sqlite")
+            try:
+                got = restarted.gql("{ getPost4V2(id: \"persist\") { title } }")
+                assert got == {"data": {"getPost4V2": {"title": "kept"}}}, got
+            finally:
+                restarted.stop()
+
+        run("data_survives_restart", survives)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

@@ -164,7 +164,20 @@ class ModelInfo:
         self.created_at = created_at
         self.updated_at = updated_at
         self.indexes: dict[str, list[str]] = {}
+        self.defaults: dict[str, Any] = {}  # field name -> @default value, typed
         self.field_types: dict[str, str] = {}  # field name -> named GraphQL type (unwrapped)
+
+
+def _parse_default(written: str, type_: Any) -> Any:
+    """A `@default(value:)` string as the field's type (Amplify writes every default as a string)."""
+    name = getattr(type_, "name", "")
+    if name in ("Int", "AWSTimestamp"):
+        return int(written)
+    if name == "Float":
+        return float(written)
+    if name == "Boolean":
+        return written == "true"
+    return written
 
 
 def _named_type(type_: Any) -> Any:
@@ -451,8 +464,16 @@ class API:
         install_scalar_checks(self.schema)
         self.store = store
         self.models: dict[str, ModelInfo] = {}
+        # Documents that parsed and validated, by their text (clients resend the same few documents).
+        self.validated_documents: dict[str, Any] = {}
         self._read_models()
         self._install_resolvers()
+
+    def remember(self, text: str, document: Any) -> None:
+        with self.lock:
+            if len(self.validated_documents) >= 512:
+                self.validated_documents.clear()
+            self.validated_documents[text] = document
 
     # -- metadata
 
@@ -469,6 +490,9 @@ class API:
                 info.indexes[index["name"]] = list(index["fields"])
             for field_name, field in type_.fields.items():
                 info.field_types[field_name] = _named_type(field.type).name
+                default = _directive_args(field.ast_node, "modelgenDefault")
+                if default:
+                    info.defaults[field_name] = _parse_default(default[0]["value"], _named_type(field.type))
             self.models[name] = info
 
     def _model(self, name: str) -> ModelInfo:
@@ -565,6 +589,9 @@ class API:
 
     def _create(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
         record = dict(input_)
+        for name, value in model.defaults.items():
+            if record.get(name) is None:
+                record[name] = value
         for name in model.primary_key:
             if record.get(name) is None:
                 if model.field_types.get(name) == "ID":
@@ -674,13 +701,16 @@ def run_graphql(api: API, body: Any) -> dict:
     if not isinstance(variables, dict):
         return {"errors": [{"errorType": "MalformedHttpRequestException", "message": "'variables' must be a JSON object."}]}
     operation_name = body.get("operationName")
-    try:
-        document = parse(body["query"])
-    except GraphQLError as error:
-        return {"errors": [format_error(error, "ValidationError")]}
-    validation_errors = validate(api.schema, document)
-    if validation_errors:
-        return {"data": None, "errors": [format_error(e, "ValidationError") for e in validation_errors]}
+    document = api.validated_documents.get(body["query"])
+    if document is None:
+        try:
+            document = parse(body["query"])
+        except GraphQLError as error:
+            return {"errors": [format_error(error, "ValidationError")]}
+        validation_errors = validate(api.schema, document)
+        if validation_errors:
+            return {"data": None, "errors": [format_error(e, "ValidationError") for e in validation_errors]}
+        api.remember(body["query"], document)
     for definition in document.definitions:
         if isinstance(definition, OperationDefinitionNode) and definition.operation == OperationType.SUBSCRIPTION:
             if operation_name is None or (definition.name and definition.name.value == operation_name):
@@ -688,13 +718,18 @@ def run_graphql(api: API, body: Any) -> dict:
     result = execute(api.schema, document, variable_values=variables, operation_name=operation_name)
     response: dict[str, Any] = {"data": result.data}
     if result.errors:
-        response["errors"] = [format_error(e, "GraphQLError") for e in result.errors]
+        # Errors without a path come from coercing variables (the request never ran): AppSync calls them
+        # validation errors too; resolver errors carry their path.
+        response["errors"] = [format_error(e, "GraphQLError" if e.path else "ValidationError") for e in result.errors]
     return response
 
 
 class Handler(BaseHTTPRequestHandler):
     server_version = "modelgen-graphql/1"
     protocol_version = "HTTP/1.1"
+    # Headers and body go out as separate writes; without TCP_NODELAY, Nagle's algorithm and the
+    # client's delayed ACK add ~40 ms to every keep-alive response.
+    disable_nagle_algorithm = True
     api: API
     api_key: str | None
     verbose: bool

@@ -1,69 +1,69 @@
-/// A stable diagnostic code of the semantic analyzer (`MG001` ...). Codes never change meaning;
-/// retired codes are not reused.
-public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-  /// `MG0xx`.
-  public let rawValue: String
+import GraphQLSDL
 
-  /// Wraps a code.
-  public init(rawValue: String) { self.rawValue = rawValue }
-
-  /// The code.
-  public var description: String { rawValue }
-
+/// The stable codes of the semantic diagnostics (`MG001` ...), in the style of GraphQLSDL's
+/// `SDLDiagnosticCode`. Codes never change meaning; retired codes are not reused. Tests and users
+/// match on codes, never on wording.
+public enum ModelGenDiagnosticCode {
   /// A field or argument names a type that is not defined.
-  public static let unknownType = DiagnosticCode(rawValue: "MG001")
+  public static let unknownType: DiagnosticCode = "MG001"
   /// A directive that is neither an Amplify directive nor declared in the document.
-  public static let unknownDirective = DiagnosticCode(rawValue: "MG002")
+  public static let unknownDirective: DiagnosticCode = "MG002"
   /// An argument the directive does not take.
-  public static let unknownArgument = DiagnosticCode(rawValue: "MG003")
+  public static let unknownArgument: DiagnosticCode = "MG003"
   /// Two type definitions with the same name.
-  public static let duplicateType = DiagnosticCode(rawValue: "MG004")
+  public static let duplicateType: DiagnosticCode = "MG004"
   /// Two fields (or enum values) with the same name in one type.
-  public static let duplicateField = DiagnosticCode(rawValue: "MG005")
+  public static let duplicateField: DiagnosticCode = "MG005"
   /// `@belongsTo` whose parent has no `@hasMany`/`@hasOne` pointing back.
-  public static let belongsToWithoutCounterpart = DiagnosticCode(rawValue: "MG006")
+  public static let belongsToWithoutCounterpart: DiagnosticCode = "MG006"
   /// A primary-key or index key field that is nullable.
-  public static let nullableKeyField = DiagnosticCode(rawValue: "MG007")
+  public static let nullableKeyField: DiagnosticCode = "MG007"
   /// A key field that is not a scalar or enum (list, object, model).
-  public static let invalidKeyFieldType = DiagnosticCode(rawValue: "MG008")
+  public static let invalidKeyFieldType: DiagnosticCode = "MG008"
   /// `sortKeyFields:`, `fields:`, `references:`, `ownerField:` ... naming a field the model does not have.
-  public static let missingField = DiagnosticCode(rawValue: "MG009")
+  public static let missingField: DiagnosticCode = "MG009"
   /// `fields:`/`references:` with a different number of fields than the related key.
-  public static let keyCountMismatch = DiagnosticCode(rawValue: "MG010")
+  public static let keyCountMismatch: DiagnosticCode = "MG010"
   /// `fields:`/`references:` whose types differ from the related key's.
-  public static let keyTypeMismatch = DiagnosticCode(rawValue: "MG011")
+  public static let keyTypeMismatch: DiagnosticCode = "MG011"
   /// Relations between two models that cannot be paired unambiguously.
-  public static let ambiguousRelation = DiagnosticCode(rawValue: "MG012")
+  public static let ambiguousRelation: DiagnosticCode = "MG012"
   /// `@default(value:)` that does not parse as the field's type, or on a field that cannot have one.
-  public static let invalidDefault = DiagnosticCode(rawValue: "MG013")
+  public static let invalidDefault: DiagnosticCode = "MG013"
   /// An argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in it.
-  public static let invalidArgumentValue = DiagnosticCode(rawValue: "MG014")
+  public static let invalidArgumentValue: DiagnosticCode = "MG014"
   /// A required argument is missing.
-  public static let missingArgument = DiagnosticCode(rawValue: "MG015")
+  public static let missingArgument: DiagnosticCode = "MG015"
   /// A directive where it has no meaning (`@primaryKey` on a non-model type, `@model` on a field).
-  public static let misplacedDirective = DiagnosticCode(rawValue: "MG016")
+  public static let misplacedDirective: DiagnosticCode = "MG016"
   /// A non-repeatable directive used twice on one element.
-  public static let repeatedDirective = DiagnosticCode(rawValue: "MG017")
+  public static let repeatedDirective: DiagnosticCode = "MG017"
   /// A relational directive on a field of the wrong shape (`@hasMany` on a non-list, on a scalar).
-  public static let relationFieldType = DiagnosticCode(rawValue: "MG018")
+  public static let relationFieldType: DiagnosticCode = "MG018"
   /// A model-typed field without `@hasMany`/`@hasOne`/`@belongsTo`/`@manyToMany`.
-  public static let modelFieldWithoutRelation = DiagnosticCode(rawValue: "MG019")
+  public static let modelFieldWithoutRelation: DiagnosticCode = "MG019"
   /// A list of lists.
-  public static let nestedList = DiagnosticCode(rawValue: "MG020")
+  public static let nestedList: DiagnosticCode = "MG020"
   /// A field whose type is an interface, union, input or custom scalar.
-  public static let unsupportedFieldType = DiagnosticCode(rawValue: "MG021")
+  public static let unsupportedFieldType: DiagnosticCode = "MG021"
   /// `@hasMany(indexName:)` naming an index the child does not have.
-  public static let indexNotFound = DiagnosticCode(rawValue: "MG022")
+  public static let indexNotFound: DiagnosticCode = "MG022"
   /// Two indexes with the same name on one model.
-  public static let duplicateIndexName = DiagnosticCode(rawValue: "MG023")
+  public static let duplicateIndexName: DiagnosticCode = "MG023"
   /// An `@auth` rule that is incomplete or contradictory.
-  public static let invalidAuthRule = DiagnosticCode(rawValue: "MG024")
+  public static let invalidAuthRule: DiagnosticCode = "MG024"
   /// A declared timestamp field whose type is not `AWSDateTime`, or a field colliding with an implicit one.
-  public static let implicitFieldConflict = DiagnosticCode(rawValue: "MG025")
+  public static let implicitFieldConflict: DiagnosticCode = "MG025"
   /// `@manyToMany` sides that do not match (one side missing, more than two, a join model name taken).
-  public static let invalidManyToMany = DiagnosticCode(rawValue: "MG026")
+  public static let invalidManyToMany: DiagnosticCode = "MG026"
   /// A second `@primaryKey` in one model.
-  public static let duplicatePrimaryKey = DiagnosticCode(rawValue: "MG027")
+  public static let duplicatePrimaryKey: DiagnosticCode = "MG027"
+  /// The two sides of a relation name their key differently (`references:` on one side only).
+  public static let relationStyleMismatch: DiagnosticCode = "MG028"
+  /// `@hasMany(fields:)` naming fields that are not the parent's primary key (in key order).
+  public static let fieldsNotPrimaryKey: DiagnosticCode = "MG029"
+  /// Two root query fields with one name (`queryField:` of two indexes, or one equal to `get<Model>`/`list<Models>`).
+  public static let duplicateQueryField: DiagnosticCode = "MG030"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -122,42 +122,57 @@ public enum SemanticError: Sendable, Hashable {
   case invalidManyToMany(relationName: String, reason: String)
   /// MG027: a second `@primaryKey` in one model.
   case duplicatePrimaryKey(model: String)
+  /// MG028: the two sides of a relation name their key differently.
+  case relationStyleMismatch(model: String, field: String, otherModel: String, otherField: String)
+  /// MG029: `@hasMany(fields:)` naming fields that are not the parent's primary key.
+  case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
+  /// MG030: two root query fields with one name.
+  case duplicateQueryField(name: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
     switch self {
-    case .unknownType: return .unknownType
-    case .unknownDirective: return .unknownDirective
-    case .unknownArgument: return .unknownArgument
-    case .duplicateType: return .duplicateType
-    case .duplicateField: return .duplicateField
-    case .belongsToWithoutCounterpart: return .belongsToWithoutCounterpart
-    case .nullableKeyField: return .nullableKeyField
-    case .invalidKeyFieldType: return .invalidKeyFieldType
-    case .missingField: return .missingField
-    case .keyCountMismatch: return .keyCountMismatch
-    case .keyTypeMismatch: return .keyTypeMismatch
-    case .ambiguousRelation: return .ambiguousRelation
-    case .invalidDefault: return .invalidDefault
-    case .invalidArgumentValue: return .invalidArgumentValue
-    case .missingArgument: return .missingArgument
-    case .misplacedDirective: return .misplacedDirective
-    case .repeatedDirective: return .repeatedDirective
-    case .relationFieldType: return .relationFieldType
-    case .modelFieldWithoutRelation: return .modelFieldWithoutRelation
-    case .nestedList: return .nestedList
-    case .unsupportedFieldType: return .unsupportedFieldType
-    case .indexNotFound: return .indexNotFound
-    case .duplicateIndexName: return .duplicateIndexName
-    case .invalidAuthRule: return .invalidAuthRule
-    case .implicitFieldConflict: return .implicitFieldConflict
-    case .invalidManyToMany: return .invalidManyToMany
-    case .duplicatePrimaryKey: return .duplicatePrimaryKey
+    case .unknownType: return ModelGenDiagnosticCode.unknownType
+    case .unknownDirective: return ModelGenDiagnosticCode.unknownDirective
+    case .unknownArgument: return ModelGenDiagnosticCode.unknownArgument
+    case .duplicateType: return ModelGenDiagnosticCode.duplicateType
+    case .duplicateField: return ModelGenDiagnosticCode.duplicateField
+    case .belongsToWithoutCounterpart: return ModelGenDiagnosticCode.belongsToWithoutCounterpart
+    case .nullableKeyField: return ModelGenDiagnosticCode.nullableKeyField
+    case .invalidKeyFieldType: return ModelGenDiagnosticCode.invalidKeyFieldType
+    case .missingField: return ModelGenDiagnosticCode.missingField
+    case .keyCountMismatch: return ModelGenDiagnosticCode.keyCountMismatch
+    case .keyTypeMismatch: return ModelGenDiagnosticCode.keyTypeMismatch
+    case .ambiguousRelation: return ModelGenDiagnosticCode.ambiguousRelation
+    case .invalidDefault: return ModelGenDiagnosticCode.invalidDefault
+    case .invalidArgumentValue: return ModelGenDiagnosticCode.invalidArgumentValue
+    case .missingArgument: return ModelGenDiagnosticCode.missingArgument
+    case .misplacedDirective: return ModelGenDiagnosticCode.misplacedDirective
+    case .repeatedDirective: return ModelGenDiagnosticCode.repeatedDirective
+    case .relationFieldType: return ModelGenDiagnosticCode.relationFieldType
+    case .modelFieldWithoutRelation: return ModelGenDiagnosticCode.modelFieldWithoutRelation
+    case .nestedList: return ModelGenDiagnosticCode.nestedList
+    case .unsupportedFieldType: return ModelGenDiagnosticCode.unsupportedFieldType
+    case .indexNotFound: return ModelGenDiagnosticCode.indexNotFound
+    case .duplicateIndexName: return ModelGenDiagnosticCode.duplicateIndexName
+    case .invalidAuthRule: return ModelGenDiagnosticCode.invalidAuthRule
+    case .implicitFieldConflict: return ModelGenDiagnosticCode.implicitFieldConflict
+    case .invalidManyToMany: return ModelGenDiagnosticCode.invalidManyToMany
+    case .duplicatePrimaryKey: return ModelGenDiagnosticCode.duplicatePrimaryKey
+    case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
+    case .fieldsNotPrimaryKey: return ModelGenDiagnosticCode.fieldsNotPrimaryKey
+    case .duplicateQueryField: return ModelGenDiagnosticCode.duplicateQueryField
     }
   }
 
   /// Every semantic diagnostic is an error today.
-  public var severity: SchemaDiagnostic.Severity { .error }
+  public var severity: DiagnosticSeverity { .error }
+
+  /// The diagnostic value for this entry at `range` of `fileName`.
+  public func diagnostic(fileName: String, range: SourceRange, notes: [DiagnosticNote] = []) -> Diagnostic {
+    Diagnostic(
+      severity: severity, code: code, message: message, fileName: fileName, range: range, notes: notes, hint: hint)
+  }
 
   /// The one-line message.
   public var message: String {
@@ -218,6 +233,13 @@ public enum SemanticError: Sendable, Hashable {
       return "@manyToMany relation `\(relationName)` \(reason)"
     case .duplicatePrimaryKey(let model):
       return "`\(model)` has more than one @primaryKey"
+    case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
+      return "`\(model).\(field)` uses `references:` but its counterpart `\(otherModel).\(otherField)` does not (or the reverse)"
+    case .duplicateQueryField(let name):
+      return "query field `\(name)` is defined more than once"
+    case .fieldsNotPrimaryKey(let model, let field, let keyFields):
+      let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
+      return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"
     }
   }
 
@@ -248,6 +270,10 @@ public enum SemanticError: Sendable, Hashable {
       return "rename or remove one of them"
     case .duplicatePrimaryKey:
       return "use one @primaryKey(sortKeyFields: [...]) on the partition key field"
+    case .relationStyleMismatch:
+      return "write `references:` with the same fields on both sides"
+    case .fieldsNotPrimaryKey(_, _, let keyFields):
+      return "use `fields: [\(keyFields.map { "\"\($0)\"" }.joined(separator: ", "))]`"
     default:
       return nil
     }

@@ -1,3 +1,5 @@
+import GraphQLSDL
+
 /// The validated model graph of one schema file: what the Amplify directives of the document mean.
 ///
 /// Produced by ``SemanticAnalyzer`` from a `GraphQLSDL` document. Plain values only: every implicit
@@ -62,5 +64,12 @@ public struct SchemaLocation: Sendable, Hashable, Comparable, CustomStringConver
   /// Orders by line, then column.
   public static func < (lhs: SchemaLocation, rhs: SchemaLocation) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+}
+
+extension SchemaLocation {
+  /// The line and column of a parser location.
+  public init(_ location: SourceLocation) {
+    self.init(line: location.line, column: location.column)
   }
 }

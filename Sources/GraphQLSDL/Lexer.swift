@@ -1,0 +1,609 @@
+/// The lexer: turns UTF-8 bytes into tokens (GraphQL spec October 2021, §2), skipping ignored
+/// tokens (§2.1.7: BOM, white space, line terminators, comments, commas). Lexical errors become
+/// diagnostics and the lexer continues with a best-effort token, so the parser sees as few
+/// follow-on errors as possible.
+///
+/// Works on a borrowed buffer: create it inside `withUnsafeBufferPointer` and do not let it escape.
+struct Lexer {
+  private let base: UnsafePointer<UInt8>
+  private let count: Int
+  private let fileName: String
+  /// The byte offset of the next byte to read.
+  private(set) var position: Int = 0
+  private var line: Int = 1
+  private var lineStart: Int = 0
+  /// UTF-8 continuation bytes (and extra BOM bytes) seen on the current line before `position`,
+  /// subtracted from the byte column to count Unicode scalars.
+  private var lineExtraBytes: Int = 0
+  /// The decoded value of the latest `.string` or `.blockString` token returned by ``next()``.
+  private(set) var stringValue: String = ""
+  /// Lexical diagnostics, in the order found.
+  var diagnostics: [Diagnostic] = []
+
+  /// - Parameters:
+  ///   - base: the first byte; valid for `count` bytes (and for one byte when `count` is 0).
+  ///   - count: the number of bytes to read.
+  init(base: UnsafePointer<UInt8>, count: Int, fileName: String) {
+    self.base = base
+    self.count = count
+    self.fileName = fileName
+  }
+
+  // MARK: Locations
+
+  /// The location of `position`.
+  var location: SourceLocation {
+    SourceLocation(offset: position, line: line, column: position - lineStart - lineExtraBytes + 1)
+  }
+
+  @inline(__always) private func byte(_ index: Int) -> UInt8 {
+    index < count ? base[index] : 0
+  }
+
+  /// Marks a line terminator that ends at `next` (exclusive).
+  @inline(__always) private mutating func newLine(at next: Int) {
+    line += 1
+    lineStart = next
+    lineExtraBytes = 0
+  }
+
+  private mutating func report(
+    _ code: DiagnosticCode, _ message: String, _ range: SourceRange, hint: String? = nil
+  ) {
+    diagnostics.append(
+      Diagnostic(severity: .error, code: code, message: message, fileName: fileName, range: range, hint: hint))
+  }
+
+  /// The text of bytes `start..<end` (ASCII names and numbers).
+  func text(_ start: Int, _ end: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+  }
+
+  /// `true` when bytes `start..<end` spell `keyword`.
+  func bytes(_ start: Int, _ end: Int, equal keyword: StaticString) -> Bool {
+    let length = keyword.utf8CodeUnitCount
+    guard end - start == length else { return false }
+    let other = keyword.utf8Start
+    for index in 0..<length where base[start + index] != other[index] { return false }
+    return true
+  }
+
+  // MARK: Tokens
+
+  /// Reads the next significant token; `.endOfFile` forever at the end.
+  mutating func next() -> Token {
+    skipIgnored()
+    let start = location
+    guard position < count else {
+      return Token(kind: .endOfFile, start: start, end: start)
+    }
+    let first = base[position]
+    switch first {
+    case UInt8(ascii: "!"): return punctuator(.bang, start)
+    case UInt8(ascii: "$"): return punctuator(.dollar, start)
+    case UInt8(ascii: "&"): return punctuator(.ampersand, start)
+    case UInt8(ascii: "("): return punctuator(.parenLeft, start)
+    case UInt8(ascii: ")"): return punctuator(.parenRight, start)
+    case UInt8(ascii: ":"): return punctuator(.colon, start)
+    case UInt8(ascii: "="): return punctuator(.equals, start)
+    case UInt8(ascii: "@"): return punctuator(.at, start)
+    case UInt8(ascii: "["): return punctuator(.bracketLeft, start)
+    case UInt8(ascii: "]"): return punctuator(.bracketRight, start)
+    case UInt8(ascii: "{"): return punctuator(.braceLeft, start)
+    case UInt8(ascii: "|"): return punctuator(.pipe, start)
+    case UInt8(ascii: "}"): return punctuator(.braceRight, start)
+    case UInt8(ascii: "."):
+      if byte(position + 1) == UInt8(ascii: "."), byte(position + 2) == UInt8(ascii: ".") {
+        position += 3
+        return Token(kind: .spread, start: start, end: location)
+      }
+      var end = position + 1
+      if byte(end) == UInt8(ascii: ".") { end += 1 }
+      position = end
+      report(
+        SDLDiagnosticCode.incompleteSpread, "unexpected `\(text(start.offset, end))`; the only punctuator with dots is `...`",
+        SourceRange(start: start, end: location))
+      return next()
+    case UInt8(ascii: "\""):
+      if byte(position + 1) == UInt8(ascii: "\""), byte(position + 2) == UInt8(ascii: "\"") {
+        return blockString(start)
+      }
+      return quotedString(start)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return number(start)
+    default:
+      if isNameStart(first) {
+        var end = position + 1
+        while end < count, isNameContinue(base[end]) { end += 1 }
+        position = end
+        return Token(kind: .name, start: start, end: location)
+      }
+      unexpectedCharacter(start)
+      return next()
+    }
+  }
+
+  @inline(__always) private mutating func punctuator(_ kind: TokenKind, _ start: SourceLocation) -> Token {
+    position += 1
+    return Token(kind: kind, start: start, end: location)
+  }
+
+  /// Skips white space, line terminators, commas, comments and byte-order marks (§2.1.7 *Ignored*).
+  private mutating func skipIgnored() {
+    while position < count {
+      let current = base[position]
+      switch current {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","):
+        position += 1
+      case UInt8(ascii: "\n"):
+        position += 1
+        newLine(at: position)
+      case UInt8(ascii: "\r"):
+        position += byte(position + 1) == UInt8(ascii: "\n") ? 2 : 1
+        newLine(at: position)
+      case UInt8(ascii: "#"):
+        skipComment()
+      case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:
+        // U+FEFF byte-order mark (§2.1.1 *UnicodeBOM*): ignored, one column.
+        position += 3
+        lineExtraBytes += 2
+      default:
+        return
+      }
+    }
+  }
+
+  /// Skips `#` up to the line terminator (§2.1.4 *Comment*), checking that the text is UTF-8.
+  private mutating func skipComment() {
+    position += 1
+    while position < count {
+      let current = base[position]
+      if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") { return }
+      if current < 0x80 {
+        position += 1
+      } else {
+        _ = decodeNonASCII()
+      }
+    }
+  }
+
+  /// Decodes the non-ASCII scalar at `position`, advances past it and counts its extra bytes for
+  /// columns. Invalid UTF-8 is reported (``SDLDiagnosticCode/invalidUTF8``), one byte is skipped
+  /// and U+FFFD is returned.
+  private mutating func decodeNonASCII() -> Unicode.Scalar {
+    let start = location
+    if let (scalar, length) = decodeScalar(at: position) {
+      position += length
+      lineExtraBytes += length - 1
+      return scalar
+    }
+    let invalid = base[position]
+    position += 1
+    if invalid & 0xC0 == 0x80 { lineExtraBytes += 1 }
+    report(
+      SDLDiagnosticCode.invalidUTF8, "invalid UTF-8 byte 0x\(hex(UInt32(invalid), width: 2))",
+      SourceRange(start: start, end: location))
+    return "\u{FFFD}"
+  }
+
+  /// Decodes one well-formed UTF-8 scalar of two to four bytes starting at `index` (rejecting
+  /// overlong forms, surrogates and values above U+10FFFF), or `nil`.
+  private func decodeScalar(at index: Int) -> (Unicode.Scalar, Int)? {
+    let lead = UInt32(base[index])
+    func continuation(_ offset: Int) -> UInt32? {
+      let value = byte(index + offset)
+      return index + offset < count && value & 0xC0 == 0x80 ? UInt32(value & 0x3F) : nil
+    }
+    var value: UInt32
+    var length: Int
+    switch lead {
+    case 0xC2...0xDF:
+      guard let b1 = continuation(1) else { return nil }
+      value = (lead & 0x1F) << 6 | b1
+      length = 2
+    case 0xE0...0xEF:
+      guard let b1 = continuation(1), let b2 = continuation(2) else { return nil }
+      value = (lead & 0x0F) << 12 | b1 << 6 | b2
+      guard value >= 0x800 else { return nil }
+      length = 3
+    case 0xF0...0xF4:
+      guard let b1 = continuation(1), let b2 = continuation(2), let b3 = continuation(3) else { return nil }
+      value = (lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3
+      guard value >= 0x10000 else { return nil }
+      length = 4
+    default:
+      return nil
+    }
+    guard let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, length)
+  }
+
+  /// Reports the character at `position` that starts no token, and skips it.
+  private mutating func unexpectedCharacter(_ start: SourceLocation) {
+    let first = base[position]
+    if first >= 0x80 {
+      let before = diagnostics.count
+      let scalar = decodeNonASCII()
+      guard diagnostics.count == before else { return }  // invalid UTF-8, already reported
+      report(
+        SDLDiagnosticCode.unexpectedCharacter,
+        "unexpected character U+\(hex(scalar.value, width: 4)) `\(scalar)`; non-ASCII characters are allowed only in strings and comments",
+        SourceRange(start: start, end: location))
+      return
+    }
+    position += 1
+    let range = SourceRange(start: start, end: location)
+    if first < 0x20 || first == 0x7F {
+      report(
+        SDLDiagnosticCode.unexpectedControlCharacter,
+        "unexpected control character U+\(hex(UInt32(first), width: 4))", range)
+    } else {
+      let character = Character(Unicode.Scalar(first))
+      report(
+        SDLDiagnosticCode.unexpectedCharacter, "unexpected character `\(character)`", range,
+        hint: first == UInt8(ascii: "'") ? "strings are written in double quotes: \"…\"" : nil)
+    }
+  }
+
+  // MARK: Numbers (§2.9.1, §2.9.2)
+
+  private mutating func number(_ start: SourceLocation) -> Token {
+    var index = position
+    var isFloat = false
+    if byte(index) == UInt8(ascii: "-") { index += 1 }
+    if byte(index) == UInt8(ascii: "0") && index < count {
+      index += 1
+      if isDigit(byte(index)) && index < count {
+        let zeroEnd = index
+        while index < count, isDigit(base[index]) { index += 1 }
+        report(
+          SDLDiagnosticCode.leadingZero, "invalid number `\(text(start.offset, index))`: an integer part cannot start with `0`",
+          SourceRange(start: start, end: locationAfterASCII(start, index)),
+          hint: "remove the leading zero")
+        _ = zeroEnd
+      }
+    } else if !readDigits(&index, start, what: "after `-`") {
+      return finishNumber(start, index, isFloat: false)
+    }
+    if byte(index) == UInt8(ascii: ".") && index < count {
+      isFloat = true
+      index += 1
+      guard readDigits(&index, start, what: "after `.`") else { return finishNumber(start, index, isFloat: true) }
+    }
+    let exponent = byte(index)
+    if (exponent == UInt8(ascii: "e") || exponent == UInt8(ascii: "E")) && index < count {
+      isFloat = true
+      index += 1
+      let sign = byte(index)
+      if (sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")) && index < count { index += 1 }
+      guard readDigits(&index, start, what: "in the exponent") else { return finishNumber(start, index, isFloat: true) }
+    }
+    // Lookahead restriction: no `.`, digit or NameStart directly after a number.
+    let following = byte(index)
+    if index < count && (following == UInt8(ascii: ".") || isNameStart(following)) {
+      var end = index
+      while end < count, isNameContinue(base[end]) || base[end] == UInt8(ascii: ".") { end += 1 }
+      report(
+        SDLDiagnosticCode.invalidNumberSuffix,
+        "invalid number `\(text(start.offset, end))`: a number cannot be followed by `\(Character(Unicode.Scalar(following)))`",
+        SourceRange(start: locationAfterASCII(start, index), end: locationAfterASCII(start, end)),
+        hint: "separate the number from the next token or quote it as a string")
+      let token = Token(
+        kind: isFloat ? .float : .int, start: start, end: locationAfterASCII(start, index))
+      position = end
+      return token
+    }
+    return finishNumber(start, index, isFloat: isFloat)
+  }
+
+  private mutating func finishNumber(_ start: SourceLocation, _ end: Int, isFloat: Bool) -> Token {
+    position = end
+    return Token(kind: isFloat ? .float : .int, start: start, end: location)
+  }
+
+  /// Reads one or more digits at `index`; reports ``SDLDiagnosticCode/expectedDigit`` when there
+  /// is none.
+  private mutating func readDigits(_ index: inout Int, _ start: SourceLocation, what: String) -> Bool {
+    guard index < count, isDigit(base[index]) else {
+      let found = index < count ? "`\(Character(Unicode.Scalar(base[index])))`" : "end of file"
+      let here = locationAfterASCII(start, index)
+      report(
+        SDLDiagnosticCode.expectedDigit, "invalid number: expected a digit \(what), found \(found)",
+        SourceRange(start: here, end: here))
+      return false
+    }
+    while index < count, isDigit(base[index]) { index += 1 }
+    return true
+  }
+
+  /// The location of byte `offset` on the same line as `start`, with only ASCII in between.
+  private func locationAfterASCII(_ start: SourceLocation, _ offset: Int) -> SourceLocation {
+    SourceLocation(offset: offset, line: start.line, column: start.column + offset - start.offset)
+  }
+
+  // MARK: Strings (§2.9.4)
+
+  private mutating func quotedString(_ start: SourceLocation) -> Token {
+    position += 1
+    // Fast path: plain ASCII up to the closing quote.
+    var index = position
+    while index < count {
+      let current = base[index]
+      if current == UInt8(ascii: "\"") {
+        let value = text(position, index)
+        position = index + 1
+        stringValue = value
+        return Token(kind: .string, start: start, end: location)
+      }
+      if current == UInt8(ascii: "\\") || current >= 0x80 || current == UInt8(ascii: "\n")
+        || current == UInt8(ascii: "\r")
+      {
+        break
+      }
+      index += 1
+    }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: text(position, index).unicodeScalars)
+    position = index
+    while position < count {
+      let current = base[position]
+      switch current {
+      case UInt8(ascii: "\""):
+        position += 1
+        stringValue = String(scalars)
+        return Token(kind: .string, start: start, end: location)
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        report(
+          SDLDiagnosticCode.unterminatedString, "unterminated string: a quoted string ends at the end of its line",
+          SourceRange(start: start, end: location),
+          hint: "close the string with `\"` or use a block string `\"\"\"…\"\"\"` for several lines")
+        stringValue = String(scalars)
+        return Token(kind: .string, start: start, end: location)
+      case UInt8(ascii: "\\"):
+        escape(into: &scalars)
+      case 0x80...:
+        scalars.append(decodeNonASCII())
+      default:
+        scalars.append(Unicode.Scalar(current))
+        position += 1
+      }
+    }
+    report(
+      SDLDiagnosticCode.unterminatedString, "unterminated string: end of file before the closing `\"`",
+      SourceRange(start: start, end: location), hint: "close the string with `\"`")
+    stringValue = String(scalars)
+    return Token(kind: .string, start: start, end: location)
+  }
+
+  /// Reads the escape sequence at `position` (which holds `\`) into `scalars` (§2.9.4
+  /// *EscapedCharacter*, *EscapedUnicode*, surrogate pairs of two fixed-width escapes).
+  private mutating func escape(into scalars: inout String.UnicodeScalarView) {
+    let start = location
+    let kind = byte(position + 1)
+    let simple: Unicode.Scalar? =
+      switch kind {
+      case UInt8(ascii: "\""): "\""
+      case UInt8(ascii: "\\"): "\\"
+      case UInt8(ascii: "/"): "/"
+      case UInt8(ascii: "b"): "\u{8}"
+      case UInt8(ascii: "f"): "\u{C}"
+      case UInt8(ascii: "n"): "\n"
+      case UInt8(ascii: "r"): "\r"
+      case UInt8(ascii: "t"): "\t"
+      default: nil
+      }
+    if let simple, position + 1 < count {
+      scalars.append(simple)
+      position += 2
+      return
+    }
+    guard kind == UInt8(ascii: "u"), position + 1 < count else {
+      // Skip only the backslash; the next character is read as ordinary string content.
+      position += 1
+      let shown = kind >= 0x20 && kind < 0x7F ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
+      report(
+        SDLDiagnosticCode.invalidEscapeSequence, "invalid escape sequence `\(shown)` in string",
+        SourceRange(start: start, end: SourceLocation(offset: position + 1, line: start.line, column: start.column + 2)),
+        hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX \\u{X…}; write `\\\\` for a backslash")
+      return
+    }
+    if byte(position + 2) == UInt8(ascii: "{") {
+      // Variable-width `\u{X…}`.
+      var index = position + 3
+      var value: UInt32 = 0
+      var digits = 0
+      while index < count, let digit = hexValue(base[index]) {
+        if value <= 0x10FFFF { value = value << 4 | digit }
+        digits += 1
+        index += 1
+      }
+      let closed = byte(index) == UInt8(ascii: "}") && index < count
+      if closed { index += 1 }
+      let end = SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)
+      position = index
+      if closed, digits > 0, let scalar = Unicode.Scalar(value) {
+        scalars.append(scalar)
+      } else {
+        report(
+          SDLDiagnosticCode.invalidUnicodeEscape,
+          closed && digits > 0
+            ? "invalid Unicode escape `\(text(start.offset, index))`: not a Unicode scalar value"
+            : "invalid Unicode escape `\(text(start.offset, index))`: expected hexadecimal digits and `}`",
+          SourceRange(start: start, end: end))
+        scalars.append("\u{FFFD}")
+      }
+      return
+    }
+    // Fixed-width `\uXXXX`, possibly a surrogate pair `\uD83D\uDE00`.
+    guard let leading = fixedHex(at: position + 2) else {
+      var index = position + 2
+      while index < count, index < position + 6, hexValue(base[index]) != nil { index += 1 }
+      position = index
+      report(
+        SDLDiagnosticCode.invalidUnicodeEscape, "invalid Unicode escape `\(text(start.offset, index))`: expected four hexadecimal digits",
+        SourceRange(start: start, end: SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)))
+      scalars.append("\u{FFFD}")
+      return
+    }
+    position += 6
+    if (0xD800...0xDBFF).contains(leading), byte(position) == UInt8(ascii: "\\"), byte(position + 1) == UInt8(ascii: "u"),
+      let trailing = fixedHex(at: position + 2), (0xDC00...0xDFFF).contains(trailing)
+    {
+      position += 6
+      let combined = 0x10000 + ((leading - 0xD800) << 10) + (trailing - 0xDC00)
+      scalars.append(Unicode.Scalar(combined)!)
+      return
+    }
+    if let scalar = Unicode.Scalar(leading) {
+      scalars.append(scalar)
+      return
+    }
+    report(
+      SDLDiagnosticCode.invalidUnicodeEscape,
+      "invalid Unicode escape `\(text(start.offset, position))`: a lone surrogate is not a Unicode scalar value",
+      SourceRange(start: start, end: SourceLocation(offset: position, line: start.line, column: start.column + 6)),
+      hint: "write the character as `\\u{…}` or as a leading and trailing surrogate pair")
+    scalars.append("\u{FFFD}")
+  }
+
+  private func fixedHex(at index: Int) -> UInt32? {
+    guard index + 4 <= count else { return nil }
+    var value: UInt32 = 0
+    for offset in 0..<4 {
+      guard let digit = hexValue(base[index + offset]) else { return nil }
+      value = value << 4 | digit
+    }
+    return value
+  }
+
+  private mutating func blockString(_ start: SourceLocation) -> Token {
+    position += 3
+    // Raw bytes with `\"""` replaced by `"""` (§2.9.4 *BlockStringCharacter*).
+    var raw: [UInt8] = []
+    var chunkStart = position
+    while position < count {
+      let current = base[position]
+      if current == UInt8(ascii: "\"") && byte(position + 1) == UInt8(ascii: "\"")
+        && byte(position + 2) == UInt8(ascii: "\"") && position + 2 < count
+      {
+        raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
+        position += 3
+        stringValue = blockStringValue(raw)
+        return Token(kind: .blockString, start: start, end: location)
+      }
+      if current == UInt8(ascii: "\\") && byte(position + 1) == UInt8(ascii: "\"")
+        && byte(position + 2) == UInt8(ascii: "\"") && byte(position + 3) == UInt8(ascii: "\"") && position + 3 < count
+      {
+        raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
+        raw.append(contentsOf: [0x22, 0x22, 0x22])
+        position += 4
+        chunkStart = position
+        continue
+      }
+      switch current {
+      case UInt8(ascii: "\n"):
+        position += 1
+        newLine(at: position)
+      case UInt8(ascii: "\r"):
+        position += byte(position + 1) == UInt8(ascii: "\n") ? 2 : 1
+        newLine(at: position)
+      case 0x80...:
+        let before = position
+        let scalar = decodeNonASCII()
+        if scalar == "\u{FFFD}" && position - before == 1 {
+          // Invalid byte: keep U+FFFD in its place.
+          raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: before - chunkStart))
+          raw.append(contentsOf: [0xEF, 0xBF, 0xBD])
+          chunkStart = position
+        }
+      default:
+        position += 1
+      }
+    }
+    report(
+      SDLDiagnosticCode.unterminatedBlockString, "unterminated block string: end of file before the closing `\"\"\"`",
+      SourceRange(start: start, end: SourceLocation(offset: start.offset + 3, line: start.line, column: start.column + 3)),
+      hint: "close the block string with `\"\"\"`")
+    raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
+    stringValue = blockStringValue(raw)
+    return Token(kind: .blockString, start: start, end: location)
+  }
+}
+
+// MARK: Character classes and helpers
+
+@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+@inline(__always) func isNameStart(_ byte: UInt8) -> Bool {
+  (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_")
+}
+
+@inline(__always) func isNameContinue(_ byte: UInt8) -> Bool { isNameStart(byte) || isDigit(byte) }
+
+func hexValue(_ byte: UInt8) -> UInt32? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+  default: nil
+  }
+}
+
+func hex(_ value: UInt32, width: Int) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
+
+/// The block string value of `raw` (GraphQL spec October 2021, §2.9.4 *BlockStringValue*):
+/// split into lines at line terminators, remove the common indentation of every line but the
+/// first (counting spaces and tabs, ignoring lines of only white space), drop leading and
+/// trailing lines of only white space, and join with `\n`.
+func blockStringValue(_ raw: [UInt8]) -> String {
+  var lines: [Range<Int>] = []
+  var lineStart = 0
+  var index = 0
+  while index < raw.count {
+    let current = raw[index]
+    if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") {
+      lines.append(lineStart..<index)
+      index += current == UInt8(ascii: "\r") && index + 1 < raw.count && raw[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+      lineStart = index
+    } else {
+      index += 1
+    }
+  }
+  lines.append(lineStart..<raw.count)
+
+  func indentation(_ line: Range<Int>) -> Int {
+    var width = 0
+    while line.lowerBound + width < line.upperBound,
+      raw[line.lowerBound + width] == UInt8(ascii: " ") || raw[line.lowerBound + width] == UInt8(ascii: "\t")
+    {
+      width += 1
+    }
+    return width
+  }
+  var commonIndent: Int?
+  for line in lines.dropFirst() {
+    let indent = indentation(line)
+    if indent < line.count, indent < (commonIndent ?? Int.max) { commonIndent = indent }
+  }
+  if let commonIndent {
+    for lineIndex in lines.indices.dropFirst() {
+      let line = lines[lineIndex]
+      lines[lineIndex] = (line.lowerBound + min(commonIndent, line.count))..<line.upperBound
+    }
+  }
+  var first = 0
+  var last = lines.count - 1
+  while first <= last, indentation(lines[first]) == lines[first].count { first += 1 }
+  while last >= first, indentation(lines[last]) == lines[last].count { last -= 1 }
+  guard first <= last else { return "" }
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(raw.count)
+  for lineIndex in first...last {
+    if lineIndex > first { bytes.append(UInt8(ascii: "\n")) }
+    bytes.append(contentsOf: raw[lines[lineIndex]])
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}

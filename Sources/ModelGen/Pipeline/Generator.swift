@@ -1,0 +1,202 @@
+import GraphQLSDL
+
+/// One file the generator produces, in memory.
+public struct GeneratedFile: Sendable, Hashable {
+  /// The path relative to the schema's output directory (`Comment4V2+Schema.swift`).
+  public var path: String
+  /// The full text: LF line endings, exactly one trailing newline.
+  public var contents: String
+
+  /// Creates a file.
+  public init(path: String, contents: String) {
+    self.path = path
+    self.contents = contents
+  }
+}
+
+/// What the generator can write (`--emit`).
+public enum EmitKind: String, Sendable, Hashable, CaseIterable {
+  /// The Swift model files.
+  case swift
+  /// `schema.api.graphql`: the AppSync API schema the transformer would derive.
+  case apiSchema = "api-schema"
+}
+
+/// Options of one generator run.
+public struct GeneratorOptions: Sendable {
+  /// The access level of generated declarations.
+  public var access: AccessLevel
+  /// What to emit.
+  public var emit: Set<EmitKind>
+  /// The templates to render.
+  public var templates: TemplateSet
+
+  /// Creates options.
+  public init(access: AccessLevel = .public, emit: Set<EmitKind> = [.swift], templates: TemplateSet) {
+    self.access = access
+    self.emit = emit
+    self.templates = templates
+  }
+}
+
+/// The outcome of generating one schema: the files (empty when the schema has errors) and every
+/// diagnostic of parsing and analysis.
+public struct GenerationResult: Sendable {
+  /// The rendered files, sorted by path; empty when ``hasErrors``.
+  public var files: [GeneratedFile]
+  /// Every diagnostic, in source order.
+  public var diagnostics: [Diagnostic]
+
+  /// Creates a result.
+  public init(files: [GeneratedFile], diagnostics: [Diagnostic]) {
+    self.files = files
+    self.diagnostics = diagnostics
+  }
+
+  /// `true` when a diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// Every diagnostic as text: the `path:line:col: error: message [CODE]` line, then the source
+  /// line with a caret, the hint and the notes (``DiagnosticPrinter/render(_:source:)-swift.type.method``).
+  ///
+  /// - Parameters:
+  ///   - source: The schema text the diagnostics refer to.
+  ///   - fileName: The file name the diagnostics carry.
+  public func renderedDiagnostics(source: String, fileName: String) -> String {
+    DiagnosticPrinter.render(diagnostics, source: SourceFile(fileName: fileName, text: source))
+  }
+}
+
+/// A fault of the generator itself (not of the schema): a user template that fails to render.
+public enum GeneratorError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A template failed while rendering the named output file.
+  case template(TemplateError, file: String)
+
+  /// `model.mustache:12: error: message (while rendering Post.swift)`.
+  public var description: String {
+    switch self {
+    case .template(let error, let file): return "\(error) (while rendering \(file))"
+    }
+  }
+}
+
+/// The generator: schema text → rendered files in memory, plus diagnostics.
+///
+/// The stages (STYLE.md, "The generator is a compiler"): `SDLParser` (text → document),
+/// semantic analysis (document → ``ModelGraph``), ``ViewModelBuilder`` (graph → view models),
+/// ``TemplateSet`` (view models → text). No disk I/O: callers read schemas and write files.
+/// A value type; safe to use from several threads at once.
+public struct Generator: Sendable {
+  /// The options every run uses.
+  public let options: GeneratorOptions
+
+  /// Creates a generator.
+  public init(options: GeneratorOptions) {
+    self.options = options
+  }
+
+  /// Parses, analyses and renders one schema.
+  ///
+  /// - Parameters:
+  ///   - source: The schema text.
+  ///   - fileName: The schema's file name as it appears in diagnostics and file headers
+  ///     (`seed-post-comment.graphql`); pass the path the user typed for diagnostics.
+  ///   - headerName: The name written into file headers; defaults to `fileName`'s last component.
+  /// - Returns: Files sorted by path, or no files and the diagnostics when the schema has errors.
+  /// - Throws: ``GeneratorError`` when a (user) template fails to render.
+  public func generate(source: String, fileName: String, headerName: String? = nil) throws -> GenerationResult {
+    let (graph, diagnostics) = Self.analyze(source: source, fileName: fileName)
+    guard var graph else { return GenerationResult(files: [], diagnostics: diagnostics) }
+    graph.sourceFileName = headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
+    return GenerationResult(files: try render(graph), diagnostics: diagnostics)
+  }
+
+  /// Parses and analyses one schema without rendering (`modelgen validate`).
+  ///
+  /// - Returns: The validated graph (`nil` when there is an error) and every diagnostic.
+  public static func analyze(source: String, fileName: String) -> (graph: ModelGraph?, diagnostics: [Diagnostic]) {
+    let analysis = SemanticAnalyzer.analyze(source: source, fileName: fileName)
+    return (analysis.hasErrors ? nil : analysis.graph, analysis.diagnostics)
+  }
+
+  /// Renders a validated graph.
+  ///
+  /// - Returns: Per model `Name.swift` and `Name+Schema.swift`, per enum and non-model type
+  ///   `Name.swift`, `Models.swift` (the registry) when there are models, and `schema.api.graphql`
+  ///   when ``EmitKind/apiSchema`` is requested; sorted by path.
+  /// - Throws: ``GeneratorError`` when a template fails to render.
+  public func render(_ graph: ModelGraph) throws -> [GeneratedFile] {
+    var files: [GeneratedFile] = []
+    if options.emit.contains(.swift) {
+      let views = ViewModelBuilder(graph: graph, access: options.access).build()
+      for model in views.models {
+        let value = model.templateValue
+        files.append(try file("\(model.fileStem).swift", template: "model", value))
+        files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", value))
+      }
+      for enumeration in views.enums {
+        files.append(try file("\(enumeration.fileStem).swift", template: "enum", enumeration.templateValue))
+      }
+      for embedded in views.embedded {
+        files.append(try file("\(embedded.fileStem).swift", template: "embedded", embedded.templateValue))
+      }
+      if let registry = views.registry {
+        files.append(try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
+      }
+    }
+    if options.emit.contains(.apiSchema) {
+      let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
+      files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// The file name `--emit api-schema` writes in a schema's output directory.
+  public static let apiSchemaFileName = "schema.api.graphql"
+
+  private func file(_ path: String, template: String, _ value: TemplateValue) throws -> GeneratedFile {
+    do {
+      return GeneratedFile(path: path, contents: Self.normalized(try options.templates.render(template, value)))
+    } catch let error as TemplateError {
+      throw GeneratorError.template(error, file: path)
+    }
+  }
+
+  /// LF line endings, no trailing whitespace on any line, no run of more than one blank line, no
+  /// blank lines at the end, and exactly one trailing newline (empty text stays empty). Works on UTF-8 bytes (only ASCII
+  /// bytes are inspected, so multi-byte characters pass through unchanged).
+  static func normalized(_ text: String) -> String {
+    let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count + 1)
+    var pendingBlank = false
+    var lineStart = 0
+    var wroteLine = false
+    func finishLine() {
+      while output.count > lineStart, output[output.count - 1] == space || output[output.count - 1] == tab {
+        output.removeLast()
+      }
+      if output.count == lineStart {
+        pendingBlank = wroteLine
+      } else {
+        if pendingBlank {
+          output.insert(lf, at: lineStart)
+          pendingBlank = false
+        }
+        output.append(lf)
+        wroteLine = true
+      }
+      lineStart = output.count
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case lf: finishLine()
+      case cr: continue
+      default: output.append(byte)
+      }
+    }
+    finishLine()
+    return String(decoding: output, as: UTF8.self)
+  }
+
+}

@@ -1,0 +1,150 @@
+import GraphQLSDL
+
+/// The mutable state of one analysis run: the type table, the models being built and the
+/// diagnostics collected so far. Owned by one ``SemanticAnalyzer`` call; never shared between threads.
+final class AnalysisContext {
+  /// The schema file name diagnostics carry.
+  let fileName: String
+  /// Every diagnostic reported so far, in report order (sorted at the end).
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Every named type of the document by name, definitions merged with their extensions.
+  var types: [String: TypeEntry] = [:]
+  /// Type names in document order.
+  var typeOrder: [String] = []
+  /// Models by name, being built by the rules.
+  var models: [String: WorkingModel] = [:]
+  /// Model names in document order (join models appended by ``ManyToManyRule``).
+  var modelOrder: [String] = []
+  /// Names declared with `directive @name` in the document.
+  var declaredDirectives: Set<String> = []
+
+  init(fileName: String) {
+    self.fileName = fileName
+  }
+
+  /// Records `error` at `range`.
+  func report(_ error: SemanticError, at range: SourceRange, notes: [DiagnosticNote] = []) {
+    diagnostics.append(error.diagnostic(fileName: fileName, range: range, notes: notes))
+  }
+
+  /// Records an already-built diagnostic (parse errors).
+  func append(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+  }
+
+  /// `true` when an error was reported.
+  var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The models in document order.
+  var orderedModels: [WorkingModel] { modelOrder.compactMap { models[$0] } }
+}
+
+/// What kind of named type a name denotes.
+enum TypeKind: Equatable {
+  case model
+  case nonModel
+  case enumeration
+  case scalar(ScalarType)
+  /// Interfaces, unions, input objects, custom scalars and root operation types; the string names the kind.
+  case unsupported(String)
+}
+
+/// A named type of the document, with its extensions merged in.
+struct TypeEntry {
+  var name: String
+  var kind: TypeKind
+  var nameRange: SourceRange
+  var description: String?
+  var directives: [Directive]
+  var fields: [GraphQLSDL.FieldDefinition]
+  var enumValues: [GraphQLSDL.EnumValueDefinition]
+}
+
+/// A model while the rules build it. Fields are appended and annotated in place.
+final class WorkingModel {
+  let name: String
+  let nameRange: SourceRange
+  let description: String?
+  /// Type-level directives (definition and extensions).
+  let directives: [Directive]
+  /// The declared fields as written, parallel to the declared prefix of ``fields``.
+  var declared: [DeclaredField]
+  /// The IR fields being built: declared (and implicit `id`), then implicit keys, then timestamps.
+  var fields: [FieldDefinition] = []
+  var primaryKey = PrimaryKey(partitionKey: "id", isImplicit: true)
+  var indexes: [IndexDefinition] = []
+  var authRules: [AuthRuleDefinition] = []
+  var timestamps = TimestampsConfiguration.default
+  var operations = ModelOperations()
+  var origin = ModelDefinition.Origin.declared
+  var pluralName: String
+  /// Fields appended by relations (implicit foreign keys), kept apart so they land before the timestamps.
+  var implicitFields: [FieldDefinition] = []
+  /// Timestamp fields to append at the end.
+  var timestampFields: [FieldDefinition] = []
+
+  init(entry: TypeEntry, declared: [DeclaredField]) {
+    name = entry.name
+    nameRange = entry.nameRange
+    description = entry.description
+    directives = entry.directives
+    self.declared = declared
+    pluralName = Pluralization.plural(of: entry.name)
+  }
+
+  /// A generated model (join model).
+  init(name: String, nameRange: SourceRange) {
+    self.name = name
+    self.nameRange = nameRange
+    description = nil
+    directives = []
+    declared = []
+    pluralName = Pluralization.plural(of: name)
+  }
+
+  /// The field named `name` among declared and implicit fields, or `nil`.
+  func field(named name: String) -> FieldDefinition? {
+    fields.first { $0.name == name } ?? implicitFields.first { $0.name == name }
+      ?? timestampFields.first { $0.name == name }
+  }
+
+  /// Replaces the field named `field.name` wherever it is.
+  func update(_ field: FieldDefinition) {
+    if let index = fields.firstIndex(where: { $0.name == field.name }) {
+      fields[index] = field
+    } else if let index = implicitFields.firstIndex(where: { $0.name == field.name }) {
+      implicitFields[index] = field
+    }
+  }
+
+  /// The declared field named `name`, or `nil`.
+  func declaredField(named name: String) -> DeclaredField? {
+    declared.first { $0.ast.name.value == name }
+  }
+
+  /// Every field name, for "did you mean" hints.
+  var allFieldNames: [String] {
+    (fields + implicitFields + timestampFields).map(\.name)
+  }
+
+  /// The primary-key fields with their definitions, in key order (missing ones skipped).
+  var primaryKeyFields: [FieldDefinition] {
+    primaryKey.fields.compactMap { field(named: $0) }
+  }
+}
+
+/// A declared field with its resolved type (`nil` when the type could not be resolved).
+struct DeclaredField {
+  let ast: GraphQLSDL.FieldDefinition
+  var type: FieldType?
+
+  /// The first directive named `name`, or `nil`.
+  func directive(_ name: String) -> Directive? {
+    ast.directives.first { $0.name.value == name }
+  }
+}
+
+extension SourceRange {
+  /// The start as an IR location.
+  var schemaLocation: SchemaLocation { SchemaLocation(start) }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GraphQLSDL
+
+/// `@default(value:)`: Amplify writes every default as a string and coerces it to the field's type
+/// (Amplify GraphQL Transformer v2, "@default"). Only scalar and enum fields take a default; the
+/// string must parse as the field's type, with the formats AWS AppSync documents for its scalars
+/// (`AWSDate` `YYYY-MM-DD`, `AWSTime` `hh:mm[:ss[.sss]]`, `AWSDateTime` with a zone, `AWSJSON` valid
+/// JSON, ...). Violations are MG013.
+enum DefaultRule {
+  /// Sets ``FieldDefinition/defaultValue`` on every declared model field with `@default`.
+  static func apply(_ context: AnalysisContext) {
+    for model in context.orderedModels {
+      for declared in model.declared {
+        guard let directive = declared.directive("default"), var field = model.field(named: declared.ast.name.value)
+        else { continue }
+        field.defaultValue = value(of: directive, for: field, context: context)
+        model.update(field)
+      }
+    }
+  }
+
+  /// The type-checked default of `directive` for `field`, or `nil` after reporting MG013.
+  static func value(of directive: Directive, for field: FieldDefinition, context: AnalysisContext) -> DefaultValue? {
+    guard let written = directive.string("value") else { return nil }
+    let range = directive.range(of: "value")
+    func invalid(_ reason: String) -> DefaultValue? {
+      context.report(
+        .invalidDefault(field: field.name, value: written, typeName: field.type.namedTypeName, reason: reason), at: range)
+      return nil
+    }
+    switch field.type {
+    case .list, .embedded, .model:
+      return invalid("only scalar and enum fields take a default")
+    case .enumeration(let name):
+      let values = context.types[name]?.enumValues.map(\.name.value) ?? []
+      guard values.contains(written) else {
+        let suggestion = Naming.suggestion(for: written, among: values)
+        return invalid("`\(name)` has no value `\(written)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
+      }
+      return .enumValue(written)
+    case .scalar(let scalar):
+      switch scalar {
+      case .id, .string:
+        return .string(written)
+      case .int, .awsTimestamp:
+        guard let int = Int(written) else { return invalid("expected an integer") }
+        return .int(int)
+      case .float:
+        guard let double = Double(written), double.isFinite else { return invalid("expected a number") }
+        return .float(double)
+      case .boolean:
+        switch written {
+        case "true": return .boolean(true)
+        case "false": return .boolean(false)
+        default: return invalid("expected `true` or `false`")
+        }
+      case .awsJSON:
+        guard let data = written.data(using: .utf8),
+          (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+        else { return invalid("expected a JSON document") }
+        return .string(written)
+      case .awsDate:
+        return matches(written, "^" + datePattern + zonePattern + "?$") ? .string(written) : invalid("expected `YYYY-MM-DD`")
+      case .awsTime:
+        return matches(written, "^" + timePattern + zonePattern + "?$")
+          ? .string(written) : invalid("expected `hh:mm[:ss[.sss]]`")
+      case .awsDateTime:
+        return matches(written, "^" + datePattern + "T" + timePattern + zonePattern + "$")
+          ? .string(written) : invalid("expected `YYYY-MM-DDThh:mm[:ss[.sss]]Z` or with an offset")
+      case .awsEmail:
+        return matches(written, "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$") ? .string(written) : invalid("expected an email address")
+      case .awsURL:
+        guard let url = URL(string: written), url.scheme != nil, !written.contains(" ") else {
+          return invalid("expected an absolute URL")
+        }
+        return .string(written)
+      case .awsPhone:
+        return matches(written, "^\\+?[0-9][0-9 ().-]{2,}$") ? .string(written) : invalid("expected a phone number")
+      case .awsIPAddress:
+        return isIPAddress(written) ? .string(written) : invalid("expected an IPv4 or IPv6 address")
+      }
+    }
+  }
+
+  /// Zone designator: `Z` or `±hh:mm[:ss]`.
+  private static let zonePattern = "(Z|[+-][0-9]{2}:[0-9]{2}(:[0-9]{2})?)"
+  /// `YYYY-MM-DD` (`AWSDate` adds an optional zone).
+  private static let datePattern = "[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+  /// `hh:mm[:ss[.fraction]]` (`AWSTime` adds an optional zone; `AWSDateTime` requires one).
+  private static let timePattern = "([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,9})?)?"
+
+  private static func matches(_ text: String, _ pattern: String) -> Bool {
+    text.range(of: pattern, options: .regularExpression) != nil
+  }
+
+  private static func isIPAddress(_ text: String) -> Bool {
+    let address = text.split(separator: "/", maxSplits: 1).first.map(String.init) ?? text
+    let octets = address.split(separator: ".", omittingEmptySubsequences: false)
+    if octets.count == 4 {
+      return octets.allSatisfy { octet in
+        guard let value = Int(octet), octet.count <= 3 else { return false }
+        return (0...255).contains(value)
+      }
+    }
+    return address.contains(":") && matches(address, "^[0-9A-Fa-f:.]+$")
+  }
+}

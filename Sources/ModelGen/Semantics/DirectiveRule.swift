@@ -1,0 +1,203 @@
+import GraphQLSDL
+
+/// Checks every directive use against the Amplify GraphQL Transformer v2 directive definitions:
+/// unknown directives (MG002, with a "did you mean" hint), unknown arguments (MG003), missing
+/// required arguments (MG015), argument values of the wrong shape (MG014), directives in places
+/// where they mean nothing (MG016) and non-repeatable directives used twice (MG017).
+///
+/// Directives declared in the document (`directive @name ...`) and the AppSync/Amplify directives
+/// this generator does not interpret (`@searchable`, `@function`, `@http`, `@aws_*`, ...) are
+/// accepted without argument checks.
+enum DirectiveRule {
+  /// Where a directive is written.
+  enum Placement: Equatable {
+    case modelType
+    case nonModelType
+    case modelField
+    case nonModelField
+    case enumType
+    case enumValue
+    /// Interfaces, unions, inputs, scalars, root operation types and their fields.
+    case other
+  }
+
+  /// The expected shape of an argument value (GraphQL input coercion: a single value is accepted
+  /// where a list is expected, §3.11 "List" input coercion).
+  enum Shape {
+    case string
+    case stringList
+    case int
+    case objectOrNull
+    case objectList
+  }
+
+  struct Spec {
+    let arguments: [String: Shape]
+    let required: Set<String>
+    let placements: Set<Placement>
+    let placementDescription: String
+    let isRepeatable: Bool
+  }
+
+  /// The directives whose meaning ModelGen implements.
+  static let specs: [String: Spec] = [
+    "model": Spec(
+      arguments: [
+        "queries": .objectOrNull, "mutations": .objectOrNull, "subscriptions": .objectOrNull,
+        "timestamps": .objectOrNull,
+      ], required: [], placements: [.modelType], placementDescription: "is only allowed on object types",
+      isRepeatable: false),
+    "primaryKey": Spec(
+      arguments: ["sortKeyFields": .stringList], required: [], placements: [.modelField],
+      placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
+    "index": Spec(
+      arguments: ["name": .string, "sortKeyFields": .stringList, "queryField": .string], required: [],
+      placements: [.modelField], placementDescription: "is only allowed on fields of @model types", isRepeatable: true),
+    "hasMany": Spec(
+      arguments: ["indexName": .string, "fields": .stringList, "references": .stringList, "limit": .int],
+      required: [], placements: [.modelField], placementDescription: "is only allowed on fields of @model types",
+      isRepeatable: false),
+    "hasOne": Spec(
+      arguments: ["fields": .stringList, "references": .stringList], required: [], placements: [.modelField],
+      placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
+    "belongsTo": Spec(
+      arguments: ["fields": .stringList, "references": .stringList], required: [], placements: [.modelField],
+      placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
+    "manyToMany": Spec(
+      arguments: ["relationName": .string, "limit": .int], required: ["relationName"], placements: [.modelField],
+      placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
+    "auth": Spec(
+      arguments: ["rules": .objectList], required: ["rules"], placements: [.modelType, .modelField],
+      placementDescription: "is only allowed on @model types and their fields", isRepeatable: false),
+    "default": Spec(
+      arguments: ["value": .string], required: ["value"], placements: [.modelField, .nonModelField],
+      placementDescription: "is only allowed on fields", isRepeatable: false),
+  ]
+
+  /// AppSync and Amplify directives that are valid in a schema but do not affect generated models.
+  static let passThroughDirectives: Set<String> = [
+    "searchable", "function", "http", "predictions", "aws_subscribe", "aws_auth", "aws_api_key", "aws_iam",
+    "aws_oidc", "aws_cognito_user_pools", "aws_lambda", "deprecated", "mapsTo", "refersTo", "sql", "specifiedBy",
+    "generation", "conversation", "validate",
+  ]
+
+  /// Validates every directive of every type in `context.types`.
+  static func check(_ context: AnalysisContext) {
+    for name in context.typeOrder {
+      guard let entry = context.types[name] else { continue }
+      let (typePlacement, fieldPlacement): (Placement, Placement) =
+        switch entry.kind {
+        case .model: (.modelType, .modelField)
+        case .nonModel: (.nonModelType, .nonModelField)
+        case .enumeration: (.enumType, .other)
+        default: (.other, .other)
+        }
+      checkAll(entry.directives, placement: typePlacement, context: context)
+      for field in entry.fields {
+        checkAll(field.directives, placement: fieldPlacement, context: context)
+      }
+      for value in entry.enumValues {
+        checkAll(value.directives, placement: .enumValue, context: context)
+      }
+    }
+  }
+
+  private static func checkAll(_ directives: [Directive], placement: Placement, context: AnalysisContext) {
+    var seen: [String: SourceRange] = [:]
+    for directive in directives {
+      let name = directive.name.value
+      guard let spec = specs[name] else {
+        if !passThroughDirectives.contains(name), !context.declaredDirectives.contains(name) {
+          let suggestion = Naming.suggestion(for: name, among: Array(specs.keys).sorted())
+          context.report(.unknownDirective(name: name, suggestion: suggestion), at: directive.range)
+        }
+        continue
+      }
+      if let first = seen[name], !spec.isRepeatable {
+        context.report(
+          .repeatedDirective(directive: name), at: directive.range,
+          notes: [DiagnosticNote(message: "first used here", range: first)])
+      }
+      seen[name] = seen[name] ?? directive.range
+      if placement != .other, !spec.placements.contains(placement) {
+        context.report(
+          .misplacedDirective(directive: name, placement: spec.placementDescription), at: directive.range)
+      }
+      checkArguments(of: directive, spec: spec, context: context)
+    }
+  }
+
+  private static func checkArguments(of directive: Directive, spec: Spec, context: AnalysisContext) {
+    let name = directive.name.value
+    var given: Set<String> = []
+    for argument in directive.arguments {
+      let argumentName = argument.name.value
+      if !given.insert(argumentName).inserted {
+        context.report(.repeatedDirective(directive: "\(name)(\(argumentName):)"), at: argument.name.range)
+        continue
+      }
+      guard let shape = spec.arguments[argumentName] else {
+        let suggestion = Naming.suggestion(for: argumentName, among: spec.arguments.keys.sorted())
+        context.report(
+          .unknownArgument(directive: name, argument: argumentName, suggestion: suggestion), at: argument.name.range)
+        continue
+      }
+      if let expected = mismatch(argument.value, shape) {
+        context.report(
+          .invalidArgumentValue(directive: name, argument: argumentName, expected: expected), at: argument.value.range)
+      }
+    }
+    for requiredName in spec.required.sorted() where !given.contains(requiredName) {
+      context.report(.missingArgument(directive: name, argument: requiredName), at: directive.range)
+    }
+  }
+
+  /// A description of the expected value when `value` does not have `shape`, else `nil`.
+  private static func mismatch(_ value: ConstValue, _ shape: Shape) -> String? {
+    switch shape {
+    case .string:
+      return value.stringValue == nil ? "a string" : nil
+    case .int:
+      return value.intValue == nil ? "an integer" : nil
+    case .stringList:
+      if value.stringValue != nil { return nil }
+      if let values = value.listValues, values.allSatisfy({ $0.stringValue != nil }) { return nil }
+      return "a list of strings"
+    case .objectOrNull:
+      return value.objectFields != nil || value.isNull ? nil : "an object or null"
+    case .objectList:
+      if value.objectFields != nil { return nil }
+      if let values = value.listValues, values.allSatisfy({ $0.objectFields != nil }) { return nil }
+      return "a list of objects"
+    }
+  }
+}
+
+/// Reading directive arguments whose shape ``DirectiveRule`` has checked.
+extension Directive {
+  /// A `String` argument, or `nil` when absent or not a string.
+  func string(_ name: String) -> String? {
+    argument(named: name)?.value.stringValue
+  }
+
+  /// A `[String]` argument (a single string counts as a list of one), or `nil`.
+  func strings(_ name: String) -> [String]? {
+    guard let value = argument(named: name)?.value else { return nil }
+    if let single = value.stringValue { return [single] }
+    guard let list = value.listValues else { return nil }
+    let strings = list.compactMap(\.stringValue)
+    return strings.count == list.count ? strings : nil
+  }
+
+  /// The range of an argument's value, or the directive name's range when absent.
+  func range(of name: String) -> SourceRange {
+    argument(named: name)?.value.range ?? self.range
+  }
+
+  /// The range of the `index`th string of a list argument, or of the whole value.
+  func range(of name: String, element index: Int) -> SourceRange {
+    guard let value = argument(named: name)?.value else { return self.range }
+    if let list = value.listValues, index < list.count { return list[index].range }
+    return value.range
+  }
+}

@@ -1,0 +1,196 @@
+import GraphQLSDL
+
+/// `@model(queries:, mutations:, subscriptions:, timestamps:)`: builds the working models, the
+/// non-model types and the enums (Amplify GraphQL Transformer v2, "@model" reference):
+///
+/// - declared fields keep their order; a model with neither `@primaryKey` nor an `id` field gets
+///   `id: ID!` inserted first;
+/// - `createdAt`/`updatedAt: AWSDateTime` read-only fields are appended unless `timestamps: null`;
+///   `timestamps: {createdAt: "createdOn", updatedAt: null}` renames or removes one (an omitted entry
+///   keeps its default); a declared field of that name is kept as written, marked read-only, and must
+///   be `AWSDateTime` (MG025);
+/// - a field of model type needs a relational directive (MG019);
+/// - non-model types may hold scalars, enums and other non-model types, not models (MG021).
+enum ModelRule {
+  /// The relational directives.
+  static let relationDirectives: Set<String> = ["hasMany", "hasOne", "belongsTo", "manyToMany"]
+
+  /// Creates a ``WorkingModel`` per `@model` type, with declared fields resolved and the implicit `id`.
+  static func buildModels(_ context: AnalysisContext) {
+    for name in context.typeOrder {
+      guard let entry = context.types[name], entry.kind == .model else { continue }
+      var declared: [DeclaredField] = []
+      var fields: [FieldDefinition] = []
+      var seen: Set<String> = []
+      for astField in entry.fields where seen.insert(astField.name.value).inserted {
+        let resolved = TypeResolution.resolve(astField.type, owner: name, field: astField.name.value, in: context)
+        declared.append(DeclaredField(ast: astField, type: resolved?.type))
+        guard let resolved else { continue }
+        let hasRelation = astField.directives.contains { relationDirectives.contains($0.name.value) }
+        if case .model(let related) = resolved.type.elementType, !hasRelation {
+          context.report(
+            .modelFieldWithoutRelation(model: name, field: astField.name.value, relatedModel: related),
+            at: astField.name.range)
+        }
+        fields.append(
+          FieldDefinition(
+            name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+            description: astField.description?.value, location: astField.name.range.schemaLocation))
+      }
+      let model = WorkingModel(entry: entry, declared: declared)
+      let hasPrimaryKey = entry.fields.contains { field in field.directives.contains { $0.name.value == "primaryKey" } }
+      if !hasPrimaryKey, !fields.contains(where: { $0.name == "id" }) {
+        fields.insert(
+          FieldDefinition(
+            name: "id", type: .scalar(.id), isRequired: true, origin: .implicitIdentifier,
+            location: entry.nameRange.schemaLocation), at: 0)
+      }
+      model.fields = fields
+      if let directive = entry.directives.first(where: { $0.name.value == "model" }) {
+        readArguments(of: directive, into: model, context: context)
+      }
+      addTimestamps(to: model, context: context)
+      context.models[name] = model
+      context.modelOrder.append(name)
+    }
+  }
+
+  private static func readArguments(of directive: Directive, into model: WorkingModel, context: AnalysisContext) {
+    model.operations = ModelOperations(
+      queries: directive.argument(named: "queries").map { WrittenValue($0.value) },
+      mutations: directive.argument(named: "mutations").map { WrittenValue($0.value) },
+      subscriptions: directive.argument(named: "subscriptions").map { WrittenValue($0.value) })
+    guard let timestamps = directive.argument(named: "timestamps")?.value else { return }
+    if timestamps.isNull {
+      model.timestamps = .disabled
+      return
+    }
+    guard let entries = timestamps.objectFields else { return }
+    var configuration = TimestampsConfiguration.default
+    for entry in entries {
+      let newName: String?
+      if entry.value.isNull {
+        newName = nil
+      } else if let string = entry.value.stringValue {
+        newName = string
+      } else {
+        context.report(
+          .invalidArgumentValue(directive: "model", argument: "timestamps.\(entry.name.value)", expected: "a string or null"),
+          at: entry.value.range)
+        continue
+      }
+      switch entry.name.value {
+      case "createdAt": configuration.createdAt = newName
+      case "updatedAt": configuration.updatedAt = newName
+      default:
+        let suggestion = Naming.suggestion(for: entry.name.value, among: ["createdAt", "updatedAt"])
+        context.report(
+          .unknownArgument(directive: "model", argument: "timestamps.\(entry.name.value)", suggestion: suggestion),
+          at: entry.name.range)
+      }
+    }
+    model.timestamps = configuration
+  }
+
+  private static func addTimestamps(to model: WorkingModel, context: AnalysisContext) {
+    for name in [model.timestamps.createdAt, model.timestamps.updatedAt].compactMap({ $0 }) {
+      if let index = model.fields.firstIndex(where: { $0.name == name }) {
+        var field = model.fields[index]
+        field.isReadOnly = true
+        model.fields[index] = field
+        if field.type != .scalar(.awsDateTime) {
+          let range = model.declaredField(named: name)?.ast.type.range ?? model.nameRange
+          context.report(
+            .implicitFieldConflict(
+              model: model.name, field: name, reason: "is a timestamp field and must have type `AWSDateTime`"),
+            at: range)
+        }
+      } else {
+        model.timestampFields.append(
+          FieldDefinition(
+            name: name, type: .scalar(.awsDateTime), isRequired: false, isReadOnly: true, origin: .timestamp,
+            location: model.nameRange.schemaLocation))
+      }
+    }
+  }
+
+  /// Builds the non-model (embedded) types.
+  static func buildNonModels(_ context: AnalysisContext) -> [NonModelDefinition] {
+    context.typeOrder.compactMap { name -> NonModelDefinition? in
+      guard let entry = context.types[name], entry.kind == .nonModel else { return nil }
+      var fields: [FieldDefinition] = []
+      var seen: Set<String> = []
+      for astField in entry.fields where seen.insert(astField.name.value).inserted {
+        guard let resolved = TypeResolution.resolve(astField.type, owner: name, field: astField.name.value, in: context)
+        else { continue }
+        if case .model(let related) = resolved.type.elementType {
+          context.report(
+            .unsupportedFieldType(owner: name, field: astField.name.value, typeName: related, kind: "model"),
+            at: astField.type.namedType.range)
+          continue
+        }
+        var field = FieldDefinition(
+          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+          description: astField.description?.value, location: astField.name.range.schemaLocation)
+        if let directive = astField.directives.first(where: { $0.name.value == "default" }) {
+          field.defaultValue = DefaultRule.value(of: directive, for: field, context: context)
+        }
+        fields.append(field)
+      }
+      return NonModelDefinition(
+        name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)
+    }
+  }
+
+  /// Builds the enums.
+  static func buildEnums(_ context: AnalysisContext) -> [EnumDefinition] {
+    context.typeOrder.compactMap { name -> EnumDefinition? in
+      guard let entry = context.types[name], entry.kind == .enumeration else { return nil }
+      var seen: Set<String> = []
+      let values = entry.enumValues.filter { seen.insert($0.name.value).inserted }.map {
+        EnumValueDefinition(
+          name: $0.name.value, description: $0.description?.value, location: $0.name.range.schemaLocation)
+      }
+      return EnumDefinition(
+        name: name, values: values, description: entry.description, location: entry.nameRange.schemaLocation)
+    }
+  }
+
+  /// The finished model: declared fields, implicit keys, timestamps; stored-property flags set.
+  static func finish(_ model: WorkingModel) -> ModelDefinition {
+    var fields = model.fields + model.implicitFields + model.timestampFields
+    var referenceTargets: Set<String> = []
+    for field in fields {
+      switch field.association {
+      case .belongsTo(let association)?: referenceTargets.formUnion(association.targetNames)
+      case .hasOne(let association)?: referenceTargets.formUnion(association.targetNames)
+      default: break
+      }
+    }
+    let keyFields = Set(model.primaryKey.fields)
+    for index in fields.indices where referenceTargets.contains(fields[index].name) {
+      fields[index].isStoredProperty = keyFields.contains(fields[index].name)
+    }
+    return ModelDefinition(
+      name: model.name, pluralName: model.pluralName, fields: fields, primaryKey: model.primaryKey,
+      indexes: model.indexes, authRules: model.authRules, timestamps: model.timestamps,
+      operations: model.operations, origin: model.origin, location: model.nameRange.schemaLocation)
+  }
+}
+
+extension WrittenValue {
+  /// The value without source positions.
+  init(_ value: ConstValue) {
+    switch value {
+    case .null: self = .null
+    case .string(let string): self = .string(string.value)
+    case .int(let text, _): self = .int(text)
+    case .float(let text, _): self = .float(text)
+    case .boolean(let bool, _): self = .boolean(bool)
+    case .enumValue(let name): self = .enumValue(name.value)
+    case .list(let values, _): self = .list(values.map(WrittenValue.init))
+    case .object(let fields, _):
+      self = .object(fields.map { ObjectField(name: $0.name.value, value: WrittenValue($0.value)) })
+    }
+  }
+}

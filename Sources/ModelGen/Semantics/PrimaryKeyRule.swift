@@ -1,0 +1,64 @@
+import GraphQLSDL
+
+/// `@primaryKey(sortKeyFields:)` (Amplify GraphQL Transformer v2, "Configure a custom primary key"):
+/// the field carrying the directive is the partition key, `sortKeyFields` follow in the order
+/// written. Without the directive the key is `id`. Every key field must exist (MG009), be non-null
+/// (MG007) and be a scalar or enum (MG008); a model has at most one `@primaryKey` (MG027); the sort
+/// key fields may not repeat or name the partition key (MG014).
+enum PrimaryKeyRule {
+  static func apply(_ context: AnalysisContext) {
+    for model in context.orderedModels {
+      let keyed = model.declared.filter { $0.directive("primaryKey") != nil }
+      for extra in keyed.dropFirst() {
+        if let directive = extra.directive("primaryKey") {
+          context.report(.duplicatePrimaryKey(model: model.name), at: directive.range)
+        }
+      }
+      guard let partition = keyed.first, let directive = partition.directive("primaryKey") else {
+        model.primaryKey = PrimaryKey(partitionKey: "id", isImplicit: true)
+        checkKeyField("id", role: "primary key", range: model.declaredField(named: "id")?.ast.type.range, in: model, context)
+        continue
+      }
+      let partitionName = partition.ast.name.value
+      var sortKeyFields: [String] = []
+      for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
+        let range = directive.range(of: "sortKeyFields", element: index)
+        if name == partitionName || sortKeyFields.contains(name) {
+          context.report(
+            .invalidArgumentValue(
+              directive: "primaryKey", argument: "sortKeyFields", expected: "a list of distinct fields other than `\(partitionName)`"),
+            at: range)
+          continue
+        }
+        guard model.field(named: name) != nil else {
+          let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
+          context.report(
+            .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)
+          continue
+        }
+        sortKeyFields.append(name)
+        checkKeyField(name, role: "sort key", range: range, in: model, context)
+      }
+      checkKeyField(partitionName, role: "primary key", range: partition.ast.type.range, in: model, context)
+      model.primaryKey = PrimaryKey(partitionKey: partitionName, sortKeyFields: sortKeyFields)
+    }
+  }
+
+  /// Reports a key field that is nullable or not a scalar/enum. `range` defaults to the field's type.
+  static func checkKeyField(
+    _ name: String, role: String, range: SourceRange?, in model: WorkingModel, _ context: AnalysisContext
+  ) {
+    guard let field = model.field(named: name) else { return }
+    let reportRange = range ?? model.declaredField(named: name)?.ast.type.range ?? model.nameRange
+    switch field.type {
+    case .scalar, .enumeration:
+      if !field.isRequired {
+        context.report(.nullableKeyField(model: model.name, field: name, role: role), at: reportRange)
+      }
+    case .list, .embedded, .model:
+      let written = model.declaredField(named: name)?.ast.type.description ?? field.type.namedTypeName
+      context.report(
+        .invalidKeyFieldType(model: model.name, field: name, typeName: written, role: role), at: reportRange)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import GraphQLSDL
+
+/// The semantic stage of the generator: Amplify GraphQL Transformer v2 directive semantics over a
+/// `GraphQLSDL` document, producing the validated ``ModelGraph``.
+///
+/// The rules run in a fixed order, each in its own file: ``TypeResolution``, ``DirectiveRule``,
+/// ``ModelRule``, ``PrimaryKeyRule``, ``IndexRule``, ``AuthRule``, relation pairing, ``ManyToManyRule``,
+/// ``HasManyRule``, ``HasOneRule``, ``BelongsToRule``, ``DefaultRule``. Every rule reports all the
+/// problems it finds; the graph is returned only when no error was reported. Pure function of its
+/// input: thread-safe, no I/O.
+public enum SemanticAnalyzer {
+  /// Analyses a parsed document.
+  /// - Parameters:
+  ///   - document: a type-system document (parse it with `SDLParser.parse`).
+  ///   - fileName: the schema file name diagnostics and the graph carry (`seed-post-comment.graphql`).
+  /// - Returns: the graph (when error-free) and every diagnostic, sorted by position.
+  public static func analyze(_ document: Document, fileName: String) -> SemanticAnalysis {
+    let context = AnalysisContext(fileName: fileName)
+    TypeResolution.collectTypes(of: document, into: context)
+    DirectiveRule.check(context)
+    ModelRule.buildModels(context)
+    let nonModels = ModelRule.buildNonModels(context)
+    let enums = ModelRule.buildEnums(context)
+    PrimaryKeyRule.apply(context)
+    IndexRule.apply(context)
+    AuthRule.apply(context)
+    let pairing = RelationPairing(context)
+    ManyToManyRule.apply(pairing, context)
+    let foreignKeys = HasManyRule.apply(pairing, context)
+    HasOneRule.apply(pairing, context)
+    BelongsToRule.apply(pairing, hasManyForeignKeys: foreignKeys, context)
+    DefaultRule.apply(context)
+
+    let diagnostics = sorted(context.diagnostics)
+    guard !context.hasErrors else { return SemanticAnalysis(graph: nil, diagnostics: diagnostics) }
+    let graph = ModelGraph(
+      sourceFileName: fileName, models: context.orderedModels.map(ModelRule.finish), enums: enums, nonModels: nonModels)
+    return SemanticAnalysis(graph: graph, diagnostics: diagnostics)
+  }
+
+  /// Parses and analyses schema text. Parse errors are returned as they are (GraphQLSDL's `SDL` codes)
+  /// and stop the analysis; otherwise the result is ``analyze(_:fileName:)``'s, with parser warnings first.
+  /// - Parameters:
+  ///   - source: the schema text.
+  ///   - fileName: the schema file name diagnostics and the graph carry.
+  public static func analyze(source: String, fileName: String) -> SemanticAnalysis {
+    let parsed = SDLParser.parse(source, fileName: fileName)
+    if parsed.hasErrors {
+      return SemanticAnalysis(graph: nil, diagnostics: parsed.diagnostics)
+    }
+    var result = analyze(parsed.document, fileName: fileName)
+    result.diagnostics = sorted(parsed.diagnostics + result.diagnostics)
+    return result
+  }
+
+  private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted { lhs, rhs in
+      let (a, b) = (lhs.element.range.start, rhs.element.range.start)
+      return a == b ? lhs.offset < rhs.offset : a < b
+    }.map(\.element)
+  }
+}

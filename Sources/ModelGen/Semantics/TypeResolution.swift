@@ -1,0 +1,186 @@
+import GraphQLSDL
+
+/// Collects the named types of a document and resolves field types.
+///
+/// - Object types with `@model` are models; other object types are non-model (embedded) types,
+///   except the root operation types (`Query`, `Mutation`, `Subscription`, or those a `schema { }`
+///   names), which the generator ignores.
+/// - `extend type` / `extend enum` merge their fields, values and directives into the definition
+///   (GraphQL spec §3.6.3, §3.9.1); an extension of an undefined type is an unknown type (MG001).
+/// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005.
+///   `scalar AWSDateTime` (and the other AppSync scalars) may be restated, as AppSync schemas do.
+/// - Field types resolve to built-in/AWS scalars, enums, non-model types or models; unknown names are
+///   MG001 with a "did you mean" hint, lists of lists MG020, interfaces/unions/inputs/custom
+///   scalars MG021.
+enum TypeResolution {
+  /// Fills `context.types`, `context.typeOrder` and `context.declaredDirectives`.
+  static func collectTypes(of document: Document, into context: AnalysisContext) {
+    var rootTypeNames: Set<String> = ["Query", "Mutation", "Subscription"]
+    for definition in document.definitions {
+      switch definition {
+      case .schema(let schema):
+        rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
+      case .schemaExtension(let schema):
+        rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
+      case .directive(let directive):
+        context.declaredDirectives.insert(directive.name.value)
+      default:
+        break
+      }
+    }
+
+    for definition in document.definitions where !definition.isExtension {
+      guard let name = definition.name, case let entry? = entry(for: definition, rootTypeNames: rootTypeNames)
+      else { continue }
+      if case .scalarType = definition, ScalarType(rawValue: name.value) != nil {
+        continue  // `scalar AWSDateTime` copied from an AppSync schema restates a built-in.
+      }
+      if let existing = context.types[name.value] {
+        context.report(
+          .duplicateType(name: name.value), at: name.range,
+          notes: [DiagnosticNote(message: "first defined here", range: existing.nameRange)])
+        continue
+      }
+      if ScalarType(rawValue: name.value) != nil {
+        context.report(.duplicateType(name: name.value), at: name.range)
+        continue
+      }
+      context.types[name.value] = entry
+      context.typeOrder.append(name.value)
+    }
+
+    for definition in document.definitions where definition.isExtension {
+      guard let name = definition.name else { continue }
+      guard var entry = context.types[name.value] else {
+        let suggestion = Naming.suggestion(for: name.value, among: context.typeOrder)
+        context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
+        continue
+      }
+      switch definition {
+      case .objectTypeExtension(let node):
+        entry.directives += node.directives
+        entry.fields += node.fields
+        if entry.kind == .nonModel, node.directives.contains(where: { $0.name.value == "model" }) {
+          entry.kind = .model
+        }
+      case .enumTypeExtension(let node):
+        entry.directives += node.directives
+        entry.enumValues += node.values
+      default:
+        entry.directives += definition.directives
+      }
+      context.types[name.value] = entry
+    }
+
+    for name in context.typeOrder {
+      guard let entry = context.types[name] else { continue }
+      var seen: [String: SourceRange] = [:]
+      for field in entry.fields {
+        if let first = seen[field.name.value] {
+          context.report(
+            .duplicateField(owner: name, field: field.name.value), at: field.name.range,
+            notes: [DiagnosticNote(message: "first defined here", range: first)])
+        } else {
+          seen[field.name.value] = field.name.range
+        }
+      }
+      var seenValues: [String: SourceRange] = [:]
+      for value in entry.enumValues {
+        if let first = seenValues[value.name.value] {
+          context.report(
+            .duplicateField(owner: name, field: value.name.value), at: value.name.range,
+            notes: [DiagnosticNote(message: "first defined here", range: first)])
+        } else {
+          seenValues[value.name.value] = value.name.range
+        }
+      }
+    }
+  }
+
+  private static func entry(for definition: Definition, rootTypeNames: Set<String>) -> TypeEntry? {
+    switch definition {
+    case .objectType(let node):
+      let isModel = node.directives.contains { $0.name.value == "model" }
+      let kind: TypeKind =
+        isModel ? .model : rootTypeNames.contains(node.name.value) ? .unsupported("root operation") : .nonModel
+      return TypeEntry(
+        name: node.name.value, kind: kind, nameRange: node.name.range, description: node.description?.value,
+        directives: node.directives, fields: node.fields, enumValues: [])
+    case .enumType(let node):
+      return TypeEntry(
+        name: node.name.value, kind: .enumeration, nameRange: node.name.range, description: node.description?.value,
+        directives: node.directives, fields: [], enumValues: node.values)
+    case .interfaceType(let node):
+      return TypeEntry(
+        name: node.name.value, kind: .unsupported("interface"), nameRange: node.name.range, description: nil,
+        directives: node.directives, fields: node.fields, enumValues: [])
+    case .unionType(let node):
+      return TypeEntry(
+        name: node.name.value, kind: .unsupported("union"), nameRange: node.name.range, description: nil,
+        directives: node.directives, fields: [], enumValues: [])
+    case .inputObjectType(let node):
+      return TypeEntry(
+        name: node.name.value, kind: .unsupported("input"), nameRange: node.name.range, description: nil,
+        directives: node.directives, fields: [], enumValues: [])
+    case .scalarType(let node):
+      return TypeEntry(
+        name: node.name.value, kind: .unsupported("custom scalar"), nameRange: node.name.range, description: nil,
+        directives: node.directives, fields: [], enumValues: [])
+    default:
+      return nil
+    }
+  }
+
+  /// Resolves a field's type reference. Returns `nil` (after reporting) when it cannot be resolved.
+  /// - Returns: the IR type and whether the outer type is non-null.
+  static func resolve(
+    _ reference: TypeReference, owner: String, field: String, in context: AnalysisContext
+  ) -> (type: FieldType, isRequired: Bool)? {
+    let isRequired = reference.isNonNull
+    let outer = reference.nullable
+    if case .list(let element, _) = outer {
+      let elementRequired = element.isNonNull
+      if element.nullable.isList {
+        context.report(.nestedList(owner: owner, field: field), at: reference.range)
+        return nil
+      }
+      guard let named = resolveNamed(element.namedType, owner: owner, field: field, in: context) else { return nil }
+      return (.list(named, elementRequired: elementRequired), isRequired)
+    }
+    guard let named = resolveNamed(outer.namedType, owner: owner, field: field, in: context) else { return nil }
+    return (named, isRequired)
+  }
+
+  private static func resolveNamed(_ name: Name, owner: String, field: String, in context: AnalysisContext)
+    -> FieldType?
+  {
+    if let scalar = ScalarType(rawValue: name.value) { return .scalar(scalar) }
+    guard let entry = context.types[name.value] else {
+      let candidates = context.typeOrder.filter { context.types[$0]?.kind.isFieldType == true }
+        + ScalarType.allCases.map(\.rawValue)
+      let suggestion = Naming.suggestion(for: name.value, among: candidates)
+      context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
+      return nil
+    }
+    switch entry.kind {
+    case .model: return .model(name.value)
+    case .nonModel: return .embedded(name.value)
+    case .enumeration: return .enumeration(name.value)
+    case .scalar(let scalar): return .scalar(scalar)
+    case .unsupported(let kind):
+      context.report(
+        .unsupportedFieldType(owner: owner, field: field, typeName: name.value, kind: kind), at: name.range)
+      return nil
+    }
+  }
+}
+
+extension TypeKind {
+  /// `true` for kinds a field may have.
+  var isFieldType: Bool {
+    switch self {
+    case .model, .nonModel, .enumeration, .scalar: return true
+    case .unsupported: return false
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/// A named set of compiled templates that may refer to each other as partials.
+///
+/// Rendering is a pure function of the set and the value; a set is immutable and safe to share
+/// between threads.
+public struct TemplateSet: Sendable {
+  /// The templates by name.
+  public let templates: [String: Template]
+
+  /// Compiles every `(name, source)` pair.
+  ///
+  /// - Throws: The first ``TemplateError`` of any template (templates are compiled in name order,
+  ///   so the error reported for a given input is always the same), or a ``TemplateError`` on the
+  ///   partial tag's line when a partial names a template the set does not have.
+  public init(sources: [String: String]) throws {
+    var templates: [String: Template] = [:]
+    for name in sources.keys.sorted() {
+      templates[name] = try Template(name: name, source: sources[name] ?? "")
+    }
+    for name in templates.keys.sorted() {
+      try Self.checkPartials(templates[name]?.nodes ?? [], in: name, known: templates)
+    }
+    self.templates = templates
+  }
+
+  private static func checkPartials(_ nodes: [TemplateNode], in name: String, known: [String: Template]) throws {
+    for node in nodes {
+      switch node {
+      case .partial(let partial, _, let line) where known[partial] == nil:
+        throw TemplateError(templateName: name, line: line, message: "unknown partial '\(partial)'")
+      case .section(_, _, let children, _):
+        try checkPartials(children, in: name, known: known)
+      default:
+        continue
+      }
+    }
+  }
+
+  /// Renders the template `name` over `value`.
+  ///
+  /// - Returns: The rendered text.
+  /// - Throws: ``TemplateError`` when the set has no template `name`, when a tag names a value no
+  ///   context on the stack has, or when a variable tag names a list or an object (only strings and
+  ///   flags can be placed).
+  public func render(_ name: String, _ value: TemplateValue) throws -> String {
+    guard let template = templates[name] else {
+      throw TemplateError(templateName: name, line: 0, message: "no template named '\(name)'")
+    }
+    var output = ""
+    var stack = [value]
+    try render(template.nodes, templateName: name, stack: &stack, into: &output)
+    return output
+  }
+
+  private func render(
+    _ nodes: [TemplateNode], templateName: String, stack: inout [TemplateValue], into output: inout String
+  ) throws {
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        output += text
+      case .variable(let name, let line):
+        switch try lookup(name, in: stack, templateName: templateName, line: line) {
+        case .string(let text): output += text
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .null: continue
+        case .list, .object:
+          throw TemplateError(
+            templateName: templateName, line: line,
+            message: "'\(name.text)' is a list or an object: use a section to enter it")
+        }
+      case .section(let name, let inverted, let children, let line):
+        let value = try lookup(name, in: stack, templateName: templateName, line: line)
+        if inverted {
+          if !value.isTruthy { try render(children, templateName: templateName, stack: &stack, into: &output) }
+          continue
+        }
+        guard value.isTruthy else { continue }
+        if case .list(let elements) = value {
+          for element in elements {
+            stack.append(element)
+            try render(children, templateName: templateName, stack: &stack, into: &output)
+            stack.removeLast()
+          }
+        } else {
+          stack.append(value)
+          try render(children, templateName: templateName, stack: &stack, into: &output)
+          stack.removeLast()
+        }
+      case .partial(let partialName, let indentation, let line):
+        guard let partial = templates[partialName] else {
+          throw TemplateError(templateName: templateName, line: line, message: "unknown partial '\(partialName)'")
+        }
+        if indentation.isEmpty {
+          try render(partial.nodes, templateName: partialName, stack: &stack, into: &output)
+        } else {
+          var rendered = ""
+          try render(partial.nodes, templateName: partialName, stack: &stack, into: &rendered)
+          output += Self.indent(rendered, by: indentation)
+        }
+      }
+    }
+  }
+
+  /// Prefixes every non-empty line of `text` with `indentation` (empty lines stay empty so no
+  /// trailing whitespace appears).
+  static func indent(_ text: String, by indentation: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count + indentation.utf8.count * 8)
+    var atLineStart = true
+    for character in text {
+      if atLineStart && character != "\n" { result += indentation }
+      result.append(character)
+      atLineStart = character == "\n"
+    }
+    return result
+  }
+
+  /// Resolves `name`: its first component in the innermost context that has it, then the rest
+  /// inside that value (Mustache "dotted names").
+  private func lookup(_ name: TemplateName, in stack: [TemplateValue], templateName: String, line: Int) throws
+    -> TemplateValue
+  {
+    guard let first = name.components.first else { return stack.last ?? .null }
+    var found: TemplateValue?
+    for context in stack.reversed() {
+      if case .object(let members) = context, let value = members[first] {
+        found = value
+        break
+      }
+    }
+    guard var value = found else {
+      throw TemplateError(templateName: templateName, line: line, message: "no value named '\(first)'")
+    }
+    for component in name.components.dropFirst() {
+      guard case .object(let members) = value, let member = members[component] else {
+        throw TemplateError(templateName: templateName, line: line, message: "no value named '\(name.text)'")
+      }
+      value = member
+    }
+    return value
+  }
+}

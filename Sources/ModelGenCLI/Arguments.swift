@@ -1,0 +1,178 @@
+import ModelGen
+
+/// A parsed `modelgen` command line (SPEC §6).
+public enum Command: Sendable, Equatable {
+  /// `modelgen generate <schema.graphql>... --output DIR [options]`.
+  case generate(GenerateOptions)
+  /// `modelgen validate <schema.graphql>...`.
+  case validate(schemas: [String])
+  /// `modelgen help`, `--help`, `-h`.
+  case help
+}
+
+/// The options of `modelgen generate`.
+public struct GenerateOptions: Sendable, Equatable {
+  /// The schema paths, as typed.
+  public var schemas: [String]
+  /// `--output DIR`.
+  public var output: String
+  /// `--templates DIR`, or `nil` for the templates compiled into `modelgen`.
+  public var templates: String?
+  /// `--access public|internal` (default `public`).
+  public var access: AccessLevel
+  /// `--emit swift,api-schema` (default `swift`).
+  public var emit: Set<EmitKind>
+  /// `--check`: write nothing; fail when the output is stale.
+  public var check: Bool
+  /// `--dry-run`: write nothing; list what would change.
+  public var dryRun: Bool
+
+  /// Creates options.
+  public init(
+    schemas: [String], output: String, templates: String? = nil, access: AccessLevel = .public,
+    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false
+  ) {
+    self.schemas = schemas
+    self.output = output
+    self.templates = templates
+    self.access = access
+    self.emit = emit
+    self.check = check
+    self.dryRun = dryRun
+  }
+
+  /// The command line that regenerates this output (what `--check` tells the user to run).
+  public var regenerateCommand: String {
+    var parts = ["swift", "run", "modelgen", "generate"] + schemas + ["--output", output]
+    if let templates { parts += ["--templates", templates] }
+    if access != .public { parts += ["--access", access.rawValue] }
+    if emit != [.swift] { parts += ["--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ",")] }
+    return parts.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+  }
+}
+
+/// A command line that cannot be understood (exit status 64, `EX_USAGE`).
+public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What is wrong, one sentence.
+  public var message: String
+
+  /// Creates an error.
+  public init(_ message: String) { self.message = message }
+
+  /// `error: message`.
+  public var description: String { "error: \(message)" }
+}
+
+extension Command {
+  /// The usage text printed by `modelgen help` and after usage errors.
+  public static let usage = """
+    USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
+                             [--access public|internal] [--emit swift,api-schema]
+                             [--check] [--dry-run]
+           modelgen validate <schema.graphql>...
+
+    generate  Writes Swift models for each schema. One schema: files go directly into DIR;
+              several: into DIR/<schema-file-stem>/. Files are written only when their bytes
+              change; stale files carrying the modelgen header are removed; other files are
+              never touched.
+      --output DIR        The output directory (required).
+      --templates DIR     Use the *.mustache files in DIR instead of the built-in templates
+                          (missing ones fall back to the built-in ones).
+      --access LEVEL      public (default) or internal declarations.
+      --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql).
+      --check             Write nothing; exit 1 and name the command to run when DIR is stale.
+      --dry-run           Write nothing; list the files that would change.
+    validate  Reports every error of each schema without writing anything.
+
+    EXIT STATUS: 0 success, 1 schema errors or stale output, 64 bad usage.
+    """
+
+  /// Parses `arguments` (without the program name).
+  ///
+  /// - Throws: ``UsageError`` for an unknown command or option, a missing option value or schema,
+  ///   an invalid `--access`/`--emit` value, or `--check` together with `--dry-run`.
+  public static func parse(_ arguments: [String]) throws -> Command {
+    guard let verb = arguments.first else { throw UsageError("missing command: expected 'generate' or 'validate'") }
+    let rest = Array(arguments.dropFirst())
+    switch verb {
+    case "help", "--help", "-h":
+      return .help
+    case "validate":
+      if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+      if let option = rest.first(where: { $0.hasPrefix("-") }) {
+        throw UsageError("unknown option '\(option)' for 'validate'")
+      }
+      guard !rest.isEmpty else { throw UsageError("missing schema: 'validate' needs at least one .graphql file") }
+      return .validate(schemas: rest)
+    case "generate":
+      return .generate(try parseGenerate(rest))
+    default:
+      throw UsageError("unknown command '\(verb)': expected 'generate' or 'validate'")
+    }
+  }
+
+  private static func parseGenerate(_ arguments: [String]) throws -> GenerateOptions {
+    var schemas: [String] = []
+    var output: String?
+    var templates: String?
+    var access = AccessLevel.public
+    var emit: Set<EmitKind> = [.swift]
+    var check = false
+    var dryRun = false
+    var index = 0
+    func value(for option: String) throws -> String {
+      index += 1
+      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+        throw UsageError("missing value for '\(option)'")
+      }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      var argument = arguments[index]
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inlineValue = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      func optionValue() throws -> String {
+        if let inlineValue { return inlineValue }
+        return try value(for: argument)
+      }
+      switch argument {
+      case "--output", "-o": output = try optionValue()
+      case "--templates": templates = try optionValue()
+      case "--access":
+        let text = try optionValue()
+        guard let level = AccessLevel(rawValue: text) else {
+          throw UsageError("invalid value '\(text)' for '--access': expected 'public' or 'internal'")
+        }
+        access = level
+      case "--emit":
+        let text = try optionValue()
+        var kinds: Set<EmitKind> = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+          guard let kind = EmitKind(rawValue: String(part)) else {
+            throw UsageError("invalid value '\(part)' for '--emit': expected 'swift' and/or 'api-schema'")
+          }
+          kinds.insert(kind)
+        }
+        emit = kinds
+      case "--check": check = true
+      case "--dry-run": dryRun = true
+      default:
+        if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)' for 'generate'") }
+        schemas.append(argument)
+      }
+      index += 1
+    }
+    guard !schemas.isEmpty else { throw UsageError("missing schema: 'generate' needs at least one .graphql file") }
+    guard let output else { throw UsageError("missing '--output DIR'") }
+    if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
+    let stems = schemas.map(OutputPlanner.stem(of:))
+    if schemas.count > 1, let duplicate = stems.first(where: { stem in stems.filter { $0 == stem }.count > 1 }) {
+      throw UsageError("two schemas have the file stem '\(duplicate)': their output directories would collide")
+    }
+    return GenerateOptions(
+      schemas: schemas, output: output, templates: templates, access: access, emit: emit, check: check, dryRun: dryRun)
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import ModelGen
+
+/// The `modelgen` command-line tool: everything except the process entry point, so tests can run
+/// it in-process.
+///
+/// Exit statuses (SPEC §6): 0 success; 1 schema errors, stale output under `--check`, an
+/// unreadable schema or template, or an output conflict; 64 bad usage (`EX_USAGE`).
+public struct ModelGenCommand {
+  /// Where standard output text goes.
+  public var standardOutput: (String) -> Void
+  /// Where standard error text goes.
+  public var standardError: (String) -> Void
+
+  /// Creates a command that writes to the given sinks (each call passes whole lines ending in `\n`).
+  public init(
+    standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+    standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  ) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+  }
+
+  /// Exit status: success.
+  public static let success: Int32 = 0
+  /// Exit status: schema errors, stale output, or unreadable input.
+  public static let failure: Int32 = 1
+  /// Exit status: bad usage (`EX_USAGE` from `sysexits.h`).
+  public static let usage: Int32 = 64
+
+  /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+  public func run(_ arguments: [String]) -> Int32 {
+    let command: Command
+    do {
+      command = try Command.parse(arguments)
+    } catch {
+      standardError("\(error)\n\n\(Command.usage)\n")
+      return Self.usage
+    }
+    switch command {
+    case .help:
+      standardOutput(Command.usage + "\n")
+      return Self.success
+    case .validate(let schemas):
+      return validate(schemas)
+    case .generate(let options):
+      return generate(options)
+    }
+  }
+
+  private func readSchema(_ path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      standardError("error: cannot read schema \(path)\n")
+      return nil
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private func validate(_ schemas: [String]) -> Int32 {
+    var failed = false
+    for path in schemas {
+      guard let source = readSchema(path) else {
+        failed = true
+        continue
+      }
+      let (graph, diagnostics) = Generator.analyze(source: source, fileName: path)
+      let result = GenerationResult(files: [], diagnostics: diagnostics)
+      if !diagnostics.isEmpty { standardError(result.renderedDiagnostics(source: source, fileName: path)) }
+      if graph == nil { failed = true }
+    }
+    if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
+    return failed ? Self.failure : Self.success
+  }
+
+  private func generate(_ options: GenerateOptions) -> Int32 {
+    let templates: TemplateSet
+    do {
+      if let directory = options.templates {
+        templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
+      } else {
+        templates = try TemplateLibrary.defaults()
+      }
+    } catch {
+      standardError("error: \(error)\n")
+      return Self.failure
+    }
+    let generator = Generator(
+      options: GeneratorOptions(access: options.access, emit: options.emit, templates: templates))
+
+    // Render everything first: nothing is written unless every schema is valid.
+    var outputs: [(directory: String, files: [GeneratedFile])] = []
+    var failed = false
+    for path in options.schemas {
+      guard let source = readSchema(path) else {
+        failed = true
+        continue
+      }
+      do {
+        let result = try generator.generate(source: source, fileName: path)
+        if !result.diagnostics.isEmpty { standardError(result.renderedDiagnostics(source: source, fileName: path)) }
+        if result.hasErrors {
+          failed = true
+          continue
+        }
+        let directory =
+          options.schemas.count == 1
+          ? options.output : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
+        outputs.append((directory, result.files))
+      } catch {
+        standardError("error: \(error)\n")
+        failed = true
+      }
+    }
+    if failed {
+      standardError("error: no files written\n")
+      return Self.failure
+    }
+
+    var changes: [PlannedChange] = []
+    var unchanged = 0
+    do {
+      for output in outputs {
+        let planned = try OutputPlanner.plan(directory: output.directory, files: output.files)
+        unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
+        changes += planned
+      }
+    } catch {
+      standardError("\(error)\n")
+      return Self.failure
+    }
+
+    if options.check {
+      guard !changes.isEmpty else {
+        standardOutput("\(options.output) is up to date\n")
+        return Self.success
+      }
+      for change in changes { standardError("\(change.path): \(Self.checkWording(change.kind))\n") }
+      standardError(
+        "error: \(options.output) is out of date (\(changes.count) file\(changes.count == 1 ? "" : "s")); run:\n"
+          + "  \(options.regenerateCommand)\n")
+      return Self.failure
+    }
+    if options.dryRun {
+      for change in changes { standardOutput("would \(change.kind.rawValue) \(change.path)\n") }
+      standardOutput("\(changes.count) change\(changes.count == 1 ? "" : "s"), \(unchanged) unchanged\n")
+      return Self.success
+    }
+    do {
+      try OutputPlanner.apply(changes)
+    } catch {
+      standardError("error: \(error.localizedDescription)\n")
+      return Self.failure
+    }
+    let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
+    standardOutput(
+      "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n")
+    return Self.success
+  }
+
+  private static func checkWording(_ kind: PlannedChange.Kind) -> String {
+    switch kind {
+    case .create: return "missing"
+    case .update: return "differs from the generated output"
+    case .delete: return "stale (no longer generated)"
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import ModelGen
+
+/// `@primaryKey` and `@index`.
+@Suite struct SemanticsKeyRuleTests {
+  @Test func compositePrimaryKey() throws {
+    let graph = try #require(
+      analyzeClean(#"type Post @model { id: ID! @primaryKey(sortKeyFields: ["title", "rank"]) title: String! rank: Int! }"#))
+    let post = try graph.requireModel("Post")
+    #expect(post.primaryKey == PrimaryKey(partitionKey: "id", sortKeyFields: ["title", "rank"]))
+    #expect(post.hasCompositeKey)
+    #expect(post.fieldNames == ["id", "title", "rank", "createdAt", "updatedAt"])
+  }
+
+  @Test func customPartitionKeySuppressesImplicitID() throws {
+    let graph = try #require(analyzeClean("type Customer @model { email: AWSEmail! @primaryKey name: String }"))
+    let customer = try graph.requireModel("Customer")
+    #expect(customer.fieldNames == ["email", "name", "createdAt", "updatedAt"])
+    #expect(customer.primaryKey == PrimaryKey(partitionKey: "email"))
+  }
+
+  @Test func singleStringCoercesToAList() throws {
+    let graph = try #require(analyzeClean(#"type P @model { id: ID! @primaryKey(sortKeyFields: "n") n: Int! }"#))
+    #expect(try graph.requireModel("P").primaryKey.sortKeyFields == ["n"])
+  }
+
+  @Test func keyFieldErrors() {
+    expectDiagnostics(
+      """
+      type Label { text: String }
+      type A @model { id: 1️⃣ID @primaryKey(sortKeyFields: [2️⃣"nope", 3️⃣"tags", 4️⃣"label", 5️⃣"id"]) tags: [String]! label: Label! }
+      type B @model { id: 6️⃣ID }
+      type C @model { id: ID! @primaryKey name: String! 7️⃣@primaryKey }
+      """,
+      [
+        (ModelGenDiagnosticCode.nullableKeyField, "1️⃣"), (ModelGenDiagnosticCode.missingField, "2️⃣"),
+        (ModelGenDiagnosticCode.invalidKeyFieldType, "3️⃣"), (ModelGenDiagnosticCode.invalidKeyFieldType, "4️⃣"),
+        (ModelGenDiagnosticCode.invalidArgumentValue, "5️⃣"), (ModelGenDiagnosticCode.nullableKeyField, "6️⃣"),
+        (ModelGenDiagnosticCode.duplicatePrimaryKey, "7️⃣"),
+      ])
+  }
+
+  @Test func nullableSortKeyField() {
+    expectDiagnostics(
+      #"type A @model { id: ID! @primaryKey(sortKeyFields: [1️⃣"n"]) n: Int }"#,
+      [(ModelGenDiagnosticCode.nullableKeyField, "1️⃣")])
+  }
+
+  @Test func missingSortKeyFieldSuggestsAField() {
+    let (result, _) = analyzeMarked(#"type A @model { id: ID! @primaryKey(sortKeyFields: ["titel"]) title: String! }"#)
+    #expect(result.diagnostics.map(\.code) == [ModelGenDiagnosticCode.missingField])
+    #expect(result.diagnostics.first?.hint == "did you mean `title`?")
+  }
+
+  @Test func indexesWithNamesDefaultsAndQueryFields() throws {
+    let graph = try #require(
+      analyzeClean(
+        #"""
+        type Post @model {
+          id: ID!
+          title: String! @index(name: "byTitle", queryField: "postsByTitle") @index(sortKeyFields: ["views"])
+          views: Int!
+          status: Status @index
+        }
+        enum Status { DRAFT }
+        type Category @model { id: ID! name: String @index }
+        """#))
+    let post = try graph.requireModel("Post")
+    #expect(post.indexes.map(\.name) == ["byTitle", "postsByTitleAndViews", "postsByStatus"])
+    #expect(post.indexes.map(\.fields) == [["title"], ["title", "views"], ["status"]])
+    #expect(post.indexes.map(\.queryField) == ["postsByTitle", nil, nil])
+    #expect(post.indexes.allSatisfy { $0.origin == .declared })
+    #expect(try graph.requireModel("Category").indexes.map(\.name) == ["categoriesByName"])
+  }
+
+  @Test func queryFieldsMustBeUnique() {
+    expectDiagnostics(
+      #"""
+      type Post @model {
+        id: ID!
+        title: String @index(queryField: "postsByTitle")
+        body: String @index(queryField: 1️⃣"postsByTitle")
+        slug: String @index(queryField: 2️⃣"listPosts")
+      }
+      """#,
+      [(ModelGenDiagnosticCode.duplicateQueryField, "1️⃣"), (ModelGenDiagnosticCode.duplicateQueryField, "2️⃣")])
+  }
+
+  @Test func indexErrors() {
+    expectDiagnostics(
+      """
+      type Label { text: String }
+      type Post @model {
+        id: ID!
+        title: String @index(name: "byTitle", sortKeyFields: [1️⃣"missing"])
+        body: String @index(name: 2️⃣"byTitle")
+        label: 3️⃣Label @index(name: "byLabel")
+      }
+      """,
+      [
+        (ModelGenDiagnosticCode.missingField, "1️⃣"), (ModelGenDiagnosticCode.duplicateIndexName, "2️⃣"),
+        (ModelGenDiagnosticCode.invalidKeyFieldType, "3️⃣"),
+      ])
+  }
+}

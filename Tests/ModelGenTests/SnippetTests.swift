@@ -1,0 +1,251 @@
+import Testing
+
+@testable import ModelGen
+
+/// One small schema per directive feature, asserting the lines it must produce, so a failure names
+/// the feature instead of a whole golden file.
+@Suite("Snippets per directive feature")
+struct SnippetTests {
+  /// Generates `schema` and returns the files by path.
+  func generate(_ schema: String, access: AccessLevel = .public) throws -> [String: String] {
+    let generator = Generator(options: GeneratorOptions(access: access, templates: try TemplateLibrary.defaults()))
+    let result = try generator.generate(source: schema, fileName: "snippet.graphql")
+    #expect(!result.hasErrors, "\(result.diagnostics.map(\.description))")
+    return Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
+  }
+
+  /// Expects every line of `lines` (trimmed) to appear, in order, among `text`'s trimmed lines.
+  func expectLines(_ text: String?, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let text else {
+      Issue.record("missing file", sourceLocation: sourceLocation)
+      return
+    }
+    let actual = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    var position = actual.startIndex
+    for line in lines {
+      guard let found = actual[position...].firstIndex(of: line) else {
+        Issue.record("line not found (in order): \(line)\n---\n\(text)", sourceLocation: sourceLocation)
+        return
+      }
+      position = found + 1
+    }
+  }
+
+  @Test func modelGetsImplicitIdAndReadOnlyTimestamps() throws {
+    let files = try generate("type Note @model { text: String }")
+    expectLines(
+      files["Note.swift"],
+      [
+        "public struct Note: Model {", "public let id: String", "public var text: String?",
+        "public internal(set) var createdAt: Temporal.DateTime?", "id: String = UUID().uuidString,",
+        "text: String? = nil",
+      ])
+    expectLines(
+      files["Note+Schema.swift"],
+      [
+        "name: \"Note\",", "pluralName: \"Notes\",", "primaryKey: [keys.id],", ".field(keys.id, .required, .id),",
+        ".field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),",
+      ])
+    #expect(files["Models.swift"]?.contains("Note.self") == true)
+  }
+
+  @Test func timestampsCanBeRenamedOrDisabled() throws {
+    let files = try generate(
+      """
+      type A @model(timestamps: {createdAt: "createdOn", updatedAt: null}) { id: ID! }
+      type B @model(timestamps: null) { id: ID! }
+      """)
+    expectLines(files["A.swift"], ["public internal(set) var createdOn: Temporal.DateTime?"])
+    #expect(files["A.swift"]?.contains("updatedAt") == false)
+    #expect(files["B.swift"]?.contains("Temporal.DateTime") == false)
+  }
+
+  @Test func compositePrimaryKeyGetsATypedIdentifierAndNoStringDefault() throws {
+    let files = try generate(
+      "type Order @model { customerId: ID! @primaryKey(sortKeyFields: [\"number\"]) number: Int! }")
+    expectLines(files["Order.swift"], ["public let customerId: String", "public let number: Int", "customerId: String,", "number: Int"])
+    #expect(files["Order.swift"]?.contains("UUID()") == false)
+    expectLines(
+      files["Order+Schema.swift"],
+      [
+        "public init(customerId: String, number: Int) {",
+        "IdentifierComponent(name: \"customerId\", value: customerId.keyValue),",
+        "Identifier(customerId: customerId, number: number)", "primaryKey: [keys.customerId, keys.number],",
+      ])
+  }
+
+  @Test func indexesKeepNameSortKeysAndQueryField() throws {
+    let files = try generate(
+      """
+      type Book @model {
+        id: ID!
+        isbn: String! @index(name: "byIsbn", sortKeyFields: ["title"], queryField: "bookByIsbn")
+        title: String!
+      }
+      """)
+    expectLines(files["Book+Schema.swift"], [".index(\"byIsbn\", fields: [\"isbn\", \"title\"], queryField: \"bookByIsbn\")"])
+  }
+
+  @Test func hasManyWithoutFieldsAddsImplicitForeignKeysToTheChild() throws {
+    let files = try generate(
+      """
+      type Post @model { id: ID! comments: [Comment] @hasMany }
+      type Comment @model { id: ID! text: String }
+      """)
+    expectLines(
+      files["Post.swift"],
+      [
+        "public var comments: LazyList<Comment>?", "comments: [Comment] = []", "self.comments = LazyList(comments)",
+        "let parentKey = Identifier(id: id).components",
+        "Comment.self, forKey: .comments, associatedFields: [\"postCommentsId\"], parent: parentKey,",
+        "try container.encodeIfPresent(comments, forKey: .comments)",
+      ])
+    expectLines(files["Comment.swift"], ["public var postCommentsId: String?"])
+    expectLines(
+      files["Post+Schema.swift"], [".hasMany(keys.comments, .optional, Comment.self, associatedFields: [\"postCommentsId\"]),"])
+  }
+
+  @Test func belongsToTargetNamesLiveOnlyInTheLazyReference() throws {
+    let files = try generate(
+      """
+      type Post @model { id: ID! comments: [Comment] @hasMany(indexName: "byPost", fields: ["id"]) }
+      type Comment @model { id: ID! postID: ID! @index(name: "byPost") post: Post! @belongsTo(fields: ["postID"]) }
+      """)
+    let comment = try #require(files["Comment.swift"])
+    #expect(!comment.contains("var postID"))
+    expectLines(
+      comment,
+      [
+        "internal var _post: LazyReference<Post>", "public var post: Post {", "get async throws { try await _post.require() }",
+        "post: Post", "self._post = LazyReference(post)", "public mutating func setPost(_ post: Post) {",
+        "_post = try values.decodeLazyReference(Post.self, forKey: .post, decoder: decoder)",
+        "try container.encode(_post, forKey: .post)",
+      ])
+    expectLines(
+      files["Comment+Schema.swift"],
+      [".belongsTo(", "keys.post, .required, Post.self, targetNames: [\"postID\"], associatedFields: [\"id\"]),"])
+  }
+
+  @Test func hasOneWithReferencesDecodesThroughTheChildsForeignKey() throws {
+    let files = try generate(
+      """
+      type Customer @model { id: ID! cart: Cart @hasOne(references: ["customerId"]) }
+      type Cart @model { id: ID! customerId: ID customer: Customer @belongsTo(references: ["customerId"]) }
+      """)
+    expectLines(
+      files["Customer.swift"],
+      [
+        "let parentKey = Identifier(id: id).components", "_cart = try values.decodeLazyReference(",
+        "Cart.self, forKey: .cart, associatedFields: [\"customerId\"], parent: parentKey,", "decoder: decoder)",
+      ])
+    expectLines(
+      files["Customer+Schema.swift"],
+      [".hasOne(keys.cart, .optional, Cart.self, associatedFields: [\"customerId\"], targetNames: []),"])
+  }
+
+  @Test func hasOneWithoutFieldsStoresImplicitTargetNamesOnTheParent() throws {
+    let files = try generate(
+      """
+      type Project @model { id: ID! team: Team @hasOne }
+      type Team @model { id: ID! name: String }
+      """)
+    expectLines(
+      files["Project+Schema.swift"],
+      [".hasOne(", "keys.team, .optional, Team.self, associatedFields: [\"id\"], targetNames: [\"projectTeamId\"]),"])
+    #expect(files["Project.swift"]?.contains("var projectTeamId") == false)
+  }
+
+  @Test func manyToManyCreatesAJoinModel() throws {
+    let files = try generate(
+      """
+      type Article @model { id: ID! tags: [Tag] @manyToMany(relationName: "ArticleTags") }
+      type Tag @model { id: ID! articles: [Article] @manyToMany(relationName: "ArticleTags") }
+      """)
+    expectLines(files["ArticleTags.swift"], ["public struct ArticleTags: Model {", "internal var _article: LazyReference<Article>", "internal var _tag: LazyReference<Tag>"])
+    expectLines(files["Models.swift"], ["Article.self,", "ArticleTags.self,", "Tag.self,"])
+  }
+
+  @Test func authRulesAreRenderedAsWritten() throws {
+    let files = try generate(
+      """
+      type Doc @model @auth(rules: [
+        {allow: owner, ownerField: "author", operations: [create, read]}
+        {allow: groups, groups: ["Admin"], provider: userPools}
+      ]) { id: ID! author: String }
+      """)
+    expectLines(
+      files["Doc+Schema.swift"],
+      [
+        "AuthRule(allow: .owner, ownerField: \"author\", operations: [.create, .read]),",
+        "AuthRule(allow: .groups, provider: .userPools, groups: [\"Admin\"]),",
+      ])
+  }
+
+  @Test func defaultsBecomeDefaultArguments() throws {
+    let files = try generate(
+      """
+      enum Status { DRAFT LIVE }
+      type S @model { id: ID! n: Int! @default(value: "3") s: Status! @default(value: "LIVE") t: String @default(value: "x") }
+      """)
+    expectLines(files["S.swift"], ["n: Int = 3,", "s: Status = .live,", "t: String? = \"x\""])
+  }
+
+  @Test func enumsKeepRawValuesAndEscapeKeywords() throws {
+    let files = try generate("enum Kind { public IN_PROGRESS self }")
+    expectLines(
+      files["Kind.swift"],
+      [
+        "public enum Kind: String, Codable, Sendable, CaseIterable, KeyValueConvertible {", "case `public` = \"public\"",
+        "case inProgress = \"IN_PROGRESS\"", "case selfValue = \"self\"",
+      ])
+  }
+
+  @Test func nonModelTypesAreEmbeddable() throws {
+    let files = try generate("type Address { street: String! lines: [String!] }")
+    expectLines(
+      files["Address.swift"],
+      [
+        "public struct Address: Embeddable {", "public var street: String", "public var lines: [String]?",
+        "name: \"Address\",", ".field(keys.lines, .optional, .list(.string, elementRequired: true)),",
+      ])
+    #expect(files["Models.swift"] == nil)
+  }
+
+  @Test func keywordsAreEscapedInEveryPosition() throws {
+    let files = try generate(
+      """
+      type Self @model { default: ID! @primaryKey  for: String  in: Self @belongsTo  operator: [Self] @hasMany  identifier: Int }
+      """)
+    expectLines(
+      files["SelfType.swift"],
+      [
+        "public struct SelfType: Model {", "public let `default`: String", "public var `for`: String?",
+        "public var identifierValue: Int?", "public var `in`: SelfType? {", "`default`: String,",
+        "self.`default` = `default`", "public mutating func setIn(_ `in`: SelfType?) {",
+        "`default` = try values.decode(String.self, forKey: .`default`)", "let parentKey = Identifier(default: `default`).components",
+      ])
+    expectLines(
+      files["SelfType+Schema.swift"],
+      ["case `default`", "case identifierValue = \"identifier\"", "public init(`default`: String) {", "name: \"Self\","])
+  }
+
+  @Test func internalAccessLevel() throws {
+    let files = try generate("type Note @model { id: ID! }", access: .internal)
+    expectLines(
+      files["Note.swift"],
+      ["internal struct Note: Model {", "internal let id: String", "internal var createdAt: Temporal.DateTime?", "internal init("])
+    #expect(files["Note.swift"]?.contains("public") == false)
+    #expect(files["Note+Schema.swift"]?.contains("public") == false)
+  }
+
+  @Test func schemaErrorsProduceNoFilesAndPositionedDiagnostics() throws {
+    let generator = Generator(options: GeneratorOptions(templates: try TemplateLibrary.defaults()))
+    let result = try generator.generate(source: "type A @model {\n  b: Missing\n}\n", fileName: "bad.graphql")
+    #expect(result.files.isEmpty)
+    #expect(result.hasErrors)
+    let first = try #require(result.diagnostics.first)
+    #expect(first.fileName == "bad.graphql")
+    #expect(first.line == 2)
+    #expect(first.code.rawValue.hasPrefix("MG"))
+  }
+}
