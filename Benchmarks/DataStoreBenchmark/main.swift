@@ -1,1 +1,236 @@
-print("benchmark not written yet")
+// DataStore benchmark: 1,000 posts / 100,000 comments in a WAL SQLite file.
+//
+//   swift run -c release DataStoreBenchmark
+//
+// Measures the DataStore (rows decoded into generated-shape models) against a plain C-API SQLite
+// loop in the same process reading the same file into Swift structs (the physical limit), and
+// prints a table. Each figure is the median of several runs (N+1 runs fewer: it is slow by design).
+import CSQLite
+import Foundation
+import LazyModel
+import LazyModelDataStore
+
+let postCount = 1_000
+let commentCount = 100_000
+
+// MARK: Timing
+
+/// CPU seconds used by this process so far (all threads): unlike wall time, it does not count the
+/// time other processes on a shared machine hold the cores.
+func processCPUSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Median wall-clock and CPU seconds of `runs` runs of `body`.
+struct Timing {
+  var wall: Double
+  var cpu: Double
+}
+
+func measure(runs: Int, _ body: () async throws -> Void) async rethrows -> Timing {
+  var walls: [Double] = []
+  var cpus: [Double] = []
+  for _ in 0..<runs {
+    let cpuStart = processCPUSeconds()
+    let start = ContinuousClock.now
+    try await body()
+    let elapsed = ContinuousClock.now - start
+    cpus.append(processCPUSeconds() - cpuStart)
+    walls.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  return Timing(wall: walls.sorted()[walls.count / 2], cpu: cpus.sorted()[cpus.count / 2])
+}
+
+/// Peak resident set size of this process (`VmHWM`), in MB.
+func peakMemoryMB() -> Double {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+    return kilobytes / 1024
+  }
+  return 0
+}
+
+// MARK: Data
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("DataStoreBenchmark-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let fileURL = directory.appendingPathComponent("bench.sqlite")
+
+let store = try DataStore(fileURL: fileURL, registry: ModelRegistry(models: [Comment4V2.self, Post4V2.self]))
+let posts = (0..<postCount).map { Post4V2(id: UUID().uuidString, title: "Post number \($0)") }
+try await store.save(posts)
+var pending: [Comment4V2] = []
+for index in 0..<commentCount {
+  pending.append(Comment4V2(id: UUID().uuidString, content: "Comment number \(index) of the benchmark", post: posts[index % postCount]))
+  if pending.count == 10_000 {
+    try await store.save(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+}
+
+// MARK: DataStore
+
+let afterSetupMB = peakMemoryMB()
+
+var comments: [Comment4V2] = []
+let storeQueryAll = try await measure(runs: 7) {
+  comments = []
+  comments = try await store.query(Comment4V2.self)
+}
+precondition(comments.count == commentCount)
+
+var loadedPosts: [Post4V2?] = []
+let storeBatched = try await measure(runs: 7) {
+  loadedPosts = []
+  loadedPosts = try await store.loadReferences(Comment4V2.keys.post, of: comments, as: Post4V2.self)
+}
+precondition(loadedPosts.count == commentCount && loadedPosts.allSatisfy { $0 != nil })
+loadedPosts = []
+let afterStoreMB = peakMemoryMB()
+
+comments = []
+
+// Each comment's reference is loaded on its own: one primary-key lookup per comment. Comments are
+// read in pages of 10,000 (keyset on id) so that the loaded posts do not pile up in memory; only
+// the loads are timed.
+var nPlusOneWall = 0.0
+var nPlusOneCPU = 0.0
+var nPlusOneFound = 0
+var lastID: String?
+while true {
+  let page = try await store.query(
+    Comment4V2.self, where: lastID.map { Comment4V2.keys.id.gt($0) } ?? .all, sort: [.ascending(Comment4V2.keys.id)],
+    limit: 10_000)
+  guard let last = page.last else { break }
+  lastID = last.id
+  let timing = try await measure(runs: 1) {
+    for comment in page where try await comment.post != nil { nPlusOneFound += 1 }
+  }
+  nPlusOneWall += timing.wall
+  nPlusOneCPU += timing.cpu
+}
+precondition(nPlusOneFound == commentCount)
+let storeNPlusOneLoads = Timing(wall: nPlusOneWall, cpu: nPlusOneCPU)
+
+// MARK: Plain C-API loop
+
+struct PlainComment {
+  var id: String
+  var content: String
+  var postID: String?
+  var createdAt: String?
+  var updatedAt: String?
+}
+
+struct PlainPost {
+  var id: String
+  var title: String
+  var createdAt: String?
+  var updatedAt: String?
+}
+
+var db: OpaquePointer?
+guard sqlite3_open_v2(fileURL.path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+  fatalError("cannot open \(fileURL.path)")
+}
+defer { sqlite3_close_v2(db) }
+
+func prepare(_ sql: String) -> OpaquePointer {
+  var statement: OpaquePointer?
+  guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+    fatalError(String(cString: sqlite3_errmsg(db)))
+  }
+  return statement
+}
+
+@inline(__always) func text(_ statement: OpaquePointer, _ column: Int32) -> String? {
+  guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+  return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+}
+
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+var plainComments: [PlainComment] = []
+let plainQueryAll = await measure(runs: 7) {
+  let statement = prepare(#"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2""#)
+  defer { sqlite3_finalize(statement) }
+  var rows: [PlainComment] = []
+  while sqlite3_step(statement) == SQLITE_ROW {
+    rows.append(PlainComment(
+      id: text(statement, 0)!, content: text(statement, 1)!, postID: text(statement, 2),
+      createdAt: text(statement, 3), updatedAt: text(statement, 4)))
+  }
+  plainComments = rows
+}
+precondition(plainComments.count == commentCount)
+
+func readPost(_ statement: OpaquePointer) -> PlainPost {
+  PlainPost(id: text(statement, 0)!, title: text(statement, 1)!, createdAt: text(statement, 2), updatedAt: text(statement, 3))
+}
+
+let plainNPlusOne = await measure(runs: 3) {
+  let statement = prepare(#"SELECT "id", "title", "createdAt", "updatedAt" FROM "Post4V2" WHERE "id" = ?"#)
+  defer { sqlite3_finalize(statement) }
+  var found = 0
+  for comment in plainComments {
+    guard let postID = comment.postID else { continue }
+    sqlite3_bind_text(statement, 1, postID, Int32(postID.utf8.count), transient)
+    if sqlite3_step(statement) == SQLITE_ROW {
+      _ = readPost(statement)
+      found += 1
+    }
+    sqlite3_reset(statement)
+  }
+  precondition(found == commentCount)
+}
+
+let plainBatched = await measure(runs: 7) {
+  var seen: Set<String> = []
+  var keys: [String] = []
+  for comment in plainComments {
+    if let postID = comment.postID, seen.insert(postID).inserted { keys.append(postID) }
+  }
+  var byID: [String: PlainPost] = [:]
+  var start = 0
+  while start < keys.count {
+    let chunk = keys[start..<min(start + 500, keys.count)]
+    start += chunk.count
+    let statement = prepare(
+      #"SELECT "id", "title", "createdAt", "updatedAt" FROM "Post4V2" WHERE "id" IN ("#
+        + Array(repeating: "?", count: chunk.count).joined(separator: ", ") + ")")
+    for (offset, key) in chunk.enumerated() {
+      sqlite3_bind_text(statement, Int32(offset + 1), key, Int32(key.utf8.count), transient)
+    }
+    while sqlite3_step(statement) == SQLITE_ROW {
+      let post = readPost(statement)
+      byID[post.id] = post
+    }
+    sqlite3_finalize(statement)
+  }
+  let resolved = plainComments.map { $0.postID.flatMap { byID[$0] } }
+  precondition(resolved.count == commentCount)
+}
+
+// MARK: Report
+
+func row(_ name: String, _ store: Timing, _ plain: Timing, target: String) -> String {
+  let ratio = plain.wall > 0 ? store.wall / plain.wall : 0
+  let cpuRatio = plain.cpu > 0 ? store.cpu / plain.cpu : 0
+  return "| \(name.padding(toLength: 38, withPad: " ", startingAt: 0)) | "
+    + String(format: "%9.1f ms | %9.1f ms | %9.1f ms | %9.1f ms | %5.2fx | %5.2fx | %-6@ |",
+             store.wall * 1000, store.cpu * 1000, plain.wall * 1000, plain.cpu * 1000, ratio, cpuRatio, target as NSString)
+}
+
+print("DataStoreBenchmark: \(postCount) posts, \(commentCount) comments, SQLite \(String(cString: sqlite3_libversion())), WAL file, release build, medians")
+print("| measurement                            | DataStore wall | DataStore CPU | plain wall  | plain CPU   | ratio  | CPU ratio | target |")
+print("|----------------------------------------|--------------|--------------|-------------|-------------|--------|--------|--------|")
+print(row("query all comments into models", storeQueryAll, plainQueryAll, target: "<= 3x"))
+print(row("N+1 lazy load of each comment's post", storeNPlusOneLoads, plainNPlusOne, target: "-"))
+print(row("batched load of all posts (IN, 500)", storeBatched, plainBatched, target: "<= 3x"))
+print(String(format: "query all: DataStore %.0f rows/s, plain C API %.0f rows/s (wall)", Double(commentCount) / storeQueryAll.wall, Double(commentCount) / plainQueryAll.wall))
+print(String(format: "N+1: DataStore %.1f us per reference, plain C API %.1f us per lookup (wall)", storeNPlusOneLoads.wall / Double(commentCount) * 1e6, plainNPlusOne.wall / Double(commentCount) * 1e6))
+print(String(format: "peak memory (VmHWM): %.0f MB after loading the data, %.0f MB after query all + batched load, %.0f MB at the end (target < 300 MB)", afterSetupMB, afterStoreMB, peakMemoryMB()))

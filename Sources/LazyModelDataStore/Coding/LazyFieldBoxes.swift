@@ -1,0 +1,50 @@
+import LazyModel
+
+/// What the row coders need from a `LazyReference<M>` without knowing `M`.
+protocol LazyReferenceBox {
+  /// `M`.
+  static var targetType: any Model.Type { get }
+  /// A not-loaded reference to the `M` whose fields equal `identifiers`, loading from `store`.
+  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> Self
+  /// A loaded reference (`nil` when `model` is `nil` or not an `M`).
+  static func loaded(_ model: (any Model)?) -> Self
+  /// The current state: a loaded model (or `nil`), or the identifiers of a not-loaded one.
+  var boxState: LazyReferenceBoxState { get }
+}
+
+/// ``LazyReferenceBox/boxState``.
+enum LazyReferenceBoxState {
+  case loaded((any Model)?)
+  case notLoaded([IdentifierComponent])
+}
+
+extension LazyReference: LazyReferenceBox {
+  static var targetType: any Model.Type { M.self }
+
+  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M> {
+    LazyReference(identifiers: identifiers, provider: DataStoreReferenceProvider<M>(store: store))
+  }
+
+  static func loaded(_ model: (any Model)?) -> LazyReference<M> {
+    LazyReference(model as? M)
+  }
+
+  var boxState: LazyReferenceBoxState {
+    switch state {
+    case .loaded(let model): return .loaded(model)
+    case .notLoaded(let identifiers): return .notLoaded(identifiers)
+    }
+  }
+}
+
+/// What the row decoder needs from a `LazyList<M>` without knowing `M`.
+protocol LazyListBox {
+  /// A loaded list of the `M`s among `models`.
+  static func loaded(_ models: [any Model]) -> Self
+}
+
+extension LazyList: LazyListBox {
+  static func loaded(_ models: [any Model]) -> LazyList<M> {
+    LazyList(models.compactMap { $0 as? M })
+  }
+}

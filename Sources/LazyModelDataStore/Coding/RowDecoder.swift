@@ -1,0 +1,442 @@
+import CSQLite
+import Foundation
+import LazyModel
+
+/// Where the decoder reads column values: the current row of a live statement, or a row copied out
+/// of one (when `includes:` needs all rows before decoding).
+enum RowSource {
+  case statement(Statement)
+  case values([SQLValue])
+}
+
+/// Models loaded ahead by `includes:`, by association field name, then by the key values that
+/// connect them to a row (FK values for a reference, the row's primary key for a child reference or
+/// a list).
+final class Prefetched {
+  var models: [String: [[KeyValue]: [any Model]]] = [:]
+  /// For included `@hasOne(references:)` fields: the target rows, decoded in `superDecoder(forKey:)`.
+  var childRows: [String: ChildRows] = [:]
+}
+
+/// The included target rows of one `@hasOne(references:)` field, by the parent's key values.
+struct ChildRows {
+  let mapping: TableMapping
+  let rows: [[KeyValue]: [[SQLValue]]]
+  let nested: Prefetched
+}
+
+/// Decodes a model straight from a result row through the model's own `init(from:)`.
+///
+/// One decoder is made per query and reused for every row (``row`` moves on). Its `userInfo` carries
+/// the store's ``DataStoreDecodingContext``, so every lazy field of a decoded model loads from this
+/// store: a `@belongsTo`/`@hasOne` becomes a not-loaded `LazyReference` holding its FK column values
+/// under the target's associated field names; a `@hasMany` a not-loaded `LazyList` (built by
+/// `decodeLazyList` from the context). With `includes:` those fields are loaded from ``prefetched``.
+final class RowDecoder: Decoder {
+  let mapping: TableMapping
+  let store: DataStore
+  let userInfo: [CodingUserInfoKey: Any]
+  /// The row being decoded. The statement (owned by the caller) must outlive its use here.
+  var row: RowSource {
+    didSet { setRow() }
+  }
+  /// The statement of ``row`` (no reference counting in the per-column hot path), or `nil`.
+  private var handle: OpaquePointer?
+  /// The values of a copied ``row``.
+  private var values: [SQLValue] = []
+  var prefetched: Prefetched?
+  /// Position in ``TableMapping/orderedPlans`` where the next key is expected.
+  var hint = 0
+  var codingPath: [any CodingKey] { [] }
+
+  init(mapping: TableMapping, store: DataStore, row: RowSource, prefetched: Prefetched?) {
+    self.mapping = mapping
+    self.store = store
+    self.row = row
+    self.prefetched = prefetched
+    userInfo = [.modelDecodingContext: DataStoreDecodingContext(store: store)]
+    setRow()
+  }
+
+  private func setRow() {
+    switch row {
+    case .statement(let statement):
+      handle = statement.handle
+      values = []
+    case .values(let copied):
+      handle = nil
+      values = copied
+    }
+  }
+
+  /// Decodes the current row as an `M`.
+  func decode<M: Model>(_ type: M.Type) throws -> M {
+    hint = 0
+    return try M(from: self)
+  }
+
+  // MARK: Column access
+
+  @inline(__always) func isNull(_ column: Int) -> Bool {
+    if let handle { return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
+    return values[column] == .null
+  }
+
+  @inline(__always) func text(_ column: Int) -> String? {
+    if let handle {
+      guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return nil }
+      let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+      return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+    switch values[column] {
+    case .text(let text): return text
+    case .integer(let number): return String(number)
+    case .real(let number): return String(number)
+    case .null: return nil
+    }
+  }
+
+  @inline(__always) func int64(_ column: Int) -> Int64? {
+    if let handle {
+      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, Int32(column))
+    }
+    switch values[column] {
+    case .integer(let number): return number
+    case .real(let number): return Int64(number)
+    case .text(let text): return Int64(text)
+    case .null: return nil
+    }
+  }
+
+  @inline(__always) func double(_ column: Int) -> Double? {
+    if let handle {
+      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL ? nil : sqlite3_column_double(handle, Int32(column))
+    }
+    switch values[column] {
+    case .integer(let number): return Double(number)
+    case .real(let number): return number
+    case .text(let text): return Double(text)
+    case .null: return nil
+    }
+  }
+
+  /// Column `column` of the current row as a key value (`nil` for `NULL`).
+  func keyValue(_ column: Int) -> KeyValue? {
+    switch mapping.columns[column].storage {
+    case .integer: return int64(column).map { .int(Int($0)) }
+    case .boolean: return int64(column).map { .bool($0 != 0) }
+    case .real: return double(column).map { .double($0) }
+    case .text, .json: return text(column).map { .string($0) }
+    }
+  }
+
+  /// The key values of `columns`, or `nil` when any is `NULL`.
+  func keyValues(_ columns: [Int]) -> [KeyValue]? {
+    var values: [KeyValue] = []
+    values.reserveCapacity(columns.count)
+    for column in columns {
+      guard let value = keyValue(column) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
+
+  func failure(_ field: String, _ reason: String) -> DataStoreError {
+    .decodingFailed(model: mapping.schema.name, field: field, reason: reason)
+  }
+
+  // MARK: Decoder
+
+  /// The keyed container made for the first row, reused for the next rows (it holds only this
+  /// decoder), saving an allocation and a generic-metadata lookup per row.
+  /// (`KeyedDecodingContainer` is a single class reference, kept here as that reference.)
+  private var cachedContainer: (key: ObjectIdentifier, box: AnyObject)?
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    if let cached = cachedContainer, cached.key == ObjectIdentifier(Key.self) {
+      return unsafeBitCast(cached.box, to: KeyedDecodingContainer<Key>.self)
+    }
+    let container = KeyedDecodingContainer(RowKeyedDecoder<Key>(decoder: self))
+    if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+      cachedContainer = (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self))
+    }
+    return container
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw failure("", "a model must decode a keyed container")
+  }
+
+  /// A container that only answers "is this value null?" (no): `LazyReference` asks before
+  /// decoding an included model from this decoder.
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    PresentValueContainer(decoder: self)
+  }
+
+  /// The plan of the field named `name`, trying the expected position first (generated
+  /// `init(from:)` decodes fields in schema order).
+  @inline(__always) func plan(_ name: String) -> FieldPlan? {
+    let ordered = mapping.orderedPlans
+    let position = hint
+    if position < ordered.count, ordered[position].name == name {
+      hint = position + 1
+      return ordered[position].plan
+    }
+    if position > 0, ordered[position - 1].name == name { return ordered[position - 1].plan }
+    return mapping.plans[name]
+  }
+}
+
+/// The keyed container of ``RowDecoder``.
+struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  /// Not retained: the decoder caches this container (a strong reference would be a cycle), and a
+  /// container is only used inside a model's `init(from:)` while the decoder decodes that row.
+  unowned(unsafe) let decoder: RowDecoder
+  var codingPath: [any CodingKey] { [] }
+
+  var allKeys: [Key] {
+    decoder.mapping.orderedPlans.compactMap { entry in
+      contains(name: entry.name, plan: entry.plan) ? Key(stringValue: entry.name) : nil
+    }
+  }
+
+  private func contains(name: String, plan: FieldPlan) -> Bool {
+    switch plan {
+    case .column, .reference: return true
+    case .childReference: return decoder.prefetched?.childRows[name] != nil
+    case .list: return decoder.prefetched?.models[name] != nil
+    }
+  }
+
+  func contains(_ key: Key) -> Bool {
+    let name = key.stringValue
+    guard let plan = decoder.plan(name) else { return false }
+    return contains(name: name, plan: plan)
+  }
+
+  private func column(_ key: Key) throws -> Int {
+    guard case .column(let index)? = decoder.plan(key.stringValue) else {
+      throw decoder.failure(key.stringValue, "not a stored field of \(decoder.mapping.schema.name)")
+    }
+    return index
+  }
+
+  private func missing(_ key: Key) -> DataStoreError {
+    decoder.failure(key.stringValue, "the stored value is NULL")
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    switch decoder.plan(key.stringValue) {
+    case .column(let index)?: return decoder.isNull(index)
+    case .reference(let position)?:
+      return decoder.mapping.references[position].columnIndexes.allSatisfy { decoder.isNull($0) }
+    case .childReference?: return decoder.prefetched?.childRows[key.stringValue] == nil
+    case .list?: return decoder.prefetched?.models[key.stringValue] == nil
+    case nil: return true
+    }
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    guard let value = decoder.int64(try column(key)) else { throw missing(key) }
+    return value != 0
+  }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    guard let value = decoder.text(try column(key)) else { throw missing(key) }
+    return value
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    guard let value = decoder.double(try column(key)) else { throw missing(key) }
+    return value
+  }
+
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    Float(try decode(Double.self, forKey: key))
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    guard let value = decoder.int64(try column(key)) else { throw missing(key) }
+    return Int(value)
+  }
+
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    guard let value = decoder.int64(try column(key)) else { throw missing(key) }
+    return value
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let name = key.stringValue
+    guard let plan = decoder.plan(name) else {
+      throw decoder.failure(name, "not a field of \(decoder.mapping.schema.name)")
+    }
+    switch plan {
+    case .column(let index):
+      if T.self == String.self { return try decode(String.self, forKey: key) as! T }
+      if decoder.mapping.columns[index].storage == .json {
+        guard let text = decoder.text(index) else { throw missing(key) }
+        do {
+          return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+        } catch {
+          throw decoder.failure(name, "stored JSON does not decode as \(T.self): \(error)")
+        }
+      }
+      if decoder.isNull(index) { throw missing(key) }
+      do {
+        return try T(from: ColumnDecoder(decoder: decoder, column: index))
+      } catch let error as DataStoreError {
+        throw error
+      } catch {
+        throw decoder.failure(name, "\(error)")
+      }
+    case .reference(let position):
+      guard let box = T.self as? any LazyReferenceBox.Type else {
+        throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
+      }
+      let reference = decoder.mapping.references[position]
+      guard let values = decoder.keyValues(reference.columnIndexes) else { return box.loaded(nil) as! T }
+      if let prefetched = decoder.prefetched?.models[name] {
+        return box.loaded(prefetched[values]?.first) as! T
+      }
+      var identifiers: [IdentifierComponent] = []
+      identifiers.reserveCapacity(values.count)
+      for (offset, value) in values.enumerated() {
+        identifiers.append(IdentifierComponent(name: reference.associatedFields[offset], value: value))
+      }
+      return box.notLoaded(identifiers, store: decoder.store) as! T
+    case .childReference:
+      guard T.self is any LazyReferenceBox.Type else {
+        throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
+      }
+      return try T(from: try superDecoder(forKey: key))
+    case .list:
+      guard let box = T.self as? any LazyListBox.Type,
+        let prefetched = decoder.prefetched?.models[name],
+        let key = decoder.keyValues(decoder.mapping.primaryKeyColumns)
+      else { throw decoder.failure(name, "a @hasMany field is only decoded when included") }
+      return box.loaded(prefetched[key] ?? []) as! T
+    }
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    return try decode(T.self, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    decoder.text(try column(key))
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    decoder.int64(try column(key)).map { Int($0) }
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    decoder.double(try column(key))
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    decoder.int64(try column(key)).map { $0 != 0 }
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    throw decoder.failure(key.stringValue, "nested containers are not stored")
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw decoder.failure(key.stringValue, "nested containers are not stored")
+  }
+
+  func superDecoder() throws -> any Decoder {
+    throw decoder.failure("super", "nested containers are not stored")
+  }
+
+  /// For an included `@hasOne(references:)` field: a decoder over the target's row (or a null value
+  /// when there is none).
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    let name = key.stringValue
+    guard case .childReference? = decoder.plan(name), let included = decoder.prefetched?.childRows[name],
+      let parentKey = decoder.keyValues(decoder.mapping.primaryKeyColumns)
+    else { throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included") }
+    guard let row = included.rows[parentKey]?.first else { return NullDecoder() }
+    return RowDecoder(mapping: included.mapping, store: decoder.store, row: .values(row), prefetched: included.nested)
+  }
+}
+
+/// The single-value view of a whole row: present, and not a single value.
+struct PresentValueContainer: SingleValueDecodingContainer {
+  let decoder: RowDecoder
+  var codingPath: [any CodingKey] { [] }
+  func decodeNil() -> Bool { false }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    throw decoder.failure("", "a row is not a single value")
+  }
+}
+
+/// A decoder of one `null` value.
+struct NullDecoder: Decoder, SingleValueDecodingContainer {
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw DecodingError.valueNotFound([Any].self, .init(codingPath: [], debugDescription: "null"))
+  }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  func decodeNil() -> Bool { true }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    throw DecodingError.valueNotFound(type, .init(codingPath: [], debugDescription: "null"))
+  }
+}
+
+/// A decoder over one column, for types that decode a single value (enums, `Temporal`).
+struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
+  let decoder: RowDecoder
+  let column: Int
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw decoder.failure(decoder.mapping.columns[column].field, "a column holds a single value")
+  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw decoder.failure(decoder.mapping.columns[column].field, "a column holds a single value")
+  }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+  private func missing() -> DataStoreError {
+    decoder.failure(decoder.mapping.columns[column].field, "the stored value is NULL")
+  }
+
+  func decodeNil() -> Bool { decoder.isNull(column) }
+  func decode(_ type: Bool.Type) throws -> Bool {
+    guard let value = decoder.int64(column) else { throw missing() }
+    return value != 0
+  }
+  func decode(_ type: String.Type) throws -> String {
+    guard let value = decoder.text(column) else { throw missing() }
+    return value
+  }
+  func decode(_ type: Double.Type) throws -> Double {
+    guard let value = decoder.double(column) else { throw missing() }
+    return value
+  }
+  func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+  func decode(_ type: Int.Type) throws -> Int { Int(try decode(Int64.self)) }
+  func decode(_ type: Int8.Type) throws -> Int8 { Int8(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: Int16.Type) throws -> Int16 { Int16(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: Int32.Type) throws -> Int32 { Int32(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: Int64.Type) throws -> Int64 {
+    guard let value = decoder.int64(column) else { throw missing() }
+    return value
+  }
+  func decode(_ type: UInt.Type) throws -> UInt { UInt(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { UInt8(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { UInt16(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { UInt32(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { UInt64(truncatingIfNeeded: try decode(Int64.self)) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+}

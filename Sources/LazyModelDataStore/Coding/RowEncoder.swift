@@ -1,0 +1,187 @@
+import Foundation
+import LazyModel
+
+/// Turns a model into the column values of its table (``TableMapping/columns`` order) through the
+/// model's own `encode(to:)`, with no JSON text in between (embedded types and lists excepted: their
+/// column holds JSON).
+///
+/// A `@belongsTo`/`@hasOne` reference becomes its FK column values: from the loaded model, or from the
+/// identifiers of a not-loaded reference. `@hasMany` lists and `@hasOne(references:)` fields are not
+/// stored on this row and are skipped.
+final class RowEncoder: Encoder {
+  let mapping: TableMapping
+  let store: DataStore
+  var values: [SQLValue]
+  var failure: DataStoreError?
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  init(mapping: TableMapping, store: DataStore) {
+    self.mapping = mapping
+    self.store = store
+    values = Array(repeating: .null, count: mapping.columns.count)
+  }
+
+  /// The column values of `model`.
+  ///
+  /// - Throws: ``DataStoreError/encodingFailed(model:field:reason:)`` when a field cannot be stored.
+  static func encode(_ model: some Model, mapping: TableMapping, store: DataStore) throws -> [SQLValue] {
+    let encoder = RowEncoder(mapping: mapping, store: store)
+    do {
+      try model.encode(to: encoder)
+    } catch let error as DataStoreError {
+      throw error
+    } catch {
+      throw DataStoreError.encodingFailed(model: mapping.schema.name, field: "", reason: "\(error)")
+    }
+    if let failure = encoder.failure { throw failure }
+    return encoder.values
+  }
+
+  func fail(_ field: String, _ reason: String) {
+    if failure == nil { failure = .encodingFailed(model: mapping.schema.name, field: field, reason: reason) }
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(RowKeyedEncoder<Key>(encoder: self, discarding: false))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    fail("", "a model must encode a keyed container")
+    return DiscardingUnkeyedEncoder(encoder: self)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    fail("", "a model must encode a keyed container")
+    return ColumnValueEncoder()
+  }
+}
+
+/// Captures the one value a `Codable` type (enum, `Temporal`) encodes into a single-value container.
+final class ColumnValueEncoder: Encoder, SingleValueEncodingContainer {
+  var value: SQLValue = .null
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  var unsupported = false
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    unsupported = true
+    return KeyedEncodingContainer(DiscardingKeyedEncoder<Key>())
+  }
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    unsupported = true
+    return DiscardingUnkeyedEncoder(encoder: nil)
+  }
+  func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+  func encodeNil() throws { value = .null }
+  func encode(_ value: Bool) throws { self.value = .integer(value ? 1 : 0) }
+  func encode(_ value: String) throws { self.value = .text(value) }
+  func encode(_ value: Double) throws { self.value = .real(value) }
+  func encode(_ value: Float) throws { self.value = .real(Double(value)) }
+  func encode(_ value: Int) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: Int8) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: Int16) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: Int32) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: Int64) throws { self.value = .integer(value) }
+  func encode(_ value: UInt) throws { self.value = .integer(Int64(bitPattern: UInt64(value))) }
+  func encode(_ value: UInt8) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: UInt16) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: UInt32) throws { self.value = .integer(Int64(value)) }
+  func encode(_ value: UInt64) throws { self.value = .integer(Int64(bitPattern: value)) }
+  func encode<T: Encodable>(_ value: T) throws { try value.encode(to: self) }
+}
+
+/// The keyed container of ``RowEncoder``: each key is looked up in the table mapping.
+struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: RowEncoder
+  let discarding: Bool
+  var codingPath: [any CodingKey] { [] }
+
+  private func set(_ value: SQLValue, forKey key: Key) {
+    guard !discarding, case .column(let index)? = encoder.mapping.plans[key.stringValue] else { return }
+    encoder.values[index] = value
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { set(.null, forKey: key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { set(.integer(value ? 1 : 0), forKey: key) }
+  mutating func encode(_ value: String, forKey key: Key) throws { set(.text(value), forKey: key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { set(.real(value), forKey: key) }
+  mutating func encode(_ value: Float, forKey key: Key) throws { set(.real(Double(value)), forKey: key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { set(.integer(Int64(value)), forKey: key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { set(.integer(value), forKey: key) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    guard !discarding, let plan = encoder.mapping.plans[key.stringValue] else { return }
+    switch plan {
+    case .column(let index):
+      let column = encoder.mapping.columns[index]
+      if column.storage == .json {
+        let data = try JSONEncoder().encode(value)
+        encoder.values[index] = .text(String(decoding: data, as: UTF8.self))
+        return
+      }
+      let single = ColumnValueEncoder()
+      try value.encode(to: single)
+      if single.unsupported {
+        encoder.fail(column.field, "\(T.self) does not encode a single value")
+      }
+      encoder.values[index] = single.value
+    case .reference(let position):
+      let reference = encoder.mapping.references[position]
+      guard let box = value as? any LazyReferenceBox else {
+        encoder.fail(reference.field, "expected a LazyReference, got \(T.self)")
+        return
+      }
+      let keys = try encoder.store.foreignKeyValues(box, plan: reference, owner: encoder.mapping)
+      for (offset, index) in reference.columnIndexes.enumerated() {
+        encoder.values[index] = keys.map { SQLValue($0[offset]) } ?? .null
+      }
+    case .childReference, .list:
+      return  // stored on the other model's rows
+    }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    encoder.fail(key.stringValue, "nested containers are not stored")
+    return KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>())
+  }
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    encoder.fail(key.stringValue, "nested containers are not stored")
+    return DiscardingUnkeyedEncoder(encoder: encoder)
+  }
+  mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { ColumnValueEncoder() }
+}
+
+/// Accepts and drops everything (returned where a model asks for a container the store cannot hold;
+/// the encoder records the failure).
+struct DiscardingKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  var codingPath: [any CodingKey] { [] }
+  mutating func encodeNil(forKey key: Key) throws {}
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> { KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>()) }
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    DiscardingUnkeyedEncoder(encoder: nil)
+  }
+  mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { ColumnValueEncoder() }
+}
+
+/// Accepts and drops everything (see ``DiscardingKeyedEncoder``).
+struct DiscardingUnkeyedEncoder: UnkeyedEncodingContainer {
+  let encoder: RowEncoder?
+  var codingPath: [any CodingKey] { [] }
+  var count: Int { 0 }
+  mutating func encodeNil() throws {}
+  mutating func encode<T: Encodable>(_ value: T) throws {}
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>())
+  }
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { DiscardingUnkeyedEncoder(encoder: encoder) }
+  mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
+}

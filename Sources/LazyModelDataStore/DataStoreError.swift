@@ -1,0 +1,50 @@
+import LazyModel
+
+/// Errors of ``DataStore``: each carries the model, the field, the identifiers or the SQL involved.
+///
+/// Values only (`Sendable`, `Equatable`). SQLite's own failures are ``sqlite(code:message:sql:)``;
+/// every other case is detected by the store before or after talking to SQLite.
+public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// SQLite returned `code` (an extended result code, `sqlite3_extended_errcode`) for `sql`.
+  case sqlite(code: Int32, message: String, sql: String?)
+  /// The model type is not in the store's ``ModelRegistry``.
+  case unknownModel(String)
+  /// A predicate, sort, include or identifier names a field the model does not have.
+  case unknownField(model: String, field: String)
+  /// A predicate cannot be applied to the field (for example `beginsWith` on an association whose
+  /// key has two components, or `references` with the wrong number of values).
+  case invalidPredicate(model: String, field: String, reason: String)
+  /// `save` was given a model whose required field (or the FK of a required association) is null.
+  case missingRequiredField(model: String, field: String)
+  /// `save` was given a model whose `@belongsTo` field points at a row that does not exist.
+  case foreignKeyViolation(model: String, field: String, identifiers: [IdentifierComponent])
+  /// The file's tables do not match the registry in a way that cannot be migrated without losing
+  /// or inventing data (a removed or retyped column, a new required column, a changed primary key,
+  /// a model no longer in the registry). Nothing was changed.
+  case incompatibleSchema(model: String, reason: String)
+  /// A stored value could not become the Swift value of `field` (wrong storage class, bad JSON,
+  /// unknown enum raw value).
+  case decodingFailed(model: String, field: String, reason: String)
+  /// A model could not be turned into column values.
+  case encodingFailed(model: String, field: String, reason: String)
+  /// A page cursor that this store did not produce.
+  case invalidCursor(String)
+
+  /// A readable description naming the model, field and SQL.
+  public var description: String {
+    switch self {
+    case .sqlite(let code, let message, let sql):
+      return "SQLite error \(code): \(message)" + (sql.map { " (SQL: \($0))" } ?? "")
+    case .unknownModel(let model): return "model \(model) is not in the DataStore's registry"
+    case .unknownField(let model, let field): return "\(model) has no field \(field)"
+    case .invalidPredicate(let model, let field, let reason): return "invalid predicate on \(model).\(field): \(reason)"
+    case .missingRequiredField(let model, let field): return "\(model).\(field) is required but nil"
+    case .foreignKeyViolation(let model, let field, let identifiers):
+      return "\(model).\(field) points at \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")), which does not exist"
+    case .incompatibleSchema(let model, let reason): return "stored table of \(model) cannot be migrated: \(reason)"
+    case .decodingFailed(let model, let field, let reason): return "cannot decode \(model).\(field): \(reason)"
+    case .encodingFailed(let model, let field, let reason): return "cannot encode \(model).\(field): \(reason)"
+    case .invalidCursor(let cursor): return "invalid page cursor \(cursor)"
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import LazyModel
+
+extension DataStore {
+  /// Runs `sql` and decodes every row as an `M`. Without includes the rows are decoded as they are
+  /// stepped; with includes they are copied first, the included associations are loaded (one
+  /// `IN (…)` query per association and level), then the rows are decoded with them.
+  func fetch<M: Model>(
+    _ type: M.Type, _ mapping: TableMapping, sql: String, bindings: [SQLValue], includes: [QueryInclude],
+    _ connection: Connection, cached: Bool = true
+  ) throws -> [M] {
+    let statement = try connection.prepare(sql, cached: cached)
+    defer { statement.reset() }
+    try statement.bind(bindings)
+    if includes.isEmpty {
+      let decoder = RowDecoder(mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
+      var models: [M] = []
+      while try statement.step() { models.append(try decoder.decode(M.self)) }
+      return models
+    }
+    let rows = try Self.copyRows(statement, columns: mapping.columns.count)
+    return try decodeRows(M.self, mapping, rows: rows, includes: includes, connection)
+  }
+
+  private static func copyRows(_ statement: Statement, columns: Int) throws -> [[SQLValue]] {
+    var rows: [[SQLValue]] = []
+    while try statement.step() { rows.append((0..<columns).map { statement.value(Int32($0)) }) }
+    return rows
+  }
+
+  /// Decodes copied rows with `includes` loaded.
+  private func decodeRows<M: Model>(
+    _ type: M.Type, _ mapping: TableMapping, rows: [[SQLValue]], includes: [QueryInclude], _ connection: Connection
+  ) throws -> [M] {
+    let prefetched = try prefetch(mapping, rows: rows, includes: includes, connection)
+    let decoder = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: prefetched)
+    return try rows.map { row in
+      decoder.row = .values(row)
+      return try decoder.decode(M.self)
+    }
+  }
+
+  /// Loads the associations `includes` names for copied `rows` of `mapping`: one `IN (…)` query per
+  /// association (per 500 distinct keys), then the same for the nested includes of what it loaded.
+  func prefetch(
+    _ mapping: TableMapping, rows: [[SQLValue]], includes: [QueryInclude], _ connection: Connection
+  ) throws -> Prefetched {
+    let prefetched = Prefetched()
+    let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
+    for include in includes {
+      guard let plan = mapping.plans[include.field] else {
+        throw DataStoreError.unknownField(model: mapping.schema.name, field: include.field)
+      }
+      let target: any Model.Type
+      let keyColumns: [Int]
+      let targetColumns: [String]
+      switch plan {
+      case .column:
+        throw DataStoreError.invalidPredicate(model: mapping.schema.name, field: include.field, reason: "not an association")
+      case .reference(let position):
+        let reference = mapping.references[position]
+        (target, keyColumns, targetColumns) = (reference.target, reference.columnIndexes, reference.associatedFields)
+      case .childReference(let position):
+        let child = mapping.childReferences[position]
+        (target, keyColumns, targetColumns) = (child.target, mapping.primaryKeyColumns, child.associatedFields)
+      case .list(let position):
+        let list = mapping.lists[position]
+        (target, keyColumns, targetColumns) = (list.target, mapping.primaryKeyColumns, list.associatedColumns)
+      }
+      var seen: Set<[KeyValue]> = []
+      var keys: [[KeyValue]] = []
+      for row in rows {
+        probe.row = .values(row)
+        if let key = probe.keyValues(keyColumns), seen.insert(key).inserted { keys.append(key) }
+      }
+      if case .childReference = plan {
+        // Generated code decodes a @hasOne(references:) through `superDecoder(forKey:)`, so keep the
+        // target rows to decode there.
+        let targetMapping = try self.mapping(for: target)
+        let grouped = try fetchGroupedRows(targetMapping, byColumns: targetColumns, keys: keys, connection)
+        let nested = try prefetch(targetMapping, rows: grouped.values.flatMap { $0 }, includes: include.nested, connection)
+        prefetched.childRows[include.field] = ChildRows(mapping: targetMapping, rows: grouped, nested: nested)
+      } else {
+        prefetched.models[include.field] = try fetchGrouped(
+          target, byColumns: targetColumns, keys: keys, includes: include.nested, connection)
+      }
+    }
+    return prefetched
+  }
+
+  /// The copied rows of `mapping` whose `columns` equal one of `keys`, grouped by those values (one
+  /// `IN (…)` query per ``batchChunkSize`` keys).
+  func fetchGroupedRows(
+    _ mapping: TableMapping, byColumns columns: [String], keys: [[KeyValue]], _ connection: Connection
+  ) throws -> [[KeyValue]: [[SQLValue]]] {
+    let columnIndexes = try columns.map { name in
+      guard let index = mapping.column(named: name) else {
+        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
+      }
+      return index
+    }
+    let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
+    var grouped: [[KeyValue]: [[SQLValue]]] = [:]
+    var start = 0
+    while start < keys.count {
+      let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
+      start += chunk.count
+      let sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+        + mapping.membershipSQL(columns: columns, count: chunk.count)
+        + " ORDER BY " + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
+      let statement = try connection.prepare(sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+      defer { statement.reset() }
+      try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
+      for row in try Self.copyRows(statement, columns: mapping.columns.count) {
+        probe.row = .values(row)
+        guard let key = probe.keyValues(columnIndexes) else { continue }
+        grouped[key, default: []].append(row)
+      }
+    }
+    return grouped
+  }
+
+  /// The `M`s whose `columns` equal one of `keys`, grouped by those values: one `IN (…)` query per
+  /// ``batchChunkSize`` keys, rows in primary-key order within each chunk.
+  func fetchGrouped<M: Model>(
+    _ type: M.Type, byColumns columns: [String], keys: [[KeyValue]], includes: [QueryInclude], _ connection: Connection
+  ) throws -> [[KeyValue]: [any Model]] {
+    let mapping = try mapping(for: M.self)
+    let columnIndexes = try columns.map { name in
+      guard let index = mapping.column(named: name) else {
+        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
+      }
+      return index
+    }
+    var grouped: [[KeyValue]: [any Model]] = [:]
+    var start = 0
+    while start < keys.count {
+      let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
+      start += chunk.count
+      let sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+        + mapping.membershipSQL(columns: columns, count: chunk.count)
+        + " ORDER BY " + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
+      let statement = try connection.prepare(sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+      defer { statement.reset() }
+      try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
+      if includes.isEmpty {
+        let decoder = RowDecoder(mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
+        while try statement.step() {
+          guard let key = decoder.keyValues(columnIndexes) else { continue }
+          grouped[key, default: []].append(try decoder.decode(M.self))
+        }
+      } else {
+        let rows = try Self.copyRows(statement, columns: mapping.columns.count)
+        let models = try decodeRows(M.self, mapping, rows: rows, includes: includes, connection)
+        let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
+        for (row, model) in zip(rows, models) {
+          probe.row = .values(row)
+          guard let key = probe.keyValues(columnIndexes) else { continue }
+          grouped[key, default: []].append(model)
+        }
+      }
+    }
+    return grouped
+  }
+
+  /// The one `M` whose fields equal `identifiers` (its primary key: the cached lookup statement).
+  func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent]) throws -> M? {
+    let mapping = try mapping(for: M.self)
+    let names = identifiers.map(\.name)
+    let sql: String
+    if names == mapping.primaryKeyColumns.map({ mapping.columns[$0].name }) {
+      sql = mapping.selectByPrimaryKey
+    } else {
+      for name in names where mapping.column(named: name) == nil {
+        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
+      }
+      sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+        + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
+    }
+    let bindings = identifiers.map { SQLValue($0.value) }
+    return try connection.withConnection { connection in
+      let statement = try connection.prepare(sql)
+      defer { statement.reset() }
+      try statement.bind(bindings)
+      guard try statement.step() else { return nil }
+      return try RowDecoder(mapping: mapping, store: self, row: .statement(statement), prefetched: nil).decode(M.self)
+    }
+  }
+
+  /// See ``DataStoreReferenceProvider/load(batch:)``.
+  func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) throws -> [M?] {
+    guard let first = batch.first else { return [] }
+    let names = first.map(\.name)
+    let mapping = try mapping(for: M.self)
+    var seen: Set<[KeyValue]> = []
+    var keys: [[KeyValue]] = []
+    for identifiers in batch {
+      guard identifiers.map(\.name) == names else {
+        throw DataStoreError.invalidPredicate(
+          model: mapping.schema.name, field: names.joined(separator: ", "),
+          reason: "a batch must name the same fields in every element")
+      }
+      let key = identifiers.map(\.value)
+      if seen.insert(key).inserted { keys.append(key) }
+    }
+    let grouped = try connection.withConnection { connection in
+      try connection.transaction(write: false) {
+        try fetchGrouped(M.self, byColumns: names, keys: keys, includes: [], connection)
+          .mapValues { $0.first as? M }
+      }
+    }
+    return batch.map { identifiers in grouped[identifiers.map(\.value)] ?? nil }
+  }
+
+  /// See ``DataStoreListProvider/loadPage(after:limit:)``.
+  func loadPage<M: Model>(
+    _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue], after cursor: String?, limit: Int
+  ) throws -> ModelPage<M> {
+    let mapping = try mapping(for: M.self)
+    for name in associatedFields where mapping.column(named: name) == nil {
+      throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
+    }
+    let keyNames = mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }
+    var sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+      + associatedFields.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
+    var bindings = associatedIdentifiers.map(SQLValue.init)
+    if let cursor {
+      guard let data = cursor.data(using: .utf8),
+        let last = try? JSONDecoder().decode([KeyValue].self, from: data), last.count == keyNames.count
+      else { throw DataStoreError.invalidCursor(cursor) }
+      sql += " AND (\(keyNames.joined(separator: ", "))) > (\(Array(repeating: "?", count: last.count).joined(separator: ", ")))"
+      bindings += last.map(SQLValue.init)
+    }
+    sql += " ORDER BY \(keyNames.joined(separator: ", ")) LIMIT ?"
+    bindings.append(.integer(Int64(limit) + 1))
+    var models = try connection.withConnection { connection in
+      try fetch(M.self, mapping, sql: sql, bindings: bindings, includes: [], connection)
+    }
+    var next: String?
+    if models.count > limit {
+      models.removeLast(models.count - limit)
+      if let last = models.last {
+        let data = try JSONEncoder().encode(last.identifier.components.map(\.value))
+        next = String(decoding: data, as: UTF8.self)
+      }
+    }
+    return ModelPage(elements: models, nextCursor: next)
+  }
+}
+
+/// Captures the `LazyReference` a model encodes for one field, ignoring every other field.
+final class ReferenceCapture: Encoder {
+  let field: String
+  var reference: (any LazyReferenceBox)?
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  init(field: String) { self.field = field }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(Container<Key>(capture: self))
+  }
+  func unkeyedContainer() -> any UnkeyedEncodingContainer { DiscardingUnkeyedEncoder(encoder: nil) }
+  func singleValueContainer() -> any SingleValueEncodingContainer { ColumnValueEncoder() }
+
+  struct Container<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let capture: ReferenceCapture
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil(forKey key: Key) throws {}
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+      if key.stringValue == capture.field, let reference = value as? any LazyReferenceBox {
+        capture.reference = reference
+      }
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(
+      keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> { KeyedEncodingContainer(DiscardingKeyedEncoder<NestedKey>()) }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+      DiscardingUnkeyedEncoder(encoder: nil)
+    }
+    mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { ColumnValueEncoder() }
+  }
+}

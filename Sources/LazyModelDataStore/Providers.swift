@@ -1,0 +1,88 @@
+import Foundation
+import LazyModel
+
+/// The ``ModelDecodingContext`` of a ``DataStore``: every lazy field decoded from its rows loads
+/// from that same store.
+///
+/// Thread-safety: `Sendable` (holds only the store).
+public struct DataStoreDecodingContext: ModelDecodingContext {
+  /// The store references and lists load from.
+  public let store: DataStore
+
+  /// A context for `store`.
+  public init(store: DataStore) { self.store = store }
+
+  /// A provider that loads the `M` whose fields equal `identifiers` from ``store``.
+  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M> {
+    DataStoreReferenceProvider<M>(store: store)
+  }
+
+  /// A provider that pages through the `M`s whose `associatedFields` columns equal
+  /// `associatedIdentifiers`, in primary-key order.
+  public func listProvider<M: Model>(
+    for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
+  ) -> any ModelListProvider<M> {
+    DataStoreListProvider<M>(store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+  }
+}
+
+/// Loads not-loaded references from a ``DataStore``.
+///
+/// `load(identifiers:)` is one primary-key lookup (or, for a `@hasOne(references:)`, one lookup
+/// through the FK index); `load(batch:)` deduplicates the identifiers and reads them with chunked
+/// `IN (…)` queries (at most ``DataStore/batchChunkSize`` keys per statement).
+///
+/// Thread-safety: `Sendable`; the store serialises the SQL.
+public struct DataStoreReferenceProvider<M: Model>: ModelProvider {
+  /// The store this provider reads.
+  public let store: DataStore
+
+  /// A provider over `store`.
+  public init(store: DataStore) { self.store = store }
+
+  /// The one `M` whose fields equal `identifiers`, or `nil`.
+  ///
+  /// - Throws: ``DataStoreError/unknownField(model:field:)`` when a name is not a column of `M`,
+  ///   ``DataStoreError/sqlite(code:message:sql:)`` when SQLite fails.
+  public func load(identifiers: [IdentifierComponent]) async throws -> M? {
+    try store.loadOne(M.self, identifiers: identifiers)
+  }
+
+  /// One result per element of `batch`, same order; one query per 500 distinct keys.
+  ///
+  /// - Throws: As ``load(identifiers:)``; every element must name the same fields.
+  public func load(batch: [[IdentifierComponent]]) async throws -> [M?] {
+    try store.loadBatch(M.self, batch: batch)
+  }
+}
+
+/// Pages through the children of one parent in a ``DataStore``: one query per page on the child's
+/// FK columns, served by the FK index (FK columns, then primary key), in primary-key order.
+///
+/// The cursor is the last element's primary-key values (keyset paging, not `OFFSET`), so a page
+/// costs the same however deep it is. Thread-safety: `Sendable`.
+public struct DataStoreListProvider<M: Model>: ModelListProvider {
+  /// The store this provider reads.
+  public let store: DataStore
+  /// FK columns of `M`, in the parent's key order.
+  public let associatedFields: [String]
+  /// The parent's key values, same order.
+  public let associatedIdentifiers: [KeyValue]
+
+  /// A provider for the `M`s whose `associatedFields` equal `associatedIdentifiers`.
+  public init(store: DataStore, associatedFields: [String], associatedIdentifiers: [KeyValue]) {
+    self.store = store
+    self.associatedFields = associatedFields
+    self.associatedIdentifiers = associatedIdentifiers
+  }
+
+  /// The page after `cursor`, at most `limit` (default ``DataStore/listPageSize``) elements.
+  ///
+  /// - Throws: ``DataStoreError/invalidCursor(_:)`` for a cursor this provider did not return,
+  ///   ``DataStoreError/unknownField(model:field:)``, or ``DataStoreError/sqlite(code:message:sql:)``.
+  public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
+    try store.loadPage(
+      M.self, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
+      after: cursor, limit: limit ?? store.listPageSize)
+  }
+}

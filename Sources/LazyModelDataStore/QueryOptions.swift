@@ -1,0 +1,47 @@
+import LazyModel
+
+/// One sort criterion of ``DataStore/query(_:where:sort:limit:offset:includes:)``.
+///
+/// A `@belongsTo`/`@hasOne` field sorts by its FK columns in order. Values only; `Sendable`.
+public struct QuerySort: Sendable, Hashable {
+  /// The GraphQL field name (or FK target name).
+  public let field: String
+  /// `true` for ascending order.
+  public let ascending: Bool
+
+  /// Sorts by `field`.
+  public init(field: String, ascending: Bool) {
+    self.field = field
+    self.ascending = ascending
+  }
+
+  /// Ascending by `key`.
+  public static func ascending(_ key: some ModelKey) -> QuerySort { QuerySort(field: key.name, ascending: true) }
+  /// Descending by `key`.
+  public static func descending(_ key: some ModelKey) -> QuerySort { QuerySort(field: key.name, ascending: false) }
+}
+
+/// An association to load together with the queried models (eager loading), with the associations
+/// of the loaded models to load in turn.
+///
+/// Each level costs one `IN (…)` query per included association (per 500 distinct keys), whatever
+/// the number of rows: `includes: [.include(Comment.keys.post, .include(Post.keys.comments))]` loads
+/// the comments, their posts, and every comment of those posts in three queries. Included fields are
+/// decoded as loaded `LazyReference`s / `LazyList`s. Values only; `Sendable`.
+public struct QueryInclude: Sendable, Hashable {
+  /// The association field name (`@belongsTo`, `@hasOne` or `@hasMany`).
+  public let field: String
+  /// Associations of the loaded models to include as well.
+  public let nested: [QueryInclude]
+
+  /// Includes `field`, then `nested` on the models it loads.
+  public init(field: String, nested: [QueryInclude] = []) {
+    self.field = field
+    self.nested = nested
+  }
+
+  /// Includes the association `key`, then `nested` on the models it loads.
+  public static func include(_ key: some ModelKey, _ nested: QueryInclude...) -> QueryInclude {
+    QueryInclude(field: key.name, nested: nested)
+  }
+}

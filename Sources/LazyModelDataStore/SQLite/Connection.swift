@@ -1,0 +1,187 @@
+import CSQLite
+import Foundation
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text before `sqlite3_bind_text` returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Receives the SQL text (with `?` placeholders, never values) of every statement SQLite starts.
+final class TraceBox: Sendable {
+  let body: @Sendable (String) -> Void
+  init(_ body: @escaping @Sendable (String) -> Void) { self.body = body }
+}
+
+/// One open SQLite connection with a prepared-statement cache.
+///
+/// Not thread-safe: it is only ever used by the one ``SerializedConnection`` that owns it, which
+/// is why it is opened with `SQLITE_OPEN_NOMUTEX`.
+final class Connection {
+  let handle: OpaquePointer
+  private var statements: [String: Statement] = [:]
+  private let trace: TraceBox?
+
+  /// Opens `path` (`":memory:"` for a private in-memory database), turning on WAL (files only)
+  /// and foreign keys.
+  init(path: String, trace: TraceBox?) throws {
+    var db: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      if let db { sqlite3_close_v2(db) }
+      throw DataStoreError.sqlite(code: code, message: message, sql: nil)
+    }
+    handle = db
+    self.trace = trace
+    sqlite3_extended_result_codes(db, 1)
+    sqlite3_busy_timeout(db, 5_000)
+    if let trace {
+      let context = Unmanaged.passUnretained(trace).toOpaque()
+      sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, context, _, text in
+        guard let context, let text else { return 0 }
+        let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
+        if !sql.hasPrefix("--") {  // statements run by triggers arrive as comments
+          Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue().body(sql)
+        }
+        return 0
+      }, context)
+    }
+    if path != ":memory:" {
+      try execute("PRAGMA journal_mode = WAL")
+      try execute("PRAGMA synchronous = NORMAL")
+    }
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    for statement in statements.values { sqlite3_finalize(statement.handle) }
+    sqlite3_close_v2(handle)
+  }
+
+  /// The current error of the connection as a typed error about `sql`.
+  func error(_ code: Int32, sql: String?) -> DataStoreError {
+    .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+  }
+
+  /// Runs one or more statements that take no parameters and return no rows of interest.
+  func execute(_ sql: String) throws {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code, sql: sql) }
+  }
+
+  /// The prepared statement for `sql`, reset and with its bindings cleared: from the cache when
+  /// `cached` (statements whose text repeats), else a fresh one finalized when released.
+  func prepare(_ sql: String, cached: Bool = true) throws -> Statement {
+    if cached, let statement = statements[sql] {
+      sqlite3_reset(statement.handle)
+      sqlite3_clear_bindings(statement.handle)
+      return statement
+    }
+    var raw: OpaquePointer?
+    let flags = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+    let code = sqlite3_prepare_v3(handle, sql, -1, flags, &raw, nil)
+    guard code == SQLITE_OK, let raw else { throw error(code, sql: sql) }
+    let statement = Statement(handle: raw, connection: self, sql: sql, isCached: cached)
+    if cached { statements[sql] = statement }
+    return statement
+  }
+
+  /// Runs `body` in a transaction (`BEGIN IMMEDIATE` when `write`, else `BEGIN DEFERRED`),
+  /// committing when it returns and rolling back when it throws.
+  func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE (not counting cascades).
+  var changes: Int { Int(sqlite3_changes(handle)) }
+}
+
+/// A prepared statement owned by a ``Connection``'s cache.
+final class Statement {
+  let handle: OpaquePointer
+  unowned let connection: Connection
+  let sql: String
+  /// Cached statements are finalized by their connection; others when released.
+  let isCached: Bool
+
+  init(handle: OpaquePointer, connection: Connection, sql: String, isCached: Bool) {
+    self.handle = handle
+    self.connection = connection
+    self.sql = sql
+    self.isCached = isCached
+  }
+
+  deinit {
+    if !isCached { sqlite3_finalize(handle) }
+  }
+
+  /// Binds `values` to parameters 1…n.
+  func bind(_ values: [SQLValue]) throws {
+    for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
+  }
+
+  /// Binds `value` to the 1-based parameter `index`.
+  func bind(_ value: SQLValue, at index: Int32) throws {
+    let code: Int32
+    switch value {
+    case .null: code = sqlite3_bind_null(handle, index)
+    case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+    case .real(let number): code = sqlite3_bind_double(handle, index, number)
+    case .text(let text):
+      code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transient)
+    }
+    guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+  }
+
+  /// Advances to the next row: `true` when there is one, `false` when done.
+  func step() throws -> Bool {
+    let code = sqlite3_step(handle)
+    if code == SQLITE_ROW { return true }
+    if code == SQLITE_DONE { return false }
+    let failure = connection.error(code, sql: sql)
+    sqlite3_reset(handle)
+    throw failure
+  }
+
+  /// Resets the statement so that it releases its read lock (bindings stay).
+  func reset() { sqlite3_reset(handle) }
+
+  /// Runs the statement to completion, ignoring rows, and resets it.
+  func run() throws {
+    defer { sqlite3_reset(handle) }
+    while try step() {}
+  }
+
+  /// Whether column `index` is `NULL` in the current row.
+  @inline(__always) func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+  /// Column `index` as an integer.
+  @inline(__always) func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+  /// Column `index` as a double.
+  @inline(__always) func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+  /// Column `index` as text (empty for `NULL`).
+  @inline(__always) func text(_ index: Int32) -> String {
+    guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  /// Column `index` as a ``SQLValue``, by its storage class.
+  func value(_ index: Int32) -> SQLValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_NULL: return .null
+    case SQLITE_INTEGER: return .integer(int64(index))
+    case SQLITE_FLOAT: return .real(double(index))
+    default: return .text(text(index))
+    }
+  }
+
+  /// The number of columns in a result row.
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+}

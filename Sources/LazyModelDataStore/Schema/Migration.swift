@@ -1,0 +1,95 @@
+import LazyModel
+
+/// Creates or migrates the tables of a registry, in one write transaction.
+///
+/// Allowed changes: a model that has no table gets one; a nullable column that the table lacks is
+/// added (`ALTER TABLE … ADD COLUMN`, with its `REFERENCES` clause when it is a one-column
+/// `@belongsTo` FK); missing indexes are created. Everything else (a removed, retyped or newly
+/// required column, a changed primary key, a table whose model left the registry) throws
+/// ``DataStoreError/incompatibleSchema(model:reason:)`` and rolls back, so the file is unchanged.
+enum Migration {
+  static func run(_ mappings: [TableMapping], on connection: Connection) throws {
+    try connection.transaction(write: true) {
+      let existing = try tableNames(connection)
+      let known = Set(mappings.map(\.table))
+      for table in existing.sorted() where !known.contains(table) {
+        throw DataStoreError.incompatibleSchema(
+          model: table, reason: "the registry has no model \(table); its stored rows would be orphaned")
+      }
+      for mapping in mappings {
+        if existing.contains(mapping.table) {
+          try migrate(mapping, connection)
+        } else {
+          try connection.execute(mapping.createTableSQL)
+        }
+        for sql in mapping.createIndexSQL { try connection.execute(sql) }
+      }
+    }
+  }
+
+  private static func tableNames(_ connection: Connection) throws -> Set<String> {
+    let statement = try connection.prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    defer { statement.reset() }
+    var names: Set<String> = []
+    while try statement.step() { names.insert(statement.text(0)) }
+    return names
+  }
+
+  private struct StoredColumn {
+    let name: String
+    let type: String
+    let notNull: Bool
+    let primaryKeyPosition: Int
+  }
+
+  private static func migrate(_ mapping: TableMapping, _ connection: Connection) throws {
+    let statement = try connection.prepare("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)")
+    defer { statement.reset() }
+    try statement.bind([.text(mapping.table)])
+    var stored: [String: StoredColumn] = [:]
+    while try statement.step() {
+      let column = StoredColumn(
+        name: statement.text(0), type: statement.text(1).uppercased(), notNull: statement.int64(2) != 0,
+        primaryKeyPosition: Int(statement.int64(3)))
+      stored[column.name] = column
+    }
+    let model = mapping.schema.name
+    let expectedKey = mapping.primaryKeyColumns.map { mapping.columns[$0].name }
+    let storedKey = stored.values.filter { $0.primaryKeyPosition > 0 }.sorted { $0.primaryKeyPosition < $1.primaryKeyPosition }.map(\.name)
+    guard storedKey == expectedKey else {
+      throw DataStoreError.incompatibleSchema(
+        model: model, reason: "primary key changed from \(storedKey) to \(expectedKey)")
+    }
+    let expectedNames = Set(mapping.columns.map(\.name))
+    for name in stored.keys.sorted() where !expectedNames.contains(name) {
+      throw DataStoreError.incompatibleSchema(
+        model: model, reason: "column \(name) is no longer in the schema; dropping it would lose its data")
+    }
+    for column in mapping.columns {
+      if let old = stored[column.name] {
+        guard old.type == column.storage.sqlType else {
+          throw DataStoreError.incompatibleSchema(
+            model: model, reason: "column \(column.name) changed type from \(old.type) to \(column.storage.sqlType)")
+        }
+        guard old.notNull == column.isNotNull || (old.notNull && !column.isNotNull && old.primaryKeyPosition > 0) else {
+          throw DataStoreError.incompatibleSchema(
+            model: model,
+            reason: "column \(column.name) changed from \(old.notNull ? "required" : "optional") to \(column.isNotNull ? "required" : "optional")")
+        }
+        continue
+      }
+      guard !column.isNotNull else {
+        throw DataStoreError.incompatibleSchema(
+          model: model, reason: "new required column \(column.name) has no value for the stored rows")
+      }
+      var sql = "ALTER TABLE \(quote(mapping.table)) ADD COLUMN \(quote(column.name)) \(column.storage.sqlType)"
+      if let reference = mapping.references.first(where: { $0.targetNames == [column.name] && $0.isBelongsTo }),
+        mapping.foreignKeyClause(reference) != nil
+      {
+        sql += " REFERENCES \(quote(reference.target.schema.name)) (\(quote(reference.associatedFields[0]))) ON DELETE CASCADE"
+      }
+      try connection.execute(sql)
+    }
+  }
+}

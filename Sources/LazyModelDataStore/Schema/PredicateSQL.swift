@@ -1,0 +1,108 @@
+import LazyModel
+
+/// A `WHERE`/`ORDER BY` fragment and the values bound to its `?` placeholders, in order.
+struct SQLFragment {
+  var sql: String
+  var bindings: [SQLValue]
+}
+
+extension TableMapping {
+  /// The columns a predicate or sort on `field` compares: a data field's column, a
+  /// `@belongsTo`/`@hasOne` field's FK columns, or an FK column named by its target name.
+  func columns(forField field: String) throws -> [String] {
+    switch plans[field] {
+    case .column(let index)?: return [columns[index].name]
+    case .reference(let position)?: return references[position].targetNames
+    case .childReference?, .list?:
+      throw DataStoreError.invalidPredicate(
+        model: schema.name, field: field, reason: "the association is stored on \(field)'s model, not on \(schema.name)")
+    case nil:
+      guard column(named: field) != nil else { throw DataStoreError.unknownField(model: schema.name, field: field) }
+      return [field]
+    }
+  }
+
+  /// `predicate` as SQL over this table (every value a bound parameter, every name quoted).
+  ///
+  /// `ne` matches null columns too (`IS NOT`); `contains`/`notContains` use `instr`, `beginsWith`
+  /// compares the leading characters, all case-sensitive.
+  ///
+  /// - Throws: ``DataStoreError/unknownField(model:field:)``, ``DataStoreError/invalidPredicate(model:field:reason:)``.
+  func sql(for predicate: QueryPredicate) throws -> SQLFragment {
+    switch predicate {
+    case .all:
+      return SQLFragment(sql: "1", bindings: [])
+    case .and(let parts), .or(let parts):
+      var isAnd = false
+      if case .and = predicate { isAnd = true }
+      guard !parts.isEmpty else { return SQLFragment(sql: isAnd ? "1" : "0", bindings: []) }
+      let compiled = try parts.map { try sql(for: $0) }
+      return SQLFragment(
+        sql: "(" + compiled.map(\.sql).joined(separator: isAnd ? " AND " : " OR ") + ")",
+        bindings: compiled.flatMap(\.bindings))
+    case .not(let inner):
+      let compiled = try sql(for: inner)
+      return SQLFragment(sql: "NOT " + compiled.sql, bindings: compiled.bindings)
+    case .field(let field, let comparison):
+      return try sql(field: field, comparison)
+    }
+  }
+
+  private func sql(field: String, _ comparison: QueryOperator) throws -> SQLFragment {
+    let names = try columns(forField: field)
+    if case .references(let values) = comparison {
+      guard values.count == names.count else {
+        throw DataStoreError.invalidPredicate(
+          model: schema.name, field: field, reason: "\(values.count) key values for \(names.count) FK columns")
+      }
+      return SQLFragment(
+        sql: "(" + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + ")",
+        bindings: values.map(SQLValue.init))
+    }
+    guard names.count == 1, let name = names.first else {
+      throw DataStoreError.invalidPredicate(
+        model: schema.name, field: field,
+        reason: "the association has a composite key (\(names.joined(separator: ", "))); compare it with eq(identifier)")
+    }
+    let column = quote(name)
+    switch comparison {
+    case .eq(nil): return SQLFragment(sql: "\(column) IS NULL", bindings: [])
+    case .eq(let value?): return SQLFragment(sql: "\(column) = ?", bindings: [SQLValue(value)])
+    case .ne(nil): return SQLFragment(sql: "\(column) IS NOT NULL", bindings: [])
+    case .ne(let value?): return SQLFragment(sql: "\(column) IS NOT ?", bindings: [SQLValue(value)])
+    case .lt(let value): return SQLFragment(sql: "\(column) < ?", bindings: [SQLValue(value)])
+    case .le(let value): return SQLFragment(sql: "\(column) <= ?", bindings: [SQLValue(value)])
+    case .gt(let value): return SQLFragment(sql: "\(column) > ?", bindings: [SQLValue(value)])
+    case .ge(let value): return SQLFragment(sql: "\(column) >= ?", bindings: [SQLValue(value)])
+    case .between(let lower, let upper):
+      return SQLFragment(sql: "\(column) BETWEEN ? AND ?", bindings: [SQLValue(lower), SQLValue(upper)])
+    case .beginsWith(let prefix):
+      return SQLFragment(sql: "substr(\(column), 1, length(?)) = ?", bindings: [.text(prefix), .text(prefix)])
+    case .contains(let text):
+      return SQLFragment(sql: "instr(\(column), ?) > 0", bindings: [.text(text)])
+    case .notContains(let text):
+      return SQLFragment(sql: "instr(\(column), ?) = 0", bindings: [.text(text)])
+    case .references:
+      preconditionFailure("handled above")
+    }
+  }
+
+  /// `ORDER BY …` for `sort` (empty when `sort` is empty).
+  func sql(for sort: [QuerySort]) throws -> String {
+    guard !sort.isEmpty else { return "" }
+    let terms = try sort.flatMap { criterion in
+      try columns(forField: criterion.field).map { "\(quote($0)) \(criterion.ascending ? "ASC" : "DESC")" }
+    }
+    return " ORDER BY " + terms.joined(separator: ", ")
+  }
+
+  /// `"a" = ? AND "b" = ?` / `("a", "b") IN (VALUES (?, ?), …)` / `"a" IN (?, …)` for `count` keys.
+  func membershipSQL(columns names: [String], count: Int) -> String {
+    if names.count == 1 {
+      return "\(quote(names[0])) IN (" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+    let tuple = "(" + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+    return "(" + names.map(quote).joined(separator: ", ") + ") IN (VALUES "
+      + Array(repeating: tuple, count: count).joined(separator: ", ") + ")"
+  }
+}

@@ -1,0 +1,269 @@
+import LazyModel
+
+/// Quotes an SQLite identifier: `"name"`, with inner quotes doubled.
+func quote(_ name: String) -> String {
+  "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// How a column's value is stored and read back.
+enum ColumnStorage: Sendable {
+  case text, integer, real, boolean, json
+
+  /// The SQLite column type (tables are `STRICT`, so SQLite enforces it).
+  var sqlType: String {
+    switch self {
+    case .text, .json: return "TEXT"
+    case .integer, .boolean: return "INTEGER"
+    case .real: return "REAL"
+    }
+  }
+
+  /// The storage of a data field of `type`.
+  init(_ type: ModelFieldType) {
+    switch type {
+    case .scalar(.int), .scalar(.awsTimestamp): self = .integer
+    case .scalar(.float): self = .real
+    case .scalar(.boolean): self = .boolean
+    case .scalar(.awsJSON), .embedded, .list, .model: self = .json
+    case .scalar, .enumeration: self = .text
+    }
+  }
+}
+
+/// One column of a model's table.
+struct Column: Sendable {
+  /// Column name: the field name, or for FK columns the association's target name.
+  let name: String
+  let storage: ColumnStorage
+  let isNotNull: Bool
+  /// The GraphQL type of the value (for FK columns: the referenced field's type).
+  let fieldType: ModelFieldType
+  /// The model field this column belongs to (an association field for FK columns).
+  let field: String
+  /// `true` for `createdAt`/`updatedAt` read-only timestamps, which the store sets.
+  let isTimestamp: Bool
+}
+
+/// A `@belongsTo`, or a `@hasOne` whose FK lives on this model: FK columns on this table.
+struct ReferencePlan: Sendable {
+  let field: String
+  let target: any Model.Type
+  /// FK column names (target names), one per associated field.
+  let targetNames: [String]
+  /// The target model's fields the FK columns hold, same order.
+  let associatedFields: [String]
+  /// Positions of the FK columns in ``TableMapping/columns``.
+  let columnIndexes: [Int]
+  let isBelongsTo: Bool
+  let isRequired: Bool
+}
+
+/// A `@hasOne(references:)`: the target model's `associatedFields` hold this model's key.
+struct ChildReferencePlan: Sendable {
+  let field: String
+  let target: any Model.Type
+  /// FK columns on the target, in this model's key order.
+  let associatedFields: [String]
+}
+
+/// A `@hasMany`: the target's FK columns hold this model's key.
+struct ListPlan: Sendable {
+  let field: String
+  let target: any Model.Type
+  /// FK columns on the target, in this model's key order (belongsTo fields resolved to target names).
+  let associatedColumns: [String]
+}
+
+/// What a coding key of the model stands for.
+/// Payloads are positions in ``TableMapping/columns``, ``TableMapping/references``,
+/// ``TableMapping/childReferences`` and ``TableMapping/lists`` (cheap to copy in the decoder's hot path).
+enum FieldPlan: Sendable {
+  case column(Int)
+  case reference(Int)
+  case childReference(Int)
+  case list(Int)
+}
+
+/// A model's table: columns, keys, indexes and the SQL the store reuses, derived once from its
+/// ``ModelSchema``.
+///
+/// Rules (mirroring Amplify DataStore's SQLite storage, with native keys):
+/// - one column per data field (scalars, enums, embedded types and lists as JSON text);
+/// - a `@belongsTo`, and a `@hasOne` with `fields:`/implicit FKs, become FK columns named by the
+///   association's target names, typed like the referenced key fields;
+/// - the primary key is a native (composite) `PRIMARY KEY`;
+/// - a `@belongsTo` whose associated fields are the target's primary key gets
+///   `FOREIGN KEY … REFERENCES … ON DELETE CASCADE` (a `@hasOne` FK does not: both sides of a two-way
+///   one-to-one would otherwise require each other to exist first);
+/// - every FK column set gets an index (FK columns, then primary-key columns, so a list page is read in
+///   key order straight from the index), and every `@index` gets one.
+final class TableMapping: Sendable {
+  let schema: ModelSchema
+  let type: any Model.Type
+  let table: String
+  let columns: [Column]
+  let primaryKeyColumns: [Int]
+  /// Coding-key plans in schema field order, for the decoder's in-order fast path.
+  let orderedPlans: [(name: String, plan: FieldPlan)]
+  let plans: [String: FieldPlan]
+  let references: [ReferencePlan]
+  let childReferences: [ChildReferencePlan]
+  let lists: [ListPlan]
+  /// `(index name, column names)` of every index to create.
+  let indexes: [(name: String, columns: [String])]
+  let columnIndexByName: [String: Int]
+
+  /// `"a", "b", …` in column order.
+  let selectList: String
+  /// `SELECT <all> FROM t WHERE pk1 = ? AND …`.
+  let selectByPrimaryKey: String
+  /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column.
+  let upsert: String
+
+  init(_ type: any Model.Type) throws {
+    let schema = type.schema
+    self.type = type
+    self.schema = schema
+    table = schema.name
+    var columns: [Column] = []
+    var plans: [(String, FieldPlan)] = []
+    var references: [ReferencePlan] = []
+    var childReferences: [ChildReferencePlan] = []
+    var lists: [ListPlan] = []
+    for field in schema.fields {
+      var foreignKey: (associatedFields: [String], targetNames: [String], isBelongsTo: Bool)?
+      switch field.association {
+      case .belongsTo(let associatedFields, let targetNames)?: foreignKey = (associatedFields, targetNames, true)
+      case .hasOne(let associatedFields, let targetNames)? where !targetNames.isEmpty:
+        foreignKey = (associatedFields, targetNames, false)
+      default: foreignKey = nil
+      }
+      if let (associatedFields, targetNames, isBelongsTo) = foreignKey {
+        guard case .model(let target) = field.type, targetNames.count == associatedFields.count else {
+          throw DataStoreError.incompatibleSchema(
+            model: schema.name, reason: "\(field.name) must name one target name per associated field")
+        }
+        var indexes: [Int] = []
+        for (name, associated) in zip(targetNames, associatedFields) {
+          let keyType = target.schema.field(named: associated)?.type ?? .id
+          indexes.append(columns.count)
+          columns.append(Column(
+            name: name, storage: ColumnStorage(keyType), isNotNull: field.isRequired, fieldType: keyType,
+            field: field.name, isTimestamp: false))
+        }
+        let plan = ReferencePlan(
+          field: field.name, target: target, targetNames: targetNames, associatedFields: associatedFields,
+          columnIndexes: indexes, isBelongsTo: isBelongsTo, isRequired: field.isRequired)
+        references.append(plan)
+        plans.append((field.name, .reference(references.count - 1)))
+        continue
+      }
+      switch field.association {
+      case .belongsTo?:
+        continue
+      case nil:
+        let isTimestamp = field.isReadOnly && (field.name == "createdAt" || field.name == "updatedAt")
+        plans.append((field.name, .column(columns.count)))
+        columns.append(Column(
+          name: field.name, storage: ColumnStorage(field.type), isNotNull: field.isRequired,
+          fieldType: field.type, field: field.name, isTimestamp: isTimestamp))
+      case .hasOne(let associatedFields, _):
+        guard case .model(let target) = field.type else { continue }
+        let plan = ChildReferencePlan(field: field.name, target: target, associatedFields: associatedFields)
+        childReferences.append(plan)
+        plans.append((field.name, .childReference(childReferences.count - 1)))
+      case .hasMany(let associatedFields, _):
+        guard case .list(.model(let target), _) = field.type else { continue }
+        let plan = ListPlan(
+          field: field.name, target: target,
+          associatedColumns: Self.resolveColumns(associatedFields, of: target.schema))
+        lists.append(plan)
+        plans.append((field.name, .list(lists.count - 1)))
+      }
+    }
+    self.columns = columns
+    orderedPlans = plans
+    self.plans = Dictionary(plans, uniquingKeysWith: { first, _ in first })
+    self.references = references
+    self.childReferences = childReferences
+    self.lists = lists
+    columnIndexByName = Dictionary(columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    primaryKeyColumns = try schema.primaryKey.map { name in
+      guard let index = columns.firstIndex(where: { $0.name == name }) else {
+        throw DataStoreError.unknownField(model: schema.name, field: name)
+      }
+      return index
+    }
+
+    var indexes: [(String, [String])] = []
+    let keyNames = primaryKeyColumns.map { columns[$0].name }
+    for reference in references {
+      indexes.append((table + "_" + reference.targetNames.joined(separator: "_") + "_fk",
+                      reference.targetNames + keyNames.filter { !reference.targetNames.contains($0) }))
+    }
+    for index in schema.indexes {
+      let resolved = Self.resolveColumns(index.fields, of: schema)
+      for name in resolved where !columns.contains(where: { $0.name == name }) {
+        throw DataStoreError.unknownField(model: schema.name, field: name)
+      }
+      indexes.append((table + "_" + index.name, resolved))
+    }
+    self.indexes = indexes
+
+    selectList = columns.map { quote($0.name) }.joined(separator: ", ")
+    selectByPrimaryKey = "SELECT \(selectList) FROM \(quote(table)) WHERE "
+      + keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
+    let updatable = columns.filter { !keyNames.contains($0.name) && $0.name != "createdAt" }
+    let conflict = updatable.isEmpty
+      ? "DO NOTHING"
+      : "DO UPDATE SET " + updatable.map { "\(quote($0.name)) = excluded.\(quote($0.name))" }.joined(separator: ", ")
+    upsert = "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
+      + Array(repeating: "?", count: columns.count).joined(separator: ", ")
+      + ") ON CONFLICT (\(keyNames.map(quote).joined(separator: ", "))) \(conflict)"
+  }
+
+  /// Column names for field names of `schema`: a `@belongsTo`/`@hasOne` field stands for its target
+  /// names; any other name (a data field or a target name) is itself.
+  static func resolveColumns(_ names: [String], of schema: ModelSchema) -> [String] {
+    names.flatMap { name -> [String] in
+      switch schema.field(named: name)?.association {
+      case .belongsTo(_, let targetNames)?: return targetNames
+      case .hasOne(_, let targetNames)? where !targetNames.isEmpty: return targetNames
+      default: return [name]
+      }
+    }
+  }
+
+  /// The column named `name`, or `nil`.
+  func column(named name: String) -> Int? { columnIndexByName[name] }
+
+  /// `CREATE TABLE` for this model.
+  var createTableSQL: String {
+    var parts = columns.map { column in
+      "\(quote(column.name)) \(column.storage.sqlType)\(column.isNotNull ? " NOT NULL" : "")"
+    }
+    parts.append("PRIMARY KEY (\(primaryKeyColumns.map { quote(columns[$0].name) }.joined(separator: ", ")))")
+    for reference in references where reference.isBelongsTo {
+      guard let clause = foreignKeyClause(reference) else { continue }
+      parts.append(clause)
+    }
+    return "CREATE TABLE \(quote(table)) (\n  " + parts.joined(separator: ",\n  ") + "\n) STRICT"
+  }
+
+  /// `FOREIGN KEY (…) REFERENCES target (…) ON DELETE CASCADE`, when the associated fields are the
+  /// target's primary key (SQLite requires a unique parent key).
+  func foreignKeyClause(_ reference: ReferencePlan) -> String? {
+    guard Set(reference.associatedFields) == Set(reference.target.schema.primaryKey),
+      reference.associatedFields.count == reference.target.schema.primaryKey.count
+    else { return nil }
+    return "FOREIGN KEY (\(reference.targetNames.map(quote).joined(separator: ", "))) REFERENCES "
+      + "\(quote(reference.target.schema.name)) (\(reference.associatedFields.map(quote).joined(separator: ", "))) ON DELETE CASCADE"
+  }
+
+  /// `CREATE INDEX IF NOT EXISTS` statements.
+  var createIndexSQL: [String] {
+    indexes.map { index in
+      "CREATE INDEX IF NOT EXISTS \(quote(index.name)) ON \(quote(table)) (\(index.columns.map(quote).joined(separator: ", ")))"
+    }
+  }
+}

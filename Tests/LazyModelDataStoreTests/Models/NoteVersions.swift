@@ -1,0 +1,366 @@
+// Versions of one model (schema name "Note") in the generated shape, for migration tests.
+import Foundation
+import LazyModel
+
+public struct NoteV1: Model {
+  public let id: String
+  public var title: String
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String = UUID().uuidString, title: String) {
+    self.id = id
+    self.title = title
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    title = try values.decode(String.self, forKey: .title)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension NoteV1 {
+  public enum CodingKeys: String, ModelKey { case id, title, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) {
+      self.id = id
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.title, .required, .string),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    authRules: [AuthRule(allow: .public)])
+}
+
+public struct NoteAddedField: Model {
+  public let id: String
+  public var title: String
+  public var body: String?
+  public var rank: Int?
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String = UUID().uuidString, title: String, body: String? = nil, rank: Int? = nil) {
+    self.id = id
+    self.title = title
+    self.body = body
+    self.rank = rank
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    title = try values.decode(String.self, forKey: .title)
+    body = try values.decodeIfPresent(String.self, forKey: .body)
+    rank = try values.decodeIfPresent(Int.self, forKey: .rank)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(body, forKey: .body)
+    try container.encodeIfPresent(rank, forKey: .rank)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension NoteAddedField {
+  public enum CodingKeys: String, ModelKey { case id, title, body, rank, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) {
+      self.id = id
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.title, .required, .string),
+      .field(keys.body, .optional, .string),
+      .field(keys.rank, .optional, .int),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    indexes: [.index("byRank", fields: ["rank"])],
+    authRules: [AuthRule(allow: .public)])
+}
+
+public struct NoteRequiredField: Model {
+  public let id: String
+  public var title: String
+  public var body: String
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String = UUID().uuidString, title: String, body: String) {
+    self.id = id
+    self.title = title
+    self.body = body
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    title = try values.decode(String.self, forKey: .title)
+    body = try values.decode(String.self, forKey: .body)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encode(body, forKey: .body)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension NoteRequiredField {
+  public enum CodingKeys: String, ModelKey { case id, title, body, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) {
+      self.id = id
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.title, .required, .string),
+      .field(keys.body, .required, .string),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    authRules: [AuthRule(allow: .public)])
+}
+
+public struct NoteRetyped: Model {
+  public let id: String
+  public var title: Int
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String = UUID().uuidString, title: Int) {
+    self.id = id
+    self.title = title
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    title = try values.decode(Int.self, forKey: .title)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension NoteRetyped {
+  public enum CodingKeys: String, ModelKey { case id, title, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) {
+      self.id = id
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.title, .required, .int),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    authRules: [AuthRule(allow: .public)])
+}
+
+public struct NoteRekeyed: Model {
+  public let id: String
+  public let title: String
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String, title: String) {
+    self.id = id
+    self.title = title
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    title = try values.decode(String.self, forKey: .title)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension NoteRekeyed {
+  public enum CodingKeys: String, ModelKey { case id, title, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public let title: String
+    public init(id: String, title: String) {
+      self.id = id
+      self.title = title
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue), IdentifierComponent(name: "title", value: title.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id, title: title) }
+  public static let schema = ModelSchema(
+    name: "Note", pluralName: "Notes", primaryKey: [keys.id, keys.title],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.title, .required, .string),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    authRules: [AuthRule(allow: .public)])
+}
+
+public struct NoteDropped: Model {
+  public let id: String
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String = UUID().uuidString) {
+    self.id = id
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension NoteDropped {
+  public enum CodingKeys: String, ModelKey { case id, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) {
+      self.id = id
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    authRules: [AuthRule(allow: .public)])
+}
+
+public struct Tag: Model {
+  public let id: String
+  public var label: String
+  public internal(set) var createdAt: Temporal.DateTime?
+  public internal(set) var updatedAt: Temporal.DateTime?
+
+  public init(id: String = UUID().uuidString, label: String) {
+    self.id = id
+    self.label = label
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    label = try values.decode(String.self, forKey: .label)
+    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(label, forKey: .label)
+    try container.encodeIfPresent(createdAt, forKey: .createdAt)
+    try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+  }
+}
+
+extension Tag {
+  public enum CodingKeys: String, ModelKey { case id, label, createdAt, updatedAt }
+  public static let keys = CodingKeys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) {
+      self.id = id
+    }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Tag", pluralName: "Tags", primaryKey: [keys.id],
+    fields: [
+      .field(keys.id, .required, .id),
+      .field(keys.label, .required, .string),
+      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+    ],
+    authRules: [AuthRule(allow: .public)])
+}

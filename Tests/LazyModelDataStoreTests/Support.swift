@@ -1,0 +1,52 @@
+import Foundation
+import LazyModel
+import LazyModelDataStore
+import Synchronization
+
+/// Collects the SQL text SQLite starts (through the store's `traceSQL` hook).
+final class SQLLog: Sendable {
+  private let statements = Mutex<[String]>([])
+
+  /// A hook for `DataStore(traceSQL:)`.
+  var hook: @Sendable (String) -> Void { { [self] sql in statements.withLock { $0.append(sql) } } }
+
+  /// Every statement so far.
+  var all: [String] { statements.withLock { $0 } }
+
+  /// Forgets the statements so far.
+  func clear() { statements.withLock { $0.removeAll() } }
+
+  /// Data statements (no transaction control or pragmas) since the last `clear()`.
+  var queries: [String] {
+    all.filter { sql in
+      !["BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"].contains { sql.hasPrefix($0) }
+    }
+  }
+}
+
+/// Where a test store lives.
+enum StoreLocation: String, CaseIterable, Sendable, CustomStringConvertible {
+  case file, memory
+  var description: String { rawValue }
+}
+
+/// A fresh temporary directory per call, removed by the caller with `cleanUp`.
+func temporaryFileURL(_ name: String = "store.sqlite") throws -> URL {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("LazyModelDataStoreTests-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory.appendingPathComponent(name)
+}
+
+/// Opens a fresh store (a new temp file, or in memory) and its SQL log.
+func makeStore(_ location: StoreLocation, registry: ModelRegistry, listPageSize: Int = 100) throws -> (DataStore, SQLLog) {
+  let log = SQLLog()
+  switch location {
+  case .file:
+    return (try DataStore(fileURL: try temporaryFileURL(), registry: registry, listPageSize: listPageSize, traceSQL: log.hook), log)
+  case .memory:
+    return (try DataStore.inMemory(registry: registry, listPageSize: listPageSize, traceSQL: log.hook), log)
+  }
+}
+
+let seedRegistry = ModelRegistry(models: [Comment4V2.self, Post4V2.self])
