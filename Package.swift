@@ -104,6 +104,7 @@ var targets: [Target] = [
     dependencies: ["LazyModelAPI", "LazyModel"],
     path: "Benchmarks/APIBenchmark"
   ),
+  .executableTarget(name: "LazyModelBenchmark", dependencies: ["LazyModel"], path: "Benchmarks/LazyModelBenchmark"),
 ]
 
 for module in generatedModules {

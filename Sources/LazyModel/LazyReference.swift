@@ -18,9 +18,24 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     case loaded(M?)
   }
 
+  /// What callers of an in-flight load wait for.
+  fileprivate enum Pending {
+    /// A load of this reference alone, run by its own task.
+    case single(Task<M?, any Error>)
+    /// A batch of ``loadAll(_:)``; the result is the entry for these identifiers.
+    case batch(BatchPromise<[[IdentifierComponent]: M?]>, [IdentifierComponent])
+
+    func value() async throws -> M? {
+      switch self {
+      case .single(let task): return try await task.value
+      case .batch(let promise, let identifiers): return try await promise.value()[identifiers] ?? nil
+      }
+    }
+  }
+
   private enum Phase {
     case notLoaded
-    case loading(Task<M?, any Error>, generation: UInt64)
+    case loading(Pending, generation: UInt64)
     case loaded(M?)
   }
 
@@ -96,8 +111,8 @@ public final class LazyReference<M: Model>: Codable, Sendable {
       switch storage.phase {
       case .loaded(let model):
         return .loaded(model)
-      case .loading(let task, _):
-        return .waiting(task)
+      case .loading(let pending, _):
+        return .waiting(pending)
       case .notLoaded:
         let identifiers = storage.identifiers ?? []
         guard let provider else {
@@ -108,7 +123,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     }
     switch access {
     case .loaded(let model): return model
-    case .waiting(let task): return try await task.value
+    case .waiting(let pending): return try await pending.value()
     }
   }
 
@@ -164,20 +179,24 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     return models
   }
 
-  /// Claims the not-loaded references of one provider group, loads them in one batch call and
-  /// publishes the results through each reference's own load task.
+  /// Claims the not-loaded references of one provider group, loads them in one batch call, records
+  /// each reference's outcome, then wakes the callers waiting on the batch.
   private static func loadBatch(_ references: [LazyReference<M>], through provider: any ModelProvider<M>) async throws {
     let promise = BatchPromise<[[IdentifierComponent]: M?]>()
     var batch: [[IdentifierComponent]] = []
     var distinct: Set<[IdentifierComponent]> = []
+    var claimed: [(reference: LazyReference<M>, identifiers: [IdentifierComponent], generation: UInt64)] = []
     for reference in references {
-      let claimed: [IdentifierComponent]? = reference.storage.withLock { storage in
+      let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
         guard case .notLoaded = storage.phase else { return nil }
         let identifiers = storage.identifiers ?? []
-        _ = reference.startLoad(&storage) { try await promise.value()[identifiers] ?? nil }
-        return identifiers
+        storage.generation &+= 1
+        storage.phase = .loading(.batch(promise, identifiers), generation: storage.generation)
+        return (identifiers, storage.generation)
       }
-      if let claimed, distinct.insert(claimed).inserted { batch.append(claimed) }
+      guard let (identifiers, generation) = claim else { continue }
+      claimed.append((reference, identifiers, generation))
+      if distinct.insert(identifiers).inserted { batch.append(identifiers) }
     }
     guard !batch.isEmpty else { return }
     do {
@@ -187,8 +206,12 @@ public final class LazyReference<M: Model>: Codable, Sendable {
       }
       var results: [[IdentifierComponent]: M?] = [:]
       for (identifiers, model) in zip(batch, models) { results[identifiers] = model }
+      for claim in claimed {
+        claim.reference.finishLoad(generation: claim.generation, with: .loaded(results[claim.identifiers] ?? nil))
+      }
       promise.resolve(.success(results))
     } catch {
+      for claim in claimed { claim.reference.finishLoad(generation: claim.generation, with: .notLoaded) }
       promise.resolve(.failure(error))
       throw error
     }
@@ -206,7 +229,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// success, not loaded again on failure, unless a newer load replaced it.
   private func startLoad(
     _ storage: inout Storage, _ load: @escaping @Sendable () async throws -> M?
-  ) -> Task<M?, any Error> {
+  ) -> Pending {
     storage.generation &+= 1
     let generation = storage.generation
     let task = Task<M?, any Error> {
@@ -219,8 +242,8 @@ public final class LazyReference<M: Model>: Codable, Sendable {
         throw error
       }
     }
-    storage.phase = .loading(task, generation: generation)
-    return task
+    storage.phase = .loading(.single(task), generation: generation)
+    return .single(task)
   }
 
   private func finishLoad(generation: UInt64, with phase: Phase) {
@@ -299,7 +322,7 @@ extension LazyReference {
   /// What ``get()`` does under the lock: return a loaded value, or wait for a load task.
   fileprivate enum Access {
     case loaded(M?)
-    case waiting(Task<M?, any Error>)
+    case waiting(Pending)
   }
 }
 

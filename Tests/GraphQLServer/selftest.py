@@ -208,6 +208,12 @@ def list_paging_with_limit(server: Server) -> None:
     ids = [i["id"] for i in first["items"] + second["items"]]
     assert len(first["items"]) == 4 and len(second["items"]) == 3 and second["nextToken"] is None, (first, second)
     assert len(set(ids)) == 7, ids
+    # Writes between pages neither repeat nor skip records (the token holds the last key, not an offset).
+    third = server.gql(LIST_COMMENTS, {"filter": flt, "limit": 2})["data"]["listComment4V2s"]
+    server.gql("mutation D($input: DeleteComment4V2Input!) { deleteComment4V2(input: $input) { id } }",
+               {"input": {"id": third["items"][0]["id"]}})
+    rest = server.gql(LIST_COMMENTS, {"filter": flt, "limit": 10, "nextToken": third["nextToken"]})["data"]["listComment4V2s"]
+    assert [i["id"] for i in rest["items"]] == sorted(ids)[2:], (rest, sorted(ids))
     bad = server.gql(LIST_COMMENTS, {"filter": {"postID": {"eq": "other"}}, "nextToken": first["nextToken"]})
     assert bad["errors"][0]["errorType"] == "InvalidNextTokenException", bad
 

@@ -3,6 +3,7 @@
 
 Usage:
     python3 server.py --schema schema.api.graphql --port 0 --db data.sqlite [--api-key KEY]
+    python3 server.py --schema schema.api.graphql --check
 
 It loads the API schema that `modelgen generate --emit api-schema` writes, serves
 `POST /graphql` on 127.0.0.1 only, and prints exactly one line `LISTENING <port>` on
@@ -47,6 +48,7 @@ from graphql import (
     GraphQLSchema,
     OperationDefinitionNode,
     OperationType,
+    assert_valid_schema,
     build_schema,
     execute,
     parse,
@@ -373,19 +375,21 @@ def _composite_condition(record: dict, sort_fields: list[str], op: str, expected
 # Paging tokens
 
 
-def encode_token(offset: int, fingerprint: str) -> str:
-    raw = json.dumps({"o": offset, "f": fingerprint}, separators=(",", ":")).encode()
+def encode_token(last_key: list, fingerprint: str) -> str:
+    """An opaque token holding the ordering key of the last item returned (like DynamoDB's
+    ExclusiveStartKey), bound to the query it came from."""
+    raw = json.dumps({"k": last_key, "f": fingerprint}, separators=(",", ":"), ensure_ascii=False).encode()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def decode_token(token: str, fingerprint: str) -> int:
+def decode_token(token: str, fingerprint: str) -> list:
     try:
         padded = token + "=" * (-len(token) % 4)
         payload = json.loads(base64.urlsafe_b64decode(padded.encode()))
-        offset = payload["o"]
-        if payload["f"] != fingerprint or not isinstance(offset, int) or offset < 0:
+        last_key = payload["k"]
+        if payload["f"] != fingerprint or not isinstance(last_key, list):
             raise ValueError
-        return offset
+        return last_key
     except (ValueError, KeyError, TypeError):
         raise AppSyncError("Invalid nextToken", "InvalidNextTokenException") from None
 
@@ -394,17 +398,34 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def page(records: list[dict], args: dict, query_id: Any) -> dict:
+def ordering_key(record: dict, fields: list[str]) -> list:
+    """The record's position in a query's order: the ranks of its key fields (JSON round-trippable)."""
+    return [list(_rank(record.get(name))) for name in fields]
+
+
+def page(records: list[dict], args: dict, query_id: Any, order: list[str], descending: bool) -> dict:
+    """One page of `records` (sorted by `order`, which ends with the primary key, so keys are unique).
+
+    A page starts after the token's key, so records written or deleted between pages neither repeat
+    nor shift the rest."""
     limit = args.get("limit")
     if limit is None:
         limit = DEFAULT_LIMIT
     if limit < 1:
         raise AppSyncError("limit must be at least 1", "InvalidArgumentsError")
     stamp = fingerprint(query_id, {k: v for k, v in args.items() if k not in ("limit", "nextToken")})
-    start = decode_token(args["nextToken"], stamp) if args.get("nextToken") else 0
+    start = 0
+    if args.get("nextToken"):
+        after = decode_token(args["nextToken"], stamp)
+        while start < len(records):
+            key = ordering_key(records[start], order)
+            if (key < after) if descending else (key > after):
+                break
+            start += 1
     items = records[start:start + limit]
     end = start + len(items)
-    return {"items": items, "nextToken": encode_token(end, stamp) if end < len(records) else None}
+    token = encode_token(ordering_key(items[-1], order), stamp) if items and end < len(records) else None
+    return {"items": items, "nextToken": token}
 
 
 # ---------------------------------------------------------------------------
@@ -461,6 +482,7 @@ def now_iso() -> str:
 class API:
     def __init__(self, sdl: str, store: Store) -> None:
         self.schema = build_schema(sdl)
+        assert_valid_schema(self.schema)  # GraphQL spec §3 type system rules (raises TypeError)
         install_scalar_checks(self.schema)
         self.store = store
         self.models: dict[str, ModelInfo] = {}
@@ -545,8 +567,9 @@ class API:
             records = [r for r in records if key_condition_matches(r, sort_fields, args[sort_arg])]
         records = [r for r in records if matches(r, args.get("filter"))]
         order = key_fields + [f for f in model.primary_key if f not in key_fields]
-        records = self._sorted(records, order, args.get("sortDirection") == "DESC")
-        return page(records, args, query_id)
+        descending = args.get("sortDirection") == "DESC"
+        records = self._sorted(records, order, descending)
+        return page(records, args, query_id, order, descending)
 
     def _operation_resolver(self, spec: dict) -> Callable:
         model = self._model(spec["model"])
@@ -814,18 +837,34 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Local AppSync-compatible GraphQL server (modelgen tests)")
     parser.add_argument("--schema", required=True, help="API schema (schema.api.graphql) to serve")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
-    parser.add_argument("--db", required=True, help="SQLite file holding the data (created when missing)")
+    parser.add_argument("--db", help="SQLite file holding the data (created when missing); required unless --check")
+    parser.add_argument("--check", action="store_true",
+                        help="load and check the schema (graphql-core and @modelgen directives), print OK, exit")
     parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     args = parser.parse_args(argv)
+    if not args.check and not args.db:
+        parser.error("--db is required unless --check is given")
 
-    with open(args.schema, encoding="utf-8") as file:
-        sdl = file.read()
     try:
-        api = API(sdl, Store(args.db))
-    except GraphQLError as error:
+        with open(args.schema, encoding="utf-8") as file:
+            sdl = file.read()
+    except OSError as error:
+        print(f"error: {args.schema}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        api = API(sdl, Store(":memory:" if args.check else args.db))
+    except (GraphQLError, AppSyncError, TypeError, KeyError) as error:
+        # An invalid schema, or @modelgen directives that name unknown models or miss arguments.
         print(f"error: {args.schema}: {error}", file=sys.stderr)
         return 1
+    except sqlite3.Error as error:
+        print(f"error: {args.db}: {error}", file=sys.stderr)
+        return 1
+
+    if args.check:
+        print(f"OK {args.schema}", flush=True)
+        return 0
 
     handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": []})
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)

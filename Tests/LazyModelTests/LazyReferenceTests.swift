@@ -64,6 +64,26 @@ import Testing
     #expect(provider.loads == 1)
   }
 
+  @Test func inFlightLoadReadsAsNotLoadedAndEncodesItsIdentifiers() async throws {
+    let provider = CountingProvider([post], delay: .milliseconds(200))
+    let reference = LazyReference(identifiers: Post.key("p1"), provider: provider)
+    async let loaded = reference.get()
+    while provider.loadsEntered == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    // The load is in flight (or just finished on a very slow machine): reading never waits for it.
+    if provider.loads == 0 {
+      guard case .notLoaded(let identifiers) = reference.state else {
+        Issue.record("expected notLoaded while the load is in flight")
+        return
+      }
+      #expect(identifiers == Post.key("p1"))
+      #expect(!reference.isLoaded)
+    }
+    #expect(try await loaded?.title == "Hello")
+    #expect(reference.isLoaded)
+    #expect(try jsonText(reference) == #"{"id":"p1","title":"Hello"}"#)
+    #expect(provider.loads == 1)
+  }
+
   @Test func failedLoadIsNotCached() async throws {
     let provider = CountingProvider([post], failures: 1)
     let reference = LazyReference(identifiers: Post.key("p1"), provider: provider)

@@ -14,6 +14,7 @@ final class CountingProvider<M: Model>: ModelProvider {
     var loads = 0
     var batches: [[[IdentifierComponent]]] = []
     var batchesEntered = 0
+    var loadsEntered = 0
     var failuresLeft: Int
   }
 
@@ -31,6 +32,8 @@ final class CountingProvider<M: Model>: ModelProvider {
 
   var loads: Int { counters.withLock { $0.loads } }
   var batches: [[[IdentifierComponent]]] { counters.withLock { $0.batches } }
+  /// Single loads that have started (counted before the pause).
+  var loadsEntered: Int { counters.withLock { $0.loadsEntered } }
   /// Batch calls that have started (counted before the pause).
   var batchesEntered: Int { counters.withLock { $0.batchesEntered } }
 
@@ -49,6 +52,7 @@ final class CountingProvider<M: Model>: ModelProvider {
   }
 
   func load(identifiers: [IdentifierComponent]) async throws -> M? {
+    counters.withLock { $0.loadsEntered += 1 }
     try await Task.sleep(for: delay)
     try countCall { $0.loads += 1 }
     return find(identifiers)

@@ -28,6 +28,24 @@ import Testing
     APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
   }
 
+  /// A readable account of where `actual` departs from `expected`: the first differing line with
+  /// its neighbours, or `nil` when they are equal.
+  static func lineDiff(expected: String, actual: String) -> String? {
+    guard expected != actual else { return nil }
+    let old = expected.components(separatedBy: "\n")
+    let new = actual.components(separatedBy: "\n")
+    let line =
+      zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(old.count, new.count)
+    let range = max(0, line - 2)..<(line + 3)
+    let show = { (lines: [String], mark: String) in
+      range.filter { $0 < lines.count }.map { "\(mark)\($0 + 1): \(lines[$0])" }.joined(
+        separator: "\n")
+    }
+    return
+      "first difference at line \(line + 1)\n--- golden\n\(show(old, "-"))\n+++ rendered\n\(show(new, "+"))"
+  }
+
   /// The block of the definition that starts with `header` (`type Query {`), through its closing brace.
   static func block(_ header: String, in schema: String) -> String? {
     guard let start = schema.range(of: "\n" + header) else { return nil }
@@ -45,24 +63,36 @@ import Testing
       try rendered.write(to: url, atomically: true, encoding: .utf8)
     }
     let golden = try String(contentsOf: url, encoding: .utf8)
-    #expect(rendered == golden, "re-record with MODELGEN_RECORD_API_SCHEMA=1 and read the diff")
+    let difference = Self.lineDiff(expected: golden, actual: rendered)
+    #expect(
+      difference == nil,
+      "\(difference ?? ""); re-record with MODELGEN_RECORD_API_SCHEMA=1 and read the diff")
   }
 
   /// The same goldens from the real pipeline stage before: `Schemas/` text → semantic analyzer → emitter.
   @Test(arguments: 0..<goldens.count)
   func analyzedSchemaMatchesGolden(_ index: Int) throws {
     let (graph, stem) = Self.goldens[index]
-    let schemas = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let schemas = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .appendingPathComponent("Schemas")
-    let candidates = [schemas.appendingPathComponent("\(stem).graphql"), schemas.appendingPathComponent("regressions/\(stem).graphql")]
-    guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+    let candidates = [
+      schemas.appendingPathComponent("\(stem).graphql"),
+      schemas.appendingPathComponent("regressions/\(stem).graphql"),
+    ]
+    guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+    else {
       #expect(graph.sourceFileName == "topic-post-comment.graphql", "no schema file for \(stem)")
       return
     }
-    let analysis = SemanticAnalyzer.analyze(source: try String(contentsOf: url, encoding: .utf8), fileName: "\(stem).graphql")
+    let analysis = SemanticAnalyzer.analyze(
+      source: try String(contentsOf: url, encoding: .utf8), fileName: "\(stem).graphql")
     let analyzed = try #require(analysis.graph, "\(analysis.diagnostics)")
-    let golden = try String(contentsOf: Self.fixtures.appendingPathComponent("\(stem).api.graphql"), encoding: .utf8)
-    #expect(APISchemaEmitter.render(analyzed, sourceFileName: "\(stem).graphql") == golden)
+    let golden = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("\(stem).api.graphql"), encoding: .utf8)
+    let rendered = APISchemaEmitter.render(analyzed, sourceFileName: "\(stem).graphql")
+    let difference = Self.lineDiff(expected: golden, actual: rendered)
+    #expect(difference == nil, "\(difference ?? "")")
   }
 
   /// A schema with every feature the emitter renders (enums, non-model types, `@default`, renamed
@@ -70,7 +100,8 @@ import Testing
   /// composite index sort keys, implicit hasMany/belongsTo, `@manyToMany`, AWS scalars), analyzed and
   /// rendered; the server self-test serves the golden.
   @Test func featureTourMatchesGolden() throws {
-    let source = try String(contentsOf: Self.fixtures.appendingPathComponent("feature-tour.graphql"), encoding: .utf8)
+    let source = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("feature-tour.graphql"), encoding: .utf8)
     let analysis = SemanticAnalyzer.analyze(source: source, fileName: "feature-tour.graphql")
     let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
     let rendered = APISchemaEmitter.render(graph, sourceFileName: "feature-tour.graphql")
@@ -78,12 +109,16 @@ import Testing
     if ProcessInfo.processInfo.environment["MODELGEN_RECORD_API_SCHEMA"] == "1" {
       try rendered.write(to: url, atomically: true, encoding: .utf8)
     }
-    #expect(rendered == (try String(contentsOf: url, encoding: .utf8)))
+    let difference = Self.lineDiff(
+      expected: try String(contentsOf: url, encoding: .utf8), actual: rendered)
+    #expect(difference == nil, "\(difference ?? ""); re-record with MODELGEN_RECORD_API_SCHEMA=1")
   }
 
   @Test func headerDeterminismAndLineEnds() {
     let first = Self.render(APISchemaGraphs.seed)
-    #expect(first.hasPrefix("# Generated by modelgen from seed-post-comment.graphql. Do not edit.\n\nscalar AWSDate\n"))
+    #expect(
+      first.hasPrefix(
+        "# Generated by modelgen from seed-post-comment.graphql. Do not edit.\n\nscalar AWSDate\n"))
     #expect(first == Self.render(APISchemaGraphs.seed))
     #expect(first.hasSuffix("}\n") && !first.hasSuffix("\n\n"))
     #expect(!first.contains("\r"))
@@ -135,70 +170,80 @@ import Testing
 
   @Test func seedMutationInputs() {
     let schema = Self.render(APISchemaGraphs.seed)
-    #expect(Self.block("input CreateComment4V2Input {", in: schema) == """
-      input CreateComment4V2Input {
-        id: ID
-        postID: ID!
-        content: String!
-      }
-      """)
-    #expect(Self.block("input UpdateComment4V2Input {", in: schema) == """
-      input UpdateComment4V2Input {
-        id: ID!
-        postID: ID
-        content: String
-      }
-      """)
-    #expect(Self.block("input DeleteComment4V2Input {", in: schema) == "input DeleteComment4V2Input {\n  id: ID!\n}")
-    #expect(Self.block("input ModelComment4V2ConditionInput {", in: schema) == """
-      input ModelComment4V2ConditionInput {
-        postID: ModelIDInput
-        content: ModelStringInput
-        and: [ModelComment4V2ConditionInput]
-        or: [ModelComment4V2ConditionInput]
-        not: ModelComment4V2ConditionInput
-        createdAt: ModelStringInput
-        updatedAt: ModelStringInput
-      }
-      """)
-    #expect(Self.block("type ModelComment4V2Connection {", in: schema) == """
-      type ModelComment4V2Connection {
-        items: [Comment4V2]!
-        nextToken: String
-      }
-      """)
+    #expect(
+      Self.block("input CreateComment4V2Input {", in: schema) == """
+        input CreateComment4V2Input {
+          id: ID
+          postID: ID!
+          content: String!
+        }
+        """)
+    #expect(
+      Self.block("input UpdateComment4V2Input {", in: schema) == """
+        input UpdateComment4V2Input {
+          id: ID!
+          postID: ID
+          content: String
+        }
+        """)
+    #expect(
+      Self.block("input DeleteComment4V2Input {", in: schema)
+        == "input DeleteComment4V2Input {\n  id: ID!\n}")
+    #expect(
+      Self.block("input ModelComment4V2ConditionInput {", in: schema) == """
+        input ModelComment4V2ConditionInput {
+          postID: ModelIDInput
+          content: ModelStringInput
+          and: [ModelComment4V2ConditionInput]
+          or: [ModelComment4V2ConditionInput]
+          not: ModelComment4V2ConditionInput
+          createdAt: ModelStringInput
+          updatedAt: ModelStringInput
+        }
+        """)
+    #expect(
+      Self.block("type ModelComment4V2Connection {", in: schema) == """
+        type ModelComment4V2Connection {
+          items: [Comment4V2]!
+          nextToken: String
+        }
+        """)
   }
 
   @Test func sharedScalarInputs() {
     let schema = Self.render(APISchemaGraphs.seed)
-    #expect(Self.block("input ModelIntInput {", in: schema) == """
-      input ModelIntInput {
-        ne: Int
-        eq: Int
-        le: Int
-        lt: Int
-        ge: Int
-        gt: Int
-        between: [Int]
-        attributeExists: Boolean
-        attributeType: ModelAttributeTypes
-      }
-      """)
-    #expect(Self.block("input ModelStringKeyConditionInput {", in: schema) == """
-      input ModelStringKeyConditionInput {
-        eq: String
-        le: String
-        lt: String
-        ge: String
-        gt: String
-        between: [String]
-        beginsWith: String
-      }
-      """)
+    #expect(
+      Self.block("input ModelIntInput {", in: schema) == """
+        input ModelIntInput {
+          ne: Int
+          eq: Int
+          le: Int
+          lt: Int
+          ge: Int
+          gt: Int
+          between: [Int]
+          attributeExists: Boolean
+          attributeType: ModelAttributeTypes
+        }
+        """)
+    #expect(
+      Self.block("input ModelStringKeyConditionInput {", in: schema) == """
+        input ModelStringKeyConditionInput {
+          eq: String
+          le: String
+          lt: String
+          ge: String
+          gt: String
+          between: [String]
+          beginsWith: String
+        }
+        """)
     #expect(schema.contains("enum ModelSortDirection {\n  ASC\n  DESC\n}"))
     #expect(schema.contains("input ModelSizeInput {"))
     #expect(schema.contains("enum ModelAttributeTypes {\n  binary\n"))
-    #expect(!schema.contains("ModelIntKeyConditionInput"), "only key condition inputs in use are declared")
+    #expect(
+      !schema.contains("ModelIntKeyConditionInput"), "only key condition inputs in use are declared"
+    )
   }
 
   @Test func compositeKeyWithNonStringComponents() {
@@ -213,41 +258,49 @@ import Testing
         """
           listReadings(id: ID, takenAtDayTimeSeqPriorityValue: ModelReadingPrimaryCompositeKeyConditionInput, filter: ModelReadingFilterInput, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelReadingConnection
         """))
-    #expect(Self.block("input ModelReadingPrimaryCompositeKeyInput {", in: schema) == """
-      input ModelReadingPrimaryCompositeKeyInput {
-        takenAt: AWSDateTime
-        day: AWSDate
-        time: AWSTime
-        seq: Int
-        priority: Priority
-        value: Float
-      }
-      """)
-    #expect(Self.block("input ModelReadingPrimaryCompositeKeyConditionInput {", in: schema) == """
-      input ModelReadingPrimaryCompositeKeyConditionInput {
-        eq: ModelReadingPrimaryCompositeKeyInput
-        le: ModelReadingPrimaryCompositeKeyInput
-        lt: ModelReadingPrimaryCompositeKeyInput
-        ge: ModelReadingPrimaryCompositeKeyInput
-        gt: ModelReadingPrimaryCompositeKeyInput
-        between: [ModelReadingPrimaryCompositeKeyInput]
-        beginsWith: ModelReadingPrimaryCompositeKeyInput
-      }
-      """)
-    #expect(Self.block("input DeleteReadingInput {", in: schema) == """
-      input DeleteReadingInput {
-        id: ID!
-        takenAt: AWSDateTime!
-        day: AWSDate!
-        time: AWSTime!
-        seq: Int!
-        priority: Priority!
-        value: Float!
-      }
-      """)
-    #expect(Self.block("input ModelPriorityInput {", in: schema) == "input ModelPriorityInput {\n  eq: Priority\n  ne: Priority\n}")
+    #expect(
+      Self.block("input ModelReadingPrimaryCompositeKeyInput {", in: schema) == """
+        input ModelReadingPrimaryCompositeKeyInput {
+          takenAt: AWSDateTime
+          day: AWSDate
+          time: AWSTime
+          seq: Int
+          priority: Priority
+          value: Float
+        }
+        """)
+    #expect(
+      Self.block("input ModelReadingPrimaryCompositeKeyConditionInput {", in: schema) == """
+        input ModelReadingPrimaryCompositeKeyConditionInput {
+          eq: ModelReadingPrimaryCompositeKeyInput
+          le: ModelReadingPrimaryCompositeKeyInput
+          lt: ModelReadingPrimaryCompositeKeyInput
+          ge: ModelReadingPrimaryCompositeKeyInput
+          gt: ModelReadingPrimaryCompositeKeyInput
+          between: [ModelReadingPrimaryCompositeKeyInput]
+          beginsWith: ModelReadingPrimaryCompositeKeyInput
+        }
+        """)
+    #expect(
+      Self.block("input DeleteReadingInput {", in: schema) == """
+        input DeleteReadingInput {
+          id: ID!
+          takenAt: AWSDateTime!
+          day: AWSDate!
+          time: AWSTime!
+          seq: Int!
+          priority: Priority!
+          value: Float!
+        }
+        """)
+    #expect(
+      Self.block("input ModelPriorityInput {", in: schema)
+        == "input ModelPriorityInput {\n  eq: Priority\n  ne: Priority\n}")
     #expect(schema.contains("  priority: ModelSubscriptionStringInput\n"))
-    #expect(schema.contains("type Reading @modelgenModel(primaryKey: [\"id\", \"takenAt\", \"day\", \"time\", \"seq\", \"priority\", \"value\"]"))
+    #expect(
+      schema.contains(
+        "type Reading @modelgenModel(primaryKey: [\"id\", \"takenAt\", \"day\", \"time\", \"seq\", \"priority\", \"value\"]"
+      ))
   }
 
   @Test func compositeKeyWithSortKeyNamedId() {
@@ -257,37 +310,50 @@ import Testing
       schema.contains(
         "  listTasks(ownerId: String, id: ModelIDKeyConditionInput, filter: ModelTaskFilterInput, limit: Int, nextToken: String, sortDirection: ModelSortDirection): ModelTaskConnection "
       ))
-    #expect(Self.block("input DeleteTaskInput {", in: schema) == "input DeleteTaskInput {\n  ownerId: String!\n  id: ID!\n}")
-    #expect(Self.block("input UpdateTaskInput {", in: schema) == "input UpdateTaskInput {\n  ownerId: String!\n  id: ID!\n  title: String\n}")
-    #expect(Self.block("input CreateTaskInput {", in: schema) == "input CreateTaskInput {\n  ownerId: String!\n  id: ID\n  title: String!\n}")
+    #expect(
+      Self.block("input DeleteTaskInput {", in: schema)
+        == "input DeleteTaskInput {\n  ownerId: String!\n  id: ID!\n}")
+    #expect(
+      Self.block("input UpdateTaskInput {", in: schema)
+        == "input UpdateTaskInput {\n  ownerId: String!\n  id: ID!\n  title: String\n}")
+    #expect(
+      Self.block("input CreateTaskInput {", in: schema)
+        == "input CreateTaskInput {\n  ownerId: String!\n  id: ID\n  title: String!\n}")
     #expect(
       Self.block("input ModelTaskConditionInput {", in: schema)?.contains("ownerId") == false,
       "key fields are not conditions")
-    #expect(Self.block("input ModelIDKeyConditionInput {", in: schema)?.contains("beginsWith: ID") == true)
+    #expect(
+      Self.block("input ModelIDKeyConditionInput {", in: schema)?.contains("beginsWith: ID") == true
+    )
   }
 
   @Test func nonModelTypesGetInputTwinsAndListShapesAreKept() {
     let schema = Self.render(APISchemaGraphs.board)
     #expect(Self.block("type Label {", in: schema) == "type Label {\n  text: String\n}")
     #expect(Self.block("input LabelInput {", in: schema) == "input LabelInput {\n  text: String\n}")
-    #expect(Self.block("input CreateCardInput {", in: schema) == """
-      input CreateCardInput {
-        id: ID
-        labelsA: [LabelInput]!
-        labelsB: [LabelInput!]
-        labelsC: [LabelInput!]!
-        labelsD: [LabelInput]
-        scores: [Int]!
-        boardCardsId: ID
-      }
-      """)
+    #expect(
+      Self.block("input CreateCardInput {", in: schema) == """
+        input CreateCardInput {
+          id: ID
+          labelsA: [LabelInput]!
+          labelsB: [LabelInput!]
+          labelsC: [LabelInput!]!
+          labelsD: [LabelInput]
+          scores: [Int]!
+          boardCardsId: ID
+        }
+        """)
     #expect(schema.contains("  labelsC: [Label!]!\n"))
     #expect(
       schema.contains(
         "  cards(filter: ModelCardFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelCardConnection @modelgenRelation(kind: \"HAS_MANY\", model: \"Card\", fields: [\"id\"], relatedFields: [\"boardCardsId\"])\n"
       ))
-    #expect(Self.block("input ModelCardFilterInput {", in: schema)?.contains("labelsA") == false, "non-model fields are not filterable")
-    #expect(Self.block("input ModelCardFilterInput {", in: schema)?.contains("scores: ModelIntInput") == true)
+    #expect(
+      Self.block("input ModelCardFilterInput {", in: schema)?.contains("labelsA") == false,
+      "non-model fields are not filterable")
+    #expect(
+      Self.block("input ModelCardFilterInput {", in: schema)?.contains("scores: ModelIntInput")
+        == true)
   }
 
   @Test func hasOneWithImplicitCompositeForeignKey() {
@@ -300,14 +366,15 @@ import Testing
       schema.contains(
         "  project: Project @modelgenRelation(kind: \"BELONGS_TO\", model: \"Project\", fields: [\"teamProjectProjectId\", \"teamProjectName\"], relatedFields: [\"projectId\", \"name\"])\n"
       ))
-    #expect(Self.block("input UpdateProjectInput {", in: schema) == """
-      input UpdateProjectInput {
-        projectId: ID!
-        name: String!
-        projectTeamTeamId: ID
-        projectTeamName: String
-      }
-      """)
+    #expect(
+      Self.block("input UpdateProjectInput {", in: schema) == """
+        input UpdateProjectInput {
+          projectId: ID!
+          name: String!
+          projectTeamTeamId: ID
+          projectTeamName: String
+        }
+        """)
   }
 
   @Test func referencesRelationsResolveThroughTheChildsForeignKey() {
@@ -320,7 +387,9 @@ import Testing
       schema.contains(
         "  orders(filter: ModelOrderFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelOrderConnection @modelgenRelation(kind: \"HAS_MANY\", model: \"Order\", fields: [\"id\"], relatedFields: [\"customerId\"])\n"
       ))
-    #expect(Self.block("input CreateCartInput {", in: schema) == "input CreateCartInput {\n  id: ID\n  items: [String]!\n  customerId: ID\n}")
+    #expect(
+      Self.block("input CreateCartInput {", in: schema)
+        == "input CreateCartInput {\n  id: ID\n  items: [String]!\n  customerId: ID\n}")
   }
 
   @Test func enumValuesAndNonModelTypesKeepTheirGraphQLSpelling() {
@@ -330,7 +399,9 @@ import Testing
     let breaks = Self.render(APISchemaGraphs.breaks)
     #expect(breaks.contains("type Break {\n  minutes: Int\n  paid: Boolean\n}"))
     #expect(breaks.contains("input BreakInput {\n  minutes: Int\n  paid: Boolean\n}"))
-    #expect(Self.block("input CreateShiftInput {", in: breaks) == "input CreateShiftInput {\n  id: ID\n  breaks: [BreakInput]\n}")
+    #expect(
+      Self.block("input CreateShiftInput {", in: breaks)
+        == "input CreateShiftInput {\n  id: ID\n  breaks: [BreakInput]\n}")
   }
 
   /// Blocks as the transformer prints them for this schema (Amplify Gen 1 → Gen 2 migration output).
@@ -339,94 +410,111 @@ import Testing
     let relation = { (model: String, fields: String, related: String) in
       "@modelgenRelation(kind: \"HAS_MANY\", model: \"\(model)\", fields: [\"\(fields)\"], relatedFields: [\"\(related)\"])"
     }
-    #expect(Self.block("type Post ", in: schema)?.components(separatedBy: "\n").dropFirst().joined(separator: "\n") == """
-        id: ID!
-        createdByUserId: String!
-        content: String!
-        comments(filter: ModelCommentFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelCommentConnection \(relation("Comment", "id", "postCommentsId"))
-        topic: Topic @modelgenRelation(kind: "BELONGS_TO", model: "Topic", fields: ["topicPostsId"], relatedFields: ["id"])
-        createdAt: AWSDateTime!
-        updatedAt: AWSDateTime!
-        topicPostsId: ID
-      }
-      """)
-    #expect(Self.block("input ModelPostFilterInput {", in: schema) == """
-      input ModelPostFilterInput {
-        id: ModelIDInput
-        createdByUserId: ModelStringInput
-        content: ModelStringInput
-        createdAt: ModelStringInput
-        updatedAt: ModelStringInput
-        and: [ModelPostFilterInput]
-        or: [ModelPostFilterInput]
-        not: ModelPostFilterInput
-        topicPostsId: ModelIDInput
-      }
-      """)
-    #expect(Self.block("input ModelPostConditionInput {", in: schema) == """
-      input ModelPostConditionInput {
-        createdByUserId: ModelStringInput
-        content: ModelStringInput
-        and: [ModelPostConditionInput]
-        or: [ModelPostConditionInput]
-        not: ModelPostConditionInput
-        createdAt: ModelStringInput
-        updatedAt: ModelStringInput
-        topicPostsId: ModelIDInput
-      }
-      """)
-    #expect(Self.block("input CreatePostInput {", in: schema) == """
-      input CreatePostInput {
-        id: ID
-        createdByUserId: String!
-        content: String!
-        topicPostsId: ID
-      }
-      """)
-    #expect(Self.block("input UpdatePostInput {", in: schema) == """
-      input UpdatePostInput {
-        id: ID!
-        createdByUserId: String
-        content: String
-        topicPostsId: ID
-      }
-      """)
-    #expect(Self.block("input ModelSubscriptionPostFilterInput {", in: schema) == """
-      input ModelSubscriptionPostFilterInput {
-        id: ModelSubscriptionIDInput
-        createdByUserId: ModelSubscriptionStringInput
-        content: ModelSubscriptionStringInput
-        createdAt: ModelSubscriptionStringInput
-        updatedAt: ModelSubscriptionStringInput
-        and: [ModelSubscriptionPostFilterInput]
-        or: [ModelSubscriptionPostFilterInput]
-        postCommentsId: ModelSubscriptionIDInput
-      }
-      """)
-    #expect(Self.block("input ModelSubscriptionCommentFilterInput {", in: schema)?.contains("postCommentsId") == false)
+    #expect(
+      Self.block("type Post ", in: schema)?.components(separatedBy: "\n").dropFirst().joined(
+        separator: "\n") == """
+            id: ID!
+            createdByUserId: String!
+            content: String!
+            comments(filter: ModelCommentFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelCommentConnection \(relation("Comment", "id", "postCommentsId"))
+            topic: Topic @modelgenRelation(kind: "BELONGS_TO", model: "Topic", fields: ["topicPostsId"], relatedFields: ["id"])
+            createdAt: AWSDateTime!
+            updatedAt: AWSDateTime!
+            topicPostsId: ID
+          }
+          """)
+    #expect(
+      Self.block("input ModelPostFilterInput {", in: schema) == """
+        input ModelPostFilterInput {
+          id: ModelIDInput
+          createdByUserId: ModelStringInput
+          content: ModelStringInput
+          createdAt: ModelStringInput
+          updatedAt: ModelStringInput
+          and: [ModelPostFilterInput]
+          or: [ModelPostFilterInput]
+          not: ModelPostFilterInput
+          topicPostsId: ModelIDInput
+        }
+        """)
+    #expect(
+      Self.block("input ModelPostConditionInput {", in: schema) == """
+        input ModelPostConditionInput {
+          createdByUserId: ModelStringInput
+          content: ModelStringInput
+          and: [ModelPostConditionInput]
+          or: [ModelPostConditionInput]
+          not: ModelPostConditionInput
+          createdAt: ModelStringInput
+          updatedAt: ModelStringInput
+          topicPostsId: ModelIDInput
+        }
+        """)
+    #expect(
+      Self.block("input CreatePostInput {", in: schema) == """
+        input CreatePostInput {
+          id: ID
+          createdByUserId: String!
+          content: String!
+          topicPostsId: ID
+        }
+        """)
+    #expect(
+      Self.block("input UpdatePostInput {", in: schema) == """
+        input UpdatePostInput {
+          id: ID!
+          createdByUserId: String
+          content: String
+          topicPostsId: ID
+        }
+        """)
+    #expect(
+      Self.block("input ModelSubscriptionPostFilterInput {", in: schema) == """
+        input ModelSubscriptionPostFilterInput {
+          id: ModelSubscriptionIDInput
+          createdByUserId: ModelSubscriptionStringInput
+          content: ModelSubscriptionStringInput
+          createdAt: ModelSubscriptionStringInput
+          updatedAt: ModelSubscriptionStringInput
+          and: [ModelSubscriptionPostFilterInput]
+          or: [ModelSubscriptionPostFilterInput]
+          postCommentsId: ModelSubscriptionIDInput
+        }
+        """)
+    #expect(
+      Self.block("input ModelSubscriptionCommentFilterInput {", in: schema)?.contains(
+        "postCommentsId") == false)
   }
 
   @Test func modelOperationsArgumentRenamesAndDisables() {
     var graph = APISchemaGraphs.task
     graph.models[0].operations = ModelOperations(
-      queries: .object([.init(name: "get", value: .string("fetchTask")), .init(name: "list", value: .null)]),
+      queries: .object([
+        .init(name: "get", value: .string("fetchTask")), .init(name: "list", value: .null),
+      ]),
       mutations: .object([.init(name: "delete", value: .null)]),
       subscriptions: .null)
     let schema = Self.render(graph)
     #expect(schema.contains("  fetchTask(ownerId: String!, id: ID!): Task "))
     #expect(!schema.contains("listTasks"))
-    #expect(schema.contains("  createTask(") && schema.contains("  updateTask(") && !schema.contains("deleteTask("))
+    #expect(
+      schema.contains("  createTask(") && schema.contains("  updateTask(")
+        && !schema.contains("deleteTask("))
     #expect(!schema.contains("DeleteTaskInput") && !schema.contains("type Subscription"))
   }
 
   @Test func indexQueryNamesFollowTheTransformer() {
     var graph = APISchemaGraphs.seed
     graph.models[1].indexes = [
-      IndexDefinition(name: "byPost4", fields: ["postID", "content"], queryField: "commentsByPost", location: APISchemaGraphs.at(13)),
+      IndexDefinition(
+        name: "byPost4", fields: ["postID", "content"], queryField: "commentsByPost",
+        location: APISchemaGraphs.at(13)),
       IndexDefinition(name: "byContent", fields: ["content"], location: APISchemaGraphs.at(14)),
     ]
     let schema = Self.render(graph)
-    #expect(schema.contains("  commentsByPost(postID: ID!, content: ModelStringKeyConditionInput, sortDirection: "))
+    #expect(
+      schema.contains(
+        "  commentsByPost(postID: ID!, content: ModelStringKeyConditionInput, sortDirection: "))
     #expect(
       schema.contains(
         "  comment4V2sByContent(content: String!, sortDirection: ModelSortDirection, filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: \"Comment4V2\", kind: \"INDEX\", index: \"byContent\")\n"

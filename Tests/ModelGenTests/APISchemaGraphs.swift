@@ -6,11 +6,13 @@ enum APISchemaGraphs {
   static func at(_ line: Int) -> SchemaLocation { SchemaLocation(line: line, column: 1) }
 
   static func field(
-    _ name: String, _ type: FieldType, required: Bool, line: Int, origin: FieldDefinition.Origin = .declared,
+    _ name: String, _ type: FieldType, required: Bool, line: Int,
+    origin: FieldDefinition.Origin = .declared,
     stored: Bool = true, association: Association? = nil
   ) -> FieldDefinition {
     FieldDefinition(
-      name: name, type: type, isRequired: required, isReadOnly: origin == .timestamp, origin: origin,
+      name: name, type: type, isRequired: required, isReadOnly: origin == .timestamp,
+      origin: origin,
       isStoredProperty: stored, association: association, location: at(line))
   }
 
@@ -33,13 +35,16 @@ enum APISchemaGraphs {
           field("id", .scalar(.id), required: true, line: 6),
           field("title", .scalar(.string), required: true, line: 7),
           field(
-            "comments", .list(.model("Comment4V2"), elementRequired: false), required: false, line: 8,
+            "comments", .list(.model("Comment4V2"), elementRequired: false), required: false,
+            line: 8,
             association: .hasMany(
               HasManyAssociation(
-                relatedModel: "Comment4V2", associatedFields: ["post"], foreignKeyFields: ["postID"],
+                relatedModel: "Comment4V2", associatedFields: ["post"],
+                foreignKeyFields: ["postID"],
                 indexName: "byPost4", style: .fields, pairedField: "post"))),
         ] + timestamps(line: 5),
-        primaryKey: PrimaryKey(partitionKey: "id", isImplicit: true), indexes: [], authRules: [publicRule],
+        primaryKey: PrimaryKey(partitionKey: "id", isImplicit: true), indexes: [],
+        authRules: [publicRule],
         timestamps: .default, location: at(5)),
       ModelDefinition(
         name: "Comment4V2", pluralName: "Comment4V2s",
@@ -51,11 +56,14 @@ enum APISchemaGraphs {
             "post", .model("Post4V2"), required: false, line: 15,
             association: .belongsTo(
               BelongsToAssociation(
-                relatedModel: "Post4V2", targetNames: ["postID"], associatedFields: ["id"], style: .fields,
+                relatedModel: "Post4V2", targetNames: ["postID"], associatedFields: ["id"],
+                style: .fields,
                 pairedField: "comments", pairedKind: .hasMany))),
         ] + timestamps(line: 11),
         primaryKey: PrimaryKey(partitionKey: "id", isImplicit: true),
-        indexes: [IndexDefinition(name: "byPost4", fields: ["postID", "content"], location: at(13))],
+        indexes: [
+          IndexDefinition(name: "byPost4", fields: ["postID", "content"], location: at(13))
+        ],
         authRules: [publicRule], timestamps: .default, location: at(11)),
     ],
     enums: [], nonModels: [])
@@ -76,12 +84,17 @@ enum APISchemaGraphs {
           field("value", .scalar(.float), required: true, line: 15),
           field("note", .scalar(.string), required: false, line: 16),
         ] + timestamps(line: 8),
-        primaryKey: PrimaryKey(partitionKey: "id", sortKeyFields: ["takenAt", "day", "time", "seq", "priority", "value"]),
+        primaryKey: PrimaryKey(
+          partitionKey: "id", sortKeyFields: ["takenAt", "day", "time", "seq", "priority", "value"]),
         indexes: [], authRules: [], timestamps: .default, location: at(8))
     ],
     enums: [
       EnumDefinition(
-        name: "Priority", values: [EnumValueDefinition(name: "LOW", location: at(3)), EnumValueDefinition(name: "HIGH", location: at(4))],
+        name: "Priority",
+        values: [
+          EnumValueDefinition(name: "LOW", location: at(3)),
+          EnumValueDefinition(name: "HIGH", location: at(4)),
+        ],
         location: at(2))
     ],
     nonModels: [])
@@ -97,7 +110,8 @@ enum APISchemaGraphs {
           field("id", .scalar(.id), required: true, line: 4),
           field("title", .scalar(.string), required: true, line: 5),
         ] + timestamps(line: 2),
-        primaryKey: PrimaryKey(partitionKey: "ownerId", sortKeyFields: ["id"]), indexes: [], authRules: [],
+        primaryKey: PrimaryKey(partitionKey: "ownerId", sortKeyFields: ["id"]), indexes: [],
+        authRules: [],
         timestamps: .default, location: at(2))
     ],
     enums: [], nonModels: [])
@@ -114,7 +128,8 @@ enum APISchemaGraphs {
             "cards", .list(.model("Card"), elementRequired: false), required: false, line: 8,
             association: .hasMany(
               HasManyAssociation(
-                relatedModel: "Card", associatedFields: ["board"], foreignKeyFields: ["boardCardsId"], indexName: nil,
+                relatedModel: "Card", associatedFields: ["board"],
+                foreignKeyFields: ["boardCardsId"], indexName: nil,
                 style: .implicit, pairedField: "board"))),
         ] + timestamps(line: 6),
         primaryKey: PrimaryKey(partitionKey: "id", isImplicit: true), indexes: [], authRules: [],
@@ -123,18 +138,25 @@ enum APISchemaGraphs {
         name: "Card", pluralName: "Cards",
         fields: [
           field("id", .scalar(.id), required: true, line: 12),
-          field("labelsA", .list(.embedded("Label"), elementRequired: false), required: true, line: 13),
-          field("labelsB", .list(.embedded("Label"), elementRequired: true), required: false, line: 14),
-          field("labelsC", .list(.embedded("Label"), elementRequired: true), required: true, line: 15),
-          field("labelsD", .list(.embedded("Label"), elementRequired: false), required: false, line: 16),
+          field(
+            "labelsA", .list(.embedded("Label"), elementRequired: false), required: true, line: 13),
+          field(
+            "labelsB", .list(.embedded("Label"), elementRequired: true), required: false, line: 14),
+          field(
+            "labelsC", .list(.embedded("Label"), elementRequired: true), required: true, line: 15),
+          field(
+            "labelsD", .list(.embedded("Label"), elementRequired: false), required: false, line: 16),
           field("scores", .list(.scalar(.int), elementRequired: false), required: true, line: 17),
           field(
             "board", .model("Board"), required: false, line: 18,
             association: .belongsTo(
               BelongsToAssociation(
-                relatedModel: "Board", targetNames: ["boardCardsId"], associatedFields: ["id"], style: .implicit,
+                relatedModel: "Board", targetNames: ["boardCardsId"], associatedFields: ["id"],
+                style: .implicit,
                 pairedField: "cards", pairedKind: .hasMany))),
-          field("boardCardsId", .scalar(.id), required: false, line: 8, origin: .implicitForeignKey, stored: false),
+          field(
+            "boardCardsId", .scalar(.id), required: false, line: 8, origin: .implicitForeignKey,
+            stored: false),
         ] + timestamps(line: 11),
         primaryKey: PrimaryKey(partitionKey: "id", isImplicit: true), indexes: [], authRules: [],
         timestamps: .default, location: at(11)),
@@ -142,7 +164,8 @@ enum APISchemaGraphs {
     enums: [],
     nonModels: [
       NonModelDefinition(
-        name: "Label", fields: [field("text", .scalar(.string), required: false, line: 3)], location: at(2))
+        name: "Label", fields: [field("text", .scalar(.string), required: false, line: 3)],
+        location: at(2))
     ])
 
   /// `Schemas/regressions/has-one-belongs-to-composite-keys.graphql`.
@@ -158,12 +181,18 @@ enum APISchemaGraphs {
             "team", .model("Team"), required: false, line: 5,
             association: .hasOne(
               HasOneAssociation(
-                relatedModel: "Team", targetNames: ["projectTeamTeamId", "projectTeamName"], associatedFields: ["project"],
+                relatedModel: "Team", targetNames: ["projectTeamTeamId", "projectTeamName"],
+                associatedFields: ["project"],
                 relatedFields: ["teamId", "name"], style: .implicit, pairedField: "project"))),
-          field("projectTeamTeamId", .scalar(.id), required: false, line: 5, origin: .implicitForeignKey, stored: false),
-          field("projectTeamName", .scalar(.string), required: false, line: 5, origin: .implicitForeignKey, stored: false),
+          field(
+            "projectTeamTeamId", .scalar(.id), required: false, line: 5,
+            origin: .implicitForeignKey, stored: false),
+          field(
+            "projectTeamName", .scalar(.string), required: false, line: 5,
+            origin: .implicitForeignKey, stored: false),
         ] + timestamps(line: 2),
-        primaryKey: PrimaryKey(partitionKey: "projectId", sortKeyFields: ["name"]), indexes: [], authRules: [],
+        primaryKey: PrimaryKey(partitionKey: "projectId", sortKeyFields: ["name"]), indexes: [],
+        authRules: [],
         timestamps: .default, location: at(2)),
       ModelDefinition(
         name: "Team", pluralName: "Teams",
@@ -175,21 +204,29 @@ enum APISchemaGraphs {
             association: .belongsTo(
               BelongsToAssociation(
                 relatedModel: "Project", targetNames: ["teamProjectProjectId", "teamProjectName"],
-                associatedFields: ["projectId", "name"], style: .implicit, pairedField: "team", pairedKind: .hasOne))),
-          field("teamProjectProjectId", .scalar(.id), required: false, line: 11, origin: .implicitForeignKey, stored: false),
-          field("teamProjectName", .scalar(.string), required: false, line: 11, origin: .implicitForeignKey, stored: false),
+                associatedFields: ["projectId", "name"], style: .implicit, pairedField: "team",
+                pairedKind: .hasOne))),
+          field(
+            "teamProjectProjectId", .scalar(.id), required: false, line: 11,
+            origin: .implicitForeignKey, stored: false),
+          field(
+            "teamProjectName", .scalar(.string), required: false, line: 11,
+            origin: .implicitForeignKey, stored: false),
         ] + timestamps(line: 8),
-        primaryKey: PrimaryKey(partitionKey: "teamId", sortKeyFields: ["name"]), indexes: [], authRules: [],
+        primaryKey: PrimaryKey(partitionKey: "teamId", sortKeyFields: ["name"]), indexes: [],
+        authRules: [],
         timestamps: .default, location: at(8)),
     ],
     enums: [], nonModels: [])
 
   static func model(
-    _ name: String, _ fields: [FieldDefinition], line: Int, key: PrimaryKey = PrimaryKey(partitionKey: "id", isImplicit: true),
+    _ name: String, _ fields: [FieldDefinition], line: Int,
+    key: PrimaryKey = PrimaryKey(partitionKey: "id", isImplicit: true),
     indexes: [IndexDefinition] = []
   ) -> ModelDefinition {
     ModelDefinition(
-      name: name, pluralName: Pluralization.plural(of: name), fields: fields + timestamps(line: line), primaryKey: key,
+      name: name, pluralName: Pluralization.plural(of: name),
+      fields: fields + timestamps(line: line), primaryKey: key,
       indexes: indexes, authRules: [], timestamps: .default, location: at(line))
   }
 
@@ -206,13 +243,15 @@ enum APISchemaGraphs {
             "activeCart", .model("Cart"), required: false, line: 5,
             association: .hasOne(
               HasOneAssociation(
-                relatedModel: "Cart", targetNames: [], associatedFields: ["customerId"], relatedFields: ["customerId"],
+                relatedModel: "Cart", targetNames: [], associatedFields: ["customerId"],
+                relatedFields: ["customerId"],
                 style: .references, pairedField: "customer"))),
           field(
             "orders", .list(.model("Order"), elementRequired: false), required: false, line: 6,
             association: .hasMany(
               HasManyAssociation(
-                relatedModel: "Order", associatedFields: ["customer"], foreignKeyFields: ["customerId"], indexName: nil,
+                relatedModel: "Order", associatedFields: ["customer"],
+                foreignKeyFields: ["customerId"], indexName: nil,
                 style: .references, pairedField: "customer"))),
         ], line: 2),
       model(
@@ -225,7 +264,8 @@ enum APISchemaGraphs {
             "customer", .model("Customer"), required: false, line: 13,
             association: .belongsTo(
               BelongsToAssociation(
-                relatedModel: "Customer", targetNames: ["customerId"], associatedFields: ["id"], style: .references,
+                relatedModel: "Customer", targetNames: ["customerId"], associatedFields: ["id"],
+                style: .references,
                 pairedField: "activeCart", pairedKind: .hasOne))),
         ], line: 9),
       model(
@@ -238,7 +278,8 @@ enum APISchemaGraphs {
             "customer", .model("Customer"), required: false, line: 20,
             association: .belongsTo(
               BelongsToAssociation(
-                relatedModel: "Customer", targetNames: ["customerId"], associatedFields: ["id"], style: .references,
+                relatedModel: "Customer", targetNames: ["customerId"], associatedFields: ["id"],
+                style: .references,
                 pairedField: "orders", pairedKind: .hasMany))),
         ], line: 16),
     ],
@@ -257,7 +298,8 @@ enum APISchemaGraphs {
             "comments", .list(.model("Comment"), elementRequired: false), required: false, line: 5,
             association: .hasMany(
               HasManyAssociation(
-                relatedModel: "Comment", associatedFields: ["postID"], foreignKeyFields: ["postID"], indexName: "byPost",
+                relatedModel: "Comment", associatedFields: ["postID"], foreignKeyFields: ["postID"],
+                indexName: "byPost",
                 style: .fields, pairedField: nil))),
         ], line: 2),
       model(
@@ -266,7 +308,8 @@ enum APISchemaGraphs {
           field("id", .scalar(.id), required: true, line: 9),
           field("postID", .scalar(.id), required: true, line: 10),
           field("content", .scalar(.string), required: true, line: 11),
-        ], line: 8, indexes: [IndexDefinition(name: "byPost", fields: ["postID", "content"], location: at(10))]),
+        ], line: 8,
+        indexes: [IndexDefinition(name: "byPost", fields: ["postID", "content"], location: at(10))]),
     ],
     enums: [], nonModels: [])
 
@@ -283,7 +326,8 @@ enum APISchemaGraphs {
             "photos", .list(.model("Photo"), elementRequired: false), required: false, line: 5,
             association: .hasMany(
               HasManyAssociation(
-                relatedModel: "Photo", associatedFields: ["album"], foreignKeyFields: ["albumPhotosId"], indexName: nil,
+                relatedModel: "Photo", associatedFields: ["album"],
+                foreignKeyFields: ["albumPhotosId"], indexName: nil,
                 style: .implicit, pairedField: "album"))),
         ], line: 2),
       model(
@@ -295,9 +339,12 @@ enum APISchemaGraphs {
             "album", .model("Album"), required: false, line: 11,
             association: .belongsTo(
               BelongsToAssociation(
-                relatedModel: "Album", targetNames: ["albumPhotosId"], associatedFields: ["id"], style: .implicit,
+                relatedModel: "Album", targetNames: ["albumPhotosId"], associatedFields: ["id"],
+                style: .implicit,
                 pairedField: "photos", pairedKind: .hasMany))),
-          field("albumPhotosId", .scalar(.id), required: false, line: 5, origin: .implicitForeignKey, stored: false),
+          field(
+            "albumPhotosId", .scalar(.id), required: false, line: 5, origin: .implicitForeignKey,
+            stored: false),
         ], line: 8),
     ],
     enums: [], nonModels: [])
@@ -317,7 +364,9 @@ enum APISchemaGraphs {
     enums: [
       EnumDefinition(
         name: "Visibility",
-        values: ["public", "private", "default"].enumerated().map { EnumValueDefinition(name: $1, location: at(3 + $0)) },
+        values: ["public", "private", "default"].enumerated().map {
+          EnumValueDefinition(name: $1, location: at(3 + $0))
+        },
         location: at(2))
     ],
     nonModels: [])
@@ -330,7 +379,8 @@ enum APISchemaGraphs {
         "Shift",
         [
           field("id", .scalar(.id), required: true, line: 8),
-          field("breaks", .list(.embedded("Break"), elementRequired: false), required: false, line: 9),
+          field(
+            "breaks", .list(.embedded("Break"), elementRequired: false), required: false, line: 9),
         ], line: 7)
     ],
     enums: [],
@@ -338,7 +388,8 @@ enum APISchemaGraphs {
       NonModelDefinition(
         name: "Break",
         fields: [
-          field("minutes", .scalar(.int), required: false, line: 3), field("paid", .scalar(.boolean), required: false, line: 4),
+          field("minutes", .scalar(.int), required: false, line: 3),
+          field("paid", .scalar(.boolean), required: false, line: 4),
         ], location: at(2))
     ])
 
@@ -348,13 +399,15 @@ enum APISchemaGraphs {
     func hasMany(_ child: String, _ foreignKey: String, paired: String) -> Association {
       .hasMany(
         HasManyAssociation(
-          relatedModel: child, associatedFields: [paired], foreignKeyFields: [foreignKey], indexName: nil,
+          relatedModel: child, associatedFields: [paired], foreignKeyFields: [foreignKey],
+          indexName: nil,
           style: .implicit, pairedField: paired))
     }
     func belongsTo(_ parent: String, _ foreignKey: String, paired: String) -> Association {
       .belongsTo(
         BelongsToAssociation(
-          relatedModel: parent, targetNames: [foreignKey], associatedFields: ["id"], style: .implicit,
+          relatedModel: parent, targetNames: [foreignKey], associatedFields: ["id"],
+          style: .implicit,
           pairedField: paired, pairedKind: .hasMany))
     }
     let common = [
@@ -368,22 +421,33 @@ enum APISchemaGraphs {
         model(
           "Topic",
           common + [
-            field("posts", .list(.model("Post"), elementRequired: false), required: false, line: 2,
-                  association: hasMany("Post", "topicPostsId", paired: "topic"))
+            field(
+              "posts", .list(.model("Post"), elementRequired: false), required: false, line: 2,
+              association: hasMany("Post", "topicPostsId", paired: "topic"))
           ], line: 1),
         model(
           "Post",
           common + [
-            field("comments", .list(.model("Comment"), elementRequired: false), required: false, line: 3,
-                  association: hasMany("Comment", "postCommentsId", paired: "post")),
-            field("topic", .model("Topic"), required: false, line: 3, association: belongsTo("Topic", "topicPostsId", paired: "posts")),
-            field("topicPostsId", .scalar(.id), required: false, line: 2, origin: .implicitForeignKey, stored: false),
+            field(
+              "comments", .list(.model("Comment"), elementRequired: false), required: false,
+              line: 3,
+              association: hasMany("Comment", "postCommentsId", paired: "post")),
+            field(
+              "topic", .model("Topic"), required: false, line: 3,
+              association: belongsTo("Topic", "topicPostsId", paired: "posts")),
+            field(
+              "topicPostsId", .scalar(.id), required: false, line: 2, origin: .implicitForeignKey,
+              stored: false),
           ], line: 2),
         model(
           "Comment",
           common + [
-            field("post", .model("Post"), required: false, line: 4, association: belongsTo("Post", "postCommentsId", paired: "comments")),
-            field("postCommentsId", .scalar(.id), required: false, line: 3, origin: .implicitForeignKey, stored: false),
+            field(
+              "post", .model("Post"), required: false, line: 4,
+              association: belongsTo("Post", "postCommentsId", paired: "comments")),
+            field(
+              "postCommentsId", .scalar(.id), required: false, line: 3, origin: .implicitForeignKey,
+              stored: false),
           ], line: 3),
       ],
       enums: [], nonModels: [])

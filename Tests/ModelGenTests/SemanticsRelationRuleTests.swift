@@ -194,6 +194,27 @@ import Testing
       """, [(ModelGenDiagnosticCode.belongsToWithoutCounterpart, "1️⃣")])
   }
 
+  @Test func unknownParentRelationTypeDoesNotCascade() {
+    expectDiagnostics(
+      #"""
+      type Post @model { id: ID! comments: [1️⃣Coment] @hasMany }
+      type Comment @model { id: ID! postID: ID post: Post @belongsTo(fields: ["postID"]) }
+      """#, [(ModelGenDiagnosticCode.unknownType, "1️⃣")])
+  }
+
+  @Test func unknownKeyFieldTypeDoesNotCascade() {
+    expectDiagnostics(
+      #"""
+      type Post @model { id: ID! @primaryKey(sortKeyFields: ["title"]) title: 1️⃣Strng! @index(sortKeyFields: ["n"]) n: 2️⃣Nt comments: [Comment] @hasMany }
+      type Comment @model { id: ID! postID: 3️⃣IDD post: Post @belongsTo(fields: ["postID"]) }
+      type Blog @model { id: ID! posts: [Post] @hasMany }
+      """#,
+      [
+        (ModelGenDiagnosticCode.unknownType, "1️⃣"), (ModelGenDiagnosticCode.unknownType, "2️⃣"),
+        (ModelGenDiagnosticCode.unknownType, "3️⃣"),
+      ])
+  }
+
   @Test func ambiguousPairings() {
     expectDiagnostics(
       """

@@ -19,7 +19,9 @@ struct APIOperations {
   init(model: ModelDefinition) {
     let queries = APIOperations.names(
       model.operations.queries,
-      defaults: [("get", APISchemaNames.getQuery(model)), ("list", APISchemaNames.listQuery(model))])
+      defaults: [
+        ("get", APISchemaNames.getQuery(model)), ("list", APISchemaNames.listQuery(model)),
+      ])
     get = queries["get"] ?? nil
     list = queries["list"] ?? nil
     let mutations = APIOperations.names(
@@ -39,7 +41,9 @@ struct APIOperations {
   }
 
   /// The written value merged over the defaults: key → name, or `nil` when disabled.
-  private static func names(_ written: WrittenValue?, defaults: [(String, String)]) -> [String: String?] {
+  private static func names(_ written: WrittenValue?, defaults: [(String, String)]) -> [String:
+    String?]
+  {
     var result: [String: String?] = [:]
     for (key, name) in defaults {
       result[key] = .some(name)

@@ -55,7 +55,8 @@ private struct Emitter {
 
     var declared: [(SchemaLocation, Int, SDLBlock)] = []
     for (order, model) in graph.models.enumerated() {
-      let location = model.origin == .declared ? model.location : SchemaLocation(line: Int.max, column: order)
+      let location =
+        model.origin == .declared ? model.location : SchemaLocation(line: Int.max, column: order)
       declared.append((location, order, modelType(model)))
     }
     for (order, nonModel) in graph.nonModels.enumerated() {
@@ -87,12 +88,17 @@ private struct Emitter {
         sections.append(enumListFilterInput(enumeration.name).rendered)
       }
     }
-    for scalar in [ScalarType.string, .id, .int, .float] where keyConditionScalars.contains(scalar) {
+    for scalar in [ScalarType.string, .id, .int, .float] where keyConditionScalars.contains(scalar)
+    {
       sections.append(Emitter.keyConditionInput(scalar).rendered)
     }
     sections += perModel.map(\.rendered)
-    if !query.isEmpty { sections.append(SDLBlock(kind: .type, name: "Query", lines: query).rendered) }
-    if !mutation.isEmpty { sections.append(SDLBlock(kind: .type, name: "Mutation", lines: mutation).rendered) }
+    if !query.isEmpty {
+      sections.append(SDLBlock(kind: .type, name: "Query", lines: query).rendered)
+    }
+    if !mutation.isEmpty {
+      sections.append(SDLBlock(kind: .type, name: "Mutation", lines: mutation).rendered)
+    }
     if !subscription.isEmpty {
       sections.append(SDLBlock(kind: .type, name: "Subscription", lines: subscription).rendered)
     }
@@ -114,33 +120,38 @@ private struct Emitter {
     for index in model.indexes {
       directives.append(
         SDLBlock.directive(
-          "modelgenIndex", [("name", SDLBlock.string(index.name)), ("fields", SDLBlock.stringList(index.fields))]))
+          "modelgenIndex",
+          [("name", SDLBlock.string(index.name)), ("fields", SDLBlock.stringList(index.fields))]))
     }
     var lines: [String] = []
     for field in Emitter.transformerOrder(model.fields) {
       lines += descriptionLines(field.description)
       lines.append(modelField(field, of: model))
     }
-    return SDLBlock(kind: .type, name: model.name, description: nil, directives: directives, lines: lines)
+    return SDLBlock(
+      kind: .type, name: model.name, description: nil, directives: directives, lines: lines)
   }
 
   func modelField(_ field: FieldDefinition, of model: ModelDefinition) -> String {
     switch field.association {
     case .hasMany(let association)?:
       return SDLBlock.field(
-        field.name, arguments: hasManyArguments(association), type: APISchemaNames.connection(association.relatedModel),
+        field.name, arguments: hasManyArguments(association),
+        type: APISchemaNames.connection(association.relatedModel),
         directives: [
           relationDirective(
             "HAS_MANY", association.relatedModel, fields: model.primaryKey.fields,
             relatedFields: association.foreignKeyFields, index: association.indexName)
         ])
     case .hasOne(let association)?:
-      let fields = association.targetNames.isEmpty ? model.primaryKey.fields : association.targetNames
+      let fields =
+        association.targetNames.isEmpty ? model.primaryKey.fields : association.targetNames
       return SDLBlock.field(
         field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
         directives: [
           relationDirective(
-            "HAS_ONE", association.relatedModel, fields: fields, relatedFields: association.relatedFields, index: nil)
+            "HAS_ONE", association.relatedModel, fields: fields,
+            relatedFields: association.relatedFields, index: nil)
         ])
     case .belongsTo(let association)?:
       return SDLBlock.field(
@@ -152,11 +163,15 @@ private struct Emitter {
         ])
     case nil:
       if field.origin == .timestamp {
-        return SDLBlock.field(field.name, type: typeReference(field.type, required: true, input: false))
+        return SDLBlock.field(
+          field.name, type: typeReference(field.type, required: true, input: false))
       }
-      let directives = field.defaultValue.map { [SDLBlock.directive("modelgenDefault", [("value", SDLBlock.string(Emitter.written($0)))])] }
+      let directives = field.defaultValue.map {
+        [SDLBlock.directive("modelgenDefault", [("value", SDLBlock.string(Emitter.written($0)))])]
+      }
       return SDLBlock.field(
-        field.name, type: typeReference(field.type, required: field.isRequired, input: false), directives: directives ?? [])
+        field.name, type: typeReference(field.type, required: field.isRequired, input: false),
+        directives: directives ?? [])
     }
   }
 
@@ -169,7 +184,8 @@ private struct Emitter {
       let child = graph.model(named: association.relatedModel),
       let index = child.indexes.first(where: { $0.name == indexName }), index.fields.count > 1
     {
-      arguments.append(hasManySortKeyArgument(model: child, keyFields: index.fields, indexName: indexName))
+      arguments.append(
+        hasManySortKeyArgument(model: child, keyFields: index.fields, indexName: indexName))
     }
     return arguments + [
       ("filter", APISchemaNames.filterInput(association.relatedModel)),
@@ -179,14 +195,18 @@ private struct Emitter {
     ]
   }
 
-  func relationDirective(_ kind: String, _ model: String, fields: [String], relatedFields: [String], index: String?)
+  func relationDirective(
+    _ kind: String, _ model: String, fields: [String], relatedFields: [String], index: String?
+  )
     -> String
   {
     SDLBlock.directive(
       "modelgenRelation",
       [
-        ("kind", SDLBlock.string(kind)), ("model", SDLBlock.string(model)), ("fields", SDLBlock.stringList(fields)),
-        ("relatedFields", SDLBlock.stringList(relatedFields)), ("index", index.map(SDLBlock.string)),
+        ("kind", SDLBlock.string(kind)), ("model", SDLBlock.string(model)),
+        ("fields", SDLBlock.stringList(fields)),
+        ("relatedFields", SDLBlock.stringList(relatedFields)),
+        ("index", index.map(SDLBlock.string)),
       ])
   }
 
@@ -205,9 +225,12 @@ private struct Emitter {
     var lines: [String] = []
     for field in nonModel.fields {
       lines += descriptionLines(field.description)
-      lines.append(SDLBlock.field(field.name, type: typeReference(field.type, required: field.isRequired, input: false)))
+      lines.append(
+        SDLBlock.field(
+          field.name, type: typeReference(field.type, required: field.isRequired, input: false)))
     }
-    return SDLBlock(kind: .type, name: nonModel.name, description: nonModel.description, lines: lines)
+    return SDLBlock(
+      kind: .type, name: nonModel.name, description: nonModel.description, lines: lines)
   }
 
   func nonModelInput(_ nonModel: NonModelDefinition) -> SDLBlock {
@@ -223,13 +246,16 @@ private struct Emitter {
       lines += descriptionLines(value.description)
       lines.append(value.name)
     }
-    return SDLBlock(kind: .enum, name: enumeration.name, description: enumeration.description, lines: lines)
+    return SDLBlock(
+      kind: .enum, name: enumeration.name, description: enumeration.description, lines: lines)
   }
 
   func descriptionLines(_ description: String?) -> [String] {
     guard let description else { return [] }
-    return SDLBlock.blockString(description, indent: "").split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
+    return SDLBlock.blockString(description, indent: "").split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map(String.init)
   }
 
   /// `T`, `T!`, `[T]`, `[T!]!`; in inputs a non-model type `T` becomes `TInput`.
@@ -251,7 +277,8 @@ private struct Emitter {
   /// relational transformers add (`topicPostsId`), which it appends last.
   static func transformerOrder(_ fields: [FieldDefinition]) -> [FieldDefinition] {
     fields.filter { $0.origin != .timestamp && $0.origin != .implicitForeignKey }
-      + fields.filter { $0.origin == .timestamp } + fields.filter { $0.origin == .implicitForeignKey }
+      + fields.filter { $0.origin == .timestamp }
+      + fields.filter { $0.origin == .implicitForeignKey }
   }
 
   /// Fields that filters and conditions can name: scalars and enums (also lists of them), no
@@ -296,10 +323,15 @@ private struct Emitter {
     var filterForeignKeys: [String] = []
     for field in filterable {
       let line = SDLBlock.field(field.name, type: filterInputType(field))
-      if field.origin == .implicitForeignKey { filterForeignKeys.append(line) } else { filter.append(line) }
+      if field.origin == .implicitForeignKey {
+        filterForeignKeys.append(line)
+      } else {
+        filter.append(line)
+      }
     }
     let filterName = APISchemaNames.filterInput(name)
-    filter += ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"] + filterForeignKeys
+    filter +=
+      ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"] + filterForeignKeys
     blocks.append(SDLBlock(kind: .input, name: filterName, lines: filter))
 
     if operations.create != nil || operations.update != nil || operations.delete != nil {
@@ -315,7 +347,8 @@ private struct Emitter {
         }
       }
       let conditionName = APISchemaNames.conditionInput(name)
-      condition += ["and: [\(conditionName)]", "or: [\(conditionName)]", "not: \(conditionName)"] + timestamps
+      condition +=
+        ["and: [\(conditionName)]", "or: [\(conditionName)]", "not: \(conditionName)"] + timestamps
       blocks.append(SDLBlock(kind: .input, name: conditionName, lines: condition))
     }
     if operations.create != nil { blocks.append(createInput(model)) }
@@ -323,10 +356,12 @@ private struct Emitter {
     if operations.delete != nil { blocks.append(deleteInput(model)) }
 
     if model.primaryKey.sortKeyFields.count > 1 {
-      blocks += compositeKeyInputs(model, sortKeyFields: model.primaryKey.sortKeyFields, indexName: nil)
+      blocks += compositeKeyInputs(
+        model, sortKeyFields: model.primaryKey.sortKeyFields, indexName: nil)
     }
     for index in model.indexes where index.fields.count > 2 {
-      blocks += compositeKeyInputs(model, sortKeyFields: Array(index.fields.dropFirst()), indexName: index.name)
+      blocks += compositeKeyInputs(
+        model, sortKeyFields: Array(index.fields.dropFirst()), indexName: index.name)
     }
 
     if operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil {
@@ -334,8 +369,13 @@ private struct Emitter {
       var lines: [String] = []
       for field in filterable where field.origin != .implicitForeignKey {
         let scalar: ScalarType
-        if case .scalar(let fieldScalar) = field.type.elementType { scalar = fieldScalar } else { scalar = .string }
-        lines.append(SDLBlock.field(field.name, type: APISchemaNames.subscriptionScalarInput(scalar)))
+        if case .scalar(let fieldScalar) = field.type.elementType {
+          scalar = fieldScalar
+        } else {
+          scalar = .string
+        }
+        lines.append(
+          SDLBlock.field(field.name, type: APISchemaNames.subscriptionScalarInput(scalar)))
       }
       lines += ["and: [\(subscriptionName)]", "or: [\(subscriptionName)]"]
       // The transformer adds the implicit foreign keys of this model's hasMany fields here (they
@@ -346,7 +386,8 @@ private struct Emitter {
         else { continue }
         for foreignKey in association.foreignKeyFields {
           let scalar = child.field(named: foreignKey)?.type.scalar ?? .id
-          lines.append(SDLBlock.field(foreignKey, type: APISchemaNames.subscriptionScalarInput(scalar)))
+          lines.append(
+            SDLBlock.field(foreignKey, type: APISchemaNames.subscriptionScalarInput(scalar)))
         }
       }
       blocks.append(SDLBlock(kind: .input, name: subscriptionName, lines: lines))
@@ -356,7 +397,9 @@ private struct Emitter {
 
   /// Fields a client writes: no associations, no read-only (service-set) fields.
   func writableFields(_ model: ModelDefinition) -> [FieldDefinition] {
-    Emitter.transformerOrder(model.fields).filter { $0.association == nil && !$0.isReadOnly && $0.origin != .timestamp }
+    Emitter.transformerOrder(model.fields).filter {
+      $0.association == nil && !$0.isReadOnly && $0.origin != .timestamp
+    }
   }
 
   func isGeneratedIdentifier(_ field: FieldDefinition) -> Bool {
@@ -367,28 +410,38 @@ private struct Emitter {
     let lines = writableFields(model).map { field in
       // `id` is optional (the service generates one); a field with `@default` may be left out.
       let required = field.isRequired && !isGeneratedIdentifier(field) && field.defaultValue == nil
-      return SDLBlock.field(field.name, type: typeReference(field.type, required: required, input: true))
+      return SDLBlock.field(
+        field.name, type: typeReference(field.type, required: required, input: true))
     }
-    return SDLBlock(kind: .input, name: APISchemaNames.mutationInput("Create", model.name), lines: lines)
+    return SDLBlock(
+      kind: .input, name: APISchemaNames.mutationInput("Create", model.name), lines: lines)
   }
 
   func updateInput(_ model: ModelDefinition) -> SDLBlock {
     let keys = Set(model.primaryKey.fields)
     let lines = writableFields(model).map { field in
-      SDLBlock.field(field.name, type: typeReference(field.type, required: keys.contains(field.name), input: true))
+      SDLBlock.field(
+        field.name,
+        type: typeReference(field.type, required: keys.contains(field.name), input: true))
     }
-    return SDLBlock(kind: .input, name: APISchemaNames.mutationInput("Update", model.name), lines: lines)
+    return SDLBlock(
+      kind: .input, name: APISchemaNames.mutationInput("Update", model.name), lines: lines)
   }
 
   func deleteInput(_ model: ModelDefinition) -> SDLBlock {
-    let lines = model.primaryKeyFields.map { SDLBlock.field($0.name, type: typeReference($0.type, required: true, input: true)) }
-    return SDLBlock(kind: .input, name: APISchemaNames.mutationInput("Delete", model.name), lines: lines)
+    let lines = model.primaryKeyFields.map {
+      SDLBlock.field($0.name, type: typeReference($0.type, required: true, input: true))
+    }
+    return SDLBlock(
+      kind: .input, name: APISchemaNames.mutationInput("Delete", model.name), lines: lines)
   }
 
   /// `Model<X><Key>CompositeKeyConditionInput` and `Model<X><Key>CompositeKeyInput`
   /// (`graphql-transformer-common` `makeCompositeKeyConditionInputForKey`/`makeCompositeKeyInputForKey`):
   /// each key field keeps its type, except the last, which is compared as its built-in scalar.
-  func compositeKeyInputs(_ model: ModelDefinition, sortKeyFields: [String], indexName: String?) -> [SDLBlock] {
+  func compositeKeyInputs(_ model: ModelDefinition, sortKeyFields: [String], indexName: String?)
+    -> [SDLBlock]
+  {
     let keyName = APISchemaNames.compositeKeyName(index: indexName)
     let keyInput = APISchemaNames.compositeKeyInput(model.name, keyName: keyName)
     let conditions = ["eq", "le", "lt", "ge", "gt", "between", "beginsWith"].map { operation in
@@ -402,7 +455,9 @@ private struct Emitter {
       return "\(name): \(type.namedTypeName)"
     }
     return [
-      SDLBlock(kind: .input, name: APISchemaNames.compositeKeyConditionInput(model.name, keyName: keyName), lines: conditions),
+      SDLBlock(
+        kind: .input, name: APISchemaNames.compositeKeyConditionInput(model.name, keyName: keyName),
+        lines: conditions),
       SDLBlock(kind: .input, name: keyInput, lines: fields),
     ]
   }
@@ -411,7 +466,9 @@ private struct Emitter {
 
   /// The sort key condition argument for a key (`content: ModelStringKeyConditionInput`, or
   /// `takenAtDay: ModelReadingPrimaryCompositeKeyConditionInput`); records the input it uses.
-  mutating func sortKeyArgument(model: ModelDefinition, keyFields: [String], indexName: String?) -> (String, String) {
+  mutating func sortKeyArgument(model: ModelDefinition, keyFields: [String], indexName: String?)
+    -> (String, String)
+  {
     let sortFields = Array(keyFields.dropFirst())
     let argument = APISchemaNames.sortKeyArgument(sortFields)
     if sortFields.count == 1 {
@@ -425,60 +482,83 @@ private struct Emitter {
 
   /// Non-mutating twin used while rendering object types: the key condition input a hasMany's sort
   /// key argument uses is recorded by the child's index query, which every index gets.
-  func hasManySortKeyArgument(model: ModelDefinition, keyFields: [String], indexName: String) -> (String, String) {
+  func hasManySortKeyArgument(model: ModelDefinition, keyFields: [String], indexName: String) -> (
+    String, String
+  ) {
     var copy = self
     return copy.sortKeyArgument(model: model, keyFields: keyFields, indexName: Optional(indexName))
   }
 
-  func operationDirective(_ model: ModelDefinition, _ kind: String, index: String? = nil) -> String {
+  func operationDirective(_ model: ModelDefinition, _ kind: String, index: String? = nil) -> String
+  {
     SDLBlock.directive(
       "modelgenOperation",
-      [("model", SDLBlock.string(model.name)), ("kind", SDLBlock.string(kind)), ("index", index.map(SDLBlock.string))])
+      [
+        ("model", SDLBlock.string(model.name)), ("kind", SDLBlock.string(kind)),
+        ("index", index.map(SDLBlock.string)),
+      ])
   }
 
   mutating func rootFields(
-    _ model: ModelDefinition, query: inout [String], mutation: inout [String], subscription: inout [String]
+    _ model: ModelDefinition, query: inout [String], mutation: inout [String],
+    subscription: inout [String]
   ) {
     let operations = APIOperations(model: model)
     let name = model.name
     let connection = APISchemaNames.connection(name)
     let filter = APISchemaNames.filterInput(name)
     if let get = operations.get {
-      let arguments = model.primaryKeyFields.map { ($0.name, typeReference($0.type, required: true, input: true)) }
-      query.append(SDLBlock.field(get, arguments: arguments, type: name, directives: [operationDirective(model, "GET")]))
+      let arguments = model.primaryKeyFields.map {
+        ($0.name, typeReference($0.type, required: true, input: true))
+      }
+      query.append(
+        SDLBlock.field(
+          get, arguments: arguments, type: name, directives: [operationDirective(model, "GET")]))
     }
     if let list = operations.list {
       var arguments: [(String, String)] = []
       if model.primaryKey.isComposite, let partition = model.primaryKeyFields.first {
-        arguments.append((partition.name, typeReference(partition.type, required: false, input: true)))
-        arguments.append(sortKeyArgument(model: model, keyFields: model.primaryKey.fields, indexName: nil))
+        arguments.append(
+          (partition.name, typeReference(partition.type, required: false, input: true)))
+        arguments.append(
+          sortKeyArgument(model: model, keyFields: model.primaryKey.fields, indexName: nil))
       }
       arguments += [("filter", filter), ("limit", "Int"), ("nextToken", "String")]
       if model.primaryKey.isComposite {
         arguments.append(("sortDirection", "ModelSortDirection"))
       }
       query.append(
-        SDLBlock.field(list, arguments: arguments, type: connection, directives: [operationDirective(model, "LIST")]))
+        SDLBlock.field(
+          list, arguments: arguments, type: connection,
+          directives: [operationDirective(model, "LIST")]))
     }
     for index in model.indexes {
       guard let partition = model.field(named: index.fields[0]) else { continue }
       var arguments = [(partition.name, typeReference(partition.type, required: true, input: true))]
       if index.fields.count > 1 {
-        arguments.append(sortKeyArgument(model: model, keyFields: index.fields, indexName: index.name))
+        arguments.append(
+          sortKeyArgument(model: model, keyFields: index.fields, indexName: index.name))
       }
-      arguments += [("sortDirection", "ModelSortDirection"), ("filter", filter), ("limit", "Int"), ("nextToken", "String")]
+      arguments += [
+        ("sortDirection", "ModelSortDirection"), ("filter", filter), ("limit", "Int"),
+        ("nextToken", "String"),
+      ]
       query.append(
         SDLBlock.field(
           APISchemaNames.indexQuery(index, of: model), arguments: arguments, type: connection,
           directives: [operationDirective(model, "INDEX", index: index.name)]))
     }
     let condition = APISchemaNames.conditionInput(name)
-    for (verb, fieldName) in [("Create", operations.create), ("Update", operations.update), ("Delete", operations.delete)] {
+    for (verb, fieldName) in [
+      ("Create", operations.create), ("Update", operations.update), ("Delete", operations.delete),
+    ] {
       guard let fieldName else { continue }
       mutation.append(
         SDLBlock.field(
           fieldName,
-          arguments: [("input", APISchemaNames.mutationInput(verb, name) + "!"), ("condition", condition)],
+          arguments: [
+            ("input", APISchemaNames.mutationInput(verb, name) + "!"), ("condition", condition),
+          ],
           type: name, directives: [operationDirective(model, verb.uppercased())]))
     }
     let subscriptionFilter = APISchemaNames.subscriptionFilterInput(name)
@@ -490,14 +570,18 @@ private struct Emitter {
       subscription.append(
         SDLBlock.field(
           fieldName, arguments: [("filter", subscriptionFilter)], type: name,
-          directives: [SDLBlock.directive("aws_subscribe", [("mutations", SDLBlock.stringList([mutationName]))])]))
+          directives: [
+            SDLBlock.directive(
+              "aws_subscribe", [("mutations", SDLBlock.stringList([mutationName]))])
+          ]))
     }
   }
 
   // MARK: Shared definitions
 
   static let scalarDeclarations = [
-    "AWSDate", "AWSTime", "AWSDateTime", "AWSTimestamp", "AWSEmail", "AWSJSON", "AWSURL", "AWSPhone", "AWSIPAddress",
+    "AWSDate", "AWSTime", "AWSDateTime", "AWSTimestamp", "AWSEmail", "AWSJSON", "AWSURL",
+    "AWSPhone", "AWSIPAddress",
   ].map { "scalar \($0)" }.joined(separator: "\n")
 
   static let directiveDeclarations = """
@@ -521,7 +605,8 @@ private struct Emitter {
     """
 
   /// Operators of the scalar filter inputs (`graphql-transformer-common`/model transformer).
-  static func filterInput(_ scalar: ScalarType, operators: [String], subscription: Bool) -> SDLBlock {
+  static func filterInput(_ scalar: ScalarType, operators: [String], subscription: Bool) -> SDLBlock
+  {
     let type = scalar.rawValue
     let lines = operators.map { operation -> String in
       switch operation {
@@ -539,15 +624,20 @@ private struct Emitter {
   static let sharedInputs: [SDLBlock] = {
     let comparisons = ["ne", "eq", "le", "lt", "ge", "gt"]
     let stringOperators =
-      comparisons + ["contains", "notContains", "between", "beginsWith", "attributeExists", "attributeType", "size"]
+      comparisons + [
+        "contains", "notContains", "between", "beginsWith", "attributeExists", "attributeType",
+        "size",
+      ]
     let numberOperators = comparisons + ["between", "attributeExists", "attributeType"]
-    let subscriptionString = comparisons + ["contains", "notContains", "between", "beginsWith", "in", "notIn"]
+    let subscriptionString =
+      comparisons + ["contains", "notContains", "between", "beginsWith", "in", "notIn"]
     let subscriptionNumber = comparisons + ["between", "in", "notIn"]
     return [
       filterInput(.string, operators: stringOperators, subscription: false),
       filterInput(.int, operators: numberOperators, subscription: false),
       filterInput(.float, operators: numberOperators, subscription: false),
-      filterInput(.boolean, operators: ["ne", "eq", "attributeExists", "attributeType"], subscription: false),
+      filterInput(
+        .boolean, operators: ["ne", "eq", "attributeExists", "attributeType"], subscription: false),
       filterInput(.id, operators: stringOperators, subscription: false),
       filterInput(.string, operators: subscriptionString, subscription: true),
       filterInput(.int, operators: subscriptionNumber, subscription: true),
@@ -556,8 +646,13 @@ private struct Emitter {
       filterInput(.id, operators: subscriptionString, subscription: true),
       SDLBlock(
         kind: .enum, name: "ModelAttributeTypes",
-        lines: ["binary", "binarySet", "bool", "list", "map", "number", "numberSet", "string", "stringSet", "_null"]),
-      SDLBlock(kind: .input, name: "ModelSizeInput", lines: comparisons.map { "\($0): Int" } + ["between: [Int]"]),
+        lines: [
+          "binary", "binarySet", "bool", "list", "map", "number", "numberSet", "string",
+          "stringSet", "_null",
+        ]),
+      SDLBlock(
+        kind: .input, name: "ModelSizeInput",
+        lines: comparisons.map { "\($0): Int" } + ["between: [Int]"]),
       SDLBlock(kind: .enum, name: "ModelSortDirection", lines: ["ASC", "DESC"]),
     ]
   }()

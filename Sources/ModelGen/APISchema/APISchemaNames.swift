@@ -7,15 +7,20 @@ enum APISchemaNames {
     switch scalar {
     case .id, .string, .int, .float, .boolean: return scalar
     case .awsTimestamp: return .int
-    case .awsDate, .awsTime, .awsDateTime, .awsEmail, .awsJSON, .awsURL, .awsPhone, .awsIPAddress: return .string
+    case .awsDate, .awsTime, .awsDateTime, .awsEmail, .awsJSON, .awsURL, .awsPhone, .awsIPAddress:
+      return .string
     }
   }
 
   /// `get<Model>`.
-  static func getQuery(_ model: ModelDefinition) -> String { "get" + Naming.uppercasingFirst(model.name) }
+  static func getQuery(_ model: ModelDefinition) -> String {
+    "get" + Naming.uppercasingFirst(model.name)
+  }
 
   /// `list<PluralName>` (`listComment4V2s`).
-  static func listQuery(_ model: ModelDefinition) -> String { "list" + Naming.uppercasingFirst(model.pluralName) }
+  static func listQuery(_ model: ModelDefinition) -> String {
+    "list" + Naming.uppercasingFirst(model.pluralName)
+  }
 
   /// The query field of an index: `queryField:` as written, else the transformer's default
   /// (`enableAutoIndexQueryNames`): `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...`
@@ -27,7 +32,9 @@ enum APISchemaNames {
   }
 
   /// `create<Model>` / `update<Model>` / `delete<Model>`.
-  static func mutation(_ verb: String, _ model: ModelDefinition) -> String { verb + Naming.uppercasingFirst(model.name) }
+  static func mutation(_ verb: String, _ model: ModelDefinition) -> String {
+    verb + Naming.uppercasingFirst(model.name)
+  }
 
   /// `onCreate<Model>` / `onUpdate<Model>` / `onDelete<Model>`.
   static func subscription(_ verb: String, _ model: ModelDefinition) -> String {
@@ -41,14 +48,20 @@ enum APISchemaNames {
   /// `Model<Model>ConditionInput`.
   static func conditionInput(_ model: String) -> String { "Model\(model)ConditionInput" }
   /// `ModelSubscription<Model>FilterInput`.
-  static func subscriptionFilterInput(_ model: String) -> String { "ModelSubscription\(model)FilterInput" }
+  static func subscriptionFilterInput(_ model: String) -> String {
+    "ModelSubscription\(model)FilterInput"
+  }
   /// `Create<Model>Input` / `Update<Model>Input` / `Delete<Model>Input`.
-  static func mutationInput(_ verb: String, _ model: String) -> String { verb + Naming.uppercasingFirst(model) + "Input" }
+  static func mutationInput(_ verb: String, _ model: String) -> String {
+    verb + Naming.uppercasingFirst(model) + "Input"
+  }
   /// `<NonModel>Input`: the input twin of a non-model type.
   static func nonModelInput(_ name: String) -> String { Naming.uppercasingFirst(name) + "Input" }
 
   /// `Model<Scalar>Input` (`ModelStringInput`) for a scalar field; `Model<Enum>Input` for an enum.
-  static func scalarFilterInput(_ scalar: ScalarType) -> String { "Model\(filterScalar(scalar).rawValue)Input" }
+  static func scalarFilterInput(_ scalar: ScalarType) -> String {
+    "Model\(filterScalar(scalar).rawValue)Input"
+  }
 
   /// `ModelSubscription<Scalar>Input`; enums are filtered as strings in subscriptions.
   static func subscriptionScalarInput(_ scalar: ScalarType) -> String {

@@ -34,7 +34,9 @@ struct SDLBlock {
   }
 
   /// A field line: `name(arg: Type, ...): Type @directive`.
-  static func field(_ name: String, arguments: [(String, String)] = [], type: String, directives: [String] = []) -> String {
+  static func field(
+    _ name: String, arguments: [(String, String)] = [], type: String, directives: [String] = []
+  ) -> String {
     var line = name
     if !arguments.isEmpty {
       line += "(" + arguments.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ")"
@@ -84,7 +86,8 @@ struct SDLBlock {
     if !escaped.contains("\n") && !escaped.hasSuffix("\"") {
       return indent + "\"\"\"" + escaped + "\"\"\""
     }
-    let body = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
+    let body = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
+      .joined(separator: "\n")
     return indent + "\"\"\"\n" + body + "\n" + indent + "\"\"\""
   }
 }

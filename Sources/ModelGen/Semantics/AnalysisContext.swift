@@ -117,6 +117,12 @@ final class WorkingModel {
     }
   }
 
+  /// `true` when `name` is a declared field whose type could not be resolved (already reported as
+  /// MG001/MG020/MG021); rules skip it instead of reporting it missing.
+  func isUnresolved(_ name: String) -> Bool {
+    declared.contains { $0.ast.name.value == name && $0.type == nil }
+  }
+
   /// The declared field named `name`, or `nil`.
   func declaredField(named name: String) -> DeclaredField? {
     declared.first { $0.ast.name.value == name }

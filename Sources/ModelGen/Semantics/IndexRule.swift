@@ -43,6 +43,7 @@ enum IndexRule {
           for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
             let range = directive.range(of: "sortKeyFields", element: index)
             guard model.field(named: name) != nil else {
+              if model.isUnresolved(name) { continue }
               let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
               context.report(
                 .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)

@@ -31,6 +31,7 @@ enum PrimaryKeyRule {
           continue
         }
         guard model.field(named: name) != nil else {
+          if model.isUnresolved(name) { continue }
           let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
           context.report(
             .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)

@@ -87,6 +87,9 @@ struct RelationPairing {
     for child in uses where child.kind == .belongsTo {
       let candidates = parentsByModels[ModelPair(parent: child.relatedModel, child: child.model.name)] ?? []
       guard !candidates.isEmpty else {
+        if hasUnresolvedParentRelation(in: context.models[child.relatedModel]) {
+          continue  // The parent's relation field has an unknown type, already reported (MG001).
+        }
         context.report(
           .belongsToWithoutCounterpart(model: child.model.name, field: child.fieldName, parent: child.relatedModel),
           at: child.directive.range)
@@ -122,6 +125,13 @@ struct RelationPairing {
         notes: children.map { DiagnosticNote(message: "claimed by `\($0.key)`", range: $0.declared.ast.name.range) })
       for child in children { parentOf[child.key] = nil }
     }
+  }
+
+  /// `true` when `model` has a `@hasMany`/`@hasOne` field whose type could not be resolved.
+  private func hasUnresolvedParentRelation(in model: WorkingModel?) -> Bool {
+    model?.declared.contains { declared in
+      declared.type == nil && (declared.directive("hasMany") != nil || declared.directive("hasOne") != nil)
+    } ?? false
   }
 
   /// Whether the key written on `child` selects `parent` among several candidates.
@@ -180,6 +190,10 @@ enum RelationKeys {
     for (index, name) in names.enumerated() {
       let range = use.directive.range(of: argument, element: index)
       guard let field = owner.field(named: name) else {
+        if owner.isUnresolved(name) {
+          ok = false
+          continue
+        }
         let suggestion = Naming.suggestion(for: name, among: owner.allFieldNames)
         context.report(.missingField(model: owner.name, field: name, argument: argument, suggestion: suggestion), at: range)
         ok = false

@@ -3,9 +3,9 @@ import GraphQLSDL
 /// The semantic stage of the generator: Amplify GraphQL Transformer v2 directive semantics over a
 /// `GraphQLSDL` document, producing the validated ``ModelGraph``.
 ///
-/// The rules run in a fixed order, each in its own file: ``TypeResolution``, ``DirectiveRule``,
-/// ``ModelRule``, ``PrimaryKeyRule``, ``IndexRule``, ``AuthRule``, relation pairing, ``ManyToManyRule``,
-/// ``HasManyRule``, ``HasOneRule``, ``BelongsToRule``, ``DefaultRule``. Every rule reports all the
+/// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
+/// `ModelRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`, `ManyToManyRule`,
+/// `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {

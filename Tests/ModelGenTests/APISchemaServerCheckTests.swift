@@ -1,0 +1,100 @@
+import Foundation
+import ModelGen
+import Testing
+
+/// The emitted API schemas are standalone GraphQL documents that graphql-core accepts and that the
+/// local GraphQL server (`Tests/GraphQLServer/server.py --check`) can serve: every `@modelgen*`
+/// directive names existing models and fields. Runs the Python server, bootstrapping its venv
+/// (`Tests/GraphQLServer/venv.sh`) when missing.
+@Suite struct APISchemaServerCheckTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  struct CommandFailure: Error, CustomStringConvertible {
+    let command: [String]
+    let status: Int32
+    let output: String
+    var description: String { "\(command.joined(separator: " ")) exited \(status): \(output)" }
+  }
+
+  /// Runs `arguments` (first: the executable path) and returns standard output; throws on a non-zero exit.
+  static func run(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.currentDirectoryURL = repository
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: outputData, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+      throw CommandFailure(
+        command: arguments, status: process.terminationStatus,
+        output: text + String(decoding: errorData, as: UTF8.self))
+    }
+    return text
+  }
+
+  /// The venv's python (created on first use).
+  static let python: Result<String, any Error> = Result {
+    try run(["/bin/bash", repository.appendingPathComponent("Tests/GraphQLServer/venv.sh").path])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Every schema under `Schemas/` (examples and regressions) and the emitter's feature tour.
+  static let schemaFiles: [String] = {
+    let schemas = repository.appendingPathComponent("Schemas")
+    let found =
+      FileManager.default.enumerator(atPath: schemas.path)?.compactMap { $0 as? String } ?? []
+    return found.filter { $0.hasSuffix(".graphql") }.sorted().map {
+      schemas.appendingPathComponent($0).path
+    }
+      + [
+        repository.appendingPathComponent("Tests/GraphQLServer/fixtures/feature-tour.graphql").path
+      ]
+  }()
+
+  @Test(arguments: schemaFiles)
+  func emittedSchemaLoadsInTheServer(_ path: String) throws {
+    let fileName = URL(fileURLWithPath: path).lastPathComponent
+    let analysis = SemanticAnalyzer.analyze(
+      source: try String(contentsOfFile: path, encoding: .utf8), fileName: fileName)
+    let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "apischema-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appendingPathComponent("schema.api.graphql")
+    try APISchemaEmitter.render(graph, sourceFileName: fileName).write(
+      to: schema, atomically: true, encoding: .utf8)
+
+    let python = try Self.python.get()
+    let output = try Self.run([
+      python, "Tests/GraphQLServer/server.py", "--schema", schema.path, "--check",
+    ])
+    #expect(output == "OK \(schema.path)\n")
+  }
+
+  @Test func theCheckRejectsAnInvalidSchema() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "apischema-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appendingPathComponent("schema.api.graphql")
+    var text = APISchemaEmitter.render(
+      APISchemaGraphs.seed, sourceFileName: "seed-post-comment.graphql")
+    text = text.replacingOccurrences(of: "scalar AWSDateTime\n", with: "")
+    try text.write(to: schema, atomically: true, encoding: .utf8)
+
+    let python = try Self.python.get()
+    #expect(throws: CommandFailure.self) {
+      try Self.run([python, "Tests/GraphQLServer/server.py", "--schema", schema.path, "--check"])
+    }
+  }
+}
