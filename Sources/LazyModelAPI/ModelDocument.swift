@@ -59,8 +59,9 @@ public enum ModelDocument {
 
   /// The selection set of a model as this provider reads it (with braces):
   /// every data field (embedded types with their own fields), each `@belongsTo`/`@hasOne` as one
-  /// nested level with only the referenced model's primary-key fields plus `__typename`, no
-  /// `@hasMany`, then `__typename`.
+  /// nested level with only the referenced model's primary-key fields plus `__typename` (for a
+  /// `@hasOne(references:)`, the child's FK fields that identify it, as ``LazyReference`` decodes
+  /// it), no `@hasMany`, then `__typename`.
   ///
   /// - Parameter includes: Association field names selected eagerly instead: a belongsTo/hasOne in
   ///   full (the referenced model's own lazy selection set), a hasMany as
@@ -76,7 +77,11 @@ public enum ModelDocument {
         if includes.contains(field.name) {
           parts.append("\(field.name) \(selectionSet(of: type.schema))")
         } else {
-          parts.append("\(field.name) { \((type.schema.primaryKey + ["__typename"]).joined(separator: " ")) }")
+          var identifying = type.schema.primaryKey
+          if case .hasOne(let associatedFields, let targetNames) = field.association, targetNames.isEmpty {
+            identifying = associatedFields
+          }
+          parts.append("\(field.name) { \((identifying + ["__typename"]).joined(separator: " ")) }")
         }
       case .hasMany:
         guard includes.contains(field.name), case .list(.model(let type), _) = field.type else { continue }

@@ -1,6 +1,7 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
+@testable import SeedPostCommentModels
 import Testing
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import Foundation
 #endif
 import LazyModel
 import LazyModelAPI
+@testable import SeedPostCommentModels
 import Synchronization
 
 /// The records an ``APIClient`` observer saw, in send order.
@@ -16,8 +17,8 @@ final class RequestLog: Sendable {
   func clear() { records.withLock { $0.removeAll() } }
 }
 
-/// The seed's API schema (the fixture until Generated/ holds the emitted one).
-let seedSchemaPath = "Tests/GraphQLServer/fixtures/seed-post-comment.api.graphql"
+/// The seed's API schema as `modelgen generate --emit api-schema` writes it.
+let seedSchemaPath = "Generated/seed-post-comment/schema.api.graphql"
 
 /// A client of `server` that logs into `log`.
 func makeClient(
