@@ -94,6 +94,7 @@ defer {
 
 let client = APIClient(configuration: APIClient.Configuration(endpoint: endpoint, listPageSize: 1_000))
 let sessionConfiguration = URLSessionConfiguration.ephemeral
+sessionConfiguration.timeoutIntervalForRequest = client.configuration.timeout
 sessionConfiguration.httpMaximumConnectionsPerHost = 16
 let plainSession = URLSession(configuration: sessionConfiguration)
 
@@ -128,7 +129,9 @@ let plainBodies = try postIDs.map { id in
 @Sendable func plainPost(_ index: Int) async throws {
   var request = URLRequest(url: endpoint)
   request.httpMethod = "POST"
+  request.timeoutInterval = client.configuration.timeout
   request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+  request.setValue("application/json", forHTTPHeaderField: "Accept")
   request.httpBody = plainBodies[index]
   let (data, response) = try await plainSession.data(for: request)
   precondition((response as? HTTPURLResponse)?.statusCode == 200 && !data.isEmpty)
@@ -188,6 +191,6 @@ print(
   BenchmarkFormat.table(
     ["mode", "plain POST req/s", "lazy load req/s", "plain / request", "lazy / request", "client overhead / request", "lazy ÷ plain"],
     rows))
-print("\nplain POST: URLSession.data(for:) with the same pre-encoded body, response bytes read, not decoded.")
+print("\nplain POST: URLSession.data(for:) with the same headers and pre-encoded body, response bytes read, not decoded.")
 print("lazy load: LazyReference.get() → APIReferenceProvider → APIClient.send (document build, JSON encode, POST, decode Post4V2).")
 print("target: lazy ÷ plain < 1.5×")
