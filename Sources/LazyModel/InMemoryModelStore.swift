@@ -201,8 +201,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
       let key = ModelIdentifier(modelName: M.modelName, components: fields).canonicalString
       return table.rows[key].map { [$0] } ?? []
     }
+    let paths = fields.map { (path: FieldPath(name: $0.name, schema: M.schema), value: $0.value) }
     return table.order.compactMap { table.rows[$0] }.filter { row in
-      fields.allSatisfy { Self.value(of: $0.name, in: row, schema: M.schema) == $0.value }
+      paths.allSatisfy { $0.path.value(in: row) == $0.value }
     }
   }
 
@@ -234,34 +235,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     return .object(members)
   }
 
-  /// The value of field `name` in a stored row: a data field, or a target name of a belongsTo/hasOne
-  /// (the referenced key value), or a single-key belongsTo/hasOne field itself.
-  static func value(of name: String, in row: JSONValue, schema: ModelSchema) -> KeyValue? {
-    if let member = row[name] {
-      if case .object = member,
-        let field = schema.field(named: name),
-        case .belongsTo(let associated, _)? = field.association, associated.count == 1
-      {
-        return member[associated[0]].flatMap { keyValue($0, type: nil) }
-      }
-      return keyValue(member, type: schema.keyFieldType(named: name))
-    }
-    for field in schema.fields {
-      switch field.association {
-      case .belongsTo(let associated, let targets), .hasOne(let associated, let targets):
-        if let index = targets.firstIndex(of: name), index < associated.count,
-          let value = row[field.name]?[associated[index]]
-        {
-          return keyValue(value, type: schema.keyFieldType(named: name))
-        }
-      default:
-        continue
-      }
-    }
-    return nil
-  }
-
-  private static func keyValue(_ json: JSONValue, type: ModelFieldType?) -> KeyValue? {
+  fileprivate static func keyValue(_ json: JSONValue, type: ModelFieldType?) -> KeyValue? {
     switch json {
     case .string(let text): return .string(text)
     case .bool(let flag): return .bool(flag)
@@ -271,6 +245,49 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
       return .double(number)
     case .null, .array, .object: return nil
     }
+  }
+}
+
+/// Where the value of one queried field sits in a stored row, worked out once per query from the
+/// schema: a data field, a target name of a belongsTo/hasOne (the referenced key value inside the
+/// reduced reference object), or a single-key belongsTo/hasOne field itself.
+private struct FieldPath {
+  let member: String
+  let nested: String?
+  let type: ModelFieldType?
+
+  init(name: String, schema: ModelSchema) {
+    if let field = schema.field(named: name) {
+      switch field.association {
+      case .belongsTo(let associated, _) where associated.count == 1,
+        .hasOne(let associated, _) where associated.count == 1:
+        (member, nested, type) = (name, associated[0], nil)
+      default:
+        (member, nested, type) = (name, nil, field.type)
+      }
+      return
+    }
+    for field in schema.fields {
+      switch field.association {
+      case .belongsTo(let associated, let targets), .hasOne(let associated, let targets):
+        if let index = targets.firstIndex(of: name), index < associated.count {
+          (member, nested, type) = (field.name, associated[index], schema.keyFieldType(named: name))
+          return
+        }
+      default:
+        continue
+      }
+    }
+    (member, nested, type) = (name, nil, nil)
+  }
+
+  func value(in row: JSONValue) -> KeyValue? {
+    guard var value = row[member] else { return nil }
+    if let nested {
+      guard let inner = value[nested] else { return nil }
+      value = inner
+    }
+    return InMemoryModelStore.keyValue(value, type: type)
   }
 }
 
