@@ -60,7 +60,7 @@ var targets: [Target] = [
   .target(name: "LazyModelAPI", dependencies: ["LazyModel"], swiftSettings: strict),
 
   // MARK: Tests
-  .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"], swiftSettings: strict),
+  .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),
   .testTarget(name: "ModelGenTests", dependencies: ["ModelGen", "GraphQLSDL"], swiftSettings: strict),
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
   .testTarget(

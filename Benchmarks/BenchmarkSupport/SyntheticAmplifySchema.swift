@@ -4,9 +4,11 @@
 /// `@model` with `@auth` rules (owner, groups, public, private, custom), a custom `@primaryKey`
 /// with a sort key on every fourth model, scalar fields of every AWS scalar, lists, enums with
 /// `@default`, embedded non-model types, `@index` secondary indexes, and relations to neighbouring
-/// models: `@belongsTo` / `@hasMany` pairs through an indexed foreign key, `@hasOne`, and
-/// `@manyToMany` on every tenth model. The output is valid GraphQL SDL and valid Amplify
-/// (every relation has its counterpart), so it also serves the generator benchmarks.
+/// models: `@belongsTo` / `@hasMany` pairs through an indexed foreign key, `@manyToMany` on every
+/// tenth model, and on every fifth model a `@hasOne` to an extra profile model that `@belongsTo`
+/// it (so there are ``modelCount`` chained models plus ``profileModelCount`` profile models). The
+/// output is valid GraphQL SDL and valid Amplify (every relation has its counterpart), so it also
+/// serves the generator benchmarks.
 ///
 /// Pure value type; safe to use from any thread.
 public struct SyntheticAmplifySchema: Sendable {
@@ -26,6 +28,10 @@ public struct SyntheticAmplifySchema: Sendable {
 
   /// The number of enum types emitted (one per 20 models, at least 1).
   public var enumCount: Int { max(1, modelCount / 20) }
+  /// The number of profile models (one per 5 chained models, for model indexes 2, 7, 12, …).
+  public var profileModelCount: Int { (modelCount + 2) / 5 }
+  /// The number of `@model` types: chained models plus profile models.
+  public var totalModelCount: Int { modelCount + profileModelCount }
   /// The number of embedded non-model types emitted (one per 10 models, at least 1).
   public var embeddedTypeCount: Int { max(1, modelCount / 10) }
 
@@ -114,7 +120,15 @@ public struct SyntheticAmplifySchema: Sendable {
     if index % 10 == 1, let parent {
       out += "  peers: [\(parent)] @manyToMany(relationName: \"\(parent)Peers\")\n"
     }
+    let hasProfile = index % 5 == 2
+    if hasProfile {
+      out += "  profileID: ID\n  profile: \(name)Profile @hasOne(fields: [\"profileID\"])\n"
+    }
     out += "}\n\n"
+    if hasProfile {
+      out += "type \(name)Profile @model @auth(rules: [{allow: owner}]) {\n  id: ID!\n  bio: String\n"
+      out += "  avatar: AWSURL\n  subject: \(name) @belongsTo\n}\n\n"
+    }
   }
 }
 

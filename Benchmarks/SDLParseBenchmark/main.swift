@@ -9,7 +9,7 @@ import Foundation
 import GraphQLSDL
 
 struct Options {
-  var models = 2_000
+  var models = 3_000
   var iterations = 10
   var schemaOut: String?
 

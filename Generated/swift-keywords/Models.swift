@@ -6,7 +6,8 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
-      SelfType.self
+      Locals.self,
+      SelfType.self,
     ]
   )
 }

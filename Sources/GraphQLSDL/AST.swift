@@ -23,13 +23,19 @@ public struct Name: Sendable, Hashable, CustomStringConvertible {
     self.byteCount = UInt32(clamping: range.byteCount)
   }
 
-  /// Where the name is written (one line: the end column is the start column plus the length).
+  /// Where the name is written. The end is on the start line; its column is the start column plus
+  /// the name's Unicode scalars when the range covers exactly the name's text (as parsed names do,
+  /// including non-ASCII names kept after an error), else plus the range's byte length.
   public var range: SourceRange {
     get {
-      SourceRange(
+      let bytes = Int(byteCount)
+      var columns = bytes
+      if value.utf8.count == bytes, value.utf8.contains(where: { $0 >= 0x80 }) {
+        columns = value.unicodeScalars.count
+      }
+      return SourceRange(
         start: start,
-        end: SourceLocation(
-          offset: start.offset + Int(byteCount), line: start.line, column: start.column + Int(byteCount)))
+        end: SourceLocation(offset: start.offset + bytes, line: start.line, column: start.column + columns))
     }
     set {
       start = newValue.start
@@ -279,6 +285,23 @@ public struct Directive: Sendable, Hashable {
   /// The first argument named `name`, or `nil`.
   public func argument(named name: String) -> Argument? {
     arguments.first { $0.name.value == name }
+  }
+}
+
+extension Array where Element == Directive {
+  /// The first directive named `name` (without `@`), or `nil`.
+  public func first(named name: String) -> Directive? {
+    first { $0.name.value == name }
+  }
+
+  /// Every directive named `name` (without `@`), in source order; several for repeatable directives.
+  public func all(named name: String) -> [Directive] {
+    filter { $0.name.value == name }
+  }
+
+  /// `true` when a directive named `name` (without `@`) is present.
+  public func contains(named name: String) -> Bool {
+    contains { $0.name.value == name }
   }
 }
 
@@ -962,6 +985,11 @@ public struct Document: Sendable, Hashable {
   /// The directive definitions, in source order.
   public var directiveDefinitions: [DirectiveDefinition] {
     definitions.compactMap { if case .directive(let node) = $0 { node } else { nil } }
+  }
+
+  /// The first definition (not extension) named `name`, or `nil`.
+  public func definition(named name: String) -> Definition? {
+    definitions.first { !$0.isExtension && $0.name?.value == name }
   }
 
   /// The definitions (not extensions) whose name is `name`, in source order.

@@ -49,7 +49,8 @@ public enum DiagnosticPrinter {
   /// under the rest of the range on that line. Tabs in the line are kept in the marker line so the
   /// caret lines up in a terminal.
   static func snippet(_ range: SourceRange, in source: SourceFile) -> String {
-    guard let text = source.text(ofLine: range.start.line) else { return "" }
+    guard range.start.offset <= source.bytes.count else { return "" }
+    let text = source.text(ofLineContaining: range.start.offset)
     let gutter = String(range.start.line)
     let pad = String(repeating: " ", count: gutter.count)
     let scalars = Array(text.unicodeScalars)

@@ -23,11 +23,15 @@ struct Lexer {
   /// - Parameters:
   ///   - base: the first byte; valid for `count` bytes (and for one byte when `count` is 0).
   ///   - count: the number of bytes to read.
-  init(base: UnsafePointer<UInt8>, count: Int, fileName: String) {
+  ///   - diagnosticLimit: after this many diagnostics the lexer reports the end of the file.
+  init(base: UnsafePointer<UInt8>, count: Int, fileName: String, diagnosticLimit: Int) {
     self.base = base
     self.count = count
     self.fileName = fileName
+    self.diagnosticLimit = diagnosticLimit
   }
+
+  private let diagnosticLimit: Int
 
   // MARK: Locations
 
@@ -47,11 +51,8 @@ struct Lexer {
     lineExtraBytes = 0
   }
 
-  private mutating func report(
-    _ code: DiagnosticCode, _ message: String, _ range: SourceRange, hint: String? = nil
-  ) {
-    diagnostics.append(
-      Diagnostic(severity: .error, code: code, message: message, fileName: fileName, range: range, hint: hint))
+  private mutating func report(_ message: SDLDiagnosticMessage, _ range: SourceRange) {
+    diagnostics.append(message.diagnostic(fileName: fileName, range: range))
   }
 
   /// The text of bytes `start..<end` (ASCII names and numbers).
@@ -70,8 +71,19 @@ struct Lexer {
 
   // MARK: Tokens
 
-  /// Reads the next significant token; `.endOfFile` forever at the end.
+  /// Reads the next significant token; `.endOfFile` forever at the end, and also once
+  /// `diagnosticLimit` lexical diagnostics have been reported (so junk input ends quickly).
   mutating func next() -> Token {
+    while true {
+      if let token = lexToken() { return token }
+      if diagnostics.count >= diagnosticLimit {
+        return Token(kind: .endOfFile, start: location, end: location)
+      }
+    }
+  }
+
+  /// Reads one token, or returns `nil` after reporting and skipping characters that start none.
+  private mutating func lexToken() -> Token? {
     skipIgnored()
     let start = location
     guard position < count else {
@@ -100,10 +112,8 @@ struct Lexer {
       var end = position + 1
       if byte(end) == UInt8(ascii: ".") { end += 1 }
       position = end
-      report(
-        SDLDiagnosticCode.incompleteSpread, "unexpected `\(text(start.offset, end))`; the only punctuator with dots is `...`",
-        SourceRange(start: start, end: location))
-      return next()
+      report(.incompleteSpread(dots: text(start.offset, end)), SourceRange(start: start, end: location))
+      return nil
     case UInt8(ascii: "\""):
       if byte(position + 1) == UInt8(ascii: "\""), byte(position + 2) == UInt8(ascii: "\"") {
         return blockString(start)
@@ -116,10 +126,17 @@ struct Lexer {
         var end = position + 1
         while end < count, isNameContinue(base[end]) { end += 1 }
         position = end
+        if end < count, base[end] >= 0x80 { continueNameWithNonASCIILetters() }
+        return Token(kind: .name, start: start, end: location)
+      }
+      if first >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
+        // A name written with a non-ASCII letter: report it, but keep the name as one token so the
+        // parser does not report follow-on errors.
+        continueNameWithNonASCIILetters()
         return Token(kind: .name, start: start, end: location)
       }
       unexpectedCharacter(start)
-      return next()
+      return nil
     }
   }
 
@@ -144,9 +161,9 @@ struct Lexer {
       case UInt8(ascii: "#"):
         skipComment()
       case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:
-        // U+FEFF byte-order mark (§2.1.1 *UnicodeBOM*): ignored, one column.
+        // U+FEFF byte-order mark (§2.1.7 *UnicodeBOM*): ignored, zero columns (editors hide it).
         position += 3
-        lineExtraBytes += 2
+        lineExtraBytes += 3
       default:
         return
       }
@@ -174,15 +191,14 @@ struct Lexer {
     let start = location
     if let (scalar, length) = decodeScalar(at: position) {
       position += length
-      lineExtraBytes += length - 1
+      // A byte-order mark counts zero columns wherever it is, as in `SourceFile.location(atOffset:)`.
+      lineExtraBytes += scalar == "\u{FEFF}" ? length : length - 1
       return scalar
     }
     let invalid = base[position]
     position += 1
     if invalid & 0xC0 == 0x80 { lineExtraBytes += 1 }
-    report(
-      SDLDiagnosticCode.invalidUTF8, "invalid UTF-8 byte 0x\(hex(UInt32(invalid), width: 2))",
-      SourceRange(start: start, end: location))
+    report(.invalidUTF8(byte: invalid), SourceRange(start: start, end: location))
     return "\u{FFFD}"
   }
 
@@ -218,6 +234,23 @@ struct Lexer {
     return (scalar, length)
   }
 
+  /// Continues a name over non-ASCII letters and ASCII name characters, reporting each non-ASCII
+  /// letter as ``SDLDiagnosticCode/unexpectedCharacter`` (names are ASCII, §2.1.9).
+  private mutating func continueNameWithNonASCIILetters() {
+    while position < count {
+      let current = base[position]
+      if isNameContinue(current) {
+        position += 1
+      } else if current >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
+        let start = location
+        _ = decodeNonASCII()
+        report(.nonASCIILetterInName(scalar), SourceRange(start: start, end: location))
+      } else {
+        return
+      }
+    }
+  }
+
   /// Reports the character at `position` that starts no token, and skips it.
   private mutating func unexpectedCharacter(_ start: SourceLocation) {
     let first = base[position]
@@ -225,23 +258,15 @@ struct Lexer {
       let before = diagnostics.count
       let scalar = decodeNonASCII()
       guard diagnostics.count == before else { return }  // invalid UTF-8, already reported
-      report(
-        SDLDiagnosticCode.unexpectedCharacter,
-        "unexpected character U+\(hex(scalar.value, width: 4)) `\(scalar)`; non-ASCII characters are allowed only in strings and comments",
-        SourceRange(start: start, end: location))
+      report(.nonASCIICharacter(scalar), SourceRange(start: start, end: location))
       return
     }
     position += 1
     let range = SourceRange(start: start, end: location)
     if first < 0x20 || first == 0x7F {
-      report(
-        SDLDiagnosticCode.unexpectedControlCharacter,
-        "unexpected control character U+\(hex(UInt32(first), width: 4))", range)
+      report(.controlCharacter(first), range)
     } else {
-      let character = Character(Unicode.Scalar(first))
-      report(
-        SDLDiagnosticCode.unexpectedCharacter, "unexpected character `\(character)`", range,
-        hint: first == UInt8(ascii: "'") ? "strings are written in double quotes: \"…\"" : nil)
+      report(.unexpectedCharacter(first), range)
     }
   }
 
@@ -254,13 +279,8 @@ struct Lexer {
     if byte(index) == UInt8(ascii: "0") && index < count {
       index += 1
       if isDigit(byte(index)) && index < count {
-        let zeroEnd = index
         while index < count, isDigit(base[index]) { index += 1 }
-        report(
-          SDLDiagnosticCode.leadingZero, "invalid number `\(text(start.offset, index))`: an integer part cannot start with `0`",
-          SourceRange(start: start, end: locationAfterASCII(start, index)),
-          hint: "remove the leading zero")
-        _ = zeroEnd
+        report(.leadingZero(number: text(start.offset, index)), SourceRange(start: start, end: locationAfterASCII(start, index)))
       }
     } else if !readDigits(&index, start, what: "after `-`") {
       return finishNumber(start, index, isFloat: false)
@@ -284,10 +304,8 @@ struct Lexer {
       var end = index
       while end < count, isNameContinue(base[end]) || base[end] == UInt8(ascii: ".") { end += 1 }
       report(
-        SDLDiagnosticCode.invalidNumberSuffix,
-        "invalid number `\(text(start.offset, end))`: a number cannot be followed by `\(Character(Unicode.Scalar(following)))`",
-        SourceRange(start: locationAfterASCII(start, index), end: locationAfterASCII(start, end)),
-        hint: "separate the number from the next token or quote it as a string")
+        .invalidNumberSuffix(number: text(start.offset, end), following: following),
+        SourceRange(start: locationAfterASCII(start, index), end: locationAfterASCII(start, end)))
       let token = Token(
         kind: isFloat ? .float : .int, start: start, end: locationAfterASCII(start, index))
       position = end
@@ -307,9 +325,7 @@ struct Lexer {
     guard index < count, isDigit(base[index]) else {
       let found = index < count ? "`\(Character(Unicode.Scalar(base[index])))`" : "end of file"
       let here = locationAfterASCII(start, index)
-      report(
-        SDLDiagnosticCode.expectedDigit, "invalid number: expected a digit \(what), found \(found)",
-        SourceRange(start: here, end: here))
+      report(.expectedDigit(after: what, found: found), SourceRange(start: here, end: here))
       return false
     }
     while index < count, isDigit(base[index]) { index += 1 }
@@ -353,10 +369,7 @@ struct Lexer {
         stringValue = String(scalars)
         return Token(kind: .string, start: start, end: location)
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        report(
-          SDLDiagnosticCode.unterminatedString, "unterminated string: a quoted string ends at the end of its line",
-          SourceRange(start: start, end: location),
-          hint: "close the string with `\"` or use a block string `\"\"\"…\"\"\"` for several lines")
+        report(.stringEndsAtLineEnd, SourceRange(start: start, end: location))
         stringValue = String(scalars)
         return Token(kind: .string, start: start, end: location)
       case UInt8(ascii: "\\"):
@@ -368,9 +381,7 @@ struct Lexer {
         position += 1
       }
     }
-    report(
-      SDLDiagnosticCode.unterminatedString, "unterminated string: end of file before the closing `\"`",
-      SourceRange(start: start, end: location), hint: "close the string with `\"`")
+    report(.stringEndsAtFileEnd, SourceRange(start: start, end: location))
     stringValue = String(scalars)
     return Token(kind: .string, start: start, end: location)
   }
@@ -402,9 +413,8 @@ struct Lexer {
       position += 1
       let shown = kind >= 0x20 && kind < 0x7F ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
       report(
-        SDLDiagnosticCode.invalidEscapeSequence, "invalid escape sequence `\(shown)` in string",
-        SourceRange(start: start, end: SourceLocation(offset: position + 1, line: start.line, column: start.column + 2)),
-        hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX \\u{X…}; write `\\\\` for a backslash")
+        .invalidEscapeSequence(shown: shown),
+        SourceRange(start: start, end: SourceLocation(offset: position + 1, line: start.line, column: start.column + 2)))
       return
     }
     if byte(position + 2) == UInt8(ascii: "{") {
@@ -424,11 +434,9 @@ struct Lexer {
       if closed, digits > 0, let scalar = Unicode.Scalar(value) {
         scalars.append(scalar)
       } else {
+        let escape = text(start.offset, index)
         report(
-          SDLDiagnosticCode.invalidUnicodeEscape,
-          closed && digits > 0
-            ? "invalid Unicode escape `\(text(start.offset, index))`: not a Unicode scalar value"
-            : "invalid Unicode escape `\(text(start.offset, index))`: expected hexadecimal digits and `}`",
+          closed && digits > 0 ? .unicodeEscapeNotAScalar(escape: escape) : .malformedBracedUnicodeEscape(escape: escape),
           SourceRange(start: start, end: end))
         scalars.append("\u{FFFD}")
       }
@@ -440,7 +448,7 @@ struct Lexer {
       while index < count, index < position + 6, hexValue(base[index]) != nil { index += 1 }
       position = index
       report(
-        SDLDiagnosticCode.invalidUnicodeEscape, "invalid Unicode escape `\(text(start.offset, index))`: expected four hexadecimal digits",
+        .malformedUnicodeEscape(escape: text(start.offset, index)),
         SourceRange(start: start, end: SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)))
       scalars.append("\u{FFFD}")
       return
@@ -459,10 +467,8 @@ struct Lexer {
       return
     }
     report(
-      SDLDiagnosticCode.invalidUnicodeEscape,
-      "invalid Unicode escape `\(text(start.offset, position))`: a lone surrogate is not a Unicode scalar value",
-      SourceRange(start: start, end: SourceLocation(offset: position, line: start.line, column: start.column + 6)),
-      hint: "write the character as `\\u{…}` or as a leading and trailing surrogate pair")
+      .loneSurrogate(escape: text(start.offset, position)),
+      SourceRange(start: start, end: SourceLocation(offset: position, line: start.line, column: start.column + 6)))
     scalars.append("\u{FFFD}")
   }
 
@@ -521,9 +527,8 @@ struct Lexer {
       }
     }
     report(
-      SDLDiagnosticCode.unterminatedBlockString, "unterminated block string: end of file before the closing `\"\"\"`",
-      SourceRange(start: start, end: SourceLocation(offset: start.offset + 3, line: start.line, column: start.column + 3)),
-      hint: "close the block string with `\"\"\"`")
+      .unterminatedBlockString,
+      SourceRange(start: start, end: SourceLocation(offset: start.offset + 3, line: start.line, column: start.column + 3)))
     raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
     stringValue = blockStringValue(raw)
     return Token(kind: .blockString, start: start, end: location)

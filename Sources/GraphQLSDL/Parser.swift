@@ -19,7 +19,7 @@ struct Parser {
   private var fieldScratch: [FieldDefinition] = []
 
   private init(base: UnsafePointer<UInt8>, count: Int, fileName: String, options: ParseOptions) {
-    var lexer = Lexer(base: base, count: count, fileName: fileName)
+    var lexer = Lexer(base: base, count: count, fileName: fileName, diagnosticLimit: options.maximumDiagnosticCount)
     self.token = lexer.next()
     self.lexer = lexer
     self.fileName = fileName
@@ -29,10 +29,8 @@ struct Parser {
   /// Parses `source` into a document and its diagnostics, sorted by position.
   static func parse(_ source: SourceFile, options: ParseOptions) -> ParseResult {
     guard source.bytes.count < Int(UInt32.max) else {
-      let diagnostic = Diagnostic(
-        severity: .error, code: SDLDiagnosticCode.inputTooLarge,
-        message: "input of \(source.bytes.count) bytes is too large; the limit is 4 GiB",
-        fileName: source.fileName, range: .zero)
+      let diagnostic = SDLDiagnosticMessage.inputTooLarge(byteCount: source.bytes.count)
+        .diagnostic(fileName: source.fileName, range: .zero)
       return ParseResult(document: Document(definitions: [], range: .zero), diagnostics: [diagnostic], source: source)
     }
     // An empty array may have no storage; parse one zero byte with a count of zero instead.
@@ -50,6 +48,8 @@ struct Parser {
       all = all.enumerated().sorted {
         ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
       }.map(\.element)
+      // One lexer step can report several problems (a string full of invalid bytes): cap the total.
+      if all.count > options.maximumDiagnosticCount { all = Array(all.prefix(options.maximumDiagnosticCount)) }
       return ParseResult(document: document, diagnostics: all + tail, source: source)
     }
   }
@@ -68,10 +68,8 @@ struct Parser {
   private mutating func stopAfterTooManyErrors() {
     guard !stopped else { return }
     diagnostics.append(
-      Diagnostic(
-        severity: .error, code: SDLDiagnosticCode.tooManyErrors,
-        message: "too many errors; stopped after \(options.maximumDiagnosticCount)", fileName: fileName,
-        range: token.range))
+      SDLDiagnosticMessage.tooManyErrors(limit: options.maximumDiagnosticCount)
+        .diagnostic(fileName: fileName, range: token.range))
     stopped = true
     token = Token(kind: .endOfFile, start: token.start, end: token.start)
   }
@@ -90,12 +88,6 @@ struct Parser {
     lexer.text(candidate.start.offset, candidate.end.offset)
   }
 
-  /// The token after the current one, without consuming anything.
-  private func peek() -> Token {
-    var copy = lexer
-    return copy.next()
-  }
-
   /// How the current token is named in messages: "`foo`", "`{`", "end of file", "a string".
   private var found: String {
     switch token.kind {
@@ -108,14 +100,10 @@ struct Parser {
   private var startsLine: Bool { token.start.line > previousEnd.line || token.start.offset == 0 }
 
   private mutating func report(
-    _ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [],
-    hint: String? = nil, fixIt: FixIt? = nil
+    _ message: SDLDiagnosticMessage, at range: SourceRange, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil
   ) {
     guard !stopped else { return }
-    diagnostics.append(
-      Diagnostic(
-        severity: .error, code: code, message: message, fileName: fileName, range: range, notes: notes, hint: hint,
-        fixIt: fixIt))
+    diagnostics.append(message.diagnostic(fileName: fileName, range: range, notes: notes, fixIt: fixIt))
     if lexer.diagnostics.count + diagnostics.count >= options.maximumDiagnosticCount {
       stopAfterTooManyErrors()
     }
@@ -126,7 +114,7 @@ struct Parser {
   private mutating func expect(_ kind: TokenKind, _ context: String) throws(ParseAbort) -> Token {
     guard at(kind) else {
       report(
-        SDLDiagnosticCode.expectedToken, "expected \(kind.spelling) \(context), found \(found)", at: token.range,
+        .expectedToken(token: kind.spelling, context: context, found: found), at: token.range,
         fixIt: FixIt(message: "insert \(kind.spelling)", range: SourceRange(at: previousEnd), replacement: kind.punctuatorText))
       throw ParseAbort()
     }
@@ -138,7 +126,7 @@ struct Parser {
   /// Consumes a name, or reports ``SDLDiagnosticCode/expectedName`` and throws.
   private mutating func parseName(_ what: String) throws(ParseAbort) -> Name {
     guard at(.name) else {
-      report(SDLDiagnosticCode.expectedName, "expected \(what), found \(found)", at: token.range)
+      report(.expectedName(what: what, found: found), at: token.range)
       throw ParseAbort()
     }
     let name = Name(text(of: token), range: token.range)
@@ -170,6 +158,9 @@ struct Parser {
         synchronizeToDefinition()
       }
     }
+    if lexer.diagnostics.count + diagnostics.count >= options.maximumDiagnosticCount {
+      stopAfterTooManyErrors()
+    }
     return Document(definitions: exactlySized(definitions), range: SourceRange(start: .startOfFile, end: token.end))
   }
 
@@ -185,24 +176,31 @@ struct Parser {
     if let maximumColumn, !startsLine || token.start.column > maximumColumn { return false }
     switch token.kind {
     case .name:
-      return keywordStartsDefinition(token, next: peek())
+      var copy = lexer
+      return keywordStartsDefinition(token, lexer: &copy)
     case .string, .blockString:
       guard maximumColumn == nil || startsLine else { return false }
       var copy = lexer
       let keyword = copy.next()
-      return keywordStartsDefinition(keyword, next: copy.next())
+      return keywordStartsDefinition(keyword, lexer: &copy)
     default:
       return false
     }
   }
 
-  private func keywordStartsDefinition(_ keyword: Token, next: Token) -> Bool {
+  /// `true` when `keyword` is a definition keyword and the token `lexer` reads next fits it. The
+  /// next token is only read for keywords, so skipping junk stays linear.
+  private func keywordStartsDefinition(_ keyword: Token, lexer: inout Lexer) -> Bool {
     guard keyword.kind == .name else { return false }
-    if isKeyword(keyword, "schema") { return next.kind == .braceLeft || next.kind == .at }
-    if isKeyword(keyword, "directive") { return next.kind == .at }
+    if isKeyword(keyword, "schema") {
+      let next = lexer.next()
+      return next.kind == .braceLeft || next.kind == .at
+    }
+    if isKeyword(keyword, "directive") { return lexer.next().kind == .at }
     for candidate: StaticString in [
       "type", "interface", "union", "enum", "input", "scalar", "extend", "query", "mutation", "subscription", "fragment",
     ] where isKeyword(keyword, candidate) {
+      let next = lexer.next()
       return next.kind == .name || (next.kind == .braceLeft && !isKeyword(keyword, "extend"))
     }
     return false
@@ -260,9 +258,7 @@ struct Parser {
     advance()
     items.removeAll(keepingCapacity: true)
     if at(.braceRight) {
-      report(
-        SDLDiagnosticCode.emptyList, "empty `{}`: \(what) need at least one entry", at: SourceRange(start: open.start, end: token.end),
-        hint: "add an entry or remove the braces")
+      report(.emptyBraces(what: what), at: SourceRange(start: open.start, end: token.end))
       advance()
       return items
     }
@@ -273,7 +269,7 @@ struct Parser {
       }
       if at(.endOfFile) || isDefinitionStart(maximumColumn: outerColumn) {
         report(
-          SDLDiagnosticCode.unclosedDelimiter, "expected `}` to end the \(what), found \(found)", at: token.range,
+          .unclosedBraces(what: what, found: found), at: token.range,
           notes: [DiagnosticNote(message: "to match this `{`", range: open.range)],
           fixIt: FixIt(message: "insert `}`", range: SourceRange(at: previousEnd), replacement: "\n}"))
         return exactlySized(items)
@@ -295,18 +291,11 @@ struct Parser {
     let description = parseDescription()
     guard at(.name) else {
       if let description {
-        report(
-          SDLDiagnosticCode.danglingDescription, "description is not followed by a definition; found \(found)",
-          at: description.range)
+        report(.danglingDescription(found: found), at: description.range)
       } else if at(.braceLeft) {
-        report(
-          SDLDiagnosticCode.executableDefinition,
-          "an operation `{ … }` is not allowed in a schema; only type-system definitions are", at: token.range)
+        report(.anonymousOperation, at: token.range)
       } else {
-        report(
-          SDLDiagnosticCode.expectedDefinition,
-          "expected a definition (`type`, `interface`, `enum`, `input`, `union`, `scalar`, `schema`, `directive` or `extend`), found \(found)",
-          at: token.range)
+        report(.expectedDefinition(found: found, suggestion: nil), at: token.range)
       }
       throw ParseAbort()
     }
@@ -322,25 +311,19 @@ struct Parser {
     if atKeyword("extend") {
       if let description {
         report(
-          SDLDiagnosticCode.descriptionOnExtension, "an extension cannot have a description", at: description.range,
-          hint: "move the description to the definition being extended",
+          .descriptionOnExtension, at: description.range,
           fixIt: FixIt(message: "remove the description", range: description.range, replacement: ""))
       }
       return try parseExtension(token.start, column)
     }
     for keyword: StaticString in ["query", "mutation", "subscription", "fragment"] where atKeyword(keyword) {
-      report(
-        SDLDiagnosticCode.executableDefinition,
-        "executable definition `\(keyword)` is not allowed in a schema; only type-system definitions are",
-        at: token.range)
+      report(.executableDefinition(keyword: "\(keyword)"), at: token.range)
       throw ParseAbort()
     }
     let word = text(of: token)
     let suggestion = closestMatch(to: word, in: Parser.definitionKeywords)
     report(
-      SDLDiagnosticCode.expectedDefinition,
-      "expected a definition (`type`, `interface`, `enum`, `input`, `union`, `scalar`, `schema`, `directive` or `extend`), found `\(word)`",
-      at: token.range, hint: suggestion.map { "did you mean `\($0)`?" },
+      .expectedDefinition(found: found, suggestion: suggestion), at: token.range,
       fixIt: suggestion.map { FixIt(message: "replace with `\($0)`", range: token.range, replacement: $0) })
     throw ParseAbort()
   }
@@ -367,10 +350,10 @@ struct Parser {
       let type = try parser.parseName("a root type name")
       guard let operation = OperationType(rawValue: operationName.value) else {
         parser.report(
-          SDLDiagnosticCode.unknownOperationType,
-          "unknown operation type `\(operationName.value)`; expected `query`, `mutation` or `subscription`",
-          at: operationName.range,
-          hint: closestMatch(to: operationName.value, in: OperationType.allCases.map(\.rawValue)).map { "did you mean `\($0)`?" })
+          .unknownOperationType(
+            name: operationName.value,
+            suggestion: closestMatch(to: operationName.value, in: OperationType.allCases.map(\.rawValue))),
+          at: operationName.range)
         return nil
       }
       return RootOperationTypeDefinition(operation: operation, type: type, range: parser.range(from: start))
@@ -424,7 +407,7 @@ struct Parser {
         interfaces.append(try parseName("an interface name after `&`"))
       } else if at(.name) && !startsLine && !atKeyword("implements") {
         report(
-          SDLDiagnosticCode.expectedAmpersand, "expected `&` between interfaces `\(interfaces.last!.value)` and \(found)",
+          .expectedAmpersand(previous: interfaces.last!.value, found: found),
           at: token.range,
           fixIt: FixIt(message: "insert `&`", range: SourceRange(at: previousEnd), replacement: " &"))
         interfaces.append(try parseName("an interface name"))
@@ -453,10 +436,7 @@ struct Parser {
     try expectColonBeforeType(after: "field name `\(name.value)`")
     let type = try parseType()
     if at(.equals) {
-      report(
-        SDLDiagnosticCode.defaultValueOnField,
-        "field `\(name.value)` cannot have a default value; only arguments and input fields can", at: token.range,
-        hint: "for an Amplify model field use `@default(value: …)`")
+      report(.defaultValueOnField(field: name.value), at: token.range)
       advance()
       _ = try parseConstValue()
     }
@@ -472,7 +452,7 @@ struct Parser {
       advance()
     } else if (at(.name) || at(.bracketLeft)) && !startsLine {
       report(
-        SDLDiagnosticCode.expectedToken, "expected `:` after \(what), found \(found)", at: token.range,
+        .expectedToken(token: TokenKind.colon.spelling, context: "after \(what)", found: found), at: token.range,
         fixIt: FixIt(message: "insert `:`", range: SourceRange(at: previousEnd), replacement: ":"))
     } else {
       try expect(.colon, "after \(what)")
@@ -484,9 +464,7 @@ struct Parser {
     let open = token
     advance()
     if at(.parenRight) {
-      report(
-        SDLDiagnosticCode.emptyList, "empty `()`: the arguments of \(owner) need at least one entry",
-        at: SourceRange(start: open.start, end: token.end), hint: "add an argument or remove the parentheses")
+      report(.emptyArguments(owner: owner), at: SourceRange(start: open.start, end: token.end))
       advance()
       return []
     }
@@ -494,8 +472,8 @@ struct Parser {
     while !at(.parenRight) {
       guard at(.name) || at(.string) || at(.blockString) else {
         report(
-          SDLDiagnosticCode.unclosedDelimiter, "expected `)` to end the arguments of \(owner), found \(found)",
-          at: token.range, notes: [DiagnosticNote(message: "to match this `(`", range: open.range)])
+          .unclosedArguments(owner: owner, found: found), at: token.range,
+          notes: [DiagnosticNote(message: "to match this `(`", range: open.range)])
         throw ParseAbort()
       }
       arguments.append(try parseInputValueDefinition())
@@ -539,9 +517,7 @@ struct Parser {
     advance()
     if at(.pipe) { advance() }
     guard at(.name) else {
-      report(
-        SDLDiagnosticCode.expectedUnionMember, "expected a member type of union `\(union.value)` after `=`, found \(found)",
-        at: token.range)
+      report(.expectedUnionMember(union: union.value, found: found), at: token.range)
       throw ParseAbort()
     }
     var members = [try parseName("a member type")]
@@ -551,8 +527,7 @@ struct Parser {
         members.append(try parseName("a member type after `|`"))
       } else if at(.name) && !startsLine {
         report(
-          SDLDiagnosticCode.expectedUnionMember, "expected `|` between member types `\(members.last!.value)` and \(found)",
-          at: token.range, fixIt: FixIt(message: "insert `|`", range: SourceRange(at: previousEnd), replacement: " |"))
+          .expectedPipe(previous: members.last!.value, found: found), at: token.range, fixIt: FixIt(message: "insert `|`", range: SourceRange(at: previousEnd), replacement: " |"))
         members.append(try parseName("a member type"))
       } else {
         return members
@@ -578,8 +553,7 @@ struct Parser {
       let name = try parser.parseName("an enum value")
       let directives = try parser.parseDirectives()
       if ["true", "false", "null"].contains(name.value) {
-        parser.report(
-          SDLDiagnosticCode.reservedEnumValueName, "an enum value cannot be named `\(name.value)`", at: name.range)
+        parser.report(.reservedEnumValueName(name: name.value), at: name.range)
         return nil
       }
       return EnumValueDefinition(
@@ -619,8 +593,7 @@ struct Parser {
     }
     guard atKeyword("on") else {
       report(
-        SDLDiagnosticCode.expectedToken, "expected `on` and the locations of directive `@\(name.value)`, found \(found)",
-        at: token.range,
+        .expectedOn(directive: name.value, found: found), at: token.range,
         fixIt: FixIt(message: "insert `on`", range: SourceRange(at: previousEnd), replacement: " on"))
       throw ParseAbort()
     }
@@ -635,8 +608,7 @@ struct Parser {
         let suggestion = closestMatch(
           to: locationName.value, in: DirectiveLocation.allCases.map(\.rawValue), caseInsensitive: true)
         report(
-          SDLDiagnosticCode.unknownDirectiveLocation, "unknown directive location `\(locationName.value)`",
-          at: locationName.range, hint: suggestion.map { "did you mean `\($0)`?" },
+          .unknownDirectiveLocation(name: locationName.value, suggestion: suggestion), at: locationName.range,
           fixIt: suggestion.map { FixIt(message: "replace with `\($0)`", range: locationName.range, replacement: $0) })
       }
       guard at(.pipe) else { break }
@@ -653,9 +625,7 @@ struct Parser {
     advance()
     let keywordToken = token
     func empty(_ parser: inout Parser, _ kind: String, needs: String) {
-      parser.report(
-        SDLDiagnosticCode.emptyExtension, "`extend \(kind)` must add \(needs)",
-        at: SourceRange(start: start, end: parser.previousEnd))
+      parser.report(.emptyExtension(kind: kind, needs: needs), at: SourceRange(start: start, end: parser.previousEnd))
     }
     if atKeyword("type") || atKeyword("interface") {
       let isInterface = atKeyword("interface")
@@ -733,10 +703,7 @@ struct Parser {
       }
       return .schemaExtension(SchemaExtension(directives: directives, operationTypes: operations, range: range(from: start)))
     }
-    report(
-      SDLDiagnosticCode.invalidExtension,
-      "expected `type`, `interface`, `union`, `enum`, `input`, `scalar` or `schema` after `extend`, found \(found)",
-      at: keywordToken.range)
+    report(.invalidExtension(found: found), at: keywordToken.range)
     throw ParseAbort()
   }
 
@@ -763,9 +730,7 @@ struct Parser {
     let open = token
     advance()
     if at(.parenRight) {
-      report(
-        SDLDiagnosticCode.emptyList, "empty `()`: the arguments of \(owner) need at least one entry",
-        at: SourceRange(start: open.start, end: token.end), hint: "add an argument or remove the parentheses")
+      report(.emptyArguments(owner: owner), at: SourceRange(start: open.start, end: token.end))
       advance()
       return []
     }
@@ -774,10 +739,10 @@ struct Parser {
       guard at(.name) else {
         if at(.endOfFile) || at(.braceLeft) || at(.braceRight) || at(.at) {
           report(
-            SDLDiagnosticCode.unclosedDelimiter, "expected `)` to end the arguments of \(owner), found \(found)",
-            at: token.range, notes: [DiagnosticNote(message: "to match this `(`", range: open.range)])
+            .unclosedArguments(owner: owner, found: found), at: token.range,
+            notes: [DiagnosticNote(message: "to match this `(`", range: open.range)])
         } else {
-          report(SDLDiagnosticCode.expectedName, "expected an argument name of \(owner), found \(found)", at: token.range)
+          report(.expectedName(what: "an argument name of \(owner)", found: found), at: token.range)
         }
         throw ParseAbort()
       }
@@ -796,9 +761,7 @@ struct Parser {
     depth += 1
     guard depth <= options.maximumNestingDepth else {
       depth -= 1
-      report(
-        SDLDiagnosticCode.nestingTooDeep,
-        "\(what) nested deeper than \(options.maximumNestingDepth) levels", at: token.range)
+      report(.nestingTooDeep(what: what, limit: options.maximumNestingDepth), at: token.range)
       throw ParseAbort()
     }
   }
@@ -817,7 +780,7 @@ struct Parser {
       let element = try parseType()
       guard at(.bracketRight) else {
         report(
-          SDLDiagnosticCode.unclosedDelimiter, "expected `]` to end the list type, found \(found)", at: token.range,
+          .unclosedListType(found: found), at: token.range,
           notes: [DiagnosticNote(message: "to match this `[`", range: open.range)],
           fixIt: FixIt(message: "insert `]`", range: SourceRange(at: previousEnd), replacement: "]"))
         throw ParseAbort()
@@ -825,7 +788,7 @@ struct Parser {
       advance()
       type = .list(element, range: range(from: open.start))
     } else {
-      report(SDLDiagnosticCode.expectedType, "expected a type, found \(found)", at: token.range)
+      report(.expectedType(found: found), at: token.range)
       throw ParseAbort()
     }
     if at(.bang) {
@@ -835,7 +798,7 @@ struct Parser {
         let extra = token.start
         while at(.bang) { advance() }
         report(
-          SDLDiagnosticCode.doubleNonNull, "type `\(type)` is already non-null", at: range(from: extra),
+          .doubleNonNull(type: type.description), at: range(from: extra),
           fixIt: FixIt(message: "remove the extra `!`", range: range(from: extra), replacement: ""))
       }
     }
@@ -870,7 +833,7 @@ struct Parser {
       while !at(.bracketRight) {
         if at(.endOfFile) {
           report(
-            SDLDiagnosticCode.unclosedDelimiter, "expected `]` to end the list value, found \(found)", at: token.range,
+            .unclosedListValue(found: found), at: token.range,
             notes: [DiagnosticNote(message: "to match this `[`", range: current.range)])
           throw ParseAbort()
         }
@@ -887,10 +850,9 @@ struct Parser {
         guard at(.name) else {
           if at(.endOfFile) {
             report(
-              SDLDiagnosticCode.unclosedDelimiter, "expected `}` to end the object value, found \(found)",
-              at: token.range, notes: [DiagnosticNote(message: "to match this `{`", range: current.range)])
+              .unclosedObjectValue(found: found), at: token.range, notes: [DiagnosticNote(message: "to match this `{`", range: current.range)])
           } else {
-            report(SDLDiagnosticCode.expectedName, "expected an object field name, found \(found)", at: token.range)
+            report(.expectedName(what: "an object field name", found: found), at: token.range)
           }
           throw ParseAbort()
         }
@@ -910,13 +872,10 @@ struct Parser {
         variable += text(of: token)
         advance()
       }
-      report(
-        SDLDiagnosticCode.variableInConstValue,
-        "variable `\(variable)` is not allowed here; default values and directive arguments must be constants",
-        at: range(from: current.start))
+      report(.variableInConstValue(variable: variable), at: range(from: current.start))
       throw ParseAbort()
     default:
-      report(SDLDiagnosticCode.expectedValue, "expected a value, found \(found)", at: current.range)
+      report(.expectedValue(found: found), at: current.range)
       throw ParseAbort()
     }
   }
@@ -973,19 +932,24 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
   return best?.0
 }
 
-/// Levenshtein distance between two byte strings.
+/// Edit distance between two byte strings where an insertion, deletion, substitution or swap of
+/// two neighbouring bytes costs 1 (optimal string alignment), so `tpye` is one edit from `type`.
 func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
   if lhs.isEmpty { return rhs.count }
   if rhs.isEmpty { return lhs.count }
-  var previous = Array(0...rhs.count)
-  var current = [Int](repeating: 0, count: rhs.count + 1)
+  let width = rhs.count + 1
+  var table = [Int](repeating: 0, count: (lhs.count + 1) * width)
+  for i in 0...lhs.count { table[i * width] = i }
+  for j in 0...rhs.count { table[j] = j }
   for i in 1...lhs.count {
-    current[0] = i
     for j in 1...rhs.count {
       let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      var best = min(table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
+      if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+        best = min(best, table[(i - 2) * width + j - 2] + 1)
+      }
+      table[i * width + j] = best
     }
-    swap(&previous, &current)
   }
-  return previous[rhs.count]
+  return table[lhs.count * width + rhs.count]
 }

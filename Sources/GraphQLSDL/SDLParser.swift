@@ -9,10 +9,10 @@ public struct ParseOptions: Sendable, Hashable {
   /// ``SDLDiagnosticCode/tooManyErrors``. Default 200.
   public var maximumDiagnosticCount: Int
 
-  /// Creates options; the defaults suit any hand-written schema.
+  /// Creates options; the defaults suit any hand-written schema. Values below 1 are raised to 1.
   public init(maximumNestingDepth: Int = 64, maximumDiagnosticCount: Int = 200) {
-    self.maximumNestingDepth = maximumNestingDepth
-    self.maximumDiagnosticCount = maximumDiagnosticCount
+    self.maximumNestingDepth = max(1, maximumNestingDepth)
+    self.maximumDiagnosticCount = max(1, maximumDiagnosticCount)
   }
 }
 

@@ -6,8 +6,9 @@
 ///   §2.1.2): `\n`, `\r\n` (one terminator) or a lone `\r`.
 /// - `column` is 1-based and counts **Unicode scalars** from the start of the line, so `é` or `😀`
 ///   before the position each count as one column and a tab counts as one column (as swiftc and
-///   clang count). For an ASCII line this equals the byte offset within the line plus one. Bytes
-///   that are not valid UTF-8 count one column per lead byte.
+///   clang count). For an ASCII line this equals the byte offset within the line plus one. A
+///   byte-order mark (U+FEFF) counts zero columns, since editors do not show it. Bytes that are not
+///   valid UTF-8 count one column per byte that is not a continuation byte (`10xxxxxx`).
 ///
 /// Stored in 32-bit fields to keep AST nodes small; ``SDLParser`` rejects inputs of 4 GiB or more.
 /// A value type, safe to share across threads.
@@ -126,6 +127,8 @@ public struct SourceFile: Sendable {
         }
         line += 1
         column = 1
+      } else if byte == 0xEF, index + 2 < target, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+        index += 2  // byte-order mark: zero columns
       } else if byte & 0xC0 != 0x80 {
         column += 1
       }
@@ -134,8 +137,26 @@ public struct SourceFile: Sendable {
     return SourceLocation(offset: target, line: line, column: column)
   }
 
-  /// The text of the 1-based line `line` without its terminator, with invalid UTF-8 replaced by
-  /// U+FFFD; `nil` when the file has fewer lines.
+  /// The text of the line that contains byte `offset` (clamped to the file), without its
+  /// terminator and without byte-order marks, with invalid UTF-8 replaced by U+FFFD. Costs only the
+  /// length of that line, so printing many diagnostics of a large file stays fast.
+  public func text(ofLineContaining offset: Int) -> String {
+    let clamped = Swift.max(0, Swift.min(offset, bytes.count))
+    var lineStart = clamped
+    while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+    var lineEnd = clamped
+    while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+    return Self.displayText(bytes[lineStart..<lineEnd])
+  }
+
+  private static func displayText(_ slice: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: slice, as: UTF8.self)
+    return text.contains("\u{FEFF}") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) : text
+  }
+
+  /// The text of the 1-based line `line` without its terminator and without byte-order marks, with
+  /// invalid UTF-8 replaced by U+FFFD; `nil` when the file has fewer lines. Scans from the start of
+  /// the file (O(offset)); prefer ``text(ofLineContaining:)`` when an offset is at hand.
   public func text(ofLine line: Int) -> String? {
     guard line >= 1 else { return nil }
     var current = 1
@@ -153,6 +174,6 @@ public struct SourceFile: Sendable {
     }
     var lineEnd = lineStart
     while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-    return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+    return Self.displayText(bytes[lineStart..<lineEnd])
   }
 }

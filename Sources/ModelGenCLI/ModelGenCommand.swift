@@ -120,7 +120,8 @@ public struct ModelGenCommand {
     var unchanged = 0
     do {
       for output in outputs {
-        let planned = try OutputPlanner.plan(directory: output.directory, files: output.files)
+        let planned = try OutputPlanner.plan(
+          directory: output.directory, files: output.files, prunable: OutputPlanner.prunable(for: options.emit))
         unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
         changes += planned
       }
@@ -147,6 +148,9 @@ public struct ModelGenCommand {
     }
     do {
       try OutputPlanner.apply(changes)
+    } catch let error as OutputWriteError {
+      standardError("error: \(error)\n")
+      return Self.failure
     } catch {
       standardError("error: \(error.localizedDescription)\n")
       return Self.failure

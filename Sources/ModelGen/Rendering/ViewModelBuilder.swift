@@ -199,12 +199,20 @@ public struct ViewModelBuilder: Sendable {
       }
     }
     let parentComponents = parentKey
+    // `init(from:)` and `encode(to:)` declare these locals; a property with one of their names is
+    // referred to through `self.` there.
+    let locals: Set<String> = ["values", "decoder", "container", "encoder", parentKey]
+    func codingReference(_ field: String) -> String {
+      let escaped = members.escapedProperty(field)
+      return locals.contains(members.property[field] ?? field) ? "self.\(escaped)" : escaped
+    }
     let setterNames = SwiftNames.uniqued(
       rendered.map { "set" + SwiftNames.upperFirst(members.property[$0.name] ?? $0.name) },
       taken: Set(members.property.values))
 
     for (offset, field) in rendered.enumerated() {
       let property = members.escapedProperty(field.name)
+      let reference = codingReference(field.name)
       let key = members.key(field.name)
       let presence = field.isRequired ? ".required" : ".optional"
       codingKeys.append(Self.codingKeyDeclaration(graphQLName: field.name, caseName: members.codingKey[field.name] ?? field.name))
@@ -221,11 +229,11 @@ public struct ViewModelBuilder: Sendable {
         let required = field.isRequired && !field.isReadOnly
         dataDecodes.append(
           SwiftLayout.call(
-            "\(property) = try values.\(required ? "decode" : "decodeIfPresent")(",
+            "\(reference) = try values.\(required ? "decode" : "decodeIfPresent")(",
             ["\(swiftType(field.type)).self", "forKey: .\(key)"], indent: 4))
         encodes.append(
           SwiftLayout.call(
-            "try container.\(required ? "encode" : "encodeIfPresent")(", [property, "forKey: .\(key)"], indent: 4))
+            "try container.\(required ? "encode" : "encodeIfPresent")(", [reference, "forKey: .\(key)"], indent: 4))
         var arguments = ["keys.\(key)", presence, fieldTypeExpression(field.type)]
         if field.isReadOnly { arguments.append("readOnly: true") }
         schemaFields.append(SwiftLayout.call(".field(", arguments, trailing: fieldComma, indent: 6))
@@ -275,7 +283,7 @@ public struct ViewModelBuilder: Sendable {
         assignments.append("self.\(property) = LazyList(\(property))")
         associationDecodes.append(
           SwiftLayout.call(
-            "\(property) = try values.decodeLazyList(",
+            "\(reference) = try values.decodeLazyList(",
             [
               "\(related).self", "forKey: .\(key)",
               "associatedFields: \(SwiftLayout.stringArray(association.foreignKeyFields))",
@@ -283,7 +291,7 @@ public struct ViewModelBuilder: Sendable {
             ], indent: 4))
         encodes.append(
           SwiftLayout.call(
-            "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(", [property, "forKey: .\(key)"],
+            "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(", [reference, "forKey: .\(key)"],
             indent: 4))
         var arguments = [
           "keys.\(key)", presence, "\(related).self",
@@ -298,7 +306,10 @@ public struct ViewModelBuilder: Sendable {
     let identifierArguments = keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }
     if needsParentKey {
       associationDecodes.insert(
-        SwiftLayout.call("let \(parentKey) = Identifier(", identifierArguments, close: ").components", indent: 4), at: 0)
+        SwiftLayout.call(
+          "let \(parentKey) = Identifier(", keyFields.map { "\(members.label($0)): \(codingReference($0))" },
+          close: ").components", indent: 4),
+        at: 0)
     }
     let identifier = IdentifierViewModel(
       properties: keyDefinitions.map {

@@ -1,0 +1,197 @@
+/// Every diagnostic `GraphQLSDL` reports, defined once: its stable code, its message and its hint.
+/// The lexer and the parser report cases of this enum; tests match codes and positions, never the
+/// wording here.
+enum SDLDiagnosticMessage {
+  // MARK: Lexical (§2)
+  case incompleteSpread(dots: String)
+  case invalidUTF8(byte: UInt8)
+  case nonASCIILetterInName(Unicode.Scalar)
+  case nonASCIICharacter(Unicode.Scalar)
+  case controlCharacter(UInt8)
+  case unexpectedCharacter(UInt8)
+  case leadingZero(number: String)
+  case invalidNumberSuffix(number: String, following: UInt8)
+  case expectedDigit(after: String, found: String)
+  case stringEndsAtLineEnd
+  case stringEndsAtFileEnd
+  case invalidEscapeSequence(shown: String)
+  case unicodeEscapeNotAScalar(escape: String)
+  case malformedBracedUnicodeEscape(escape: String)
+  case malformedUnicodeEscape(escape: String)
+  case loneSurrogate(escape: String)
+  case unterminatedBlockString
+  case inputTooLarge(byteCount: Int)
+
+  // MARK: Syntax (§3)
+  case expectedDefinition(found: String, suggestion: String?)
+  case anonymousOperation
+  case executableDefinition(keyword: String)
+  case danglingDescription(found: String)
+  case descriptionOnExtension
+  case invalidExtension(found: String)
+  case emptyExtension(kind: String, needs: String)
+  case expectedName(what: String, found: String)
+  case expectedToken(token: String, context: String, found: String)
+  case expectedOn(directive: String, found: String)
+  case expectedType(found: String)
+  case expectedValue(found: String)
+  case unclosedBraces(what: String, found: String)
+  case unclosedArguments(owner: String, found: String)
+  case unclosedListType(found: String)
+  case unclosedListValue(found: String)
+  case unclosedObjectValue(found: String)
+  case emptyBraces(what: String)
+  case emptyArguments(owner: String)
+  case variableInConstValue(variable: String)
+  case nestingTooDeep(what: String, limit: Int)
+  case unknownDirectiveLocation(name: String, suggestion: String?)
+  case reservedEnumValueName(name: String)
+  case unknownOperationType(name: String, suggestion: String?)
+  case expectedAmpersand(previous: String, found: String)
+  case expectedUnionMember(union: String, found: String)
+  case expectedPipe(previous: String, found: String)
+  case doubleNonNull(type: String)
+  case defaultValueOnField(field: String)
+  case tooManyErrors(limit: Int)
+
+  /// The stable code (see ``SDLDiagnosticCode``).
+  var code: DiagnosticCode {
+    switch self {
+    case .incompleteSpread: SDLDiagnosticCode.incompleteSpread
+    case .invalidUTF8: SDLDiagnosticCode.invalidUTF8
+    case .nonASCIILetterInName, .nonASCIICharacter, .unexpectedCharacter: SDLDiagnosticCode.unexpectedCharacter
+    case .controlCharacter: SDLDiagnosticCode.unexpectedControlCharacter
+    case .leadingZero: SDLDiagnosticCode.leadingZero
+    case .invalidNumberSuffix: SDLDiagnosticCode.invalidNumberSuffix
+    case .expectedDigit: SDLDiagnosticCode.expectedDigit
+    case .stringEndsAtLineEnd, .stringEndsAtFileEnd: SDLDiagnosticCode.unterminatedString
+    case .invalidEscapeSequence: SDLDiagnosticCode.invalidEscapeSequence
+    case .unicodeEscapeNotAScalar, .malformedBracedUnicodeEscape, .malformedUnicodeEscape, .loneSurrogate:
+      SDLDiagnosticCode.invalidUnicodeEscape
+    case .unterminatedBlockString: SDLDiagnosticCode.unterminatedBlockString
+    case .inputTooLarge: SDLDiagnosticCode.inputTooLarge
+    case .expectedDefinition: SDLDiagnosticCode.expectedDefinition
+    case .anonymousOperation, .executableDefinition: SDLDiagnosticCode.executableDefinition
+    case .danglingDescription: SDLDiagnosticCode.danglingDescription
+    case .descriptionOnExtension: SDLDiagnosticCode.descriptionOnExtension
+    case .invalidExtension: SDLDiagnosticCode.invalidExtension
+    case .emptyExtension: SDLDiagnosticCode.emptyExtension
+    case .expectedName: SDLDiagnosticCode.expectedName
+    case .expectedToken, .expectedOn: SDLDiagnosticCode.expectedToken
+    case .expectedType: SDLDiagnosticCode.expectedType
+    case .expectedValue: SDLDiagnosticCode.expectedValue
+    case .unclosedBraces, .unclosedArguments, .unclosedListType, .unclosedListValue, .unclosedObjectValue:
+      SDLDiagnosticCode.unclosedDelimiter
+    case .emptyBraces, .emptyArguments: SDLDiagnosticCode.emptyList
+    case .variableInConstValue: SDLDiagnosticCode.variableInConstValue
+    case .nestingTooDeep: SDLDiagnosticCode.nestingTooDeep
+    case .unknownDirectiveLocation: SDLDiagnosticCode.unknownDirectiveLocation
+    case .reservedEnumValueName: SDLDiagnosticCode.reservedEnumValueName
+    case .unknownOperationType: SDLDiagnosticCode.unknownOperationType
+    case .expectedAmpersand: SDLDiagnosticCode.expectedAmpersand
+    case .expectedUnionMember, .expectedPipe: SDLDiagnosticCode.expectedUnionMember
+    case .doubleNonNull: SDLDiagnosticCode.doubleNonNull
+    case .defaultValueOnField: SDLDiagnosticCode.defaultValueOnField
+    case .tooManyErrors: SDLDiagnosticCode.tooManyErrors
+    }
+  }
+
+  private static let definitionKinds =
+    "`type`, `interface`, `enum`, `input`, `union`, `scalar`, `schema`, `directive` or `extend`"
+
+  /// The message: one sentence, lowercase start, constructs in backticks, no trailing period.
+  var message: String {
+    switch self {
+    case .incompleteSpread(let dots): "unexpected `\(dots)`; the only punctuator with dots is `...`"
+    case .invalidUTF8(let byte): "invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2))"
+    case .nonASCIILetterInName(let scalar):
+      "unexpected character U+\(hex(scalar.value, width: 4)) `\(scalar)` in a name; names are ASCII letters, digits and `_`"
+    case .nonASCIICharacter(let scalar):
+      "unexpected character U+\(hex(scalar.value, width: 4)) `\(scalar)`; non-ASCII characters are allowed only in strings and comments"
+    case .controlCharacter(let byte): "unexpected control character U+\(hex(UInt32(byte), width: 4))"
+    case .unexpectedCharacter(let byte): "unexpected character `\(Character(Unicode.Scalar(byte)))`"
+    case .leadingZero(let number): "invalid number `\(number)`: an integer part cannot start with `0`"
+    case .invalidNumberSuffix(let number, let following):
+      "invalid number `\(number)`: a number cannot be followed by `\(Character(Unicode.Scalar(following)))`"
+    case .expectedDigit(let after, let found): "invalid number: expected a digit \(after), found \(found)"
+    case .stringEndsAtLineEnd: "unterminated string: a quoted string ends at the end of its line"
+    case .stringEndsAtFileEnd: "unterminated string: end of file before the closing `\"`"
+    case .invalidEscapeSequence(let shown): "invalid escape sequence `\(shown)` in string"
+    case .unicodeEscapeNotAScalar(let escape): "invalid Unicode escape `\(escape)`: not a Unicode scalar value"
+    case .malformedBracedUnicodeEscape(let escape):
+      "invalid Unicode escape `\(escape)`: expected hexadecimal digits and `}`"
+    case .malformedUnicodeEscape(let escape): "invalid Unicode escape `\(escape)`: expected four hexadecimal digits"
+    case .loneSurrogate(let escape):
+      "invalid Unicode escape `\(escape)`: a lone surrogate is not a Unicode scalar value"
+    case .unterminatedBlockString: "unterminated block string: end of file before the closing `\"\"\"`"
+    case .inputTooLarge(let byteCount): "input of \(byteCount) bytes is too large; the limit is 4 GiB"
+    case .expectedDefinition(let found, _): "expected a definition (\(Self.definitionKinds)), found \(found)"
+    case .anonymousOperation: "an operation `{ … }` is not allowed in a schema; only type-system definitions are"
+    case .executableDefinition(let keyword):
+      "executable definition `\(keyword)` is not allowed in a schema; only type-system definitions are"
+    case .danglingDescription(let found): "description is not followed by a definition; found \(found)"
+    case .descriptionOnExtension: "an extension cannot have a description"
+    case .invalidExtension(let found):
+      "expected `type`, `interface`, `union`, `enum`, `input`, `scalar` or `schema` after `extend`, found \(found)"
+    case .emptyExtension(let kind, let needs): "`extend \(kind)` must add \(needs)"
+    case .expectedName(let what, let found): "expected \(what), found \(found)"
+    case .expectedToken(let token, let context, let found): "expected \(token) \(context), found \(found)"
+    case .expectedOn(let directive, let found): "expected `on` and the locations of directive `@\(directive)`, found \(found)"
+    case .expectedType(let found): "expected a type, found \(found)"
+    case .expectedValue(let found): "expected a value, found \(found)"
+    case .unclosedBraces(let what, let found): "expected `}` to end the \(what), found \(found)"
+    case .unclosedArguments(let owner, let found): "expected `)` to end the arguments of \(owner), found \(found)"
+    case .unclosedListType(let found): "expected `]` to end the list type, found \(found)"
+    case .unclosedListValue(let found): "expected `]` to end the list value, found \(found)"
+    case .unclosedObjectValue(let found): "expected `}` to end the object value, found \(found)"
+    case .emptyBraces(let what): "empty `{}`: \(what) need at least one entry"
+    case .emptyArguments(let owner): "empty `()`: the arguments of \(owner) need at least one entry"
+    case .variableInConstValue(let variable):
+      "variable `\(variable)` is not allowed here; default values and directive arguments must be constants"
+    case .nestingTooDeep(let what, let limit): "\(what) nested deeper than \(limit) levels"
+    case .unknownDirectiveLocation(let name, _): "unknown directive location `\(name)`"
+    case .reservedEnumValueName(let name): "an enum value cannot be named `\(name)`"
+    case .unknownOperationType(let name, _):
+      "unknown operation type `\(name)`; expected `query`, `mutation` or `subscription`"
+    case .expectedAmpersand(let previous, let found): "expected `&` between interfaces `\(previous)` and \(found)"
+    case .expectedUnionMember(let union, let found): "expected a member type of union `\(union)` after `=`, found \(found)"
+    case .expectedPipe(let previous, let found): "expected `|` between member types `\(previous)` and \(found)"
+    case .doubleNonNull(let type): "type `\(type)` is already non-null"
+    case .defaultValueOnField(let field):
+      "field `\(field)` cannot have a default value; only arguments and input fields can"
+    case .tooManyErrors(let limit): "too many errors; stopped after \(limit)"
+    }
+  }
+
+  /// Advice for the reader, when there is some.
+  var hint: String? {
+    switch self {
+    case .unexpectedCharacter(let byte) where byte == UInt8(ascii: "'"): "strings are written in double quotes: \"…\""
+    case .leadingZero: "remove the leading zero"
+    case .invalidNumberSuffix: "separate the number from the next token or quote it as a string"
+    case .stringEndsAtLineEnd: "close the string with `\"` or use a block string `\"\"\"…\"\"\"` for several lines"
+    case .stringEndsAtFileEnd: "close the string with `\"`"
+    case .invalidEscapeSequence:
+      "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX \\u{X…}; write `\\\\` for a backslash"
+    case .loneSurrogate: "write the character as `\\u{…}` or as a leading and trailing surrogate pair"
+    case .unterminatedBlockString: "close the block string with `\"\"\"`"
+    case .descriptionOnExtension: "move the description to the definition being extended"
+    case .emptyBraces: "add an entry or remove the braces"
+    case .emptyArguments: "add an argument or remove the parentheses"
+    case .defaultValueOnField: "for an Amplify model field use `@default(value: …)`"
+    case .expectedDefinition(_, let suggestion?), .unknownDirectiveLocation(_, let suggestion?),
+      .unknownOperationType(_, let suggestion?):
+      "did you mean `\(suggestion)`?"
+    default: nil
+    }
+  }
+
+  /// The error diagnostic for this message at `range` in `fileName`.
+  func diagnostic(
+    fileName: String, range: SourceRange, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil
+  ) -> Diagnostic {
+    Diagnostic(
+      severity: .error, code: code, message: message, fileName: fileName, range: range, notes: notes, hint: hint,
+      fixIt: fixIt)
+  }
+}

@@ -1,0 +1,72 @@
+import GraphQLSDL
+import Testing
+
+/// The printed forms of diagnostics.
+@Suite struct DiagnosticPrinterTests {
+  @Test func headlineIsTheClickableCompilerForm() {
+    let result = SDLParser.parse("type A {\n  title String\n}", fileName: "Schemas/blog.graphql")
+    #expect(result.diagnostics.count == 1)
+    #expect(
+      result.diagnostics[0].description
+        == "Schemas/blog.graphql:2:9: error: expected `:` after field name `title`, found `String` [SDL023]")
+    #expect(DiagnosticPrinter.headlines(result.diagnostics) == result.diagnostics[0].description + "\n")
+  }
+
+  @Test func renderedFormHasSnippetCaretHintFixItAndNotes() {
+    let result = SDLParser.parse("type A {\n\tlist: [Int\n}\ntpye B", fileName: "s.graphql")
+    #expect(
+      result.renderedDiagnostics == """
+        s.graphql:3:1: error: expected `]` to end the list type, found `}` [SDL026]
+         3 | }
+           | ^
+          fix-it: insert `]`: replace 2:12-2:12 with "]"
+        s.graphql:2:8: note: to match this `[`
+         2 | \tlist: [Int
+           | \t      ^
+        s.graphql:4:1: error: expected a definition (`type`, `interface`, `enum`, `input`, `union`, `scalar`, `schema`, `directive` or `extend`), found `tpye` [SDL020]
+         4 | tpye B
+           | ^~~~
+          hint: did you mean `type`?
+          fix-it: replace with `type`: replace 4:1-4:5 with "type"
+
+        """)
+  }
+
+  @Test func caretCountsUnicodeScalars() {
+    let result = SDLParser.parse("scalar S @d(a: \"日本😀\", b: %)", fileName: "u.graphql")
+    #expect(result.diagnostics.first.map { "\($0.line):\($0.column)" } == "1:26")
+    #expect(
+      DiagnosticPrinter.render(result.diagnostics[0], source: result.source).split(separator: "\n")[2]
+        == "   |                          ^")
+  }
+
+  @Test func diagnosticValuesAreComparableData() {
+    let range = SourceRange(
+      start: GraphQLSDL.SourceLocation(offset: 4, line: 1, column: 5),
+      end: GraphQLSDL.SourceLocation(offset: 7, line: 1, column: 8))
+    let diagnostic = Diagnostic(
+      severity: .warning, code: "MG001", message: "custom", fileName: "x.graphql", range: range,
+      notes: [DiagnosticNote(message: "here", range: range)], hint: "try this")
+    #expect(diagnostic.description == "x.graphql:1:5: warning: custom [MG001]")
+    #expect(DiagnosticPrinter.render(diagnostic, source: nil) == "x.graphql:1:5: warning: custom [MG001]\n  hint: try this\nx.graphql:1:5: note: here\n")
+    #expect(DiagnosticSeverity.note < .warning && DiagnosticSeverity.warning < .error)
+    #expect(range.byteCount == 3 && range.byteOffsets == 4..<7)
+    #expect(range.extended(to: SourceRange(at: .startOfFile)).start == .startOfFile)
+    #expect(range.description == "1:5-1:8")
+  }
+}
+
+@Suite struct SourceFileTests {
+  @Test func lineTextByNumberAndByOffsetAgree() {
+    let source = SourceFile(fileName: "f", text: "first\r\nsecond\rthird\n\u{FEFF}fourth")
+    #expect(source.text(ofLine: 2) == "second")
+    #expect(source.text(ofLineContaining: 9) == "second")
+    #expect(source.text(ofLine: 3) == source.text(ofLineContaining: 15))
+    #expect(source.text(ofLine: 4) == "fourth")
+    #expect(source.text(ofLineContaining: 10_000) == "fourth")
+    #expect(source.text(ofLine: 5) == nil)
+    #expect(source.location(atOffset: 7) == GraphQLSDL.SourceLocation(offset: 7, line: 2, column: 1))
+    #expect(source.location(atOffset: 23) == GraphQLSDL.SourceLocation(offset: 23, line: 4, column: 1))
+    #expect(source.location(atOffset: 25) == GraphQLSDL.SourceLocation(offset: 25, line: 4, column: 3))
+  }
+}
