@@ -50,7 +50,7 @@ public enum ModelDocument {
   ) -> (name: String, type: String)? {
     guard let first = sortKeyFields.first else { return nil }
     if sortKeyFields.count == 1 {
-      let type = schema.field(named: first)?.type ?? .string
+      let type = schema.keyFieldType(named: first) ?? .string
       return (first, keyConditionType(type))
     }
     let name = lowerFirst(sortKeyFields.map(upperFirst).joined())

@@ -107,16 +107,22 @@ public enum ModelQueries {
     nextToken: String? = nil, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
-    guard let index = schema.indexes.first(where: { $0.name == indexName }),
-      let partitionField = index.fields.first.flatMap(schema.field(named:)) ?? index.fields.first.map({
-        ModelField(name: $0, type: .id, isRequired: true)
-      })
-    else {
+    guard let index = schema.indexes.first(where: { $0.name == indexName }), let partitionName = index.fields.first else {
       throw APIError.invalidRequest(
         operationName: "index \(indexName)", reason: "\(schema.name) has no index named \(indexName)")
     }
     let field = ModelDocument.indexQueryField(index, of: schema)
     let operationName = ModelDocument.upperFirst(field)
+    // An index may name a target name of a belongsTo (`postID`), typed after the field it holds.
+    var fieldTypes: [ModelFieldType] = []
+    for name in index.fields {
+      guard let type = schema.keyFieldType(named: name) else {
+        throw APIError.invalidRequest(
+          operationName: operationName, reason: "index \(indexName) names \(name), which \(schema.name) neither has nor references")
+      }
+      fieldTypes.append(type)
+    }
+    let partitionField = ModelField(name: partitionName, type: fieldTypes[0], isRequired: true)
     guard GraphQLValue(partitionKey).keyValue(as: partitionField.type) != nil else {
       throw APIError.invalidRequest(
         operationName: operationName,
