@@ -54,6 +54,7 @@ public final class APIClient: Sendable {
   /// The configuration this client was created with.
   public let configuration: Configuration
   private let session: URLSession
+  private let ownsSession: Bool
   private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
 
   /// Creates a client.
@@ -68,6 +69,7 @@ public final class APIClient: Sendable {
     observer: (@Sendable (GraphQLRequestRecord) -> Void)? = nil
   ) {
     self.configuration = configuration
+    ownsSession = session == nil
     if let session {
       self.session = session
     } else {
@@ -77,6 +79,11 @@ public final class APIClient: Sendable {
       self.session = URLSession(configuration: sessionConfiguration)
     }
     self.observer = observer
+  }
+
+  /// Lets requests in flight finish, then releases a session the client created itself.
+  deinit {
+    if ownsSession { session.finishTasksAndInvalidate() }
   }
 
   /// The decoding context of this client: references and lists decoded with it load through it.
