@@ -49,6 +49,24 @@ var targets: [Target] = [
   .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
   .executableTarget(name: "modelgen", dependencies: ["ModelGenCLI"], swiftSettings: strict),
 
+  // MARK: SwiftPM plugins (both run the modelgen executable)
+  .plugin(
+    name: "ModelGenPlugin",
+    capability: .buildTool(),
+    dependencies: ["modelgen"]
+  ),
+  .plugin(
+    name: "GenerateModels",
+    capability: .command(
+      intent: .custom(
+        verb: "generate-models",
+        description: "Generate Swift models from the *.graphql schemas of the chosen targets into Generated/"),
+      permissions: [
+        .writeToPackageDirectory(reason: "generate-models writes the generated model files into the package")
+      ]),
+    dependencies: ["modelgen"]
+  ),
+
   // MARK: Runtime
   .target(name: "LazyModel", swiftSettings: strict),
   .systemLibrary(
@@ -71,7 +89,7 @@ var targets: [Target] = [
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
   .testTarget(
     name: "LazyModelDataStoreTests",
-    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"] + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
   .testTarget(
@@ -104,7 +122,12 @@ var targets: [Target] = [
     dependencies: ["LazyModelAPI", "LazyModel", "SeedPostCommentModels", "BenchmarkSupport"],
     path: "Benchmarks/APIBenchmark"
   ),
-  .executableTarget(name: "LazyModelBenchmark", dependencies: ["LazyModel"], path: "Benchmarks/LazyModelBenchmark"),
+  .executableTarget(
+    name: "LazyModelBenchmark",
+    dependencies: ["LazyModel", "BenchmarkSupport"],
+    path: "Benchmarks/LazyModelBenchmark",
+    swiftSettings: strict
+  ),
 ]
 
 for module in generatedModules {
@@ -129,6 +152,8 @@ let package = Package(
     .library(name: "LazyModelDataStore", targets: ["LazyModelDataStore"]),
     .library(name: "LazyModelAPI", targets: ["LazyModelAPI"]),
     .executable(name: "modelgen", targets: ["modelgen"]),
+    .plugin(name: "ModelGenPlugin", targets: ["ModelGenPlugin"]),
+    .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
   ],
   targets: targets
 )

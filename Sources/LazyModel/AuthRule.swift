@@ -73,7 +73,8 @@ public struct AuthRule: Sendable, Hashable {
 
   /// Creates a rule.
   public init(
-    allow: Strategy, provider: Provider? = nil, ownerField: String? = nil, identityClaim: String? = nil,
+    allow: Strategy, provider: Provider? = nil, ownerField: String? = nil,
+    identityClaim: String? = nil,
     groupClaim: String? = nil, groups: [String]? = nil, groupsField: String? = nil,
     operations: [Operation]? = nil
   ) {

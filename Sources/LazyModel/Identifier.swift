@@ -222,11 +222,15 @@ extension ModelIdentifier {
   }
 
   /// Splits canonical text into typed values with their scalar offsets, without a schema.
-  static func parseCanonicalValues(_ text: String, model: String) throws -> [(value: KeyValue, offset: Int)] {
+  static func parseCanonicalValues(_ text: String, model: String) throws -> [(
+    value: KeyValue, offset: Int
+  )] {
     let scalars = Array(text.unicodeScalars)
     var values: [(value: KeyValue, offset: Int)] = []
     var position = 0
-    func fail(_ reason: ModelIdentifierParseError.Reason, at offset: Int) -> ModelIdentifierParseError {
+    func fail(_ reason: ModelIdentifierParseError.Reason, at offset: Int)
+      -> ModelIdentifierParseError
+    {
       ModelIdentifierParseError(model: model, text: text, offset: offset, reason: reason)
     }
     while true {
@@ -243,7 +247,9 @@ extension ModelIdentifier {
             break
           }
           if scalar == "\\" {
-            guard position + 1 < scalars.count, scalars[position + 1] == "\"" || scalars[position + 1] == "\\" else {
+            guard position + 1 < scalars.count,
+              scalars[position + 1] == "\"" || scalars[position + 1] == "\\"
+            else {
               throw fail(.invalidEscape, at: position)
             }
             position += 1
@@ -256,7 +262,9 @@ extension ModelIdentifier {
       } else {
         while position < scalars.count, scalars[position] != "#" { position += 1 }
         let literal = String(String.UnicodeScalarView(scalars[start..<position]))
-        guard let value = literalValue(literal) else { throw fail(.invalidLiteral(literal), at: start) }
+        guard let value = literalValue(literal) else {
+          throw fail(.invalidLiteral(literal), at: start)
+        }
         values.append((value, start))
       }
       if position == scalars.count { return values }
@@ -282,7 +290,8 @@ extension ModelIdentifier {
   /// `value` as the key type `type` wants it, or `nil` when it does not fit.
   private static func coerce(_ value: KeyValue, to type: ModelFieldType) -> KeyValue? {
     switch (type, value) {
-    case (.scalar(.int), .int), (.scalar(.awsTimestamp), .int), (.scalar(.float), .double), (.scalar(.boolean), .bool):
+    case (.scalar(.int), .int), (.scalar(.awsTimestamp), .int), (.scalar(.float), .double),
+      (.scalar(.boolean), .bool):
       return value
     case (.scalar(.float), .int(let number)):
       return .double(Double(number))
@@ -292,7 +301,8 @@ extension ModelIdentifier {
       return (try? Temporal.Time(iso8601String: text)).map { _ in value }
     case (.scalar(.awsDateTime), .string(let text)):
       return (try? Temporal.DateTime(iso8601String: text)).map { _ in value }
-    case (.scalar(.int), _), (.scalar(.awsTimestamp), _), (.scalar(.float), _), (.scalar(.boolean), _):
+    case (.scalar(.int), _), (.scalar(.awsTimestamp), _), (.scalar(.float), _),
+      (.scalar(.boolean), _):
       return nil
     case (_, .string):
       return value

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A store of models built in code, kept in memory, that is also a ``ModelDecodingContext``: the
 /// models it returns hold not-loaded references and lists that load from it.
@@ -14,7 +13,7 @@ import Synchronization
 /// (`postID`) matches the referenced key value. List pages hold ``pageSize`` models in the order
 /// they were first saved; cursors are decimal offsets.
 ///
-/// Thread-safety: a `Sendable` final class; the rows and counters sit behind one `Mutex`. Encoding
+/// Thread-safety: a `Sendable` final class; the rows and counters sit behind one lock. Encoding
 /// and decoding happen outside the lock.
 public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// How often the providers of this store were called (to assert loads happen once, batch, page).
@@ -42,7 +41,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     var statistics = Statistics()
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// The most models one list page holds when the caller gives no limit.
   public let pageSize: Int
   /// How long each provider call waits before it reads (to make concurrent callers overlap in
@@ -102,7 +101,8 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// store, or `nil`.
   ///
   /// - Throws: What decoding the stored model throws.
-  public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M? {
+  public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M?
+  {
     let key = identifier.canonicalString
     guard let row = state.withLock({ $0.tables[M.modelName]?.rows[key] }) else { return nil }
     return try decode(M.self, from: row)
@@ -113,7 +113,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   ///
   /// - Parameter fields: Field names of `M` (data fields or target names) with the values to match.
   /// - Throws: What decoding a stored model throws.
-  public func models<M: Model>(_ type: M.Type, where fields: [IdentifierComponent] = []) throws -> [M] {
+  public func models<M: Model>(_ type: M.Type, where fields: [IdentifierComponent] = []) throws
+    -> [M]
+  {
     try matchingRows(M.self, fields).map { try decode(M.self, from: $0) }
   }
 
@@ -133,7 +135,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
 
   /// A provider that loads `type` models from this store. Providers of one store compare equal,
   /// so ``LazyReference/loadAll(_:)`` sends all their references in one batch.
-  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M> {
+  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent])
+    -> any ModelProvider<M>
+  {
     InMemoryReferenceProvider<M>(store: self)
   }
 
@@ -144,18 +148,24 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   ) -> any ModelListProvider<M> {
     InMemoryListProvider<M>(
       store: self,
-      fields: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
+      fields: zip(associatedFields, associatedIdentifiers).map {
+        IdentifierComponent(name: $0, value: $1)
+      })
   }
 
   // MARK: Provider entry points
 
-  fileprivate func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent]) async throws -> M? {
+  fileprivate func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent])
+    async throws -> M?
+  {
     try await pause()
     state.withLock { $0.statistics.referenceLoads += 1 }
     return try matchingRows(M.self, identifiers).first.map { try decode(M.self, from: $0) }
   }
 
-  fileprivate func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) async throws -> [M?] {
+  fileprivate func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) async throws
+    -> [M?]
+  {
     try await pause()
     state.withLock {
       $0.statistics.batchLoads += 1
@@ -173,7 +183,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     state.withLock { $0.statistics.pageLoads += 1 }
     let start: Int
     if let cursor {
-      guard let offset = Int(cursor), offset >= 0 else { throw InMemoryModelStoreError.invalidCursor(cursor) }
+      guard let offset = Int(cursor), offset >= 0 else {
+        throw InMemoryModelStoreError.invalidCursor(cursor)
+      }
       start = offset
     } else {
       start = 0
@@ -182,7 +194,8 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     let end = min(rows.count, start + max(1, limit ?? pageSize))
     let page = start < end ? Array(rows[start..<end]) : []
     return ModelPage(
-      elements: try page.map { try decode(M.self, from: $0) }, nextCursor: end < rows.count ? String(end) : nil)
+      elements: try page.map { try decode(M.self, from: $0) },
+      nextCursor: end < rows.count ? String(end) : nil)
   }
 
   private func pause() async throws {
@@ -195,7 +208,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     try row.decode(M.self, userInfo: [.modelDecodingContext: self])
   }
 
-  private func matchingRows<M: Model>(_ type: M.Type, _ fields: [IdentifierComponent]) -> [JSONValue] {
+  private func matchingRows<M: Model>(_ type: M.Type, _ fields: [IdentifierComponent])
+    -> [JSONValue]
+  {
     let table = state.withLock { $0.tables[M.modelName] } ?? Table()
     if fields.map(\.name) == M.schema.primaryKey {
       let key = ModelIdentifier(modelName: M.modelName, components: fields).canonicalString

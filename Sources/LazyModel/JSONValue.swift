@@ -53,7 +53,9 @@ public enum JSONValue: Hashable, Sendable, Codable {
     }
     if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
       var members: [String: JSONValue] = [:]
-      for key in container.allKeys { members[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
+      for key in container.allKeys {
+        members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+      }
       self = .object(members)
       return
     }
@@ -120,7 +122,9 @@ public enum JSONValue: Hashable, Sendable, Codable {
   /// decode models with lazy fields).
   ///
   /// - Throws: What decoding `T` throws.
-  public func decode<T: Decodable>(_ type: T.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> T {
+  public func decode<T: Decodable>(
+    _ type: T.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  ) throws -> T {
     let decoder = JSONDecoder()
     decoder.userInfo = userInfo
     return try decoder.decode(T.self, from: try JSONEncoder().encode(self))
@@ -160,7 +164,8 @@ public enum JSONValue: Hashable, Sendable, Codable {
   public var isNull: Bool { self == .null }
 }
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {

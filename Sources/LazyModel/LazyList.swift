@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A hasMany value: loaded (elements, possibly with more pages) or not loaded (the parent's key
 /// values and the child fields to query by).
 ///
-/// Thread-safety: a `Sendable` final class; its state sits behind one `Mutex`. ``fetch()`` loads the
+/// Thread-safety: a `Sendable` final class; its state sits behind one lock (a `pthread_mutex_t`). ``fetch()`` loads the
 /// first page at most once: concurrent callers share one in-flight load, whose result is stored even
 /// when its callers were cancelled; a failed load is not cached. ``nextPage()`` calls are serialized:
 /// each one starts after the previous one finished and reads the page after it, so no page is read
@@ -58,7 +56,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
     var lastPageTask: Task<[M], any Error>?
   }
 
-  fileprivate let storage: Mutex<Storage>
+  fileprivate let storage: Locked<Storage>
   private let provider: (any ModelListProvider<M>)?
   /// The parent's key values the children are queried by (empty for a list made from elements).
   public let associatedIdentifiers: [KeyValue]
@@ -67,7 +65,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
 
   /// A loaded list of `elements` with no further pages.
   public init(_ elements: [M]) {
-    storage = Mutex(Storage(elements: elements))
+    storage = Locked(Storage(elements: elements))
     provider = nil
     associatedIdentifiers = []
     associatedFields = []
@@ -80,9 +78,10 @@ public final class LazyList<M: Model>: Codable, Sendable {
   ///   - associatedIdentifiers: The parent's key values, in key order.
   ///   - associatedFields: The child's FK field names, same order.
   public init(
-    associatedIdentifiers: [KeyValue], associatedFields: [String], provider: (any ModelListProvider<M>)?
+    associatedIdentifiers: [KeyValue], associatedFields: [String],
+    provider: (any ModelListProvider<M>)?
   ) {
-    storage = Mutex(Storage())
+    storage = Locked(Storage())
     self.provider = provider
     self.associatedIdentifiers = associatedIdentifiers
     self.associatedFields = associatedFields
@@ -94,7 +93,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
     firstPage elements: [M], nextCursor: String?, associatedIdentifiers: [KeyValue],
     associatedFields: [String], provider: (any ModelListProvider<M>)?
   ) {
-    storage = Mutex(Storage(elements: elements, nextCursor: nextCursor))
+    storage = Locked(Storage(elements: elements, nextCursor: nextCursor))
     self.provider = provider
     self.associatedIdentifiers = associatedIdentifiers
     self.associatedFields = associatedFields
@@ -105,7 +104,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
   public var state: State {
     storage.withLock { storage in
       if let elements = storage.elements { return .loaded(elements) }
-      return .notLoaded(associatedIdentifiers: associatedIdentifiers, associatedFields: associatedFields)
+      return .notLoaded(
+        associatedIdentifiers: associatedIdentifiers, associatedFields: associatedFields)
     }
   }
 
@@ -234,11 +234,15 @@ public final class LazyList<M: Model>: Codable, Sendable {
   private var noProviderError: LazyModelError {
     .noProvider(
       model: M.modelName,
-      identifiers: zip(associatedFields, associatedIdentifiers).map { IdentifierComponent(name: $0, value: $1) })
+      identifiers: zip(associatedFields, associatedIdentifiers).map {
+        IdentifierComponent(name: $0, value: $1)
+      })
   }
 
   private var notLoadedError: LazyModelError {
-    .listNotLoaded(model: M.modelName, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+    .listNotLoaded(
+      model: M.modelName, associatedFields: associatedFields,
+      associatedIdentifiers: associatedIdentifiers)
   }
 
   /// The cursor of the next page, or `nil`.
@@ -266,7 +270,9 @@ public final class LazyList<M: Model>: Codable, Sendable {
     }
     let items = try container.decode([M].self, forKey: AnyCodingKey("items"))
     let next = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("nextToken"))
-    self.init(firstPage: items, nextCursor: next, associatedIdentifiers: [], associatedFields: [], provider: nil)
+    self.init(
+      firstPage: items, nextCursor: next, associatedIdentifiers: [], associatedFields: [],
+      provider: nil)
   }
 
   /// Encodes a loaded list as an array of its elements, or as `{"items": [...], "nextToken": cursor}`
@@ -320,7 +326,8 @@ extension KeyedDecodingContainer {
   ) throws -> LazyList<M> {
     let values = parent.map(\.value)
     let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext
-    let provider = context?.listProvider(for: M.self, associatedFields: associatedFields, associatedIdentifiers: values)
+    let provider = context?.listProvider(
+      for: M.self, associatedFields: associatedFields, associatedIdentifiers: values)
     if contains(key), try !decodeNil(forKey: key) {
       let decoded = try decode(LazyList<M>.self, forKey: key)
       if case .loaded(let elements) = decoded.state {
@@ -329,7 +336,8 @@ extension KeyedDecodingContainer {
           associatedFields: associatedFields, provider: provider)
       }
     }
-    return LazyList(associatedIdentifiers: values, associatedFields: associatedFields, provider: provider)
+    return LazyList(
+      associatedIdentifiers: values, associatedFields: associatedFields, provider: provider)
   }
 
   /// Decodes a `@belongsTo`/`@hasOne` field of a generated model (see ``LazyReference/init(from:)``).
@@ -341,19 +349,25 @@ extension KeyedDecodingContainer {
   ///
   /// - Throws: `DecodingError` when the value under `key` is neither `null`, identifiers, nor an `M`.
   public func decodeLazyReference<M: Model>(
-    _ type: M.Type, forKey key: Key, associatedFields: [String]? = nil, parent: [IdentifierComponent] = [],
+    _ type: M.Type, forKey key: Key, associatedFields: [String]? = nil,
+    parent: [IdentifierComponent] = [],
     decoder: any Decoder
   ) throws -> LazyReference<M> {
     if contains(key) {
       if let associatedFields, !associatedFields.isEmpty {
-        return try LazyReference<M>(from: try superDecoder(forKey: key), identifyingFields: associatedFields)
+        return try LazyReference<M>(
+          from: try superDecoder(forKey: key), identifyingFields: associatedFields)
       }
       return try decode(LazyReference<M>.self, forKey: key)
     }
     guard let associatedFields, !associatedFields.isEmpty else { return LazyReference(nil as M?) }
-    let identifiers = zip(associatedFields, parent).map { IdentifierComponent(name: $0, value: $1.value) }
+    let identifiers = zip(associatedFields, parent).map {
+      IdentifierComponent(name: $0, value: $1.value)
+    }
     if let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext {
-      return LazyReference(identifiers: identifiers, provider: context.referenceProvider(for: M.self, identifiers: identifiers))
+      return LazyReference(
+        identifiers: identifiers,
+        provider: context.referenceProvider(for: M.self, identifiers: identifiers))
     }
     return LazyReference(identifiers: identifiers)
   }

@@ -16,10 +16,12 @@ public enum LazyModelError: Error, Sendable, Equatable, CustomStringConvertible 
       return "no \(model) found for \(ModelIdentifier(modelName: model, components: identifiers))"
     case .listNotLoaded(let model, let fields, let values):
       let parent = ModelIdentifier(
-        modelName: model, components: zip(fields, values).map { IdentifierComponent(name: $0, value: $1) })
+        modelName: model,
+        components: zip(fields, values).map { IdentifierComponent(name: $0, value: $1) })
       return "the list of \(parent) is not loaded: call fetch() first"
     case .noProvider(let model, let identifiers):
-      return "no provider to load \(ModelIdentifier(modelName: model, components: identifiers)): it was decoded without a ModelDecodingContext"
+      return
+        "no provider to load \(ModelIdentifier(modelName: model, components: identifiers)): it was decoded without a ModelDecodingContext"
     case .noNextPage(let model):
       return "the list of \(model) has no next page"
     }

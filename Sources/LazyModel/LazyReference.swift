@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A belongsTo/hasOne value that is either loaded (a model or `nil`) or not loaded (only the
 /// identifiers of the referenced model).
 ///
-/// Thread-safety: a `Sendable` final class; its state sits behind one `Mutex`. ``get()`` loads at
+/// Thread-safety: a `Sendable` final class; its state sits behind one lock (a `pthread_mutex_t`). ``get()`` loads at
 /// most once: concurrent callers share one in-flight load, and its result is stored even when every
 /// caller was cancelled meanwhile; a failed load is not cached (the reference goes back to not
 /// loaded, so the next call retries). ``loadAll(_:)`` loads many references of one type with one
@@ -28,7 +26,8 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     func value() async throws -> M? {
       switch self {
       case .single(let task): return try await task.value
-      case .batch(let promise, let identifiers): return try await promise.value()[identifiers] ?? nil
+      case .batch(let promise, let identifiers):
+        return try await promise.value()[identifiers] ?? nil
       }
     }
   }
@@ -47,13 +46,13 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     var generation: UInt64 = 0
   }
 
-  private let storage: Mutex<Storage>
+  private let storage: Locked<Storage>
   private let provider: (any ModelProvider<M>)?
 
   /// A loaded reference to `model` (`nil` for none). Its ``identifiers`` are `model`'s identifier
   /// components, or `nil` for an empty reference.
   public init(_ model: M?) {
-    storage = Mutex(Storage(phase: .loaded(model), identifiers: model?.identifier.components))
+    storage = Locked(Storage(phase: .loaded(model), identifiers: model?.identifier.components))
     provider = nil
   }
 
@@ -61,13 +60,13 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///
   /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
   public init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
-    storage = Mutex(Storage(phase: .notLoaded, identifiers: identifiers))
+    storage = Locked(Storage(phase: .notLoaded, identifiers: identifiers))
     self.provider = provider
   }
 
   /// A not-loaded reference with no provider: ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)``.
   public init(identifiers: [IdentifierComponent]) {
-    storage = Mutex(Storage(phase: .notLoaded, identifiers: identifiers))
+    storage = Locked(Storage(phase: .notLoaded, identifiers: identifiers))
     provider = nil
   }
 
@@ -181,11 +180,14 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// Claims the not-loaded references of one provider group, loads them in one batch call, records
   /// each reference's outcome, then wakes the callers waiting on the batch.
-  private static func loadBatch(_ references: [LazyReference<M>], through provider: any ModelProvider<M>) async throws {
+  private static func loadBatch(
+    _ references: [LazyReference<M>], through provider: any ModelProvider<M>
+  ) async throws {
     let promise = BatchPromise<[[IdentifierComponent]: M?]>()
     var batch: [[IdentifierComponent]] = []
     var distinct: Set<[IdentifierComponent]> = []
-    var claimed: [(reference: LazyReference<M>, identifiers: [IdentifierComponent], generation: UInt64)] = []
+    var claimed:
+      [(reference: LazyReference<M>, identifiers: [IdentifierComponent], generation: UInt64)] = []
     for reference in references {
       let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
         guard case .notLoaded = storage.phase else { return nil }
@@ -207,11 +209,14 @@ public final class LazyReference<M: Model>: Codable, Sendable {
       var results: [[IdentifierComponent]: M?] = [:]
       for (identifiers, model) in zip(batch, models) { results[identifiers] = model }
       for claim in claimed {
-        claim.reference.finishLoad(generation: claim.generation, with: .loaded(results[claim.identifiers] ?? nil))
+        claim.reference.finishLoad(
+          generation: claim.generation, with: .loaded(results[claim.identifiers] ?? nil))
       }
       promise.resolve(.success(results))
     } catch {
-      for claim in claimed { claim.reference.finishLoad(generation: claim.generation, with: .notLoaded) }
+      for claim in claimed {
+        claim.reference.finishLoad(generation: claim.generation, with: .notLoaded)
+      }
       promise.resolve(.failure(error))
       throw error
     }
@@ -220,7 +225,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// The key that groups references for one batch call: class identity, or the value of a
   /// `Hashable` provider.
   private static func batchKey(of provider: any ModelProvider<M>) -> AnyHashable? {
-    if type(of: provider) is AnyObject.Type { return AnyHashable(ObjectIdentifier(provider as AnyObject)) }
+    if type(of: provider) is AnyObject.Type {
+      return AnyHashable(ObjectIdentifier(provider as AnyObject))
+    }
     if let hashable = provider as? any Hashable { return AnyHashable(hashable) }
     return nil
   }
@@ -288,7 +295,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
         identifiers.append(IdentifierComponent(name: name, value: value))
       }
       if let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext {
-        self.init(identifiers: identifiers, provider: context.referenceProvider(for: M.self, identifiers: identifiers))
+        self.init(
+          identifiers: identifiers,
+          provider: context.referenceProvider(for: M.self, identifiers: identifiers))
       } else {
         self.init(identifiers: identifiers)
       }
@@ -356,7 +365,7 @@ final class BatchPromise<Value: Sendable>: Sendable {
     case resolved(Result<Value, any Error>)
   }
 
-  private let state = Mutex(State.pending([]))
+  private let state = Locked(State.pending([]))
 
   /// Waits for the result.
   func value() async throws -> Value {

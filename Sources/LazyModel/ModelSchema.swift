@@ -148,11 +148,22 @@ public indirect enum ModelFieldType: Sendable, Hashable {
   /// Hashes the case and its payload, consistently with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     switch self {
-    case .scalar(let scalar): hasher.combine(0); hasher.combine(scalar)
-    case .enumeration(let name): hasher.combine(1); hasher.combine(name)
-    case .embedded(let type): hasher.combine(2); hasher.combine(ObjectIdentifier(type))
-    case .model(let type): hasher.combine(3); hasher.combine(ObjectIdentifier(type))
-    case .list(let element, let required): hasher.combine(4); hasher.combine(element); hasher.combine(required)
+    case .scalar(let scalar):
+      hasher.combine(0)
+      hasher.combine(scalar)
+    case .enumeration(let name):
+      hasher.combine(1)
+      hasher.combine(name)
+    case .embedded(let type):
+      hasher.combine(2)
+      hasher.combine(ObjectIdentifier(type))
+    case .model(let type):
+      hasher.combine(3)
+      hasher.combine(ObjectIdentifier(type))
+    case .list(let element, let required):
+      hasher.combine(4)
+      hasher.combine(element)
+      hasher.combine(required)
     }
   }
 }
@@ -194,7 +205,8 @@ public struct ModelField: Sendable, Hashable {
   public static func field(
     _ key: some CodingKey, _ presence: Presence, _ type: ModelFieldType, readOnly: Bool = false
   ) -> ModelField {
-    ModelField(name: key.stringValue, type: type, isRequired: presence == .required, isReadOnly: readOnly)
+    ModelField(
+      name: key.stringValue, type: type, isRequired: presence == .required, isReadOnly: readOnly)
   }
 
   /// A `@hasMany` field: a list of `model` whose `associatedFields` point back at this model.
@@ -266,7 +278,9 @@ public struct ModelIndex: Sendable, Hashable {
   }
 
   /// DSL spelling: `.index("byPost4", fields: ["postID", "content"])`.
-  public static func index(_ name: String, fields: [String], queryField: String? = nil) -> ModelIndex {
+  public static func index(_ name: String, fields: [String], queryField: String? = nil)
+    -> ModelIndex
+  {
     ModelIndex(name: name, fields: fields, queryField: queryField)
   }
 }

@@ -78,7 +78,8 @@ public protocol ModelListProvider<Element>: Sendable {
 /// decoded a payload alone decides where its references load from.
 public protocol ModelDecodingContext: Sendable {
   /// A provider that loads the `type` model matching `identifiers`.
-  func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M>
+  func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent])
+    -> any ModelProvider<M>
 
   /// A provider that pages through the `type` models whose `associatedFields` equal
   /// `associatedIdentifiers`.
@@ -96,5 +97,6 @@ public protocol ModelDecodingContext: Sendable {
 
 extension CodingUserInfoKey {
   /// The `userInfo` key under which a decoder carries its ``ModelDecodingContext``.
-  public static let modelDecodingContext = CodingUserInfoKey(rawValue: "LazyModel.ModelDecodingContext")!
+  public static let modelDecodingContext = CodingUserInfoKey(
+    rawValue: "LazyModel.ModelDecodingContext")!
 }

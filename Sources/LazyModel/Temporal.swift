@@ -18,7 +18,9 @@ public enum Temporal {
   /// `AWSDate`: `YYYY-MM-DD`, optionally with a zone offset (`2024-02-29`, `1970-01-01+05:30`).
   ///
   /// Ordered by calendar day (the offset does not move a date), then by text.
-  public struct Date: Hashable, Sendable, Codable, Comparable, KeyValueConvertible, CustomStringConvertible {
+  public struct Date: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
+    CustomStringConvertible
+  {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
     /// The year (negative before year 0, proleptic Gregorian).
@@ -47,12 +49,15 @@ public enum Temporal {
     /// offset when `utcOffset` is `nil` (the UTC date) and with it otherwise.
     public init(_ date: Foundation.Date, utcOffset: Int? = nil) {
       let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset ?? 0)
-      let text = TemporalFormat.date(parts.year, parts.month, parts.day) + TemporalFormat.offset(utcOffset)
+      let text =
+        TemporalFormat.date(parts.year, parts.month, parts.day) + TemporalFormat.offset(utcOffset)
       self.init(validText: text, parts.year, parts.month, parts.day, utcOffset)
     }
 
     /// A date from parts already known to be valid, and their text.
-    fileprivate init(validText text: String, _ year: Int, _ month: Int, _ day: Int, _ utcOffset: Int?) {
+    fileprivate init(
+      validText text: String, _ year: Int, _ month: Int, _ day: Int, _ utcOffset: Int?
+    ) {
       iso8601String = text
       self.year = year
       self.month = month
@@ -86,7 +91,9 @@ public enum Temporal {
     public var keyValue: KeyValue { .string(iso8601String) }
     /// The date in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSDate` text.
     public init?(keyValue: KeyValue) {
-      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else { return nil }
+      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
+        return nil
+      }
       self = value
     }
     /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
@@ -104,7 +111,9 @@ public enum Temporal {
   ///
   /// Ordered by the moment of the day in UTC (a time without offset counts as UTC), then by text;
   /// `23:00-02:00` sorts after `00:30Z` because it is `01:00` UTC on the following day.
-  public struct Time: Hashable, Sendable, Codable, Comparable, KeyValueConvertible, CustomStringConvertible {
+  public struct Time: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
+    CustomStringConvertible
+  {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
     /// The hour, 0–23.
@@ -135,13 +144,19 @@ public enum Temporal {
     /// written without an offset when `utcOffset` is `nil` (UTC time of day) and with it otherwise.
     public init(_ date: Foundation.Date, utcOffset: Int? = nil) {
       let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset ?? 0)
-      let text = TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
+      let text =
+        TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
         + TemporalFormat.offset(utcOffset)
-      self.init(validText: text, parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000, utcOffset)
+      self.init(
+        validText: text, parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000,
+        utcOffset)
     }
 
     /// A time from parts already known to be valid, and their text.
-    private init(validText text: String, _ hour: Int, _ minute: Int, _ second: Int, _ nanosecond: Int, _ utcOffset: Int?) {
+    private init(
+      validText text: String, _ hour: Int, _ minute: Int, _ second: Int, _ nanosecond: Int,
+      _ utcOffset: Int?
+    ) {
       iso8601String = text
       self.hour = hour
       self.minute = minute
@@ -179,7 +194,9 @@ public enum Temporal {
     public var keyValue: KeyValue { .string(iso8601String) }
     /// The time in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSTime` text.
     public init?(keyValue: KeyValue) {
-      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else { return nil }
+      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
+        return nil
+      }
       self = value
     }
     /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
@@ -197,7 +214,9 @@ public enum Temporal {
   ///
   /// Ordered by instant, then by text: `2024-01-01T01:00+01:00` and `2024-01-01T00:00Z` are the
   /// same instant but not equal (different text).
-  public struct DateTime: Hashable, Sendable, Codable, Comparable, KeyValueConvertible, CustomStringConvertible {
+  public struct DateTime: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
+    CustomStringConvertible
+  {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
     /// The date part in the written zone (its `utcOffset` is `nil`).
@@ -236,13 +255,17 @@ public enum Temporal {
     /// milliseconds: `DateTime(Date(timeIntervalSince1970: 0))` is `1970-01-01T00:00:00.000Z`.
     public init(_ date: Foundation.Date, utcOffset: Int = 0) {
       let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset)
-      let text = TemporalFormat.date(parts.year, parts.month, parts.day) + "T"
+      let text =
+        TemporalFormat.date(parts.year, parts.month, parts.day) + "T"
         + TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
         + TemporalFormat.offset(utcOffset)
       self.iso8601String = text
       self.date = Temporal.Date(
-        validText: TemporalFormat.date(parts.year, parts.month, parts.day), parts.year, parts.month, parts.day, nil)
-      (hour, minute, second, nanosecond) = (parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000)
+        validText: TemporalFormat.date(parts.year, parts.month, parts.day), parts.year, parts.month,
+        parts.day, nil)
+      (hour, minute, second, nanosecond) = (
+        parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000
+      )
       self.utcOffset = utcOffset
     }
 
@@ -277,7 +300,9 @@ public enum Temporal {
     public var keyValue: KeyValue { .string(iso8601String) }
     /// The value in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSDateTime` text.
     public init?(keyValue: KeyValue) {
-      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else { return nil }
+      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
+        return nil
+      }
       self = value
     }
     /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
@@ -342,7 +367,9 @@ private struct TemporalParser {
   mutating func digits(_ count: Int, max: Int) throws -> Int {
     var value = 0
     for _ in 0..<count {
-      guard position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) else {
+      guard position < bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+      else {
         throw error
       }
       value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
@@ -375,7 +402,9 @@ private struct TemporalParser {
       second = try digits(2, max: 59)
       if take(".") {
         var count = 0
-        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+        while position < bytes.count,
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+        {
           guard count < 9 else { throw error }
           nanosecond = nanosecond * 10 + Int(bytes[position] - UInt8(ascii: "0"))
           count += 1
@@ -480,7 +509,8 @@ enum TemporalFormat {
     guard let seconds else { return "" }
     if seconds == 0 { return "Z" }
     let magnitude = abs(seconds)
-    var text = (seconds < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
+    var text =
+      (seconds < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
     if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
     return text
   }

@@ -22,6 +22,7 @@ public final class DataStore: Sendable {
   public let listPageSize: Int
 
   let connection: SerializedConnection
+  let observers = Observers()
   private let mappings: [ObjectIdentifier: TableMapping]
   private let mappingsByName: [String: TableMapping]
 
@@ -129,6 +130,7 @@ public final class DataStore: Sendable {
         }
       }
     }
+    if observers.hasObservers(mapping.schema.name) { observers.saved(models, name: mapping.schema.name) }
   }
 
   /// Names the first `@belongsTo` of `row` whose target row is missing.
@@ -254,15 +256,28 @@ public final class DataStore: Sendable {
   public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int {
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)
-    let sql = "DELETE FROM \(quote(mapping.table)) WHERE " + condition.sql
-    return try connection.withConnection { connection in
+    let keyColumns = mapping.primaryKeyColumns
+    let sql = "DELETE FROM \(quote(mapping.table)) WHERE " + condition.sql + " RETURNING "
+      + keyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
+    let deleted = try connection.withConnection { connection in
       try connection.transaction(write: true) {
         let statement = try connection.prepare(sql)
+        defer { statement.reset() }
         try statement.bind(condition.bindings)
-        try statement.run()
-        return connection.changes
+        var deleted: [ModelIdentifier] = []
+        while try statement.step() {
+          let components = keyColumns.enumerated().map { offset, index in
+            let column = mapping.columns[index]
+            let value = statement.value(Int32(offset)).keyValue(for: column.fieldType) ?? .string("")
+            return IdentifierComponent(name: column.name, value: value)
+          }
+          deleted.append(ModelIdentifier(modelName: mapping.schema.name, components: components))
+        }
+        return deleted
       }
     }
+    observers.deleted(deleted, name: mapping.schema.name)
+    return deleted.count
   }
 
   // MARK: Batch loading

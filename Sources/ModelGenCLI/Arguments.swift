@@ -1,3 +1,4 @@
+import Foundation
 import ModelGen
 
 /// A parsed `modelgen` command line (SPEC §6).
@@ -26,11 +27,18 @@ public struct GenerateOptions: Sendable, Equatable {
   public var check: Bool
   /// `--dry-run`: write nothing; list what would change.
   public var dryRun: Bool
+  /// `--single-file PATH`: write the one schema's Swift files joined into the file at `PATH`
+  /// (``SingleFile``) instead of per-type files under `output`; `nil` otherwise.
+  public var singleFile: String?
+  /// `--config FILE`: a `modelgen-config.json` (``ConfigFile``) read when the command runs, whose
+  /// keys stand in for `--access`, `--emit` and `--templates`; `nil` otherwise.
+  public var config: String?
 
   /// Creates options.
   public init(
     schemas: [String], output: String, templates: String? = nil, access: AccessLevel = .public,
-    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false
+    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false, singleFile: String? = nil,
+    config: String? = nil
   ) {
     self.schemas = schemas
     self.output = output
@@ -39,14 +47,23 @@ public struct GenerateOptions: Sendable, Equatable {
     self.emit = emit
     self.check = check
     self.dryRun = dryRun
+    self.singleFile = singleFile
+    self.config = config
   }
 
   /// The command line that regenerates this output (what `--check` tells the user to run).
   public var regenerateCommand: String {
     var parts = ["swift", "run", "modelgen", "generate"] + schemas + ["--output", output]
-    if let templates { parts += ["--templates", templates] }
-    if access != .public { parts += ["--access", access.rawValue] }
-    if emit != [.swift] { parts += ["--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ",")] }
+    if let config {
+      // The config file holds the settings (they are copied into these options when it is read).
+      parts += ["--config", config]
+    } else {
+      if let templates { parts += ["--templates", templates] }
+      if access != .public { parts += ["--access", access.rawValue] }
+      if emit != [.swift] {
+        parts += ["--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ",")]
+      }
+    }
     return parts.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
   }
 }
@@ -68,7 +85,9 @@ extension Command {
   public static let usage = """
     USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
                              [--access public|internal] [--emit swift,api-schema]
-                             [--check] [--dry-run]
+                             [--config FILE] [--check] [--dry-run]
+           modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
+                             [--access public|internal] [--config FILE]
            modelgen validate <schema.graphql>...
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
@@ -82,6 +101,11 @@ extension Command {
       --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql).
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.
       --dry-run           Write nothing; list the files that would change.
+      --config FILE       Read --access, --emit and --templates from a modelgen-config.json
+                          (keys "access", "emit", "templates"; templates relative to FILE).
+      --single-file FILE  Instead of --output: write the Swift of the one schema joined into
+                          FILE (for build systems that must name outputs in advance, such as
+                          the ModelGenPlugin build tool plugin). Written only when it changes.
     validate  Reports every error of each schema without writing anything.
 
     EXIT STATUS: 0 success, 1 schema errors or stale output, 64 bad usage.
@@ -119,6 +143,9 @@ extension Command {
     var emit: Set<EmitKind> = [.swift]
     var check = false
     var dryRun = false
+    var singleFile: String?
+    var config: String?
+    var settingsGiven: [String] = []
     var index = 0
     func value(for option: String) throws -> String {
       index += 1
@@ -140,13 +167,17 @@ extension Command {
       }
       switch argument {
       case "--output", "-o": output = try optionValue()
-      case "--templates": templates = try optionValue()
+      case "--templates":
+        templates = try optionValue()
+        settingsGiven.append(argument)
+      case "--config": config = try optionValue()
       case "--access":
         let text = try optionValue()
         guard let level = AccessLevel(rawValue: text) else {
           throw UsageError("invalid value '\(text)' for '--access': expected 'public' or 'internal'")
         }
         access = level
+        settingsGiven.append(argument)
       case "--emit":
         let text = try optionValue()
         var kinds: Set<EmitKind> = []
@@ -157,8 +188,10 @@ extension Command {
           kinds.insert(kind)
         }
         emit = kinds
+        settingsGiven.append(argument)
       case "--check": check = true
       case "--dry-run": dryRun = true
+      case "--single-file": singleFile = try optionValue()
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)' for 'generate'") }
         schemas.append(argument)
@@ -166,6 +199,18 @@ extension Command {
       index += 1
     }
     guard !schemas.isEmpty else { throw UsageError("missing schema: 'generate' needs at least one .graphql file") }
+    if config != nil, let setting = settingsGiven.first {
+      throw UsageError("'--config' and '\(setting)' cannot be used together: put the setting in the config file")
+    }
+    if let singleFile {
+      guard schemas.count == 1 else { throw UsageError("'--single-file' takes exactly one schema, not \(schemas.count)") }
+      guard output == nil else { throw UsageError("'--single-file' and '--output' cannot be used together") }
+      guard emit == [.swift] else { throw UsageError("'--single-file' writes Swift only: leave out '--emit'") }
+      guard !check && !dryRun else { throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'") }
+      return GenerateOptions(
+        schemas: schemas, output: (singleFile as NSString).deletingLastPathComponent, templates: templates,
+        access: access, singleFile: singleFile, config: config)
+    }
     guard let output else { throw UsageError("missing '--output DIR'") }
     if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
     let stems = schemas.map(OutputPlanner.stem(of:))
@@ -173,6 +218,7 @@ extension Command {
       throw UsageError("two schemas have the file stem '\(duplicate)': their output directories would collide")
     }
     return GenerateOptions(
-      schemas: schemas, output: output, templates: templates, access: access, emit: emit, check: check, dryRun: dryRun)
+      schemas: schemas, output: output, templates: templates, access: access, emit: emit, check: check, dryRun: dryRun,
+      config: config)
   }
 }

@@ -73,6 +73,26 @@ public struct ModelGenCommand {
   }
 
   private func generate(_ options: GenerateOptions) -> Int32 {
+    var options = options
+    if let path = options.config {
+      do {
+        let config = try ConfigFile.load(path: path)
+        options.access = config.access ?? options.access
+        options.templates = config.templates ?? options.templates
+        if let emit = config.emit {
+          // --single-file writes Swift only; the other outputs of the config are for --output runs.
+          if options.singleFile == nil {
+            options.emit = emit
+          } else if !emit.contains(.swift) {
+            throw ConfigFileError(
+              path: path, message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift")
+          }
+        }
+      } catch {
+        standardError("\(error)\n")
+        return Self.failure
+      }
+    }
     let templates: TemplateSet
     do {
       if let directory = options.templates {
@@ -114,6 +134,10 @@ public struct ModelGenCommand {
     if failed {
       standardError("error: no files written\n")
       return Self.failure
+    }
+
+    if let singleFile = options.singleFile, let output = outputs.first {
+      return writeSingleFile(SingleFile.join(output.files), to: singleFile)
     }
 
     var changes: [PlannedChange] = []
@@ -158,6 +182,26 @@ public struct ModelGenCommand {
     let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
     standardOutput(
       "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n")
+    return Self.success
+  }
+
+  /// `--single-file`: writes `text` to `path` when its bytes differ (creating the directory).
+  private func writeSingleFile(_ text: String, to path: String) -> Int32 {
+    let data = Data(text.utf8)
+    if FileManager.default.contents(atPath: path) == data {
+      standardOutput("\(path) is up to date\n")
+      return Self.success
+    }
+    do {
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url, options: .atomic)
+    } catch {
+      standardError("error: cannot write \(path): \(error.localizedDescription)\n")
+      return Self.failure
+    }
+    standardOutput("wrote \(path)\n")
     return Self.success
   }
 

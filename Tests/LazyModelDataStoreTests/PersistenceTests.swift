@@ -173,3 +173,36 @@ struct PersistenceTests {
     #expect(try await store.count(Comment4V2.self, where: Comment4V2.keys.post.eq("shared")) == 250)
   }
 }
+
+@Suite("observe")
+struct ObservationTests {
+  @Test("saves and deletes of one model type arrive in commit order", arguments: StoreLocation.allCases)
+  func observeSavesAndDeletes(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(location, registry: shapesRegistry)
+    let events = store.observe(TodoTask.self)
+    let otherModel = store.observe(Post.self)
+    try await store.save(TodoTask(ownerId: "o", id: "1", title: "one"))
+    try await store.save([TodoTask(ownerId: "o", id: "2", title: "two"), TodoTask(ownerId: "p", id: "1", title: "three")])
+    try await store.save(Comment(id: "c", postID: "p", content: "not observed"))
+    #expect(try await store.delete(TodoTask.self, where: TodoTask.keys.ownerId.eq("o")) == 2)
+    var seen: [String] = []
+    for await event in events {
+      switch event {
+      case .saved(let task): seen.append("saved \(task.ownerId)/\(task.id) \(task.title)")
+      case .deleted(let identifier): seen.append("deleted \(identifier)")
+      }
+      if seen.count == 5 { break }
+    }
+    #expect(seen == [
+      "saved o/1 one", "saved o/2 two", "saved p/1 three",
+      #"deleted TodoTask(ownerId: "o", id: "1")"#, #"deleted TodoTask(ownerId: "o", id: "2")"#,
+    ])
+    try await store.save(Post(id: "p", title: "T"))
+    var iterator = otherModel.makeAsyncIterator()
+    guard case .saved(let post)? = await iterator.next() else {
+      Issue.record("no Post event")
+      return
+    }
+    #expect(post.id == "p")
+  }
+}

@@ -24,7 +24,8 @@ import Testing
   @Test func thousandConcurrentFetchCallsLoadOnce() async throws {
     let comments = (0..<5).map { Comment(id: "c\($0)", content: "") }
     let provider = PagedProvider(pages: [comments], delay: .milliseconds(50))
-    let list = LazyList(associatedIdentifiers: [.string("p1")], associatedFields: ["postID"], provider: provider)
+    let list = LazyList(
+      associatedIdentifiers: [.string("p1")], associatedFields: ["postID"], provider: provider)
     let counts = try await withThrowingTaskGroup(of: Int.self) { group in
       for _ in 0..<Self.callers { group.addTask { try await list.fetch().count } }
       var counts: [Int] = []
@@ -37,7 +38,8 @@ import Testing
   }
 
   @Test func concurrentCallersShareOneFailureAndAtMostOneRetry() async throws {
-    let provider = CountingProvider([Post(id: "p1", title: "Hello")], delay: .milliseconds(50), failures: 1)
+    let provider = CountingProvider(
+      [Post(id: "p1", title: "Hello")], delay: .milliseconds(50), failures: 1)
     let reference = LazyReference(identifiers: Post.key("p1"), provider: provider)
     let outcomes = await withTaskGroup(of: String.self) { group in
       for _ in 0..<100 {

@@ -51,7 +51,9 @@ extension Comment {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -59,7 +61,8 @@ extension Comment {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.content, .required, .string),
-      .belongsTo(keys.post, .optional, Post.self, targetNames: ["postID"], associatedFields: ["id"]),
+      .belongsTo(
+        keys.post, .optional, Post.self, targetNames: ["postID"], associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -85,7 +88,8 @@ public struct Post: Model {
     id = try values.decode(String.self, forKey: .id)
     title = try values.decode(String.self, forKey: .title)
     comments = try values.decodeLazyList(
-      Comment.self, forKey: .comments, associatedFields: ["postID"], parent: Identifier(id: id).components,
+      Comment.self, forKey: .comments, associatedFields: ["postID"],
+      parent: Identifier(id: id).components,
       decoder: decoder)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
@@ -107,7 +111,9 @@ extension Post {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -115,7 +121,8 @@ extension Post {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.title, .required, .string),
-      .hasMany(keys.comments, .optional, Comment.self, associatedFields: ["post"], indexName: "byPost"),
+      .hasMany(
+        keys.comments, .optional, Comment.self, associatedFields: ["post"], indexName: "byPost"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -162,7 +169,10 @@ extension Shelf {
       self.number = number
     }
     public var components: [IdentifierComponent] {
-      [IdentifierComponent(name: "building", value: building.keyValue), IdentifierComponent(name: "number", value: number.keyValue)]
+      [
+        IdentifierComponent(name: "building", value: building.keyValue),
+        IdentifierComponent(name: "number", value: number.keyValue),
+      ]
     }
   }
   public var identifier: Identifier { Identifier(building: building, number: number) }
@@ -211,7 +221,9 @@ extension Book {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -244,7 +256,8 @@ public struct Customer: Model {
     id = try values.decode(String.self, forKey: .id)
     name = try values.decode(String.self, forKey: .name)
     _activeCart = try values.decodeLazyReference(
-      Cart.self, forKey: .activeCart, associatedFields: ["customerId"], parent: Identifier(id: id).components,
+      Cart.self, forKey: .activeCart, associatedFields: ["customerId"],
+      parent: Identifier(id: id).components,
       decoder: decoder)
   }
 
@@ -262,7 +275,9 @@ extension Customer {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
@@ -270,7 +285,8 @@ extension Customer {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.name, .required, .string),
-      .hasOne(keys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
+      .hasOne(
+        keys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
     ])
 }
 
@@ -292,7 +308,9 @@ extension Cart {
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
-    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+    public var components: [IdentifierComponent] {
+      [IdentifierComponent(name: "id", value: id.keyValue)]
+    }
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(

@@ -6,25 +6,33 @@ import Testing
   @Test func decodesEveryKindAndEncodesItBack() throws {
     let text = #"{"a":[1,2.5,-3e-07,true,false,null,"x"],"b":{"c":"ü\"\\"},"d":[]}"#
     let value = try JSONValue(jsonString: text)
-    #expect(value == .object([
-      "a": .array([.number(1), .number(2.5), .number(-3e-7), .bool(true), .bool(false), .null, .string("x")]),
-      "b": .object(["c": .string("ü\"\\")]),
-      "d": .array([]),
-    ]))
+    #expect(
+      value
+        == .object([
+          "a": .array([
+            .number(1), .number(2.5), .number(-3e-7), .bool(true), .bool(false), .null,
+            .string("x"),
+          ]),
+          "b": .object(["c": .string("ü\"\\")]),
+          "d": .array([]),
+        ]))
     #expect(try value.jsonString() == text)
     #expect(try jsonText(value) == text)
     #expect(try decodePlain(JSONValue.self, try jsonText(value)) == value)
   }
 
   @Test func literalsAndAccessors() throws {
-    let value: JSONValue = ["name": "Ann", "age": 41, "tags": ["a", nil], "ok": true, "ratio": 0.5]
+    let value: JSONValue = [
+      "name": "Ann", "age": 41, "tags": ["a", nil], "ok": true, "ratio": 0.5,
+    ]
     #expect(value["name"]?.stringValue == "Ann")
     #expect(value["age"]?.numberValue == 41)
     #expect(value["ok"]?.boolValue == true)
     #expect(value["tags"]?[1]?.isNull == true)
     #expect(value["tags"]?[2] == nil)
     #expect(value["missing"] == nil)
-    #expect(try value.jsonString() == #"{"age":41,"name":"Ann","ok":true,"ratio":0.5,"tags":["a",null]}"#)
+    #expect(
+      try value.jsonString() == #"{"age":41,"name":"Ann","ok":true,"ratio":0.5,"tags":["a",null]}"#)
   }
 
   @Test func scalarsAtTheTopLevel() throws {

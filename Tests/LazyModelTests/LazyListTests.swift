@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct LazyListTests {
   let comments = (1...6).map { Comment(id: "c\($0)", content: "comment \($0)") }
-  var pages: [[Comment]] { [Array(comments[0..<2]), Array(comments[2..<4]), Array(comments[4..<6])] }
+  var pages: [[Comment]] {
+    [Array(comments[0..<2]), Array(comments[2..<4]), Array(comments[4..<6])]
+  }
   let parent: [KeyValue] = [.string("p1")]
 
   func notLoadedList(_ provider: PagedProvider<Comment>?) -> LazyList<Comment> {
@@ -13,7 +15,8 @@ import Testing
 
   @Test func readingBeforeFetchThrowsAndNeverTraps() async throws {
     let list = notLoadedList(PagedProvider(pages: pages))
-    let expected = LazyModelError.listNotLoaded(model: "Comment", associatedFields: ["postID"], associatedIdentifiers: parent)
+    let expected = LazyModelError.listNotLoaded(
+      model: "Comment", associatedFields: ["postID"], associatedIdentifiers: parent)
     #expect(throws: expected) { try list.elements }
     #expect(throws: expected) { try list.loaded }
     await #expect(throws: expected) { try await list.nextPage() }
@@ -24,7 +27,9 @@ import Testing
       return
     }
     #expect(identifiers == parent && fields == ["postID"])
-    #expect(expected.description == #"the list of Comment(postID: "p1") is not loaded: call fetch() first"#)
+    #expect(
+      expected.description
+        == #"the list of Comment(postID: "p1") is not loaded: call fetch() first"#)
   }
 
   @Test func fetchThenPageThroughToTheEnd() async throws {
@@ -103,7 +108,8 @@ import Testing
   }
 
   @Test func concurrentNextPageCallsAreSerialized() async throws {
-    let tenPages = (0..<10).map { page in (0..<3).map { Comment(id: "c\(page)-\($0)", content: "") } }
+    let tenPages = (0..<10).map { page in (0..<3).map { Comment(id: "c\(page)-\($0)", content: "") }
+    }
     let provider = PagedProvider(pages: tenPages, delay: .milliseconds(5))
     let list = notLoadedList(provider)
     try await list.fetch()
@@ -122,9 +128,16 @@ import Testing
 
   @Test func encodesLoadedAsArrayOrConnectionAndNotLoadedAsEmptyObject() throws {
     let two = Array(comments[0..<2])
-    #expect(try jsonText(LazyList(two)) == #"[{"content":"comment 1","id":"c1","post":null},{"content":"comment 2","id":"c2","post":null}]"#)
-    let paged = LazyList(firstPage: [comments[0]], nextCursor: "tok", associatedIdentifiers: parent, associatedFields: ["postID"], provider: nil)
-    #expect(try jsonText(paged) == #"{"items":[{"content":"comment 1","id":"c1","post":null}],"nextToken":"tok"}"#)
+    #expect(
+      try jsonText(LazyList(two))
+        == #"[{"content":"comment 1","id":"c1","post":null},{"content":"comment 2","id":"c2","post":null}]"#
+    )
+    let paged = LazyList(
+      firstPage: [comments[0]], nextCursor: "tok", associatedIdentifiers: parent,
+      associatedFields: ["postID"], provider: nil)
+    #expect(
+      try jsonText(paged)
+        == #"{"items":[{"content":"comment 1","id":"c1","post":null}],"nextToken":"tok"}"#)
     #expect(try jsonText(notLoadedList(nil)) == "{}")
   }
 
@@ -143,7 +156,9 @@ import Testing
     #expect(!list.isLoaded)
     #expect(try await list.fetch().map(\.id) == ["c1", "c2"])
     let text = try jsonText(fromStore)
-    #expect(text.hasPrefix(#"{"comments":{"items":[{"content":"comment 1","id":"c1","post":{"id":"p1"}}"#))
+    #expect(
+      text.hasPrefix(#"{"comments":{"items":[{"content":"comment 1","id":"c1","post":{"id":"p1"}}"#)
+    )
     #expect(text.contains(#""nextToken":"2""#))
     let decoded = try store.decode(Post.self, from: Data(text.utf8))
     let decodedList = try #require(decoded.comments)
@@ -153,7 +168,8 @@ import Testing
     #expect(try await decodedList.nextPage().map(\.id) == ["c3", "c4"])
 
     // Not-loaded list inside the parent: `{}` decodes back to a not-loaded list of the same children.
-    let unloaded = try jsonText(try #require(try store.model(Post.self, identifier: Post.Identifier(id: "p1"))))
+    let unloaded = try jsonText(
+      try #require(try store.model(Post.self, identifier: Post.Identifier(id: "p1"))))
     #expect(unloaded == #"{"comments":{},"id":"p1","title":"Hello"}"#)
     let again = try #require(try store.decode(Post.self, from: Data(unloaded.utf8)).comments)
     guard case .notLoaded(let identifiers, let fields) = again.state else {
@@ -168,12 +184,17 @@ import Testing
     let array = try decodePlain(LazyList<Cart>.self, #"[{"id":"a","customerId":"u","total":1}]"#)
     #expect(try array.elements.map(\.id) == ["a"])
     #expect(!array.hasNextPage)
-    let connection = try decodePlain(LazyList<Cart>.self, #"{"items":[{"id":"a","customerId":"u","total":1}],"nextToken":"n"}"#)
+    let connection = try decodePlain(
+      LazyList<Cart>.self, #"{"items":[{"id":"a","customerId":"u","total":1}],"nextToken":"n"}"#)
     #expect(connection.hasNextPage)
-    await #expect(throws: LazyModelError.noProvider(model: "Cart", identifiers: [])) { try await connection.nextPage() }
+    await #expect(throws: LazyModelError.noProvider(model: "Cart", identifiers: [])) {
+      try await connection.nextPage()
+    }
     #expect(try connection.elements.count == 1)
     let empty = try decodePlain(LazyList<Cart>.self, "{}")
     #expect(!empty.isLoaded)
-    #expect(throws: DecodingError.self) { try decodePlain(LazyList<Cart>.self, #"{"items":[{"id":1}]}"#) }
+    #expect(throws: DecodingError.self) {
+      try decodePlain(LazyList<Cart>.self, #"{"items":[{"id":1}]}"#)
+    }
   }
 }

@@ -113,7 +113,8 @@ import Testing
     #expect(try jsonText(LazyReference<Post>(nil)) == "null")
     #expect(try jsonText(LazyReference<Post>(identifiers: Post.key("p1"))) == #"{"id":"p1"}"#)
     let shelfKey = Shelf.Identifier(building: "B", number: 7).components
-    #expect(try jsonText(LazyReference<Shelf>(identifiers: shelfKey)) == #"{"building":"B","number":7}"#)
+    #expect(
+      try jsonText(LazyReference<Shelf>(identifiers: shelfKey)) == #"{"building":"B","number":7}"#)
   }
 
   @Test func roundTripsEveryStateThroughJSON() async throws {
@@ -153,8 +154,12 @@ import Testing
   }
 
   @Test func malformedReferenceIsADecodingError() {
-    #expect(throws: DecodingError.self) { try decodePlain(LazyReference<Post>.self, #"{"title":"no id"}"#) }
-    #expect(throws: DecodingError.self) { try decodePlain(LazyReference<Shelf>.self, #"{"building":"B","number":"7"}"#) }
+    #expect(throws: DecodingError.self) {
+      try decodePlain(LazyReference<Post>.self, #"{"title":"no id"}"#)
+    }
+    #expect(throws: DecodingError.self) {
+      try decodePlain(LazyReference<Shelf>.self, #"{"building":"B","number":"7"}"#)
+    }
   }
 
   @Test func modelWithReferenceRoundTripsThroughJSON() throws {
@@ -171,7 +176,8 @@ import Testing
     // The decoded post has a not-loaded comments list now, which encodes as `{}`; from here on the
     // text is stable.
     let reEncoded = try jsonText(decoded)
-    #expect(reEncoded == #"{"content":"hi","id":"c1","post":{"comments":{},"id":"p1","title":"Hello"}}"#)
+    #expect(
+      reEncoded == #"{"content":"hi","id":"c1","post":{"comments":{},"id":"p1","title":"Hello"}}"#)
     #expect(try jsonText(try decodePlain(Comment.self, reEncoded)) == reEncoded)
   }
 
@@ -179,7 +185,10 @@ import Testing
     let store = InMemoryModelStore()
     try store.save(Cart(id: "cart1", customerId: "u1", total: 9.5))
     let customer = try store.decode(Customer.self, from: Data(#"{"id":"u1","name":"Ann"}"#.utf8))
-    #expect(customer._activeCart.identifiers == [IdentifierComponent(name: "customerId", value: .string("u1"))])
+    #expect(
+      customer._activeCart.identifiers == [
+        IdentifierComponent(name: "customerId", value: .string("u1"))
+      ])
     let text = try jsonText(customer)
     #expect(text == #"{"activeCart":{"customerId":"u1"},"id":"u1","name":"Ann"}"#)
     let again = try store.decode(Customer.self, from: Data(text.utf8))
@@ -262,7 +271,9 @@ import Testing
 
   @Test func concurrentGetSharesTheBatch() async throws {
     let provider = CountingProvider(posts, delay: .milliseconds(100))
-    let references = (1...3).map { LazyReference(identifiers: Post.key("p\($0)"), provider: provider) }
+    let references = (1...3).map {
+      LazyReference(identifiers: Post.key("p\($0)"), provider: provider)
+    }
     async let all = LazyReference.loadAll(references)
     // loadAll claims its references before it calls the provider, so once the batch call has
     // started, get() must join it (or find the reference loaded), never load on its own.

@@ -4,7 +4,8 @@ import Testing
 
 /// The provider of a decoded lazy value is the decoding source's (SPEC §5): no global registry.
 @Suite struct ProviderChoiceTests {
-  static let payload = Data(#"{"id":"c1","content":"hi","post":{"id":"p1","__typename":"Post"}}"#.utf8)
+  static let payload = Data(
+    #"{"id":"c1","content":"hi","post":{"id":"p1","__typename":"Post"}}"#.utf8)
   static let postPayload = Data(#"{"id":"p1","title":"from payload"}"#.utf8)
 
   func twoSources() throws -> (InMemoryModelStore, InMemoryModelStore) {
@@ -74,8 +75,9 @@ import Testing
     }
     let post = try JSONDecoder().decode(Post.self, from: Self.postPayload)
     let list = try #require(post.comments)
-    await #expect(throws: LazyModelError.noProvider(
-      model: "Comment", identifiers: [IdentifierComponent(name: "postID", value: .string("p1"))])
+    await #expect(
+      throws: LazyModelError.noProvider(
+        model: "Comment", identifiers: [IdentifierComponent(name: "postID", value: .string("p1"))])
     ) {
       try await list.fetch()
     }
@@ -88,7 +90,8 @@ import Testing
     let post = Post(id: "p1", title: "Hello")
     try store.save(post)
     try store.save(Comment(id: "c1", content: "hi", post: post))
-    let comment = try #require(try store.model(Comment.self, identifier: Comment.Identifier(id: "c1")))
+    let comment = try #require(
+      try store.model(Comment.self, identifier: Comment.Identifier(id: "c1")))
     #expect(try jsonText(comment) == #"{"content":"hi","id":"c1","post":{"id":"p1"}}"#)
     #expect(comment._post.identifiers == Post.key("p1"))
     #expect(!comment._post.isLoaded)
@@ -99,14 +102,20 @@ import Testing
     let shelf = Shelf(building: "B#1", number: 7)
     let other = Shelf(building: "B#1", number: 8)
     try store.save([shelf, other])
-    try store.save((1...5).map { Book(id: "b\($0)", title: "Book \($0)", shelf: $0 == 3 ? other : shelf) })
+    try store.save(
+      (1...5).map { Book(id: "b\($0)", title: "Book \($0)", shelf: $0 == 3 ? other : shelf) })
 
     let book = try #require(try store.model(Book.self, identifier: Book.Identifier(id: "b1")))
     #expect(book._shelf.identifiers == shelf.identifier.components)
     #expect(try await book.shelf?.number == 7)
-    #expect(try store.models(Book.self, where: [
-      IdentifierComponent(name: "shelfBooksBuilding", "B#1"), IdentifierComponent(name: "shelfBooksNumber", 8),
-    ]).map(\.id) == ["b3"])
+    #expect(
+      try store.models(
+        Book.self,
+        where: [
+          IdentifierComponent(name: "shelfBooksBuilding", "B#1"),
+          IdentifierComponent(name: "shelfBooksNumber", 8),
+        ]
+      ).map(\.id) == ["b3"])
 
     let loadedShelf = try #require(try store.model(Shelf.self, identifier: shelf.identifier))
     let books = try #require(loadedShelf.books)
@@ -123,12 +132,15 @@ import Testing
     try store.save(Customer(id: "u1", name: "Ann"))
     try store.save(Customer(id: "u2", name: "Bob"))
     try store.save(Cart(id: "k1", customerId: "u2", total: 3))
-    let ann = try #require(try store.model(Customer.self, identifier: Customer.Identifier(id: "u1")))
-    let bob = try #require(try store.model(Customer.self, identifier: Customer.Identifier(id: "u2")))
+    let ann = try #require(
+      try store.model(Customer.self, identifier: Customer.Identifier(id: "u1")))
+    let bob = try #require(
+      try store.model(Customer.self, identifier: Customer.Identifier(id: "u2")))
     #expect(try await ann.activeCart == nil)
     #expect(try await bob.activeCart?.id == "k1")
-    await #expect(throws: LazyModelError.notFound(
-      model: "Cart", identifiers: [IdentifierComponent(name: "customerId", value: .string("u1"))])
+    await #expect(
+      throws: LazyModelError.notFound(
+        model: "Cart", identifiers: [IdentifierComponent(name: "customerId", value: .string("u1"))])
     ) {
       try await ann._activeCart.require()
     }
@@ -136,10 +148,15 @@ import Testing
 
   @Test func saveReplacesInPlaceAndDeleteRemoves() throws {
     let store = InMemoryModelStore()
-    try store.save([Cart(id: "a", customerId: "u", total: 1), Cart(id: "b", customerId: "u", total: 2)])
+    try store.save([
+      Cart(id: "a", customerId: "u", total: 1), Cart(id: "b", customerId: "u", total: 2),
+    ])
     try store.save(Cart(id: "a", customerId: "u", total: 5))
     #expect(try store.models(Cart.self).map(\.total) == [5, 2])
-    #expect(try store.models(Cart.self, where: [IdentifierComponent(name: "total", 2.0)]).map(\.id) == ["b"])
+    #expect(
+      try store.models(Cart.self, where: [IdentifierComponent(name: "total", 2.0)]).map(\.id) == [
+        "b"
+      ])
     #expect(store.delete(Cart.self, identifier: Cart.Identifier(id: "a")))
     #expect(!store.delete(Cart.self, identifier: Cart.Identifier(id: "a")))
     #expect(try store.models(Cart.self).map(\.id) == ["b"])
@@ -148,7 +165,8 @@ import Testing
 
   @Test func foreignCursorIsATypedError() async throws {
     let store = InMemoryModelStore()
-    let provider = store.listProvider(for: Comment.self, associatedFields: ["postID"], associatedIdentifiers: [.string("p")])
+    let provider = store.listProvider(
+      for: Comment.self, associatedFields: ["postID"], associatedIdentifiers: [.string("p")])
     await #expect(throws: InMemoryModelStoreError.invalidCursor("nextToken-from-elsewhere")) {
       try await provider.loadPage(after: "nextToken-from-elsewhere", limit: nil)
     }
@@ -159,7 +177,10 @@ import Testing
   @Test func registryListsTheModels() {
     #expect(Models.registry.model(named: "Shelf") == Shelf.self)
     #expect(Models.registry.model(named: "Nope") == nil)
-    #expect(Models.registry.schemas.map(\.name) == ["Book", "Cart", "Comment", "Customer", "Post", "Shelf"])
+    #expect(
+      Models.registry.schemas.map(\.name) == [
+        "Book", "Cart", "Comment", "Customer", "Post", "Shelf",
+      ])
     #expect(Book.schema.keyFieldType(named: "shelfBooksNumber") == .int)
     #expect(Comment.schema.keyFieldType(named: "postID") == .id)
     #expect(Comment.schema.keyFieldType(named: "post") == nil)

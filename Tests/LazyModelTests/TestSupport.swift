@@ -1,6 +1,5 @@
 import Foundation
 import LazyModel
-import Synchronization
 
 /// The error test providers throw when told to fail.
 struct InjectedFailure: Error, Equatable {
@@ -18,15 +17,18 @@ final class CountingProvider<M: Model>: ModelProvider {
     var failuresLeft: Int
   }
 
-  private let counters: Mutex<Counters>
+  private let counters: LockedCounters<Counters>
   private let models: [M]
   private let delay: Duration
   private let dropOneBatchResult: Bool
 
-  init(_ models: [M], delay: Duration = .milliseconds(20), failures: Int = 0, dropOneBatchResult: Bool = false) {
+  init(
+    _ models: [M], delay: Duration = .milliseconds(20), failures: Int = 0,
+    dropOneBatchResult: Bool = false
+  ) {
     self.models = models
     self.delay = delay
-    self.counters = Mutex(Counters(failuresLeft: failures))
+    self.counters = LockedCounters(Counters(failuresLeft: failures))
     self.dropOneBatchResult = dropOneBatchResult
   }
 
@@ -76,12 +78,12 @@ final class PagedProvider<M: Model>: ModelListProvider {
 
   private let pages: [[M]]
   private let delay: Duration
-  private let counters: Mutex<Counters>
+  private let counters: LockedCounters<Counters>
 
   init(pages: [[M]], delay: Duration = .milliseconds(20), failures: Int = 0) {
     self.pages = pages
     self.delay = delay
-    self.counters = Mutex(Counters(failuresLeft: failures))
+    self.counters = LockedCounters(Counters(failuresLeft: failures))
   }
 
   var calls: [String?] { counters.withLock { $0.calls } }
@@ -96,7 +98,8 @@ final class PagedProvider<M: Model>: ModelListProvider {
       }
     }
     let index = cursor.flatMap(Int.init) ?? 0
-    return ModelPage(elements: pages[index], nextCursor: index + 1 < pages.count ? String(index + 1) : nil)
+    return ModelPage(
+      elements: pages[index], nextCursor: index + 1 < pages.count ? String(index + 1) : nil)
   }
 }
 
@@ -114,5 +117,21 @@ func decodePlain<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
 
 extension Post {
   /// The component list of a default `id` key.
-  static func key(_ id: String) -> [IdentifierComponent] { [IdentifierComponent(name: "id", value: .string(id))] }
+  static func key(_ id: String) -> [IdentifierComponent] {
+    [IdentifierComponent(name: "id", value: .string(id))]
+  }
+}
+
+/// Test-side counters behind an `NSLock` (which ThreadSanitizer sees through `pthread_mutex_*`).
+final class LockedCounters<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
 }

@@ -4,7 +4,7 @@ import LazyModel
 ///
 /// Booleans are stored as `INTEGER` 0/1; `Temporal` values, enum raw values, IDs and strings as
 /// `TEXT`; embedded types, lists and `AWSJSON` as JSON `TEXT`.
-public enum SQLValue: Sendable, Hashable {
+enum SQLValue: Sendable, Hashable {
   /// `NULL`.
   case null
   /// A 64-bit signed integer.

@@ -65,6 +65,10 @@ extension TableMapping {
         reason: "the association has a composite key (\(names.joined(separator: ", "))); compare it with eq(identifier)")
     }
     let column = quote(name)
+    return try sql(column: column, field: field, comparison)
+  }
+
+  private func sql(column: String, field: String, _ comparison: QueryOperator) throws -> SQLFragment {
     switch comparison {
     case .eq(nil): return SQLFragment(sql: "\(column) IS NULL", bindings: [])
     case .eq(let value?): return SQLFragment(sql: "\(column) = ?", bindings: [SQLValue(value)])
@@ -83,7 +87,7 @@ extension TableMapping {
     case .notContains(let text):
       return SQLFragment(sql: "instr(\(column), ?) = 0", bindings: [.text(text)])
     case .references:
-      preconditionFailure("handled above")
+      throw DataStoreError.invalidPredicate(model: schema.name, field: field, reason: "references needs an association field")
     }
   }
 

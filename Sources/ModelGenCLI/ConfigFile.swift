@@ -1,0 +1,151 @@
+import Foundation
+import ModelGen
+
+/// The settings of a `modelgen-config.json` (`modelgen generate --config FILE`), the file the
+/// ModelGenPlugin build tool plugin and the `generate-models` command plugin pass for a target.
+///
+/// The file holds one JSON object; every key is optional:
+/// - `access`: `"public"` or `"internal"` (as `--access`; default `public`).
+/// - `emit`: a non-empty array of `"swift"` and `"api-schema"` (as `--emit`; default `["swift"]`).
+/// - `templates`: a directory of templates to use instead of the built-in ones, relative to the
+///   directory holding the config file, or absolute (as `--templates`).
+///
+/// `modelgen` reads the file each time it runs (not the plugins while they plan the build), so an
+/// edited config always takes effect on the next build.
+public struct ConfigFile: Sendable, Equatable {
+  /// The file name the plugins look for in a target.
+  public static let fileName = "modelgen-config.json"
+  /// Every key this version understands, in documentation order.
+  public static let keys = ["access", "emit", "templates"]
+
+  /// `access`, or `nil` when the file leaves it out.
+  public var access: AccessLevel?
+  /// `emit`, or `nil` when the file leaves it out.
+  public var emit: Set<EmitKind>?
+  /// `templates` resolved against the config file's directory, or `nil`.
+  public var templates: String?
+
+  /// Creates settings.
+  public init(access: AccessLevel? = nil, emit: Set<EmitKind>? = nil, templates: String? = nil) {
+    self.access = access
+    self.emit = emit
+    self.templates = templates
+  }
+
+  /// Reads and checks the config file at `path`.
+  ///
+  /// - Throws: ``ConfigFileError`` when the file cannot be read, is not one JSON object, has a key
+  ///   other than ``keys`` (with a `did you mean` suggestion when one is close), a value of the
+  ///   wrong type, or a `templates` entry that is not a directory.
+  public static func load(path: String) throws -> ConfigFile {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigFileError(path: path, message: "cannot read the config file")
+    }
+    return try parse(data, path: path)
+  }
+
+  /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
+  ///
+  /// - Throws: ``ConfigFileError`` as ``load(path:)`` does.
+  public static func parse(_ data: Data, path: String) throws -> ConfigFile {
+    func fail(_ message: String) -> ConfigFileError {
+      ConfigFileError(path: path, message: message)
+    }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw fail("the config file is not valid JSON")
+    }
+    guard let settings = object as? [String: Any] else {
+      throw fail("the config file must hold one JSON object with the keys \(quoted(keys))")
+    }
+    var config = ConfigFile()
+    for key in settings.keys.sorted() {
+      let value = settings[key]!
+      switch key {
+      case "access":
+        guard let text = value as? String, let access = AccessLevel(rawValue: text) else {
+          throw fail("\"access\" must be \"public\" or \"internal\"")
+        }
+        config.access = access
+      case "emit":
+        let expected =
+          "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
+        guard let texts = value as? [String], !texts.isEmpty else { throw fail(expected) }
+        var kinds: Set<EmitKind> = []
+        for text in texts {
+          guard let kind = EmitKind(rawValue: text) else {
+            throw fail("\(expected); \"\(text)\" is not one of them")
+          }
+          kinds.insert(kind)
+        }
+        config.emit = kinds
+      case "templates":
+        guard let text = value as? String, !text.isEmpty else {
+          throw fail(
+            "\"templates\" must be a directory path, relative to the config file's directory")
+        }
+        let directory =
+          text.hasPrefix("/")
+          ? text
+          : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(text)
+        let standardized = (directory as NSString).standardizingPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory),
+          isDirectory.boolValue
+        else {
+          throw fail("\"templates\" names \(standardized), which is not a directory")
+        }
+        config.templates = standardized
+      default:
+        var message = "unknown key \"\(key)\"; the keys are \(quoted(keys))"
+        if let suggestion = closestKey(to: key) { message += " (did you mean \"\(suggestion)\"?)" }
+        throw fail(message)
+      }
+    }
+    return config
+  }
+
+  /// `"a", "b", "c"`.
+  private static func quoted(_ names: [String]) -> String {
+    names.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// The known key closest to `key` by edit distance, when it is at most 2 edits away.
+  private static func closestKey(to key: String) -> String? {
+    keys.map { ($0, editDistance(Array(key.lowercased()), Array($0))) }
+      .filter { $0.1 <= 2 }
+      .min { $0.1 < $1.1 }?.0
+  }
+
+  /// Levenshtein distance between two character sequences.
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+/// A `modelgen-config.json` that cannot be used, printed as `path: error: message` (exit status 1).
+public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The config file as given.
+  public var path: String
+  /// What is wrong and what was expected.
+  public var message: String
+
+  /// Creates an error.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `path: error: message`.
+  public var description: String { "\(path): error: \(message)" }
+}
