@@ -19,7 +19,8 @@ let referenceCount = arguments.first ?? 1_000
 let width = arguments.dropFirst().first ?? 8
 let rounds = 3
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 
 /// Runs `bash Tests/GraphQLServer/venv.sh` and returns the virtualenv's python.
 func python() throws -> String {
@@ -47,7 +48,9 @@ func startServer(database: URL) throws -> (Process, URL) {
   process.standardOutput = output
   try process.run()
   var line: [UInt8] = []
-  while let byte = output.fileHandleForReading.readData(ofLength: 1).first, byte != UInt8(ascii: "\n") {
+  while let byte = output.fileHandleForReading.readData(ofLength: 1).first,
+    byte != UInt8(ascii: "\n")
+  {
     line.append(byte)
   }
   let text = String(decoding: line, as: UTF8.self)
@@ -58,7 +61,9 @@ func startServer(database: URL) throws -> (Process, URL) {
 }
 
 /// Runs `body` for indexes 0..<count with up to `width` in flight.
-func forEach(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+func forEach(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) async throws -> Void)
+  async throws
+{
   try await withThrowingTaskGroup(of: Void.self) { group in
     var next = 0
     while next < min(width, count) {
@@ -84,7 +89,8 @@ func time(_ body: () async throws -> Void) async rethrows -> Double {
   return seconds(ContinuousClock.now - start)
 }
 
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apibenchmark-\(UUID().uuidString)")
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "apibenchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 let (server, endpoint) = try startServer(database: directory.appendingPathComponent("data.sqlite"))
 defer {
@@ -92,7 +98,8 @@ defer {
   try? FileManager.default.removeItem(at: directory)
 }
 
-let client = APIClient(configuration: APIClient.Configuration(endpoint: endpoint, listPageSize: 1_000))
+let client = APIClient(
+  configuration: APIClient.Configuration(endpoint: endpoint, listPageSize: 1_000))
 let sessionConfiguration = URLSessionConfiguration.ephemeral
 sessionConfiguration.timeoutIntervalForRequest = client.configuration.timeout
 sessionConfiguration.httpMaximumConnectionsPerHost = 16
@@ -103,13 +110,16 @@ let postIDs = (0..<referenceCount).map { String(format: "post-%05d", $0) }
 try await forEach(referenceCount, width: width) { index in
   let post = Post4V2(id: postIDs[index], title: "Post \(index)")
   try await client.create(post)
-  try await client.create(Comment4V2(id: String(format: "comment-%05d", index), content: "c\(index)", post: post))
+  try await client.create(
+    Comment4V2(id: String(format: "comment-%05d", index), content: "c\(index)", post: post))
 }
 
 /// Comments freshly decoded from one `list` request: their `post` references are not loaded.
 func freshComments() async throws -> [Comment4V2] {
   let page = try await client.send(ModelQueries.list(Comment4V2.self, limit: referenceCount))
-  precondition(page.items.count == referenceCount, "expected \(referenceCount) comments, got \(page.items.count)")
+  precondition(
+    page.items.count == referenceCount,
+    "expected \(referenceCount) comments, got \(page.items.count)")
   return page.items
 }
 
@@ -123,7 +133,9 @@ struct Body: Encodable {
 }
 let plainBodies = try postIDs.map { id in
   let request = ModelQueries.get(Post4V2.self, byIdentifier: .init(id: id))
-  return try encoder.encode(Body(query: request.document, operationName: request.operationName, variables: request.variables))
+  return try encoder.encode(
+    Body(
+      query: request.document, operationName: request.operationName, variables: request.variables))
 }
 
 @Sendable func plainPost(_ index: Int) async throws {
@@ -144,11 +156,16 @@ for index in 0..<min(50, referenceCount) {
   try await plainPost(index)
 }
 
-struct Sample { var plain: Double; var client: Double }
+struct Sample {
+  var plain: Double
+  var client: Double
+}
 var sequential: [Sample] = []
 var concurrent: [Sample] = []
 for _ in 0..<rounds {
-  let plainSequential = try await time { for index in 0..<referenceCount { try await plainPost(index) } }
+  let plainSequential = try await time {
+    for index in 0..<referenceCount { try await plainPost(index) }
+  }
   var comments = try await freshComments()
   let clientSequential = try await time {
     for comment in comments {
@@ -157,7 +174,9 @@ for _ in 0..<rounds {
   }
   sequential.append(Sample(plain: plainSequential, client: clientSequential))
 
-  let plainConcurrent = try await time { try await forEach(referenceCount, width: width) { try await plainPost($0) } }
+  let plainConcurrent = try await time {
+    try await forEach(referenceCount, width: width) { try await plainPost($0) }
+  }
   comments = try await freshComments()
   let loaded = comments
   let clientConcurrent = try await time {
@@ -171,7 +190,9 @@ for _ in 0..<rounds {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 var rows: [[String]] = []
-for (name, samples) in [("sequential", sequential), (String("concurrent (\(width) in flight)"), concurrent)] {
+for (name, samples) in [
+  ("sequential", sequential), (String("concurrent (\(width) in flight)"), concurrent),
+] {
   let plain = median(samples.map(\.plain))
   let lazy = median(samples.map(\.client))
   let n = Double(referenceCount)
@@ -185,12 +206,22 @@ for (name, samples) in [("sequential", sequential), (String("concurrent (\(width
     String(format: "%.2f×", lazy / plain),
   ])
 }
-print("APIBenchmark: lazy-loading \(referenceCount) belongsTo references (comment.post → getPost4V2) over loopback")
-print("local GraphQL server (Tests/GraphQLServer, graphql-core + SQLite); median of \(rounds) rounds\n")
+print(
+  "APIBenchmark: lazy-loading \(referenceCount) belongsTo references (comment.post → getPost4V2) over loopback"
+)
+print(
+  "local GraphQL server (Tests/GraphQLServer, graphql-core + SQLite); median of \(rounds) rounds\n")
 print(
   BenchmarkFormat.table(
-    ["mode", "plain POST req/s", "lazy load req/s", "plain / request", "lazy / request", "client overhead / request", "lazy ÷ plain"],
+    [
+      "mode", "plain POST req/s", "lazy load req/s", "plain / request", "lazy / request",
+      "client overhead / request", "lazy ÷ plain",
+    ],
     rows))
-print("\nplain POST: URLSession.data(for:) with the same headers and pre-encoded body, response bytes read, not decoded.")
-print("lazy load: LazyReference.get() → APIReferenceProvider → APIClient.send (document build, JSON encode, POST, decode Post4V2).")
+print(
+  "\nplain POST: URLSession.data(for:) with the same headers and pre-encoded body, response bytes read, not decoded."
+)
+print(
+  "lazy load: LazyReference.get() → APIReferenceProvider → APIClient.send (document build, JSON encode, POST, decode Post4V2)."
+)
 print("target: lazy ÷ plain < 1.5×")

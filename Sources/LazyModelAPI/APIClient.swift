@@ -40,7 +40,8 @@ public final class APIClient: Sendable {
 
     /// Creates a configuration.
     public init(
-      endpoint: URL, authorization: Authorization = .none, timeout: Double = 30, listPageSize: Int? = nil,
+      endpoint: URL, authorization: Authorization = .none, timeout: Double = 30,
+      listPageSize: Int? = nil,
       additionalHeaders: [String: String] = [:]
     ) {
       self.endpoint = endpoint
@@ -104,7 +105,8 @@ public final class APIClient: Sendable {
     }
     guard let data = response.data else {
       throw APIError.undecodableResponse(
-        operationName: request.operationName, reason: "no data.\(request.responseField)", body: response.body)
+        operationName: request.operationName, reason: "no data.\(request.responseField)",
+        body: response.body)
     }
     return data
   }
@@ -113,30 +115,37 @@ public final class APIClient: Sendable {
   /// results. `data` is `nil` when the response had errors and its data did not decode.
   ///
   /// - Throws: ``APIError`` for everything but GraphQL `errors` (see ``send(_:)``).
-  public func response<Response>(for request: GraphQLRequest<Response>) async throws -> GraphQLResponse<Response> {
+  public func response<Response>(for request: GraphQLRequest<Response>) async throws
+    -> GraphQLResponse<Response>
+  {
     let body = try await post(request)
     let decoder = JSONDecoder()
-    decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(client: self, nestedLists: request.nestedLists)
+    decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(
+      client: self, nestedLists: request.nestedLists)
     decoder.userInfo[responseFieldKey] = request.responseField
     if let nested = request.nestedField { decoder.userInfo[nestedFieldKey] = nested }
     do {
       let envelope = try decoder.decode(ResponseEnvelope<Response>.self, from: body)
       if envelope.errors.isEmpty, envelope.data == nil {
         throw APIError.undecodableResponse(
-          operationName: request.operationName, reason: "the response has neither data nor errors", body: body)
+          operationName: request.operationName, reason: "the response has neither data nor errors",
+          body: body)
       }
       return GraphQLResponse(data: envelope.data, errors: envelope.errors, body: body)
     } catch let error as APIError {
       throw error
     } catch {
-      throw APIError.undecodableResponse(operationName: request.operationName, reason: Self.describe(error), body: body)
+      throw APIError.undecodableResponse(
+        operationName: request.operationName, reason: Self.describe(error), body: body)
     }
   }
 
   /// Loads the `M` with `identifier` (`get<Name>`); `nil` when there is none.
   ///
   /// - Throws: ``APIError``, as ``send(_:)``.
-  public func get<M: Model>(_ type: M.Type, byIdentifier identifier: M.Identifier, includes: [any CodingKey] = [])
+  public func get<M: Model>(
+    _ type: M.Type, byIdentifier identifier: M.Identifier, includes: [any CodingKey] = []
+  )
     async throws -> M?
   {
     try await send(ModelQueries.get(type, byIdentifier: identifier, includes: includes))
@@ -181,7 +190,9 @@ public final class APIClient: Sendable {
     urlRequest.timeoutInterval = configuration.timeout
     urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-    for (header, value) in configuration.additionalHeaders { urlRequest.setValue(value, forHTTPHeaderField: header) }
+    for (header, value) in configuration.additionalHeaders {
+      urlRequest.setValue(value, forHTTPHeaderField: header)
+    }
     switch configuration.authorization {
     case .none:
       break
@@ -189,7 +200,9 @@ public final class APIClient: Sendable {
       urlRequest.setValue(key, forHTTPHeaderField: "x-api-key")
     case .headers(let hook):
       do {
-        for (header, value) in try await hook(name) { urlRequest.setValue(value, forHTTPHeaderField: header) }
+        for (header, value) in try await hook(name) {
+          urlRequest.setValue(value, forHTTPHeaderField: header)
+        }
       } catch {
         if Task.isCancelled { throw APIError.cancelled(operationName: name) }
         throw APIError.authorization(operationName: name, underlying: error)
@@ -201,9 +214,12 @@ public final class APIClient: Sendable {
       urlRequest.httpBody = try encoder.encode(
         Body(query: request.document, operationName: name, variables: request.variables))
     } catch {
-      throw APIError.invalidRequest(operationName: name, reason: "variables cannot be encoded as JSON: \(error)")
+      throw APIError.invalidRequest(
+        operationName: name, reason: "variables cannot be encoded as JSON: \(error)")
     }
-    observer?(GraphQLRequestRecord(operationName: name, document: request.document, variables: request.variables))
+    observer?(
+      GraphQLRequestRecord(
+        operationName: name, document: request.document, variables: request.variables))
     if Task.isCancelled { throw APIError.cancelled(operationName: name) }
 
     let data: Data
@@ -222,11 +238,13 @@ public final class APIClient: Sendable {
       throw APIError.transport(operationName: name, underlying: error)
     }
     guard let http = response as? HTTPURLResponse else {
-      throw APIError.undecodableResponse(operationName: name, reason: "not an HTTP response", body: data)
+      throw APIError.undecodableResponse(
+        operationName: name, reason: "not an HTTP response", body: data)
     }
     guard (200..<300).contains(http.statusCode) else {
       let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: data))?.errors ?? []
-      throw APIError.httpStatus(operationName: name, statusCode: http.statusCode, errors: errors, body: data)
+      throw APIError.httpStatus(
+        operationName: name, statusCode: http.statusCode, errors: errors, body: data)
     }
     return data
   }
@@ -240,20 +258,26 @@ public final class APIClient: Sendable {
   }
 
   private static func dataMember(of body: Data) -> GraphQLValue? {
-    guard let data = (try? JSONDecoder().decode(DataOnly.self, from: body))?.data, data != .null else { return nil }
+    guard let data = (try? JSONDecoder().decode(DataOnly.self, from: body))?.data, data != .null
+    else { return nil }
     return data
   }
 
   private static func describe(_ error: any Error) -> String {
     guard let decodingError = error as? DecodingError else { return "\(error)" }
     func path(_ context: DecodingError.Context) -> String {
-      context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+      context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(
+        separator: ".")
     }
     switch decodingError {
-    case .typeMismatch(let type, let context): return "\(type) expected at \(path(context)): \(context.debugDescription)"
-    case .valueNotFound(let type, let context): return "\(type) missing at \(path(context)): \(context.debugDescription)"
-    case .keyNotFound(let key, let context): return "key \(key.stringValue) missing at \(path(context))"
-    case .dataCorrupted(let context): return "corrupt data at \(path(context)): \(context.debugDescription)"
+    case .typeMismatch(let type, let context):
+      return "\(type) expected at \(path(context)): \(context.debugDescription)"
+    case .valueNotFound(let type, let context):
+      return "\(type) missing at \(path(context)): \(context.debugDescription)"
+    case .keyNotFound(let key, let context):
+      return "key \(key.stringValue) missing at \(path(context))"
+    case .dataCorrupted(let context):
+      return "corrupt data at \(path(context)): \(context.debugDescription)"
     @unknown default: return "\(decodingError)"
     }
   }
@@ -301,7 +325,8 @@ struct ResponseEnvelope<Response: Decodable>: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
-    errors = try container.decodeIfPresent([GraphQLError].self, forKey: AnyCodingKey("errors")) ?? []
+    errors =
+      try container.decodeIfPresent([GraphQLError].self, forKey: AnyCodingKey("errors")) ?? []
     let field = AnyCodingKey(decoder.userInfo[responseFieldKey] as? String ?? "")
     let dataKey = AnyCodingKey("data")
     guard container.contains(dataKey), try !container.decodeNil(forKey: dataKey) else {

@@ -59,7 +59,8 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
   case invalidRequest(operationName: String, reason: String)
   /// The response had `errors` (GraphQL spec §7.1.2). `partialData` is the response's `data`
   /// member when it was present and not `null` (partial results, §6.4.4 "Handling Field Errors").
-  case graphQL(operationName: String, errors: [GraphQLError], partialData: GraphQLValue?, body: Data)
+  case graphQL(
+    operationName: String, errors: [GraphQLError], partialData: GraphQLValue?, body: Data)
   /// The server answered with a non-2xx HTTP status. `errors` are those of a GraphQL error body,
   /// if the body was one (AppSync answers 401 with `errors`).
   case httpStatus(operationName: String, statusCode: Int, errors: [GraphQLError], body: Data)
@@ -88,7 +89,8 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
   /// The raw response body, for the cases that received one.
   public var responseBody: Data? {
     switch self {
-    case .graphQL(_, _, _, let body), .httpStatus(_, _, _, let body), .undecodableResponse(_, _, let body):
+    case .graphQL(_, _, _, let body), .httpStatus(_, _, _, let body),
+      .undecodableResponse(_, _, let body):
       return body
     default:
       return nil
@@ -104,7 +106,10 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
       let kind = partial == nil ? "GraphQL errors" : "GraphQL errors with partial data"
       return "\(name): \(kind): " + errors.map(\.description).joined(separator: "; ")
     case .httpStatus(let name, let status, let errors, let body):
-      let detail = errors.isEmpty ? String(decoding: body.prefix(200), as: UTF8.self) : errors.map(\.description).joined(separator: "; ")
+      let detail =
+        errors.isEmpty
+        ? String(decoding: body.prefix(200), as: UTF8.self)
+        : errors.map(\.description).joined(separator: "; ")
       return "\(name): HTTP \(status): \(detail)"
     case .undecodableResponse(let name, let reason, _):
       return "\(name): undecodable response: \(reason)"

@@ -27,7 +27,9 @@ public struct APIModelDecodingContext: ModelDecodingContext {
   }
 
   /// An ``APIReferenceProvider`` for `type`.
-  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent]) -> any ModelProvider<M> {
+  public func referenceProvider<M: Model>(for type: M.Type, identifiers: [IdentifierComponent])
+    -> any ModelProvider<M>
+  {
     APIReferenceProvider<M>(client: client)
   }
 
@@ -35,9 +37,12 @@ public struct APIModelDecodingContext: ModelDecodingContext {
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
-    let nested = nestedLists.first { $0.child == ObjectIdentifier(M.self) && $0.associatedFields == associatedFields }
+    let nested = nestedLists.first {
+      $0.child == ObjectIdentifier(M.self) && $0.associatedFields == associatedFields
+    }
     return APIListProvider<M>(
-      client: client, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
+      client: client, associatedFields: associatedFields,
+      associatedIdentifiers: associatedIdentifiers,
       nested: nested.map { ($0.parent, $0.field) })
   }
 }
@@ -62,14 +67,17 @@ public struct APIReferenceProvider<M: Model>: ModelProvider {
   ///
   /// - Throws: ``APIError`` from the request.
   public func load(identifiers: [IdentifierComponent]) async throws -> M? {
-    if Set(identifiers.map(\.name)) == Set(M.schema.primaryKey), identifiers.count == M.schema.primaryKey.count {
+    if Set(identifiers.map(\.name)) == Set(M.schema.primaryKey),
+      identifiers.count == M.schema.primaryKey.count
+    {
       return try await client.send(ModelQueries.get(M.self, identifiers: identifiers))
     }
     var cursor: String?
     repeat {
       let page = try await client.send(
         ModelQueries.list(
-          M.self, whereFields: identifiers.map(\.name), equal: identifiers.map(\.value), nextToken: cursor))
+          M.self, whereFields: identifiers.map(\.name), equal: identifiers.map(\.value),
+          nextToken: cursor))
       if let first = page.items.first { return first }
       cursor = page.nextToken
     } while cursor != nil
@@ -120,7 +128,9 @@ public struct APIListProvider<M: Model>: ModelListProvider {
 
   /// Creates a provider.
   public init(client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue]) {
-    self.init(client: client, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers, nested: nil)
+    self.init(
+      client: client, associatedFields: associatedFields,
+      associatedIdentifiers: associatedIdentifiers, nested: nil)
   }
 
   init(
@@ -136,7 +146,9 @@ public struct APIListProvider<M: Model>: ModelListProvider {
   /// The request for the page after `cursor`.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when fields and values differ in count.
-  public func request(after cursor: String?, limit: Int?) throws -> GraphQLRequest<ModelConnection<M>> {
+  public func request(after cursor: String?, limit: Int?) throws -> GraphQLRequest<
+    ModelConnection<M>
+  > {
     try ModelQueries.list(
       M.self, whereFields: associatedFields, equal: associatedIdentifiers,
       limit: limit ?? client.configuration.listPageSize, nextToken: cursor)

@@ -87,10 +87,14 @@ public struct GraphQLFilter: Sendable, Hashable {
   }
 
   /// `lhs` and `rhs` (`{and: [lhs, rhs]}`).
-  public static func && (lhs: GraphQLFilter, rhs: GraphQLFilter) -> GraphQLFilter { .and([lhs, rhs]) }
+  public static func && (lhs: GraphQLFilter, rhs: GraphQLFilter) -> GraphQLFilter {
+    .and([lhs, rhs])
+  }
 
   /// `lhs` or `rhs` (`{or: [lhs, rhs]}`).
-  public static func || (lhs: GraphQLFilter, rhs: GraphQLFilter) -> GraphQLFilter { .or([lhs, rhs]) }
+  public static func || (lhs: GraphQLFilter, rhs: GraphQLFilter) -> GraphQLFilter {
+    .or([lhs, rhs])
+  }
 
   /// Equality on every named field: a single `{f: {eq: v}}` for one field, `{and: [...]}` for more.
   ///

@@ -78,19 +78,24 @@ public enum GraphQLValue: Sendable, Hashable, Codable {
   /// for `null`, lists, objects, and numbers given for string types (and the reverse).
   public func keyValue(as type: ModelFieldType) -> KeyValue? {
     switch (type, self) {
-    case (.scalar(.int), .int(let number)), (.scalar(.awsTimestamp), .int(let number)): return .int(number)
+    case (.scalar(.int), .int(let number)), (.scalar(.awsTimestamp), .int(let number)):
+      return .int(number)
     case (.scalar(.float), .double(let number)): return .double(number)
     case (.scalar(.float), .int(let number)): return .double(Double(number))
     case (.scalar(.boolean), .bool(let flag)): return .bool(flag)
-    case (.scalar(.int), _), (.scalar(.awsTimestamp), _), (.scalar(.float), _), (.scalar(.boolean), _): return nil
+    case (.scalar(.int), _), (.scalar(.awsTimestamp), _), (.scalar(.float), _),
+      (.scalar(.boolean), _):
+      return nil
     case (_, .string(let text)): return .string(text)
     default: return nil
     }
   }
 }
 
-extension GraphQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-  ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+extension GraphQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+  ExpressibleByNilLiteral
 {
   /// `"text"` as ``string(_:)``.
   public init(stringLiteral value: String) { self = .string(value) }

@@ -24,7 +24,8 @@ public enum ModelDocument {
   /// (`comment4V2sByPostIDAndContent` for `byPost4` on `postID`, `content` of `Comment4V2`).
   public static func indexQueryField(_ index: ModelIndex, of schema: ModelSchema) -> String {
     if let queryField = index.queryField { return queryField }
-    return lowerFirst(schema.pluralName) + "By" + index.fields.map(upperFirst).joined(separator: "And")
+    return lowerFirst(schema.pluralName) + "By"
+      + index.fields.map(upperFirst).joined(separator: "And")
   }
 
   /// The GraphQL type name of a scalar or enum field's named type (`ID`, `AWSDateTime`, `Priority`).
@@ -78,13 +79,17 @@ public enum ModelDocument {
           parts.append("\(field.name) \(selectionSet(of: type.schema))")
         } else {
           var identifying = type.schema.primaryKey
-          if case .hasOne(let associatedFields, let targetNames) = field.association, targetNames.isEmpty {
+          if case .hasOne(let associatedFields, let targetNames) = field.association,
+            targetNames.isEmpty
+          {
             identifying = associatedFields
           }
           parts.append("\(field.name) { \((identifying + ["__typename"]).joined(separator: " ")) }")
         }
       case .hasMany:
-        guard includes.contains(field.name), case .list(.model(let type), _) = field.type else { continue }
+        guard includes.contains(field.name), case .list(.model(let type), _) = field.type else {
+          continue
+        }
         parts.append("\(field.name) { items \(selectionSet(of: type.schema)) nextToken }")
       }
     }
@@ -107,7 +112,9 @@ public enum ModelDocument {
         default: break
         }
       }
-      return NestedListSource(child: ObjectIdentifier(child), associatedFields: resolved, parent: schema, field: field.name)
+      return NestedListSource(
+        child: ObjectIdentifier(child), associatedFields: resolved, parent: schema,
+        field: field.name)
     }
   }
 
@@ -115,13 +122,18 @@ public enum ModelDocument {
     var type = field.type
     while case .list(let element, _) = type { type = element }
     if case .embedded(let embedded) = type {
-      return "\(field.name) { " + embedded.schema.fields.map(dataSelection).joined(separator: " ") + " }"
+      return "\(field.name) { " + embedded.schema.fields.map(dataSelection).joined(separator: " ")
+        + " }"
     }
     return field.name
   }
 
-  static func upperFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-  static func lowerFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
+  static func upperFirst(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+  static func lowerFirst(_ text: String) -> String {
+    text.prefix(1).lowercased() + text.dropFirst()
+  }
 }
 
 /// The three mutations the transformer generates for a model; the raw value is the field prefix.

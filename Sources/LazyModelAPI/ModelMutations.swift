@@ -14,7 +14,9 @@ public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
-  public static func create<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws -> GraphQLRequest<M> {
+  public static func create<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
+    -> GraphQLRequest<M>
+  {
     try mutation(.create, model, condition: condition)
   }
 
@@ -22,14 +24,18 @@ public enum ModelMutations {
   /// sent as `null`, so the stored model ends up equal to `model`.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
-  public static func update<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws -> GraphQLRequest<M> {
+  public static func update<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
+    -> GraphQLRequest<M>
+  {
     try mutation(.update, model, condition: condition)
   }
 
   /// `delete<Name>` of `model`'s primary key.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
-  public static func delete<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws -> GraphQLRequest<M> {
+  public static func delete<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
+    -> GraphQLRequest<M>
+  {
     try mutation(.delete, model, condition: condition)
   }
 
@@ -46,25 +52,32 @@ public enum ModelMutations {
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   as JSON or a primary-key component is missing from its encoding.
-  public static func input<M: Model>(_ kind: ModelMutationKind, of model: M) throws -> [String: GraphQLValue] {
+  public static func input<M: Model>(_ kind: ModelMutationKind, of model: M) throws -> [String:
+    GraphQLValue]
+  {
     let schema = M.schema
     let operationName = ModelDocument.upperFirst(ModelDocument.mutationField(kind, schema))
     let encoded: [String: GraphQLValue]
     do {
       let data = try JSONEncoder().encode(model)
-      guard case .object(let members) = try JSONDecoder().decode(GraphQLValue.self, from: data) else {
-        throw APIError.invalidRequest(operationName: operationName, reason: "\(schema.name) does not encode as a JSON object")
+      guard case .object(let members) = try JSONDecoder().decode(GraphQLValue.self, from: data)
+      else {
+        throw APIError.invalidRequest(
+          operationName: operationName, reason: "\(schema.name) does not encode as a JSON object")
       }
       encoded = members
     } catch let error as APIError {
       throw error
     } catch {
-      throw APIError.invalidRequest(operationName: operationName, reason: "cannot encode \(schema.name): \(error)")
+      throw APIError.invalidRequest(
+        operationName: operationName, reason: "cannot encode \(schema.name): \(error)")
     }
     var input: [String: GraphQLValue] = [:]
     for name in schema.primaryKey {
       guard let value = encoded[name], value != .null else {
-        throw APIError.invalidRequest(operationName: operationName, reason: "\(schema.name) encodes no value for key field \(name)")
+        throw APIError.invalidRequest(
+          operationName: operationName,
+          reason: "\(schema.name) encodes no value for key field \(name)")
       }
       input[name] = value
     }
@@ -77,7 +90,8 @@ public enum ModelMutations {
         } else if kind == .update {
           input[field.name] = .null
         }
-      case .belongsTo(let associatedFields, let targetNames), .hasOne(let associatedFields, let targetNames):
+      case .belongsTo(let associatedFields, let targetNames),
+        .hasOne(let associatedFields, let targetNames):
         guard !targetNames.isEmpty else { continue }
         let reference = encoded[field.name] ?? .null
         for (target, associated) in zip(targetNames, associatedFields) {
@@ -97,7 +111,8 @@ public enum ModelMutations {
   }
 
   private static func request<M: Model>(
-    _ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue], condition: GraphQLFilter?
+    _ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue],
+    condition: GraphQLFilter?
   ) -> GraphQLRequest<M> {
     let field = ModelDocument.mutationField(kind, schema)
     let operationName = ModelDocument.upperFirst(field)
@@ -108,7 +123,8 @@ public enum ModelMutations {
     var variables: [String: GraphQLValue] = ["input": .object(input)]
     if let condition { variables["condition"] = condition.value }
     return GraphQLRequest(
-      operationType: .mutation, operationName: operationName, document: document, variables: variables,
+      operationType: .mutation, operationName: operationName, document: document,
+      variables: variables,
       responseField: field)
   }
 }

@@ -15,9 +15,11 @@ public enum ModelQueries {
     _ type: M.Type, byIdentifier identifier: M.Identifier, includes: [any CodingKey] = []
   ) -> GraphQLRequest<M?> {
     let schema = M.schema
-    let values = Dictionary(identifier.components.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let values = Dictionary(
+      identifier.components.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     // A generated identifier names exactly the primary-key fields, so every lookup succeeds.
-    return makeGet(schema, keyValues: schema.primaryKey.map { values[$0] ?? .string("") }, includes: includes)
+    return makeGet(
+      schema, keyValues: schema.primaryKey.map { values[$0] ?? .string("") }, includes: includes)
   }
 
   /// The `get` request for untyped identifier components (as a not-loaded ``LazyReference`` holds them).
@@ -30,11 +32,15 @@ public enum ModelQueries {
   ) throws -> GraphQLRequest<M?> {
     let schema = M.schema
     let operationName = ModelDocument.upperFirst(ModelDocument.getField(schema))
-    let values = Dictionary(identifiers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-    guard identifiers.count == schema.primaryKey.count, Set(values.keys) == Set(schema.primaryKey) else {
+    let values = Dictionary(
+      identifiers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    guard identifiers.count == schema.primaryKey.count, Set(values.keys) == Set(schema.primaryKey)
+    else {
       throw APIError.invalidRequest(
         operationName: operationName,
-        reason: "identifiers \(identifiers.map(\.name)) are not the primary key \(schema.primaryKey) of \(schema.name)")
+        reason:
+          "identifiers \(identifiers.map(\.name)) are not the primary key \(schema.primaryKey) of \(schema.name)"
+      )
     }
     var keyValues: [KeyValue] = []
     for field in schema.primaryKeyFields {
@@ -42,7 +48,8 @@ public enum ModelQueries {
       guard GraphQLValue(value).keyValue(as: field.type) != nil else {
         throw APIError.invalidRequest(
           operationName: operationName,
-          reason: "\(schema.name).\(field.name) is \(ModelDocument.typeName(field.type)), got \(value)")
+          reason:
+            "\(schema.name).\(field.name) is \(ModelDocument.typeName(field.type)), got \(value)")
       }
       keyValues.append(value)
     }
@@ -57,14 +64,19 @@ public enum ModelQueries {
     let keyFields = schema.primaryKeyFields
     let declarations = keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" }
     let arguments = keyFields.map { "\($0.name): $\($0.name)" }
-    let selection = ModelDocument.selectionSet(of: schema, includes: Set(includes.map(\.stringValue)))
+    let selection = ModelDocument.selectionSet(
+      of: schema, includes: Set(includes.map(\.stringValue)))
     let document =
       "query \(operationName)(\(declarations.joined(separator: ", "))) { \(field)(\(arguments.joined(separator: ", "))) \(selection) }"
     var variables: [String: GraphQLValue] = [:]
-    for (keyField, value) in zip(keyFields, keyValues) { variables[keyField.name] = GraphQLValue(value) }
+    for (keyField, value) in zip(keyFields, keyValues) {
+      variables[keyField.name] = GraphQLValue(value)
+    }
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document, variables: variables,
-      responseField: field, nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue))))
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue)))
+    )
   }
 
   /// `query List<Plural>($filter: Model<Name>FilterInput, $limit: Int, $nextToken: String) { list<Plural>(…) { items { … } nextToken } }`.
@@ -82,13 +94,16 @@ public enum ModelQueries {
     let schema = M.schema
     let field = ModelDocument.listField(schema)
     let operationName = ModelDocument.upperFirst(field)
-    let selection = ModelDocument.selectionSet(of: schema, includes: Set(includes.map(\.stringValue)))
+    let selection = ModelDocument.selectionSet(
+      of: schema, includes: Set(includes.map(\.stringValue)))
     let document =
       "query \(operationName)($filter: Model\(schema.name)FilterInput, $limit: Int, $nextToken: String) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken) { items \(selection) nextToken } }"
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document,
-      variables: pagingVariables(filter: filter, limit: limit, nextToken: nextToken), responseField: field,
-      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue))))
+      variables: pagingVariables(filter: filter, limit: limit, nextToken: nextToken),
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue)))
+    )
   }
 
   /// The query of the `@index` named `indexName` of `M`:
@@ -102,14 +117,18 @@ public enum ModelQueries {
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `M` has no index named
   ///   `indexName`, or `partitionKey` does not fit the partition key field's type.
   public static func query<M: Model>(
-    _ type: M.Type, index indexName: String, partitionKey: KeyValue, sortKeyCondition: GraphQLValue? = nil,
+    _ type: M.Type, index indexName: String, partitionKey: KeyValue,
+    sortKeyCondition: GraphQLValue? = nil,
     sortDirection: ModelSortDirection? = nil, filter: GraphQLFilter? = nil, limit: Int? = nil,
     nextToken: String? = nil, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
-    guard let index = schema.indexes.first(where: { $0.name == indexName }), let partitionName = index.fields.first else {
+    guard let index = schema.indexes.first(where: { $0.name == indexName }),
+      let partitionName = index.fields.first
+    else {
       throw APIError.invalidRequest(
-        operationName: "index \(indexName)", reason: "\(schema.name) has no index named \(indexName)")
+        operationName: "index \(indexName)",
+        reason: "\(schema.name) has no index named \(indexName)")
     }
     let field = ModelDocument.indexQueryField(index, of: schema)
     let operationName = ModelDocument.upperFirst(field)
@@ -118,7 +137,9 @@ public enum ModelQueries {
     for name in index.fields {
       guard let type = schema.keyFieldType(named: name) else {
         throw APIError.invalidRequest(
-          operationName: operationName, reason: "index \(indexName) names \(name), which \(schema.name) neither has nor references")
+          operationName: operationName,
+          reason:
+            "index \(indexName) names \(name), which \(schema.name) neither has nor references")
       }
       fieldTypes.append(type)
     }
@@ -126,28 +147,38 @@ public enum ModelQueries {
     guard GraphQLValue(partitionKey).keyValue(as: partitionField.type) != nil else {
       throw APIError.invalidRequest(
         operationName: operationName,
-        reason: "\(schema.name).\(partitionField.name) is \(ModelDocument.typeName(partitionField.type)), got \(partitionKey)")
+        reason:
+          "\(schema.name).\(partitionField.name) is \(ModelDocument.typeName(partitionField.type)), got \(partitionKey)"
+      )
     }
     var declarations = ["$\(partitionField.name): \(ModelDocument.typeName(partitionField.type))!"]
     var arguments = ["\(partitionField.name): $\(partitionField.name)"]
     var variables = pagingVariables(filter: filter, limit: limit, nextToken: nextToken)
     variables[partitionField.name] = GraphQLValue(partitionKey)
-    if let sortKey = ModelDocument.sortKeyArgument(Array(index.fields.dropFirst()), indexName: index.name, of: schema) {
+    if let sortKey = ModelDocument.sortKeyArgument(
+      Array(index.fields.dropFirst()), indexName: index.name, of: schema)
+    {
       declarations.append("$\(sortKey.name): \(sortKey.type)")
       arguments.append("\(sortKey.name): $\(sortKey.name)")
       if let sortKeyCondition { variables[sortKey.name] = sortKeyCondition }
     }
     declarations += [
-      "$sortDirection: ModelSortDirection", "$filter: Model\(schema.name)FilterInput", "$limit: Int", "$nextToken: String",
+      "$sortDirection: ModelSortDirection", "$filter: Model\(schema.name)FilterInput",
+      "$limit: Int", "$nextToken: String",
     ]
-    arguments += ["sortDirection: $sortDirection", "filter: $filter", "limit: $limit", "nextToken: $nextToken"]
+    arguments += [
+      "sortDirection: $sortDirection", "filter: $filter", "limit: $limit", "nextToken: $nextToken",
+    ]
     if let sortDirection { variables["sortDirection"] = .string(sortDirection.rawValue) }
-    let selection = ModelDocument.selectionSet(of: schema, includes: Set(includes.map(\.stringValue)))
+    let selection = ModelDocument.selectionSet(
+      of: schema, includes: Set(includes.map(\.stringValue)))
     let document =
       "query \(operationName)(\(declarations.joined(separator: ", "))) { \(field)(\(arguments.joined(separator: ", "))) { items \(selection) nextToken } }"
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document, variables: variables,
-      responseField: field, nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue))))
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue)))
+    )
   }
 
   /// The page request for the `M` models whose `associatedFields` equal `values` (a hasMany):
@@ -160,14 +191,17 @@ public enum ModelQueries {
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the counts differ.
   public static func list<M: Model>(
-    _ type: M.Type, whereFields associatedFields: [String], equal values: [KeyValue], limit: Int? = nil,
+    _ type: M.Type, whereFields associatedFields: [String], equal values: [KeyValue],
+    limit: Int? = nil,
     nextToken: String? = nil
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
     guard associatedFields.count == values.count, !values.isEmpty else {
       throw APIError.invalidRequest(
         operationName: ModelDocument.upperFirst(ModelDocument.listField(schema)),
-        reason: "\(associatedFields.count) associated fields of \(schema.name) for \(values.count) values")
+        reason:
+          "\(associatedFields.count) associated fields of \(schema.name) for \(values.count) values"
+      )
     }
     if let index = servingIndex(of: schema, for: associatedFields) {
       let rest = Array(values.dropFirst())
@@ -179,7 +213,8 @@ public enum ModelQueries {
         condition = ["eq": .object(Dictionary(members, uniquingKeysWith: { first, _ in first }))]
       }
       return try query(
-        M.self, index: index.name, partitionKey: values[0], sortKeyCondition: condition, limit: limit,
+        M.self, index: index.name, partitionKey: values[0], sortKeyCondition: condition,
+        limit: limit,
         nextToken: nextToken)
     }
     let components = zip(associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
@@ -190,17 +225,23 @@ public enum ModelQueries {
   /// read through the parent (the `nextToken` of a nested connection belongs to that field):
   /// `query Get<Parent><Field>($k: T!, …, $limit: Int, $nextToken: String) { get<Parent>(k: $k, …) { <field>(limit: $limit, nextToken: $nextToken) { items { … } nextToken } } }`.
   static func nestedPage<M: Model>(
-    _ type: M.Type, parent: ModelSchema, field: String, parentKey: [KeyValue], limit: Int?, nextToken: String?
+    _ type: M.Type, parent: ModelSchema, field: String, parentKey: [KeyValue], limit: Int?,
+    nextToken: String?
   ) -> GraphQLRequest<NestedConnection<M>> {
     let root = ModelDocument.getField(parent)
     let operationName = ModelDocument.upperFirst(root) + ModelDocument.upperFirst(field)
     let keyFields = parent.primaryKeyFields
-    let declarations = keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" } + ["$limit: Int", "$nextToken: String"]
+    let declarations =
+      keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" } + [
+        "$limit: Int", "$nextToken: String",
+      ]
     let arguments = keyFields.map { "\($0.name): $\($0.name)" }
     let document =
       "query \(operationName)(\(declarations.joined(separator: ", "))) { \(root)(\(arguments.joined(separator: ", "))) { \(field)(limit: $limit, nextToken: $nextToken) { items \(ModelDocument.selectionSet(of: M.schema)) nextToken } } }"
     var variables = pagingVariables(filter: nil, limit: limit, nextToken: nextToken)
-    for (keyField, value) in zip(keyFields, parentKey) { variables[keyField.name] = GraphQLValue(value) }
+    for (keyField, value) in zip(keyFields, parentKey) {
+      variables[keyField.name] = GraphQLValue(value)
+    }
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document, variables: variables,
       responseField: root, nestedField: field, nestedLists: [])
@@ -216,7 +257,9 @@ public enum ModelQueries {
     }
   }
 
-  static func pagingVariables(filter: GraphQLFilter?, limit: Int?, nextToken: String?) -> [String: GraphQLValue] {
+  static func pagingVariables(filter: GraphQLFilter?, limit: Int?, nextToken: String?) -> [String:
+    GraphQLValue]
+  {
     var variables: [String: GraphQLValue] = [:]
     if let filter { variables["filter"] = filter.value }
     if let limit { variables["limit"] = .int(limit) }

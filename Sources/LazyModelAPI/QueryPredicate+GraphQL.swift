@@ -13,14 +13,19 @@ extension GraphQLFilter {
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming `list<Plural>`) for a
   ///   field `schema` does not have, `references` on a data field or with the wrong number of
   ///   values, or a single-value operator on a composite-key reference.
-  public static func from(_ predicate: QueryPredicate, schema: ModelSchema) throws -> GraphQLFilter? {
+  public static func from(_ predicate: QueryPredicate, schema: ModelSchema) throws -> GraphQLFilter?
+  {
     if case .all = predicate { return nil }
     return GraphQLFilter(try value(of: predicate, schema: schema))
   }
 
-  private static func value(of predicate: QueryPredicate, schema: ModelSchema) throws -> GraphQLValue {
+  private static func value(of predicate: QueryPredicate, schema: ModelSchema) throws
+    -> GraphQLValue
+  {
     let operationName = ModelDocument.upperFirst(ModelDocument.listField(schema))
-    func invalid(_ reason: String) -> APIError { .invalidRequest(operationName: operationName, reason: reason) }
+    func invalid(_ reason: String) -> APIError {
+      .invalidRequest(operationName: operationName, reason: reason)
+    }
     switch predicate {
     case .all:
       return .object(["and": .list([])])
@@ -37,7 +42,9 @@ extension GraphQLFilter {
       var targets = [name]
       switch field.association {
       case .belongsTo(_, let targetNames), .hasOne(_, let targetNames):
-        guard !targetNames.isEmpty else { throw invalid("\(schema.name).\(name) holds no foreign key to filter on") }
+        guard !targetNames.isEmpty else {
+          throw invalid("\(schema.name).\(name) holds no foreign key to filter on")
+        }
         targets = targetNames
       case .hasMany:
         throw invalid("\(schema.name).\(name) is a hasMany and cannot be filtered on")
@@ -46,12 +53,17 @@ extension GraphQLFilter {
       }
       if case .references(let values) = condition {
         guard field.association != nil, values.count == targets.count else {
-          throw invalid("references(\(values.count) values) on \(schema.name).\(name) with \(targets.count) target names")
+          throw invalid(
+            "references(\(values.count) values) on \(schema.name).\(name) with \(targets.count) target names"
+          )
         }
-        return GraphQLFilter.equal(zip(targets, values).map { IdentifierComponent(name: $0, value: $1) }).value
+        return GraphQLFilter.equal(
+          zip(targets, values).map { IdentifierComponent(name: $0, value: $1) }
+        ).value
       }
       guard targets.count == 1 else {
-        throw invalid("\(schema.name).\(name) has a composite key: compare it with references([...])")
+        throw invalid(
+          "\(schema.name).\(name) has a composite key: compare it with references([...])")
       }
       let (op, operand) = operatorMember(condition)
       return .object([targets[0]: .object([op: operand])])
@@ -68,7 +80,8 @@ extension GraphQLFilter {
     case .le(let value): return ("le", GraphQLValue(value))
     case .gt(let value): return ("gt", GraphQLValue(value))
     case .ge(let value): return ("ge", GraphQLValue(value))
-    case .between(let low, let high): return ("between", .list([GraphQLValue(low), GraphQLValue(high)]))
+    case .between(let low, let high):
+      return ("between", .list([GraphQLValue(low), GraphQLValue(high)]))
     case .beginsWith(let prefix): return ("beginsWith", .string(prefix))
     case .contains(let text): return ("contains", .string(text))
     case .notContains(let text): return ("notContains", .string(text))
@@ -86,6 +99,8 @@ extension ModelQueries {
     _ type: M.Type, where predicate: QueryPredicate, limit: Int? = nil, nextToken: String? = nil,
     includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
-    list(type, filter: try GraphQLFilter.from(predicate, schema: M.schema), limit: limit, nextToken: nextToken, includes: includes)
+    list(
+      type, filter: try GraphQLFilter.from(predicate, schema: M.schema), limit: limit,
+      nextToken: nextToken, includes: includes)
   }
 }

@@ -9,16 +9,20 @@ import Testing
 struct CompositeKeyTests {
   @Test("every key component travels as a typed variable in get, update and delete")
   func nonStringComponents() async throws {
-    let server = try await GraphQLServerProcess(schema: "Generated/regressions/composite-key-non-string-components/schema.api.graphql")
+    let server = try await GraphQLServerProcess(
+      schema: "Generated/regressions/composite-key-non-string-components/schema.api.graphql")
     defer { server.stop() }
     let log = RequestLog()
     let client = makeClient(server, log: log)
     let reading = Reading(
-      id: "sensor \"7\" \\ #1 🌡", takenAt: try Temporal.DateTime(iso8601String: "2026-11-30T09:15:00.250Z"),
-      day: try Temporal.Date(iso8601String: "2026-11-30"), time: try Temporal.Time(iso8601String: "09:15:00"),
+      id: "sensor \"7\" \\ #1 🌡",
+      takenAt: try Temporal.DateTime(iso8601String: "2026-11-30T09:15:00.250Z"),
+      day: try Temporal.Date(iso8601String: "2026-11-30"),
+      time: try Temporal.Time(iso8601String: "09:15:00"),
       seq: 42, priority: .high, value: 2.5, note: "first")
     let twin = Reading(
-      id: reading.id, takenAt: reading.takenAt, day: reading.day, time: reading.time, seq: 43, priority: .high,
+      id: reading.id, takenAt: reading.takenAt, day: reading.day, time: reading.time, seq: 43,
+      priority: .high,
       value: 2.5, note: "second")
     try await client.create(reading)
     try await client.create(twin)
@@ -38,7 +42,8 @@ struct CompositeKeyTests {
     )
     #expect(
       get.variables == [
-        "id": .string(reading.id), "takenAt": "2026-11-30T09:15:00.250Z", "day": "2026-11-30", "time": "09:15:00",
+        "id": .string(reading.id), "takenAt": "2026-11-30T09:15:00.250Z", "day": "2026-11-30",
+        "time": "09:15:00",
         "seq": 42, "priority": "HIGH", "value": 2.5,
       ])
     #expect(!get.document.contains("sensor"))
@@ -55,7 +60,8 @@ struct CompositeKeyTests {
     #expect(
       log.last?.variables["input"]
         == [
-          "id": .string(reading.id), "takenAt": "2026-11-30T09:15:00.250Z", "day": "2026-11-30", "time": "09:15:00",
+          "id": .string(reading.id), "takenAt": "2026-11-30T09:15:00.250Z", "day": "2026-11-30",
+          "time": "09:15:00",
           "seq": 42, "priority": "HIGH", "value": 2.5,
         ])
     #expect(try await client.get(Reading.self, byIdentifier: reading.identifier) == nil)
@@ -64,17 +70,22 @@ struct CompositeKeyTests {
 
   @Test("a sort key named id: get, update and delete send ownerId and id")
   func sortKeyNamedID() async throws {
-    let server = try await GraphQLServerProcess(schema: "Generated/regressions/composite-key-sort-key-named-id/schema.api.graphql")
+    let server = try await GraphQLServerProcess(
+      schema: "Generated/regressions/composite-key-sort-key-named-id/schema.api.graphql")
     defer { server.stop() }
     let log = RequestLog()
     let client = makeClient(server, log: log)
     let mine = RegressionCompositeKeySortKeyNamedId.Task(ownerId: "alice", id: "t1", title: "Mine")
-    let theirs = RegressionCompositeKeySortKeyNamedId.Task(ownerId: "bob", id: "t1", title: "Theirs")
+    let theirs = RegressionCompositeKeySortKeyNamedId.Task(
+      ownerId: "bob", id: "t1", title: "Theirs")
     try await client.create(mine)
     try await client.create(theirs)
 
     log.clear()
-    var fetched = try #require(try await client.get(RegressionCompositeKeySortKeyNamedId.Task.self, byIdentifier: .init(ownerId: "bob", id: "t1")))
+    var fetched = try #require(
+      try await client.get(
+        RegressionCompositeKeySortKeyNamedId.Task.self,
+        byIdentifier: .init(ownerId: "bob", id: "t1")))
     #expect(fetched.title == "Theirs")
     #expect(
       log.last?.document
@@ -82,10 +93,17 @@ struct CompositeKeyTests {
     )
     fetched.title = "Theirs, renamed"
     try await client.update(fetched)
-    #expect(log.last?.variables["input"] == ["ownerId": "bob", "id": "t1", "title": "Theirs, renamed"])
+    #expect(
+      log.last?.variables["input"] == ["ownerId": "bob", "id": "t1", "title": "Theirs, renamed"])
     try await client.delete(fetched)
     #expect(log.last?.variables["input"] == ["ownerId": "bob", "id": "t1"])
-    #expect(try await client.get(RegressionCompositeKeySortKeyNamedId.Task.self, byIdentifier: .init(ownerId: "alice", id: "t1"))?.title == "Mine")
-    #expect(try await client.get(RegressionCompositeKeySortKeyNamedId.Task.self, byIdentifier: .init(ownerId: "bob", id: "t1")) == nil)
+    #expect(
+      try await client.get(
+        RegressionCompositeKeySortKeyNamedId.Task.self,
+        byIdentifier: .init(ownerId: "alice", id: "t1"))?.title == "Mine")
+    #expect(
+      try await client.get(
+        RegressionCompositeKeySortKeyNamedId.Task.self,
+        byIdentifier: .init(ownerId: "bob", id: "t1")) == nil)
   }
 }

@@ -5,26 +5,33 @@ import RegressionCompositeKeyNonStringComponents
 import RegressionHasOneBelongsToCompositeKeys
 import RegressionListNullabilityWithLazyBelongsTo
 import RegressionReferencesHasOneHasMany
-@testable import SeedPostCommentModels
 import Testing
+
+@testable import SeedPostCommentModels
 
 /// Exact documents and variables for every operation, without a server.
 @Suite("Documents and variables built from ModelSchema")
 struct DocumentTests {
   let commentSelection = "{ id content post { id __typename } createdAt updatedAt __typename }"
 
-  @Test("get: every key field is an argument typed after its GraphQL type; values only in variables")
+  @Test(
+    "get: every key field is an argument typed after its GraphQL type; values only in variables")
   func get() throws {
     let request = ModelQueries.get(Comment4V2.self, byIdentifier: .init(id: "a\"b\\c#d 😀 $x } {"))
     #expect(request.operationType == .query)
     #expect(request.operationName == "GetComment4V2")
     #expect(request.responseField == "getComment4V2")
-    #expect(request.document == "query GetComment4V2($id: ID!) { getComment4V2(id: $id) \(commentSelection) }")
+    #expect(
+      request.document
+        == "query GetComment4V2($id: ID!) { getComment4V2(id: $id) \(commentSelection) }")
     #expect(request.variables == ["id": .string("a\"b\\c#d 😀 $x } {")])
 
     let composite = try ModelQueries.get(
       Project.self,
-      identifiers: [IdentifierComponent(name: "name", value: .string("N")), IdentifierComponent(name: "projectId", value: .string("P"))])
+      identifiers: [
+        IdentifierComponent(name: "name", value: .string("N")),
+        IdentifierComponent(name: "projectId", value: .string("P")),
+      ])
     #expect(
       composite.document
         == "query GetProject($projectId: ID!, $name: String!) { getProject(projectId: $projectId, name: $name) { projectId name team { teamId name __typename } createdAt updatedAt __typename } }"
@@ -32,13 +39,17 @@ struct DocumentTests {
     #expect(composite.variables == ["projectId": "P", "name": "N"])
   }
 
-  @Test("get with identifiers that are not the primary key, or of the wrong type, is an invalid request")
+  @Test(
+    "get with identifiers that are not the primary key, or of the wrong type, is an invalid request"
+  )
   func getInvalid() {
     #expect(throws: APIError.self) {
-      try ModelQueries.get(Project.self, identifiers: [IdentifierComponent(name: "projectId", value: .string("P"))])
+      try ModelQueries.get(
+        Project.self, identifiers: [IdentifierComponent(name: "projectId", value: .string("P"))])
     }
     #expect(throws: APIError.self) {
-      try ModelQueries.get(Comment4V2.self, identifiers: [IdentifierComponent(name: "postID", value: .string("P"))])
+      try ModelQueries.get(
+        Comment4V2.self, identifiers: [IdentifierComponent(name: "postID", value: .string("P"))])
     }
     do {
       _ = try ModelQueries.get(
@@ -64,12 +75,14 @@ struct DocumentTests {
     )
     #expect(all.variables.isEmpty)
     let filtered = ModelQueries.list(
-      Comment4V2.self, filter: .field(Comment4V2.keys.content, .beginsWith("a")) || .not(.field("postID", .eq("p"))),
+      Comment4V2.self,
+      filter: .field(Comment4V2.keys.content, .beginsWith("a")) || .not(.field("postID", .eq("p"))),
       limit: 25, nextToken: "tok")
     #expect(filtered.document == all.document)
     #expect(
       filtered.variables == [
-        "filter": ["or": [["content": ["beginsWith": "a"]], ["not": ["postID": ["eq": "p"]]]]], "limit": 25,
+        "filter": ["or": [["content": ["beginsWith": "a"]], ["not": ["postID": ["eq": "p"]]]]],
+        "limit": 25,
         "nextToken": "tok",
       ])
   }
@@ -77,22 +90,40 @@ struct DocumentTests {
   @Test("QueryPredicate filters: belongsTo fields become their target names")
   func predicates() throws {
     let simple = try ModelQueries.list(
-      Comment4V2.self, where: Comment4V2.keys.content.beginsWith("x") && Comment4V2.keys.post.eq("p1"), limit: 10)
-    #expect(simple.variables["filter"] == ["and": [["content": ["beginsWith": "x"]], ["postID": ["eq": "p1"]]]])
+      Comment4V2.self,
+      where: Comment4V2.keys.content.beginsWith("x") && Comment4V2.keys.post.eq("p1"), limit: 10)
+    #expect(
+      simple.variables["filter"] == [
+        "and": [["content": ["beginsWith": "x"]], ["postID": ["eq": "p1"]]]
+      ])
     let composite = try ModelQueries.list(
       Team.self, where: Team.keys.project.eq(Project.Identifier(projectId: "P", name: "N")))
-    #expect(composite.variables["filter"] == ["and": [["teamProjectProjectId": ["eq": "P"]], ["teamProjectName": ["eq": "N"]]]])
-    let nulls = try ModelQueries.list(Comment4V2.self, where: Comment4V2.keys.post.isNil() || !Comment4V2.keys.content.isNotNil())
-    #expect(nulls.variables["filter"] == ["or": [["postID": ["attributeExists": false]], ["not": ["content": ["attributeExists": true]]]]])
+    #expect(
+      composite.variables["filter"] == [
+        "and": [["teamProjectProjectId": ["eq": "P"]], ["teamProjectName": ["eq": "N"]]]
+      ])
+    let nulls = try ModelQueries.list(
+      Comment4V2.self, where: Comment4V2.keys.post.isNil() || !Comment4V2.keys.content.isNotNil())
+    #expect(
+      nulls.variables["filter"] == [
+        "or": [
+          ["postID": ["attributeExists": false]], ["not": ["content": ["attributeExists": true]]],
+        ]
+      ])
     #expect(try ModelQueries.list(Comment4V2.self, where: .all).variables.isEmpty)
-    #expect(throws: APIError.self) { try ModelQueries.list(Team.self, where: Team.keys.project.eq("P")) }
-    #expect(throws: APIError.self) { try ModelQueries.list(Comment4V2.self, where: .field("nope", .eq(.string("x")))) }
+    #expect(throws: APIError.self) {
+      try ModelQueries.list(Team.self, where: Team.keys.project.eq("P"))
+    }
+    #expect(throws: APIError.self) {
+      try ModelQueries.list(Comment4V2.self, where: .field("nope", .eq(.string("x"))))
+    }
   }
 
   @Test("index query: default query field name, partition key typed non-null, sort key condition")
   func indexQuery() throws {
     let request = try ModelQueries.query(
-      Comment4V2.self, index: "byPost4", partitionKey: .string("p"), sortKeyCondition: ["beginsWith": "c"],
+      Comment4V2.self, index: "byPost4", partitionKey: .string("p"),
+      sortKeyCondition: ["beginsWith": "c"],
       sortDirection: .descending, limit: 5)
     #expect(request.operationName == "Comment4V2sByPostIDAndContent")
     #expect(request.responseField == "comment4V2sByPostIDAndContent")
@@ -100,22 +131,40 @@ struct DocumentTests {
       request.document
         == "query Comment4V2sByPostIDAndContent($postID: ID!, $content: ModelStringKeyConditionInput, $sortDirection: ModelSortDirection, $filter: ModelComment4V2FilterInput, $limit: Int, $nextToken: String) { comment4V2sByPostIDAndContent(postID: $postID, content: $content, sortDirection: $sortDirection, filter: $filter, limit: $limit, nextToken: $nextToken) { items \(commentSelection) nextToken } }"
     )
-    #expect(request.variables == ["postID": "p", "content": ["beginsWith": "c"], "sortDirection": "DESC", "limit": 5])
-    #expect(throws: APIError.self) { try ModelQueries.query(Comment4V2.self, index: "nope", partitionKey: .string("p")) }
-    #expect(throws: APIError.self) { try ModelQueries.query(Comment4V2.self, index: "byPost4", partitionKey: .int(1)) }
+    #expect(
+      request.variables == [
+        "postID": "p", "content": ["beginsWith": "c"], "sortDirection": "DESC", "limit": 5,
+      ])
+    #expect(throws: APIError.self) {
+      try ModelQueries.query(Comment4V2.self, index: "nope", partitionKey: .string("p"))
+    }
+    #expect(throws: APIError.self) {
+      try ModelQueries.query(Comment4V2.self, index: "byPost4", partitionKey: .int(1))
+    }
   }
 
   @Test("a hasMany uses the serving index when there is one, else list + filter")
   func hasManyRequests() throws {
-    let indexed = try ModelQueries.list(Comment4V2.self, whereFields: ["postID"], equal: [.string("p")], limit: 100, nextToken: "t")
+    let indexed = try ModelQueries.list(
+      Comment4V2.self, whereFields: ["postID"], equal: [.string("p")], limit: 100, nextToken: "t")
     #expect(indexed.operationName == "Comment4V2sByPostIDAndContent")
     #expect(indexed.variables == ["postID": "p", "limit": 100, "nextToken": "t"])
-    let scanned = try ModelQueries.list(Order.self, whereFields: ["customerId"], equal: [.string("c")])
+    let scanned = try ModelQueries.list(
+      Order.self, whereFields: ["customerId"], equal: [.string("c")])
     #expect(scanned.operationName == "ListOrders")
     #expect(scanned.variables == ["filter": ["customerId": ["eq": "c"]]])
-    let composite = try ModelQueries.list(Team.self, whereFields: ["teamProjectProjectId", "teamProjectName"], equal: [.string("P"), .string("N")])
-    #expect(composite.variables == ["filter": ["and": [["teamProjectProjectId": ["eq": "P"]], ["teamProjectName": ["eq": "N"]]]]])
-    #expect(throws: APIError.self) { try ModelQueries.list(Order.self, whereFields: ["customerId"], equal: []) }
+    let composite = try ModelQueries.list(
+      Team.self, whereFields: ["teamProjectProjectId", "teamProjectName"],
+      equal: [.string("P"), .string("N")])
+    #expect(
+      composite.variables == [
+        "filter": [
+          "and": [["teamProjectProjectId": ["eq": "P"]], ["teamProjectName": ["eq": "N"]]]
+        ]
+      ])
+    #expect(throws: APIError.self) {
+      try ModelQueries.list(Order.self, whereFields: ["customerId"], equal: [])
+    }
   }
 
   @Test("selection sets: embedded types with their fields, hasOne(references:) by key, includes")
@@ -137,7 +186,8 @@ struct DocumentTests {
   func mutations() throws {
     let post = Post4V2(id: "p1", title: "T")
     let comment = Comment4V2(id: "c1", content: "hi", post: post)
-    let create = try ModelMutations.create(comment, condition: .field("content", .attributeExists(false)))
+    let create = try ModelMutations.create(
+      comment, condition: .field("content", .attributeExists(false)))
     #expect(create.operationType == .mutation)
     #expect(create.operationName == "CreateComment4V2")
     #expect(
@@ -146,11 +196,15 @@ struct DocumentTests {
     )
     #expect(
       create.variables == [
-        "input": ["id": "c1", "content": "hi", "postID": "p1"], "condition": ["content": ["attributeExists": false]],
+        "input": ["id": "c1", "content": "hi", "postID": "p1"],
+        "condition": ["content": ["attributeExists": false]],
       ])
 
     let orphan = Comment4V2(id: "c2", content: "alone")
-    #expect(try ModelMutations.update(orphan).variables == ["input": ["id": "c2", "content": "alone", "postID": nil]])
+    #expect(
+      try ModelMutations.update(orphan).variables == [
+        "input": ["id": "c2", "content": "alone", "postID": nil]
+      ])
     #expect(try ModelMutations.delete(orphan).variables == ["input": ["id": "c2"]])
     let byIdentifier = ModelMutations.delete(Comment4V2.self, byIdentifier: .init(id: "c3"))
     #expect(
@@ -171,8 +225,12 @@ struct DocumentTests {
   func notLoadedReferenceInput() throws {
     let json = Data(#"{"id":"c9","content":"x","post":{"id":"p9","__typename":"Post4V2"}}"#.utf8)
     let comment = try JSONDecoder().decode(Comment4V2.self, from: json)
-    #expect(comment._post.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string("p9"))])
-    #expect(try ModelMutations.update(comment).variables["input"] == ["id": "c9", "content": "x", "postID": "p9"])
+    #expect(
+      comment._post.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string("p9"))])
+    #expect(
+      try ModelMutations.update(comment).variables["input"] == [
+        "id": "c9", "content": "x", "postID": "p9",
+      ])
   }
 
   @Test("GraphQLValue keeps integers and floats apart and round-trips JSON")

@@ -1,8 +1,9 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
-@testable import SeedPostCommentModels
 import Testing
+
+@testable import SeedPostCommentModels
 
 #if canImport(Glibc)
   import Glibc
@@ -59,7 +60,8 @@ struct ErrorHandlingTests {
     defer { server.stop() }
     let client = makeClient(server)
     // The create itself stores the record; echoing the failing title already reports the error.
-    let created = try await client.response(for: ModelMutations.create(Post4V2(id: "bad", title: "__modelgen_fail__")))
+    let created = try await client.response(
+      for: ModelMutations.create(Post4V2(id: "bad", title: "__modelgen_fail__")))
     #expect(created.errors.first?.path == [.string("createPost4V2"), .string("title")])
     do {
       _ = try await client.get(Post4V2.self, byIdentifier: .init(id: "bad"))
@@ -106,7 +108,8 @@ struct ErrorHandlingTests {
     defer { server.stop() }
     let client = makeClient(server)
     let request = GraphQLRequest<Post4V2?>(
-      operationType: .query, operationName: "GetPost4V2", document: "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { nope } }",
+      operationType: .query, operationName: "GetPost4V2",
+      document: "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { nope } }",
       variables: ["id": "x"], responseField: "getPost4V2")
     do {
       _ = try await client.send(request)
@@ -125,7 +128,8 @@ struct ErrorHandlingTests {
     try await client.create(Post4V2(id: "p", title: "T"))
     // Asks for the post without its title, then decodes it as a Post4V2.
     let request = GraphQLRequest<Post4V2?>(
-      operationType: .query, operationName: "GetPost4V2", document: "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id } }",
+      operationType: .query, operationName: "GetPost4V2",
+      document: "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id } }",
       variables: ["id": "p"], responseField: "getPost4V2")
     do {
       _ = try await client.send(request)
@@ -202,7 +206,8 @@ struct ErrorHandlingTests {
     #expect(!comment._post.isLoaded, "a failed load is not cached")
   }
 
-  @Test("API key: missing key is HTTP 401 with errors; the key header and the authorization hook pass")
+  @Test(
+    "API key: missing key is HTTP 401 with errors; the key header and the authorization hook pass")
   func apiKey() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath, apiKey: "secret-key")
     defer { server.stop() }
@@ -216,10 +221,12 @@ struct ErrorHandlingTests {
     }
     let keyed = makeClient(server, authorization: .apiKey("secret-key"))
     try await keyed.create(Post4V2(id: "k", title: "Keyed"))
-    let hooked = makeClient(server, authorization: .headers { operationName in
-      #expect(operationName == "GetPost4V2")
-      return ["x-api-key": "secret-key"]
-    })
+    let hooked = makeClient(
+      server,
+      authorization: .headers { operationName in
+        #expect(operationName == "GetPost4V2")
+        return ["x-api-key": "secret-key"]
+      })
     #expect(try await hooked.get(Post4V2.self, byIdentifier: .init(id: "k"))?.title == "Keyed")
 
     struct NoToken: Error {}
@@ -248,7 +255,8 @@ struct ErrorHandlingTests {
       #expect(name == "UpdatePost4V2")
       #expect(errors.first?.errorType == "DynamoDB:ConditionalCheckFailedException")
     }
-    let updated = try await client.update(post, condition: .field(Post4V2.keys.title, .eq("Before")))
+    let updated = try await client.update(
+      post, condition: .field(Post4V2.keys.title, .eq("Before")))
     #expect(updated.title == "After")
     let deleted = try await client.delete(post)
     #expect(deleted.id == "p")

@@ -8,7 +8,8 @@ import Testing
 struct ExplicitIndexTests {
   @Test("post.comments queries postID through the byPost index")
   func explicitIndex() async throws {
-    let server = try await GraphQLServerProcess(schema: "Generated/regressions/has-many-explicit-fk-index/schema.api.graphql")
+    let server = try await GraphQLServerProcess(
+      schema: "Generated/regressions/has-many-explicit-fk-index/schema.api.graphql")
     defer { server.stop() }
     let log = RequestLog()
     let client = makeClient(server, log: log)

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +27,8 @@ final class GraphQLServerProcess: Sendable {
   /// - Throws: `ServerError` when the virtualenv cannot be made or the server does not report a port.
   init(schema: String, apiKey: String? = nil) async throws {
     let python = try await Self.python()
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("lazymodelapi-\(UUID().uuidString)")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lazymodelapi-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
@@ -42,7 +44,8 @@ final class GraphQLServerProcess: Sendable {
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
     let line = await Task.detached { Self.readLine(output.fileHandleForReading) }.value
-    guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count)) else {
+    guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count))
+    else {
       process.terminate()
       throw ServerError(message: "server did not start: \(line ?? "no output")")
     }
@@ -71,7 +74,9 @@ final class GraphQLServerProcess: Sendable {
     let (data, _) = try await URLSession.shared.data(from: url)
     let json = try JSONSerialization.jsonObject(with: data)
     if let list = json as? [[String: Any]] { return list }
-    if let object = json as? [String: Any], let list = object["requests"] as? [[String: Any]] { return list }
+    if let object = json as? [String: Any], let list = object["requests"] as? [[String: Any]] {
+      return list
+    }
     throw ServerError(message: "unexpected /test/requests payload")
   }
 
@@ -84,7 +89,9 @@ final class GraphQLServerProcess: Sendable {
     var bytes: [UInt8] = []
     while true {
       let chunk = handle.readData(ofLength: 1)
-      guard let byte = chunk.first else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+      guard let byte = chunk.first else {
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+      }
       if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
       bytes.append(byte)
     }
@@ -109,7 +116,11 @@ private actor VenvSetup {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       let script = root.appendingPathComponent("Tests/GraphQLServer/venv.sh").path
       if FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") {
-        process.arguments = ["flock", FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-venv.lock").path, "bash", script]
+        process.arguments = [
+          "flock",
+          FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-venv.lock").path,
+          "bash", script,
+        ]
       } else {
         process.arguments = ["bash", script]
       }
@@ -118,9 +129,11 @@ private actor VenvSetup {
       try process.run()
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
-      let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      let path = String(decoding: data, as: UTF8.self).trimmingCharacters(
+        in: .whitespacesAndNewlines)
       guard process.terminationStatus == 0, !path.isEmpty else {
-        throw GraphQLServerProcess.ServerError(message: "venv.sh failed with status \(process.terminationStatus)")
+        throw GraphQLServerProcess.ServerError(
+          message: "venv.sh failed with status \(process.terminationStatus)")
       }
       return path
     }

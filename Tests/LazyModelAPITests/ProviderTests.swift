@@ -1,8 +1,9 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
-@testable import SeedPostCommentModels
 import Testing
+
+@testable import SeedPostCommentModels
 
 @Suite("API providers over HTTP")
 struct ProviderTests {
@@ -25,7 +26,9 @@ struct ProviderTests {
     #expect(log.all.map(\.operationName) == ["GetPost4V2"])
   }
 
-  @Test("batch loads keep order, request each distinct identifier once, and give nil for missing models")
+  @Test(
+    "batch loads keep order, request each distinct identifier once, and give nil for missing models"
+  )
   func batch() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
@@ -35,7 +38,8 @@ struct ProviderTests {
     log.clear()
     let provider = APIReferenceProvider<Post4V2>(client: client)
     let ids = (0..<20).map { "p\($0)" } + ["p3", "missing", "p0"]
-    let loaded = try await provider.load(batch: ids.map { [IdentifierComponent(name: "id", value: .string($0))] })
+    let loaded = try await provider.load(
+      batch: ids.map { [IdentifierComponent(name: "id", value: .string($0))] })
     #expect(loaded.map { $0?.title } == (0..<20).map { "T\($0)" } + ["T3", nil, "T0"])
     #expect(log.all.count == 21)
   }
@@ -48,9 +52,12 @@ struct ProviderTests {
     let client = makeClient(server, log: log, pageSize: 4)
     let post = Post4V2(id: "p", title: "P")
     try await client.create(post)
-    for index in 0..<10 { try await client.create(Comment4V2(id: "c\(index)", content: "c\(index)", post: post)) }
+    for index in 0..<10 {
+      try await client.create(Comment4V2(id: "c\(index)", content: "c\(index)", post: post))
+    }
     log.clear()
-    let provider = APIListProvider<Comment4V2>(client: client, associatedFields: ["postID"], associatedIdentifiers: [.string("p")])
+    let provider = APIListProvider<Comment4V2>(
+      client: client, associatedFields: ["postID"], associatedIdentifiers: [.string("p")])
     var cursor: String?
     var contents: [String] = []
     repeat {
@@ -60,6 +67,9 @@ struct ProviderTests {
     } while cursor != nil
     #expect(contents == (0..<10).map { "c\($0)" })
     #expect(log.all.count == 3)
-    #expect(log.all.allSatisfy { $0.variables["limit"] == 4 && $0.operationName == "Comment4V2sByPostIDAndContent" })
+    #expect(
+      log.all.allSatisfy {
+        $0.variables["limit"] == 4 && $0.operationName == "Comment4V2sByPostIDAndContent"
+      })
   }
 }

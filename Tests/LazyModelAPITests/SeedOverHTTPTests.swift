@@ -1,12 +1,15 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
-@testable import SeedPostCommentModels
 import Testing
+
+@testable import SeedPostCommentModels
 
 @Suite("Seed scenario over HTTP")
 struct SeedOverHTTPTests {
-  @Test("create Post and Comments; get Comment; comment.post loads by get; post.comments pages 250 by 100")
+  @Test(
+    "create Post and Comments; get Comment; comment.post loads by get; post.comments pages 250 by 100"
+  )
   func seedScenario() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
@@ -34,7 +37,10 @@ struct SeedOverHTTPTests {
     log.clear()
     let comment = try #require(try await client.get(Comment4V2.self, byIdentifier: .init(id: "c7")))
     #expect(comment.content == "comment 007")
-    #expect(comment._post.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string(post.id))])
+    #expect(
+      comment._post.notLoadedIdentifiers == [
+        IdentifierComponent(name: "id", value: .string(post.id))
+      ])
     #expect(log.all.count == 1)
 
     let loadedPost = try #require(try await comment.post)
@@ -43,7 +49,8 @@ struct SeedOverHTTPTests {
     let getPost = try #require(log.last)
     #expect(
       getPost.document
-        == "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id title createdAt updatedAt __typename } }")
+        == "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id title createdAt updatedAt __typename } }"
+    )
     #expect(getPost.variables == ["id": .string(post.id)])
     _ = try await comment.post
     #expect(log.all.count == 2, "a loaded reference does not load again")
@@ -59,7 +66,10 @@ struct SeedOverHTTPTests {
     let all = try list.elements
     #expect(all.count == 250)
     #expect(all.map(\.content) == comments.map(\.content))
-    #expect(all.allSatisfy { $0._post.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string(post.id))] })
+    #expect(
+      all.allSatisfy {
+        $0._post.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string(post.id))]
+      })
 
     let pages = log.all
     #expect(pages.count == 3)
@@ -75,10 +85,13 @@ struct SeedOverHTTPTests {
     // The server saw exactly what the client logged.
     let received = try await server.receivedRequests()
     let bodies = received.compactMap { $0["body"] as? [String: Any] }
-    #expect(bodies.suffix(3).compactMap { $0["operationName"] as? String } == pages.map(\.operationName))
+    #expect(
+      bodies.suffix(3).compactMap { $0["operationName"] as? String } == pages.map(\.operationName))
   }
 
-  @Test("includes: belongsTo arrives loaded, hasMany arrives with its first page and pages on through the nested field")
+  @Test(
+    "includes: belongsTo arrives loaded, hasMany arrives with its first page and pages on through the nested field"
+  )
   func includes() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
@@ -86,12 +99,15 @@ struct SeedOverHTTPTests {
     let client = makeClient(server, log: log, pageSize: 100)
     let post = Post4V2(id: "p-includes", title: "Eager")
     try await client.create(post)
-    let comments = (0..<150).map { Comment4V2(id: "e\($0)", content: String(format: "c%03d", $0), post: post) }
+    let comments = (0..<150).map {
+      Comment4V2(id: "e\($0)", content: String(format: "c%03d", $0), post: post)
+    }
     try await concurrently(comments) { comment in _ = try await client.create(comment) }
 
     log.clear()
     let comment = try #require(
-      try await client.get(Comment4V2.self, byIdentifier: .init(id: "e3"), includes: [Comment4V2.keys.post]))
+      try await client.get(
+        Comment4V2.self, byIdentifier: .init(id: "e3"), includes: [Comment4V2.keys.post]))
     #expect(comment._post.isLoaded)
     #expect(try await comment.post?.title == "Eager")
     #expect(
@@ -102,7 +118,8 @@ struct SeedOverHTTPTests {
 
     log.clear()
     let eager = try #require(
-      try await client.get(Post4V2.self, byIdentifier: .init(id: post.id), includes: [Post4V2.keys.comments]))
+      try await client.get(
+        Post4V2.self, byIdentifier: .init(id: post.id), includes: [Post4V2.keys.comments]))
     let list = try #require(eager.comments)
     #expect(list.isLoaded)
     #expect(try list.elements.count == 100)

@@ -1,11 +1,13 @@
 import Foundation
+import LazyModel
+import LazyModelAPI
+import Synchronization
+
+@testable import SeedPostCommentModels
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import LazyModel
-import LazyModelAPI
-@testable import SeedPostCommentModels
-import Synchronization
 
 /// The records an ``APIClient`` observer saw, in send order.
 final class RequestLog: Sendable {
@@ -22,14 +24,18 @@ let seedSchemaPath = "Generated/seed-post-comment/schema.api.graphql"
 
 /// A client of `server` that logs into `log`.
 func makeClient(
-  _ server: GraphQLServerProcess, log: RequestLog? = nil, timeout: Double = 10, pageSize: Int? = nil,
+  _ server: GraphQLServerProcess, log: RequestLog? = nil, timeout: Double = 10,
+  pageSize: Int? = nil,
   authorization: APIClient.Authorization = .none, headers: [String: String] = [:]
 ) -> APIClient {
   APIClient(
     configuration: APIClient.Configuration(
-      endpoint: server.endpoint, authorization: authorization, timeout: timeout, listPageSize: pageSize,
+      endpoint: server.endpoint, authorization: authorization, timeout: timeout,
+      listPageSize: pageSize,
       additionalHeaders: headers),
-    observer: log.map { log -> @Sendable (GraphQLRequestRecord) -> Void in { record in log.append(record) } })
+    observer: log.map { log -> @Sendable (GraphQLRequestRecord) -> Void in
+      { record in log.append(record) }
+    })
 }
 
 /// Runs `body` for every element with up to `width` in flight.
