@@ -118,7 +118,37 @@ public final class APIClient: Sendable {
   public func response<Response>(for request: GraphQLRequest<Response>) async throws
     -> GraphQLResponse<Response>
   {
-    let body = try await post(request)
+    try decodeResponse(try await post(request), for: request)
+  }
+
+  /// The HTTP body ``send(_:)`` posts for `request`: `{"operationName", "query", "variables"}` as
+  /// JSON with sorted keys (the same request always gives the same bytes).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when a variable cannot be encoded
+  ///   (a non-finite `Float`).
+  public func httpBody<Response>(for request: GraphQLRequest<Response>) throws -> Data {
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return try encoder.encode(
+        Body(
+          query: request.document, operationName: request.operationName,
+          variables: request.variables))
+    } catch {
+      throw APIError.invalidRequest(
+        operationName: request.operationName,
+        reason: "variables cannot be encoded as JSON: \(error)")
+    }
+  }
+
+  /// Decodes a 2xx response `body` for `request` exactly as ``response(for:)`` does, with this
+  /// client's decoding context (for custom transports, and to measure decoding alone).
+  ///
+  /// - Throws: ``APIError/undecodableResponse(operationName:reason:body:)`` when `body` is not a
+  ///   GraphQL response or `data.<responseField>` does not decode as `Response` without `errors`.
+  public func decodeResponse<Response>(_ body: Data, for request: GraphQLRequest<Response>) throws
+    -> GraphQLResponse<Response>
+  {
     let decoder = JSONDecoder()
     decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(
       client: self, nestedLists: request.nestedLists)
@@ -208,15 +238,7 @@ public final class APIClient: Sendable {
         throw APIError.authorization(operationName: name, underlying: error)
       }
     }
-    do {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      urlRequest.httpBody = try encoder.encode(
-        Body(query: request.document, operationName: name, variables: request.variables))
-    } catch {
-      throw APIError.invalidRequest(
-        operationName: name, reason: "variables cannot be encoded as JSON: \(error)")
-    }
+    urlRequest.httpBody = try httpBody(for: request)
     observer?(
       GraphQLRequestRecord(
         operationName: name, document: request.document, variables: request.variables))
