@@ -242,4 +242,31 @@ struct DocumentTests {
     #expect(GraphQLValue.int(3).keyValue(as: .double) == .double(3))
     #expect(GraphQLValue.string("3").keyValue(as: .int) == nil)
   }
+
+  @Test(
+    "the HTTP body holds operationName, query and variables with sorted keys; decodeResponse reads it back"
+  )
+  func httpBody() throws {
+    let client = APIClient(
+      configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!))
+    let request = ModelQueries.get(Post4V2.self, byIdentifier: .init(id: "a\"/b"))
+    let body = String(decoding: try client.httpBody(for: request), as: UTF8.self)
+    #expect(
+      body
+        == #"{"operationName":"GetPost4V2","query":"query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id title createdAt updatedAt __typename } }","variables":{"id":"a\"/b"}}"#
+    )
+    let response = Data(
+      #"{"data":{"getPost4V2":{"id":"a","title":"T","__typename":"Post4V2"}}}"#.utf8)
+    #expect(try client.decodeResponse(response, for: request).data??.title == "T")
+    let missing = Data(#"{"data":{"getPost4V2":null}}"#.utf8)
+    #expect(try client.decodeResponse(missing, for: request).data.map { $0 == nil } == true)
+    #expect(throws: APIError.self) {
+      try client.decodeResponse(Data(#"{"other":1}"#.utf8), for: request)
+    }
+    let nonFinite = GraphQLRequest<Post4V2?>(
+      operationType: .query, operationName: "GetPost4V2", document: request.document,
+      variables: ["id": .double(.nan)],
+      responseField: "getPost4V2")
+    #expect(throws: APIError.self) { try client.httpBody(for: nonFinite) }
+  }
 }
