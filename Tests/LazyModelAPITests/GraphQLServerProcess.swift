@@ -27,7 +27,25 @@ final class GraphQLServerProcess: Sendable {
   /// - Throws: `ServerError` when the virtualenv cannot be made or the server does not report a port.
   init(schema: String, apiKey: String? = nil) async throws {
     let python = try await Self.python()
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    await ServerSlots.shared.acquire()
+    let launched: (port: Int, directory: URL, process: Process)
+    do {
+      launched = try await Self.launch(python: python, schema: schema, apiKey: apiKey)
+    } catch {
+      await ServerSlots.shared.release()
+      throw error
+    }
+    port = launched.port
+    directory = launched.directory
+    process = Mutex(launched.process)
+    endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")!
+  }
+
+  /// Starts one server process; returns its port, data directory and process.
+  private static func launch(python: String, schema: String, apiKey: String?) async throws -> (
+    Int, URL, Process
+  ) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lazymodelapi-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let process = Process()
@@ -46,23 +64,22 @@ final class GraphQLServerProcess: Sendable {
     let line = await Task.detached { Self.readLine(output.fileHandleForReading) }.value
     guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count))
     else {
-      process.terminate()
+      kill(process.processIdentifier, SIGKILL)
       throw ServerError(message: "server did not start: \(line ?? "no output")")
     }
-    self.port = port
-    endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")!
-    self.process = Mutex(process)
+    return (port, directory, process)
   }
 
   /// Stops the server (SIGKILL: a child spawned from a dispatch thread inherits its blocked
   /// SIGTERM) and removes its data.
   func stop() {
-    process.withLock { process in
-      if let running = process, running.isRunning {
-        kill(running.processIdentifier, SIGKILL)
-      }
-      process = nil
+    let wasRunning = process.withLock { process in
+      defer { process = nil }
+      guard let running = process else { return false }
+      if running.isRunning { kill(running.processIdentifier, SIGKILL) }
+      return true
     }
+    if wasRunning { Task { await ServerSlots.shared.release() } }
     try? FileManager.default.removeItem(at: directory)
   }
 
@@ -101,6 +118,31 @@ final class GraphQLServerProcess: Sendable {
   /// runs under `flock` on a lock file in the temporary directory).
   private static func python() async throws -> String {
     try await VenvSetup.shared.python()
+  }
+}
+
+/// At most a few servers at once, so a parallel test run does not start one per test together.
+private actor ServerSlots {
+  static let shared = ServerSlots(limit: 6)
+  private var available: Int
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  init(limit: Int) { available = limit }
+
+  func acquire() async {
+    if available > 0 {
+      available -= 1
+      return
+    }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func release() {
+    if waiters.isEmpty {
+      available += 1
+    } else {
+      waiters.removeFirst().resume()
+    }
   }
 }
 
