@@ -1,6 +1,7 @@
 // GenerateBenchmark: times `modelgen generate` end to end on the synthetic >= 1,000-model schema.
 //
-// Run: swift run -c release GenerateBenchmark [modelCount]
+// Run: swift run -c release GenerateBenchmark [modelCount] [--write-schema PATH]
+// (`--write-schema` also saves the synthetic schema, to generate and compile it by hand.)
 // Prints one table: the in-memory pipeline (parse + analyze + render) three times, then the CLI
 // writing into an empty temporary directory and re-running `--check` over the up-to-date output.
 // Targets (issue 4): under 1 s and under 200 MB for 1,000 models.
@@ -27,14 +28,20 @@ func measure(_ body: () throws -> Int) rethrows -> Measurement {
 func row(_ name: String, _ result: Measurement) -> [String] {
   [
     name, BenchmarkFormat.milliseconds(result.seconds), "\(result.files)",
-    String(format: "%.0f", Double(result.files) / result.seconds), BenchmarkFormat.megabytes(result.peakBytes),
+    String(format: "%.0f", Double(result.files) / result.seconds),
+    BenchmarkFormat.megabytes(result.peakBytes),
   ]
 }
 
 func runBenchmark() throws -> Int32 {
   let modelCount = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
   let schema = SyntheticAmplifySchema(modelCount: modelCount).generate()
-  let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("modelgen-bench-\(UUID().uuidString)")
+  let arguments = CommandLine.arguments
+  if let flag = arguments.firstIndex(of: "--write-schema"), flag + 1 < arguments.count {
+    try schema.write(toFile: arguments[flag + 1], atomically: true, encoding: .utf8)
+  }
+  let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+    "modelgen-bench-\(UUID().uuidString)")
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: directory) }
   let schemaPath = (directory as NSString).appendingPathComponent("synthetic.graphql")
@@ -51,7 +58,8 @@ func runBenchmark() throws -> Int32 {
       return generated.files.count
     }
     guard errors.isEmpty else {
-      FileHandle.standardError.write(Data("the synthetic schema has errors:\n\(errors.joined(separator: "\n"))\n".utf8))
+      FileHandle.standardError.write(
+        Data("the synthetic schema has errors:\n\(errors.joined(separator: "\n"))\n".utf8))
       return 1
     }
     rows.append(row("in memory, run \(run)", result))
@@ -65,9 +73,12 @@ func runBenchmark() throws -> Int32 {
         return 0
       }))
   if let graph {
-    rows.append(row("render only (view models + templates)", try measure { try generator.render(graph).count }))
+    rows.append(
+      row(
+        "render only (view models + templates)", try measure { try generator.render(graph).count }))
   }
-  let command = ModelGenCommand(standardOutput: { _ in }, standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+  let command = ModelGenCommand(
+    standardOutput: { _ in }, standardError: { FileHandle.standardError.write(Data($0.utf8)) })
   let fileCount = { (try? FileManager.default.contentsOfDirectory(atPath: output).count) ?? 0 }
   var status: Int32 = 0
   rows.append(
@@ -84,7 +95,8 @@ func runBenchmark() throws -> Int32 {
         status = max(status, command.run(["generate", schemaPath, "--output", output, "--check"]))
         return fileCount()
       }))
-  print("GenerateBenchmark: \(modelCount) models, \(schema.utf8.count) bytes of schema (release build)")
+  print(
+    "GenerateBenchmark: \(modelCount) models, \(schema.utf8.count) bytes of schema (release build)")
   print(BenchmarkFormat.table(["phase", "wall time", "files", "files/s", "peak memory"], rows))
   return status
 }

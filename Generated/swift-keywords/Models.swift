@@ -11,6 +11,7 @@ public enum Models {
   public static let registry = ModelRegistry(
     models: [
       Locals.self,
+      Models2.self,
       SelfType.self,
     ]
   )

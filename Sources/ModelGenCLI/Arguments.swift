@@ -37,7 +37,8 @@ public struct GenerateOptions: Sendable, Equatable {
   /// Creates options.
   public init(
     schemas: [String], output: String, templates: String? = nil, access: AccessLevel = .public,
-    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false, singleFile: String? = nil,
+    emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false,
+    singleFile: String? = nil,
     config: String? = nil
   ) {
     self.schemas = schemas
@@ -61,7 +62,9 @@ public struct GenerateOptions: Sendable, Equatable {
       if let templates { parts += ["--templates", templates] }
       if access != .public { parts += ["--access", access.rawValue] }
       if emit != [.swift] {
-        parts += ["--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ",")]
+        parts += [
+          "--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ","),
+        ]
       }
     }
     return parts.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
@@ -116,7 +119,9 @@ extension Command {
   /// - Throws: ``UsageError`` for an unknown command or option, a missing option value or schema,
   ///   an invalid `--access`/`--emit` value, or `--check` together with `--dry-run`.
   public static func parse(_ arguments: [String]) throws -> Command {
-    guard let verb = arguments.first else { throw UsageError("missing command: expected 'generate' or 'validate'") }
+    guard let verb = arguments.first else {
+      throw UsageError("missing command: expected 'generate' or 'validate'")
+    }
     let rest = Array(arguments.dropFirst())
     switch verb {
     case "help", "--help", "-h":
@@ -126,7 +131,9 @@ extension Command {
       if let option = rest.first(where: { $0.hasPrefix("-") }) {
         throw UsageError("unknown option '\(option)' for 'validate'")
       }
-      guard !rest.isEmpty else { throw UsageError("missing schema: 'validate' needs at least one .graphql file") }
+      guard !rest.isEmpty else {
+        throw UsageError("missing schema: 'validate' needs at least one .graphql file")
+      }
       return .validate(schemas: rest)
     case "generate":
       return .generate(try parseGenerate(rest))
@@ -174,7 +181,8 @@ extension Command {
       case "--access":
         let text = try optionValue()
         guard let level = AccessLevel(rawValue: text) else {
-          throw UsageError("invalid value '\(text)' for '--access': expected 'public' or 'internal'")
+          throw UsageError(
+            "invalid value '\(text)' for '--access': expected 'public' or 'internal'")
         }
         access = level
         settingsGiven.append(argument)
@@ -183,7 +191,8 @@ extension Command {
         var kinds: Set<EmitKind> = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
           guard let kind = EmitKind(rawValue: String(part)) else {
-            throw UsageError("invalid value '\(part)' for '--emit': expected 'swift' and/or 'api-schema'")
+            throw UsageError(
+              "invalid value '\(part)' for '--emit': expected 'swift' and/or 'api-schema'")
           }
           kinds.insert(kind)
         }
@@ -193,32 +202,50 @@ extension Command {
       case "--dry-run": dryRun = true
       case "--single-file": singleFile = try optionValue()
       default:
-        if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)' for 'generate'") }
+        if argument.hasPrefix("-") {
+          throw UsageError("unknown option '\(argument)' for 'generate'")
+        }
         schemas.append(argument)
       }
       index += 1
     }
-    guard !schemas.isEmpty else { throw UsageError("missing schema: 'generate' needs at least one .graphql file") }
+    guard !schemas.isEmpty else {
+      throw UsageError("missing schema: 'generate' needs at least one .graphql file")
+    }
     if config != nil, let setting = settingsGiven.first {
-      throw UsageError("'--config' and '\(setting)' cannot be used together: put the setting in the config file")
+      throw UsageError(
+        "'--config' and '\(setting)' cannot be used together: put the setting in the config file")
     }
     if let singleFile {
-      guard schemas.count == 1 else { throw UsageError("'--single-file' takes exactly one schema, not \(schemas.count)") }
-      guard output == nil else { throw UsageError("'--single-file' and '--output' cannot be used together") }
-      guard emit == [.swift] else { throw UsageError("'--single-file' writes Swift only: leave out '--emit'") }
-      guard !check && !dryRun else { throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'") }
+      guard schemas.count == 1 else {
+        throw UsageError("'--single-file' takes exactly one schema, not \(schemas.count)")
+      }
+      guard output == nil else {
+        throw UsageError("'--single-file' and '--output' cannot be used together")
+      }
+      guard emit == [.swift] else {
+        throw UsageError("'--single-file' writes Swift only: leave out '--emit'")
+      }
+      guard !check && !dryRun else {
+        throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'")
+      }
       return GenerateOptions(
-        schemas: schemas, output: (singleFile as NSString).deletingLastPathComponent, templates: templates,
+        schemas: schemas, output: (singleFile as NSString).deletingLastPathComponent,
+        templates: templates,
         access: access, singleFile: singleFile, config: config)
     }
     guard let output else { throw UsageError("missing '--output DIR'") }
     if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
     let stems = schemas.map(OutputPlanner.stem(of:))
-    if schemas.count > 1, let duplicate = stems.first(where: { stem in stems.filter { $0 == stem }.count > 1 }) {
-      throw UsageError("two schemas have the file stem '\(duplicate)': their output directories would collide")
+    if schemas.count > 1,
+      let duplicate = stems.first(where: { stem in stems.filter { $0 == stem }.count > 1 })
+    {
+      throw UsageError(
+        "two schemas have the file stem '\(duplicate)': their output directories would collide")
     }
     return GenerateOptions(
-      schemas: schemas, output: output, templates: templates, access: access, emit: emit, check: check, dryRun: dryRun,
+      schemas: schemas, output: output, templates: templates, access: access, emit: emit,
+      check: check, dryRun: dryRun,
       config: config)
   }
 }

@@ -65,7 +65,9 @@ public struct ModelGenCommand {
       }
       let (graph, diagnostics) = Generator.analyze(source: source, fileName: path)
       let result = GenerationResult(files: [], diagnostics: diagnostics)
-      if !diagnostics.isEmpty { standardError(result.renderedDiagnostics(source: source, fileName: path)) }
+      if !diagnostics.isEmpty {
+        standardError(result.renderedDiagnostics(source: source, fileName: path))
+      }
       if graph == nil { failed = true }
     }
     if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
@@ -85,7 +87,10 @@ public struct ModelGenCommand {
             options.emit = emit
           } else if !emit.contains(.swift) {
             throw ConfigFileError(
-              path: path, message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift")
+              path: path,
+              message:
+                "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift"
+            )
           }
         }
       } catch {
@@ -101,7 +106,7 @@ public struct ModelGenCommand {
         templates = try TemplateLibrary.defaults()
       }
     } catch {
-      standardError("error: \(error)\n")
+      standardError(Self.describe(error, templates: options.templates))
       return Self.failure
     }
     let generator = Generator(
@@ -117,17 +122,20 @@ public struct ModelGenCommand {
       }
       do {
         let result = try generator.generate(source: source, fileName: path)
-        if !result.diagnostics.isEmpty { standardError(result.renderedDiagnostics(source: source, fileName: path)) }
+        if !result.diagnostics.isEmpty {
+          standardError(result.renderedDiagnostics(source: source, fileName: path))
+        }
         if result.hasErrors {
           failed = true
           continue
         }
         let directory =
           options.schemas.count == 1
-          ? options.output : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
+          ? options.output
+          : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
         outputs.append((directory, result.files))
       } catch {
-        standardError("error: \(error)\n")
+        standardError(Self.describe(error, templates: options.templates))
         failed = true
       }
     }
@@ -145,7 +153,8 @@ public struct ModelGenCommand {
     do {
       for output in outputs {
         let planned = try OutputPlanner.plan(
-          directory: output.directory, files: output.files, prunable: OutputPlanner.prunable(for: options.emit))
+          directory: output.directory, files: output.files,
+          prunable: OutputPlanner.prunable(for: options.emit))
         unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
         changes += planned
       }
@@ -167,7 +176,8 @@ public struct ModelGenCommand {
     }
     if options.dryRun {
       for change in changes { standardOutput("would \(change.kind.rawValue) \(change.path)\n") }
-      standardOutput("\(changes.count) change\(changes.count == 1 ? "" : "s"), \(unchanged) unchanged\n")
+      standardOutput(
+        "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(unchanged) unchanged\n")
       return Self.success
     }
     do {
@@ -181,8 +191,23 @@ public struct ModelGenCommand {
     }
     let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
     standardOutput(
-      "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n")
+      "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n"
+    )
     return Self.success
+  }
+
+  /// One line for a failure outside the schema: template errors as `DIR/name.mustache:LINE: error:
+  /// message` (clickable like compiler output), anything else as `error: description`.
+  static func describe(_ error: any Error, templates: String?) -> String {
+    let prefix = templates.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "Templates/"
+    switch error {
+    case let error as TemplateError:
+      return prefix + "\(error)\n"
+    case GeneratorError.template(let error, let file):
+      return prefix + "\(error) (while rendering \(file))\n"
+    default:
+      return "error: \(error)\n"
+    }
   }
 
   /// `--single-file`: writes `text` to `path` when its bytes differ (creating the directory).
@@ -196,7 +221,7 @@ public struct ModelGenCommand {
       let url = URL(fileURLWithPath: path)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try data.write(to: url, options: .atomic)
+      try OutputPlanner.writeAtomically(text, to: path)
     } catch {
       standardError("error: cannot write \(path): \(error.localizedDescription)\n")
       return Self.failure

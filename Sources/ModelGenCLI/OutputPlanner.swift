@@ -1,12 +1,13 @@
+import Dispatch
+import Foundation
+import ModelGen
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Dispatch
-import Foundation
-import ModelGen
-import Synchronization
 
 /// One change the generator would make in an output directory.
 public struct PlannedChange: Sendable, Equatable, Comparable {
@@ -120,7 +121,8 @@ public enum OutputPlanner {
   public static func apply(_ changes: [PlannedChange]) throws {
     let manager = FileManager.default
     let writes = changes.filter { $0.kind != .delete }
-    for directory in Set(writes.map { ($0.path as NSString).deletingLastPathComponent }).sorted() where !directory.isEmpty {
+    for directory in Set(writes.map { ($0.path as NSString).deletingLastPathComponent }).sorted()
+    where !directory.isEmpty {
       try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
     let failures = Mutex<[Int: any Error]>([:])
@@ -138,7 +140,6 @@ public enum OutputPlanner {
     }
   }
 
-
   /// Writes `text` to a temporary file next to `path`, then renames it over `path`.
   ///
   /// - Throws: ``OutputWriteError`` naming the path and the `errno` text when a step fails; the
@@ -146,9 +147,12 @@ public enum OutputPlanner {
   static func writeAtomically(_ text: String, to path: String) throws {
     let directory = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
-    let temporary = (directory as NSString).appendingPathComponent(".\(name).modelgen-\(UUID().uuidString).tmp")
+    let temporary = (directory as NSString).appendingPathComponent(
+      ".\(name).modelgen-\(UUID().uuidString).tmp")
     let descriptor = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw OutputWriteError(path: path, reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else {
+      throw OutputWriteError(path: path, reason: String(cString: strerror(errno)))
+    }
     var bytes = Array(text.utf8)
     var written = 0
     var failure: String?

@@ -8,7 +8,8 @@ struct RegressionCompositeKeyNonStringComponentsTests {
   func reading() throws -> Reading {
     Reading(
       id: "r1", takenAt: try Temporal.DateTime(iso8601String: "2024-05-01T10:00:00Z"),
-      day: try Temporal.Date(iso8601String: "2024-05-01"), time: try Temporal.Time(iso8601String: "10:00:00"),
+      day: try Temporal.Date(iso8601String: "2024-05-01"),
+      time: try Temporal.Time(iso8601String: "10:00:00"),
       seq: 7, priority: .high, value: 2.5, note: "n")
   }
 
@@ -17,10 +18,12 @@ struct RegressionCompositeKeyNonStringComponentsTests {
     #expect(components.map(\.name) == ["id", "takenAt", "day", "time", "seq", "priority", "value"])
     #expect(
       components.map(\.value) == [
-        .string("r1"), .string("2024-05-01T10:00:00Z"), .string("2024-05-01"), .string("10:00:00"), .int(7),
+        .string("r1"), .string("2024-05-01T10:00:00Z"), .string("2024-05-01"), .string("10:00:00"),
+        .int(7),
         .string("HIGH"), .double(2.5),
       ])
-    #expect(Reading.schema.primaryKey == ["id", "takenAt", "day", "time", "seq", "priority", "value"])
+    #expect(
+      Reading.schema.primaryKey == ["id", "takenAt", "day", "time", "seq", "priority", "value"])
   }
 
   @Test func roundTripKeepsEveryComponent() throws {
@@ -40,7 +43,8 @@ struct RegressionCompositeKeyNonStringComponentsTests {
     #expect(found?.value == 2.5)
     var other = original.identifier
     other = Reading.Identifier(
-      id: other.id, takenAt: other.takenAt, day: other.day, time: other.time, seq: 8, priority: other.priority,
+      id: other.id, takenAt: other.takenAt, day: other.day, time: other.time, seq: 8,
+      priority: other.priority,
       value: other.value)
     #expect(try store.model(Reading.self, identifier: other) == nil)
   }

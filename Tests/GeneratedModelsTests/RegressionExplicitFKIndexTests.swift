@@ -6,7 +6,9 @@ import Testing
 @Suite("Generated regression: has-many-explicit-fk-index")
 struct RegressionHasManyExplicitFkIndexTests {
   @Test func theListQueriesPostIDThroughTheIndex() async throws {
-    #expect(Post.schema.field(named: "comments")?.association == .hasMany(associatedFields: ["postID"], indexName: "byPost"))
+    #expect(
+      Post.schema.field(named: "comments")?.association
+        == .hasMany(associatedFields: ["postID"], indexName: "byPost"))
     #expect(Comment.schema.field(named: "postID")?.isRequired == true)
     #expect(Comment.schema.indexes == [ModelIndex(name: "byPost", fields: ["postID", "content"])])
 

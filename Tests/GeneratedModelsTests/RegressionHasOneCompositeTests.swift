@@ -14,15 +14,18 @@ struct RegressionHasOneBelongsToCompositeKeysTests {
     try store.save(team)
 
     let storedProject = try #require(
-      try store.model(Project.self, identifier: Project.Identifier(projectId: "p1", name: "Apollo")))
+      try store.model(Project.self, identifier: Project.Identifier(projectId: "p1", name: "Apollo"))
+    )
     #expect(!storedProject._team.isLoaded)
     #expect(
       storedProject._team.identifiers == [
-        IdentifierComponent(name: "teamId", value: .string("t1")), IdentifierComponent(name: "name", value: .string("Blue")),
+        IdentifierComponent(name: "teamId", value: .string("t1")),
+        IdentifierComponent(name: "name", value: .string("Blue")),
       ])
     #expect(try await storedProject.team?.name == "Blue")
 
-    let storedTeam = try #require(try store.model(Team.self, identifier: Team.Identifier(teamId: "t1", name: "Blue")))
+    let storedTeam = try #require(
+      try store.model(Team.self, identifier: Team.Identifier(teamId: "t1", name: "Blue")))
     #expect(
       storedTeam._project.identifiers == [
         IdentifierComponent(name: "projectId", value: .string("p1")),
@@ -33,7 +36,8 @@ struct RegressionHasOneBelongsToCompositeKeysTests {
 
   @Test func targetNamesCoverEveryComponentOfTheRelatedKey() {
     guard case .hasOne(_, let targetNames)? = Project.schema.field(named: "team")?.association,
-      case .belongsTo(let associated, let teamTargets)? = Team.schema.field(named: "project")?.association
+      case .belongsTo(let associated, let teamTargets)? = Team.schema.field(named: "project")?
+        .association
     else {
       Issue.record("missing associations")
       return

@@ -10,7 +10,9 @@ struct RegressionTypeNameLowercasesToKeywordTests {
     let decoded = try JSON.decode(Shift.self, try JSON.encode(shift))
     #expect(decoded.breaks == [Break(minutes: 15, paid: true), nil])
     #expect(Break.schema.name == "Break")
-    #expect(Shift.schema.field(named: "breaks")?.type == .list(.embedded(Break.self), elementRequired: false))
+    #expect(
+      Shift.schema.field(named: "breaks")?.type
+        == .list(.embedded(Break.self), elementRequired: false))
     #expect(Models.registry.model(named: "Shift") != nil)
   }
 }

@@ -18,7 +18,8 @@ struct RegressionLazyListReadBeforeFetchTests {
     #expect(identifiers == [.string("a1")])
     #expect(fields == ["albumPhotosId"])
     #expect(
-      throws: LazyModelError.listNotLoaded(model: "Photo", associatedFields: ["albumPhotosId"], associatedIdentifiers: [.string("a1")])
+      throws: LazyModelError.listNotLoaded(
+        model: "Photo", associatedFields: ["albumPhotosId"], associatedIdentifiers: [.string("a1")])
     ) { try photos.elements }
     #expect(try await photos.fetch().map(\.caption) == ["Beach"])
     #expect(try photos.elements.count == 1)

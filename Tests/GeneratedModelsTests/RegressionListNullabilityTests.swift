@@ -11,7 +11,8 @@ struct RegressionListNullabilityWithLazyBelongsToTests {
   @Test func everyCombinationDecodesExactly() throws {
     let card = try JSON.decode(
       Card.self,
-      #"{"id":"c","labelsA":[\#(label),null],"labelsB":null,"labelsC":[\#(label)],"labelsD":[null],"scores":[1,null],"board":null}"#)
+      #"{"id":"c","labelsA":[\#(label),null],"labelsB":null,"labelsC":[\#(label)],"labelsD":[null],"scores":[1,null],"board":null}"#
+    )
     #expect(card.labelsA == [Label(text: "x"), nil])
     #expect(card.labelsB == nil)
     #expect(card.labelsC == [Label(text: "x")])
@@ -20,7 +21,9 @@ struct RegressionListNullabilityWithLazyBelongsToTests {
   }
 
   @Test func nullElementsSurviveARoundTrip() throws {
-    let card = Card(id: "c", labelsA: [nil, Label(text: nil)], labelsB: [], labelsC: [], labelsD: nil, scores: [nil])
+    let card = Card(
+      id: "c", labelsA: [nil, Label(text: nil)], labelsB: [], labelsC: [], labelsD: nil,
+      scores: [nil])
     let json = try JSON.encode(card)
     #expect(json.contains(#""labelsA":[null,{}]"#))
     #expect(json.contains(#""scores":[null]"#))
@@ -39,7 +42,8 @@ struct RegressionListNullabilityWithLazyBelongsToTests {
       try JSON.decode(Card.self, #"{"id":"c","labelsA":[],"labelsC":[null],"scores":[]}"#)
     }
     #expect(throws: DecodingError.self) {
-      try JSON.decode(Card.self, #"{"id":"c","labelsA":[],"labelsB":[null],"labelsC":[],"scores":[]}"#)
+      try JSON.decode(
+        Card.self, #"{"id":"c","labelsA":[],"labelsB":[null],"labelsC":[],"scores":[]}"#)
     }
   }
 

@@ -9,7 +9,8 @@ struct RegressionCompositeKeySortKeyNamedIdTests {
     let task = Task(ownerId: "o1", id: "t1", title: "Write")
     #expect(
       task.identifier.components == [
-        IdentifierComponent(name: "ownerId", value: .string("o1")), IdentifierComponent(name: "id", value: .string("t1")),
+        IdentifierComponent(name: "ownerId", value: .string("o1")),
+        IdentifierComponent(name: "id", value: .string("t1")),
       ])
     #expect(Task.schema.primaryKey == ["ownerId", "id"])
     #expect(task.modelIdentifier.description == #"Task(ownerId: "o1", id: "t1")"#)
@@ -19,7 +20,11 @@ struct RegressionCompositeKeySortKeyNamedIdTests {
     let store = InMemoryModelStore()
     try store.save(Task(ownerId: "a", id: "same", title: "A"))
     try store.save(Task(ownerId: "b", id: "same", title: "B"))
-    #expect(try store.model(Task.self, identifier: Task.Identifier(ownerId: "a", id: "same"))?.title == "A")
-    #expect(try store.model(Task.self, identifier: Task.Identifier(ownerId: "b", id: "same"))?.title == "B")
+    #expect(
+      try store.model(Task.self, identifier: Task.Identifier(ownerId: "a", id: "same"))?.title
+        == "A")
+    #expect(
+      try store.model(Task.self, identifier: Task.Identifier(ownerId: "b", id: "same"))?.title
+        == "B")
   }
 }

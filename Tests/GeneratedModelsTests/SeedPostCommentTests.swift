@@ -12,7 +12,9 @@ struct SeedPostCommentTests {
     #expect(schema.pluralName == "Comment4V2s")
     #expect(schema.primaryKey == ["id"])
     #expect(schema.fields.map(\.name) == ["id", "content", "post", "createdAt", "updatedAt"])
-    #expect(schema.field(named: "post")?.association == .belongsTo(associatedFields: ["id"], targetNames: ["postID"]))
+    #expect(
+      schema.field(named: "post")?.association
+        == .belongsTo(associatedFields: ["id"], targetNames: ["postID"]))
     #expect(schema.indexes == [ModelIndex(name: "byPost4", fields: ["postID", "content"])])
     #expect(schema.authRules == [AuthRule(allow: .public)])
     #expect(schema.field(named: "createdAt")?.isReadOnly == true)
@@ -27,7 +29,8 @@ struct SeedPostCommentTests {
     let json = try JSON.encode(comment)
     #expect(
       try JSON.object(json)
-        == JSON.object(#"{"id":"c1","content":"First","post":{"id":"p1","title":"Hello","comments":[]}}"#))
+        == JSON.object(
+          #"{"id":"c1","content":"First","post":{"id":"p1","title":"Hello","comments":[]}}"#))
     let decoded = try JSON.decode(Comment4V2.self, json)
     #expect(decoded.id == "c1")
     #expect(decoded.content == "First")
@@ -42,7 +45,8 @@ struct SeedPostCommentTests {
     let store = InMemoryModelStore()
     try store.save(Post4V2(id: "p1", title: "Hello"))
     try store.save(Comment4V2(id: "c1", content: "First", post: Post4V2(id: "p1", title: "Hello")))
-    let comment = try #require(try store.model(Comment4V2.self, identifier: Comment4V2.Identifier(id: "c1")))
+    let comment = try #require(
+      try store.model(Comment4V2.self, identifier: Comment4V2.Identifier(id: "c1")))
     #expect(comment._post.holds([IdentifierComponent(name: "id", value: .string("p1"))]))
     let post = try await comment.post
     #expect(post?.title == "Hello")
@@ -56,7 +60,8 @@ struct SeedPostCommentTests {
     try store.save(post)
     try store.save(Comment4V2(id: "c1", content: "a", post: post))
     try store.save(Comment4V2(id: "c2", content: "b", post: Post4V2(id: "other", title: "x")))
-    let loaded = try #require(try store.model(Post4V2.self, identifier: Post4V2.Identifier(id: "p1")))
+    let loaded = try #require(
+      try store.model(Post4V2.self, identifier: Post4V2.Identifier(id: "p1")))
     let comments = try #require(loaded.comments)
     #expect(comments.associatedFields == ["postID"])
     #expect(comments.associatedIdentifiers == [.string("p1")])

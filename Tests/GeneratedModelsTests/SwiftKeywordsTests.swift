@@ -25,12 +25,15 @@ struct SwiftKeywordsTests {
   }
 
   @Test func enumCasesKeepRawValues() {
-    #expect(ProtocolType.allCases.map(\.rawValue) == ["class", "Type", "self", "IN_OUT", "default"])
+    #expect(
+      ProtocolType.allCases.map(\.rawValue) == ["class", "Type", "self", "IN_OUT", "default"])
     #expect(ProtocolType.selfValue.keyValue == .string("self"))
   }
 
   @Test func fieldsNamedLikeCodingLocalsRoundTrip() async throws {
-    let model = Locals(values: "v", decoder: "d", container: 2, encoder: true, keys: ["k", nil], schema: "s", parentKey: "p")
+    let model = Locals(
+      values: "v", decoder: "d", container: 2, encoder: true, keys: ["k", nil], schema: "s",
+      parentKey: "p")
     let decoded = try JSON.decode(Locals.self, try JSON.encode(model))
     #expect(decoded.values == "v")
     #expect(decoded.decoder == "d")
@@ -43,7 +46,18 @@ struct SwiftKeywordsTests {
     let store = InMemoryModelStore()
     try store.save(Locals(values: "root"))
     try store.save(Locals(values: "leaf", localsChildrenValues: "root"))
-    let root = try #require(try store.model(Locals.self, identifier: Locals.Identifier(values: "root")))
+    let root = try #require(
+      try store.model(Locals.self, identifier: Locals.Identifier(values: "root")))
     #expect(try await root.children?.fetch().map(\.values) == ["leaf"])
+  }
+
+  @Test func aKeyNamedComponentsAndATypeNamedModelsStayDistinct() throws {
+    let model = Models2(components: "c", name: "n")
+    #expect(model.identifier.componentsValue == "c")
+    #expect(
+      model.identifier.components == [IdentifierComponent(name: "components", value: .string("c"))])
+    #expect(Models2.schema.name == "Models")
+    #expect(SwiftKeywordsModels.Models.registry.model(named: "Models") != nil)
+    #expect(try JSON.decode(Models2.self, try JSON.encode(model)).identifier == model.identifier)
   }
 }

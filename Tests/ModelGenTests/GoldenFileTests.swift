@@ -14,7 +14,8 @@ import Testing
 /// (The CLI does the same: see `Generated/README.md`.)
 @Suite("Golden files")
 struct GoldenFileTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   /// `(schema path relative to the package root, output directory relative to the package root)`.
@@ -23,10 +24,12 @@ struct GoldenFileTests {
       let path = root.appendingPathComponent(directory).path
       let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
       return names.filter { $0.hasSuffix(".graphql") }.sorted().map { name in
-        GoldenCase(schema: "\(directory)/\(name)", output: "\(output)/\(name.dropLast(".graphql".count))")
+        GoldenCase(
+          schema: "\(directory)/\(name)", output: "\(output)/\(name.dropLast(".graphql".count))")
       }
     }
-    return schemas(in: "Schemas", output: "Generated") + schemas(in: "Schemas/regressions", output: "Generated/regressions")
+    return schemas(in: "Schemas", output: "Generated")
+      + schemas(in: "Schemas/regressions", output: "Generated/regressions")
   }
 
   static var isRecording: Bool { ProcessInfo.processInfo.environment["MODELGEN_RECORD"] == "1" }
@@ -38,9 +41,11 @@ struct GoldenFileTests {
 
   @Test(arguments: cases)
   func generatedOutputMatches(_ golden: GoldenCase) throws {
-    let source = try String(contentsOf: Self.root.appendingPathComponent(golden.schema), encoding: .utf8)
+    let source = try String(
+      contentsOf: Self.root.appendingPathComponent(golden.schema), encoding: .utf8)
     let generator = Generator(
-      options: GeneratorOptions(emit: [.swift, .apiSchema], templates: try TemplateLibrary.defaults()))
+      options: GeneratorOptions(
+        emit: [.swift, .apiSchema], templates: try TemplateLibrary.defaults()))
     let result = try generator.generate(source: source, fileName: golden.schema)
     #expect(!result.hasErrors, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
     let directory = Self.root.appendingPathComponent(golden.output)
@@ -51,7 +56,8 @@ struct GoldenFileTests {
     if Self.isRecording {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       for file in result.files {
-        try Data(file.contents.utf8).write(to: directory.appendingPathComponent(file.path), options: .atomic)
+        try Data(file.contents.utf8).write(
+          to: directory.appendingPathComponent(file.path), options: .atomic)
       }
       for stale in onDisk.subtracting(result.files.map(\.path)) {
         try FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
@@ -61,7 +67,9 @@ struct GoldenFileTests {
     for file in result.files {
       let url = directory.appendingPathComponent(file.path)
       guard let data = FileManager.default.contents(atPath: url.path) else {
-        Issue.record("\(golden.output)/\(file.path) is missing; re-record with MODELGEN_RECORD=1 swift test --filter GoldenFileTests")
+        Issue.record(
+          "\(golden.output)/\(file.path) is missing; re-record with MODELGEN_RECORD=1 swift test --filter GoldenFileTests"
+        )
         continue
       }
       let expected = String(decoding: data, as: UTF8.self)
@@ -79,24 +87,32 @@ struct GoldenFileTests {
   }
 
   @Test func packageSwiftListsAModulePerGeneratedDirectory() throws {
-    let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let manifest = try String(
+      contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
     for golden in Self.cases {
       let path = golden.output.dropFirst("Generated/".count)
-      #expect(manifest.contains("\"\(path)\")"), "Package.swift's generatedModules has no module for \(golden.output)")
+      #expect(
+        manifest.contains("\"\(path)\")"),
+        "Package.swift's generatedModules has no module for \(golden.output)")
     }
   }
 
   @Test func outputIsDeterministicLFAndEndsWithOneNewline() throws {
     let generator = Generator(options: GeneratorOptions(templates: try TemplateLibrary.defaults()))
     let source = try String(
-      contentsOf: Self.root.appendingPathComponent("Schemas/seed-post-comment.graphql"), encoding: .utf8)
-    let first = try generator.generate(source: source, fileName: "Schemas/seed-post-comment.graphql")
-    let second = try generator.generate(source: source, fileName: "/elsewhere/seed-post-comment.graphql")
+      contentsOf: Self.root.appendingPathComponent("Schemas/seed-post-comment.graphql"),
+      encoding: .utf8)
+    let first = try generator.generate(
+      source: source, fileName: "Schemas/seed-post-comment.graphql")
+    let second = try generator.generate(
+      source: source, fileName: "/elsewhere/seed-post-comment.graphql")
     #expect(first.files == second.files)
     for file in first.files {
       #expect(!file.contents.contains("\r"))
       #expect(file.contents.hasSuffix("\n") && !file.contents.hasSuffix("\n\n"))
-      #expect(file.contents.hasPrefix("// Generated by modelgen from seed-post-comment.graphql. Do not edit.\n"))
+      #expect(
+        file.contents.hasPrefix(
+          "// Generated by modelgen from seed-post-comment.graphql. Do not edit.\n"))
       #expect(!file.contents.contains("/work/") && !file.contents.contains("/elsewhere/"))
     }
   }
@@ -119,7 +135,8 @@ enum LineDiff {
     var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {
-        lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        lengths[i][j] =
+          old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
       }
     }
     var lines: [(mark: Character, text: String)] = []

@@ -6,18 +6,22 @@ enum RenderingFixtures {
 
   static func field(
     _ name: String, _ type: FieldType, required: Bool = true, readOnly: Bool = false,
-    origin: FieldDefinition.Origin = .declared, stored: Bool = true, association: Association? = nil,
+    origin: FieldDefinition.Origin = .declared, stored: Bool = true,
+    association: Association? = nil,
     defaultValue: DefaultValue? = nil
   ) -> FieldDefinition {
     FieldDefinition(
-      name: name, type: type, isRequired: required, isReadOnly: readOnly, defaultValue: defaultValue, origin: origin,
+      name: name, type: type, isRequired: required, isReadOnly: readOnly,
+      defaultValue: defaultValue, origin: origin,
       isStoredProperty: stored, association: association, location: here)
   }
 
   static func timestamps() -> [FieldDefinition] {
     [
-      field("createdAt", .scalar(.awsDateTime), required: false, readOnly: true, origin: .timestamp),
-      field("updatedAt", .scalar(.awsDateTime), required: false, readOnly: true, origin: .timestamp),
+      field(
+        "createdAt", .scalar(.awsDateTime), required: false, readOnly: true, origin: .timestamp),
+      field(
+        "updatedAt", .scalar(.awsDateTime), required: false, readOnly: true, origin: .timestamp),
     ]
   }
 
@@ -35,11 +39,13 @@ enum RenderingFixtures {
             "comments", .list(.model("Comment4V2"), elementRequired: false), required: false,
             association: .hasMany(
               HasManyAssociation(
-                relatedModel: "Comment4V2", associatedFields: ["post"], foreignKeyFields: ["postID"],
+                relatedModel: "Comment4V2", associatedFields: ["post"],
+                foreignKeyFields: ["postID"],
                 indexName: "byPost4", style: .fields, pairedField: "post"))),
         ] + timestamps(),
         primaryKey: PrimaryKey(partitionKey: "id", isImplicit: false), indexes: [],
-        authRules: [AuthRuleDefinition(allow: .public, location: here)], timestamps: .default, location: here),
+        authRules: [AuthRuleDefinition(allow: .public, location: here)], timestamps: .default,
+        location: here),
       ModelDefinition(
         name: "Comment4V2", pluralName: "Comment4V2s",
         fields: [
@@ -50,12 +56,14 @@ enum RenderingFixtures {
             "post", .model("Post4V2"), required: false,
             association: .belongsTo(
               BelongsToAssociation(
-                relatedModel: "Post4V2", targetNames: ["postID"], associatedFields: ["id"], style: .fields,
+                relatedModel: "Post4V2", targetNames: ["postID"], associatedFields: ["id"],
+                style: .fields,
                 pairedField: "comments", pairedKind: .hasMany))),
         ] + timestamps(),
         primaryKey: PrimaryKey(partitionKey: "id"),
         indexes: [IndexDefinition(name: "byPost4", fields: ["postID", "content"], location: here)],
-        authRules: [AuthRuleDefinition(allow: .public, location: here)], timestamps: .default, location: here),
+        authRules: [AuthRuleDefinition(allow: .public, location: here)], timestamps: .default,
+        location: here),
     ],
     enums: [
       EnumDefinition(
@@ -67,7 +75,10 @@ enum RenderingFixtures {
     ],
     nonModels: [
       NonModelDefinition(
-        name: "Break", fields: [field("minutes", .scalar(.int), required: false), field("self", .scalar(.boolean))],
+        name: "Break",
+        fields: [
+          field("minutes", .scalar(.int), required: false), field("self", .scalar(.boolean)),
+        ],
         location: here)
     ])
 }

@@ -61,7 +61,10 @@ struct RenderingNamesTests {
     #expect(short == "f(a, b)")
     let long = SwiftLayout.call(
       "comments = try values.decodeLazyList(",
-      ["Comment4V2.self", "forKey: .comments", "associatedFields: [\"postID\"]", "parent: Identifier(id: id).components", "decoder: decoder"],
+      [
+        "Comment4V2.self", "forKey: .comments", "associatedFields: [\"postID\"]",
+        "parent: Identifier(id: id).components", "decoder: decoder",
+      ],
       indent: 4)
     #expect(
       long == """

@@ -8,14 +8,17 @@ import Testing
 struct SnippetTests {
   /// Generates `schema` and returns the files by path.
   func generate(_ schema: String, access: AccessLevel = .public) throws -> [String: String] {
-    let generator = Generator(options: GeneratorOptions(access: access, templates: try TemplateLibrary.defaults()))
+    let generator = Generator(
+      options: GeneratorOptions(access: access, templates: try TemplateLibrary.defaults()))
     let result = try generator.generate(source: schema, fileName: "snippet.graphql")
     #expect(!result.hasErrors, "\(result.diagnostics.map(\.description))")
     return Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
   }
 
   /// Expects every line of `lines` (trimmed) to appear, in order, among `text`'s trimmed lines.
-  func expectLines(_ text: String?, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectLines(
+    _ text: String?, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     guard let text else {
       Issue.record("missing file", sourceLocation: sourceLocation)
       return
@@ -24,7 +27,8 @@ struct SnippetTests {
     var position = actual.startIndex
     for line in lines {
       guard let found = actual[position...].firstIndex(of: line) else {
-        Issue.record("line not found (in order): \(line)\n---\n\(text)", sourceLocation: sourceLocation)
+        Issue.record(
+          "line not found (in order): \(line)\n---\n\(text)", sourceLocation: sourceLocation)
         return
       }
       position = found + 1
@@ -43,7 +47,8 @@ struct SnippetTests {
     expectLines(
       files["Note+Schema.swift"],
       [
-        "name: \"Note\",", "pluralName: \"Notes\",", "primaryKey: [keys.id],", ".field(keys.id, .required, .id),",
+        "name: \"Note\",", "pluralName: \"Notes\",", "primaryKey: [keys.id],",
+        ".field(keys.id, .required, .id),",
         ".field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),",
       ])
     #expect(files["Models.swift"]?.contains("Note.self") == true)
@@ -63,14 +68,20 @@ struct SnippetTests {
   @Test func compositePrimaryKeyGetsATypedIdentifierAndNoStringDefault() throws {
     let files = try generate(
       "type Order @model { customerId: ID! @primaryKey(sortKeyFields: [\"number\"]) number: Int! }")
-    expectLines(files["Order.swift"], ["public let customerId: String", "public let number: Int", "customerId: String,", "number: Int"])
+    expectLines(
+      files["Order.swift"],
+      [
+        "public let customerId: String", "public let number: Int", "customerId: String,",
+        "number: Int",
+      ])
     #expect(files["Order.swift"]?.contains("UUID()") == false)
     expectLines(
       files["Order+Schema.swift"],
       [
         "public init(customerId: String, number: Int) {",
         "IdentifierComponent(name: \"customerId\", value: customerId.keyValue),",
-        "Identifier(customerId: customerId, number: number)", "primaryKey: [keys.customerId, keys.number],",
+        "Identifier(customerId: customerId, number: number)",
+        "primaryKey: [keys.customerId, keys.number],",
       ])
   }
 
@@ -83,7 +94,9 @@ struct SnippetTests {
         title: String!
       }
       """)
-    expectLines(files["Book+Schema.swift"], [".index(\"byIsbn\", fields: [\"isbn\", \"title\"], queryField: \"bookByIsbn\")"])
+    expectLines(
+      files["Book+Schema.swift"],
+      [".index(\"byIsbn\", fields: [\"isbn\", \"title\"], queryField: \"bookByIsbn\")"])
   }
 
   @Test func hasManyWithoutFieldsAddsImplicitForeignKeysToTheChild() throws {
@@ -95,14 +108,16 @@ struct SnippetTests {
     expectLines(
       files["Post.swift"],
       [
-        "public var comments: LazyList<Comment>?", "comments: [Comment] = []", "self.comments = LazyList(comments)",
+        "public var comments: LazyList<Comment>?", "comments: [Comment] = []",
+        "self.comments = LazyList(comments)",
         "let parentKey = Identifier(id: id).components",
         "Comment.self, forKey: .comments, associatedFields: [\"postCommentsId\"], parent: parentKey,",
         "try container.encodeIfPresent(comments, forKey: .comments)",
       ])
     expectLines(files["Comment.swift"], ["public var postCommentsId: String?"])
     expectLines(
-      files["Post+Schema.swift"], [".hasMany(keys.comments, .optional, Comment.self, associatedFields: [\"postCommentsId\"]),"])
+      files["Post+Schema.swift"],
+      [".hasMany(keys.comments, .optional, Comment.self, associatedFields: [\"postCommentsId\"]),"])
   }
 
   @Test func belongsToTargetNamesLiveOnlyInTheLazyReference() throws {
@@ -116,14 +131,19 @@ struct SnippetTests {
     expectLines(
       comment,
       [
-        "internal var _post: LazyReference<Post>", "public var post: Post {", "get async throws { try await _post.require() }",
-        "post: Post", "self._post = LazyReference(post)", "public mutating func setPost(_ post: Post) {",
+        "internal var _post: LazyReference<Post>", "public var post: Post {",
+        "get async throws { try await _post.require() }",
+        "post: Post", "self._post = LazyReference(post)",
+        "public mutating func setPost(_ post: Post) {",
         "_post = try values.decodeLazyReference(Post.self, forKey: .post, decoder: decoder)",
         "try container.encode(_post, forKey: .post)",
       ])
     expectLines(
       files["Comment+Schema.swift"],
-      [".belongsTo(", "keys.post, .required, Post.self, targetNames: [\"postID\"], associatedFields: [\"id\"]),"])
+      [
+        ".belongsTo(",
+        "keys.post, .required, Post.self, targetNames: [\"postID\"], associatedFields: [\"id\"]),",
+      ])
   }
 
   @Test func hasOneWithReferencesDecodesThroughTheChildsForeignKey() throws {
@@ -136,11 +156,14 @@ struct SnippetTests {
       files["Customer.swift"],
       [
         "let parentKey = Identifier(id: id).components", "_cart = try values.decodeLazyReference(",
-        "Cart.self, forKey: .cart, associatedFields: [\"customerId\"], parent: parentKey,", "decoder: decoder)",
+        "Cart.self, forKey: .cart, associatedFields: [\"customerId\"], parent: parentKey,",
+        "decoder: decoder)",
       ])
     expectLines(
       files["Customer+Schema.swift"],
-      [".hasOne(keys.cart, .optional, Cart.self, associatedFields: [\"customerId\"], targetNames: []),"])
+      [
+        ".hasOne(keys.cart, .optional, Cart.self, associatedFields: [\"customerId\"], targetNames: []),"
+      ])
   }
 
   @Test func hasOneWithoutFieldsStoresImplicitTargetNamesOnTheParent() throws {
@@ -151,7 +174,10 @@ struct SnippetTests {
       """)
     expectLines(
       files["Project+Schema.swift"],
-      [".hasOne(", "keys.team, .optional, Team.self, associatedFields: [\"id\"], targetNames: [\"projectTeamId\"]),"])
+      [
+        ".hasOne(",
+        "keys.team, .optional, Team.self, associatedFields: [\"id\"], targetNames: [\"projectTeamId\"]),",
+      ])
     #expect(files["Project.swift"]?.contains("var projectTeamId") == false)
   }
 
@@ -161,7 +187,12 @@ struct SnippetTests {
       type Article @model { id: ID! tags: [Tag] @manyToMany(relationName: "ArticleTags") }
       type Tag @model { id: ID! articles: [Article] @manyToMany(relationName: "ArticleTags") }
       """)
-    expectLines(files["ArticleTags.swift"], ["public struct ArticleTags: Model {", "internal var _article: LazyReference<Article>", "internal var _tag: LazyReference<Tag>"])
+    expectLines(
+      files["ArticleTags.swift"],
+      [
+        "public struct ArticleTags: Model {", "internal var _article: LazyReference<Article>",
+        "internal var _tag: LazyReference<Tag>",
+      ])
     expectLines(files["Models.swift"], ["Article.self,", "ArticleTags.self,", "Tag.self,"])
   }
 
@@ -195,7 +226,8 @@ struct SnippetTests {
     expectLines(
       files["Kind.swift"],
       [
-        "public enum Kind: String, Codable, Sendable, CaseIterable, KeyValueConvertible {", "case `public` = \"public\"",
+        "public enum Kind: String, Codable, Sendable, CaseIterable, KeyValueConvertible {",
+        "case `public` = \"public\"",
         "case inProgress = \"IN_PROGRESS\"", "case selfValue = \"self\"",
       ])
   }
@@ -205,8 +237,10 @@ struct SnippetTests {
     expectLines(
       files["Address.swift"],
       [
-        "public struct Address: Embeddable {", "public var street: String", "public var lines: [String]?",
-        "name: \"Address\",", ".field(keys.lines, .optional, .list(.string, elementRequired: true)),",
+        "public struct Address: Embeddable {", "public var street: String",
+        "public var lines: [String]?",
+        "name: \"Address\",",
+        ".field(keys.lines, .optional, .list(.string, elementRequired: true)),",
       ])
     #expect(files["Models.swift"] == nil)
   }
@@ -219,28 +253,50 @@ struct SnippetTests {
     expectLines(
       files["SelfType.swift"],
       [
-        "public struct SelfType: Model {", "public let `default`: String", "public var `for`: String?",
+        "public struct SelfType: Model {", "public let `default`: String",
+        "public var `for`: String?",
         "public var identifierValue: Int?", "public var `in`: SelfType? {", "`default`: String,",
         "self.`default` = `default`", "public mutating func setIn(_ `in`: SelfType?) {",
-        "`default` = try values.decode(String.self, forKey: .`default`)", "let parentKey = Identifier(default: `default`).components",
+        "`default` = try values.decode(String.self, forKey: .`default`)",
+        "let parentKey = Identifier(default: `default`).components",
       ])
     expectLines(
       files["SelfType+Schema.swift"],
-      ["case `default`", "case identifierValue = \"identifier\"", "public init(`default`: String) {", "name: \"Self\","])
+      [
+        "case `default`", "case identifierValue = \"identifier\"",
+        "public init(`default`: String) {", "name: \"Self\",",
+      ])
+  }
+
+  @Test func generatedMembersNeverCollideWithFields() throws {
+    let files = try generate(
+      "type P @model { id: ID! _q: String setQ: Int q: P @belongsTo kids: [P] @hasMany parentKey: String }"
+    )
+    expectLines(
+      files["P.swift"],
+      [
+        "public var _q: String?", "public var setQ: Int?", "internal var _q2: LazyReference<P>",
+        "get async throws { try await _q2.get() }", "public mutating func setQ2(_ q: P?) {",
+        "let parentKey2 = Identifier(id: id).components",
+      ])
   }
 
   @Test func internalAccessLevel() throws {
     let files = try generate("type Note @model { id: ID! }", access: .internal)
     expectLines(
       files["Note.swift"],
-      ["internal struct Note: Model {", "internal let id: String", "internal var createdAt: Temporal.DateTime?", "internal init("])
+      [
+        "internal struct Note: Model {", "internal let id: String",
+        "internal var createdAt: Temporal.DateTime?", "internal init(",
+      ])
     #expect(files["Note.swift"]?.contains("public") == false)
     #expect(files["Note+Schema.swift"]?.contains("public") == false)
   }
 
   @Test func schemaErrorsProduceNoFilesAndPositionedDiagnostics() throws {
     let generator = Generator(options: GeneratorOptions(templates: try TemplateLibrary.defaults()))
-    let result = try generator.generate(source: "type A @model {\n  b: Missing\n}\n", fileName: "bad.graphql")
+    let result = try generator.generate(
+      source: "type A @model {\n  b: Missing\n}\n", fileName: "bad.graphql")
     #expect(result.files.isEmpty)
     #expect(result.hasErrors)
     let first = try #require(result.diagnostics.first)

@@ -4,24 +4,31 @@ import Testing
 
 @Suite("Templating")
 struct TemplatingTests {
-  private func render(_ source: String, _ value: TemplateValue, partials: [String: String] = [:]) throws -> String {
+  private func render(_ source: String, _ value: TemplateValue, partials: [String: String] = [:])
+    throws -> String
+  {
     var sources = partials
     sources["main"] = source
     return try TemplateSet(sources: sources).render("main", value)
   }
 
   @Test func variablesAreReplacedWithoutHTMLEscaping() throws {
-    let output = try render("let x: {{type}} = {{{value}}} {{& value}}\n", ["type": "[String: Int]", "value": "a < b && \"c\""])
+    let output = try render(
+      "let x: {{type}} = {{{value}}} {{& value}}\n",
+      ["type": "[String: Int]", "value": "a < b && \"c\""])
     #expect(output == "let x: [String: Int] = a < b && \"c\" a < b && \"c\"\n")
   }
 
   @Test func dottedNamesAndTheImplicitIterator() throws {
-    let output = try render("{{a.b.c}}|{{#list}}<{{.}}>{{/list}}", ["a": ["b": ["c": "deep"]], "list": ["x", "y"]])
+    let output = try render(
+      "{{a.b.c}}|{{#list}}<{{.}}>{{/list}}", ["a": ["b": ["c": "deep"]], "list": ["x", "y"]])
     #expect(output == "deep|<x><y>")
   }
 
   @Test func sectionsFollowSpecTruthiness() throws {
-    let value: TemplateValue = ["yes": true, "no": false, "none": .null, "empty": [], "text": "", "object": ["k": "v"]]
+    let value: TemplateValue = [
+      "yes": true, "no": false, "none": .null, "empty": [], "text": "", "object": ["k": "v"],
+    ]
     let output = try render(
       "{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{#none}}0{{/none}}{{#empty}}E{{/empty}}{{#text}}T{{/text}}{{#object}}{{k}}{{/object}}",
       value)
@@ -29,13 +36,16 @@ struct TemplatingTests {
   }
 
   @Test func invertedSectionsRenderForFalseyValues() throws {
-    let output = try render("{{^no}}a{{/no}}{{^empty}}b{{/empty}}{{^yes}}c{{/yes}}", ["no": false, "empty": [], "yes": true])
+    let output = try render(
+      "{{^no}}a{{/no}}{{^empty}}b{{/empty}}{{^yes}}c{{/yes}}",
+      ["no": false, "empty": [], "yes": true])
     #expect(output == "ab")
   }
 
   @Test func innerContextsShadowOuterOnesAndOuterNamesStayVisible() throws {
     let value: TemplateValue = ["name": "outer", "access": "public", "items": [["name": "inner"]]]
-    #expect(try render("{{#items}}{{access}} {{name}}{{/items}} {{name}}", value) == "public inner outer")
+    #expect(
+      try render("{{#items}}{{access}} {{name}}{{/items}} {{name}}", value) == "public inner outer")
   }
 
   @Test func standaloneTagLinesAreRemoved() throws {
@@ -51,7 +61,8 @@ struct TemplatingTests {
       }
 
       """
-    #expect(try render(source, ["items": ["a", "b"]]) == "struct S {\n  let a: Int\n  let b: Int\n}\n")
+    #expect(
+      try render(source, ["items": ["a", "b"]]) == "struct S {\n  let a: Int\n  let b: Int\n}\n")
     #expect(try render(source, ["items": []]) == "struct S {\n  // none\n}\n")
   }
 
@@ -61,15 +72,19 @@ struct TemplatingTests {
 
   @Test func standalonePartialsAreIndentedLikeTheirTag() throws {
     let output = try render(
-      "struct S {\n  {{> body}}\n}\n", ["name": "x"], partials: ["body": "let {{name}} = 1\n\nvar y = 2\n"])
+      "struct S {\n  {{> body}}\n}\n", ["name": "x"],
+      partials: ["body": "let {{name}} = 1\n\nvar y = 2\n"])
     #expect(output == "struct S {\n  let x = 1\n\n  var y = 2\n}\n")
   }
 
   @Test func unknownNamesAreErrorsWithTemplateNameAndLine() throws {
-    #expect(throws: TemplateError(templateName: "main", line: 2, message: "no value named 'nmae'")) {
+    #expect(throws: TemplateError(templateName: "main", line: 2, message: "no value named 'nmae'"))
+    {
       try render("ok\n{{nmae}}\n", ["name": "x"])
     }
-    #expect(throws: TemplateError(templateName: "main", line: 1, message: "no value named 'a.missing'")) {
+    #expect(
+      throws: TemplateError(templateName: "main", line: 1, message: "no value named 'a.missing'")
+    ) {
       try render("{{a.missing}}", ["a": ["b": "c"]])
     }
   }
@@ -80,13 +95,18 @@ struct TemplatingTests {
     ) { try Template(name: "t", source: "{{#a}}\nx\n") }
     #expect(
       throws: TemplateError(
-        templateName: "t", line: 3, message: "closing tag 'b' does not match section 'a' opened on line 1")
+        templateName: "t", line: 3,
+        message: "closing tag 'b' does not match section 'a' opened on line 1")
     ) { try Template(name: "t", source: "{{#a}}\nx\n{{/b}}\n") }
-    #expect(throws: TemplateError(templateName: "t", line: 2, message: "closing tag 'a' has no open section")) {
+    #expect(
+      throws: TemplateError(
+        templateName: "t", line: 2, message: "closing tag 'a' has no open section")
+    ) {
       try Template(name: "t", source: "x\n{{/a}}")
     }
     #expect(
-      throws: TemplateError(templateName: "t", line: 1, message: "unterminated tag: expected '}}' on the same line")
+      throws: TemplateError(
+        templateName: "t", line: 1, message: "unterminated tag: expected '}}' on the same line")
     ) { try Template(name: "t", source: "{{name\n}}") }
     #expect(throws: TemplateError(templateName: "t", line: 1, message: "empty tag name")) {
       try Template(name: "t", source: "{{ }}")
@@ -94,7 +114,9 @@ struct TemplatingTests {
   }
 
   @Test func unknownPartialsAreRejectedWhenTheSetIsBuilt() throws {
-    #expect(throws: TemplateError(templateName: "main", line: 2, message: "unknown partial 'missing'")) {
+    #expect(
+      throws: TemplateError(templateName: "main", line: 2, message: "unknown partial 'missing'")
+    ) {
       try TemplateSet(sources: ["main": "a\n{{> missing}}\n"])
     }
   }
@@ -102,7 +124,8 @@ struct TemplatingTests {
   @Test func placingAListIsAnError() throws {
     #expect(
       throws: TemplateError(
-        templateName: "main", line: 1, message: "'items' is a list or an object: use a section to enter it")
+        templateName: "main", line: 1,
+        message: "'items' is a list or an object: use a section to enter it")
     ) { try render("{{items}}", ["items": ["a"]]) }
   }
 

@@ -32,7 +32,8 @@ public struct GeneratorOptions: Sendable {
   public var templates: TemplateSet
 
   /// Creates options.
-  public init(access: AccessLevel = .public, emit: Set<EmitKind> = [.swift], templates: TemplateSet) {
+  public init(access: AccessLevel = .public, emit: Set<EmitKind> = [.swift], templates: TemplateSet)
+  {
     self.access = access
     self.emit = emit
     self.templates = templates
@@ -104,17 +105,22 @@ public struct Generator: Sendable {
   ///   - headerName: The name written into file headers; defaults to `fileName`'s last component.
   /// - Returns: Files sorted by path, or no files and the diagnostics when the schema has errors.
   /// - Throws: ``GeneratorError`` when a (user) template fails to render.
-  public func generate(source: String, fileName: String, headerName: String? = nil) throws -> GenerationResult {
+  public func generate(source: String, fileName: String, headerName: String? = nil) throws
+    -> GenerationResult
+  {
     let (graph, diagnostics) = Self.analyze(source: source, fileName: fileName)
     guard var graph else { return GenerationResult(files: [], diagnostics: diagnostics) }
-    graph.sourceFileName = headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
+    graph.sourceFileName =
+      headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
     return GenerationResult(files: try render(graph), diagnostics: diagnostics)
   }
 
   /// Parses and analyses one schema without rendering (`modelgen validate`).
   ///
   /// - Returns: The validated graph (`nil` when there is an error) and every diagnostic.
-  public static func analyze(source: String, fileName: String) -> (graph: ModelGraph?, diagnostics: [Diagnostic]) {
+  public static func analyze(source: String, fileName: String) -> (
+    graph: ModelGraph?, diagnostics: [Diagnostic]
+  ) {
     let analysis = SemanticAnalyzer.analyze(source: source, fileName: fileName)
     return (analysis.hasErrors ? nil : analysis.graph, analysis.diagnostics)
   }
@@ -135,13 +141,16 @@ public struct Generator: Sendable {
         files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", value))
       }
       for enumeration in views.enums {
-        files.append(try file("\(enumeration.fileStem).swift", template: "enum", enumeration.templateValue))
+        files.append(
+          try file("\(enumeration.fileStem).swift", template: "enum", enumeration.templateValue))
       }
       for embedded in views.embedded {
-        files.append(try file("\(embedded.fileStem).swift", template: "embedded", embedded.templateValue))
+        files.append(
+          try file("\(embedded.fileStem).swift", template: "embedded", embedded.templateValue))
       }
       if let registry = views.registry {
-        files.append(try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
+        files.append(
+          try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
       }
     }
     if options.emit.contains(.apiSchema) {
@@ -154,9 +163,12 @@ public struct Generator: Sendable {
   /// The file name `--emit api-schema` writes in a schema's output directory.
   public static let apiSchemaFileName = "schema.api.graphql"
 
-  private func file(_ path: String, template: String, _ value: TemplateValue) throws -> GeneratedFile {
+  private func file(_ path: String, template: String, _ value: TemplateValue) throws
+    -> GeneratedFile
+  {
     do {
-      return GeneratedFile(path: path, contents: Self.normalized(try options.templates.render(template, value)))
+      return GeneratedFile(
+        path: path, contents: Self.normalized(try options.templates.render(template, value)))
     } catch let error as TemplateError {
       throw GeneratorError.template(error, file: path)
     }
@@ -166,14 +178,19 @@ public struct Generator: Sendable {
   /// blank lines at the end, and exactly one trailing newline (empty text stays empty). Works on UTF-8 bytes (only ASCII
   /// bytes are inspected, so multi-byte characters pass through unchanged).
   static func normalized(_ text: String) -> String {
-    let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    let space = UInt8(ascii: " ")
+    let tab = UInt8(ascii: "\t")
+    let cr = UInt8(ascii: "\r")
+    let lf = UInt8(ascii: "\n")
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count + 1)
     var pendingBlank = false
     var lineStart = 0
     var wroteLine = false
     func finishLine() {
-      while output.count > lineStart, output[output.count - 1] == space || output[output.count - 1] == tab {
+      while output.count > lineStart,
+        output[output.count - 1] == space || output[output.count - 1] == tab
+      {
         output.removeLast()
       }
       if output.count == lineStart {

@@ -36,7 +36,8 @@ public enum TemplateLibrary {
     do {
       contents = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     } catch {
-      throw TemplateLibraryError.unreadableDirectory(path: directory.path, reason: "\(error.localizedDescription)")
+      throw TemplateLibraryError.unreadableDirectory(
+        path: directory.path, reason: "\(error.localizedDescription)")
     }
     var sources = defaultSources
     for file in contents.sorted() where file.hasSuffix(".mustache") {
@@ -62,7 +63,8 @@ public enum TemplateLibraryError: Error, Sendable, Equatable, CustomStringConver
   /// A one-line message.
   public var description: String {
     switch self {
-    case .unreadableDirectory(let path, let reason): return "cannot read templates directory \(path): \(reason)"
+    case .unreadableDirectory(let path, let reason):
+      return "cannot read templates directory \(path): \(reason)"
     case .unreadableFile(let path): return "cannot read template \(path) as UTF-8 text"
     }
   }

@@ -24,9 +24,12 @@ public enum SwiftLayout {
     // earlier, a layout swift-format also accepts), and much cheaper than counting characters.
     let separators = max(0, arguments.count - 1) * 2
     let width =
-      indent + head.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count } + separators + close.utf8.count
+      indent + head.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count } + separators
+      + close.utf8.count
       + trailing.utf8.count
-    if width <= lineLength || arguments.isEmpty { return head + arguments.joined(separator: ", ") + close + trailing }
+    if width <= lineLength || arguments.isEmpty {
+      return head + arguments.joined(separator: ", ") + close + trailing
+    }
     let continuation = String(repeating: " ", count: indent + 2)
     var result = head
     var current = ""
@@ -53,21 +56,30 @@ public enum SwiftLayout {
   /// An array literal of already-rendered `elements` for an expression that starts at column
   /// `indent` after `prefix`: one line when it fits, else one element per line with a trailing comma
   /// (swift-format's multi-line collection style), closed at `indent`.
-  public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String {
+  public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String
+  {
     let oneLine = "[" + elements.joined(separator: ", ") + "]"
-    if indent + prefix.utf8.count + oneLine.utf8.count <= lineLength || elements.isEmpty { return oneLine }
+    if indent + prefix.utf8.count + oneLine.utf8.count <= lineLength || elements.isEmpty {
+      return oneLine
+    }
     let inner = String(repeating: " ", count: indent + 2)
-    return "[\n" + elements.map { inner + $0 + ",\n" }.joined() + String(repeating: " ", count: indent) + "]"
+    return "[\n" + elements.map { inner + $0 + ",\n" }.joined()
+      + String(repeating: " ", count: indent) + "]"
   }
 
   /// A parameter list for a declaration whose line starts at column `indent` with `head` (`public
   /// init(`) and ends with `tail` (`) {`): inline when it fits, else one parameter per line at
   /// `indent + 2` with the closing parenthesis back at `indent`.
-  public static func parameterList(_ parameters: [String], head: String, tail: String, indent: Int) -> String {
+  public static func parameterList(_ parameters: [String], head: String, tail: String, indent: Int)
+    -> String
+  {
     let oneLine = parameters.joined(separator: ", ")
-    if indent + head.utf8.count + oneLine.utf8.count + tail.utf8.count <= lineLength { return oneLine }
+    if indent + head.utf8.count + oneLine.utf8.count + tail.utf8.count <= lineLength {
+      return oneLine
+    }
     let inner = String(repeating: " ", count: indent + 2)
-    return "\n" + parameters.map { inner + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent)
+    return "\n" + parameters.map { inner + $0 }.joined(separator: ",\n") + "\n"
+      + String(repeating: " ", count: indent)
   }
 
   /// A Swift array literal of string literals (`["a", "b"]`).

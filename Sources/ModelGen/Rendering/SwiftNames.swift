@@ -20,19 +20,25 @@ public enum SwiftNames {
   /// Punctuation"), including context-sensitive keywords, which are escaped too for safety.
   public static let keywords: Set<String> = [
     // Declarations.
-    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
-    "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
-    "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+    "fileprivate",
+    "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator",
+    "private",
+    "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+    "typealias",
     "var",
     // Statements.
     "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
     "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
     // Expressions and types.
-    "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+    "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    "_",
     // Context-sensitive.
-    "associativity", "async", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix",
+    "associativity", "async", "convenience", "didSet", "dynamic", "final", "get", "indirect",
+    "infix",
     "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "package", "postfix",
-    "precedence", "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak",
+    "precedence", "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned",
+    "weak",
     "willSet", "any", "actor", "each", "macro", "sending", "isolated",
   ]
 
@@ -40,7 +46,8 @@ public enum SwiftNames {
   /// would shadow it, so its Swift name gets the suffix `Type`.
   public static let reservedTypeNames: Set<String> = [
     "Model", "ModelKey", "ModelSchema", "ModelField", "ModelIndex", "ModelIdentifierProtocol",
-    "IdentifierComponent", "LazyReference", "LazyList", "Temporal", "AuthRule", "KeyValueConvertible",
+    "IdentifierComponent", "LazyReference", "LazyList", "Temporal", "AuthRule",
+    "KeyValueConvertible",
     "KeyValue", "Embeddable", "EmbeddedSchema", "ModelRegistry", "String", "Int", "Double", "Bool",
     "UUID", "Decoder", "Encoder", "Codable", "Sendable", "CaseIterable", "Hashable", "CodingKeys",
     "Identifier", "Foundation", "LazyModel", "Swift", "Optional", "Array",
@@ -48,7 +55,9 @@ public enum SwiftNames {
 
   /// Member names every generated model or embedded type declares itself; a field with one of these
   /// names gets the suffix `Value` for its Swift property.
-  public static let reservedMemberNames: Set<String> = ["identifier", "modelIdentifier", "modelName"]
+  public static let reservedMemberNames: Set<String> = [
+    "identifier", "modelIdentifier", "modelName",
+  ]
 
   /// Names that cannot be declared as an instance property, even escaped.
   static let unusableProperties: Set<String> = ["self"]
@@ -70,7 +79,9 @@ public enum SwiftNames {
   /// The Swift type name for the GraphQL type `graphQLName` (unescaped; pass it to ``escaped(_:)``).
   public static func typeName(_ graphQLName: String) -> String {
     var name = upperFirst(graphQLName)
-    if reservedTypeNames.contains(name) || name == "Type" || name == "Protocol" || name == "Self" { name += "Type" }
+    if reservedTypeNames.contains(name) || name == "Type" || name == "Protocol" || name == "Self" {
+      name += "Type"
+    }
     return name
   }
 
@@ -87,7 +98,8 @@ public enum SwiftNames {
     var name: String
     if !letters.isEmpty, letters.allSatisfy(\.isUppercase) {
       let words = graphQLName.split(separator: "_").map { $0.lowercased() }
-      name = words.enumerated().map { $0.offset == 0 ? $0.element : upperFirst($0.element) }.joined()
+      name = words.enumerated().map { $0.offset == 0 ? $0.element : upperFirst($0.element) }
+        .joined()
       if graphQLName.hasPrefix("_") { name = "_" + name }
     } else {
       name = lowerFirst(graphQLName)

@@ -16,14 +16,16 @@ public struct ViewModelBuilder: Sendable {
     self.graph = graph
     self.access = access
     var names: [String: String] = [:]
-    let graphQLNames = graph.models.map(\.name) + graph.enums.map(\.name) + graph.nonModels.map(\.name)
-    let swiftNames = SwiftNames.uniqued(graphQLNames.map(SwiftNames.typeName), taken: [Self.registryName])
+    let graphQLNames =
+      graph.models.map(\.name) + graph.enums.map(\.name) + graph.nonModels.map(\.name)
+    let swiftNames = SwiftNames.uniqued(
+      graphQLNames.map(SwiftNames.typeName), taken: [Self.registryName])
     for (graphQLName, swiftName) in zip(graphQLNames, swiftNames) { names[graphQLName] = swiftName }
     swiftTypeNames = names
   }
 
   /// The registry enum's name in every generated module (`Models.registry`); a GraphQL type named
-  /// `Models` is renamed by ``SwiftNames/typeName(_:)``'s collision rule instead.
+  /// `Models` gets a numeric suffix instead (`Models2`).
   public static let registryName = "Models"
 
   /// Every view model of the graph.
@@ -34,10 +36,13 @@ public struct ViewModelBuilder: Sendable {
       ? nil
       : RegistryViewModel(
         sourceFileName: graph.sourceFileName, access: access.rawValue, typeName: Self.registryName,
-        models: graph.models.map(\.name).sorted().map { SwiftNames.escaped(swiftTypeName($0)) + ".self" }
-          .enumerated().map { $0.element + (graph.models.count > 1 ? "," : "") })
+        models: graph.models.map(\.name).sorted().map {
+          SwiftNames.escaped(swiftTypeName($0)) + ".self"
+        }
+        .enumerated().map { $0.element + (graph.models.count > 1 ? "," : "") })
     return SchemaViewModel(
-      models: models, enums: graph.enums.map(enumViewModel), embedded: graph.nonModels.map(embeddedViewModel),
+      models: models, enums: graph.enums.map(enumViewModel),
+      embedded: graph.nonModels.map(embeddedViewModel),
       registry: registry)
   }
 
@@ -52,8 +57,10 @@ public struct ViewModelBuilder: Sendable {
   func swiftType(_ type: FieldType) -> String {
     switch type {
     case .scalar(let scalar): return Self.swiftScalar(scalar)
-    case .enumeration(let name), .embedded(let name), .model(let name): return SwiftNames.escaped(swiftTypeName(name))
-    case .list(let element, let elementRequired): return "[" + swiftType(element) + (elementRequired ? "" : "?") + "]"
+    case .enumeration(let name), .embedded(let name), .model(let name):
+      return SwiftNames.escaped(swiftTypeName(name))
+    case .list(let element, let elementRequired):
+      return "[" + swiftType(element) + (elementRequired ? "" : "?") + "]"
     }
   }
 
@@ -87,7 +94,8 @@ public struct ViewModelBuilder: Sendable {
     case .enumeration(let name): return ".enumeration(\(SwiftNames.stringLiteral(name)))"
     case .embedded(let name): return ".embedded(\(SwiftNames.escaped(swiftTypeName(name))).self)"
     case .model(let name): return ".model(\(SwiftNames.escaped(swiftTypeName(name))).self)"
-    case .list(let element, let required): return ".list(\(fieldTypeExpression(element)), elementRequired: \(required))"
+    case .list(let element, let required):
+      return ".list(\(fieldTypeExpression(element)), elementRequired: \(required))"
     }
   }
 
@@ -123,7 +131,8 @@ public struct ViewModelBuilder: Sendable {
     private var labels: [String: String] = [:]
 
     init(fields: [FieldDefinition], reserved: Set<String>) {
-      let names = SwiftNames.uniqued(fields.map { SwiftNames.propertyName($0.name) }, taken: reserved)
+      let names = SwiftNames.uniqued(
+        fields.map { SwiftNames.propertyName($0.name) }, taken: reserved)
       for (field, name) in zip(fields, names) {
         let key = SwiftNames.codingKeyCase(forProperty: name)
         property[field.name] = name
@@ -134,7 +143,9 @@ public struct ViewModelBuilder: Sendable {
       }
     }
 
-    func escapedProperty(_ field: String) -> String { escapedProperties[field] ?? SwiftNames.escaped(field) }
+    func escapedProperty(_ field: String) -> String {
+      escapedProperties[field] ?? SwiftNames.escaped(field)
+    }
     func key(_ field: String) -> String { escapedKeys[field] ?? SwiftNames.escaped(field) }
     func label(_ field: String) -> String { labels[field] ?? SwiftNames.argumentLabel(field) }
   }
@@ -142,7 +153,8 @@ public struct ViewModelBuilder: Sendable {
   /// `case id` or `` case `default` `` or `case selfValue = "self"`.
   static func codingKeyDeclaration(graphQLName: String, caseName: String) -> String {
     let declared = "case \(SwiftNames.escaped(caseName))"
-    return caseName == graphQLName ? declared : declared + " = \(SwiftNames.stringLiteral(graphQLName))"
+    return caseName == graphQLName
+      ? declared : declared + " = \(SwiftNames.stringLiteral(graphQLName))"
   }
 
   /// The default-argument clause of an initializer parameter.
@@ -152,17 +164,21 @@ public struct ViewModelBuilder: Sendable {
       case .string(let text):
         switch field.type.scalar {
         case .awsDate?, .awsTime?, .awsDateTime?:
-          return " = try! \(Self.swiftScalar(field.type.scalar ?? .string))(iso8601String: \(SwiftNames.stringLiteral(text)))"
+          return
+            " = try! \(Self.swiftScalar(field.type.scalar ?? .string))(iso8601String: \(SwiftNames.stringLiteral(text)))"
         default:
           return " = \(SwiftNames.stringLiteral(text))"
         }
-      case .int(let number): return field.type.scalar == .float ? " = \(Double(number))" : " = \(number)"
+      case .int(let number):
+        return field.type.scalar == .float ? " = \(Double(number))" : " = \(number)"
       case .float(let number): return " = \(number)"
       case .boolean(let flag): return " = \(flag)"
       case .enumValue(let name): return " = .\(SwiftNames.escaped(SwiftNames.caseName(name)))"
       }
     }
-    if isKey, field.name == "id", field.type == .scalar(.id) || field.type == .scalar(.string), field.isRequired {
+    if isKey, field.name == "id", field.type == .scalar(.id) || field.type == .scalar(.string),
+      field.isRequired
+    {
       return " = UUID().uuidString"
     }
     return field.isRequired && !field.isReadOnly ? "" : " = nil"
@@ -215,12 +231,17 @@ public struct ViewModelBuilder: Sendable {
       let reference = codingReference(field.name)
       let key = members.key(field.name)
       let presence = field.isRequired ? ".required" : ".optional"
-      codingKeys.append(Self.codingKeyDeclaration(graphQLName: field.name, caseName: members.codingKey[field.name] ?? field.name))
+      codingKeys.append(
+        Self.codingKeyDeclaration(
+          graphQLName: field.name, caseName: members.codingKey[field.name] ?? field.name))
       switch field.association {
       case nil:
         let type = swiftType(of: field)
         let isKey = keyFields.contains(field.name)
-        let modifier = isKey ? "\(access) let" : field.isReadOnly ? "\(self.access.readOnlyModifier) var" : "\(access) var"
+        let modifier =
+          isKey
+          ? "\(access) let"
+          : field.isReadOnly ? "\(self.access.readOnlyModifier) var" : "\(access) var"
         stored.append(PropertyViewModel(declaration: "\(modifier) \(property): \(type)"))
         if !field.isReadOnly {
           parameters.append("\(property): \(type)\(defaultClause(for: field, isKey: isKey))")
@@ -233,7 +254,8 @@ public struct ViewModelBuilder: Sendable {
             ["\(swiftType(field.type)).self", "forKey: .\(key)"], indent: 4))
         encodes.append(
           SwiftLayout.call(
-            "try container.\(required ? "encode" : "encodeIfPresent")(", [reference, "forKey: .\(key)"], indent: 4))
+            "try container.\(required ? "encode" : "encodeIfPresent")(",
+            [reference, "forKey: .\(key)"], indent: 4))
         var arguments = ["keys.\(key)", presence, fieldTypeExpression(field.type)]
         if field.isReadOnly { arguments.append("readOnly: true") }
         schemaFields.append(SwiftLayout.call(".field(", arguments, trailing: fieldComma, indent: 6))
@@ -243,13 +265,15 @@ public struct ViewModelBuilder: Sendable {
         appendReference(
           field: field, related: related, property: property, key: key, storage: offset,
           members: members, setterName: setterNames[offset], extraDecodeArguments: [],
-          stored: &stored, accessors: &accessors, parameters: &parameters, assignments: &assignments,
+          stored: &stored, accessors: &accessors, parameters: &parameters,
+          assignments: &assignments,
           setters: &setters, decodes: &associationDecodes, encodes: &encodes)
         schemaFields.append(
           SwiftLayout.call(
             ".belongsTo(",
             [
-              "keys.\(key)", presence, "\(related).self", "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
+              "keys.\(key)", presence, "\(related).self",
+              "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
               "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
             ], trailing: fieldComma, indent: 6))
 
@@ -257,12 +281,16 @@ public struct ViewModelBuilder: Sendable {
         let related = SwiftNames.escaped(swiftTypeName(association.relatedModel))
         let extra =
           association.targetNames.isEmpty
-          ? ["associatedFields: \(SwiftLayout.stringArray(association.relatedFields))", "parent: \(parentComponents)"]
+          ? [
+            "associatedFields: \(SwiftLayout.stringArray(association.relatedFields))",
+            "parent: \(parentComponents)",
+          ]
           : []
         appendReference(
           field: field, related: related, property: property, key: key, storage: offset,
           members: members, setterName: setterNames[offset], extraDecodeArguments: extra,
-          stored: &stored, accessors: &accessors, parameters: &parameters, assignments: &assignments,
+          stored: &stored, accessors: &accessors, parameters: &parameters,
+          assignments: &assignments,
           setters: &setters, decodes: &associationDecodes, encodes: &encodes)
         schemaFields.append(
           SwiftLayout.call(
@@ -291,57 +319,91 @@ public struct ViewModelBuilder: Sendable {
             ], indent: 4))
         encodes.append(
           SwiftLayout.call(
-            "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(", [reference, "forKey: .\(key)"],
+            "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(",
+            [reference, "forKey: .\(key)"],
             indent: 4))
         var arguments = [
           "keys.\(key)", presence, "\(related).self",
           "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
         ]
-        if let indexName = association.indexName { arguments.append("indexName: \(SwiftNames.stringLiteral(indexName))") }
-        schemaFields.append(SwiftLayout.call(".hasMany(", arguments, trailing: fieldComma, indent: 6))
+        if let indexName = association.indexName {
+          arguments.append("indexName: \(SwiftNames.stringLiteral(indexName))")
+        }
+        schemaFields.append(
+          SwiftLayout.call(".hasMany(", arguments, trailing: fieldComma, indent: 6))
       }
     }
 
     let keyDefinitions = keyFields.compactMap { name in rendered.first { $0.name == name } }
-    let identifierArguments = keyFields.map { "\(members.label($0)): \(members.escapedProperty($0))" }
+    // The identifier's own members: the key properties, renamed where they would collide with its
+    // `components` property.
+    let identifierNames = Dictionary(
+      uniqueKeysWithValues: zip(
+        keyFields,
+        SwiftNames.uniqued(
+          keyFields.map { members.property[$0] ?? $0 }.map {
+            $0 == "components" ? "componentsValue" : $0
+          },
+          taken: ["components"])))
+    func identifierName(_ field: String) -> String {
+      SwiftNames.escaped(identifierNames[field] ?? field)
+    }
+    func identifierLabel(_ field: String) -> String {
+      SwiftNames.argumentLabel(identifierNames[field] ?? field)
+    }
+    let identifierArguments = keyFields.map {
+      "\(identifierLabel($0)): \(members.escapedProperty($0))"
+    }
     if needsParentKey {
       associationDecodes.insert(
         SwiftLayout.call(
-          "let \(parentKey) = Identifier(", keyFields.map { "\(members.label($0)): \(codingReference($0))" },
+          "let \(parentKey) = Identifier(",
+          keyFields.map { "\(identifierLabel($0)): \(codingReference($0))" },
           close: ").components", indent: 4),
         at: 0)
     }
     let identifier = IdentifierViewModel(
       properties: keyDefinitions.map {
-        IdentifierViewModel.Property(name: members.escapedProperty($0.name), type: swiftType($0.type))
+        IdentifierViewModel.Property(name: identifierName($0.name), type: swiftType($0.type))
       },
       parameters: SwiftLayout.parameterList(
-        keyDefinitions.map { "\(members.escapedProperty($0.name)): \(swiftType($0.type))" },
+        keyDefinitions.map { "\(identifierName($0.name)): \(swiftType($0.type))" },
         head: "\(access) init(", tail: ") {", indent: 4),
       components: SwiftLayout.arrayLiteral(
         keyDefinitions.map {
-          "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(members.escapedProperty($0.name)).keyValue)"
+          "IdentifierComponent(name: \(SwiftNames.stringLiteral($0.name)), value: \(identifierName($0.name)).keyValue)"
         }, indent: 6),
       expression: SwiftLayout.call("Identifier(", identifierArguments, indent: 4))
 
     return ModelViewModel(
-      sourceFileName: graph.sourceFileName, access: access, typeName: typeName, fileStem: swiftTypeName(model.name),
+      sourceFileName: graph.sourceFileName, access: access, typeName: typeName,
+      fileStem: swiftTypeName(model.name),
       storedProperties: stored, lazyAccessors: accessors,
       initParameters: parameters.enumerated().map {
-        ParameterViewModel(declaration: $0.element, separator: $0.offset == parameters.count - 1 ? "" : ",")
+        ParameterViewModel(
+          declaration: $0.element, separator: $0.offset == parameters.count - 1 ? "" : ",")
       },
-      initAssignments: assignments, setters: setters, decodeStatements: dataDecodes + associationDecodes,
+      initAssignments: assignments, setters: setters,
+      decodeStatements: dataDecodes + associationDecodes,
       encodeStatements: encodes, codingKeys: codingKeys, identifier: identifier,
-      nameLiteral: SwiftNames.stringLiteral(model.name), pluralNameLiteral: SwiftNames.stringLiteral(model.pluralName),
+      nameLiteral: SwiftNames.stringLiteral(model.name),
+      pluralNameLiteral: SwiftNames.stringLiteral(model.pluralName),
       primaryKey: SwiftLayout.arrayLiteral(
         keyFields.map { "keys.\(members.key($0))" }, prefix: "primaryKey: ,", indent: 4),
       schemaFields: schemaFields,
       indexes: model.indexes.map { index in
-        var arguments = [SwiftNames.stringLiteral(index.name), "fields: \(SwiftLayout.stringArray(index.fields))"]
-        if let queryField = index.queryField { arguments.append("queryField: \(SwiftNames.stringLiteral(queryField))") }
-        return SwiftLayout.call(".index(", arguments, trailing: model.indexes.count > 1 ? "," : "", indent: 6)
+        var arguments = [
+          SwiftNames.stringLiteral(index.name), "fields: \(SwiftLayout.stringArray(index.fields))",
+        ]
+        if let queryField = index.queryField {
+          arguments.append("queryField: \(SwiftNames.stringLiteral(queryField))")
+        }
+        return SwiftLayout.call(
+          ".index(", arguments, trailing: model.indexes.count > 1 ? "," : "", indent: 6)
       },
-      authRules: model.authRules.map { authRuleExpression($0, comma: model.authRules.count > 1 ? "," : "") })
+      authRules: model.authRules.map {
+        authRuleExpression($0, comma: model.authRules.count > 1 ? "," : "")
+      })
   }
 
   /// Adds the parts of a `@belongsTo`/`@hasOne` field: `_name` storage, async accessor, init
@@ -349,23 +411,32 @@ public struct ViewModelBuilder: Sendable {
   private func appendReference(
     field: FieldDefinition, related: String, property: String, key: String, storage offset: Int,
     members: Members, setterName: String, extraDecodeArguments: [String],
-    stored: inout [PropertyViewModel], accessors: inout [LazyAccessorViewModel], parameters: inout [String],
-    assignments: inout [String], setters: inout [SetterViewModel], decodes: inout [String], encodes: inout [String]
+    stored: inout [PropertyViewModel], accessors: inout [LazyAccessorViewModel],
+    parameters: inout [String],
+    assignments: inout [String], setters: inout [SetterViewModel], decodes: inout [String],
+    encodes: inout [String]
   ) {
-    let storageName = "_" + (members.property[field.name] ?? field.name)
+    // `_post`, unless a field of the model is itself named `_post`.
+    let storageName = SwiftNames.uniqued(
+      ["_" + (members.property[field.name] ?? field.name)], taken: Set(members.property.values))[0]
     let type = related + (field.isRequired ? "" : "?")
-    stored.append(PropertyViewModel(declaration: "internal var \(storageName): LazyReference<\(related)>"))
+    stored.append(
+      PropertyViewModel(declaration: "internal var \(storageName): LazyReference<\(related)>"))
     accessors.append(
       LazyAccessorViewModel(
-        name: property, type: type, storageName: storageName, loadMethod: field.isRequired ? "require" : "get"))
+        name: property, type: type, storageName: storageName,
+        loadMethod: field.isRequired ? "require" : "get"))
     parameters.append("\(property): \(type)" + (field.isRequired ? "" : " = nil"))
     assignments.append("self.\(storageName) = LazyReference(\(property))")
-    setters.append(SetterViewModel(name: setterName, parameter: property, type: type, storageName: storageName))
+    setters.append(
+      SetterViewModel(name: setterName, parameter: property, type: type, storageName: storageName))
     decodes.append(
       SwiftLayout.call(
         "\(storageName) = try values.decodeLazyReference(",
-        ["\(related).self", "forKey: .\(key)"] + extraDecodeArguments + ["decoder: decoder"], indent: 4))
-    encodes.append(SwiftLayout.call("try container.encode(", [storageName, "forKey: .\(key)"], indent: 4))
+        ["\(related).self", "forKey: .\(key)"] + extraDecodeArguments + ["decoder: decoder"],
+        indent: 4))
+    encodes.append(
+      SwiftLayout.call("try container.encode(", [storageName, "forKey: .\(key)"], indent: 4))
   }
 
   /// `AuthRule(allow: .owner, ownerField: "owner", operations: [.create, .read])` with the
@@ -373,13 +444,22 @@ public struct ViewModelBuilder: Sendable {
   func authRuleExpression(_ rule: AuthRuleDefinition, comma: String) -> String {
     var arguments = ["allow: .\(rule.allow.rawValue)"]
     if let provider = rule.provider { arguments.append("provider: .\(provider.rawValue)") }
-    if let ownerField = rule.ownerField { arguments.append("ownerField: \(SwiftNames.stringLiteral(ownerField))") }
-    if let claim = rule.identityClaim { arguments.append("identityClaim: \(SwiftNames.stringLiteral(claim))") }
-    if let claim = rule.groupClaim { arguments.append("groupClaim: \(SwiftNames.stringLiteral(claim))") }
+    if let ownerField = rule.ownerField {
+      arguments.append("ownerField: \(SwiftNames.stringLiteral(ownerField))")
+    }
+    if let claim = rule.identityClaim {
+      arguments.append("identityClaim: \(SwiftNames.stringLiteral(claim))")
+    }
+    if let claim = rule.groupClaim {
+      arguments.append("groupClaim: \(SwiftNames.stringLiteral(claim))")
+    }
     if let groups = rule.groups { arguments.append("groups: \(SwiftLayout.stringArray(groups))") }
-    if let field = rule.groupsField { arguments.append("groupsField: \(SwiftNames.stringLiteral(field))") }
+    if let field = rule.groupsField {
+      arguments.append("groupsField: \(SwiftNames.stringLiteral(field))")
+    }
     if let operations = rule.operations {
-      arguments.append("operations: [" + operations.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]")
+      arguments.append(
+        "operations: [" + operations.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]")
     }
     return SwiftLayout.call("AuthRule(", arguments, trailing: comma, indent: 6)
   }
@@ -390,9 +470,11 @@ public struct ViewModelBuilder: Sendable {
     let names = SwiftNames.uniqued(definition.values.map { SwiftNames.caseName($0.name) })
     return EnumViewModel(
       sourceFileName: graph.sourceFileName, access: access.rawValue,
-      typeName: SwiftNames.escaped(swiftTypeName(definition.name)), fileStem: swiftTypeName(definition.name),
+      typeName: SwiftNames.escaped(swiftTypeName(definition.name)),
+      fileStem: swiftTypeName(definition.name),
       cases: zip(definition.values, names).map {
-        EnumViewModel.Case(name: SwiftNames.escaped($1), rawValue: SwiftNames.stringLiteral($0.name))
+        EnumViewModel.Case(
+          name: SwiftNames.escaped($1), rawValue: SwiftNames.stringLiteral($0.name))
       })
   }
 
@@ -404,24 +486,31 @@ public struct ViewModelBuilder: Sendable {
     }
     return EmbeddedViewModel(
       sourceFileName: graph.sourceFileName, access: access,
-      typeName: SwiftNames.escaped(swiftTypeName(definition.name)), fileStem: swiftTypeName(definition.name),
+      typeName: SwiftNames.escaped(swiftTypeName(definition.name)),
+      fileStem: swiftTypeName(definition.name),
       storedProperties: definition.fields.map {
-        PropertyViewModel(declaration: "\(access) var \(members.escapedProperty($0.name)): \(swiftType(of: $0))")
+        PropertyViewModel(
+          declaration: "\(access) var \(members.escapedProperty($0.name)): \(swiftType(of: $0))")
       },
       initParameters: parameters.enumerated().map {
-        ParameterViewModel(declaration: $0.element, separator: $0.offset == parameters.count - 1 ? "" : ",")
+        ParameterViewModel(
+          declaration: $0.element, separator: $0.offset == parameters.count - 1 ? "" : ",")
       },
       initAssignments: definition.fields.map {
         "self.\(members.escapedProperty($0.name)) = \(members.escapedProperty($0.name))"
       },
       codingKeys: definition.fields.map {
-        Self.codingKeyDeclaration(graphQLName: $0.name, caseName: members.codingKey[$0.name] ?? $0.name)
+        Self.codingKeyDeclaration(
+          graphQLName: $0.name, caseName: members.codingKey[$0.name] ?? $0.name)
       },
       nameLiteral: SwiftNames.stringLiteral(definition.name),
       schemaFields: definition.fields.map { field in
         SwiftLayout.call(
           ".field(",
-          ["keys.\(members.key(field.name))", field.isRequired ? ".required" : ".optional", fieldTypeExpression(field.type)],
+          [
+            "keys.\(members.key(field.name))", field.isRequired ? ".required" : ".optional",
+            fieldTypeExpression(field.type),
+          ],
           trailing: definition.fields.count > 1 ? "," : "", indent: 6)
       })
   }

@@ -31,7 +31,9 @@ public struct ParameterViewModel: Sendable, Equatable, TemplateRepresentable {
   /// `,` for every parameter but the last, else empty.
   public var separator: String
   /// Template keys: `declaration`, `separator`.
-  public var templateValue: TemplateValue { ["declaration": .string(declaration), "separator": .string(separator)] }
+  public var templateValue: TemplateValue {
+    ["declaration": .string(declaration), "separator": .string(separator)]
+  }
 }
 
 /// The public async accessor of a `@belongsTo`/`@hasOne` field, backed by a `LazyReference`.
@@ -46,7 +48,10 @@ public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable 
   public var loadMethod: String
   /// Template keys: `name`, `type`, `storageName`, `loadMethod`.
   public var templateValue: TemplateValue {
-    ["name": .string(name), "type": .string(type), "storageName": .string(storageName), "loadMethod": .string(loadMethod)]
+    [
+      "name": .string(name), "type": .string(type), "storageName": .string(storageName),
+      "loadMethod": .string(loadMethod),
+    ]
   }
 }
 
@@ -62,7 +67,10 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
   public var storageName: String
   /// Template keys: `name`, `parameter`, `type`, `storageName`.
   public var templateValue: TemplateValue {
-    ["name": .string(name), "parameter": .string(parameter), "type": .string(type), "storageName": .string(storageName)]
+    [
+      "name": .string(name), "parameter": .string(parameter), "type": .string(type),
+      "storageName": .string(storageName),
+    ]
   }
 }
 
@@ -139,9 +147,12 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
     [
-      "sourceFileName": .string(sourceFileName), "access": .string(access), "typeName": .string(typeName),
-      "storedProperties": storedProperties.templateValue, "lazyAccessors": lazyAccessors.templateValue,
-      "initParameters": initParameters.templateValue, "initAssignments": initAssignments.templateValue,
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
+      "storedProperties": storedProperties.templateValue,
+      "lazyAccessors": lazyAccessors.templateValue,
+      "initParameters": initParameters.templateValue,
+      "initAssignments": initAssignments.templateValue,
       "setters": setters.templateValue, "decodeStatements": decodeStatements.templateValue,
       "encodeStatements": encodeStatements.templateValue, "codingKeys": codingKeys.templateValue,
       "identifier": identifier.templateValue, "nameLiteral": .string(nameLiteral),
@@ -162,7 +173,9 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
     /// The raw GraphQL value as a string literal.
     public var rawValue: String
     /// Template keys: `name`, `rawValue`.
-    public var templateValue: TemplateValue { ["name": .string(name), "rawValue": .string(rawValue)] }
+    public var templateValue: TemplateValue {
+      ["name": .string(name), "rawValue": .string(rawValue)]
+    }
   }
   /// The schema file name for the header.
   public var sourceFileName: String
@@ -177,7 +190,8 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
   /// Template keys: `sourceFileName`, `access`, `typeName`, `cases`.
   public var templateValue: TemplateValue {
     [
-      "sourceFileName": .string(sourceFileName), "access": .string(access), "typeName": .string(typeName),
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
       "cases": cases.templateValue,
     ]
   }
@@ -208,8 +222,10 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
   /// Template keys: every property by its name.
   public var templateValue: TemplateValue {
     [
-      "sourceFileName": .string(sourceFileName), "access": .string(access), "typeName": .string(typeName),
-      "storedProperties": storedProperties.templateValue, "initParameters": initParameters.templateValue,
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
+      "storedProperties": storedProperties.templateValue,
+      "initParameters": initParameters.templateValue,
       "initAssignments": initAssignments.templateValue, "codingKeys": codingKeys.templateValue,
       "nameLiteral": .string(nameLiteral), "schemaFields": schemaFields.templateValue,
     ]
@@ -230,7 +246,8 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   /// Template keys: `sourceFileName`, `access`, `typeName`, `models`.
   public var templateValue: TemplateValue {
     [
-      "sourceFileName": .string(sourceFileName), "access": .string(access), "typeName": .string(typeName),
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
       "models": models.templateValue,
     ]
   }

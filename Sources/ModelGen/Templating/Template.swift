@@ -45,7 +45,9 @@ struct TemplateName: Sendable, Equatable {
 
   init(_ text: String) {
     self.text = text
-    components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    components =
+      text == "."
+      ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
   }
 }
 
@@ -109,7 +111,9 @@ private struct TemplateParser {
     var tokens: [Token] = []
     var rest = line[...]
     while let open = rest.range(of: "{{") {
-      if open.lowerBound > rest.startIndex { tokens.append(.text(String(rest[rest.startIndex..<open.lowerBound]))) }
+      if open.lowerBound > rest.startIndex {
+        tokens.append(.text(String(rest[rest.startIndex..<open.lowerBound])))
+      }
       var body = rest[open.upperBound...]
       var closer = "}}"
       if body.first == "{" {
@@ -117,7 +121,9 @@ private struct TemplateParser {
         closer = "}}}"
       }
       guard let close = body.range(of: closer) else {
-        throw TemplateError(templateName: templateName, line: number, message: "unterminated tag: expected '\(closer)' on the same line")
+        throw TemplateError(
+          templateName: templateName, line: number,
+          message: "unterminated tag: expected '\(closer)' on the same line")
       }
       let inner = body[body.startIndex..<close.lowerBound]
       rest = body[close.upperBound...]
@@ -128,14 +134,19 @@ private struct TemplateParser {
       let sigil = inner.first
       let content = inner.dropFirst()
       switch sigil {
-      case "#": tokens.append(.open(try checkedName(content, line: number), inverted: false, line: number))
-      case "^": tokens.append(.open(try checkedName(content, line: number), inverted: true, line: number))
+      case "#":
+        tokens.append(.open(try checkedName(content, line: number), inverted: false, line: number))
+      case "^":
+        tokens.append(.open(try checkedName(content, line: number), inverted: true, line: number))
       case "/": tokens.append(.close(try checkedName(content, line: number), line: number))
-      case ">": tokens.append(.partial(try checkedName(content, line: number), indentation: "", line: number))
+      case ">":
+        tokens.append(
+          .partial(try checkedName(content, line: number), indentation: "", line: number))
       case "!": tokens.append(.comment)
       case "&": tokens.append(.variable(try checkedName(content, line: number), line: number))
       case "=":
-        throw TemplateError(templateName: templateName, line: number, message: "set-delimiter tags are not supported")
+        throw TemplateError(
+          templateName: templateName, line: number, message: "set-delimiter tags are not supported")
       default: tokens.append(.variable(try checkedName(inner, line: number), line: number))
       }
     }
@@ -151,7 +162,9 @@ private struct TemplateParser {
     for token in tokens {
       switch token {
       case .text(let text):
-        guard text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return nil }
+        guard text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
+          return nil
+        }
         if tag == nil { indentation += text }
       case .variable:
         return nil
@@ -175,7 +188,9 @@ private struct TemplateParser {
     return name
   }
 
-  private func build(_ tokens: [Token], _ index: inout Int, closing: (name: String, line: Int)?) throws -> [TemplateNode] {
+  private func build(_ tokens: [Token], _ index: inout Int, closing: (name: String, line: Int)?)
+    throws -> [TemplateNode]
+  {
     var nodes: [TemplateNode] = []
     while index < tokens.count {
       let token = tokens[index]
@@ -191,15 +206,20 @@ private struct TemplateParser {
         nodes.append(.variable(TemplateName(name), line: line))
       case .open(let name, let inverted, let line):
         let children = try build(tokens, &index, closing: (name, line))
-        nodes.append(.section(TemplateName(name), inverted: inverted, children: children, line: line))
+        nodes.append(
+          .section(TemplateName(name), inverted: inverted, children: children, line: line))
       case .close(let name, let line):
         guard let closing else {
-          throw TemplateError(templateName: templateName, line: line, message: "closing tag '\(name)' has no open section")
+          throw TemplateError(
+            templateName: templateName, line: line,
+            message: "closing tag '\(name)' has no open section")
         }
         guard closing.name == name else {
           throw TemplateError(
             templateName: templateName, line: line,
-            message: "closing tag '\(name)' does not match section '\(closing.name)' opened on line \(closing.line)")
+            message:
+              "closing tag '\(name)' does not match section '\(closing.name)' opened on line \(closing.line)"
+          )
         }
         return nodes
       case .partial(let name, let indentation, let line):
@@ -209,7 +229,9 @@ private struct TemplateParser {
       }
     }
     if let closing {
-      throw TemplateError(templateName: templateName, line: closing.line, message: "section '\(closing.name)' is never closed")
+      throw TemplateError(
+        templateName: templateName, line: closing.line,
+        message: "section '\(closing.name)' is never closed")
     }
     return nodes
   }

@@ -22,7 +22,9 @@ public struct TemplateSet: Sendable {
     self.templates = templates
   }
 
-  private static func checkPartials(_ nodes: [TemplateNode], in name: String, known: [String: Template]) throws {
+  private static func checkPartials(
+    _ nodes: [TemplateNode], in name: String, known: [String: Template]
+  ) throws {
     for node in nodes {
       switch node {
       case .partial(let partial, _, let line) where known[partial] == nil:
@@ -52,7 +54,8 @@ public struct TemplateSet: Sendable {
   }
 
   private func render(
-    _ nodes: [TemplateNode], templateName: String, stack: inout [TemplateValue], into output: inout String
+    _ nodes: [TemplateNode], templateName: String, stack: inout [TemplateValue],
+    into output: inout String
   ) throws {
     for node in nodes {
       switch node {
@@ -71,7 +74,9 @@ public struct TemplateSet: Sendable {
       case .section(let name, let inverted, let children, let line):
         let value = try lookup(name, in: stack, templateName: templateName, line: line)
         if inverted {
-          if !value.isTruthy { try render(children, templateName: templateName, stack: &stack, into: &output) }
+          if !value.isTruthy {
+            try render(children, templateName: templateName, stack: &stack, into: &output)
+          }
           continue
         }
         guard value.isTruthy else { continue }
@@ -88,7 +93,8 @@ public struct TemplateSet: Sendable {
         }
       case .partial(let partialName, let indentation, let line):
         guard let partial = templates[partialName] else {
-          throw TemplateError(templateName: templateName, line: line, message: "unknown partial '\(partialName)'")
+          throw TemplateError(
+            templateName: templateName, line: line, message: "unknown partial '\(partialName)'")
         }
         if indentation.isEmpty {
           try render(partial.nodes, templateName: partialName, stack: &stack, into: &output)
@@ -117,7 +123,9 @@ public struct TemplateSet: Sendable {
 
   /// Resolves `name`: its first component in the innermost context that has it, then the rest
   /// inside that value (Mustache "dotted names").
-  private func lookup(_ name: TemplateName, in stack: [TemplateValue], templateName: String, line: Int) throws
+  private func lookup(
+    _ name: TemplateName, in stack: [TemplateValue], templateName: String, line: Int
+  ) throws
     -> TemplateValue
   {
     guard let first = name.components.first else { return stack.last ?? .null }
@@ -129,11 +137,13 @@ public struct TemplateSet: Sendable {
       }
     }
     guard var value = found else {
-      throw TemplateError(templateName: templateName, line: line, message: "no value named '\(first)'")
+      throw TemplateError(
+        templateName: templateName, line: line, message: "no value named '\(first)'")
     }
     for component in name.components.dropFirst() {
       guard case .object(let members) = value, let member = members[component] else {
-        throw TemplateError(templateName: templateName, line: line, message: "no value named '\(name.text)'")
+        throw TemplateError(
+          templateName: templateName, line: line, message: "no value named '\(name.text)'")
       }
       value = member
     }
