@@ -94,7 +94,7 @@ var targets: [Target] = [
   ),
   .testTarget(
     name: "LazyModelAPITests",
-    dependencies: ["LazyModelAPI", "LazyModel"],
+    dependencies: ["LazyModelAPI", "LazyModel"] + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
 
@@ -119,7 +119,7 @@ var targets: [Target] = [
   ),
   .executableTarget(
     name: "APIBenchmark",
-    dependencies: ["LazyModelAPI", "LazyModel"],
+    dependencies: ["LazyModelAPI", "LazyModel", "SeedPostCommentModels", "BenchmarkSupport"],
     path: "Benchmarks/APIBenchmark"
   ),
   .executableTarget(

@@ -1,1 +1,245 @@
-print("benchmark not written yet")
+// Lazy-loading 1,000 belongsTo references over loopback against the local GraphQL server
+// (Tests/GraphQLServer), sequentially and concurrently, next to a plain URLSession POST of the
+// same documents in the same run. Run: swift run -c release APIBenchmark [references] [width]
+import BenchmarkSupport
+import Foundation
+import LazyModel
+import LazyModelAPI
+import SeedPostCommentModels
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let referenceCount = arguments.first ?? 1_000
+let width = arguments.dropFirst().first ?? 8
+let rounds = 3
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// Runs `bash Tests/GraphQLServer/venv.sh` and returns the virtualenv's python.
+func python() throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["bash", root.appendingPathComponent("Tests/GraphQLServer/venv.sh").path]
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Starts the server on the seed's API schema; returns the process and its endpoint.
+func startServer(database: URL) throws -> (Process, URL) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: try python())
+  process.arguments = [
+    root.appendingPathComponent("Tests/GraphQLServer/server.py").path,
+    "--schema", root.appendingPathComponent("Generated/seed-post-comment/schema.api.graphql").path,
+    "--port", "0", "--db", database.path,
+  ]
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  var line: [UInt8] = []
+  while let byte = output.fileHandleForReading.readData(ofLength: 1).first,
+    byte != UInt8(ascii: "\n")
+  {
+    line.append(byte)
+  }
+  let text = String(decoding: line, as: UTF8.self)
+  guard text.hasPrefix("LISTENING "), let port = Int(text.dropFirst(10)) else {
+    fatalError("the GraphQL server did not start: \(text)")
+  }
+  return (process, URL(string: "http://127.0.0.1:\(port)/graphql")!)
+}
+
+/// Runs `body` for indexes 0..<count with up to `width` in flight.
+func forEach(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) async throws -> Void)
+  async throws
+{
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    var next = 0
+    while next < min(width, count) {
+      let index = next
+      group.addTask { try await body(index) }
+      next += 1
+    }
+    while try await group.next() != nil, next < count {
+      let index = next
+      group.addTask { try await body(index) }
+      next += 1
+    }
+  }
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func time(_ body: () async throws -> Void) async rethrows -> Double {
+  let start = ContinuousClock.now
+  try await body()
+  return seconds(ContinuousClock.now - start)
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "apibenchmark-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+let (server, endpoint) = try startServer(database: directory.appendingPathComponent("data.sqlite"))
+defer {
+  kill(server.processIdentifier, SIGKILL)
+  try? FileManager.default.removeItem(at: directory)
+}
+
+let client = APIClient(
+  configuration: APIClient.Configuration(endpoint: endpoint, listPageSize: 1_000))
+let sessionConfiguration = URLSessionConfiguration.ephemeral
+sessionConfiguration.timeoutIntervalForRequest = client.configuration.timeout
+sessionConfiguration.httpMaximumConnectionsPerHost = 16
+let plainSession = URLSession(configuration: sessionConfiguration)
+
+// Seed: one post per reference, one comment pointing at each post.
+let postIDs = (0..<referenceCount).map { String(format: "post-%05d", $0) }
+try await forEach(referenceCount, width: width) { index in
+  let post = Post4V2(id: postIDs[index], title: "Post \(index)")
+  try await client.create(post)
+  try await client.create(
+    Comment4V2(id: String(format: "comment-%05d", index), content: "c\(index)", post: post))
+}
+
+/// Comments freshly decoded from one `list` request: their `post` references are not loaded.
+func freshComments() async throws -> [Comment4V2] {
+  let page = try await client.send(ModelQueries.list(Comment4V2.self, limit: referenceCount))
+  precondition(
+    page.items.count == referenceCount,
+    "expected \(referenceCount) comments, got \(page.items.count)")
+  return page.items
+}
+
+/// The exact bodies the client sends for the lazy loads (same document, same variables).
+let plainBodies = try postIDs.map { id in
+  try client.httpBody(for: ModelQueries.get(Post4V2.self, byIdentifier: .init(id: id)))
+}
+
+@Sendable func plainPost(_ index: Int) async throws {
+  var request = URLRequest(url: endpoint)
+  request.httpMethod = "POST"
+  request.timeoutInterval = client.configuration.timeout
+  request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+  request.setValue("application/json", forHTTPHeaderField: "Accept")
+  request.httpBody = plainBodies[index]
+  let (data, response) = try await plainSession.data(for: request)
+  precondition((response as? HTTPURLResponse)?.statusCode == 200 && !data.isEmpty)
+}
+
+// Warm up both paths (connections, server caches).
+let warm = try await freshComments()
+for index in 0..<min(50, referenceCount) {
+  _ = try await warm[index].post
+  try await plainPost(index)
+}
+
+struct Sample {
+  var plain: Double
+  var client: Double
+}
+var sequential: [Sample] = []
+var concurrent: [Sample] = []
+for _ in 0..<rounds {
+  let plainSequential = try await time {
+    for index in 0..<referenceCount { try await plainPost(index) }
+  }
+  var comments = try await freshComments()
+  let clientSequential = try await time {
+    for comment in comments {
+      guard try await comment.post != nil else { fatalError("a reference did not load") }
+    }
+  }
+  sequential.append(Sample(plain: plainSequential, client: clientSequential))
+
+  let plainConcurrent = try await time {
+    try await forEach(referenceCount, width: width) { try await plainPost($0) }
+  }
+  comments = try await freshComments()
+  let loaded = comments
+  let clientConcurrent = try await time {
+    try await forEach(referenceCount, width: width) { index in
+      guard try await loaded[index].post != nil else { fatalError("a reference did not load") }
+    }
+  }
+  concurrent.append(Sample(plain: plainConcurrent, client: clientConcurrent))
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+// Client-side CPU alone: build the request, encode its body, decode a recorded response into a
+// Post4V2 through the API decoding context; no network.
+var responses: [Data] = []
+for index in 0..<referenceCount {
+  var request = URLRequest(url: endpoint)
+  request.httpMethod = "POST"
+  request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+  request.httpBody = plainBodies[index]
+  responses.append(try await plainSession.data(for: request).0)
+}
+var cpu: [Double] = []
+for _ in 0..<rounds {
+  cpu.append(
+    try await time {
+      for index in 0..<referenceCount {
+        let request = ModelQueries.get(Post4V2.self, byIdentifier: .init(id: postIDs[index]))
+        _ = try client.httpBody(for: request)
+        guard try client.decodeResponse(responses[index], for: request).data??.id == postIDs[index]
+        else {
+          fatalError("a recorded response did not decode")
+        }
+      }
+    })
+}
+
+var rows: [[String]] = []
+for (name, samples) in [
+  ("sequential", sequential), (String("concurrent (\(width) in flight)"), concurrent),
+] {
+  let plain = median(samples.map(\.plain))
+  let lazy = median(samples.map(\.client))
+  let n = Double(referenceCount)
+  rows.append([
+    name,
+    String(format: "%.0f", n / plain),
+    String(format: "%.0f", n / lazy),
+    String(format: "%.1f µs", plain / n * 1e6),
+    String(format: "%.1f µs", lazy / n * 1e6),
+    String(format: "%+.1f µs", (lazy - plain) / n * 1e6),
+    String(format: "%.2f×", lazy / plain),
+  ])
+}
+print(
+  "APIBenchmark: lazy-loading \(referenceCount) belongsTo references (comment.post → getPost4V2) over loopback"
+)
+print(
+  "local GraphQL server (Tests/GraphQLServer, graphql-core + SQLite); median of \(rounds) rounds\n")
+print(
+  BenchmarkFormat.table(
+    [
+      "mode", "plain POST req/s", "lazy load req/s", "plain / request", "lazy / request",
+      "client overhead / request", "lazy ÷ plain",
+    ],
+    rows))
+print(
+  "\nclient-side CPU alone (build request, encode body, decode recorded response; no network): "
+    + String(format: "%.1f µs per request", median(cpu) / Double(referenceCount) * 1e6))
+print(
+  "\nplain POST: URLSession.data(for:) with the same headers and pre-encoded body, response bytes read, not decoded."
+)
+print(
+  "lazy load: LazyReference.get() → APIReferenceProvider → APIClient.send (document build, JSON encode, POST, decode Post4V2)."
+)
+print("target: lazy ÷ plain < 1.5×")

@@ -1,0 +1,116 @@
+import LazyModel
+
+/// A JSON value as GraphQL variables, inputs and responses carry it (GraphQL spec §3.10 "Input
+/// Values", serialised as JSON per the GraphQL-over-HTTP convention).
+///
+/// Integers and floating-point numbers are kept apart so that an `Int` key component travels as
+/// `7`, never `7.0`. Objects are unordered; ``jsonText`` and request bodies sort their keys so
+/// that the same value always gives the same bytes.
+public enum GraphQLValue: Sendable, Hashable, Codable {
+  /// JSON `null`.
+  case null
+  /// JSON `true` / `false`.
+  case bool(Bool)
+  /// A JSON number without fraction or exponent (GraphQL `Int`, `AWSTimestamp`).
+  case int(Int)
+  /// Any other JSON number (GraphQL `Float`).
+  case double(Double)
+  /// A JSON string (`ID`, `String`, enum values, AWS string scalars).
+  case string(String)
+  /// A JSON array.
+  case list([GraphQLValue])
+  /// A JSON object.
+  case object([String: GraphQLValue])
+
+  /// The value of one key component: strings stay strings, numbers keep their kind.
+  public init(_ keyValue: KeyValue) {
+    switch keyValue {
+    case .string(let text): self = .string(text)
+    case .int(let number): self = .int(number)
+    case .double(let number): self = .double(number)
+    case .bool(let flag): self = .bool(flag)
+    }
+  }
+
+  /// Decodes any JSON value. Numbers that fit an `Int` become ``int(_:)``, others ``double(_:)``.
+  public init(from decoder: any Decoder) throws {
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() {
+      self = .null
+    } else if let flag = try? single.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? single.decode(Int.self) {
+      self = .int(number)
+    } else if let number = try? single.decode(Double.self) {
+      self = .double(number)
+    } else if let text = try? single.decode(String.self) {
+      self = .string(text)
+    } else if let elements = try? single.decode([GraphQLValue].self) {
+      self = .list(elements)
+    } else {
+      self = .object(try single.decode([String: GraphQLValue].self))
+    }
+  }
+
+  /// Encodes as the plain JSON value.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a non-finite ``double(_:)`` (JSON has no NaN or infinity).
+  public func encode(to encoder: any Encoder) throws {
+    var single = encoder.singleValueContainer()
+    switch self {
+    case .null: try single.encodeNil()
+    case .bool(let flag): try single.encode(flag)
+    case .int(let number): try single.encode(number)
+    case .double(let number): try single.encode(number)
+    case .string(let text): try single.encode(text)
+    case .list(let elements): try single.encode(elements)
+    case .object(let members): try single.encode(members)
+    }
+  }
+
+  /// The member named `key` of an object, or `nil` for a missing member or a non-object.
+  public subscript(key: String) -> GraphQLValue? {
+    guard case .object(let members) = self else { return nil }
+    return members[key]
+  }
+
+  /// The key value this JSON scalar stands for when the field has GraphQL type `type`, or `nil`
+  /// for `null`, lists, objects, and numbers given for string types (and the reverse).
+  public func keyValue(as type: ModelFieldType) -> KeyValue? {
+    switch (type, self) {
+    case (.scalar(.int), .int(let number)), (.scalar(.awsTimestamp), .int(let number)):
+      return .int(number)
+    case (.scalar(.float), .double(let number)): return .double(number)
+    case (.scalar(.float), .int(let number)): return .double(Double(number))
+    case (.scalar(.boolean), .bool(let flag)): return .bool(flag)
+    case (.scalar(.int), _), (.scalar(.awsTimestamp), _), (.scalar(.float), _),
+      (.scalar(.boolean), _):
+      return nil
+    case (_, .string(let text)): return .string(text)
+    default: return nil
+    }
+  }
+}
+
+extension GraphQLValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+  ExpressibleByNilLiteral
+{
+  /// `"text"` as ``string(_:)``.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// `7` as ``int(_:)``.
+  public init(integerLiteral value: Int) { self = .int(value) }
+  /// `true` as ``bool(_:)``.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// `1.5` as ``double(_:)``.
+  public init(floatLiteral value: Double) { self = .double(value) }
+  /// `[a, b]` as ``list(_:)``.
+  public init(arrayLiteral elements: GraphQLValue...) { self = .list(elements) }
+  /// `["k": v]` as ``object(_:)``; a repeated key keeps its last value.
+  public init(dictionaryLiteral elements: (String, GraphQLValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+  /// `nil` as ``null``.
+  public init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,155 @@
+import LazyModel
+
+/// Names and selection sets the Amplify GraphQL Transformer v2 gives a model's operations, derived
+/// from its ``ModelSchema`` only.
+///
+/// Rules mirrored (Amplify docs "Data modeling", transformer `@model`/`@index`/`@primaryKey`):
+/// `get<Name>` takes every primary-key field as an argument; `list<PluralName>` takes `filter`,
+/// `limit`, `nextToken`; `create<Name>`/`update<Name>`/`delete<Name>` take `input:
+/// <Op><Name>Input!` and `condition: Model<Name>ConditionInput`; an `@index` query is named by
+/// `queryField:` or, by default, `<pluralName lower-cased first>By<Field>And<Field>…`, takes the
+/// partition key as `<field>: <Type>!` and its sort key fields as one key condition argument.
+///
+/// Thread-safety: stateless; every member is a pure function of its arguments.
+public enum ModelDocument {
+  /// `get<Name>`.
+  public static func getField(_ schema: ModelSchema) -> String { "get" + schema.name }
+  /// `list<PluralName>`.
+  public static func listField(_ schema: ModelSchema) -> String { "list" + schema.pluralName }
+  /// `create<Name>`, `update<Name>` or `delete<Name>`.
+  public static func mutationField(_ mutation: ModelMutationKind, _ schema: ModelSchema) -> String {
+    mutation.rawValue + schema.name
+  }
+  /// The query field of `index`: its `queryField`, else the transformer's default name
+  /// (`comment4V2sByPostIDAndContent` for `byPost4` on `postID`, `content` of `Comment4V2`).
+  public static func indexQueryField(_ index: ModelIndex, of schema: ModelSchema) -> String {
+    if let queryField = index.queryField { return queryField }
+    return lowerFirst(schema.pluralName) + "By"
+      + index.fields.map(upperFirst).joined(separator: "And")
+  }
+
+  /// The GraphQL type name of a scalar or enum field's named type (`ID`, `AWSDateTime`, `Priority`).
+  public static func typeName(_ type: ModelFieldType) -> String { type.graphQLTypeName }
+
+  /// The key condition input type of a single sort key field of type `type`
+  /// (`ModelStringKeyConditionInput`, `ModelIDKeyConditionInput`, `ModelIntKeyConditionInput`,
+  /// `ModelFloatKeyConditionInput`); enums and AWS scalars compare as strings.
+  public static func keyConditionType(_ type: ModelFieldType) -> String {
+    switch type {
+    case .scalar(.id): return "ModelIDKeyConditionInput"
+    case .scalar(.int), .scalar(.awsTimestamp): return "ModelIntKeyConditionInput"
+    case .scalar(.float): return "ModelFloatKeyConditionInput"
+    default: return "ModelStringKeyConditionInput"
+    }
+  }
+
+  /// The sort key argument of an index (or primary key) with sort key fields `sortKeyFields`:
+  /// the field itself for one, the camel-cased concatenation (`statusDate`) with a
+  /// `Model<Name><IndexName>CompositeKeyConditionInput` for more; `nil` for none.
+  static func sortKeyArgument(
+    _ sortKeyFields: [String], indexName: String, of schema: ModelSchema
+  ) -> (name: String, type: String)? {
+    guard let first = sortKeyFields.first else { return nil }
+    if sortKeyFields.count == 1 {
+      let type = schema.keyFieldType(named: first) ?? .string
+      return (first, keyConditionType(type))
+    }
+    let name = lowerFirst(sortKeyFields.map(upperFirst).joined())
+    return (name, "Model\(schema.name)\(upperFirst(indexName))CompositeKeyConditionInput")
+  }
+
+  /// The selection set of a model as this provider reads it (with braces):
+  /// every data field (embedded types with their own fields), each `@belongsTo`/`@hasOne` as one
+  /// nested level with only the referenced model's primary-key fields plus `__typename` (for a
+  /// `@hasOne(references:)`, the child's FK fields that identify it, as ``LazyReference`` decodes
+  /// it), no `@hasMany`, then `__typename`.
+  ///
+  /// - Parameter includes: Association field names selected eagerly instead: a belongsTo/hasOne in
+  ///   full (the referenced model's own lazy selection set), a hasMany as
+  ///   `{ items { … } nextToken }`. Only the top level honours `includes`.
+  public static func selectionSet(of schema: ModelSchema, includes: Set<String> = []) -> String {
+    var parts: [String] = []
+    for field in schema.fields {
+      switch field.association {
+      case nil:
+        parts.append(dataSelection(field))
+      case .belongsTo, .hasOne:
+        guard case .model(let type) = field.type else { continue }
+        if includes.contains(field.name) {
+          parts.append("\(field.name) \(selectionSet(of: type.schema))")
+        } else {
+          var identifying = type.schema.primaryKey
+          if case .hasOne(let associatedFields, let targetNames) = field.association,
+            targetNames.isEmpty
+          {
+            identifying = associatedFields
+          }
+          parts.append("\(field.name) { \((identifying + ["__typename"]).joined(separator: " ")) }")
+        }
+      case .hasMany:
+        guard includes.contains(field.name), case .list(.model(let type), _) = field.type else {
+          continue
+        }
+        parts.append("\(field.name) { items \(selectionSet(of: type.schema)) nextToken }")
+      }
+    }
+    parts.append("__typename")
+    return "{ " + parts.joined(separator: " ") + " }"
+  }
+
+  /// The included hasMany fields of `schema`, with the child's resolved FK fields: the target
+  /// names of the child's belongsTo when the association names one, else the named fields.
+  static func nestedLists(of schema: ModelSchema, includes: Set<String>) -> [NestedListSource] {
+    schema.fields.compactMap { field in
+      guard includes.contains(field.name), case .hasMany(let associated, _) = field.association,
+        case .list(.model(let child), _) = field.type
+      else { return nil }
+      var resolved = associated
+      if associated.count == 1, let reference = child.schema.field(named: associated[0]) {
+        switch reference.association {
+        case .belongsTo(_, let targetNames), .hasOne(_, let targetNames):
+          if !targetNames.isEmpty { resolved = targetNames }
+        default: break
+        }
+      }
+      return NestedListSource(
+        child: ObjectIdentifier(child), associatedFields: resolved, parent: schema,
+        field: field.name)
+    }
+  }
+
+  private static func dataSelection(_ field: ModelField) -> String {
+    var type = field.type
+    while case .list(let element, _) = type { type = element }
+    if case .embedded(let embedded) = type {
+      return "\(field.name) { " + embedded.schema.fields.map(dataSelection).joined(separator: " ")
+        + " }"
+    }
+    return field.name
+  }
+
+  static func upperFirst(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+  static func lowerFirst(_ text: String) -> String {
+    text.prefix(1).lowercased() + text.dropFirst()
+  }
+}
+
+/// The three mutations the transformer generates for a model; the raw value is the field prefix.
+public enum ModelMutationKind: String, Sendable, Hashable, CaseIterable {
+  /// `create<Name>(input: Create<Name>Input!, condition: …)`.
+  case create
+  /// `update<Name>(input: Update<Name>Input!, condition: …)`.
+  case update
+  /// `delete<Name>(input: Delete<Name>Input!, condition: …)`.
+  case delete
+}
+
+/// The order of an index query's results by sort key (`ModelSortDirection`).
+public enum ModelSortDirection: String, Sendable, Hashable {
+  /// Ascending sort key.
+  case ascending = "ASC"
+  /// Descending sort key.
+  case descending = "DESC"
+}

@@ -1,0 +1,130 @@
+import Foundation
+import LazyModel
+
+/// Mutation requests for generated models: `create`, `update` and `delete`, each with
+/// `input: <Op><Name>Input!` and an optional `condition: Model<Name>ConditionInput`.
+///
+/// Inputs are built from ``ModelSchema``: every writable data field (read-only timestamps are
+/// left out), every primary-key component with its own JSON type (an `Int` sort key stays a
+/// number), and for each `@belongsTo`/`@hasOne` that holds the foreign key its target names, filled
+/// from the reference's associated fields (a loaded model or the identifiers of a not-loaded
+/// reference; `null` for an empty reference). `@hasMany` and `@hasOne(references:)` fields hold no
+/// data of this model and are not sent. `delete` sends only the primary key.
+public enum ModelMutations {
+  /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
+  public static func create<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
+    -> GraphQLRequest<M>
+  {
+    try mutation(.create, model, condition: condition)
+  }
+
+  /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
+  /// sent as `null`, so the stored model ends up equal to `model`.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
+  public static func update<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
+    -> GraphQLRequest<M>
+  {
+    try mutation(.update, model, condition: condition)
+  }
+
+  /// `delete<Name>` of `model`'s primary key.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
+  public static func delete<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
+    -> GraphQLRequest<M>
+  {
+    try mutation(.delete, model, condition: condition)
+  }
+
+  /// `delete<Name>` by typed identifier.
+  public static func delete<M: Model>(
+    _ type: M.Type, byIdentifier identifier: M.Identifier, condition: GraphQLFilter? = nil
+  ) -> GraphQLRequest<M> {
+    var input: [String: GraphQLValue] = [:]
+    for component in identifier.components { input[component.name] = GraphQLValue(component.value) }
+    return request(.delete, M.schema, input: input, condition: condition)
+  }
+
+  /// The input object `kind` sends for `model` (see the type's documentation for the rules).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
+  ///   as JSON or a primary-key component is missing from its encoding.
+  public static func input<M: Model>(_ kind: ModelMutationKind, of model: M) throws -> [String:
+    GraphQLValue]
+  {
+    let schema = M.schema
+    let operationName = ModelDocument.upperFirst(ModelDocument.mutationField(kind, schema))
+    let encoded: [String: GraphQLValue]
+    do {
+      let data = try JSONEncoder().encode(model)
+      guard case .object(let members) = try JSONDecoder().decode(GraphQLValue.self, from: data)
+      else {
+        throw APIError.invalidRequest(
+          operationName: operationName, reason: "\(schema.name) does not encode as a JSON object")
+      }
+      encoded = members
+    } catch let error as APIError {
+      throw error
+    } catch {
+      throw APIError.invalidRequest(
+        operationName: operationName, reason: "cannot encode \(schema.name): \(error)")
+    }
+    var input: [String: GraphQLValue] = [:]
+    for name in schema.primaryKey {
+      guard let value = encoded[name], value != .null else {
+        throw APIError.invalidRequest(
+          operationName: operationName,
+          reason: "\(schema.name) encodes no value for key field \(name)")
+      }
+      input[name] = value
+    }
+    if kind == .delete { return input }
+    for field in schema.fields where !field.isReadOnly {
+      switch field.association {
+      case nil:
+        if let value = encoded[field.name] {
+          input[field.name] = value
+        } else if kind == .update {
+          input[field.name] = .null
+        }
+      case .belongsTo(let associatedFields, let targetNames),
+        .hasOne(let associatedFields, let targetNames):
+        guard !targetNames.isEmpty else { continue }
+        let reference = encoded[field.name] ?? .null
+        for (target, associated) in zip(targetNames, associatedFields) {
+          input[target] = reference[associated] ?? .null
+        }
+      case .hasMany:
+        continue
+      }
+    }
+    return input
+  }
+
+  private static func mutation<M: Model>(
+    _ kind: ModelMutationKind, _ model: M, condition: GraphQLFilter?
+  ) throws -> GraphQLRequest<M> {
+    request(kind, M.schema, input: try input(kind, of: model), condition: condition)
+  }
+
+  private static func request<M: Model>(
+    _ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue],
+    condition: GraphQLFilter?
+  ) -> GraphQLRequest<M> {
+    let field = ModelDocument.mutationField(kind, schema)
+    let operationName = ModelDocument.upperFirst(field)
+    let inputType = ModelDocument.upperFirst(kind.rawValue) + schema.name + "Input"
+    let selection = ModelDocument.selectionSet(of: schema)
+    let document =
+      "mutation \(operationName)($input: \(inputType)!, $condition: Model\(schema.name)ConditionInput) { \(field)(input: $input, condition: $condition) \(selection) }"
+    var variables: [String: GraphQLValue] = ["input": .object(input)]
+    if let condition { variables["condition"] = condition.value }
+    return GraphQLRequest(
+      operationType: .mutation, operationName: operationName, document: document,
+      variables: variables,
+      responseField: field)
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import LazyModel
+
+/// Query requests for generated models: `get`, `list` and index queries, built from
+/// ``ModelSchema`` (see ``ModelDocument`` for the naming rules).
+///
+/// Key values, filters, limits and cursors always travel as variables typed after the field's
+/// GraphQL type (`$id: ID!`, `$seq: Int!`), never inlined into the document.
+public enum ModelQueries {
+  /// `query Get<Name>($k1: T1!, …) { get<Name>(k1: $k1, …) { … } }` for the model with the typed
+  /// identifier `identifier`.
+  ///
+  /// - Parameter includes: Association coding keys selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
+  public static func get<M: Model>(
+    _ type: M.Type, byIdentifier identifier: M.Identifier, includes: [any CodingKey] = []
+  ) -> GraphQLRequest<M?> {
+    let schema = M.schema
+    let values = Dictionary(
+      identifier.components.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    // A generated identifier names exactly the primary-key fields, so every lookup succeeds.
+    return makeGet(
+      schema, keyValues: schema.primaryKey.map { values[$0] ?? .string("") }, includes: includes)
+  }
+
+  /// The `get` request for untyped identifier components (as a not-loaded ``LazyReference`` holds them).
+  ///
+  /// - Parameter identifiers: One component per primary-key field of `M`, any order.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the names are not exactly
+  ///   the primary key of `M` or a value does not fit its field's type.
+  public static func get<M: Model>(
+    _ type: M.Type, identifiers: [IdentifierComponent], includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M?> {
+    let schema = M.schema
+    let operationName = ModelDocument.upperFirst(ModelDocument.getField(schema))
+    let values = Dictionary(
+      identifiers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    guard identifiers.count == schema.primaryKey.count, Set(values.keys) == Set(schema.primaryKey)
+    else {
+      throw APIError.invalidRequest(
+        operationName: operationName,
+        reason:
+          "identifiers \(identifiers.map(\.name)) are not the primary key \(schema.primaryKey) of \(schema.name)"
+      )
+    }
+    var keyValues: [KeyValue] = []
+    for field in schema.primaryKeyFields {
+      let value = values[field.name]!
+      guard GraphQLValue(value).keyValue(as: field.type) != nil else {
+        throw APIError.invalidRequest(
+          operationName: operationName,
+          reason:
+            "\(schema.name).\(field.name) is \(ModelDocument.typeName(field.type)), got \(value)")
+      }
+      keyValues.append(value)
+    }
+    return makeGet(schema, keyValues: keyValues, includes: includes)
+  }
+
+  private static func makeGet<M: Model>(
+    _ schema: ModelSchema, keyValues: [KeyValue], includes: [any CodingKey]
+  ) -> GraphQLRequest<M?> {
+    let field = ModelDocument.getField(schema)
+    let operationName = ModelDocument.upperFirst(field)
+    let keyFields = schema.primaryKeyFields
+    let declarations = keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" }
+    let arguments = keyFields.map { "\($0.name): $\($0.name)" }
+    let selection = ModelDocument.selectionSet(
+      of: schema, includes: Set(includes.map(\.stringValue)))
+    let document =
+      "query \(operationName)(\(declarations.joined(separator: ", "))) { \(field)(\(arguments.joined(separator: ", "))) \(selection) }"
+    var variables: [String: GraphQLValue] = [:]
+    for (keyField, value) in zip(keyFields, keyValues) {
+      variables[keyField.name] = GraphQLValue(value)
+    }
+    return GraphQLRequest(
+      operationType: .query, operationName: operationName, document: document, variables: variables,
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue)))
+    )
+  }
+
+  /// `query List<Plural>($filter: Model<Name>FilterInput, $limit: Int, $nextToken: String) { list<Plural>(…) { items { … } nextToken } }`.
+  ///
+  /// - Parameters:
+  ///   - filter: Conditions on fields, or `nil` for all models.
+  ///   - limit: The most items the server evaluates for this page (AppSync applies `filter` after
+  ///     `limit`, so a page can hold fewer items and still have a `nextToken`); `nil` for the server default.
+  ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
+  ///   - includes: Association coding keys selected eagerly.
+  public static func list<M: Model>(
+    _ type: M.Type, filter: GraphQLFilter? = nil, limit: Int? = nil, nextToken: String? = nil,
+    includes: [any CodingKey] = []
+  ) -> GraphQLRequest<ModelConnection<M>> {
+    let schema = M.schema
+    let field = ModelDocument.listField(schema)
+    let operationName = ModelDocument.upperFirst(field)
+    let selection = ModelDocument.selectionSet(
+      of: schema, includes: Set(includes.map(\.stringValue)))
+    let document =
+      "query \(operationName)($filter: Model\(schema.name)FilterInput, $limit: Int, $nextToken: String) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken) { items \(selection) nextToken } }"
+    return GraphQLRequest(
+      operationType: .query, operationName: operationName, document: document,
+      variables: pagingVariables(filter: filter, limit: limit, nextToken: nextToken),
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue)))
+    )
+  }
+
+  /// The query of the `@index` named `indexName` of `M`:
+  /// `query <QueryField>($pk: T!, $sk: Model…KeyConditionInput, $sortDirection: ModelSortDirection, $filter: …, $limit: Int, $nextToken: String) { … }`.
+  ///
+  /// - Parameters:
+  ///   - partitionKey: The value of the index's partition key field.
+  ///   - sortKeyCondition: The key condition on the sort key fields (`{eq: "x"}`, `{beginsWith: "a"}`,
+  ///     or for several sort key fields `{eq: {status: "A", date: "…"}}`), or `nil`.
+  ///   - sortDirection: Result order by sort key, or `nil` for the server default (ascending).
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `M` has no index named
+  ///   `indexName`, or `partitionKey` does not fit the partition key field's type.
+  public static func query<M: Model>(
+    _ type: M.Type, index indexName: String, partitionKey: KeyValue,
+    sortKeyCondition: GraphQLValue? = nil,
+    sortDirection: ModelSortDirection? = nil, filter: GraphQLFilter? = nil, limit: Int? = nil,
+    nextToken: String? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<ModelConnection<M>> {
+    let schema = M.schema
+    guard let index = schema.indexes.first(where: { $0.name == indexName }),
+      let partitionName = index.fields.first
+    else {
+      throw APIError.invalidRequest(
+        operationName: "index \(indexName)",
+        reason: "\(schema.name) has no index named \(indexName)")
+    }
+    let field = ModelDocument.indexQueryField(index, of: schema)
+    let operationName = ModelDocument.upperFirst(field)
+    // An index may name a target name of a belongsTo (`postID`), typed after the field it holds.
+    var fieldTypes: [ModelFieldType] = []
+    for name in index.fields {
+      guard let type = schema.keyFieldType(named: name) else {
+        throw APIError.invalidRequest(
+          operationName: operationName,
+          reason:
+            "index \(indexName) names \(name), which \(schema.name) neither has nor references")
+      }
+      fieldTypes.append(type)
+    }
+    let partitionField = ModelField(name: partitionName, type: fieldTypes[0], isRequired: true)
+    guard GraphQLValue(partitionKey).keyValue(as: partitionField.type) != nil else {
+      throw APIError.invalidRequest(
+        operationName: operationName,
+        reason:
+          "\(schema.name).\(partitionField.name) is \(ModelDocument.typeName(partitionField.type)), got \(partitionKey)"
+      )
+    }
+    var declarations = ["$\(partitionField.name): \(ModelDocument.typeName(partitionField.type))!"]
+    var arguments = ["\(partitionField.name): $\(partitionField.name)"]
+    var variables = pagingVariables(filter: filter, limit: limit, nextToken: nextToken)
+    variables[partitionField.name] = GraphQLValue(partitionKey)
+    if let sortKey = ModelDocument.sortKeyArgument(
+      Array(index.fields.dropFirst()), indexName: index.name, of: schema)
+    {
+      declarations.append("$\(sortKey.name): \(sortKey.type)")
+      arguments.append("\(sortKey.name): $\(sortKey.name)")
+      if let sortKeyCondition { variables[sortKey.name] = sortKeyCondition }
+    }
+    declarations += [
+      "$sortDirection: ModelSortDirection", "$filter: Model\(schema.name)FilterInput",
+      "$limit: Int", "$nextToken: String",
+    ]
+    arguments += [
+      "sortDirection: $sortDirection", "filter: $filter", "limit: $limit", "nextToken: $nextToken",
+    ]
+    if let sortDirection { variables["sortDirection"] = .string(sortDirection.rawValue) }
+    let selection = ModelDocument.selectionSet(
+      of: schema, includes: Set(includes.map(\.stringValue)))
+    let document =
+      "query \(operationName)(\(declarations.joined(separator: ", "))) { \(field)(\(arguments.joined(separator: ", "))) { items \(selection) nextToken } }"
+    return GraphQLRequest(
+      operationType: .query, operationName: operationName, document: document, variables: variables,
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: Set(includes.map(\.stringValue)))
+    )
+  }
+
+  /// The page request for the `M` models whose `associatedFields` equal `values` (a hasMany):
+  /// through the index whose leading fields are `associatedFields` when `M` has one (partition key
+  /// equal to the first value, sort key condition `eq` on the rest), else `list` with an `eq`
+  /// filter on every field (a scan on DynamoDB).
+  ///
+  /// Indexes the transformer derives for a `@hasMany` without `indexName` (`gsi-Parent.field`)
+  /// have no query field, so they are not used.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the counts differ.
+  public static func list<M: Model>(
+    _ type: M.Type, whereFields associatedFields: [String], equal values: [KeyValue],
+    limit: Int? = nil,
+    nextToken: String? = nil
+  ) throws -> GraphQLRequest<ModelConnection<M>> {
+    let schema = M.schema
+    guard associatedFields.count == values.count, !values.isEmpty else {
+      throw APIError.invalidRequest(
+        operationName: ModelDocument.upperFirst(ModelDocument.listField(schema)),
+        reason:
+          "\(associatedFields.count) associated fields of \(schema.name) for \(values.count) values"
+      )
+    }
+    if let index = servingIndex(of: schema, for: associatedFields) {
+      let rest = Array(values.dropFirst())
+      var condition: GraphQLValue?
+      if rest.count == 1 {
+        condition = ["eq": GraphQLValue(rest[0])]
+      } else if rest.count > 1 {
+        let members = zip(associatedFields.dropFirst(), rest).map { ($0, GraphQLValue($1)) }
+        condition = ["eq": .object(Dictionary(members, uniquingKeysWith: { first, _ in first }))]
+      }
+      return try query(
+        M.self, index: index.name, partitionKey: values[0], sortKeyCondition: condition,
+        limit: limit,
+        nextToken: nextToken)
+    }
+    let components = zip(associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
+    return list(M.self, filter: .equal(components), limit: limit, nextToken: nextToken)
+  }
+
+  /// The next page of the hasMany `field` of the `parent` model whose key values are `parentKey`,
+  /// read through the parent (the `nextToken` of a nested connection belongs to that field):
+  /// `query Get<Parent><Field>($k: T!, …, $limit: Int, $nextToken: String) { get<Parent>(k: $k, …) { <field>(limit: $limit, nextToken: $nextToken) { items { … } nextToken } } }`.
+  static func nestedPage<M: Model>(
+    _ type: M.Type, parent: ModelSchema, field: String, parentKey: [KeyValue], limit: Int?,
+    nextToken: String?
+  ) -> GraphQLRequest<NestedConnection<M>> {
+    let root = ModelDocument.getField(parent)
+    let operationName = ModelDocument.upperFirst(root) + ModelDocument.upperFirst(field)
+    let keyFields = parent.primaryKeyFields
+    let declarations =
+      keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" } + [
+        "$limit: Int", "$nextToken: String",
+      ]
+    let arguments = keyFields.map { "\($0.name): $\($0.name)" }
+    let document =
+      "query \(operationName)(\(declarations.joined(separator: ", "))) { \(root)(\(arguments.joined(separator: ", "))) { \(field)(limit: $limit, nextToken: $nextToken) { items \(ModelDocument.selectionSet(of: M.schema)) nextToken } } }"
+    var variables = pagingVariables(filter: nil, limit: limit, nextToken: nextToken)
+    for (keyField, value) in zip(keyFields, parentKey) {
+      variables[keyField.name] = GraphQLValue(value)
+    }
+    return GraphQLRequest(
+      operationType: .query, operationName: operationName, document: document, variables: variables,
+      responseField: root, nestedField: field, nestedLists: [])
+  }
+
+  /// The index of `schema` that serves equality on `fields`: its partition key is `fields[0]` and
+  /// its sort key fields are the rest of `fields` (or any, for one field), and it has a query field
+  /// (an `@index`, not a transformer-derived `gsi-…` index).
+  public static func servingIndex(of schema: ModelSchema, for fields: [String]) -> ModelIndex? {
+    schema.indexes.first { index in
+      !index.name.hasPrefix("gsi-") && (index.fields.count == fields.count || fields.count == 1)
+        && Array(index.fields.prefix(fields.count)) == fields
+    }
+  }
+
+  static func pagingVariables(filter: GraphQLFilter?, limit: Int?, nextToken: String?) -> [String:
+    GraphQLValue]
+  {
+    var variables: [String: GraphQLValue] = [:]
+    if let filter { variables["filter"] = filter.value }
+    if let limit { variables["limit"] = .int(limit) }
+    if let nextToken { variables["nextToken"] = .string(nextToken) }
+    return variables
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import LazyModel
+import LazyModelAPI
+import Synchronization
+
+@testable import SeedPostCommentModels
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The records an ``APIClient`` observer saw, in send order.
+final class RequestLog: Sendable {
+  private let records = Mutex<[GraphQLRequestRecord]>([])
+
+  func append(_ record: GraphQLRequestRecord) { records.withLock { $0.append(record) } }
+  var all: [GraphQLRequestRecord] { records.withLock { $0 } }
+  var last: GraphQLRequestRecord? { records.withLock { $0.last } }
+  func clear() { records.withLock { $0.removeAll() } }
+}
+
+/// The seed's API schema as `modelgen generate --emit api-schema` writes it.
+let seedSchemaPath = "Generated/seed-post-comment/schema.api.graphql"
+
+/// A client of `server` that logs into `log`.
+func makeClient(
+  _ server: GraphQLServerProcess, log: RequestLog? = nil, timeout: Double = 10,
+  pageSize: Int? = nil,
+  authorization: APIClient.Authorization = .none, headers: [String: String] = [:]
+) -> APIClient {
+  APIClient(
+    configuration: APIClient.Configuration(
+      endpoint: server.endpoint, authorization: authorization, timeout: timeout,
+      listPageSize: pageSize,
+      additionalHeaders: headers),
+    observer: log.map { log -> @Sendable (GraphQLRequestRecord) -> Void in
+      { record in log.append(record) }
+    })
+}
+
+/// Runs `body` for every element with up to `width` in flight.
+func concurrently<T: Sendable>(
+  _ elements: [T], width: Int = 8, _ body: @escaping @Sendable (T) async throws -> Void
+) async throws {
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    var iterator = elements.makeIterator()
+    for _ in 0..<width {
+      guard let element = iterator.next() else { break }
+      group.addTask { try await body(element) }
+    }
+    while try await group.next() != nil {
+      if let element = iterator.next() { group.addTask { try await body(element) } }
+    }
+  }
+}
+
+extension LazyReference {
+  /// The identifiers of a not-loaded reference, or `nil` when loaded.
+  var notLoadedIdentifiers: [IdentifierComponent]? {
+    if case .notLoaded(let identifiers) = state { return identifiers }
+    return nil
+  }
+
+  /// Whether the reference is loaded.
+  var isLoaded: Bool {
+    if case .loaded = state { return true }
+    return false
+  }
+}
+
+extension LazyList {
+  /// Whether the list is loaded.
+  var isLoaded: Bool {
+    if case .loaded = state { return true }
+    return false
+  }
+}
