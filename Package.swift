@@ -83,7 +83,7 @@ var targets: [Target] = [
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",
-    dependencies: ["LazyModel"] + generatedModules.map { .target(name: $0.name) },
+    dependencies: ["LazyModel", "LazyModelDataStore"] + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
