@@ -87,7 +87,7 @@ def check(function=None, *, schema: str = "seed-post-comment"):
 
 
 def schema_path(stem: str) -> Path:
-    """The emitted schema of `stem` under Generated/ when it is checked in, else the golden fixture."""
+    """The checked-in emitted schema of `stem`: Generated/ (the feature tour's golden: fixtures/)."""
     for candidate in (
         REPO / "Generated" / stem / "schema.api.graphql",
         REPO / "Generated" / "regressions" / stem / "schema.api.graphql",

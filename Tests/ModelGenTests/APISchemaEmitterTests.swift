@@ -2,14 +2,25 @@ import Foundation
 import ModelGen
 import Testing
 
-/// The API schema emitter: whole-file goldens (also served by the local GraphQL server's self-test,
-/// which proves graphql-core accepts them) and one snippet test per transformer feature.
+/// The API schema emitter: whole-file goldens and one snippet test per transformer feature.
 ///
-/// Re-record the goldens with `MODELGEN_RECORD_API_SCHEMA=1 swift test --filter APISchemaEmitterTests`,
-/// then read `git diff Tests/GraphQLServer/fixtures/`.
+/// The goldens are the checked-in `Generated/<stem>/schema.api.graphql` (regressions:
+/// `Generated/regressions/<stem>/`), the same files the Swift models sit beside, the API tests and
+/// the local GraphQL server's self-test serve; only the feature tour, which has no `Schemas/`
+/// example, keeps its golden in `Tests/GraphQLServer/fixtures/`. Re-record all of them after an
+/// intended change with `MODELGEN_RECORD=1 swift test --filter "GoldenFileTests|APISchemaEmitterTests"`,
+/// then read `git diff Generated/ Tests/GraphQLServer/fixtures/`.
 @Suite struct APISchemaEmitterTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("GraphQLServer/fixtures")
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = root.appendingPathComponent("Tests/GraphQLServer/fixtures")
+
+  /// The checked-in emitted schema of the `Schemas/` (or `Schemas/regressions/`) file named `stem`.
+  static func golden(_ stem: String) -> URL {
+    let example = root.appendingPathComponent("Generated/\(stem)/schema.api.graphql")
+    return FileManager.default.fileExists(atPath: example.path)
+      ? example : root.appendingPathComponent("Generated/regressions/\(stem)/schema.api.graphql")
+  }
 
   static let goldens: [(ModelGraph, String)] = [
     (APISchemaGraphs.seed, "seed-post-comment"),
@@ -54,28 +65,23 @@ import Testing
     return header + String(rest[..<end.upperBound])
   }
 
+  /// Recorded by `GoldenFileTests` (`MODELGEN_RECORD=1`), which writes every file of `Generated/`.
   @Test(arguments: 0..<goldens.count)
   func matchesGolden(_ index: Int) throws {
     let (graph, stem) = Self.goldens[index]
     let rendered = Self.render(graph)
-    let url = Self.fixtures.appendingPathComponent("\(stem).api.graphql")
-    if ProcessInfo.processInfo.environment["MODELGEN_RECORD_API_SCHEMA"] == "1" {
-      try rendered.write(to: url, atomically: true, encoding: .utf8)
-    }
-    let golden = try String(contentsOf: url, encoding: .utf8)
+    let golden = try String(contentsOf: Self.golden(stem), encoding: .utf8)
     let difference = Self.lineDiff(expected: golden, actual: rendered)
     #expect(
       difference == nil,
-      "\(difference ?? ""); re-record with MODELGEN_RECORD_API_SCHEMA=1 and read the diff")
+      "\(difference ?? ""); re-record with MODELGEN_RECORD=1 and read the diff")
   }
 
   /// The same goldens from the real pipeline stage before: `Schemas/` text → semantic analyzer → emitter.
   @Test(arguments: 0..<goldens.count)
   func analyzedSchemaMatchesGolden(_ index: Int) throws {
     let (graph, stem) = Self.goldens[index]
-    let schemas = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .appendingPathComponent("Schemas")
+    let schemas = Self.root.appendingPathComponent("Schemas")
     let candidates = [
       schemas.appendingPathComponent("\(stem).graphql"),
       schemas.appendingPathComponent("regressions/\(stem).graphql"),
@@ -88,8 +94,7 @@ import Testing
     let analysis = SemanticAnalyzer.analyze(
       source: try String(contentsOf: url, encoding: .utf8), fileName: "\(stem).graphql")
     let analyzed = try #require(analysis.graph, "\(analysis.diagnostics)")
-    let golden = try String(
-      contentsOf: Self.fixtures.appendingPathComponent("\(stem).api.graphql"), encoding: .utf8)
+    let golden = try String(contentsOf: Self.golden(stem), encoding: .utf8)
     let rendered = APISchemaEmitter.render(analyzed, sourceFileName: "\(stem).graphql")
     let difference = Self.lineDiff(expected: golden, actual: rendered)
     #expect(difference == nil, "\(difference ?? "")")
@@ -106,12 +111,12 @@ import Testing
     let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
     let rendered = APISchemaEmitter.render(graph, sourceFileName: "feature-tour.graphql")
     let url = Self.fixtures.appendingPathComponent("feature-tour.api.graphql")
-    if ProcessInfo.processInfo.environment["MODELGEN_RECORD_API_SCHEMA"] == "1" {
+    if ProcessInfo.processInfo.environment["MODELGEN_RECORD"] == "1" {
       try rendered.write(to: url, atomically: true, encoding: .utf8)
     }
     let difference = Self.lineDiff(
       expected: try String(contentsOf: url, encoding: .utf8), actual: rendered)
-    #expect(difference == nil, "\(difference ?? ""); re-record with MODELGEN_RECORD_API_SCHEMA=1")
+    #expect(difference == nil, "\(difference ?? ""); re-record with MODELGEN_RECORD=1")
   }
 
   @Test func headerDeterminismAndLineEnds() {
