@@ -10,6 +10,7 @@ let strict: [SwiftSetting] = []
 /// `ModelGenTests.GoldenFileTests` fails when a schema has no module here.
 let generatedModules: [(name: String, path: String)] = [
   ("AuthRulesModels", "auth-rules"),
+  ("CompositeKeyHasManyModels", "composite-key-has-many"),
   ("DefaultValuesModels", "default-values"),
   ("HasManyImplicitModels", "has-many-implicit"),
   ("HasOneModels", "has-one"),

@@ -1,7 +1,11 @@
 import Foundation
 import LazyModel
 import LazyModelDataStore
+import RegressionHasOneBelongsToCompositeKeys
 import Testing
+
+@testable import RegressionReferencesHasOneHasMany
+@testable import SeedPostCommentModels
 
 @Suite("No N+1: batched references, includes, paged lists")
 struct BatchAndIncludeTests {

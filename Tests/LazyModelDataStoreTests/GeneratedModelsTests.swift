@@ -1,7 +1,8 @@
-// The models modelgen generated into Generated/ (checked in by the rendering area), stored and
-// loaded through the DataStore. Types are module-qualified: this test module has hand-written
-// models of the same names.
+// Every module modelgen generated into Generated/ opens as a DataStore. Types are module-qualified:
+// several modules declare models of the same names. (The other suites of this module run their
+// scenarios on these generated models too.)
 import AuthRulesModels
+import CompositeKeyHasManyModels
 import DefaultValuesModels
 import Foundation
 import HasManyImplicitModels
@@ -31,6 +32,7 @@ import Testing
 struct GeneratedModelsTests {
   static let registries: [(String, ModelRegistry)] = [
     ("auth-rules", AuthRulesModels.Models.registry),
+    ("composite-key-has-many", CompositeKeyHasManyModels.Models.registry),
     ("default-values", DefaultValuesModels.Models.registry),
     ("has-many-implicit", HasManyImplicitModels.Models.registry),
     ("has-one", HasOneModels.Models.registry),
@@ -89,49 +91,6 @@ struct GeneratedModelsTests {
       SeedPostCommentModels.Comment4V2.keys.post, of: [comment, comment],
       as: SeedPostCommentModels.Post4V2.self)
     #expect(posts.map { $0?.id } == ["p#1", "p#1"])
-  }
-
-  @Test(
-    "generated hasOne/belongsTo with composite keys, both ways", arguments: StoreLocation.allCases)
-  func generatedHasOneComposite(_ location: StoreLocation) async throws {
-    typealias Project = RegressionHasOneBelongsToCompositeKeys.Project
-    typealias Team = RegressionHasOneBelongsToCompositeKeys.Team
-    let (store, _) = try makeStore(
-      location, registry: RegressionHasOneBelongsToCompositeKeys.Models.registry)
-    var project = Project(projectId: "p", name: "Apollo")
-    try await store.save(project)
-    let team = Team(teamId: "t", name: "Crew", project: project)
-    try await store.save(team)
-    project.setTeam(team)
-    try await store.save(project)
-    let storedTeam = try #require(try await store.query(Team.self).first)
-    #expect(try await storedTeam.project?.name == "Apollo")
-    let storedProject = try #require(
-      try await store.query(Project.self, byIdentifier: .init(projectId: "p", name: "Apollo")))
-    #expect(try await storedProject.team?.teamId == "t")
-  }
-
-  @Test("generated references-style hasOne and hasMany", arguments: StoreLocation.allCases)
-  func generatedReferences(_ location: StoreLocation) async throws {
-    typealias Customer = RegressionReferencesHasOneHasMany.Customer
-    typealias Cart = RegressionReferencesHasOneHasMany.Cart
-    typealias Order = RegressionReferencesHasOneHasMany.Order
-    let (store, log) = try makeStore(
-      location, registry: RegressionReferencesHasOneHasMany.Models.registry)
-    let customer = Customer(id: "c", name: "Ada")
-    try await store.save(customer)
-    try await store.save(Cart(id: "cart", items: ["tea"], customer: customer))
-    try await store.save([
-      Order(id: "o1", total: 2, customer: customer), Order(id: "o2", total: 3, customer: customer),
-    ])
-    let stored = try #require(try await store.query(Customer.self, byIdentifier: .init(id: "c")))
-    #expect(try await stored.activeCart?.id == "cart")
-    #expect(try await stored.orders?.fetch().map(\.id) == ["o1", "o2"])
-    log.clear()
-    let included = try await store.query(
-      Customer.self, includes: [.include(Customer.keys.activeCart), .include(Customer.keys.orders)])
-    #expect(log.queries.count == 3)
-    #expect(try included.first?.orders?.elements.count == 2)
   }
 
   @Test("generated composite key with non-String components", arguments: StoreLocation.allCases)

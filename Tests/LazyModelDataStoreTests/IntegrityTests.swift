@@ -1,7 +1,14 @@
 import Foundation
 import LazyModel
 import LazyModelDataStore
+import RegressionHasManyExplicitFkIndex
+import RegressionReferencesHasOneHasMany
+import SeedPostCommentModels
+import SelfAndOneToOneModels
 import Testing
+
+/// The indexed child of `Generated/regressions/has-many-explicit-fk-index`, not Testing's `Comment`.
+private typealias Comment = RegressionHasManyExplicitFkIndex.Comment
 
 @Suite("Keys, injection, integrity, cascade")
 struct IntegrityTests {
@@ -73,18 +80,18 @@ struct IntegrityTests {
     arguments: StoreLocation.allCases)
   func cascadeDelete(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: shapesRegistry)
-    let top = Employee(id: "top", name: "Top")
-    let middle = Employee(id: "mid", name: "Mid", manager: top)
+    let top = Category(id: "top", name: "Top")
+    let middle = Category(id: "mid", name: "Mid", parent: top)
     try await store.save(top)
     try await store.save(middle)
-    try await store.save(Employee(id: "low", name: "Low", manager: middle))
+    try await store.save(Category(id: "low", name: "Low", parent: middle))
     let customer = Customer(id: "c", name: nil)
     try await store.save(customer)
     try await store.save(Order(id: "o", total: nil, customer: customer))
     try await store.save(Order(id: "orphan", total: nil, customer: nil))
 
-    #expect(try await store.delete(Employee.self, byIdentifier: .init(id: "top")))
-    #expect(try await store.count(Employee.self) == 0)
+    #expect(try await store.delete(Category.self, byIdentifier: .init(id: "top")))
+    #expect(try await store.count(Category.self) == 0)
     #expect(try await store.delete(Customer.self, where: Customer.keys.id.eq("c")) == 1)
     #expect(try await store.query(Order.self).map(\.id) == ["orphan"])
   }
@@ -168,14 +175,14 @@ struct BrokenComment: Model {
   var createdAt: Temporal.DateTime?
   var updatedAt: Temporal.DateTime?
 
-  init(_ comment: Comment) {
+  init(_ comment: RegressionHasManyExplicitFkIndex.Comment) {
     id = comment.id
     postID = comment.postID
     content = comment.content
   }
 
-  typealias CodingKeys = Comment.CodingKeys
-  typealias Identifier = Comment.Identifier
+  typealias CodingKeys = RegressionHasManyExplicitFkIndex.Comment.CodingKeys
+  typealias Identifier = RegressionHasManyExplicitFkIndex.Comment.Identifier
   var identifier: Identifier { Identifier(id: id) }
-  static var schema: ModelSchema { Comment.schema }
+  static var schema: ModelSchema { RegressionHasManyExplicitFkIndex.Comment.schema }
 }

@@ -1,8 +1,17 @@
 import CSQLite
+import CompositeKeyHasManyModels
 import Foundation
+import HasOneModels
 import LazyModel
 import LazyModelDataStore
+import RegressionHasManyExplicitFkIndex
+import RegressionReferencesHasOneHasMany
+import SeedPostCommentModels
+import SelfAndOneToOneModels
 import Testing
+
+/// The indexed child of `Generated/regressions/has-many-explicit-fk-index`, not Testing's `Comment`.
+private typealias Comment = RegressionHasManyExplicitFkIndex.Comment
 
 /// Reads a database file with the plain C API (a second connection), to check what is on disk.
 struct RawDatabase: ~Copyable {
@@ -73,7 +82,7 @@ struct PersistenceTests {
       })
     #expect(
       indexes.isSuperset(of: [
-        "Comment_byPost", "BlogPost_gsi-Blog.posts", "Employee_managerID_fk", "Employee_byManager",
+        "Comment_byPost", "Category_categoryChildrenId_fk",
         "Team_teamProjectProjectId_teamProjectName_fk",
         "Project_projectTeamTeamId_projectTeamName_fk", "Cart_customerId_fk", "Order_customerId_fk",
         "Card_boardCardsId_fk",
@@ -106,21 +115,21 @@ struct PersistenceTests {
     let url = try temporaryFileURL()
     do {
       let store = try DataStore(fileURL: url, registry: shapesRegistry)
-      let boss = Employee(id: "e1", name: "Boss")
-      try await store.save(boss)
-      try await store.save(Employee(id: "e2", name: "Ann", manager: boss))
+      let root = Category(id: "e1", name: "Root")
+      try await store.save(root)
+      try await store.save(Category(id: "e2", name: "Ann", parent: root))
       let customer = Customer(id: "c", name: "Ada 🙂")
       try await store.save(customer)
       try await store.save(Cart(id: "cart", items: ["a#b"], customer: customer))
     }
     let reopened = try DataStore(fileURL: url, registry: shapesRegistry)
-    let ann = try #require(try await reopened.query(Employee.self, byIdentifier: .init(id: "e2")))
-    #expect(try await ann.manager?.name == "Boss")
+    let ann = try #require(try await reopened.query(Category.self, byIdentifier: .init(id: "e2")))
+    #expect(try await ann.parent?.name == "Root")
     let customer = try #require(
       try await reopened.query(Customer.self, byIdentifier: .init(id: "c")))
     #expect(customer.name == "Ada 🙂")
     #expect(try await customer.activeCart?.items == ["a#b"])
-    #expect(try await reopened.count(Employee.self) == 2)
+    #expect(try await reopened.count(Category.self) == 2)
   }
 
   @Test("added models and nullable fields migrate; the rows stay")
@@ -131,12 +140,12 @@ struct PersistenceTests {
       try await store.save(NoteV1(id: "n1", title: "kept"))
     }
     let store = try DataStore(
-      fileURL: url, registry: ModelRegistry(models: [NoteAddedField.self, Tag.self]))
+      fileURL: url, registry: ModelRegistry(models: [NoteAddedField.self, Badge.self]))
     let note = try #require(
       try await store.query(NoteAddedField.self, byIdentifier: .init(id: "n1")))
     #expect(note.title == "kept" && note.body == nil && note.rank == nil)
     try await store.save(NoteAddedField(id: "n2", title: "new", body: "text", rank: 2))
-    try await store.save(Tag(id: "t", label: "fresh table"))
+    try await store.save(Badge(id: "t", code: "fresh table"))
     #expect(
       try await store.query(NoteAddedField.self, where: NoteAddedField.keys.rank.eq(2)).map(\.id)
         == ["n2"])
@@ -176,7 +185,7 @@ struct PersistenceTests {
       throws: DataStoreError.incompatibleSchema(
         model: "Note", reason: "the registry has no model Note; its stored rows would be orphaned")
     ) {
-      _ = try DataStore(fileURL: url, registry: ModelRegistry(models: [Tag.self]))
+      _ = try DataStore(fileURL: url, registry: ModelRegistry(models: [Badge.self]))
     }
     #expect(try RawDatabase(url).rows("SELECT sql FROM sqlite_schema ORDER BY name") == before)
     let store = try DataStore(fileURL: url, registry: ModelRegistry(models: [NoteV1.self]))
@@ -246,7 +255,7 @@ struct ObservationTests {
     #expect(
       seen == [
         "saved o/1 one", "saved o/2 two", "saved p/1 three",
-        #"deleted TodoTask(ownerId: "o", id: "1")"#, #"deleted TodoTask(ownerId: "o", id: "2")"#,
+        #"deleted Task(ownerId: "o", id: "1")"#, #"deleted Task(ownerId: "o", id: "2")"#,
       ])
     try await store.save(Post(id: "p", title: "T"))
     var iterator = otherModel.makeAsyncIterator()

@@ -1,6 +1,10 @@
+import CompositeKeyHasManyModels
 import Foundation
 import LazyModel
 import LazyModelDataStore
+import RegressionHasOneBelongsToCompositeKeys
+import RegressionReferencesHasOneHasMany
+import SeedPostCommentModels
 import Testing
 
 @Suite("Typed predicates, sort, limit, offset")

@@ -1,13 +1,20 @@
 import Foundation
+import HasManyImplicitModels
 import LazyModel
 import LazyModelDataStore
+import RegressionEnumValuesSwiftKeywords
+import RegressionHasManyExplicitFkIndex
+import RegressionListNullabilityWithLazyBelongsTo
+import SelfAndOneToOneModels
 import Testing
 
-let shapesRegistry = ModelRegistry(models: [
-  Blog.self, BlogPost.self, Board.self, Card.self, Cart.self, Comment.self, Customer.self,
-  Employee.self, Order.self,
-  Post.self, Project.self, Reading.self, ReadingNote.self, Team.self, TodoTask.self,
-])
+@testable import CompositeKeyHasManyModels
+@testable import RegressionHasOneBelongsToCompositeKeys
+@testable import RegressionReferencesHasOneHasMany
+@testable import SeedPostCommentModels
+
+/// The indexed child of `Generated/regressions/has-many-explicit-fk-index`, not Testing's `Comment`.
+private typealias Comment = RegressionHasManyExplicitFkIndex.Comment
 
 /// The identifiers a not-loaded reference holds, or `nil` when it is loaded.
 func notLoadedIdentifiers<M: Model>(_ reference: LazyReference<M>) -> [IdentifierComponent]? {
@@ -173,6 +180,7 @@ struct RelationshipShapeTests {
     "uni-directional hasMany through a user-named FK and an index",
     arguments: StoreLocation.allCases)
   func explicitForeignKeyAndIndex(_ location: StoreLocation) async throws {
+    typealias Post = RegressionHasManyExplicitFkIndex.Post
     let (store, _) = try makeStore(location, registry: shapesRegistry)
     try await store.save(Post(id: "p1", title: "T"))
     try await store.save([
@@ -185,35 +193,32 @@ struct RelationshipShapeTests {
     #expect(byIndex.map(\.id) == ["c1"])
   }
 
-  @Test("self reference: manager and reports", arguments: StoreLocation.allCases)
+  @Test("self reference: parent and children", arguments: StoreLocation.allCases)
   func selfReference(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: shapesRegistry)
-    let boss = Employee(id: "e1", name: "Boss")
-    try await store.save(boss)
+    let root = Category(id: "e1", name: "Root")
+    try await store.save(root)
     try await store.save([
-      Employee(id: "e2", name: "Ann", manager: boss),
-      Employee(id: "e3", name: "Ben", manager: boss),
+      Category(id: "e2", name: "Ann", parent: root),
+      Category(id: "e3", name: "Ben", parent: root),
     ])
-    let ann = try #require(try await store.query(Employee.self, byIdentifier: .init(id: "e2")))
-    let manager = try #require(try await ann.manager)
-    #expect(manager.name == "Boss")
-    #expect(try await manager.manager == nil)
-    #expect(try await manager.reports?.fetch().map(\.name) == ["Ann", "Ben"])
-    try await store.delete(boss)
-    #expect(try await store.count(Employee.self) == 0)
+    let ann = try #require(try await store.query(Category.self, byIdentifier: .init(id: "e2")))
+    let parent = try #require(try await ann.parent)
+    #expect(parent.name == "Root")
+    #expect(try await parent.parent == nil)
+    #expect(try await parent.children?.fetch().map(\.name) == ["Ann", "Ben"])
+    try await store.delete(root)
+    #expect(try await store.count(Category.self) == 0)
   }
 
-  @Test(
-    "embedded types, lists of every nullability, enums with keyword cases",
-    arguments: StoreLocation.allCases)
+  @Test("embedded types and lists of every nullability", arguments: StoreLocation.allCases)
   func embeddedAndLists(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: shapesRegistry)
     let board = Board(id: "b1")
     try await store.save(board)
     let card = Card(
       id: "k1", labelsA: [Label(text: "a"), nil], labelsB: nil, labelsC: [Label(text: nil)],
-      labelsD: [nil],
-      scores: [1, nil, 3], visibility: .default, board: board)
+      labelsD: [nil], scores: [1, nil, 3], board: board)
     try await store.save(card)
     let stored = try #require(try await store.query(Card.self, byIdentifier: .init(id: "k1")))
     #expect(stored.labelsA == [Label(text: "a"), nil])
@@ -221,13 +226,22 @@ struct RelationshipShapeTests {
     #expect(stored.labelsC == [Label(text: nil)])
     #expect(stored.labelsD == [nil])
     #expect(stored.scores == [1, nil, 3])
-    #expect(stored.visibility == .default)
     #expect(try await stored.board?.id == "b1")
+  }
+
+  @Test("enums with keyword cases", arguments: StoreLocation.allCases)
+  func enumKeywordCases(_ location: StoreLocation) async throws {
+    typealias Post = RegressionEnumValuesSwiftKeywords.Post
+    let (store, _) = try makeStore(
+      location, registry: RegressionEnumValuesSwiftKeywords.Models.registry)
+    try await store.save(Post(id: "k1", title: "t", visibility: .default))
+    let stored = try #require(try await store.query(Post.self, byIdentifier: .init(id: "k1")))
+    #expect(stored.visibility == .default)
     #expect(
-      try await store.query(Card.self, where: Card.keys.visibility.eq(Visibility.default)).count
+      try await store.query(Post.self, where: Post.keys.visibility.eq(Visibility.default)).count
         == 1)
     #expect(
-      try await store.query(Card.self, where: Card.keys.visibility.eq(Visibility.public)).isEmpty)
+      try await store.query(Post.self, where: Post.keys.visibility.eq(Visibility.public)).isEmpty)
   }
 
   @Test("a reference decoded from SQLite is not loaded, holds FK values, and loads in one lookup")

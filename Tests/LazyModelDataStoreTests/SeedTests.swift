@@ -3,6 +3,8 @@ import LazyModel
 import LazyModelDataStore
 import Testing
 
+@testable import SeedPostCommentModels
+
 @Suite("Seed scenario: Post4V2 / Comment4V2")
 struct SeedTests {
   @Test("save, query, lazy post, lazy comments", arguments: StoreLocation.allCases)

@@ -1,6 +1,15 @@
+import CompositeKeyHasManyModels
 import Foundation
+import HasManyImplicitModels
 import LazyModel
 import LazyModelDataStore
+import RegressionCompositeKeySortKeyNamedId
+import RegressionHasManyExplicitFkIndex
+import RegressionHasOneBelongsToCompositeKeys
+import RegressionListNullabilityWithLazyBelongsTo
+import RegressionReferencesHasOneHasMany
+import SeedPostCommentModels
+import SelfAndOneToOneModels
 import Synchronization
 
 /// Collects the SQL text SQLite starts (through the store's `traceSQL` hook).
@@ -58,4 +67,20 @@ func makeStore(_ location: StoreLocation, registry: ModelRegistry, listPageSize:
   }
 }
 
-let seedRegistry = ModelRegistry(models: [Comment4V2.self, Post4V2.self])
+/// The seed schema's models (`Generated/seed-post-comment`).
+let seedRegistry = SeedPostCommentModels.Models.registry
+
+/// The generated `Task` (`Generated/regressions/composite-key-sort-key-named-id`), named so that it
+/// does not hide Swift's `Task` in this module.
+typealias TodoTask = RegressionCompositeKeySortKeyNamedId.Task
+
+/// One model pair per relationship shape, all generated into `Generated/` (module per schema), in
+/// one store: composite keys of every scalar kind with a hasMany/belongsTo child, a sort key named
+/// id, hasOne/belongsTo with composite keys, references-style hasOne/hasMany, implicit and explicit
+/// (indexed) hasMany foreign keys, a self reference, embedded types with every list nullability.
+let shapesRegistry = ModelRegistry(models: [
+  Blog.self, BlogPost.self, Board.self, Card.self, Cart.self, Category.self,
+  RegressionHasManyExplicitFkIndex.Comment.self,
+  Customer.self, Order.self, Post.self, Project.self, Reading.self, ReadingNote.self, Team.self,
+  TodoTask.self,
+])
