@@ -77,11 +77,13 @@ extension Command {
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
               several: into DIR/<schema-file-stem>/. Files are written only when their bytes
-              change; stale files carrying the modelgen header are removed; other files are
-              never touched.
+              change; stale files whose modelgen header names the same schema file are
+              removed; other files are never touched.
       --output DIR        The output directory (required).
       --templates DIR     Use the *.mustache files in DIR instead of the built-in templates
-                          (missing ones fall back to the built-in ones).
+                          (missing ones fall back to the built-in ones). Every file must be
+                          a template name (embedded, enum, header, model, registry, schema)
+                          or a partial one of them includes.
       --access LEVEL      public (default) or internal declarations.
       --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql).
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.

@@ -252,11 +252,21 @@ public struct ModelGenCommand {
     }
     do {
       let url = URL(fileURLWithPath: path)
+      try OutputPlanner.checkWritableDirectory(url.deletingLastPathComponent().path)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
+        throw OutputError.directoryInTheWay(path: path)
+      }
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try OutputPlanner.writeAtomically(text, to: path)
+    } catch let error as OutputError {
+      standardError("\(error)\n")
+      return Self.failure
     } catch {
-      standardError("error: cannot write \(path): \(error.localizedDescription)\n")
+      standardError("error: \(error)\n")
       return Self.failure
     }
     standardOutput("wrote \(path)\n")

@@ -298,3 +298,30 @@ struct RobustnessTests {
     #expect(run.errors.utf8.count < 100_000)
   }
 }
+
+@Suite("CLI robustness: --single-file destinations")
+struct SingleFileDestinationTests {
+  @Test func aFileOrDirectoryInTheWayIsNamed() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("blog.graphql", "type Post @model { id: ID! }\n")
+    try directory.write("taken", "mine\n")
+    let underFile = CommandRun([
+      "generate", directory.url("blog.graphql"), "--single-file", directory.url("taken/Blog.swift"),
+    ])
+    #expect(underFile.status == 1)
+    #expect(
+      underFile.errors
+        == "error: cannot write into \(directory.url("taken")): it exists and is not a directory\n")
+    try FileManager.default.createDirectory(
+      atPath: directory.url("Blog.swift"), withIntermediateDirectories: true)
+    let onDirectory = CommandRun([
+      "generate", directory.url("blog.graphql"), "--single-file", directory.url("Blog.swift"),
+    ])
+    #expect(onDirectory.status == 1)
+    #expect(
+      onDirectory.errors
+        == "error: cannot write \(directory.url("Blog.swift")): a directory is in the way; nothing was written\n"
+    )
+    #expect(directory.read("taken") == "mine\n")
+  }
+}
