@@ -45,25 +45,42 @@ public enum DiagnosticPrinter {
     diagnostics.map { render($0, source: source) }.joined()
   }
 
+  /// The widest source line a snippet echoes, in Unicode scalars; a longer line is cut to a
+  /// window of this many columns around the caret, with `…` marking each cut end (a 40 KB
+  /// minified line must not be printed once per diagnostic).
+  static let maximumSnippetColumns = 120
+
   /// The source line of `range.start` with a gutter, and a marker line: `^` under the start, `~`
   /// under the rest of the range on that line. Tabs in the line are kept in the marker line so the
-  /// caret lines up in a terminal.
+  /// caret lines up in a terminal. A line longer than ``maximumSnippetColumns`` is shown as a
+  /// window of that width around the caret, `…` standing for each part cut off.
   static func snippet(_ range: SourceRange, in source: SourceFile) -> String {
     guard range.start.offset <= source.bytes.count else { return "" }
     let text = source.text(ofLineContaining: range.start.offset)
     let gutter = String(range.start.line)
     let pad = String(repeating: " ", count: gutter.count)
-    let scalars = Array(text.unicodeScalars)
-    var marker = ""
+    let allScalars = Array(text.unicodeScalars)
     let caretIndex = range.start.column - 1
-    for index in 0..<min(caretIndex, scalars.count) {
-      marker.append(scalars[index] == "\t" ? "\t" : " ")
+    let lastColumnOnLine =
+      range.end.line == range.start.line ? range.end.column - 1 : allScalars.count
+    // The window [first, last) of the line that is shown.
+    var first = 0
+    var last = allScalars.count
+    if allScalars.count > maximumSnippetColumns {
+      first = max(0, min(caretIndex - maximumSnippetColumns / 2, allScalars.count - maximumSnippetColumns))
+      last = first + maximumSnippetColumns
+    }
+    let scalars = allScalars[first..<last]
+    var shown = String(String.UnicodeScalarView(scalars))
+    var marker = first > 0 ? " " : ""
+    if first > 0 { shown = "…" + shown }
+    if last < allScalars.count { shown += "…" }
+    for index in first..<max(first, min(caretIndex, last)) {
+      marker.append(allScalars[index] == "\t" ? "\t" : " ")
     }
     marker.append("^")
-    let lastColumnOnLine =
-      range.end.line == range.start.line ? range.end.column - 1 : scalars.count
-    let tildes = max(0, min(lastColumnOnLine, scalars.count) - range.start.column)
+    let tildes = max(0, min(lastColumnOnLine, last) - range.start.column)
     marker += String(repeating: "~", count: tildes)
-    return " \(gutter) | \(text)\n \(pad) | \(marker)\n"
+    return " \(gutter) | \(shown)\n \(pad) | \(marker)\n"
   }
 }

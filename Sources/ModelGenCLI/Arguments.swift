@@ -51,24 +51,6 @@ public struct GenerateOptions: Sendable, Equatable {
     self.singleFile = singleFile
     self.config = config
   }
-
-  /// The command line that regenerates this output (what `--check` tells the user to run).
-  public var regenerateCommand: String {
-    var parts = ["swift", "run", "modelgen", "generate"] + schemas + ["--output", output]
-    if let config {
-      // The config file holds the settings (they are copied into these options when it is read).
-      parts += ["--config", config]
-    } else {
-      if let templates { parts += ["--templates", templates] }
-      if access != .public { parts += ["--access", access.rawValue] }
-      if emit != [.swift] {
-        parts += [
-          "--emit", EmitKind.allCases.filter(emit.contains).map(\.rawValue).joined(separator: ","),
-        ]
-      }
-    }
-    return parts.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-  }
 }
 
 /// A command line that cannot be understood (exit status 64, `EX_USAGE`).
@@ -95,11 +77,13 @@ extension Command {
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
               several: into DIR/<schema-file-stem>/. Files are written only when their bytes
-              change; stale files carrying the modelgen header are removed; other files are
-              never touched.
+              change; stale files whose modelgen header names the same schema file are
+              removed; other files are never touched.
       --output DIR        The output directory (required).
       --templates DIR     Use the *.mustache files in DIR instead of the built-in templates
-                          (missing ones fall back to the built-in ones).
+                          (missing ones fall back to the built-in ones). Every file must be
+                          a template name (embedded, enum, header, model, registry, schema)
+                          or a partial one of them includes.
       --access LEVEL      public (default) or internal declarations.
       --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql).
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.
@@ -111,13 +95,23 @@ extension Command {
                           the ModelGenPlugin build tool plugin). Written only when it changes.
     validate  Reports every error of each schema without writing anything.
 
-    EXIT STATUS: 0 success, 1 schema errors or stale output, 64 bad usage.
+    Writing is all-or-nothing: every destination is checked first, each file is written to a
+    temporary file beside it, and the files are renamed into place only when all were written.
+    Files generated from another schema (named in their header) are never replaced or removed.
+
+    EXIT STATUS: 0 success; 1 schema errors, stale output (--check) or output that cannot be
+    written; 64 bad usage or an input (schema, --config, --templates) that cannot be read or used.
     """
+
+  /// The one-line usage printed after every usage error, followed by `see modelgen --help`.
+  public static let shortUsage =
+    "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>..."
 
   /// Parses `arguments` (without the program name).
   ///
   /// - Throws: ``UsageError`` for an unknown command or option, a missing option value or schema,
-  ///   an invalid `--access`/`--emit` value, or `--check` together with `--dry-run`.
+  ///   a single-valued option given twice, an invalid `--access`/`--emit` value, or `--check`
+  ///   together with `--dry-run`.
   public static func parse(_ arguments: [String]) throws -> Command {
     guard let verb = arguments.first else {
       throw UsageError("missing command: expected 'generate' or 'validate'")
@@ -153,6 +147,7 @@ extension Command {
     var singleFile: String?
     var config: String?
     var settingsGiven: [String] = []
+    var valuesGiven: Set<String> = []
     var index = 0
     func value(for option: String) throws -> String {
       index += 1
@@ -169,6 +164,11 @@ extension Command {
         argument = String(argument[..<equals])
       }
       func optionValue() throws -> String {
+        let canonical = argument == "-o" ? "--output" : argument
+        guard !valuesGiven.contains(canonical) else {
+          throw UsageError("'\(canonical)' given twice: it takes one value")
+        }
+        valuesGiven.insert(canonical)
         if let inlineValue { return inlineValue }
         return try value(for: argument)
       }

@@ -38,6 +38,9 @@ public struct ConfigFile: Sendable, Equatable {
   ///   other than ``keys`` (with a `did you mean` suggestion when one is close), a value of the
   ///   wrong type, or a `templates` entry that is not a directory.
   public static func load(path: String) throws -> ConfigFile {
+    if let problem = InputPath.problem(path, directory: false) {
+      throw ConfigFileError(path: path, message: "cannot read the config file: \(problem)")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigFileError(path: path, message: "cannot read the config file")
     }
@@ -133,7 +136,7 @@ public struct ConfigFile: Sendable, Equatable {
   }
 }
 
-/// A `modelgen-config.json` that cannot be used, printed as `path: error: message` (exit status 1).
+/// A `modelgen-config.json` that cannot be used, printed as `path: error: message` (exit status 64).
 public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The config file as given.
   public var path: String

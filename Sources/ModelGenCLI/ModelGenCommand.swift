@@ -4,28 +4,37 @@ import ModelGen
 /// The `modelgen` command-line tool: everything except the process entry point, so tests can run
 /// it in-process.
 ///
-/// Exit statuses (SPEC §6): 0 success; 1 schema errors, stale output under `--check`, an
-/// unreadable schema or template, or an output conflict; 64 bad usage (`EX_USAGE`).
+/// Exit statuses (SPEC §6): 0 success; 1 schema errors, stale output under `--check`, or output
+/// that cannot be written (a conflict, a directory in the way, an I/O error); 64 bad usage
+/// (`EX_USAGE`): a command line that cannot be understood, or an input it names (schema, config
+/// file, templates directory or template) that cannot be read or used.
 public struct ModelGenCommand {
   /// Where standard output text goes.
   public var standardOutput: (String) -> Void
   /// Where standard error text goes.
   public var standardError: (String) -> Void
+  /// The program as it was invoked (`argv[0]`: `modelgen`, `.build/debug/modelgen`), used to
+  /// spell the command `--check` tells the user to run.
+  public var programName: String
 
   /// Creates a command that writes to the given sinks (each call passes whole lines ending in `\n`).
+  ///
+  /// - Parameter programName: `argv[0]` as the tool was invoked (default `modelgen`).
   public init(
+    programName: String = "modelgen",
     standardOutput: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
     standardError: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) {
+    self.programName = programName
     self.standardOutput = standardOutput
     self.standardError = standardError
   }
 
   /// Exit status: success.
   public static let success: Int32 = 0
-  /// Exit status: schema errors, stale output, or unreadable input.
+  /// Exit status: schema errors, stale output, or output that cannot be written.
   public static let failure: Int32 = 1
-  /// Exit status: bad usage (`EX_USAGE` from `sysexits.h`).
+  /// Exit status: bad usage or an unusable input path (`EX_USAGE` from `sysexits.h`).
   public static let usage: Int32 = 64
 
   /// Runs the tool with `arguments` (without the program name) and returns the exit status.
@@ -34,7 +43,7 @@ public struct ModelGenCommand {
     do {
       command = try Command.parse(arguments)
     } catch {
-      standardError("\(error)\n\n\(Command.usage)\n")
+      standardError("\(error)\n\(Command.shortUsage)\nsee modelgen --help\n")
       return Self.usage
     }
     switch command {
@@ -44,37 +53,44 @@ public struct ModelGenCommand {
     case .validate(let schemas):
       return validate(schemas)
     case .generate(let options):
-      return generate(options)
+      return generate(options, arguments: arguments)
     }
   }
 
-  private func readSchema(_ path: String) -> String? {
+  /// The bytes of the schema at `path`, or `nil` after printing why it cannot be read.
+  private func readSchema(_ path: String) -> [UInt8]? {
+    if let problem = InputPath.problem(path, directory: false) {
+      standardError("error: cannot read schema \(path): \(problem)\n")
+      return nil
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       standardError("error: cannot read schema \(path)\n")
       return nil
     }
-    return String(decoding: data, as: UTF8.self)
+    return [UInt8](data)
   }
 
   private func validate(_ schemas: [String]) -> Int32 {
     var failed = false
+    var unreadable = false
     for path in schemas {
-      guard let source = readSchema(path) else {
-        failed = true
+      guard let bytes = readSchema(path) else {
+        unreadable = true
         continue
       }
-      let (graph, diagnostics) = Generator.analyze(source: source, fileName: path)
+      let (graph, diagnostics) = Generator.analyze(bytes: bytes, fileName: path)
       let result = GenerationResult(files: [], diagnostics: diagnostics)
       if !diagnostics.isEmpty {
-        standardError(result.renderedDiagnostics(source: source, fileName: path))
+        standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
       }
       if graph == nil { failed = true }
     }
+    if unreadable { return Self.usage }
     if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
     return failed ? Self.failure : Self.success
   }
 
-  private func generate(_ options: GenerateOptions) -> Int32 {
+  private func generate(_ options: GenerateOptions, arguments: [String]) -> Int32 {
     var options = options
     if let path = options.config {
       do {
@@ -95,35 +111,40 @@ public struct ModelGenCommand {
         }
       } catch {
         standardError("\(error)\n")
-        return Self.failure
+        return Self.usage
       }
     }
     let templates: TemplateSet
     do {
       if let directory = options.templates {
+        if let problem = InputPath.problem(directory, directory: true) {
+          standardError("error: cannot read templates directory \(directory): \(problem)\n")
+          return Self.usage
+        }
         templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
       } else {
         templates = try TemplateLibrary.defaults()
       }
     } catch {
       standardError(Self.describe(error, templates: options.templates))
-      return Self.failure
+      return Self.usage
     }
     let generator = Generator(
       options: GeneratorOptions(access: options.access, emit: options.emit, templates: templates))
 
     // Render everything first: nothing is written unless every schema is valid.
-    var outputs: [(directory: String, files: [GeneratedFile])] = []
+    var outputs: [(directory: String, schemaName: String, files: [GeneratedFile])] = []
     var failed = false
+    var badInput = false
     for path in options.schemas {
-      guard let source = readSchema(path) else {
-        failed = true
+      guard let bytes = readSchema(path) else {
+        badInput = true
         continue
       }
       do {
-        let result = try generator.generate(source: source, fileName: path)
+        let result = try generator.generate(bytes: bytes, fileName: path)
         if !result.diagnostics.isEmpty {
-          standardError(result.renderedDiagnostics(source: source, fileName: path))
+          standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
         }
         if result.hasErrors {
           failed = true
@@ -133,15 +154,16 @@ public struct ModelGenCommand {
           options.schemas.count == 1
           ? options.output
           : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
-        outputs.append((directory, result.files))
+        let schemaName = String(path.split(separator: "/").last ?? Substring(path))
+        outputs.append((directory, schemaName, result.files))
       } catch {
         standardError(Self.describe(error, templates: options.templates))
-        failed = true
+        badInput = true
       }
     }
-    if failed {
+    if failed || badInput {
       standardError("error: no files written\n")
-      return Self.failure
+      return badInput ? Self.usage : Self.failure
     }
 
     if let singleFile = options.singleFile, let output = outputs.first {
@@ -153,7 +175,7 @@ public struct ModelGenCommand {
     do {
       for output in outputs {
         let planned = try OutputPlanner.plan(
-          directory: output.directory, files: output.files,
+          directory: output.directory, files: output.files, schemaName: output.schemaName,
           prunable: OutputPlanner.prunable(for: options.emit))
         unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
         changes += planned
@@ -171,7 +193,7 @@ public struct ModelGenCommand {
       for change in changes { standardError("\(change.path): \(Self.checkWording(change.kind))\n") }
       standardError(
         "error: \(options.output) is out of date (\(changes.count) file\(changes.count == 1 ? "" : "s")); run:\n"
-          + "  \(options.regenerateCommand)\n")
+          + "  \(Self.regenerateCommand(programName: programName, arguments: arguments))\n")
       return Self.failure
     }
     if options.dryRun {
@@ -182,11 +204,8 @@ public struct ModelGenCommand {
     }
     do {
       try OutputPlanner.apply(changes)
-    } catch let error as OutputWriteError {
-      standardError("error: \(error)\n")
-      return Self.failure
     } catch {
-      standardError("error: \(error.localizedDescription)\n")
+      standardError("error: \(error)\n")
       return Self.failure
     }
     let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
@@ -194,6 +213,20 @@ public struct ModelGenCommand {
       "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n"
     )
     return Self.success
+  }
+
+  /// The command line that regenerates the output `--check` found stale: the program as invoked
+  /// and the same arguments without `--check`, each quoted for a POSIX shell when it needs it.
+  static func regenerateCommand(programName: String, arguments: [String]) -> String {
+    ([programName] + arguments.filter { $0 != "--check" }).map(shellQuoted).joined(separator: " ")
+  }
+
+  /// `word` as a POSIX shell reads it back: unchanged when it holds only safe characters,
+  /// otherwise in single quotes (an embedded `'` written as `'\''`).
+  static func shellQuoted(_ word: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,=:+@%")
+    if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// One line for a failure outside the schema: template errors as `DIR/name.mustache:LINE: error:
@@ -219,11 +252,21 @@ public struct ModelGenCommand {
     }
     do {
       let url = URL(fileURLWithPath: path)
+      try OutputPlanner.checkWritableDirectory(url.deletingLastPathComponent().path)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
+        throw OutputError.directoryInTheWay(path: path)
+      }
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try OutputPlanner.writeAtomically(text, to: path)
+    } catch let error as OutputError {
+      standardError("\(error)\n")
+      return Self.failure
     } catch {
-      standardError("error: cannot write \(path): \(error.localizedDescription)\n")
+      standardError("error: \(error)\n")
       return Self.failure
     }
     standardOutput("wrote \(path)\n")

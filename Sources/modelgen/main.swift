@@ -1,4 +1,6 @@
 import Foundation
 import ModelGenCLI
 
-exit(ModelGenCommand().run(Array(CommandLine.arguments.dropFirst())))
+exit(
+  ModelGenCommand(programName: CommandLine.arguments.first ?? "modelgen")
+    .run(Array(CommandLine.arguments.dropFirst())))

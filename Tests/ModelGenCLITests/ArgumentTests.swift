@@ -73,8 +73,11 @@ struct ArgumentTests {
       "generate"
     ])
     #expect(status == 64)
-    #expect(errors.hasPrefix("error: missing schema"))
-    #expect(errors.contains("USAGE: modelgen generate"))
+    #expect(
+      errors
+        == "error: missing schema: 'generate' needs at least one .graphql file\n"
+        + "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>...\n"
+        + "see modelgen --help\n")
   }
 
   @Test func helpExitsWith0() {
@@ -82,16 +85,60 @@ struct ArgumentTests {
     #expect(
       ModelGenCommand(standardOutput: { output += $0 }, standardError: { _ in }).run(["help"]) == 0)
     #expect(
-      output.contains("EXIT STATUS: 0 success, 1 schema errors or stale output, 64 bad usage."))
+      output.contains(
+        "EXIT STATUS: 0 success; 1 schema errors, stale output (--check) or output that cannot be\n"
+          + "written; 64 bad usage or an input (schema, --config, --templates) that cannot be read or used."
+      ))
   }
 
-  @Test func regenerateCommandRepeatsTheOptionsThatMatter() {
-    let options = GenerateOptions(
-      schemas: ["Schemas/a.graphql"], output: "Generated/a", access: .internal,
-      emit: [.swift, .apiSchema], check: true)
+  @Test func regenerateCommandIsTheInvokedCommandWithoutCheck() {
     #expect(
-      options.regenerateCommand
-        == "swift run modelgen generate Schemas/a.graphql --output Generated/a --access internal --emit swift,api-schema"
+      ModelGenCommand.regenerateCommand(
+        programName: ".build/debug/modelgen",
+        arguments: [
+          "generate", "Schemas/a.graphql", "--check", "--output", "Generated/a", "--access",
+          "internal", "--emit=swift,api-schema",
+        ])
+        == ".build/debug/modelgen generate Schemas/a.graphql --output Generated/a --access internal --emit=swift,api-schema"
     )
+    #expect(
+      ModelGenCommand.regenerateCommand(
+        programName: "modelgen", arguments: ["generate", "my schema.graphql", "--output", "it's"])
+        == "modelgen generate 'my schema.graphql' --output 'it'\\''s'")
+  }
+
+  @Test func aSingleValuedOptionGivenTwiceIsAUsageError() {
+    for arguments in [
+      ["generate", "a.graphql", "--output", "A", "--output", "B"],
+      ["generate", "a.graphql", "-o", "A", "--output=B"],
+      ["generate", "a.graphql", "--output", "A", "--access", "public", "--access=internal"],
+      ["generate", "a.graphql", "--output", "A", "--emit", "swift", "--emit", "api-schema"],
+      ["generate", "a.graphql", "--output", "A", "--templates", "T", "--templates", "U"],
+      ["generate", "a.graphql", "--output", "A", "--config", "c.json", "--config", "d.json"],
+      ["generate", "a.graphql", "--single-file", "A.swift", "--single-file", "B.swift"],
+    ] {
+      #expect(throws: UsageError.self) { try Command.parse(arguments) }
+    }
+    #expect(throws: UsageError("'--output' given twice: it takes one value")) {
+      try Command.parse(["generate", "a.graphql", "--output", "A", "--output", "B"])
+    }
+  }
+
+  @Test func everyUsageErrorPrintsTheShortUsageAndExits64() {
+    let shortUsage =
+      "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>...\n"
+      + "see modelgen --help\n"
+    for (arguments, message) in [
+      ([], "missing command: expected 'generate' or 'validate'"),
+      (["frobnicate"], "unknown command 'frobnicate': expected 'generate' or 'validate'"),
+      (["generate", "a.graphql"], "missing '--output DIR'"),
+      (["generate", "a.graphql", "--output", "A", "--output", "B"], "'--output' given twice: it takes one value"),
+      (["validate", "--check", "a.graphql"], "unknown option '--check' for 'validate'"),
+    ] {
+      let run = CommandRun(arguments)
+      #expect(run.status == 64)
+      #expect(run.errors == "error: \(message)\n" + shortUsage)
+      #expect(run.output.isEmpty)
+    }
   }
 }

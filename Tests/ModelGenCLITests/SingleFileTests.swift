@@ -216,7 +216,7 @@ struct ConfigFileTests {
     let command = ModelGenCommand(standardOutput: { _ in }, standardError: { errors += $0 })
     #expect(
       command.run(["generate", schema.path, "--single-file", single.path, "--config", config.path])
-        == 1)
+        == 64)
     #expect(
       errors
         == "\(config.path): error: \"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift\n"
@@ -227,14 +227,15 @@ struct ConfigFileTests {
 
 @Suite("--config in the regenerate command")
 struct ConfigRegenerateCommandTests {
-  @Test func namesTheConfigInsteadOfTheSettingsItHolds() {
-    var options = GenerateOptions(
-      schemas: ["blog.graphql"], output: "Generated/blog", config: "modelgen-config.json")
-    options.access = .internal
-    options.emit = [.swift, .apiSchema]
+  @Test func namesTheConfigAsItWasTyped() {
     #expect(
-      options.regenerateCommand
-        == "swift run modelgen generate blog.graphql --output Generated/blog --config modelgen-config.json"
+      ModelGenCommand.regenerateCommand(
+        programName: "modelgen",
+        arguments: [
+          "generate", "blog.graphql", "--output", "Generated/blog", "--config",
+          "modelgen-config.json", "--check",
+        ])
+        == "modelgen generate blog.graphql --output Generated/blog --config modelgen-config.json"
     )
   }
 }

@@ -134,3 +134,49 @@ struct TemplatingTests {
     #expect(Set(set.templates.keys) == Set(TemplateLibrary.names))
   }
 }
+
+@Suite("Templating: partial recursion")
+struct TemplatingRecursionTests {
+  @Test func aPartialIncludingItselfIsRejected() {
+    #expect(
+      throws: TemplateError(
+        templateName: "model", line: 2, message: "recursive partial 'model' (model → model)")
+    ) { try TemplateSet(sources: ["model": "a\n{{> model}}\n"]) }
+  }
+
+  @Test func aCycleInsideASectionIsRejectedOnTheTagThatClosesIt() {
+    // Templates are walked in name order: from `enum`, the tag in `header` closes the cycle.
+    #expect(
+      throws: TemplateError(
+        templateName: "header", line: 2,
+        message: "recursive partial 'enum' (enum → header → enum)")
+    ) {
+      try TemplateSet(sources: [
+        "header": "{{#cases}}\n{{> enum}}\n{{/cases}}\n", "enum": "x\n{{> header}}\n",
+      ])
+    }
+  }
+
+  @Test func partialChainsAreBoundedInDepth() throws {
+    var sources: [String: String] = [:]
+    for level in 0..<TemplateSet.maximumPartialDepth { sources["p\(level)"] = "{{> p\(level + 1)}}\n" }
+    sources["p\(TemplateSet.maximumPartialDepth)"] = "end\n"
+    #expect(throws: TemplateError.self) { try TemplateSet(sources: sources) }
+
+    var shallow: [String: String] = [:]
+    for level in 0..<(TemplateSet.maximumPartialDepth - 1) {
+      shallow["p\(level)"] = "{{> p\(level + 1)}}\n"
+    }
+    shallow["p\(TemplateSet.maximumPartialDepth - 1)"] = "end\n"
+    #expect(try TemplateSet(sources: shallow).render("p0", .object([:])) == "end\n")
+  }
+
+  @Test func sharedPartialsAreFineAndCheckedOnce() throws {
+    // A ladder where every step includes the next one twice: 2^30 paths, 31 templates.
+    var sources: [String: String] = [:]
+    for level in 0..<30 { sources["s\(level)"] = "{{> s\(level + 1)}}{{> s\(level + 1)}}\n" }
+    sources["s30"] = "x"
+    let set = try TemplateSet(sources: sources)
+    #expect(try set.render("s28", .object([:])) == "xx\nxx\n\n")
+  }
+}

@@ -66,6 +66,16 @@ public struct GenerationResult: Sendable {
   public func renderedDiagnostics(source: String, fileName: String) -> String {
     DiagnosticPrinter.render(diagnostics, source: SourceFile(fileName: fileName, text: source))
   }
+
+  /// Every diagnostic as text, as ``renderedDiagnostics(source:fileName:)``, for a schema read as
+  /// raw bytes (which may hold invalid UTF-8).
+  ///
+  /// - Parameters:
+  ///   - bytes: The schema file's contents the diagnostics refer to.
+  ///   - fileName: The file name the diagnostics carry.
+  public func renderedDiagnostics(bytes: [UInt8], fileName: String) -> String {
+    DiagnosticPrinter.render(diagnostics, source: SourceFile(fileName: fileName, bytes: bytes))
+  }
 }
 
 /// A fault of the generator itself (not of the schema): a user template that fails to render.
@@ -108,7 +118,23 @@ public struct Generator: Sendable {
   public func generate(source: String, fileName: String, headerName: String? = nil) throws
     -> GenerationResult
   {
-    let (graph, diagnostics) = Self.analyze(source: source, fileName: fileName)
+    try generate(bytes: Array(source.utf8), fileName: fileName, headerName: headerName)
+  }
+
+  /// Parses, analyses and renders one schema given as the raw bytes of its file, so a file that is
+  /// not valid UTF-8 is reported by the lexer (`SDL002`, naming the byte and its position) instead
+  /// of being decoded lossily.
+  ///
+  /// - Parameters:
+  ///   - bytes: The schema file's contents.
+  ///   - fileName: The name diagnostics carry (the path the user typed).
+  ///   - headerName: The name written into file headers; defaults to `fileName`'s last component.
+  /// - Returns: Files sorted by path, or no files and the diagnostics when the schema has errors.
+  /// - Throws: ``GeneratorError`` when a (user) template fails to render.
+  public func generate(bytes: [UInt8], fileName: String, headerName: String? = nil) throws
+    -> GenerationResult
+  {
+    let (graph, diagnostics) = Self.analyze(bytes: bytes, fileName: fileName)
     guard var graph else { return GenerationResult(files: [], diagnostics: diagnostics) }
     graph.sourceFileName =
       headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
@@ -121,8 +147,25 @@ public struct Generator: Sendable {
   public static func analyze(source: String, fileName: String) -> (
     graph: ModelGraph?, diagnostics: [Diagnostic]
   ) {
-    let analysis = SemanticAnalyzer.analyze(source: source, fileName: fileName)
-    return (analysis.hasErrors ? nil : analysis.graph, analysis.diagnostics)
+    analyze(bytes: Array(source.utf8), fileName: fileName)
+  }
+
+  /// Parses and analyses the raw bytes of a schema file without rendering (`modelgen validate`):
+  /// parse errors (invalid UTF-8 included, `SDL002`) stop the analysis; otherwise the parser's
+  /// warnings and the semantic diagnostics are returned together, in source order.
+  ///
+  /// - Returns: The validated graph (`nil` when there is an error) and every diagnostic.
+  public static func analyze(bytes: [UInt8], fileName: String) -> (
+    graph: ModelGraph?, diagnostics: [Diagnostic]
+  ) {
+    let parsed = SDLParser.parse(bytes: bytes, fileName: fileName)
+    if parsed.hasErrors { return (nil, parsed.diagnostics) }
+    let analysis = SemanticAnalyzer.analyze(parsed.document, fileName: fileName)
+    let diagnostics = (parsed.diagnostics + analysis.diagnostics).enumerated().sorted { lhs, rhs in
+      let (a, b) = (lhs.element.range.start, rhs.element.range.start)
+      return a == b ? lhs.offset < rhs.offset : a < b
+    }.map(\.element)
+    return (analysis.hasErrors ? nil : analysis.graph, diagnostics)
   }
 
   /// Renders a validated graph.

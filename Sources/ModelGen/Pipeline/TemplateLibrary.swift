@@ -26,11 +26,16 @@ public enum TemplateLibrary {
   }
 
   /// The templates of `directory`: every `*.mustache` file there replaces the default of the same
-  /// name; names the directory lacks keep their default. Other files are ignored.
+  /// name; names the directory lacks keep their default. Files not ending in `.mustache` are
+  /// ignored. A `*.mustache` file must be one of ``names`` or a partial that a template of the
+  /// resulting set includes (`{{> name}}`); any other name is most likely a typo that would
+  /// silently be ignored, so it is an error.
   ///
   /// - Parameter directory: A directory URL (`--templates DIR`).
-  /// - Throws: ``TemplateLibraryError`` when the directory cannot be read or a file is not UTF-8;
-  ///   ``TemplateError`` naming the file and line when a template does not compile.
+  /// - Throws: ``TemplateLibraryError`` when the directory cannot be read, a file is not UTF-8, or
+  ///   a file's name is not a template name (``TemplateLibraryError/unknownTemplate(path:suggestion:)``,
+  ///   with the closest known name); ``TemplateError`` naming the file and line when a template
+  ///   does not compile.
   public static func load(directory: URL) throws -> TemplateSet {
     let contents: [String]
     do {
@@ -40,6 +45,7 @@ public enum TemplateLibrary {
         path: directory.path, reason: "\(error.localizedDescription)")
     }
     var sources = defaultSources
+    var added: [(name: String, path: String)] = []
     for file in contents.sorted() where file.hasSuffix(".mustache") {
       let url = directory.appendingPathComponent(file)
       guard let data = FileManager.default.contents(atPath: url.path),
@@ -47,9 +53,37 @@ public enum TemplateLibrary {
       else {
         throw TemplateLibraryError.unreadableFile(path: url.path)
       }
-      sources[String(file.dropLast(".mustache".count))] = text
+      let name = String(file.dropLast(".mustache".count))
+      if !names.contains(name) { added.append((name, url.path)) }
+      sources[name] = text
     }
-    return try TemplateSet(sources: sources)
+    let set = try TemplateSet(sources: sources)
+    let included = Set(set.templates.values.flatMap { TemplateSet.partialTags($0.nodes).map(\.name) })
+    if let unknown = added.first(where: { !included.contains($0.name) }) {
+      throw TemplateLibraryError.unknownTemplate(
+        path: unknown.path, suggestion: closestName(to: unknown.name))
+    }
+    return set
+  }
+
+  /// The template name closest to `name` by edit distance, when at most 2 edits away.
+  static func closestName(to name: String) -> String? {
+    names.map { ($0, editDistance(Array(name.lowercased()), Array($0))) }
+      .filter { $0.1 <= 2 }
+      .min { $0.1 < $1.1 }?.0
+  }
+
+  /// Levenshtein distance between two character sequences.
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 }
 
@@ -59,6 +93,10 @@ public enum TemplateLibraryError: Error, Sendable, Equatable, CustomStringConver
   case unreadableDirectory(path: String, reason: String)
   /// A template file cannot be read as UTF-8 text.
   case unreadableFile(path: String)
+  /// A `*.mustache` file whose name is neither a template the generator renders or includes
+  /// (``TemplateLibrary/names``) nor a partial another template includes; `suggestion` is the
+  /// closest template name, if one is close.
+  case unknownTemplate(path: String, suggestion: String?)
 
   /// A one-line message.
   public var description: String {
@@ -66,6 +104,12 @@ public enum TemplateLibraryError: Error, Sendable, Equatable, CustomStringConver
     case .unreadableDirectory(let path, let reason):
       return "cannot read templates directory \(path): \(reason)"
     case .unreadableFile(let path): return "cannot read template \(path) as UTF-8 text"
+    case .unknownTemplate(let path, let suggestion):
+      let name = (path as NSString).lastPathComponent
+      let hint = suggestion.map { " (did you mean '\($0).mustache'?)" } ?? ""
+      return "unknown template \(path)\(hint); '\(name)' is not a template name, and no template "
+        + "includes it as a partial. The templates are: "
+        + TemplateLibrary.names.map { "\($0).mustache" }.joined(separator: ", ")
     }
   }
 }

@@ -10,7 +10,10 @@ public struct TemplateSet: Sendable {
   ///
   /// - Throws: The first ``TemplateError`` of any template (templates are compiled in name order,
   ///   so the error reported for a given input is always the same), or a ``TemplateError`` on the
-  ///   partial tag's line when a partial names a template the set does not have.
+  ///   partial tag's line when a partial names a template the set does not have, when a partial
+  ///   includes itself directly or through other partials (`recursive partial 'model' (model →
+  ///   model)`, reported on the tag that closes the cycle), or when partials nest deeper than
+  ///   ``maximumPartialDepth``.
   public init(sources: [String: String]) throws {
     var templates: [String: Template] = [:]
     for name in sources.keys.sorted() {
@@ -19,7 +22,67 @@ public struct TemplateSet: Sendable {
     for name in templates.keys.sorted() {
       try Self.checkPartials(templates[name]?.nodes ?? [], in: name, known: templates)
     }
+    var heights: [String: Int] = [:]
+    for name in templates.keys.sorted() where heights[name] == nil {
+      try Self.checkRecursion(from: name, path: [name], known: templates, heights: &heights)
+    }
     self.templates = templates
+  }
+
+  /// How deeply partials may nest (a template including a partial that includes a partial … counts
+  /// one level per inclusion). Cycles are rejected when the set is built; this bound keeps a long
+  /// acyclic chain from exhausting the stack as well.
+  public static let maximumPartialDepth = 32
+
+  /// The partial tags of `nodes` (sections included), in source order, with their lines.
+  static func partialTags(_ nodes: [TemplateNode]) -> [(name: String, line: Int)] {
+    var tags: [(name: String, line: Int)] = []
+    for node in nodes {
+      switch node {
+      case .partial(let name, _, let line): tags.append((name, line))
+      case .section(_, _, let children, _): tags += partialTags(children)
+      default: continue
+      }
+    }
+    return tags
+  }
+
+  /// Follows every partial chain from `path.last`: a partial already on `path` is a cycle; a chain
+  /// longer than ``maximumPartialDepth`` is too deep. `heights` memoizes, per template already
+  /// checked, the longest partial chain below it, so shared partials are walked once.
+  private static func checkRecursion(
+    from name: String, path: [String], known: [String: Template],
+    heights: inout [String: Int]
+  ) throws {
+    guard let template = known[name] else { return }
+    var height = 0
+    for tag in partialTags(template.nodes) {
+      if let start = path.firstIndex(of: tag.name) {
+        let cycle = (path[start...] + [tag.name]).joined(separator: " → ")
+        throw TemplateError(
+          templateName: name, line: tag.line,
+          message: "recursive partial '\(tag.name)' (\(cycle))")
+      }
+      if heights[tag.name] == nil {
+        guard path.count < maximumPartialDepth else {
+          throw TemplateError(
+            templateName: name, line: tag.line,
+            message:
+              "partials nest more than \(maximumPartialDepth) deep (\((path + [tag.name]).joined(separator: " → ")))"
+          )
+        }
+        try checkRecursion(
+          from: tag.name, path: path + [tag.name], known: known, heights: &heights)
+      }
+      let below = heights[tag.name] ?? 0
+      guard path.count + below < maximumPartialDepth else {
+        throw TemplateError(
+          templateName: name, line: tag.line,
+          message: "partials nest more than \(maximumPartialDepth) deep (from '\(path[0])')")
+      }
+      height = max(height, below + 1)
+    }
+    heights[name] = height
   }
 
   private static func checkPartials(
@@ -49,12 +112,12 @@ public struct TemplateSet: Sendable {
     }
     var output = ""
     var stack = [value]
-    try render(template.nodes, templateName: name, stack: &stack, into: &output)
+    try render(template.nodes, templateName: name, depth: 0, stack: &stack, into: &output)
     return output
   }
 
   private func render(
-    _ nodes: [TemplateNode], templateName: String, stack: inout [TemplateValue],
+    _ nodes: [TemplateNode], templateName: String, depth: Int, stack: inout [TemplateValue],
     into output: inout String
   ) throws {
     for node in nodes {
@@ -75,7 +138,7 @@ public struct TemplateSet: Sendable {
         let value = try lookup(name, in: stack, templateName: templateName, line: line)
         if inverted {
           if !value.isTruthy {
-            try render(children, templateName: templateName, stack: &stack, into: &output)
+            try render(children, templateName: templateName, depth: depth, stack: &stack, into: &output)
           }
           continue
         }
@@ -83,12 +146,12 @@ public struct TemplateSet: Sendable {
         if case .list(let elements) = value {
           for element in elements {
             stack.append(element)
-            try render(children, templateName: templateName, stack: &stack, into: &output)
+            try render(children, templateName: templateName, depth: depth, stack: &stack, into: &output)
             stack.removeLast()
           }
         } else {
           stack.append(value)
-          try render(children, templateName: templateName, stack: &stack, into: &output)
+          try render(children, templateName: templateName, depth: depth, stack: &stack, into: &output)
           stack.removeLast()
         }
       case .partial(let partialName, let indentation, let line):
@@ -96,11 +159,22 @@ public struct TemplateSet: Sendable {
           throw TemplateError(
             templateName: templateName, line: line, message: "unknown partial '\(partialName)'")
         }
+        // Unreachable for a set built by `init` (it rejects cycles and deep chains); kept so no
+        // input can ever recurse without bound.
+        guard depth < Self.maximumPartialDepth else {
+          throw TemplateError(
+            templateName: templateName, line: line,
+            message: "partials nest more than \(Self.maximumPartialDepth) deep")
+        }
         if indentation.isEmpty {
-          try render(partial.nodes, templateName: partialName, stack: &stack, into: &output)
+          try render(
+            partial.nodes, templateName: partialName, depth: depth + 1, stack: &stack,
+            into: &output)
         } else {
           var rendered = ""
-          try render(partial.nodes, templateName: partialName, stack: &stack, into: &rendered)
+          try render(
+            partial.nodes, templateName: partialName, depth: depth + 1, stack: &stack,
+            into: &rendered)
           output += Self.indent(rendered, by: indentation)
         }
       }
