@@ -35,7 +35,8 @@ public enum ModelQueries {
     _ type: M.Type, identifiers: [IdentifierComponent], includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<M?> {
     let schema = M.schema
-    let operationName = ModelDocument.operationName(try ModelDocument.getField(schema), "get", schema)
+    let operationName = ModelDocument.operationName(
+      try ModelDocument.getField(schema), "get", schema)
     let values = Dictionary(
       identifiers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     guard identifiers.count == schema.primaryKey.count, Set(values.keys) == Set(schema.primaryKey)
