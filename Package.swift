@@ -16,6 +16,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("HasOneModels", "has-one"),
   ("IndexSecondaryModels", "index-secondary"),
   ("ManyToManyModels", "many-to-many"),
+  ("ModelOperationsModels", "model-operations"),
   ("ModelTimestampsModels", "model-timestamps"),
   ("PrimaryKeyCompositeModels", "primary-key-composite"),
   ("ScalarsEnumsEmbeddedModels", "scalars-enums-embedded"),

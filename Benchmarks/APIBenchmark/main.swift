@@ -194,7 +194,7 @@ for _ in 0..<rounds {
   cpu.append(
     try await time {
       for index in 0..<referenceCount {
-        let request = ModelQueries.get(Post4V2.self, byIdentifier: .init(id: postIDs[index]))
+        let request = try ModelQueries.get(Post4V2.self, byIdentifier: .init(id: postIDs[index]))
         _ = try client.httpBody(for: request)
         guard try client.decodeResponse(responses[index], for: request).data??.id == postIDs[index]
         else {

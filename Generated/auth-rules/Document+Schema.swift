@@ -50,6 +50,11 @@ extension Document {
       AuthRule(allow: .groups, groupClaim: "cognito:groups", groups: ["Admin", "Editors"]),
       AuthRule(allow: .groups, groupsField: "readers"),
       AuthRule(allow: .custom, provider: .function),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getDocument", list: "listDocuments", create: "createDocument", update: "updateDocument",
+      delete: "deleteDocument", onCreate: "onCreateDocument", onUpdate: "onUpdateDocument",
+      onDelete: "onDeleteDocument"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -95,6 +95,11 @@ extension Reading {
       .hasMany(keys.notes, .optional, ReadingNote.self, associatedFields: ["reading"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getReading", list: "listReadings", create: "createReading", update: "updateReading",
+      delete: "deleteReading", onCreate: "onCreateReading", onUpdate: "onUpdateReading",
+      onDelete: "onDeleteReading"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -41,6 +41,11 @@ extension ReadingNote {
         associatedFields: ["id", "takenAt", "day", "time", "seq", "priority", "value", "flagged"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getReadingNote", list: "listReadingNotes", create: "createReadingNote",
+      update: "updateReadingNote", delete: "deleteReadingNote", onCreate: "onCreateReadingNote",
+      onUpdate: "onUpdateReadingNote", onDelete: "onDeleteReadingNote"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

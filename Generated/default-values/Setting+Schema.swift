@@ -46,6 +46,11 @@ extension Setting {
       .field(keys.since, .optional, .scalar(.awsDate)),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getSetting", list: "listSettings", create: "createSetting", update: "updateSetting",
+      delete: "deleteSetting", onCreate: "onCreateSetting", onUpdate: "onUpdateSetting",
+      onDelete: "onDeleteSetting"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -38,6 +38,11 @@ extension Blog {
       .hasMany(keys.posts, .optional, BlogPost.self, associatedFields: ["blogPostsId"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getBlog", list: "listBlogs", create: "createBlog", update: "updateBlog",
+      delete: "deleteBlog", onCreate: "onCreateBlog", onUpdate: "onUpdateBlog",
+      onDelete: "onDeleteBlog"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -38,6 +38,11 @@ extension BlogPost {
       .field(keys.blogPostsId, .optional, .id),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getBlogPost", list: "listBlogPosts", create: "createBlogPost", update: "updateBlogPost",
+      delete: "deleteBlogPost", onCreate: "onCreateBlogPost", onUpdate: "onUpdateBlogPost",
+      onDelete: "onDeleteBlogPost"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

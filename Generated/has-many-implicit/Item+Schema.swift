@@ -40,6 +40,11 @@ extension Item {
       .field(keys.shelfItemsNumber, .optional, .int),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getItem", list: "listItems", create: "createItem", update: "updateItem",
+      delete: "deleteItem", onCreate: "onCreateItem", onUpdate: "onUpdateItem",
+      onDelete: "onDeleteItem"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -44,6 +44,11 @@ extension Shelf {
         keys.items, .optional, Item.self, associatedFields: ["shelfItemsRoom", "shelfItemsNumber"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getShelf", list: "listShelves", create: "createShelf", update: "updateShelf",
+      delete: "deleteShelf", onCreate: "onCreateShelf", onUpdate: "onUpdateShelf",
+      onDelete: "onDeleteShelf"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -36,6 +36,11 @@ extension Badge {
       .field(keys.code, .required, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getBadge", list: "listBadges", create: "createBadge", update: "updateBadge",
+      delete: "deleteBadge", onCreate: "onCreateBadge", onUpdate: "onUpdateBadge",
+      onDelete: "onDeleteBadge"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

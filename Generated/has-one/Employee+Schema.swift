@@ -37,6 +37,11 @@ extension Employee {
         keys.badge, .required, Badge.self, associatedFields: ["id"], targetNames: ["badgeID"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getEmployee", list: "listEmployees", create: "createEmployee", update: "updateEmployee",
+      delete: "deleteEmployee", onCreate: "onCreateEmployee", onUpdate: "onUpdateEmployee",
+      onDelete: "onDeleteEmployee"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

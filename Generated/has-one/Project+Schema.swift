@@ -39,6 +39,11 @@ extension Project {
         keys.team, .optional, Team.self, associatedFields: ["id"], targetNames: ["projectTeamId"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getProject", list: "listProjects", create: "createProject", update: "updateProject",
+      delete: "deleteProject", onCreate: "onCreateProject", onUpdate: "onUpdateProject",
+      onDelete: "onDeleteProject"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

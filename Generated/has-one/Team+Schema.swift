@@ -36,6 +36,11 @@ extension Team {
       .field(keys.name, .required, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getTeam", list: "listTeams", create: "createTeam", update: "updateTeam",
+      delete: "deleteTeam", onCreate: "onCreateTeam", onUpdate: "onUpdateTeam",
+      onDelete: "onDeleteTeam"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -45,7 +45,14 @@ extension Book {
     ],
     indexes: [
       .index("byIsbn", fields: ["isbn"], queryField: "bookByIsbn"),
-      .index("booksByAuthorAndYearAndTitle", fields: ["author", "year", "title"]),
-    ]
+      .index(
+        "booksByAuthorAndYearAndTitle", fields: ["author", "year", "title"],
+        queryField: "booksByAuthorAndYearAndTitle"),
+    ],
+    operations: ModelOperationNames(
+      get: "getBook", list: "listBooks", create: "createBook", update: "updateBook",
+      delete: "deleteBook", onCreate: "onCreateBook", onUpdate: "onUpdateBook",
+      onDelete: "onDeleteBook"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -40,6 +40,11 @@ extension Article {
         indexName: "byArticle"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getArticle", list: "listArticles", create: "createArticle", update: "updateArticle",
+      delete: "deleteArticle", onCreate: "onCreateArticle", onUpdate: "onUpdateArticle",
+      onDelete: "onDeleteArticle"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -42,8 +42,13 @@ extension ArticleTags {
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
-      .index("byArticle", fields: ["articleId"]),
-      .index("byTag", fields: ["tagId"]),
-    ]
+      .index("byArticle", fields: ["articleId"], queryField: "articleTagsByArticleId"),
+      .index("byTag", fields: ["tagId"], queryField: "articleTagsByTagId"),
+    ],
+    operations: ModelOperationNames(
+      get: "getArticleTags", list: "listArticleTags", create: "createArticleTags",
+      update: "updateArticleTags", delete: "deleteArticleTags", onCreate: "onCreateArticleTags",
+      onUpdate: "onUpdateArticleTags", onDelete: "onDeleteArticleTags"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -39,6 +39,11 @@ extension Tag {
         keys.articles, .optional, ArticleTags.self, associatedFields: ["tag"], indexName: "byTag"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getTag", list: "listTags", create: "createTag", update: "updateTag",
+      delete: "deleteTag", onCreate: "onCreateTag", onUpdate: "onUpdateTag",
+      onDelete: "onDeleteTag"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

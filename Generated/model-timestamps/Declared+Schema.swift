@@ -36,6 +36,11 @@ extension Declared {
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.text, .optional, .string),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getDeclared", list: "listDeclareds", create: "createDeclared", update: "updateDeclared",
+      delete: "deleteDeclared", onCreate: "onCreateDeclared", onUpdate: "onUpdateDeclared",
+      onDelete: "onDeleteDeclared"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

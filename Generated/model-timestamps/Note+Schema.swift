@@ -36,6 +36,11 @@ extension Note {
       .field(keys.text, .required, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getNote", list: "listNotes", create: "createNote", update: "updateNote",
+      delete: "deleteNote", onCreate: "onCreateNote", onUpdate: "onUpdateNote",
+      onDelete: "onDeleteNote"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -36,6 +36,11 @@ extension Renamed {
       .field(keys.text, .optional, .string),
       .field(keys.createdOn, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedOn, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getRenamed", list: "listRenameds", create: "createRenamed", update: "updateRenamed",
+      delete: "deleteRenamed", onCreate: "onCreateRenamed", onUpdate: "onUpdateRenamed",
+      onDelete: "onDeleteRenamed"),
+    timestamps: ModelTimestampFields(createdAt: "createdOn", updatedAt: "updatedOn")
   )
 }

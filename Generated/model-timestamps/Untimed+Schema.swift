@@ -32,6 +32,11 @@ extension Untimed {
     fields: [
       .field(keys.id, .required, .id),
       .field(keys.text, .optional, .string),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getUntimed", list: "listUntimeds", create: "createUntimed", update: "updateUntimed",
+      delete: "deleteUntimed", onCreate: "onCreateUntimed", onUpdate: "onUpdateUntimed",
+      onDelete: "onDeleteUntimed"),
+    timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil)
   )
 }

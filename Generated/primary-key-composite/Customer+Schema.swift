@@ -36,6 +36,11 @@ extension Customer {
       .field(keys.name, .required, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getCustomer", list: "listCustomers", create: "createCustomer", update: "updateCustomer",
+      delete: "deleteCustomer", onCreate: "onCreateCustomer", onUpdate: "onUpdateCustomer",
+      onDelete: "onDeleteCustomer"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

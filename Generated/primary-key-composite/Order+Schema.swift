@@ -48,6 +48,11 @@ extension Order {
       .field(keys.total, .optional, .double),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getOrder", list: "listOrders", create: "createOrder", update: "updateOrder",
+      delete: "deleteOrder", onCreate: "onCreateOrder", onUpdate: "onUpdateOrder",
+      onDelete: "onDeleteOrder"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

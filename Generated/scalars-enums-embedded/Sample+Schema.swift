@@ -68,6 +68,11 @@ extension Sample {
       .field(keys.addresses, .optional, .list(.embedded(Address.self), elementRequired: false)),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getSample", list: "listSamples", create: "createSample", update: "updateSample",
+      delete: "deleteSample", onCreate: "onCreateSample", onUpdate: "onUpdateSample",
+      onDelete: "onDeleteSample"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

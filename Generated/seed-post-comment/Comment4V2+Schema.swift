@@ -41,10 +41,15 @@ extension Comment4V2 {
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
-      .index("byPost4", fields: ["postID", "content"])
+      .index("byPost4", fields: ["postID", "content"], queryField: "comment4V2sByPostIDAndContent")
     ],
     authRules: [
       AuthRule(allow: .public)
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getComment4V2", list: "listComment4V2s", create: "createComment4V2",
+      update: "updateComment4V2", delete: "deleteComment4V2", onCreate: "onCreateComment4V2",
+      onUpdate: "onUpdateComment4V2", onDelete: "onDeleteComment4V2"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

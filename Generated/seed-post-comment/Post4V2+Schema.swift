@@ -43,6 +43,11 @@ extension Post4V2 {
     ],
     authRules: [
       AuthRule(allow: .public)
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getPost4V2", list: "listPost4V2s", create: "createPost4V2", update: "updatePost4V2",
+      delete: "deletePost4V2", onCreate: "onCreatePost4V2", onUpdate: "onUpdatePost4V2",
+      onDelete: "onDeletePost4V2"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -42,6 +42,11 @@ extension Category {
         associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getCategory", list: "listCategories", create: "createCategory",
+      update: "updateCategory", delete: "deleteCategory", onCreate: "onCreateCategory",
+      onUpdate: "onUpdateCategory", onDelete: "onDeleteCategory"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -40,6 +40,11 @@ extension Passport {
         associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getPassport", list: "listPassports", create: "createPassport", update: "updatePassport",
+      delete: "deletePassport", onCreate: "onCreatePassport", onUpdate: "onUpdatePassport",
+      onDelete: "onDeletePassport"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

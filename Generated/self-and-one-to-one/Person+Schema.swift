@@ -40,6 +40,11 @@ extension Person {
         targetNames: ["personPassportId"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getPerson", list: "listPeople", create: "createPerson", update: "updatePerson",
+      delete: "deletePerson", onCreate: "onCreatePerson", onUpdate: "onUpdatePerson",
+      onDelete: "onDeletePerson"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

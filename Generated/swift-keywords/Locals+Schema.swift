@@ -50,6 +50,11 @@ extension Locals {
       .field(keys.localsChildrenValues, .optional, .id),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getLocals", list: "listLocals", create: "createLocals", update: "updateLocals",
+      delete: "deleteLocals", onCreate: "onCreateLocals", onUpdate: "onUpdateLocals",
+      onDelete: "onDeleteLocals"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

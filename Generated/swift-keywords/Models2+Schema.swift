@@ -36,6 +36,11 @@ extension Models2 {
       .field(keys.name, .optional, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getModels", list: "listModels", create: "createModels", update: "updateModels",
+      delete: "deleteModels", onCreate: "onCreateModels", onUpdate: "onUpdateModels",
+      onDelete: "onDeleteModels"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

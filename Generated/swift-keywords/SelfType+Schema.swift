@@ -56,6 +56,11 @@ extension SelfType {
         associatedFields: ["default", "for"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getSelf", list: "listSelves", create: "createSelf", update: "updateSelf",
+      delete: "deleteSelf", onCreate: "onCreateSelf", onUpdate: "onUpdateSelf",
+      onDelete: "onDeleteSelf"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -17,15 +17,31 @@ public struct ModelSchema: Sendable, Hashable {
   public let indexes: [ModelIndex]
   /// The model-level `@auth` rules as written.
   public let authRules: [AuthRule]
+  /// The GraphQL root field names of the model's operations as the API schema declares them
+  /// (after `@model(queries:, mutations:, subscriptions:)`); `nil` for a disabled operation.
+  /// Providers use these names and never derive their own.
+  public let operations: ModelOperationNames
+  /// The model's timestamp fields (after `@model(timestamps:)`); the DataStore sets them on save.
+  public let timestamps: ModelTimestampFields
 
   /// Creates a schema. `primaryKey` must name fields of `fields`.
+  ///
+  /// - Parameters:
+  ///   - operations: The operation field names; `nil` (hand-written schemas) means the Amplify
+  ///     transformer's defaults for `name` and `pluralName`
+  ///     (``ModelOperationNames/defaults(modelName:pluralName:)``). Generated schemas always pass
+  ///     the names the generator resolved.
+  ///   - timestamps: The timestamp field names; the default is the transformer's
+  ///     (`createdAt`, `updatedAt`).
   public init(
     name: String,
     pluralName: String,
     primaryKey: [String],
     fields: [ModelField],
     indexes: [ModelIndex] = [],
-    authRules: [AuthRule] = []
+    authRules: [AuthRule] = [],
+    operations: ModelOperationNames? = nil,
+    timestamps: ModelTimestampFields = ModelTimestampFields()
   ) {
     self.name = name
     self.pluralName = pluralName
@@ -33,6 +49,9 @@ public struct ModelSchema: Sendable, Hashable {
     self.fields = fields
     self.indexes = indexes
     self.authRules = authRules
+    self.operations =
+      operations ?? ModelOperationNames.defaults(modelName: name, pluralName: pluralName)
+    self.timestamps = timestamps
   }
 
   /// Creates a schema with the primary key given as coding keys.
@@ -42,11 +61,14 @@ public struct ModelSchema: Sendable, Hashable {
     primaryKey: [Key],
     fields: [ModelField],
     indexes: [ModelIndex] = [],
-    authRules: [AuthRule] = []
+    authRules: [AuthRule] = [],
+    operations: ModelOperationNames? = nil,
+    timestamps: ModelTimestampFields = ModelTimestampFields()
   ) {
     self.init(
       name: name, pluralName: pluralName, primaryKey: primaryKey.map(\.stringValue),
-      fields: fields, indexes: indexes, authRules: authRules)
+      fields: fields, indexes: indexes, authRules: authRules, operations: operations,
+      timestamps: timestamps)
   }
 
   /// The field named `name`, or `nil`.
@@ -62,6 +84,83 @@ public struct ModelSchema: Sendable, Hashable {
   /// The fields that hold data of this model itself: every field without an association.
   public var scalarFields: [ModelField] {
     fields.filter { $0.association == nil }
+  }
+}
+
+/// The GraphQL root field names of one model's operations, as its API schema declares them.
+///
+/// A `nil` name means the operation is disabled (`@model(queries: null)`, `{get: null}`,
+/// `subscriptions: null`); a provider must not send it. The generator writes the names it resolved
+/// with the same function that emits the API schema; the providers only read them. There is no
+/// `sync` operation: the API schema this project emits has no conflict detection.
+///
+/// Thread-safety: a `Sendable` value.
+public struct ModelOperationNames: Sendable, Hashable {
+  /// The `get` query field (`getPost`).
+  public var get: String?
+  /// The `list` query field (`listPosts`).
+  public var list: String?
+  /// The `create` mutation field (`createPost`).
+  public var create: String?
+  /// The `update` mutation field (`updatePost`).
+  public var update: String?
+  /// The `delete` mutation field (`deletePost`).
+  public var delete: String?
+  /// The `onCreate` subscription field (`onCreatePost`).
+  public var onCreate: String?
+  /// The `onUpdate` subscription field (`onUpdatePost`).
+  public var onUpdate: String?
+  /// The `onDelete` subscription field (`onDeletePost`).
+  public var onDelete: String?
+
+  /// Creates the names; each `nil` name is a disabled operation.
+  public init(
+    get: String?, list: String?, create: String?, update: String?, delete: String?,
+    onCreate: String?, onUpdate: String?, onDelete: String?
+  ) {
+    self.get = get
+    self.list = list
+    self.create = create
+    self.update = update
+    self.delete = delete
+    self.onCreate = onCreate
+    self.onUpdate = onUpdate
+    self.onDelete = onDelete
+  }
+
+  /// The Amplify GraphQL Transformer v2 defaults (`ModelResourceIDs` of
+  /// `graphql-transformer-common`): `get<Name>`, `list<PluralName>`, `create<Name>`,
+  /// `update<Name>`, `delete<Name>`, `onCreate<Name>`, `onUpdate<Name>`, `onDelete<Name>`, each
+  /// with the model name's first letter upper-cased (`class` → `getClass`, `listClasses`).
+  ///
+  /// For hand-written schemas only; generated schemas carry the names the generator resolved.
+  public static func defaults(modelName: String, pluralName: String) -> ModelOperationNames {
+    let name = modelName.prefix(1).uppercased() + modelName.dropFirst()
+    let plural = pluralName.prefix(1).uppercased() + pluralName.dropFirst()
+    return ModelOperationNames(
+      get: "get" + name, list: "list" + plural, create: "create" + name, update: "update" + name,
+      delete: "delete" + name, onCreate: "onCreate" + name, onUpdate: "onUpdate" + name,
+      onDelete: "onDelete" + name)
+  }
+}
+
+/// The names of a model's timestamp fields (`@model(timestamps: {createdAt:, updatedAt:})`).
+///
+/// `nil` means the model has no such timestamp (`timestamps: null`, `{updatedAt: null}`). A
+/// DataStore sets `createdAt` on the first save and `updatedAt` on every save, whatever their
+/// names; a field named `createdAt` that is not listed here is ordinary data.
+///
+/// Thread-safety: a `Sendable` value.
+public struct ModelTimestampFields: Sendable, Hashable {
+  /// The field that holds the creation time, or `nil`.
+  public var createdAt: String?
+  /// The field that holds the last update time, or `nil`.
+  public var updatedAt: String?
+
+  /// Creates the names; the defaults are the Amplify transformer's (`createdAt`, `updatedAt`).
+  public init(createdAt: String? = "createdAt", updatedAt: String? = "updatedAt") {
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 }
 
@@ -267,7 +366,10 @@ public struct ModelIndex: Sendable, Hashable {
   public let name: String
   /// Partition key field first, then sort key fields.
   public let fields: [String]
-  /// The GraphQL query field that reads through the index, when `queryField:` names one.
+  /// The GraphQL query field that reads through the index. Generated schemas always carry the
+  /// resolved name: `queryField:` as written, else the transformer's default
+  /// (`<plural name, first letter lower-cased>By<Field>And<SortKeyField>…`). `nil` only in
+  /// hand-written schemas, where providers fall back to that default.
   public let queryField: String?
 
   /// Creates an index.

@@ -162,7 +162,7 @@ public struct APIListProvider<M: Model>: ModelListProvider {
   /// - Throws: ``APIError`` from the request.
   public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
     if let nested, let cursor {
-      let request = ModelQueries.nestedPage(
+      let request = try ModelQueries.nestedPage(
         M.self, parent: nested.parent, field: nested.field, parentKey: associatedIdentifiers,
         limit: limit ?? client.configuration.listPageSize, nextToken: cursor)
       let page = try await client.send(request).connection

@@ -1,31 +1,84 @@
 import LazyModel
 
-/// Names and selection sets the Amplify GraphQL Transformer v2 gives a model's operations, derived
-/// from its ``ModelSchema`` only.
+/// Names and selection sets of a model's operations, read from its ``ModelSchema`` only.
 ///
-/// Rules mirrored (Amplify docs "Data modeling", transformer `@model`/`@index`/`@primaryKey`):
-/// `get<Name>` takes every primary-key field as an argument; `list<PluralName>` takes `filter`,
-/// `limit`, `nextToken`; `create<Name>`/`update<Name>`/`delete<Name>` take `input:
-/// <Op><Name>Input!` and `condition: Model<Name>ConditionInput`; an `@index` query is named by
-/// `queryField:` or, by default, `<pluralName lower-cased first>By<Field>And<Field>…`, takes the
-/// partition key as `<field>: <Type>!` and its sort key fields as one key condition argument.
+/// Root field names come from ``ModelSchema/operations`` and ``ModelIndex/queryField``, which the
+/// generator resolves with the same function that emits the API schema (so `type class @model`
+/// sends `getClass`, and `@model(queries: {get: "fetchW"})` sends `fetchW`); a `nil` name is a
+/// disabled operation and building its request throws. Input types follow the Amplify GraphQL
+/// Transformer v2 (`ModelResourceIDs`): `Create<Name>Input`/`Update<Name>Input`/`Delete<Name>Input`
+/// with the model name's first letter upper-cased, `Model<Name>FilterInput` and
+/// `Model<Name>ConditionInput` with the name as written. `get` takes every primary-key field as an
+/// argument; `list` takes `filter`, `limit`, `nextToken`; mutations take `input:` and `condition:`;
+/// an index query takes the partition key as `<field>: <Type>!` and its sort key fields as one key
+/// condition argument. The operation name is the root field name with its first letter upper-cased.
 ///
 /// Thread-safety: stateless; every member is a pure function of its arguments.
 public enum ModelDocument {
-  /// `get<Name>`.
-  public static func getField(_ schema: ModelSchema) -> String { "get" + schema.name }
-  /// `list<PluralName>`.
-  public static func listField(_ schema: ModelSchema) -> String { "list" + schema.pluralName }
-  /// `create<Name>`, `update<Name>` or `delete<Name>`.
-  public static func mutationField(_ mutation: ModelMutationKind, _ schema: ModelSchema) -> String {
-    mutation.rawValue + schema.name
+  /// The `get` query field (``ModelOperationNames/get``).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `get` query is
+  ///   disabled (`@model(queries:)`); nothing is sent.
+  public static func getField(_ schema: ModelSchema) throws -> String {
+    try enabled(schema.operations.get, "get", schema)
   }
-  /// The query field of `index`: its `queryField`, else the transformer's default name
+  /// The `list` query field (``ModelOperationNames/list``).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `list` query is
+  ///   disabled.
+  public static func listField(_ schema: ModelSchema) throws -> String {
+    try enabled(schema.operations.list, "list", schema)
+  }
+  /// The `create`, `update` or `delete` mutation field (``ModelOperationNames``).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when that mutation is disabled
+  ///   (`@model(mutations:)`).
+  public static func mutationField(_ mutation: ModelMutationKind, _ schema: ModelSchema) throws
+    -> String
+  {
+    let name: String?
+    switch mutation {
+    case .create: name = schema.operations.create
+    case .update: name = schema.operations.update
+    case .delete: name = schema.operations.delete
+    }
+    return try enabled(name, mutation.rawValue, schema)
+  }
+  /// The input type of a mutation: `Create<Name>Input`, `Update<Name>Input`, `Delete<Name>Input`,
+  /// the model name's first letter upper-cased (`class` → `CreateClassInput`), as the transformer's
+  /// `ModelResourceIDs.ModelCreateInputObjectName` derives it.
+  public static func mutationInputType(_ mutation: ModelMutationKind, _ schema: ModelSchema)
+    -> String
+  {
+    upperFirst(mutation.rawValue) + upperFirst(schema.name) + "Input"
+  }
+  /// The query field of `index`: its ``ModelIndex/queryField`` (always set in generated schemas),
+  /// else, for hand-written schemas, the transformer's default name
   /// (`comment4V2sByPostIDAndContent` for `byPost4` on `postID`, `content` of `Comment4V2`).
   public static func indexQueryField(_ index: ModelIndex, of schema: ModelSchema) -> String {
     if let queryField = index.queryField { return queryField }
     return lowerFirst(schema.pluralName) + "By"
       + index.fields.map(upperFirst).joined(separator: "And")
+  }
+
+  /// The operation name of an operation whose root field is `field` (`getClass` → `GetClass`),
+  /// or `<kind> <Name>` (`get class`) for a disabled one, as errors name it.
+  static func operationName(_ field: String?, _ kind: String, _ schema: ModelSchema) -> String {
+    field.map(upperFirst) ?? "\(kind) \(schema.name)"
+  }
+
+  /// `field`, or the typed error for the disabled operation `kind` of `schema`.
+  private static func enabled(_ field: String?, _ kind: String, _ schema: ModelSchema) throws
+    -> String
+  {
+    guard let field else {
+      throw APIError.invalidRequest(
+        operationName: operationName(nil, kind, schema),
+        reason:
+          "the \(kind) operation of model \(schema.name) is disabled in its API schema (@model(queries:, mutations:))"
+      )
+    }
+    return field
   }
 
   /// The GraphQL type name of a scalar or enum field's named type (`ID`, `AWSDateTime`, `Priority`).

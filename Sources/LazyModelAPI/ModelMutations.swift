@@ -1,8 +1,10 @@
 import Foundation
 import LazyModel
 
-/// Mutation requests for generated models: `create`, `update` and `delete`, each with
-/// `input: <Op><Name>Input!` and an optional `condition: Model<Name>ConditionInput`.
+/// Mutation requests for generated models: `create`, `update` and `delete` (root fields named by
+/// ``ModelSchema/operations``), each with `input: <Op><Name>Input!` and an optional
+/// `condition: Model<Name>ConditionInput`. Every builder throws
+/// ``APIError/invalidRequest(operationName:reason:)`` for a disabled mutation, before anything is sent.
 ///
 /// Inputs are built from ``ModelSchema``: every writable data field (read-only timestamps are
 /// left out), every primary-key component with its own JSON type (an `Int` sort key stays a
@@ -13,7 +15,8 @@ import LazyModel
 public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
+  ///   or the mutation is disabled.
   public static func create<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
     -> GraphQLRequest<M>
   {
@@ -23,7 +26,8 @@ public enum ModelMutations {
   /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
   /// sent as `null`, so the stored model ends up equal to `model`.
   ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
+  ///   or the mutation is disabled.
   public static func update<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
     -> GraphQLRequest<M>
   {
@@ -32,7 +36,8 @@ public enum ModelMutations {
 
   /// `delete<Name>` of `model`'s primary key.
   ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
+  ///   or the mutation is disabled.
   public static func delete<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
     -> GraphQLRequest<M>
   {
@@ -40,12 +45,15 @@ public enum ModelMutations {
   }
 
   /// `delete<Name>` by typed identifier.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `delete`
+  ///   mutation is disabled.
   public static func delete<M: Model>(
     _ type: M.Type, byIdentifier identifier: M.Identifier, condition: GraphQLFilter? = nil
-  ) -> GraphQLRequest<M> {
+  ) throws -> GraphQLRequest<M> {
     var input: [String: GraphQLValue] = [:]
     for component in identifier.components { input[component.name] = GraphQLValue(component.value) }
-    return request(.delete, M.schema, input: input, condition: condition)
+    return try request(.delete, M.schema, input: input, condition: condition)
   }
 
   /// The input object `kind` sends for `model` (see the type's documentation for the rules).
@@ -56,7 +64,8 @@ public enum ModelMutations {
     GraphQLValue]
   {
     let schema = M.schema
-    let operationName = ModelDocument.upperFirst(ModelDocument.mutationField(kind, schema))
+    let operationName = ModelDocument.operationName(
+      try? ModelDocument.mutationField(kind, schema), kind.rawValue, schema)
     let encoded: [String: GraphQLValue]
     do {
       let data = try JSONEncoder().encode(model)
@@ -107,16 +116,17 @@ public enum ModelMutations {
   private static func mutation<M: Model>(
     _ kind: ModelMutationKind, _ model: M, condition: GraphQLFilter?
   ) throws -> GraphQLRequest<M> {
-    request(kind, M.schema, input: try input(kind, of: model), condition: condition)
+    _ = try ModelDocument.mutationField(kind, M.schema)
+    return try request(kind, M.schema, input: try input(kind, of: model), condition: condition)
   }
 
   private static func request<M: Model>(
     _ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue],
     condition: GraphQLFilter?
-  ) -> GraphQLRequest<M> {
-    let field = ModelDocument.mutationField(kind, schema)
-    let operationName = ModelDocument.upperFirst(field)
-    let inputType = ModelDocument.upperFirst(kind.rawValue) + schema.name + "Input"
+  ) throws -> GraphQLRequest<M> {
+    let field = try ModelDocument.mutationField(kind, schema)
+    let operationName = ModelDocument.operationName(field, kind.rawValue, schema)
+    let inputType = ModelDocument.mutationInputType(kind, schema)
     let selection = ModelDocument.selectionSet(of: schema)
     let document =
       "mutation \(operationName)($input: \(inputType)!, $condition: Model\(schema.name)ConditionInput) { \(field)(input: $input, condition: $condition) \(selection) }"

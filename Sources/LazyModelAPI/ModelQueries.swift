@@ -2,7 +2,9 @@ import Foundation
 import LazyModel
 
 /// Query requests for generated models: `get`, `list` and index queries, built from
-/// ``ModelSchema`` (see ``ModelDocument`` for the naming rules).
+/// ``ModelSchema`` (see ``ModelDocument`` for the naming rules). Root field names are the schema's
+/// ``ModelSchema/operations`` and ``ModelIndex/queryField``; a builder for a disabled operation
+/// throws ``APIError/invalidRequest(operationName:reason:)`` and nothing is sent.
 ///
 /// Key values, filters, limits and cursors always travel as variables typed after the field's
 /// GraphQL type (`$id: ID!`, `$seq: Int!`), never inlined into the document.
@@ -11,14 +13,16 @@ public enum ModelQueries {
   /// identifier `identifier`.
   ///
   /// - Parameter includes: Association coding keys selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `get` query is
+  ///   disabled; nothing is sent.
   public static func get<M: Model>(
     _ type: M.Type, byIdentifier identifier: M.Identifier, includes: [any CodingKey] = []
-  ) -> GraphQLRequest<M?> {
+  ) throws -> GraphQLRequest<M?> {
     let schema = M.schema
     let values = Dictionary(
       identifier.components.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     // A generated identifier names exactly the primary-key fields, so every lookup succeeds.
-    return makeGet(
+    return try makeGet(
       schema, keyValues: schema.primaryKey.map { values[$0] ?? .string("") }, includes: includes)
   }
 
@@ -26,12 +30,13 @@ public enum ModelQueries {
   ///
   /// - Parameter identifiers: One component per primary-key field of `M`, any order.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the names are not exactly
-  ///   the primary key of `M` or a value does not fit its field's type.
+  ///   the primary key of `M` or a value does not fit its field's type, or the `get` query is disabled.
   public static func get<M: Model>(
     _ type: M.Type, identifiers: [IdentifierComponent], includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<M?> {
     let schema = M.schema
-    let operationName = ModelDocument.upperFirst(ModelDocument.getField(schema))
+    let operationName = ModelDocument.operationName(
+      try ModelDocument.getField(schema), "get", schema)
     let values = Dictionary(
       identifiers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     guard identifiers.count == schema.primaryKey.count, Set(values.keys) == Set(schema.primaryKey)
@@ -53,13 +58,13 @@ public enum ModelQueries {
       }
       keyValues.append(value)
     }
-    return makeGet(schema, keyValues: keyValues, includes: includes)
+    return try makeGet(schema, keyValues: keyValues, includes: includes)
   }
 
   private static func makeGet<M: Model>(
     _ schema: ModelSchema, keyValues: [KeyValue], includes: [any CodingKey]
-  ) -> GraphQLRequest<M?> {
-    let field = ModelDocument.getField(schema)
+  ) throws -> GraphQLRequest<M?> {
+    let field = try ModelDocument.getField(schema)
     let operationName = ModelDocument.upperFirst(field)
     let keyFields = schema.primaryKeyFields
     let declarations = keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" }
@@ -87,12 +92,14 @@ public enum ModelQueries {
   ///     `limit`, so a page can hold fewer items and still have a `nextToken`); `nil` for the server default.
   ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
   ///   - includes: Association coding keys selected eagerly.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `list` query is
+  ///   disabled; nothing is sent.
   public static func list<M: Model>(
     _ type: M.Type, filter: GraphQLFilter? = nil, limit: Int? = nil, nextToken: String? = nil,
     includes: [any CodingKey] = []
-  ) -> GraphQLRequest<ModelConnection<M>> {
+  ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
-    let field = ModelDocument.listField(schema)
+    let field = try ModelDocument.listField(schema)
     let operationName = ModelDocument.upperFirst(field)
     let selection = ModelDocument.selectionSet(
       of: schema, includes: Set(includes.map(\.stringValue)))
@@ -189,7 +196,8 @@ public enum ModelQueries {
   /// Indexes the transformer derives for a `@hasMany` without `indexName` (`gsi-Parent.field`)
   /// have no query field, so they are not used.
   ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the counts differ.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the counts differ, or the
+  ///   `list` query it needs is disabled.
   public static func list<M: Model>(
     _ type: M.Type, whereFields associatedFields: [String], equal values: [KeyValue],
     limit: Int? = nil,
@@ -198,7 +206,8 @@ public enum ModelQueries {
     let schema = M.schema
     guard associatedFields.count == values.count, !values.isEmpty else {
       throw APIError.invalidRequest(
-        operationName: ModelDocument.upperFirst(ModelDocument.listField(schema)),
+        operationName: ModelDocument.operationName(
+          try? ModelDocument.listField(schema), "list", schema),
         reason:
           "\(associatedFields.count) associated fields of \(schema.name) for \(values.count) values"
       )
@@ -218,7 +227,7 @@ public enum ModelQueries {
         nextToken: nextToken)
     }
     let components = zip(associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
-    return list(M.self, filter: .equal(components), limit: limit, nextToken: nextToken)
+    return try list(M.self, filter: .equal(components), limit: limit, nextToken: nextToken)
   }
 
   /// The next page of the hasMany `field` of the `parent` model whose key values are `parentKey`,
@@ -227,8 +236,8 @@ public enum ModelQueries {
   static func nestedPage<M: Model>(
     _ type: M.Type, parent: ModelSchema, field: String, parentKey: [KeyValue], limit: Int?,
     nextToken: String?
-  ) -> GraphQLRequest<NestedConnection<M>> {
-    let root = ModelDocument.getField(parent)
+  ) throws -> GraphQLRequest<NestedConnection<M>> {
+    let root = try ModelDocument.getField(parent)
     let operationName = ModelDocument.upperFirst(root) + ModelDocument.upperFirst(field)
     let keyFields = parent.primaryKeyFields
     let declarations =

@@ -22,7 +22,8 @@ extension GraphQLFilter {
   private static func value(of predicate: QueryPredicate, schema: ModelSchema) throws
     -> GraphQLValue
   {
-    let operationName = ModelDocument.upperFirst(ModelDocument.listField(schema))
+    let operationName = ModelDocument.operationName(
+      try? ModelDocument.listField(schema), "list", schema)
     func invalid(_ reason: String) -> APIError {
       .invalidRequest(operationName: operationName, reason: reason)
     }
@@ -94,12 +95,13 @@ extension ModelQueries {
   /// `list<Plural>` filtered by a ``QueryPredicate`` (the predicate type the DataStore provider
   /// uses too), converted by ``GraphQLFilter/from(_:schema:)``.
   ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be expressed.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
+  ///   expressed or the `list` query is disabled.
   public static func list<M: Model>(
     _ type: M.Type, where predicate: QueryPredicate, limit: Int? = nil, nextToken: String? = nil,
     includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
-    list(
+    try list(
       type, filter: try GraphQLFilter.from(predicate, schema: M.schema), limit: limit,
       nextToken: nextToken, includes: includes)
   }

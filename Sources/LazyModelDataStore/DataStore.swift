@@ -98,7 +98,8 @@ public final class DataStore: Sendable {
   ///
   /// Its `@belongsTo`/`@hasOne` FK columns are taken from the reference (loaded model or not-loaded
   /// identifiers); lists and `@hasOne(references:)` fields are not saved (save the children).
-  /// `createdAt` is set on insert when nil and kept on update; `updatedAt` is set on every save.
+  /// The schema's `createdAt` timestamp (``ModelSchema/timestamps``, whatever its name) is set on
+  /// insert when nil and kept on update; its `updatedAt` timestamp is set on every save.
   /// An update never deletes and re-inserts the row, so children are not cascaded away.
   ///
   /// - Throws: ``DataStoreError/missingRequiredField(model:field:)`` when a required field or a
@@ -120,7 +121,7 @@ public final class DataStore: Sendable {
     let rows = try models.map { model in
       var row = try RowEncoder.encode(model, mapping: mapping, store: self)
       for (index, column) in mapping.columns.enumerated() {
-        if column.isTimestamp, column.name == "updatedAt" || row[index] == .null {
+        if let timestamp = column.timestamp, timestamp == .updatedAt || row[index] == .null {
           row[index] = .text(now)
         }
         if column.isNotNull, row[index] == .null {

@@ -10,7 +10,11 @@ struct RegressionHasManyExplicitFkIndexTests {
       Post.schema.field(named: "comments")?.association
         == .hasMany(associatedFields: ["postID"], indexName: "byPost"))
     #expect(Comment.schema.field(named: "postID")?.isRequired == true)
-    #expect(Comment.schema.indexes == [ModelIndex(name: "byPost", fields: ["postID", "content"])])
+    #expect(
+      Comment.schema.indexes == [
+        ModelIndex(
+          name: "byPost", fields: ["postID", "content"], queryField: "commentsByPostIDAndContent")
+      ])
 
     let store = InMemoryModelStore()
     try store.save(Post(id: "p1", title: "T"))

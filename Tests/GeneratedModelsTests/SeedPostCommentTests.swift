@@ -15,7 +15,20 @@ struct SeedPostCommentTests {
     #expect(
       schema.field(named: "post")?.association
         == .belongsTo(associatedFields: ["id"], targetNames: ["postID"]))
-    #expect(schema.indexes == [ModelIndex(name: "byPost4", fields: ["postID", "content"])])
+    #expect(
+      schema.indexes == [
+        ModelIndex(
+          name: "byPost4", fields: ["postID", "content"],
+          queryField: "comment4V2sByPostIDAndContent")
+      ])
+    #expect(
+      schema.operations
+        == ModelOperationNames(
+          get: "getComment4V2", list: "listComment4V2s", create: "createComment4V2",
+          update: "updateComment4V2", delete: "deleteComment4V2", onCreate: "onCreateComment4V2",
+          onUpdate: "onUpdateComment4V2", onDelete: "onDeleteComment4V2"))
+    #expect(
+      schema.timestamps == ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"))
     #expect(schema.authRules == [AuthRule(allow: .public)])
     #expect(schema.field(named: "createdAt")?.isReadOnly == true)
     #expect(

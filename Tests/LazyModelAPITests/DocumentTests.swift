@@ -17,7 +17,8 @@ struct DocumentTests {
   @Test(
     "get: every key field is an argument typed after its GraphQL type; values only in variables")
   func get() throws {
-    let request = ModelQueries.get(Comment4V2.self, byIdentifier: .init(id: "a\"b\\c#d 😀 $x } {"))
+    let request = try ModelQueries.get(
+      Comment4V2.self, byIdentifier: .init(id: "a\"b\\c#d 😀 $x } {"))
     #expect(request.operationType == .query)
     #expect(request.operationName == "GetComment4V2")
     #expect(request.responseField == "getComment4V2")
@@ -67,14 +68,14 @@ struct DocumentTests {
   }
 
   @Test("list: filter, limit and nextToken are variables; absent ones are not sent")
-  func list() {
-    let all = ModelQueries.list(Comment4V2.self)
+  func list() throws {
+    let all = try ModelQueries.list(Comment4V2.self)
     #expect(
       all.document
         == "query ListComment4V2s($filter: ModelComment4V2FilterInput, $limit: Int, $nextToken: String) { listComment4V2s(filter: $filter, limit: $limit, nextToken: $nextToken) { items \(commentSelection) nextToken } }"
     )
     #expect(all.variables.isEmpty)
-    let filtered = ModelQueries.list(
+    let filtered = try ModelQueries.list(
       Comment4V2.self,
       filter: .field(Comment4V2.keys.content, .beginsWith("a")) || .not(.field("postID", .eq("p"))),
       limit: 25, nextToken: "tok")
@@ -206,7 +207,7 @@ struct DocumentTests {
         "input": ["id": "c2", "content": "alone", "postID": nil]
       ])
     #expect(try ModelMutations.delete(orphan).variables == ["input": ["id": "c2"]])
-    let byIdentifier = ModelMutations.delete(Comment4V2.self, byIdentifier: .init(id: "c3"))
+    let byIdentifier = try ModelMutations.delete(Comment4V2.self, byIdentifier: .init(id: "c3"))
     #expect(
       byIdentifier.document
         == "mutation DeleteComment4V2($input: DeleteComment4V2Input!, $condition: ModelComment4V2ConditionInput) { deleteComment4V2(input: $input, condition: $condition) \(commentSelection) }"
@@ -249,7 +250,7 @@ struct DocumentTests {
   func httpBody() throws {
     let client = APIClient(
       configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!))
-    let request = ModelQueries.get(Post4V2.self, byIdentifier: .init(id: "a\"/b"))
+    let request = try ModelQueries.get(Post4V2.self, byIdentifier: .init(id: "a\"/b"))
     let body = String(decoding: try client.httpBody(for: request), as: UTF8.self)
     #expect(
       body

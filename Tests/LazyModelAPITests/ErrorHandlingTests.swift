@@ -40,7 +40,7 @@ struct ErrorHandlingTests {
     defer { server.stop() }
     try await makeClient(server).create(Post4V2(id: "p1", title: "Partial"))
     let client = makeClient(server, headers: ["x-test-fail": "partial"])
-    let request = ModelQueries.get(Post4V2.self, byIdentifier: .init(id: "p1"))
+    let request = try ModelQueries.get(Post4V2.self, byIdentifier: .init(id: "p1"))
     do {
       _ = try await client.send(request)
       Issue.record("expected an error")

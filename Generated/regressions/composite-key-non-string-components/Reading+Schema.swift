@@ -77,6 +77,11 @@ extension Reading {
       .field(keys.note, .optional, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getReading", list: "listReadings", create: "createReading", update: "updateReading",
+      delete: "deleteReading", onCreate: "onCreateReading", onUpdate: "onUpdateReading",
+      onDelete: "onDeleteReading"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -43,6 +43,11 @@ extension Task {
       .field(keys.title, .required, .string),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getTask", list: "listTasks", create: "createTask", update: "updateTask",
+      delete: "deleteTask", onCreate: "onCreateTask", onUpdate: "onUpdateTask",
+      onDelete: "onDeleteTask"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

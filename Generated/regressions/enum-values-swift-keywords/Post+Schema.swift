@@ -38,6 +38,11 @@ extension Post {
       .field(keys.visibility, .optional, .enumeration("Visibility")),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getPost", list: "listPosts", create: "createPost", update: "updatePost",
+      delete: "deletePost", onCreate: "onCreatePost", onUpdate: "onUpdatePost",
+      onDelete: "onDeletePost"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -40,7 +40,12 @@ extension Comment {
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
-      .index("byPost", fields: ["postID", "content"])
-    ]
+      .index("byPost", fields: ["postID", "content"], queryField: "commentsByPostIDAndContent")
+    ],
+    operations: ModelOperationNames(
+      get: "getComment", list: "listComments", create: "createComment", update: "updateComment",
+      delete: "deleteComment", onCreate: "onCreateComment", onUpdate: "onUpdateComment",
+      onDelete: "onDeleteComment"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

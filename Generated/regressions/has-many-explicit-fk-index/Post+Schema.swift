@@ -39,6 +39,11 @@ extension Post {
         keys.comments, .optional, Comment.self, associatedFields: ["postID"], indexName: "byPost"),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getPost", list: "listPosts", create: "createPost", update: "updatePost",
+      delete: "deletePost", onCreate: "onCreatePost", onUpdate: "onUpdatePost",
+      onDelete: "onDeletePost"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -45,6 +45,11 @@ extension Project {
         targetNames: ["projectTeamTeamId", "projectTeamName"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getProject", list: "listProjects", create: "createProject", update: "updateProject",
+      delete: "deleteProject", onCreate: "onCreateProject", onUpdate: "onUpdateProject",
+      onDelete: "onDeleteProject"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -46,6 +46,11 @@ extension Team {
         associatedFields: ["projectId", "name"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getTeam", list: "listTeams", create: "createTeam", update: "updateTeam",
+      delete: "deleteTeam", onCreate: "onCreateTeam", onUpdate: "onUpdateTeam",
+      onDelete: "onDeleteTeam"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

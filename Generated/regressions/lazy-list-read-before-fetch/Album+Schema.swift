@@ -38,6 +38,11 @@ extension Album {
       .hasMany(keys.photos, .optional, Photo.self, associatedFields: ["album"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getAlbum", list: "listAlbums", create: "createAlbum", update: "updateAlbum",
+      delete: "deleteAlbum", onCreate: "onCreateAlbum", onUpdate: "onUpdateAlbum",
+      onDelete: "onDeleteAlbum"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

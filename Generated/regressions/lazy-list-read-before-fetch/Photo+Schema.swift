@@ -40,6 +40,11 @@ extension Photo {
         associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getPhoto", list: "listPhotos", create: "createPhoto", update: "updatePhoto",
+      delete: "deletePhoto", onCreate: "onCreatePhoto", onUpdate: "onUpdatePhoto",
+      onDelete: "onDeletePhoto"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -36,6 +36,11 @@ extension Board {
       .hasMany(keys.cards, .optional, Card.self, associatedFields: ["board"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getBoard", list: "listBoards", create: "createBoard", update: "updateBoard",
+      delete: "deleteBoard", onCreate: "onCreateBoard", onUpdate: "onUpdateBoard",
+      onDelete: "onDeleteBoard"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -47,6 +47,11 @@ extension Card {
         keys.board, .optional, Board.self, targetNames: ["boardCardsId"], associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getCard", list: "listCards", create: "createCard", update: "updateCard",
+      delete: "deleteCard", onCreate: "onCreateCard", onUpdate: "onUpdateCard",
+      onDelete: "onDeleteCard"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -40,6 +40,11 @@ extension Cart {
         associatedFields: ["id"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getCart", list: "listCarts", create: "createCart", update: "updateCart",
+      delete: "deleteCart", onCreate: "onCreateCart", onUpdate: "onUpdateCart",
+      onDelete: "onDeleteCart"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

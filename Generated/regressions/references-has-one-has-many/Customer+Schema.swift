@@ -41,6 +41,11 @@ extension Customer {
       .hasMany(keys.orders, .optional, Order.self, associatedFields: ["customer"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getCustomer", list: "listCustomers", create: "createCustomer", update: "updateCustomer",
+      delete: "deleteCustomer", onCreate: "onCreateCustomer", onUpdate: "onUpdateCustomer",
+      onDelete: "onDeleteCustomer"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -36,6 +36,11 @@ extension Shift {
       .field(keys.breaks, .optional, .list(.embedded(Break.self), elementRequired: false)),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getShift", list: "listShifts", create: "createShift", update: "updateShift",
+      delete: "deleteShift", onCreate: "onCreateShift", onUpdate: "onUpdateShift",
+      onDelete: "onDeleteShift"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -135,6 +135,11 @@ final class RowDecoder: Decoder {
   /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
   /// field names, FK column values), or `nil` when any FK column is `NULL`.
   func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
+    if reference.columnIndexes.count == 1, let handle,
+      mapping.columns[reference.columnIndexes[0]].storage == .text
+    {
+      return sharedTextIdentifiers(reference, handle: handle)
+    }
     if reference.columnIndexes.count == 1 {
       // Children of one parent share its identifiers array (one allocation per distinct parent, not
       // per row); the cache is bounded per query.
@@ -159,6 +164,79 @@ final class RowDecoder: Decoder {
 
   /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
   private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
+
+  /// Identifiers arrays of single-column text references, in a direct-mapped cache keyed by a hash
+  /// of the column's bytes: per slot the hash, the FK text's bytes and the array (empty until the
+  /// second lookup, so one-row decoders never allocate them).
+  private var slotHashes: [UInt64] = []
+  private var slotBytes: [[UInt8]] = []
+  private var slotIdentifiers: [[IdentifierComponent]] = []
+  private var textIdentifierLookups = 0
+  private static let textIdentifierSlots = 1_024
+
+  /// ``identifiers(_:)`` for a single text FK column of a live statement: children of one parent
+  /// share its identifiers array (one allocation per distinct parent in the cache, not per row),
+  /// and a hit reads the column's bytes in place, making no string.
+  private func sharedTextIdentifiers(_ reference: ReferencePlan, handle: OpaquePointer)
+    -> [IdentifierComponent]?
+  {
+    let column = Int32(reference.columnIndexes[0])
+    guard let text = sqlite3_column_text(handle, column) else { return nil }
+    let bytes = UnsafeRawBufferPointer(
+      start: text, count: Int(sqlite3_column_bytes(handle, column)))
+    let name = reference.associatedFields[0]
+    textIdentifierLookups += 1
+    if textIdentifierLookups == 2 {
+      slotHashes = Array(repeating: 0, count: Self.textIdentifierSlots)
+      slotBytes = Array(repeating: [], count: Self.textIdentifierSlots)
+      slotIdentifiers = Array(repeating: [], count: Self.textIdentifierSlots)
+    }
+    func make() -> [IdentifierComponent] {
+      [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
+    }
+    guard !slotHashes.isEmpty else { return make() }
+    let hash = Self.hash(bytes)
+    let slot = Int(truncatingIfNeeded: hash >> 32) & (Self.textIdentifierSlots - 1)
+    if slotHashes[slot] == hash, !slotIdentifiers[slot].isEmpty,
+      slotIdentifiers[slot][0].name == name,
+      slotBytes[slot].withUnsafeBytes({ Self.equal($0, bytes) })
+    {
+      return slotIdentifiers[slot]
+    }
+    let identifiers = make()
+    slotHashes[slot] = hash
+    slotBytes[slot] = Array(bytes)
+    slotIdentifiers[slot] = identifiers
+    return identifiers
+  }
+
+  /// Whether both byte ranges hold the same bytes.
+  @inline(__always)
+  private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool
+  {
+    guard left.count == right.count else { return false }
+    guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return true }
+    return memcmp(leftStart, rightStart, left.count) == 0
+  }
+
+  /// A fast non-cryptographic hash of `bytes` (8 bytes at a time, multiply-xorshift mixing); only
+  /// picks a cache slot, the bytes are compared on a hit.
+  @inline(__always)
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      offset += 8
+    }
+    while offset < bytes.count {
+      hash = (hash ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
+      offset += 1
+    }
+    return hash ^ (hash >> 29)
+  }
 
   /// Per reference plan: the `LazyReference` type it was made for, and its factory.
   private var referenceFactories: [Int: (type: ObjectIdentifier, factory: ReferenceFactory)] = [:]
@@ -319,23 +397,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     switch plan {
     case .column(let index):
-      if T.self == String.self { return try decode(String.self, forKey: key) as! T }
-      if decoder.mapping.columns[index].storage == .json {
-        guard let text = decoder.text(index) else { throw missing(key) }
-        do {
-          return try JSONDecoder().decode(T.self, from: Data(text.utf8))
-        } catch {
-          throw decoder.failure(name, "stored JSON does not decode as \(T.self): \(error)")
-        }
-      }
-      if decoder.isNull(index) { throw missing(key) }
-      do {
-        return try T(from: ColumnDecoder(decoder: decoder, column: index))
-      } catch let error as DataStoreError {
-        throw error
-      } catch {
-        throw decoder.failure(name, "\(error)")
-      }
+      return try decodeColumn(T.self, index: index, key: key)
     case .reference(let position):
       let reference = decoder.mapping.references[position]
       if decoder.prefetched?.models[name] == nil,
@@ -372,7 +434,45 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
+  /// Decodes column `index` (of the field `key`) as a `T`.
+  private func decodeColumn<T: Decodable>(_ type: T.Type, index: Int, key: Key) throws -> T {
+    if T.self == String.self {
+      guard let value = decoder.text(index) else { throw missing(key) }
+      return unsafeBitCast(value, to: T.self)
+    }
+    if T.self == Temporal.DateTime.self {
+      // The common timestamp type, parsed straight from the column text.
+      guard let text = decoder.text(index) else { throw missing(key) }
+      do {
+        return unsafeBitCast(try Temporal.DateTime(iso8601String: text), to: T.self)
+      } catch {
+        throw decoder.failure(key.stringValue, "\(error)")
+      }
+    }
+    if decoder.mapping.columns[index].storage == .json {
+      guard let text = decoder.text(index) else { throw missing(key) }
+      do {
+        return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+      } catch {
+        throw decoder.failure(
+          key.stringValue, "stored JSON does not decode as \(T.self): \(error)")
+      }
+    }
+    if decoder.isNull(index) { throw missing(key) }
+    do {
+      return try T(from: ColumnDecoder(decoder: decoder, column: index))
+    } catch let error as DataStoreError {
+      throw error
+    } catch {
+      throw decoder.failure(key.stringValue, "\(error)")
+    }
+  }
+
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    if case .column(let index)? = decoder.plan(key.stringValue) {
+      // One plan lookup for a stored field (the common case).
+      return decoder.isNull(index) ? nil : try decodeColumn(T.self, index: index, key: key)
+    }
     guard contains(key), try !decodeNil(forKey: key) else { return nil }
     return try decode(T.self, forKey: key)
   }

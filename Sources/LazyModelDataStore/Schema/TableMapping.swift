@@ -40,8 +40,17 @@ struct Column: Sendable {
   let fieldType: ModelFieldType
   /// The model field this column belongs to (an association field for FK columns).
   let field: String
-  /// `true` for `createdAt`/`updatedAt` read-only timestamps, which the store sets.
-  let isTimestamp: Bool
+  /// The timestamp this column holds (``ModelSchema/timestamps``, whatever its name), which the
+  /// store sets; `nil` for other columns.
+  let timestamp: TimestampRole?
+}
+
+/// Which of a model's timestamps (`@model(timestamps:)`) a column holds.
+enum TimestampRole: Sendable {
+  /// Set on the first save, kept on update.
+  case createdAt
+  /// Set on every save.
+  case updatedAt
 }
 
 /// A `@belongsTo`, or a `@hasOne` whose FK lives on this model: FK columns on this table.
@@ -154,7 +163,7 @@ final class TableMapping: Sendable {
             Column(
               name: name, storage: ColumnStorage(keyType), isNotNull: field.isRequired,
               fieldType: keyType,
-              field: field.name, isTimestamp: false))
+              field: field.name, timestamp: nil))
         }
         let plan = ReferencePlan(
           field: field.name, target: target, targetNames: targetNames,
@@ -168,13 +177,20 @@ final class TableMapping: Sendable {
       case .belongsTo?:
         continue
       case nil:
-        let isTimestamp =
-          field.isReadOnly && (field.name == "createdAt" || field.name == "updatedAt")
+        // The schema names the timestamps (renamed or disabled by `@model(timestamps:)`).
+        var timestamp: TimestampRole?
+        if field.type == .scalar(.awsDateTime) {
+          if field.name == schema.timestamps.createdAt {
+            timestamp = .createdAt
+          } else if field.name == schema.timestamps.updatedAt {
+            timestamp = .updatedAt
+          }
+        }
         plans.append((field.name, .column(columns.count)))
         columns.append(
           Column(
             name: field.name, storage: ColumnStorage(field.type), isNotNull: field.isRequired,
-            fieldType: field.type, field: field.name, isTimestamp: isTimestamp))
+            fieldType: field.type, field: field.name, timestamp: timestamp))
       case .hasOne(let associatedFields, _):
         guard case .model(let target) = field.type else { continue }
         let plan = ChildReferencePlan(
@@ -227,7 +243,7 @@ final class TableMapping: Sendable {
     selectByPrimaryKey =
       "SELECT \(selectList) FROM \(quote(table)) WHERE "
       + keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
-    let updatable = columns.filter { !keyNames.contains($0.name) && $0.name != "createdAt" }
+    let updatable = columns.filter { !keyNames.contains($0.name) && $0.timestamp != .createdAt }
     let conflict =
       updatable.isEmpty
       ? "DO NOTHING"

@@ -395,15 +395,43 @@ public struct ViewModelBuilder: Sendable {
         var arguments = [
           SwiftNames.stringLiteral(index.name), "fields: \(SwiftLayout.stringArray(index.fields))",
         ]
-        if let queryField = index.queryField {
-          arguments.append("queryField: \(SwiftNames.stringLiteral(queryField))")
-        }
+        // The resolved query field, by the function the API schema emitter names it with.
+        let queryField = APISchemaNames.indexQuery(index, of: model)
+        arguments.append("queryField: \(SwiftNames.stringLiteral(queryField))")
         return SwiftLayout.call(
           ".index(", arguments, trailing: model.indexes.count > 1 ? "," : "", indent: 6)
       },
       authRules: model.authRules.map {
         authRuleExpression($0, comma: model.authRules.count > 1 ? "," : "")
-      })
+      },
+      operations: operationNamesExpression(model),
+      timestamps: SwiftLayout.call(
+        "timestamps: ModelTimestampFields(",
+        [
+          "createdAt: \(optionalStringLiteral(model.timestamps.createdAt))",
+          "updatedAt: \(optionalStringLiteral(model.timestamps.updatedAt))",
+        ], indent: 4))
+  }
+
+  /// `operations: ModelOperationNames(get: "getPost", …),`: the root field names the API schema
+  /// emitter declares for `model` (``APIOperations``, the one place they are resolved), `nil` for
+  /// a disabled operation.
+  private func operationNamesExpression(_ model: ModelDefinition) -> String {
+    let operations = APIOperations(model: model)
+    let names: [(String, String?)] = [
+      ("get", operations.get), ("list", operations.list), ("create", operations.create),
+      ("update", operations.update), ("delete", operations.delete),
+      ("onCreate", operations.onCreate), ("onUpdate", operations.onUpdate),
+      ("onDelete", operations.onDelete),
+    ]
+    return SwiftLayout.call(
+      "operations: ModelOperationNames(",
+      names.map { "\($0.0): \(optionalStringLiteral($0.1))" }, trailing: ",", indent: 4)
+  }
+
+  /// A string literal, or `nil`.
+  private func optionalStringLiteral(_ value: String?) -> String {
+    value.map(SwiftNames.stringLiteral) ?? "nil"
   }
 
   /// Adds the parts of a `@belongsTo`/`@hasOne` field: `_name` storage, async accessor, init

@@ -143,6 +143,10 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var indexes: [String]
   /// `ModelSchema.authRules` entries, each ending with `,` when there are several.
   public var authRules: [String]
+  /// The `operations: ModelOperationNames(…),` argument: the resolved root field names.
+  public var operations: String
+  /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
+  public var timestamps: String
 
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -159,7 +163,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
       "pluralNameLiteral": .string(pluralNameLiteral), "primaryKey": .string(primaryKey),
       "schemaFields": schemaFields.templateValue, "indexes": indexes.templateValue,
       "authRules": authRules.templateValue, "hasIndexes": .bool(!indexes.isEmpty),
-      "hasAuthRules": .bool(!authRules.isEmpty),
+      "hasAuthRules": .bool(!authRules.isEmpty), "operations": .string(operations),
+      "timestamps": .string(timestamps),
     ]
   }
 }
