@@ -88,7 +88,7 @@ import Testing
         {allow: owner, 4️⃣owner: "me"},
         5️⃣{allow: private, ownerField: "x"},
         6️⃣{provider: iam},
-        {allow: private, operations: 7️⃣[read, fly]}
+        {allow: private, operations: [read, 7️⃣fly]}
       ]) { id: ID! }
       """,
       [
@@ -149,8 +149,8 @@ import Testing
         day: AWSDate @default(value: 5️⃣"2024-13-01")
         when: AWSDateTime @default(value: 6️⃣"2024-01-01T10:00:00")
         json: AWSJSON @default(value: 7️⃣"{oops")
-        tags: [String] @default(value: 8️⃣"a")
-        label: Label @default(value: 9️⃣"x")
+        tags: [String] 8️⃣@default(value: "a")
+        label: Label 9️⃣@default(value: "x")
       }
       """#,
       [

@@ -133,7 +133,8 @@ enum ModelRule {
           name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
           description: astField.description?.value, location: astField.name.range.schemaLocation)
         if let directive = astField.directives.first(where: { $0.name.value == "default" }) {
-          field.defaultValue = DefaultRule.value(of: directive, for: field, context: context)
+          field.defaultValue = DefaultRule.value(
+            of: directive, for: field, owner: name, writtenType: astField.type.description, context: context)
         }
         fields.append(field)
       }
