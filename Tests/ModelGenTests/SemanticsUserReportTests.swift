@@ -64,7 +64,14 @@ import Testing
     let (result, _) = analyzeMarked("type post @model { id: ID! }\ntype Post @model { id: ID! }")
     #expect(result.diagnostics.map { [$0.line, $0.column] } == [[2, 6]])
     #expect(result.diagnostics.first?.notes.map { [$0.range.start.line, $0.range.start.column] } == [[1, 6]])
-    #expect(result.diagnostics.first?.message.contains("type `Post` collides with type `post`") == true)
+    #expect(
+      result.diagnostics.first?.message
+        == "type `Post` collides with type `post`; SQLite table names and API schema type names ignore letter case")
+    let (exact, _) = analyzeMarked("type Address { line: String }\ninput AddressInput { line: String }")
+    #expect(
+      exact.diagnostics.map(\.message) == [
+        "type `AddressInput` collides with `AddressInput` (derived from type `Address`); the API schema would define `AddressInput` twice"
+      ])
   }
 
   @Test func fieldNamesThatDifferOnlyInCaseCollide() {

@@ -276,7 +276,10 @@ public enum SemanticError: Sendable, Hashable {
     case .typeNameCollision(let name, let claim, let otherName, let otherClaim):
       let this = claim == name ? "type `\(name)`" : "`\(claim)` (derived from type `\(name)`)"
       let other = otherClaim == otherName ? "type `\(otherName)`" : "`\(otherClaim)` (derived from type `\(otherName)`)"
-      return "\(this) collides with \(other); SQLite table names and API schema type names ignore letter case"
+      let reason =
+        claim == otherClaim
+        ? "the API schema would define `\(claim)` twice" : "SQLite table names and API schema type names ignore letter case"
+      return "\(this) collides with \(other); \(reason)"
     case .fieldNameCollision(let owner, let field, let otherField, let isImplicit):
       let other = isImplicit ? "the implicit field `\(otherField)`" : "`\(otherField)`"
       return "`\(owner).\(field)` collides with \(other); SQLite column names ignore letter case"
