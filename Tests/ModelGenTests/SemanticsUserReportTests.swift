@@ -135,6 +135,11 @@ import Testing
       "type Post @model @auth(rules: [{allow: publik}, {allow: owner, provider: userPool, operations: [updat]}]) { id: ID! }")
     #expect(
       result.diagnostics.map(\.hint) == ["did you mean `public`?", "did you mean `userPools`?", "did you mean `update`?"])
+    let (level, schema) = analyzeMarked("type Post @model(subscriptions: {level: 1️⃣pubic}) { id: ID! }")
+    #expect(level.diagnostics.map { [$0.line, $0.column] } == [[schema.location("1️⃣").line, schema.location("1️⃣").column]])
+    #expect(level.diagnostics.map(\.code) == [ModelGenDiagnosticCode.invalidArgumentValue])
+    #expect(level.diagnostics.map(\.hint) == ["did you mean `public`?"])
+    _ = analyzeClean("type Post @model(subscriptions: {level: off}) { id: ID! }")
   }
 
   @Test func redefiningABuiltInScalarSaysItIsBuiltIn() {
@@ -143,8 +148,13 @@ import Testing
       enum 1️⃣Int { A }
       type 2️⃣AWSDateTime { at: String }
       type Note @model { id: ID! n: Int }
+      extend enum 3️⃣ID { B }
+      extend scalar AWSJSON @specifiedBy(url: "https://www.rfc-editor.org/rfc/rfc8259")
       """,
-      [(ModelGenDiagnosticCode.builtInTypeRedefined, "1️⃣"), (ModelGenDiagnosticCode.builtInTypeRedefined, "2️⃣")])
+      [
+        (ModelGenDiagnosticCode.builtInTypeRedefined, "1️⃣"), (ModelGenDiagnosticCode.builtInTypeRedefined, "2️⃣"),
+        (ModelGenDiagnosticCode.builtInTypeRedefined, "3️⃣"),
+      ])
     let (result, _) = analyzeMarked("enum Int { A }")
     #expect(result.diagnostics.map(\.message) == ["`Int` is a built-in GraphQL scalar and cannot be redefined"])
   }

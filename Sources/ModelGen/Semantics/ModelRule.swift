@@ -60,6 +60,7 @@ enum ModelRule {
       queries: directive.argument(named: "queries").map { WrittenValue($0.value) },
       mutations: directive.argument(named: "mutations").map { WrittenValue($0.value) },
       subscriptions: directive.argument(named: "subscriptions").map { WrittenValue($0.value) })
+    checkSubscriptionLevel(of: directive, context: context)
     guard let timestamps = directive.argument(named: "timestamps")?.value else { return }
     if timestamps.isNull {
       model.timestamps = .disabled
@@ -90,6 +91,25 @@ enum ModelRule {
       }
     }
     model.timestamps = configuration
+  }
+
+  /// The values of the transformer's `enum ModelSubscriptionLevel` (`@model(subscriptions: {level:})`).
+  static let subscriptionLevels = ["off", "public", "on"]
+
+  /// `@model(subscriptions: {level:})` must be a `ModelSubscriptionLevel` value (MG014, with the
+  /// closest value as a "did you mean" hint).
+  private static func checkSubscriptionLevel(of directive: Directive, context: AnalysisContext) {
+    guard let entries = directive.argument(named: "subscriptions")?.value.objectFields,
+      let level = entries.first(where: { $0.name.value == "level" })?.value
+    else { return }
+    let written = level.enumValueName ?? level.stringValue
+    if let written, subscriptionLevels.contains(written) { return }
+    context.report(
+      .invalidArgumentValue(
+        directive: "model", argument: "subscriptions.level",
+        expected: "one of \(subscriptionLevels.joined(separator: ", "))",
+        suggestion: written.flatMap { Naming.suggestion(for: $0, among: subscriptionLevels) }),
+      at: level.range)
   }
 
   private static func addTimestamps(to model: WorkingModel, context: AnalysisContext) {

@@ -8,7 +8,8 @@ import GraphQLSDL
 /// - `extend type` / `extend enum` merge their fields, values and directives into the definition
 ///   (GraphQL spec §3.6.3, §3.9.1); an extension of an undefined type is an unknown type (MG001).
 /// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005; a
-///   definition named like a built-in or AWS scalar (`enum Int`) is MG034.
+///   definition or (non-scalar) extension named like a built-in or AWS scalar (`enum Int`,
+///   `extend type ID`) is MG034.
 ///   `scalar AWSDateTime` (and the other AppSync scalars) may be restated, as AppSync schemas do.
 /// - Field types resolve to built-in/AWS scalars, enums, non-model types or models; unknown names are
 ///   MG001 with a "did you mean" hint, lists of lists MG020, interfaces/unions/inputs/custom
@@ -53,6 +54,12 @@ enum TypeResolution {
 
     for definition in document.definitions where definition.isExtension {
       guard let name = definition.name else { continue }
+      if ScalarType(rawValue: name.value) != nil {
+        if case .scalarTypeExtension = definition { continue }  // like restating `scalar AWSDateTime`
+        let kind = name.value.hasPrefix("AWS") ? "AWS AppSync" : "GraphQL"
+        context.report(.builtInTypeRedefined(name: name.value, kind: kind), at: name.range)
+        continue
+      }
       guard var entry = context.types[name.value] else {
         let suggestion = Naming.suggestion(for: name.value, among: context.typeOrder)
         context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
