@@ -55,11 +55,14 @@ import Testing
       type Tag @model { id: ID! notes: [Note] 5️⃣@manyToMany(relationName: "NoteTags") }
       type Note @model { id: ID! tags: [Tag] @manyToMany(relationName: "NoteTags") }
       type noteTags { id: ID }
+      enum 6️⃣ModelSortDirection { UP DOWN }
+      type 7️⃣ModelStringinput { eq: String }
       """,
       [
         (ModelGenDiagnosticCode.typeNameCollision, "1️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "2️⃣"),
         (ModelGenDiagnosticCode.typeNameCollision, "3️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "4️⃣"),
-        (ModelGenDiagnosticCode.typeNameCollision, "5️⃣"),
+        (ModelGenDiagnosticCode.typeNameCollision, "5️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "6️⃣"),
+        (ModelGenDiagnosticCode.typeNameCollision, "7️⃣"),
       ])
     let (result, _) = analyzeMarked("type post @model { id: ID! }\ntype Post @model { id: ID! }")
     #expect(result.diagnostics.map { [$0.line, $0.column] } == [[2, 6]])

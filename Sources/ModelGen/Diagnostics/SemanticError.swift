@@ -146,8 +146,8 @@ public enum SemanticError: Sendable, Hashable {
   /// `Type.field` steps ending with the type the cycle returns to (`["A1.b", "B1.a", "A1"]`).
   case recursiveEmbeddedType(owner: String, field: String, cycle: [String])
   /// MG032: a type whose name (`name`) or a name derived from it (`claim`) equals, ignoring letter
-  /// case, `otherClaim` of the earlier type `otherName`.
-  case typeNameCollision(name: String, claim: String, otherName: String, otherClaim: String)
+  /// case, `otherClaim` of the earlier type `otherName` (`nil`: a type every API schema defines).
+  case typeNameCollision(name: String, claim: String, otherName: String?, otherClaim: String)
   /// MG033: two fields of `owner` whose names are equal ignoring letter case.
   case fieldNameCollision(owner: String, field: String, otherField: String, isImplicit: Bool)
   /// MG034: a type definition named like a built-in or AWS AppSync scalar.
@@ -275,7 +275,12 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(owner).\(field)` makes `\(cycle.last ?? owner)` contain itself (\(cycle.joined(separator: " -> "))), which a Swift value type cannot store"
     case .typeNameCollision(let name, let claim, let otherName, let otherClaim):
       let this = claim == name ? "type `\(name)`" : "`\(claim)` (derived from type `\(name)`)"
-      let other = otherClaim == otherName ? "type `\(otherName)`" : "`\(otherClaim)` (derived from type `\(otherName)`)"
+      let other =
+        switch otherName {
+        case nil: "`\(otherClaim)`, which every API schema defines"
+        case otherClaim?: "type `\(otherClaim)`"
+        case let otherName?: "`\(otherClaim)` (derived from type `\(otherName)`)"
+        }
       let reason =
         claim == otherClaim
         ? "the API schema would define `\(claim)` twice" : "SQLite table names and API schema type names ignore letter case"

@@ -8,8 +8,10 @@ import GraphQLSDL
 ///   inputs, scalars) and every join model claims its own name and the names the API derives from
 ///   it: for a model `Create`/`Update`/`Delete<Model>Input`, `Model<Model>Connection`,
 ///   `Model<Model>FilterInput`, `Model<Model>ConditionInput`, `ModelSubscription<Model>FilterInput`;
-///   for a non-model type `<Type>Input`; for an enum `Model<Enum>Input`. Two claims equal ignoring
-///   letter case are reported once per type, at the later type's name, with a note at the earlier.
+///   for a non-model type `<Type>Input`; for an enum `Model<Enum>Input` and `Model<Enum>ListInput`.
+///   The shared API types (`ModelStringInput`, `ModelSortDirection`, ...) are claimed first. Two
+///   claims equal ignoring letter case are reported once per type, at the later type's name, with a
+///   note at the earlier.
 /// - Fields (MG033): two fields of one model or non-model type (declared, or implicit: `id`, foreign
 ///   keys, timestamps) whose names are equal ignoring case but not exactly (exact repeats are MG005
 ///   and MG025), reported at the later declared field.
@@ -30,10 +32,20 @@ enum NameCollisionRule {
     case .nonModel:
       return [name, APISchemaNames.nonModelInput(name)]
     case .enumeration:
-      return [name, "Model\(name)Input"]
+      return [name, "Model\(name)Input", "Model\(name)ListInput"]
     case .scalar, .unsupported:
       return [name]
     }
+  }
+
+  /// The type names every API schema defines, whatever the models: the filter, subscription-filter
+  /// and key-condition inputs of the built-in scalars, `ModelAttributeTypes`, `ModelSizeInput`,
+  /// `ModelSortDirection` (`graphql-transformer-common`'s shared definitions).
+  static var sharedAPITypeNames: [String] {
+    let filtered: [ScalarType] = [.id, .string, .int, .float, .boolean]
+    return filtered.map(APISchemaNames.scalarFilterInput) + filtered.map(APISchemaNames.subscriptionScalarInput)
+      + [ScalarType.id, .string, .int, .float].map { APISchemaNames.keyConditionInput(.scalar($0)) }
+      + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
   }
 
   private static func checkTypes(_ context: AnalysisContext) {
@@ -43,14 +55,18 @@ enum NameCollisionRule {
     for model in context.orderedModels where context.types[model.name] == nil {
       owners.append((model.name, .model, model.nameRange))  // join models
     }
-    var taken: [String: (claim: String, owner: String, range: SourceRange)] = [:]
+    var taken: [String: (claim: String, owner: String?, range: SourceRange?)] = [:]
+    for name in sharedAPITypeNames {
+      taken[name.lowercased()] = (name, nil, nil)
+    }
     for owner in owners {
       let ownClaims = claims(of: owner.name, kind: owner.kind)
       for claim in ownClaims {
         guard let earlier = taken[claim.lowercased()] else { continue }
         context.report(
           .typeNameCollision(name: owner.name, claim: claim, otherName: earlier.owner, otherClaim: earlier.claim),
-          at: owner.range, notes: [DiagnosticNote(message: "`\(earlier.owner)` is defined here", range: earlier.range)])
+          at: owner.range,
+          notes: earlier.range.map { [DiagnosticNote(message: "`\(earlier.owner ?? "")` is defined here", range: $0)] } ?? [])
         break
       }
       for claim in ownClaims where taken[claim.lowercased()] == nil {
