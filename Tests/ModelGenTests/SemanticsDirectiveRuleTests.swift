@@ -121,7 +121,6 @@ import Testing
           phone: AWSPhone @default(value: "+1 555 0100")
           ip: AWSIPAddress @default(value: "10.0.0.1/8")
         }
-        type Label { text: String @default(value: "none") }
         """#))
     let post = try graph.requireModel("Post")
     #expect(post.field(named: "title")?.defaultValue == .string("Untitled"))
@@ -132,7 +131,6 @@ import Testing
     #expect(post.field(named: "day")?.defaultValue == .string("2024-02-29"))
     #expect(post.field(named: "stamp")?.defaultValue == .int(1_700_000_000))
     #expect(post.field(named: "ip")?.defaultValue == .string("10.0.0.1/8"))
-    #expect(graph.nonModel(named: "Label")?.fields.first?.defaultValue == .string("none"))
   }
 
   @Test func invalidDefaults() {

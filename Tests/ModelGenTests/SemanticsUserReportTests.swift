@@ -171,11 +171,11 @@ import Testing
         f: [Int] 1️⃣@default(value: "[1]")
         box: Box 2️⃣@default(value: "{}")
       }
-      type Shelf { sizes: [Int!]! 3️⃣@default(value: "[]") }
+      type Shelf { sizes: [Int!]! 3️⃣@default(value: "[]") label: String 4️⃣@default(value: "x") }
       """,
       [
         (ModelGenDiagnosticCode.invalidDefault, "1️⃣"), (ModelGenDiagnosticCode.invalidDefault, "2️⃣"),
-        (ModelGenDiagnosticCode.invalidDefault, "3️⃣"),
+        (ModelGenDiagnosticCode.misplacedDirective, "3️⃣"), (ModelGenDiagnosticCode.misplacedDirective, "4️⃣"),
       ])
     let (result, _) = analyzeMarked("type M @model { id: ID! f: [Int] @default(value: \"[1]\") }")
     #expect(

@@ -2,7 +2,8 @@ import Foundation
 import GraphQLSDL
 
 /// `@default(value:)`: Amplify writes every default as a string and coerces it to the field's type
-/// (Amplify GraphQL Transformer v2, "@default"). Only scalar and enum fields take a default; the
+/// (Amplify GraphQL Transformer v2, "@default"). Only scalar and enum fields of `@model` types take a
+/// default (elsewhere the directive is MG016, see ``DirectiveRule``); the
 /// string must parse as the field's type, with the formats AWS AppSync documents for its scalars
 /// (`AWSDate` `YYYY-MM-DD`, `AWSTime` `hh:mm[:ss[.sss]]`, `AWSDateTime` with a zone, `AWSJSON` valid
 /// JSON, ...). Violations are MG013.

@@ -77,8 +77,9 @@ enum DirectiveRule {
       placementDescription: "is only allowed on @model types, their fields and fields of Query, Mutation and Subscription",
       isRepeatable: false),
     "default": Spec(
-      arguments: ["value": .string], required: ["value"], placements: [.modelField, .nonModelField],
-      placementDescription: "is only allowed on fields", isRepeatable: false),
+      // The transformer: "The @default directive may only be added to object definitions annotated with @model."
+      arguments: ["value": .string], required: ["value"], placements: [.modelField],
+      placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
   ]
 
   /// AppSync and Amplify directives that are valid in a schema but do not affect generated models.

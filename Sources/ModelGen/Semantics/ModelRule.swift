@@ -149,14 +149,11 @@ enum ModelRule {
             at: astField.type.namedType.range)
           continue
         }
-        var field = FieldDefinition(
-          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
-          description: astField.description?.value, location: astField.name.range.schemaLocation)
-        if let directive = astField.directives.first(where: { $0.name.value == "default" }) {
-          field.defaultValue = DefaultRule.value(
-            of: directive, for: field, owner: name, writtenType: astField.type.description, context: context)
-        }
-        fields.append(field)
+        // `@default` here is MG016 (``DirectiveRule``): the transformer takes it on model fields only.
+        fields.append(
+          FieldDefinition(
+            name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+            description: astField.description?.value, location: astField.name.range.schemaLocation))
       }
       return NonModelDefinition(
         name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)
