@@ -160,6 +160,7 @@ import Testing
       ])
     let (result, _) = analyzeMarked("enum Int { A }")
     #expect(result.diagnostics.map(\.message) == ["`Int` is a built-in GraphQL scalar and cannot be redefined"])
+    #expect(result.diagnostics.map(\.hint) == ["rename the type; `Int` is always defined"])
   }
 
   @Test func defaultOnListsAndEmbeddedTypesNamesTheFieldType() {

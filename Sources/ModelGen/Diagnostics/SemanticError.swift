@@ -325,8 +325,10 @@ public enum SemanticError: Sendable, Hashable {
     case .recursiveEmbeddedType(_, _, let cycle):
       let type = cycle.last ?? ""
       return "make the field a list (`[\(type)]`, Swift arrays are indirect) or make `\(type)` a @model with a relation"
-    case .typeNameCollision, .fieldNameCollision, .builtInTypeRedefined:
+    case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
+    case .builtInTypeRedefined(let name, _):
+      return "rename the type; `\(name)` is always defined"
     case .defaultNotAllowed:
       return "remove @default; set the value when you create the model"
     case .fieldsNotPrimaryKey(_, _, let keyFields):
