@@ -25,6 +25,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SwiftKeywordsModels", "swift-keywords"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
+  ("RegressionEmbeddedTypeRecursiveThroughList", "regressions/embedded-type-recursive-through-list"),
   ("RegressionEnumValuesSwiftKeywords", "regressions/enum-values-swift-keywords"),
   ("RegressionHasManyExplicitFkIndex", "regressions/has-many-explicit-fk-index"),
   ("RegressionHasOneBelongsToCompositeKeys", "regressions/has-one-belongs-to-composite-keys"),

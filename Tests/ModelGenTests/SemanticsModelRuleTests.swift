@@ -179,9 +179,14 @@ import Testing
       .duplicatePrimaryKey(model: ""),
       .relationStyleMismatch(model: "", field: "", otherModel: "", otherField: ""),
       .fieldsNotPrimaryKey(model: "", field: "", keyFields: []), .duplicateQueryField(name: ""),
+      .recursiveEmbeddedType(owner: "", field: "", cycle: []),
+      .typeNameCollision(name: "", claim: "", otherName: "", otherClaim: ""),
+      .fieldNameCollision(owner: "", field: "", otherField: "", isImplicit: false),
+      .builtInTypeRedefined(name: "", kind: ""),
     ]
     let codes = errors.map(\.code.rawValue)
-    #expect(codes == (1...30).map { "MG" + String(format: "%03d", $0) })
+    #expect(codes == (1...34).map { "MG" + String(format: "%03d", $0) })
+    #expect(SemanticError.defaultNotAllowed(owner: "", field: "", typeName: "").code == ModelGenDiagnosticCode.invalidDefault)
     #expect(errors.allSatisfy { !$0.message.isEmpty && $0.severity == .error })
   }
 

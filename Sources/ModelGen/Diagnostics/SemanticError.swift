@@ -64,6 +64,16 @@ public enum ModelGenDiagnosticCode {
   public static let fieldsNotPrimaryKey: DiagnosticCode = "MG029"
   /// Two root query fields with one name (`queryField:` of two indexes, or one equal to `get<Model>`/`list<Models>`).
   public static let duplicateQueryField: DiagnosticCode = "MG030"
+  /// Non-model (embedded) types that contain themselves through fields that are not lists: a Swift
+  /// value type cannot store itself.
+  public static let recursiveEmbeddedType: DiagnosticCode = "MG031"
+  /// Two type names, or names the API derives from them (`Create<X>Input`, `Model<X>Connection`, join
+  /// models), that are equal ignoring letter case: SQLite table names and the API schema would clash.
+  public static let typeNameCollision: DiagnosticCode = "MG032"
+  /// Two field names of one type that are equal ignoring letter case: SQLite column names clash.
+  public static let fieldNameCollision: DiagnosticCode = "MG033"
+  /// A definition that redefines a built-in GraphQL scalar or an AWS AppSync scalar (`enum Int`).
+  public static let builtInTypeRedefined: DiagnosticCode = "MG034"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -94,8 +104,12 @@ public enum SemanticError: Sendable, Hashable {
   case ambiguousRelation(model: String, field: String, relatedModel: String, candidates: [String])
   /// MG013: `@default(value:)` that does not parse as the field's type, or on a field that cannot have one.
   case invalidDefault(field: String, value: String, typeName: String, reason: String)
-  /// MG014: an argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in it.
-  case invalidArgumentValue(directive: String, argument: String, expected: String)
+  /// MG013: `@default` on a field whose type takes no default (lists, embedded types); `typeName` is
+  /// the field's type as written (`[Int]`).
+  case defaultNotAllowed(owner: String, field: String, typeName: String)
+  /// MG014: an argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in
+  /// it; `suggestion` is the closest valid value for a misspelt enum value.
+  case invalidArgumentValue(directive: String, argument: String, expected: String, suggestion: String? = nil)
   /// MG015: a required argument is missing.
   case missingArgument(directive: String, argument: String)
   /// MG016: a directive where it has no meaning (`@primaryKey` on a non-model type, `@model` on a field).
@@ -128,6 +142,16 @@ public enum SemanticError: Sendable, Hashable {
   case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
   /// MG030: two root query fields with one name.
   case duplicateQueryField(name: String)
+  /// MG031: embedded types that contain themselves through non-list fields; `cycle` is the path of
+  /// `Type.field` steps ending with the type the cycle returns to (`["A1.b", "B1.a", "A1"]`).
+  case recursiveEmbeddedType(owner: String, field: String, cycle: [String])
+  /// MG032: a type whose name (`name`) or a name derived from it (`claim`) equals, ignoring letter
+  /// case, `otherClaim` of the earlier type `otherName` (`nil`: a type every API schema defines).
+  case typeNameCollision(name: String, claim: String, otherName: String?, otherClaim: String)
+  /// MG033: two fields of `owner` whose names are equal ignoring letter case.
+  case fieldNameCollision(owner: String, field: String, otherField: String, isImplicit: Bool)
+  /// MG034: a type definition named like a built-in or AWS AppSync scalar.
+  case builtInTypeRedefined(name: String, kind: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -162,6 +186,11 @@ public enum SemanticError: Sendable, Hashable {
     case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
     case .fieldsNotPrimaryKey: return ModelGenDiagnosticCode.fieldsNotPrimaryKey
     case .duplicateQueryField: return ModelGenDiagnosticCode.duplicateQueryField
+    case .defaultNotAllowed: return ModelGenDiagnosticCode.invalidDefault
+    case .recursiveEmbeddedType: return ModelGenDiagnosticCode.recursiveEmbeddedType
+    case .typeNameCollision: return ModelGenDiagnosticCode.typeNameCollision
+    case .fieldNameCollision: return ModelGenDiagnosticCode.fieldNameCollision
+    case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
     }
   }
 
@@ -205,7 +234,7 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(model).\(field)` cannot be paired unambiguously: `\(relatedModel)` has \(list)"
     case .invalidDefault(let field, let value, let typeName, let reason):
       return "@default value \"\(value)\" of `\(field)` is not a valid `\(typeName)`: \(reason)"
-    case .invalidArgumentValue(let directive, let argument, let expected):
+    case .invalidArgumentValue(let directive, let argument, let expected, _):
       return "`@\(directive)(\(argument):)` must be \(expected)"
     case .missingArgument(let directive, let argument):
       return "`@\(directive)` requires the argument `\(argument)`"
@@ -240,6 +269,27 @@ public enum SemanticError: Sendable, Hashable {
     case .fieldsNotPrimaryKey(let model, let field, let keyFields):
       let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
       return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"
+    case .defaultNotAllowed(let owner, let field, let typeName):
+      return "`\(owner).\(field)` has type `\(typeName)`; @default only applies to scalar and enum fields, not to lists or embedded types"
+    case .recursiveEmbeddedType(let owner, let field, let cycle):
+      return "`\(owner).\(field)` makes `\(cycle.last ?? owner)` contain itself (\(cycle.joined(separator: " -> "))), which a Swift value type cannot store"
+    case .typeNameCollision(let name, let claim, let otherName, let otherClaim):
+      let this = claim == name ? "type `\(name)`" : "`\(claim)` (derived from type `\(name)`)"
+      let other =
+        switch otherName {
+        case nil: "`\(otherClaim)`, which every API schema defines"
+        case otherClaim?: "type `\(otherClaim)`"
+        case let otherName?: "`\(otherClaim)` (derived from type `\(otherName)`)"
+        }
+      let reason =
+        claim == otherClaim
+        ? "the API schema would define `\(claim)` twice" : "SQLite table names and API schema type names ignore letter case"
+      return "\(this) collides with \(other); \(reason)"
+    case .fieldNameCollision(let owner, let field, let otherField, let isImplicit):
+      let other = isImplicit ? "the implicit field `\(otherField)`" : "`\(otherField)`"
+      return "`\(owner).\(field)` collides with \(other); SQLite column names ignore letter case"
+    case .builtInTypeRedefined(let name, let kind):
+      return "`\(name)` is a built-in \(kind) scalar and cannot be redefined"
     }
   }
 
@@ -248,7 +298,7 @@ public enum SemanticError: Sendable, Hashable {
     switch self {
     case .unknownType(_, let suggestion?), .unknownDirective(_, let suggestion?),
       .unknownArgument(_, _, let suggestion?), .missingField(_, _, _, let suggestion?),
-      .indexNotFound(_, _, _, _, let suggestion?):
+      .indexNotFound(_, _, _, _, let suggestion?), .invalidArgumentValue(_, _, _, let suggestion?):
       return "did you mean `\(suggestion)`?"
     case .unknownDirective(let name, nil):
       return "declare it with `directive @\(name) on ...` or remove it"
@@ -272,6 +322,15 @@ public enum SemanticError: Sendable, Hashable {
       return "use one @primaryKey(sortKeyFields: [...]) on the partition key field"
     case .relationStyleMismatch:
       return "write `references:` with the same fields on both sides"
+    case .recursiveEmbeddedType(_, _, let cycle):
+      let type = cycle.last ?? ""
+      return "make the field a list (`[\(type)]`, Swift arrays are indirect) or make `\(type)` a @model with a relation"
+    case .typeNameCollision, .fieldNameCollision:
+      return "rename one of them"
+    case .builtInTypeRedefined(let name, _):
+      return "rename the type; `\(name)` is always defined"
+    case .defaultNotAllowed:
+      return "remove @default; set the value when you create the model"
     case .fieldsNotPrimaryKey(_, _, let keyFields):
       return "use `fields: [\(keyFields.map { "\"\($0)\"" }.joined(separator: ", "))]`"
     default:

@@ -58,6 +58,9 @@ struct TypeEntry {
   var directives: [Directive]
   var fields: [GraphQLSDL.FieldDefinition]
   var enumValues: [GraphQLSDL.EnumValueDefinition]
+  /// Directives on input values: fields of input types and arguments of fields (definition and
+  /// extensions), one list per input value. No Amplify directive is allowed there; ``DirectiveRule`` checks them.
+  var inputValueDirectives: [[Directive]] = []
 }
 
 /// A model while the rules build it. Fields are appended and annotated in place.

@@ -44,8 +44,14 @@ enum AuthRule {
 
   private static func rule(from object: ConstValue, model: String, context: AnalysisContext) -> AuthRuleDefinition? {
     guard let entries = object.objectFields else { return nil }
-    func invalid(_ key: String, _ expected: String, _ range: SourceRange) {
-      context.report(.invalidArgumentValue(directive: "auth", argument: "rules.\(key)", expected: expected), at: range)
+    func invalid(_ key: String, _ expected: String, _ range: SourceRange, suggestion: String? = nil) {
+      context.report(
+        .invalidArgumentValue(directive: "auth", argument: "rules.\(key)", expected: expected, suggestion: suggestion),
+        at: range)
+    }
+    /// The closest valid value to a misspelt enum value, for the hint.
+    func closest(_ value: ConstValue, among candidates: [String]) -> String? {
+      name(value).flatMap { Naming.suggestion(for: $0, among: candidates) }
     }
     func name(_ value: ConstValue) -> String? { value.enumValueName ?? value.stringValue }
     func strings(_ value: ConstValue) -> [String]? {
@@ -63,14 +69,20 @@ enum AuthRule {
       switch key {
       case "allow":
         guard let text = name(entry.value), let parsed = AuthRuleDefinition.Strategy(rawValue: text) else {
-          invalid(key, "one of \(AuthRuleDefinition.Strategy.allCases.map(\.rawValue).joined(separator: ", "))", entry.value.range)
+          let values = AuthRuleDefinition.Strategy.allCases.map(\.rawValue)
+          invalid(
+            key, "one of \(values.joined(separator: ", "))", entry.value.range,
+            suggestion: closest(entry.value, among: values))
           valid = false
           continue
         }
         strategy = parsed
       case "provider":
         guard let text = name(entry.value), let parsed = AuthRuleDefinition.Provider(rawValue: text) else {
-          invalid(key, "one of \(AuthRuleDefinition.Provider.allCases.map(\.rawValue).joined(separator: ", "))", entry.value.range)
+          let values = AuthRuleDefinition.Provider.allCases.map(\.rawValue)
+          invalid(
+            key, "one of \(values.joined(separator: ", "))", entry.value.range,
+            suggestion: closest(entry.value, among: values))
           valid = false
           continue
         }
@@ -96,11 +108,18 @@ enum AuthRule {
         rule.groups = list
       case "operations":
         let values = entry.value.listValues ?? [entry.value]
-        let operations = values.compactMap { name($0).flatMap(AuthRuleDefinition.Operation.init(rawValue:)) }
+        let names = AuthRuleDefinition.Operation.allCases.map(\.rawValue)
+        var operations: [AuthRuleDefinition.Operation] = []
+        for value in values {
+          if let operation = name(value).flatMap(AuthRuleDefinition.Operation.init(rawValue:)) {
+            operations.append(operation)
+          } else {
+            // One report per bad element, at the element, with the closest operation.
+            invalid(
+              key, "a list of \(names.joined(separator: ", "))", value.range, suggestion: closest(value, among: names))
+          }
+        }
         guard operations.count == values.count else {
-          invalid(
-            key, "a list of \(AuthRuleDefinition.Operation.allCases.map(\.rawValue).joined(separator: ", "))",
-            entry.value.range)
           valid = false
           continue
         }

@@ -2,7 +2,8 @@ import Foundation
 import GraphQLSDL
 
 /// `@default(value:)`: Amplify writes every default as a string and coerces it to the field's type
-/// (Amplify GraphQL Transformer v2, "@default"). Only scalar and enum fields take a default; the
+/// (Amplify GraphQL Transformer v2, "@default"). Only scalar and enum fields of `@model` types take a
+/// default (elsewhere the directive is MG016, see ``DirectiveRule``); the
 /// string must parse as the field's type, with the formats AWS AppSync documents for its scalars
 /// (`AWSDate` `YYYY-MM-DD`, `AWSTime` `hh:mm[:ss[.sss]]`, `AWSDateTime` with a zone, `AWSJSON` valid
 /// JSON, ...). Violations are MG013.
@@ -13,14 +14,27 @@ enum DefaultRule {
       for declared in model.declared {
         guard let directive = declared.directive("default"), var field = model.field(named: declared.ast.name.value)
         else { continue }
-        field.defaultValue = value(of: directive, for: field, context: context)
+        field.defaultValue = value(
+          of: directive, for: field, owner: model.name, writtenType: declared.ast.type.description, context: context)
         model.update(field)
       }
     }
   }
 
-  /// The type-checked default of `directive` for `field`, or `nil` after reporting MG013.
-  static func value(of directive: Directive, for field: FieldDefinition, context: AnalysisContext) -> DefaultValue? {
+  /// The type-checked default of `directive` for `field` of type `owner`, or `nil` after reporting
+  /// MG013. `writtenType` is the field's type as written (`[Int]`), for the message when the field
+  /// takes no default: the transformer accepts `@default` only on scalar and enum fields, never on
+  /// lists (`The @default directive may only be added to scalar or enum field types`).
+  static func value(
+    of directive: Directive, for field: FieldDefinition, owner: String, writtenType: String, context: AnalysisContext
+  ) -> DefaultValue? {
+    switch field.type {
+    case .list, .embedded, .model:
+      context.report(.defaultNotAllowed(owner: owner, field: field.name, typeName: writtenType), at: directive.range)
+      return nil
+    case .scalar, .enumeration:
+      break
+    }
     guard let written = directive.string("value") else { return nil }
     let range = directive.range(of: "value")
     func invalid(_ reason: String) -> DefaultValue? {
@@ -30,7 +44,7 @@ enum DefaultRule {
     }
     switch field.type {
     case .list, .embedded, .model:
-      return invalid("only scalar and enum fields take a default")
+      return nil
     case .enumeration(let name):
       let values = context.types[name]?.enumValues.map(\.name.value) ?? []
       guard values.contains(written) else {

@@ -3,7 +3,9 @@ import GraphQLSDL
 /// Checks every directive use against the Amplify GraphQL Transformer v2 directive definitions:
 /// unknown directives (MG002, with a "did you mean" hint), unknown arguments (MG003), missing
 /// required arguments (MG015), argument values of the wrong shape (MG014), directives in places
-/// where they mean nothing (MG016) and non-repeatable directives used twice (MG017).
+/// where they mean nothing (MG016: every Amplify directive outside the places the transformer
+/// allows it, including interfaces, unions, inputs, custom scalars, input fields and arguments) and
+/// non-repeatable directives used twice (MG017).
 ///
 /// Directives declared in the document (`directive @name ...`) and the AppSync/Amplify directives
 /// this generator does not interpret (`@searchable`, `@function`, `@http`, `@aws_*`, ...) are
@@ -17,7 +19,11 @@ enum DirectiveRule {
     case nonModelField
     case enumType
     case enumValue
-    /// Interfaces, unions, inputs, scalars, root operation types and their fields.
+    /// `Query`, `Mutation`, `Subscription` (or the types a `schema { }` names).
+    case rootType
+    /// A field of a root operation type (a custom query, mutation or subscription).
+    case rootField
+    /// Interfaces, unions, inputs, custom scalars, their fields, input fields and field arguments.
     case other
   }
 
@@ -67,11 +73,13 @@ enum DirectiveRule {
       arguments: ["relationName": .string, "limit": .int], required: ["relationName"], placements: [.modelField],
       placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
     "auth": Spec(
-      arguments: ["rules": .objectList], required: ["rules"], placements: [.modelType, .modelField],
-      placementDescription: "is only allowed on @model types and their fields", isRepeatable: false),
+      arguments: ["rules": .objectList], required: ["rules"], placements: [.modelType, .modelField, .rootField],
+      placementDescription: "is only allowed on @model types, their fields and fields of Query, Mutation and Subscription",
+      isRepeatable: false),
     "default": Spec(
-      arguments: ["value": .string], required: ["value"], placements: [.modelField, .nonModelField],
-      placementDescription: "is only allowed on fields", isRepeatable: false),
+      // The transformer: "The @default directive may only be added to object definitions annotated with @model."
+      arguments: ["value": .string], required: ["value"], placements: [.modelField],
+      placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
   ]
 
   /// AppSync and Amplify directives that are valid in a schema but do not affect generated models.
@@ -90,11 +98,15 @@ enum DirectiveRule {
         case .model: (.modelType, .modelField)
         case .nonModel: (.nonModelType, .nonModelField)
         case .enumeration: (.enumType, .other)
+        case .unsupported("root operation"): (.rootType, .rootField)
         default: (.other, .other)
         }
       checkAll(entry.directives, placement: typePlacement, context: context)
       for field in entry.fields {
         checkAll(field.directives, placement: fieldPlacement, context: context)
+      }
+      for directives in entry.inputValueDirectives {
+        checkAll(directives, placement: .other, context: context)
       }
       for value in entry.enumValues {
         checkAll(value.directives, placement: .enumValue, context: context)
@@ -119,7 +131,7 @@ enum DirectiveRule {
           notes: [DiagnosticNote(message: "first used here", range: first)])
       }
       seen[name] = seen[name] ?? directive.range
-      if placement != .other, !spec.placements.contains(placement) {
+      if !spec.placements.contains(placement) {
         context.report(
           .misplacedDirective(directive: name, placement: spec.placementDescription), at: directive.range)
       }

@@ -5,7 +5,7 @@ import GraphQLSDL
 /// key fields. Without `name:` the transformer names the index
 /// `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...` (`postsByTitleAndViews`).
 /// `queryField:` is kept as written (no query field otherwise). Index key fields must exist (MG009)
-/// and be scalars or enums (MG008); index names are unique per model (MG023); a `queryField:` may not
+/// and be scalars or enums (MG008), and may not repeat or name the partition key (MG014); index names are unique per model (MG023); a `queryField:` may not
 /// repeat another one or a model's default `get<Model>`/`list<PluralModel>` query (MG030).
 enum IndexRule {
   static func apply(_ context: AnalysisContext) {
@@ -40,8 +40,14 @@ enum IndexRule {
           guard model.field(named: partition) != nil else { continue }
           checkIndexField(partition, range: declared.ast.type.range, in: model, context)
           var fields = [partition]
+          var written: Set<String> = []
           for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
             let range = directive.range(of: "sortKeyFields", element: index)
+            if let expected = PrimaryKeyRule.sortKeyMistake(name, partition: partition, written: &written) {
+              context.report(
+                .invalidArgumentValue(directive: "index", argument: "sortKeyFields", expected: expected), at: range)
+              continue
+            }
             guard model.field(named: name) != nil else {
               if model.isUnresolved(name) { continue }
               let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)

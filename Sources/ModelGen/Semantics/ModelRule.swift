@@ -60,6 +60,7 @@ enum ModelRule {
       queries: directive.argument(named: "queries").map { WrittenValue($0.value) },
       mutations: directive.argument(named: "mutations").map { WrittenValue($0.value) },
       subscriptions: directive.argument(named: "subscriptions").map { WrittenValue($0.value) })
+    checkSubscriptionLevel(of: directive, context: context)
     guard let timestamps = directive.argument(named: "timestamps")?.value else { return }
     if timestamps.isNull {
       model.timestamps = .disabled
@@ -90,6 +91,25 @@ enum ModelRule {
       }
     }
     model.timestamps = configuration
+  }
+
+  /// The values of the transformer's `enum ModelSubscriptionLevel` (`@model(subscriptions: {level:})`).
+  static let subscriptionLevels = ["off", "public", "on"]
+
+  /// `@model(subscriptions: {level:})` must be a `ModelSubscriptionLevel` value (MG014, with the
+  /// closest value as a "did you mean" hint).
+  private static func checkSubscriptionLevel(of directive: Directive, context: AnalysisContext) {
+    guard let entries = directive.argument(named: "subscriptions")?.value.objectFields,
+      let level = entries.first(where: { $0.name.value == "level" })?.value
+    else { return }
+    let written = level.enumValueName ?? level.stringValue
+    if let written, subscriptionLevels.contains(written) { return }
+    context.report(
+      .invalidArgumentValue(
+        directive: "model", argument: "subscriptions.level",
+        expected: "one of \(subscriptionLevels.joined(separator: ", "))",
+        suggestion: written.flatMap { Naming.suggestion(for: $0, among: subscriptionLevels) }),
+      at: level.range)
   }
 
   private static func addTimestamps(to model: WorkingModel, context: AnalysisContext) {
@@ -129,13 +149,11 @@ enum ModelRule {
             at: astField.type.namedType.range)
           continue
         }
-        var field = FieldDefinition(
-          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
-          description: astField.description?.value, location: astField.name.range.schemaLocation)
-        if let directive = astField.directives.first(where: { $0.name.value == "default" }) {
-          field.defaultValue = DefaultRule.value(of: directive, for: field, context: context)
-        }
-        fields.append(field)
+        // `@default` here is MG016 (``DirectiveRule``): the transformer takes it on model fields only.
+        fields.append(
+          FieldDefinition(
+            name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+            description: astField.description?.value, location: astField.name.range.schemaLocation))
       }
       return NonModelDefinition(
         name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)

@@ -4,7 +4,7 @@ import GraphQLSDL
 /// the field carrying the directive is the partition key, `sortKeyFields` follow in the order
 /// written. Without the directive the key is `id`. Every key field must exist (MG009), be non-null
 /// (MG007) and be a scalar or enum (MG008); a model has at most one `@primaryKey` (MG027); the sort
-/// key fields may not repeat or name the partition key (MG014).
+/// key fields may not repeat or name the partition key (MG014, once per offending element).
 enum PrimaryKeyRule {
   static func apply(_ context: AnalysisContext) {
     for model in context.orderedModels {
@@ -21,13 +21,12 @@ enum PrimaryKeyRule {
       }
       let partitionName = partition.ast.name.value
       var sortKeyFields: [String] = []
+      var written: Set<String> = []
       for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
         let range = directive.range(of: "sortKeyFields", element: index)
-        if name == partitionName || sortKeyFields.contains(name) {
+        if let expected = sortKeyMistake(name, partition: partitionName, written: &written) {
           context.report(
-            .invalidArgumentValue(
-              directive: "primaryKey", argument: "sortKeyFields", expected: "a list of distinct fields other than `\(partitionName)`"),
-            at: range)
+            .invalidArgumentValue(directive: "primaryKey", argument: "sortKeyFields", expected: expected), at: range)
           continue
         }
         guard model.field(named: name) != nil else {
@@ -43,6 +42,16 @@ enum PrimaryKeyRule {
       checkKeyField(partitionName, role: "primary key", range: partition.ast.type.range, in: model, context)
       model.primaryKey = PrimaryKey(partitionKey: partitionName, sortKeyFields: sortKeyFields)
     }
+  }
+
+  /// What is wrong with the sort key field `name` of a key whose partition key is `partition`, given
+  /// the names `written` before it (updated): `nil` when it is neither the partition key nor a
+  /// repeat. Each mistake is reported once, at the element that makes it; a repeated name is checked
+  /// (MG009, MG007, MG008) only where it first appears.
+  static func sortKeyMistake(_ name: String, partition: String, written: inout Set<String>) -> String? {
+    if name == partition { return "a list of fields other than the partition key `\(partition)`" }
+    guard written.insert(name).inserted else { return "a list of distinct fields (`\(name)` is repeated)" }
+    return nil
   }
 
   /// Reports a key field that is nullable or not a scalar/enum. `range` defaults to the field's type.

@@ -4,8 +4,8 @@ import GraphQLSDL
 /// `GraphQLSDL` document, producing the validated ``ModelGraph``.
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
-/// `ModelRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`, `ManyToManyRule`,
-/// `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`. Every rule reports all the
+/// `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
+/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {
@@ -20,6 +20,7 @@ public enum SemanticAnalyzer {
     DirectiveRule.check(context)
     ModelRule.buildModels(context)
     let nonModels = ModelRule.buildNonModels(context)
+    EmbeddedCycleRule.check(context)
     let enums = ModelRule.buildEnums(context)
     PrimaryKeyRule.apply(context)
     IndexRule.apply(context)
@@ -30,6 +31,7 @@ public enum SemanticAnalyzer {
     HasOneRule.apply(pairing, context)
     BelongsToRule.apply(pairing, hasManyForeignKeys: foreignKeys, context)
     DefaultRule.apply(context)
+    NameCollisionRule.apply(context)
 
     let diagnostics = sorted(context.diagnostics)
     guard !context.hasErrors else { return SemanticAnalysis(graph: nil, diagnostics: diagnostics) }

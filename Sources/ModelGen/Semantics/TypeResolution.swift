@@ -7,7 +7,9 @@ import GraphQLSDL
 ///   names), which the generator ignores.
 /// - `extend type` / `extend enum` merge their fields, values and directives into the definition
 ///   (GraphQL spec §3.6.3, §3.9.1); an extension of an undefined type is an unknown type (MG001).
-/// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005.
+/// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005; a
+///   definition or (non-scalar) extension named like a built-in or AWS scalar (`enum Int`,
+///   `extend type ID`) is MG034.
 ///   `scalar AWSDateTime` (and the other AppSync scalars) may be restated, as AppSync schemas do.
 /// - Field types resolve to built-in/AWS scalars, enums, non-model types or models; unknown names are
 ///   MG001 with a "did you mean" hint, lists of lists MG020, interfaces/unions/inputs/custom
@@ -35,14 +37,15 @@ enum TypeResolution {
       if case .scalarType = definition, ScalarType(rawValue: name.value) != nil {
         continue  // `scalar AWSDateTime` copied from an AppSync schema restates a built-in.
       }
+      if ScalarType(rawValue: name.value) != nil {
+        let kind = name.value.hasPrefix("AWS") ? "AWS AppSync" : "GraphQL"
+        context.report(.builtInTypeRedefined(name: name.value, kind: kind), at: name.range)
+        continue
+      }
       if let existing = context.types[name.value] {
         context.report(
           .duplicateType(name: name.value), at: name.range,
           notes: [DiagnosticNote(message: "first defined here", range: existing.nameRange)])
-        continue
-      }
-      if ScalarType(rawValue: name.value) != nil {
-        context.report(.duplicateType(name: name.value), at: name.range)
         continue
       }
       context.types[name.value] = entry
@@ -51,6 +54,12 @@ enum TypeResolution {
 
     for definition in document.definitions where definition.isExtension {
       guard let name = definition.name else { continue }
+      if ScalarType(rawValue: name.value) != nil {
+        if case .scalarTypeExtension = definition { continue }  // like restating `scalar AWSDateTime`
+        let kind = name.value.hasPrefix("AWS") ? "AWS AppSync" : "GraphQL"
+        context.report(.builtInTypeRedefined(name: name.value, kind: kind), at: name.range)
+        continue
+      }
       guard var entry = context.types[name.value] else {
         let suggestion = Naming.suggestion(for: name.value, among: context.typeOrder)
         context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
@@ -60,12 +69,20 @@ enum TypeResolution {
       case .objectTypeExtension(let node):
         entry.directives += node.directives
         entry.fields += node.fields
+        entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
         if entry.kind == .nonModel, node.directives.contains(where: { $0.name.value == "model" }) {
           entry.kind = .model
         }
       case .enumTypeExtension(let node):
         entry.directives += node.directives
         entry.enumValues += node.values
+      case .inputObjectTypeExtension(let node):
+        entry.directives += node.directives
+        entry.inputValueDirectives += node.fields.map(\.directives)
+      case .interfaceTypeExtension(let node):
+        entry.directives += node.directives
+        entry.fields += node.fields
+        entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
       default:
         entry.directives += definition.directives
       }
@@ -98,6 +115,17 @@ enum TypeResolution {
   }
 
   private static func entry(for definition: Definition, rootTypeNames: Set<String>) -> TypeEntry? {
+    guard var entry = bareEntry(for: definition, rootTypeNames: rootTypeNames) else { return nil }
+    switch definition {
+    case .inputObjectType(let node):
+      entry.inputValueDirectives = node.fields.map(\.directives)
+    default:
+      entry.inputValueDirectives = entry.fields.flatMap { $0.arguments.map(\.directives) }
+    }
+    return entry
+  }
+
+  private static func bareEntry(for definition: Definition, rootTypeNames: Set<String>) -> TypeEntry? {
     switch definition {
     case .objectType(let node):
       let isModel = node.directives.contains { $0.name.value == "model" }
