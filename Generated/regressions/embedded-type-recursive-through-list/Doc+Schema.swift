@@ -38,6 +38,11 @@ extension Doc {
       .field(keys.figures, .optional, .list(.embedded(Figure.self), elementRequired: true)),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getDoc", list: "listDocs", create: "createDoc", update: "updateDoc",
+      delete: "deleteDoc", onCreate: "onCreateDoc", onUpdate: "onUpdateDoc",
+      onDelete: "onDeleteDoc"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
