@@ -8,7 +8,11 @@ import GraphQLSDL
 /// provider the strategy does not support (public: apiKey/iam/identityPool; private:
 /// userPools/oidc/iam/identityPool; owner and groups: userPools/oidc; custom: function).
 ///
-/// Model-level rules go into the IR; field-level rules are checked but not recorded.
+/// Model-level rules go into ``ModelDefinition/authRules``, field-level rules into
+/// ``FieldDefinition/authRules``. Every owner field an `allow: owner` rule names (`ownerField:`,
+/// default `owner`) that the model does not have is added as a nullable, read-only `String` field
+/// (origin ``FieldDefinition/Origin/implicitOwner``), as the auth transformer's `addFieldsToObject`
+/// does and as Amplify's model codegen mirrors in the generated models.
 enum AuthRule {
   static let ruleKeys = [
     "allow", "provider", "ownerField", "identityClaim", "groupClaim", "groups", "groupsField", "operations",
@@ -27,11 +31,30 @@ enum AuthRule {
       if let directive = model.directives.first(where: { $0.name.value == "auth" }) {
         model.authRules = rules(of: directive, model: model.name, context: context)
       }
+      var fieldRules: [AuthRuleDefinition] = []
       for declared in model.declared {
-        if let directive = declared.directive("auth") {
-          _ = rules(of: directive, model: model.name, context: context)
+        guard let directive = declared.directive("auth") else { continue }
+        let rules = rules(of: directive, model: model.name, context: context)
+        fieldRules += rules
+        if var field = model.field(named: declared.ast.name.value) {
+          field.authRules = rules
+          model.update(field)
         }
       }
+      addOwnerFields(to: model, rules: model.authRules + fieldRules)
+    }
+  }
+
+  /// Appends `<ownerField>: String` for every owner field of `rules` the model lacks, in rule order
+  /// (auth transformer `addFieldsToObject`: nullable `String`, appended after the other fields).
+  private static func addOwnerFields(to model: WorkingModel, rules: [AuthRuleDefinition]) {
+    for rule in rules where rule.allow == .owner {
+      let name = rule.effectiveOwnerField
+      guard model.field(named: name) == nil, !model.isUnresolved(name) else { continue }
+      model.implicitFields.append(
+        FieldDefinition(
+          name: name, type: .scalar(.string), isRequired: false, isReadOnly: true, origin: .implicitOwner,
+          location: rule.location))
     }
   }
 
