@@ -93,6 +93,40 @@ struct AuthRuleTests {
     #expect(groups.roleNames == ["userPools:staticGroup:Admin:cognito:groups", "userPools:staticGroup:Staff:cognito:groups"])
   }
 
+  @Test func fieldRulesMustKeepRequiredFieldsReadable() {
+    // A role only a field-level rule grants (here `oidc:private`, `userPools:owner:reviewer`) may
+    // read that field, so it would read `null` from every required field it lacks.
+    expectDiagnostics(
+      """
+      type Memo @model @auth(rules: [{allow: owner}]) {
+        1️⃣id: ID!
+        2️⃣title: String!
+        body: String
+        note: String @auth(rules: [{allow: private, provider: oidc}, {allow: owner, ownerField: "reviewer", operations: [read]}])
+      }
+      """,
+      [(ModelGenDiagnosticCode.invalidAuthRule, "1️⃣"), (ModelGenDiagnosticCode.invalidAuthRule, "2️⃣")])
+    let (result, _) = analyzeMarked(
+      "type Memo @model @auth(rules: [{allow: owner}]) { id: ID! note: String @auth(rules: [{allow: private, provider: oidc}]) }")
+    #expect(
+      result.diagnostics.first?.message
+        == "invalid @auth rule on `Memo`: required field `id` is not readable by oidc:private; give it field-level rules with read access for them, or make it nullable")
+    // Narrowing the model's own roles, a `private` rule covering its provider's roles, or
+    // subscriptions turned off are accepted.
+    _ = analyzeClean(
+      """
+      type A @model @auth(rules: [{allow: owner}, {allow: groups, groups: ["Admin"]}]) {
+        id: ID! title: String! note: String @auth(rules: [{allow: owner, operations: [read]}])
+      }
+      type B @model @auth(rules: [{allow: private}]) {
+        id: ID! title: String! note: String @auth(rules: [{allow: private}, {allow: owner}])
+      }
+      type C @model(subscriptions: null) @auth(rules: [{allow: owner}]) {
+        id: ID! note: String @auth(rules: [{allow: private, provider: iam}])
+      }
+      """)
+  }
+
   // MARK: Swift
 
   @Test func swiftMetadataCarriesFieldRulesAndOwnerField() throws {
@@ -113,8 +147,11 @@ struct AuthRuleTests {
     let generator = Generator(options: GeneratorOptions(access: .public, templates: try TemplateLibrary.defaults()))
     let result = try generator.generate(
       source: """
-        type Memo @model { id: ID! reviewNote: String @auth(rules: [{allow: owner, operations: [read, update]}, {allow: groups, groups: ["Admin"]}]) }
+        type Memo @model @auth(rules: [{allow: owner}, {allow: groups, groups: ["Admin"]}]) {
+          id: ID! reviewNote: String @auth(rules: [{allow: owner, operations: [read, update]}, {allow: groups, groups: ["Admin"]}])
+        }
         """, fileName: "snippet.graphql")
+    #expect(!result.hasErrors)
     let schema = try #require(result.files.first { $0.path == "Memo+Schema.swift" }?.contents)
     #expect(
       schema.contains(

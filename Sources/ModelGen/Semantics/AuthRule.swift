@@ -42,6 +42,43 @@ enum AuthRule {
         }
       }
       addOwnerFields(to: model, rules: model.authRules + fieldRules)
+      if !fieldRules.isEmpty { checkRequiredFieldsReadable(model, context: context) }
+    }
+  }
+
+  /// The auth transformer rejects field-level rules that leave a required (`!`) declared field
+  /// unreadable by a role that may read some other field, because such a role would get `null` for
+  /// a non-null field ("When using field-level authorization rules you need to add rules to all of
+  /// the model's required fields with at least read permissions"). Not checked when subscriptions
+  /// are off (`@model(subscriptions: null)`), as the transformer does. A `private` user-pool (or
+  /// OIDC) role that may read the field covers the other roles of that provider
+  /// (`getReadRolesForField`).
+  private static func checkRequiredFieldsReadable(_ model: WorkingModel, context: AnalysisContext) {
+    if model.operations.subscriptions == .null { return }
+    let readOperations: Set<AuthRuleDefinition.Operation> = [.get, .list, .sync, .listen, .search]
+    func readers(_ rules: [AuthRuleDefinition]) -> Set<String> {
+      Set(rules.filter { !$0.grantedOperations.isDisjoint(with: readOperations) }.flatMap { $0.roleNames })
+    }
+    let declared: [(FieldDefinition, DeclaredField)] = model.declared.compactMap { written in
+      model.field(named: written.ast.name.value).map { ($0, written) }
+    }
+    let rulesByField = declared.map { $0.0.authRules.isEmpty ? model.authRules : $0.0.authRules }
+    let readRoles = rulesByField.reduce(into: Set<String>()) { $0.formUnion(readers($1)) }
+    for ((field, ast), rules) in zip(declared, rulesByField) where field.isRequired {
+      let fullReaders = Set(
+        rules.filter { $0.grantedOperations.isSuperset(of: readOperations) }.flatMap { $0.roleNames })
+      var expected = readRoles
+      for provider in ["userPools", "oidc"] where fullReaders.contains("\(provider):private") {
+        expected = expected.filter { !$0.hasPrefix("\(provider):") || $0 == "\(provider):private" }
+      }
+      let missing = expected.subtracting(readers(rules)).sorted()
+      guard !missing.isEmpty else { continue }
+      context.report(
+        .invalidAuthRule(
+          model: model.name,
+          reason: "required field `\(field.name)` is not readable by \(missing.joined(separator: ", ")); "
+            + "give it field-level rules with read access for them, or make it nullable"),
+        at: ast.ast.name.range)
     }
   }
 
