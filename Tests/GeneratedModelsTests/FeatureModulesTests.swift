@@ -44,7 +44,8 @@ struct FeatureModulesTests {
         AuthRule(allow: .groups, groups: ["Admin"]),
       ])
     #expect(fields.first { $0.name == "title" }?.authRules == [])
-    #expect(Memo.schema.authRules.map(\.allow) == [.public, .private, .owner, .groups, .groups, .custom])
+    #expect(
+      Memo.schema.authRules.map(\.allow) == [.public, .private, .owner, .groups, .groups, .custom])
     #expect(Memo.schema.authRules.map(\.provider) == [.apiKey, .iam, nil, nil, nil, nil])
   }
 
@@ -53,7 +54,8 @@ struct FeatureModulesTests {
     // read-only Strings: not an initializer parameter, decoded and encoded when present.
     let owner = try #require(Memo.schema.fields.first { $0.name == "owner" })
     #expect(owner == ModelField(name: "owner", type: .string, isRequired: false, isReadOnly: true))
-    #expect(Ticket.schema.fields.map(\.name) == ["id", "subject", "assignee", "createdAt", "updatedAt"])
+    #expect(
+      Ticket.schema.fields.map(\.name) == ["id", "subject", "assignee", "createdAt", "updatedAt"])
     #expect(Document.schema.fields.filter { $0.name == "owner" }.isEmpty)
     let memo = Memo(id: "m1", title: "Plan")
     #expect(memo.owner == nil)

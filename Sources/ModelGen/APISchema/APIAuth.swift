@@ -110,7 +110,9 @@ struct APIAuth {
   )] {
     roles.filter { role in
       let allowed = fieldRules.map { rules in
-        rules.contains { $0.roleNames.contains(role.name) && $0.grantedOperations.contains(operation) }
+        rules.contains {
+          $0.roleNames.contains(role.name) && $0.grantedOperations.contains(operation)
+        }
       }
       return operation == .delete ? !allowed.contains(false) : allowed.contains(true)
     }

@@ -70,7 +70,8 @@ private struct Emitter {
       declared.append((location, order, modelType(model)))
     }
     for (order, nonModel) in graph.nonModels.enumerated() {
-      declared.append((nonModel.location, order, nonModelType(nonModel, auth: nonModelAuth[nonModel.name] ?? [])))
+      declared.append(
+        (nonModel.location, order, nonModelType(nonModel, auth: nonModelAuth[nonModel.name] ?? [])))
     }
     for (order, enumeration) in graph.enums.enumerated() {
       declared.append((enumeration.location, order, enumType(enumeration)))
@@ -356,7 +357,9 @@ private struct Emitter {
     var connectionDirectives: [String] = []
     if operations.list != nil { connectionDirectives = auth.operationDirectives(.list) }
     if !model.indexes.isEmpty {
-      connectionDirectives += auth.indexQueryDirectives.filter { !connectionDirectives.contains($0) }
+      connectionDirectives += auth.indexQueryDirectives.filter {
+        !connectionDirectives.contains($0)
+      }
     }
     blocks.append(
       SDLBlock(
