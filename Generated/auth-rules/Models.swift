@@ -10,7 +10,9 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
-      Document.self
+      Document.self,
+      Memo.self,
+      Ticket.self,
     ]
   )
 }

@@ -279,17 +279,22 @@ public struct ModelField: Sendable, Hashable {
   public let isReadOnly: Bool
   /// The association this field stands for, or `nil` for data fields.
   public let association: ModelAssociation?
+  /// The field-level `@auth` rules as written; empty when the field has none (the model-level
+  /// rules then apply). When present they replace the model-level rules for this field (Amplify
+  /// docs, "Field-level authorization rules").
+  public let authRules: [AuthRule]
 
   /// Creates a field.
   public init(
     name: String, type: ModelFieldType, isRequired: Bool, isReadOnly: Bool = false,
-    association: ModelAssociation? = nil
+    association: ModelAssociation? = nil, authRules: [AuthRule] = []
   ) {
     self.name = name
     self.type = type
     self.isRequired = isRequired
     self.isReadOnly = isReadOnly
     self.association = association
+    self.authRules = authRules
   }
 
   /// Whether the outer type is non-null, as the DSL spells it.
@@ -300,34 +305,40 @@ public struct ModelField: Sendable, Hashable {
     case optional
   }
 
-  /// A data field (scalar, enum, embedded or list of those).
+  /// A data field (scalar, enum, embedded or list of those); `authRules` are its field-level
+  /// `@auth` rules.
   public static func field(
-    _ key: some CodingKey, _ presence: Presence, _ type: ModelFieldType, readOnly: Bool = false
+    _ key: some CodingKey, _ presence: Presence, _ type: ModelFieldType, readOnly: Bool = false,
+    authRules: [AuthRule] = []
   ) -> ModelField {
     ModelField(
-      name: key.stringValue, type: type, isRequired: presence == .required, isReadOnly: readOnly)
+      name: key.stringValue, type: type, isRequired: presence == .required, isReadOnly: readOnly,
+      authRules: authRules)
   }
 
-  /// A `@hasMany` field: a list of `model` whose `associatedFields` point back at this model.
+  /// A `@hasMany` field: a list of `model` whose `associatedFields` point back at this model;
+  /// `authRules` are its field-level `@auth` rules.
   public static func hasMany(
     _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
-    associatedFields: [String], indexName: String? = nil
+    associatedFields: [String], indexName: String? = nil, authRules: [AuthRule] = []
   ) -> ModelField {
     ModelField(
       name: key.stringValue, type: .list(.model(model), elementRequired: false),
       isRequired: presence == .required,
-      association: .hasMany(associatedFields: associatedFields, indexName: indexName))
+      association: .hasMany(associatedFields: associatedFields, indexName: indexName),
+      authRules: authRules)
   }
 
   /// A `@hasOne` field. `targetNames` are this model's FK fields (`fields:` or implicit); empty
   /// when the FK lives on the other model (`references:`), named by `associatedFields`.
   public static func hasOne(
     _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
-    associatedFields: [String], targetNames: [String]
+    associatedFields: [String], targetNames: [String], authRules: [AuthRule] = []
   ) -> ModelField {
     ModelField(
       name: key.stringValue, type: .model(model), isRequired: presence == .required,
-      association: .hasOne(associatedFields: associatedFields, targetNames: targetNames))
+      association: .hasOne(associatedFields: associatedFields, targetNames: targetNames),
+      authRules: authRules)
   }
 
   /// A `@belongsTo` field. `targetNames` are this model's FK fields, one per key component of
@@ -336,11 +347,12 @@ public struct ModelField: Sendable, Hashable {
   /// schema while it is being initialised (a self-referencing model would otherwise recurse).
   public static func belongsTo(
     _ key: some CodingKey, _ presence: Presence, _ model: any Model.Type,
-    targetNames: [String], associatedFields: [String]
+    targetNames: [String], associatedFields: [String], authRules: [AuthRule] = []
   ) -> ModelField {
     ModelField(
       name: key.stringValue, type: .model(model), isRequired: presence == .required,
-      association: .belongsTo(associatedFields: associatedFields, targetNames: targetNames))
+      association: .belongsTo(associatedFields: associatedFields, targetNames: targetNames),
+      authRules: authRules)
   }
 }
 

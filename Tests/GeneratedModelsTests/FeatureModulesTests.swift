@@ -35,6 +35,37 @@ struct FeatureModulesTests {
       ])
   }
 
+  @Test func fieldLevelAuthRulesAreFieldMetadata() throws {
+    let fields = Memo.schema.fields
+    #expect(fields.first { $0.name == "secret" }?.authRules == [AuthRule(allow: .owner)])
+    #expect(
+      fields.first { $0.name == "reviewNote" }?.authRules == [
+        AuthRule(allow: .owner, operations: [.read, .update]),
+        AuthRule(allow: .groups, groups: ["Admin"]),
+      ])
+    #expect(fields.first { $0.name == "title" }?.authRules == [])
+    #expect(
+      Memo.schema.authRules.map(\.allow) == [.public, .private, .owner, .groups, .groups, .custom])
+    #expect(Memo.schema.authRules.map(\.provider) == [.apiKey, .iam, nil, nil, nil, nil])
+  }
+
+  @Test func implicitOwnerFieldIsServiceSet() throws {
+    // `owner` (Memo) and the written `ownerField: "assignee"` (Ticket) are added as nullable,
+    // read-only Strings: not an initializer parameter, decoded and encoded when present.
+    let owner = try #require(Memo.schema.fields.first { $0.name == "owner" })
+    #expect(owner == ModelField(name: "owner", type: .string, isRequired: false, isReadOnly: true))
+    #expect(
+      Ticket.schema.fields.map(\.name) == ["id", "subject", "assignee", "createdAt", "updatedAt"])
+    #expect(Document.schema.fields.filter { $0.name == "owner" }.isEmpty)
+    let memo = Memo(id: "m1", title: "Plan")
+    #expect(memo.owner == nil)
+    let decoded = try JSON.decode(Memo.self, #"{"id":"m1","title":"Plan","owner":"alice::alice"}"#)
+    #expect(decoded.owner == "alice::alice")
+    #expect(try JSON.encode(decoded) == #"{"id":"m1","owner":"alice::alice","title":"Plan"}"#)
+    let ticket = try JSON.decode(Ticket.self, #"{"id":"t1","subject":"Bug","assignee":"bob"}"#)
+    #expect(ticket.assignee == "bob")
+  }
+
   @Test func manyToManyGoesThroughTheJoinModel() async throws {
     #expect(
       ManyToManyModels.Models.registry.models.map { $0.modelName } == [

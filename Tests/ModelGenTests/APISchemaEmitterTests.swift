@@ -133,7 +133,7 @@ import Testing
     let schema = Self.render(APISchemaGraphs.seed)
     #expect(
       Self.block("type Comment4V2 ", in: schema) == """
-        type Comment4V2 @modelgenModel(primaryKey: ["id"], createdAt: "createdAt", updatedAt: "updatedAt") @modelgenIndex(name: "byPost4", fields: ["postID", "content"]) {
+        type Comment4V2 @modelgenModel(primaryKey: ["id"], createdAt: "createdAt", updatedAt: "updatedAt") @modelgenIndex(name: "byPost4", fields: ["postID", "content"]) @aws_api_key {
           id: ID!
           postID: ID!
           content: String!
@@ -154,22 +154,22 @@ import Testing
     #expect(
       Self.block("type Query {", in: schema) == """
         type Query {
-          getPost4V2(id: ID!): Post4V2 @modelgenOperation(model: "Post4V2", kind: "GET")
-          listPost4V2s(filter: ModelPost4V2FilterInput, limit: Int, nextToken: String): ModelPost4V2Connection @modelgenOperation(model: "Post4V2", kind: "LIST")
-          getComment4V2(id: ID!): Comment4V2 @modelgenOperation(model: "Comment4V2", kind: "GET")
-          listComment4V2s(filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: "Comment4V2", kind: "LIST")
-          comment4V2sByPostIDAndContent(postID: ID!, content: ModelStringKeyConditionInput, sortDirection: ModelSortDirection, filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: "Comment4V2", kind: "INDEX", index: "byPost4")
+          getPost4V2(id: ID!): Post4V2 @modelgenOperation(model: "Post4V2", kind: "GET") @aws_api_key
+          listPost4V2s(filter: ModelPost4V2FilterInput, limit: Int, nextToken: String): ModelPost4V2Connection @modelgenOperation(model: "Post4V2", kind: "LIST") @aws_api_key
+          getComment4V2(id: ID!): Comment4V2 @modelgenOperation(model: "Comment4V2", kind: "GET") @aws_api_key
+          listComment4V2s(filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: "Comment4V2", kind: "LIST") @aws_api_key
+          comment4V2sByPostIDAndContent(postID: ID!, content: ModelStringKeyConditionInput, sortDirection: ModelSortDirection, filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: "Comment4V2", kind: "INDEX", index: "byPost4") @aws_api_key
         }
         """)
     #expect(
       schema.contains(
         """
-          createComment4V2(input: CreateComment4V2Input!, condition: ModelComment4V2ConditionInput): Comment4V2 @modelgenOperation(model: "Comment4V2", kind: "CREATE")
+          createComment4V2(input: CreateComment4V2Input!, condition: ModelComment4V2ConditionInput): Comment4V2 @modelgenOperation(model: "Comment4V2", kind: "CREATE") @aws_api_key
         """))
     #expect(
       schema.contains(
         """
-          onDeletePost4V2(filter: ModelSubscriptionPost4V2FilterInput): Post4V2 @aws_subscribe(mutations: ["deletePost4V2"])
+          onDeletePost4V2(filter: ModelSubscriptionPost4V2FilterInput): Post4V2 @aws_subscribe(mutations: ["deletePost4V2"]) @aws_api_key
         """))
   }
 
@@ -207,8 +207,8 @@ import Testing
         }
         """)
     #expect(
-      Self.block("type ModelComment4V2Connection {", in: schema) == """
-        type ModelComment4V2Connection {
+      Self.block("type ModelComment4V2Connection ", in: schema) == """
+        type ModelComment4V2Connection @aws_api_key {
           items: [Comment4V2]!
           nextToken: String
         }
@@ -522,7 +522,7 @@ import Testing
         "  commentsByPost(postID: ID!, content: ModelStringKeyConditionInput, sortDirection: "))
     #expect(
       schema.contains(
-        "  comment4V2sByContent(content: String!, sortDirection: ModelSortDirection, filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: \"Comment4V2\", kind: \"INDEX\", index: \"byContent\")\n"
+        "  comment4V2sByContent(content: String!, sortDirection: ModelSortDirection, filter: ModelComment4V2FilterInput, limit: Int, nextToken: String): ModelComment4V2Connection @modelgenOperation(model: \"Comment4V2\", kind: \"INDEX\", index: \"byContent\") @aws_api_key\n"
       ))
   }
 }

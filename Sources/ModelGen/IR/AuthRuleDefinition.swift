@@ -90,3 +90,63 @@ public struct AuthRuleDefinition: Sendable, Hashable {
     self.location = location
   }
 }
+
+extension AuthRuleDefinition {
+  /// The owner field of an `allow: owner` rule: `ownerField:` as written, else `owner` (auth
+  /// transformer `DEFAULT_OWNER_FIELD`). Meaningless for other strategies.
+  public var effectiveOwnerField: String { ownerField ?? "owner" }
+
+  /// `provider:` as written, else the auth transformer's default for the strategy
+  /// (`getAuthDirectiveRules`): `public` -> `apiKey`, `private`/`owner`/`groups` -> `userPools`,
+  /// `custom` -> `function`.
+  public var effectiveProvider: Provider {
+    if let provider { return provider }
+    switch allow {
+    case .public: return .apiKey
+    case .private, .owner, .groups: return .userPools
+    case .custom: return .function
+    }
+  }
+
+  /// The model operations the rule grants (auth transformer `MODEL_OPERATIONS`: `create`, `update`,
+  /// `delete`, `get`, `list`, `sync`, `listen`, `search`); `read` expands to every read operation,
+  /// and no `operations:` means all of them.
+  public var grantedOperations: Set<Operation> {
+    let all: Set<Operation> = [.create, .update, .delete, .get, .list, .sync, .listen, .search]
+    guard let operations else { return all }
+    var granted: Set<Operation> = []
+    for operation in operations {
+      if operation == .read {
+        granted.formUnion([.get, .list, .sync, .listen, .search])
+      } else {
+        granted.insert(operation)
+      }
+    }
+    return granted
+  }
+
+  /// The names of the access-control roles the auth transformer (`convertRulesToRoles`) derives
+  /// from the rule: one per static group (`userPools:staticGroup:Admin:cognito:groups`), else one
+  /// (`apiKey:public`, `iam:private`, `userPools:owner:owner:username`, ...). Two rules with the same
+  /// role name grant the same principal.
+  public var roleNames: [String] {
+    let provider = effectiveProvider.rawValue
+    if let groups, groupsField == nil {
+      return groups.map { "\(provider):staticGroup:\($0):\(groupClaim ?? "cognito:groups")" }
+    }
+    switch effectiveProvider {
+    case .apiKey: return ["apiKey:public"]
+    case .function: return ["function:custom"]
+    case .iam, .identityPool: return ["\(provider):\(allow.rawValue)"]
+    case .userPools, .oidc:
+      switch allow {
+      case .groups:
+        return ["\(provider):dynamicGroup:\(groupsField ?? "groups"):\(groupClaim ?? "cognito:groups")"]
+      case .owner:
+        return ["\(provider):owner:\(effectiveOwnerField):\(identityClaim ?? "username")"]
+      default:
+        return ["\(provider):\(allow.rawValue)"]
+      }
+    }
+  }
+}

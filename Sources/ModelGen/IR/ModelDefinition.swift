@@ -13,7 +13,8 @@ public struct ModelDefinition: Sendable, Hashable {
   /// The plural name the Amplify transformer derives (`Comment4V2s`), see ``Pluralization``.
   public var pluralName: String
   /// Every field in order: declared fields as written (with an implicit `id` first when the model
-  /// has neither `@primaryKey` nor `id`), then implicit foreign-key fields, then the timestamp fields.
+  /// has neither `@primaryKey` nor `id`), then the implicit owner fields of `allow: owner` rules and
+  /// the implicit foreign-key fields, then the timestamp fields.
   /// Fields with ``FieldDefinition/isStoredProperty`` `false` are included (they are GraphQL/SQL fields).
   public var fields: [FieldDefinition]
   /// The primary key.

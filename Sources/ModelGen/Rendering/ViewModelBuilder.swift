@@ -258,6 +258,7 @@ public struct ViewModelBuilder: Sendable {
             [reference, "forKey: .\(key)"], indent: 4))
         var arguments = ["keys.\(key)", presence, fieldTypeExpression(field.type)]
         if field.isReadOnly { arguments.append("readOnly: true") }
+        arguments += fieldAuthArguments(field)
         schemaFields.append(SwiftLayout.call(".field(", arguments, trailing: fieldComma, indent: 6))
 
       case .belongsTo(let association)?:
@@ -275,7 +276,7 @@ public struct ViewModelBuilder: Sendable {
               "keys.\(key)", presence, "\(related).self",
               "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
               "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
-            ], trailing: fieldComma, indent: 6))
+            ] + fieldAuthArguments(field), trailing: fieldComma, indent: 6))
 
       case .hasOne(let association)?:
         let related = SwiftNames.escaped(swiftTypeName(association.relatedModel))
@@ -301,7 +302,7 @@ public struct ViewModelBuilder: Sendable {
               // at: the child's key fields the target names hold, or its `references:` fields.
               "associatedFields: \(SwiftLayout.stringArray(association.relatedFields))",
               "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
-            ], trailing: fieldComma, indent: 6))
+            ] + fieldAuthArguments(field), trailing: fieldComma, indent: 6))
 
       case .hasMany(let association)?:
         let related = SwiftNames.escaped(swiftTypeName(association.relatedModel))
@@ -329,6 +330,7 @@ public struct ViewModelBuilder: Sendable {
         if let indexName = association.indexName {
           arguments.append("indexName: \(SwiftNames.stringLiteral(indexName))")
         }
+        arguments += fieldAuthArguments(field)
         schemaFields.append(
           SwiftLayout.call(".hasMany(", arguments, trailing: fieldComma, indent: 6))
       }
@@ -467,9 +469,19 @@ public struct ViewModelBuilder: Sendable {
       SwiftLayout.call("try container.encode(", [storageName, "forKey: .\(key)"], indent: 4))
   }
 
+  /// The `authRules: [...]` argument of a `ModelSchema.fields` entry for the field's field-level
+  /// `@auth` rules (as written), or nothing when it has none. The array breaks one rule per line
+  /// when it does not fit after the field's other arguments.
+  func fieldAuthArguments(_ field: FieldDefinition) -> [String] {
+    guard !field.authRules.isEmpty else { return [] }
+    let rules = field.authRules.map { authRuleExpression($0, comma: "", indent: 10) }
+    return ["authRules: " + SwiftLayout.arrayLiteral(rules, prefix: "authRules: ", indent: 8)]
+  }
+
   /// `AuthRule(allow: .owner, ownerField: "owner", operations: [.create, .read])` with the
-  /// options that were written, in `AuthRule.init` order, followed by `comma`.
-  func authRuleExpression(_ rule: AuthRuleDefinition, comma: String) -> String {
+  /// options that were written, in `AuthRule.init` order, followed by `comma`, for a line that
+  /// starts at column `indent`.
+  func authRuleExpression(_ rule: AuthRuleDefinition, comma: String, indent: Int = 6) -> String {
     var arguments = ["allow: .\(rule.allow.rawValue)"]
     if let provider = rule.provider { arguments.append("provider: .\(provider.rawValue)") }
     if let ownerField = rule.ownerField {
@@ -489,7 +501,7 @@ public struct ViewModelBuilder: Sendable {
       arguments.append(
         "operations: [" + operations.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]")
     }
-    return SwiftLayout.call("AuthRule(", arguments, trailing: comma, indent: 6)
+    return SwiftLayout.call("AuthRule(", arguments, trailing: comma, indent: indent)
   }
 
   // MARK: Enums and non-model types

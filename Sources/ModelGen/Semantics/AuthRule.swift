@@ -8,7 +8,11 @@ import GraphQLSDL
 /// provider the strategy does not support (public: apiKey/iam/identityPool; private:
 /// userPools/oidc/iam/identityPool; owner and groups: userPools/oidc; custom: function).
 ///
-/// Model-level rules go into the IR; field-level rules are checked but not recorded.
+/// Model-level rules go into ``ModelDefinition/authRules``, field-level rules into
+/// ``FieldDefinition/authRules``. Every owner field an `allow: owner` rule names (`ownerField:`,
+/// default `owner`) that the model does not have is added as a nullable, read-only `String` field
+/// (origin ``FieldDefinition/Origin/implicitOwner``), as the auth transformer's `addFieldsToObject`
+/// does and as Amplify's model codegen mirrors in the generated models.
 enum AuthRule {
   static let ruleKeys = [
     "allow", "provider", "ownerField", "identityClaim", "groupClaim", "groups", "groupsField", "operations",
@@ -27,11 +31,67 @@ enum AuthRule {
       if let directive = model.directives.first(where: { $0.name.value == "auth" }) {
         model.authRules = rules(of: directive, model: model.name, context: context)
       }
+      var fieldRules: [AuthRuleDefinition] = []
       for declared in model.declared {
-        if let directive = declared.directive("auth") {
-          _ = rules(of: directive, model: model.name, context: context)
+        guard let directive = declared.directive("auth") else { continue }
+        let rules = rules(of: directive, model: model.name, context: context)
+        fieldRules += rules
+        if var field = model.field(named: declared.ast.name.value) {
+          field.authRules = rules
+          model.update(field)
         }
       }
+      addOwnerFields(to: model, rules: model.authRules + fieldRules)
+      if !fieldRules.isEmpty { checkRequiredFieldsReadable(model, context: context) }
+    }
+  }
+
+  /// The auth transformer rejects field-level rules that leave a required (`!`) declared field
+  /// unreadable by a role that may read some other field, because such a role would get `null` for
+  /// a non-null field ("When using field-level authorization rules you need to add rules to all of
+  /// the model's required fields with at least read permissions"). Not checked when subscriptions
+  /// are off (`@model(subscriptions: null)`), as the transformer does. A `private` user-pool (or
+  /// OIDC) role that may read the field covers the other roles of that provider
+  /// (`getReadRolesForField`).
+  private static func checkRequiredFieldsReadable(_ model: WorkingModel, context: AnalysisContext) {
+    if model.operations.subscriptions == .null { return }
+    let readOperations: Set<AuthRuleDefinition.Operation> = [.get, .list, .sync, .listen, .search]
+    func readers(_ rules: [AuthRuleDefinition]) -> Set<String> {
+      Set(rules.filter { !$0.grantedOperations.isDisjoint(with: readOperations) }.flatMap { $0.roleNames })
+    }
+    let declared: [(FieldDefinition, DeclaredField)] = model.declared.compactMap { written in
+      model.field(named: written.ast.name.value).map { ($0, written) }
+    }
+    let rulesByField = declared.map { $0.0.authRules.isEmpty ? model.authRules : $0.0.authRules }
+    let readRoles = rulesByField.reduce(into: Set<String>()) { $0.formUnion(readers($1)) }
+    for ((field, ast), rules) in zip(declared, rulesByField) where field.isRequired {
+      let fullReaders = Set(
+        rules.filter { $0.grantedOperations.isSuperset(of: readOperations) }.flatMap { $0.roleNames })
+      var expected = readRoles
+      for provider in ["userPools", "oidc"] where fullReaders.contains("\(provider):private") {
+        expected = expected.filter { !$0.hasPrefix("\(provider):") || $0 == "\(provider):private" }
+      }
+      let missing = expected.subtracting(readers(rules)).sorted()
+      guard !missing.isEmpty else { continue }
+      context.report(
+        .invalidAuthRule(
+          model: model.name,
+          reason: "required field `\(field.name)` is not readable by \(missing.joined(separator: ", ")); "
+            + "give it field-level rules with read access for them, or make it nullable"),
+        at: ast.ast.name.range)
+    }
+  }
+
+  /// Appends `<ownerField>: String` for every owner field of `rules` the model lacks, in rule order
+  /// (auth transformer `addFieldsToObject`: nullable `String`, appended after the other fields).
+  private static func addOwnerFields(to model: WorkingModel, rules: [AuthRuleDefinition]) {
+    for rule in rules where rule.allow == .owner {
+      let name = rule.effectiveOwnerField
+      guard model.field(named: name) == nil, !model.isUnresolved(name) else { continue }
+      model.implicitFields.append(
+        FieldDefinition(
+          name: name, type: .scalar(.string), isRequired: false, isReadOnly: true, origin: .implicitOwner,
+          location: rule.location))
     }
   }
 
