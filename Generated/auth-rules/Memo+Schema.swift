@@ -62,6 +62,11 @@ extension Memo {
       AuthRule(allow: .groups, groups: ["Admin"]),
       AuthRule(allow: .groups, groupsField: "editors"),
       AuthRule(allow: .custom),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getMemo", list: "listMemos", create: "createMemo", update: "updateMemo",
+      delete: "deleteMemo", onCreate: "onCreateMemo", onUpdate: "onUpdateMemo",
+      onDelete: "onDeleteMemo"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -41,6 +41,11 @@ extension Ticket {
     ],
     authRules: [
       AuthRule(allow: .owner, ownerField: "assignee", operations: [.create, .read])
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getTicket", list: "listTickets", create: "createTicket", update: "updateTicket",
+      delete: "deleteTicket", onCreate: "onCreateTicket", onUpdate: "onUpdateTicket",
+      onDelete: "onDeleteTicket"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
