@@ -348,6 +348,7 @@ extension KeyedDecodingContainer {
   /// fields (what such a not-loaded reference encodes) is one too.
   ///
   /// - Throws: `DecodingError` when the value under `key` is neither `null`, identifiers, nor an `M`.
+  @inlinable  // specialised in the generated module: no generic metadata lookup per decoded row
   public func decodeLazyReference<M: Model>(
     _ type: M.Type, forKey key: Key, associatedFields: [String]? = nil,
     parent: [IdentifierComponent] = [],

@@ -18,41 +18,46 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// What callers of an in-flight load wait for.
   fileprivate enum Pending {
-    /// A load of this reference alone, run by its own task.
-    case single(Task<M?, any Error>)
+    /// A load of this reference alone, run by its own task (which resolves the promise).
+    case single(BatchPromise<M?>)
     /// A batch of ``loadAll(_:)``; the result is the entry for these identifiers.
     case batch(BatchPromise<[[IdentifierComponent]: M?]>, [IdentifierComponent])
 
     func value() async throws -> M? {
       switch self {
-      case .single(let task): return try await task.value
+      case .single(let promise): return try await promise.value()
       case .batch(let promise, let identifiers):
         return try await promise.value()[identifiers] ?? nil
       }
     }
   }
 
-  private enum Phase {
-    case notLoaded
-    case loading(Pending, generation: UInt64)
-    case loaded(M?)
+  /// A loaded model, boxed: a reference that is not loaded stays small whatever the size of `M`
+  /// (a query decodes one reference per row).
+  private final class Loaded: Sendable {
+    let model: M?
+    init(_ model: M?) { self.model = model }
   }
 
-  private struct Storage {
-    var phase: Phase
-    /// The identifiers the reference was made with; kept after loading so errors can name them.
-    var identifiers: [IdentifierComponent]?
-    /// Increments with every load started, so a finished load only updates its own state.
-    var generation: UInt64 = 0
+  /// A load in flight, boxed for ``ReferenceLockState/payload``.
+  private final class InFlight: Sendable {
+    let pending: Pending
+    init(_ pending: Pending) { self.pending = pending }
   }
 
-  private let storage: Locked<Storage>
+  /// The state behind the lock; its payload is a `Loaded` (or `nil` for no model) when loaded, an
+  /// `InFlight` while loading.
+  private let storage: Locked<ReferenceLockState>
+  /// The identifiers the reference was made with; kept after loading so errors can name them.
+  /// Never changes, so it is read without the lock.
+  private let storedIdentifiers: [IdentifierComponent]?
   private let provider: (any ModelProvider<M>)?
 
   /// A loaded reference to `model` (`nil` for none). Its ``identifiers`` are `model`'s identifier
   /// components, or `nil` for an empty reference.
   public init(_ model: M?) {
-    storage = Locked(Storage(phase: .loaded(model), identifiers: model?.identifier.components))
+    storage = Locked(ReferenceLockState(phase: .loaded, payload: model.map { Loaded($0) }))
+    storedIdentifiers = model?.identifier.components
     provider = nil
   }
 
@@ -60,13 +65,15 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///
   /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
   public init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
-    storage = Locked(Storage(phase: .notLoaded, identifiers: identifiers))
+    storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
+    storedIdentifiers = identifiers
     self.provider = provider
   }
 
   /// A not-loaded reference with no provider: ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)``.
   public init(identifiers: [IdentifierComponent]) {
-    storage = Locked(Storage(phase: .notLoaded, identifiers: identifiers))
+    storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
+    storedIdentifiers = identifiers
     provider = nil
   }
 
@@ -75,8 +82,8 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   public var state: State {
     storage.withLock { storage in
       switch storage.phase {
-      case .notLoaded, .loading: return .notLoaded(identifiers: storage.identifiers ?? [])
-      case .loaded(let model): return .loaded(model)
+      case .notLoaded, .loading: return .notLoaded(identifiers: storedIdentifiers ?? [])
+      case .loaded: return .loaded(Self.model(storage))
       }
     }
   }
@@ -84,22 +91,21 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// `true` once the reference holds its model (or `nil`); read without loading.
   public var isLoaded: Bool {
     storage.withLock { storage in
-      if case .loaded = storage.phase { return true }
-      return false
+      storage.phase == .loaded
     }
   }
 
   /// The identifiers this reference points at, read without loading: those it was created or
   /// decoded with (kept after it loads, also when nothing was found), or the components of the model
   /// it was created with. `nil` only for an empty reference made from `nil` or decoded from `null`.
-  public var identifiers: [IdentifierComponent]? {
-    storage.withLock { $0.identifiers }
-  }
+  public var identifiers: [IdentifierComponent]? { storedIdentifiers }
 
   /// The model, loading it on first use.
   ///
-  /// Concurrent callers share one in-flight ``ModelProvider/load(identifiers:)`` call. Cancelling a
-  /// caller does not cancel the shared load.
+  /// Concurrent callers share one in-flight ``ModelProvider/load(identifiers:)`` call. The load runs
+  /// in a task of its own, so cancelling a caller does not cancel the shared load; that task starts
+  /// on the first caller's thread (`Task.immediate`), so a provider that answers without suspending
+  /// (a local store) costs no thread switch.
   ///
   /// - Returns: The referenced model, or `nil` when the reference is empty or nothing matches.
   /// - Throws: The provider's error (the reference goes back to not loaded, so a later call
@@ -108,21 +114,26 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   public func get() async throws -> M? {
     let access: Access = try storage.withLock { storage in
       switch storage.phase {
-      case .loaded(let model):
-        return .loaded(model)
-      case .loading(let pending, _):
-        return .waiting(pending)
+      case .loaded:
+        return .loaded(Self.model(storage))
+      case .loading:
+        return .waiting(Self.pending(storage))
       case .notLoaded:
-        let identifiers = storage.identifiers ?? []
         guard let provider else {
-          throw LazyModelError.noProvider(model: M.modelName, identifiers: identifiers)
+          throw LazyModelError.noProvider(model: M.modelName, identifiers: storedIdentifiers ?? [])
         }
-        return .waiting(startLoad(&storage) { try await provider.load(identifiers: identifiers) })
+        let promise = BatchPromise<M?>()
+        storage.startLoading(InFlight(.single(promise)))
+        return .start(promise, generation: storage.generation, provider: provider)
       }
     }
     switch access {
     case .loaded(let model): return model
     case .waiting(let pending): return try await pending.value()
+    case .start(let promise, let generation, let provider):
+      // Started outside the lock: the task runs here until it first suspends, and it takes the
+      // lock itself when it finishes.
+      return try await startLoad(promise, generation: generation, through: provider).value
     }
   }
 
@@ -153,6 +164,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   @discardableResult
   public static func loadAll(_ references: [LazyReference<M>]) async throws -> [M?] {
     var seen: Set<ObjectIdentifier> = []
+    seen.reserveCapacity(references.count)
     var groups: [(provider: any ModelProvider<M>, references: [LazyReference<M>])] = []
     var groupIndex: [AnyHashable: Int] = [:]
     for reference in references where seen.insert(ObjectIdentifier(reference)).inserted {
@@ -174,8 +186,32 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     }
     var models: [M?] = []
     models.reserveCapacity(references.count)
-    for reference in references { models.append(try await reference.get()) }
+    for reference in references {
+      // Loaded by now, unless a newer load replaced the batch's: then wait for that one.
+      if let model = reference.loadedModel {
+        models.append(model)
+      } else {
+        models.append(try await reference.get())
+      }
+    }
     return models
+  }
+
+  /// `.some(model)` when loaded, `nil` when not (read under the lock, without loading).
+  private var loadedModel: M?? {
+    storage.withLock { storage in storage.phase == .loaded ? .some(Self.model(storage)) : nil }
+  }
+
+  /// The model of a loaded `state`.
+  private static func model(_ state: ReferenceLockState) -> M? {
+    guard let payload = state.payload else { return nil }
+    return unsafeDowncast(payload, to: Loaded.self).model
+  }
+
+  /// The load in flight of a loading `state`.
+  private static func pending(_ state: ReferenceLockState) -> Pending {
+    // A loading state always has its `InFlight` payload.
+    unsafeDowncast(state.payload.unsafelyUnwrapped, to: InFlight.self).pending
   }
 
   /// Claims the not-loaded references of one provider group, loads them in one batch call, records
@@ -185,20 +221,38 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ) async throws {
     let promise = BatchPromise<[[IdentifierComponent]: M?]>()
     var batch: [[IdentifierComponent]] = []
-    var distinct: Set<[IdentifierComponent]> = []
+    // The position in `batch` of each distinct identifier set. References decoded together often
+    // share one identifiers array (the children of one parent), so the array's storage address is
+    // tried before hashing its contents; the claimed references keep every array alive meanwhile,
+    // so no address is reused.
+    var positionOfStorage: [UnsafeRawPointer: Int] = [:]
+    var positionOfIdentifiers: [[IdentifierComponent]: Int] = [:]
     var claimed:
-      [(reference: LazyReference<M>, identifiers: [IdentifierComponent], generation: UInt64)] = []
+      [(reference: LazyReference<M>, position: Int, generation: UInt64)] = []
+    claimed.reserveCapacity(references.count)
     for reference in references {
       let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
-        guard case .notLoaded = storage.phase else { return nil }
-        let identifiers = storage.identifiers ?? []
-        storage.generation &+= 1
-        storage.phase = .loading(.batch(promise, identifiers), generation: storage.generation)
+        guard storage.phase == .notLoaded else { return nil }
+        let identifiers = reference.storedIdentifiers ?? []
+        storage.startLoading(InFlight(.batch(promise, identifiers)))
         return (identifiers, storage.generation)
       }
       guard let (identifiers, generation) = claim else { continue }
-      claimed.append((reference, identifiers, generation))
-      if distinct.insert(identifiers).inserted { batch.append(identifiers) }
+      let storage = identifiers.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+      if let storage, let position = positionOfStorage[storage] {
+        claimed.append((reference, position, generation))
+        continue
+      }
+      let position: Int
+      if let known = positionOfIdentifiers[identifiers] {
+        position = known
+      } else {
+        position = batch.count
+        positionOfIdentifiers[identifiers] = position
+        batch.append(identifiers)
+      }
+      if let storage { positionOfStorage[storage] = position }
+      claimed.append((reference, position, generation))
     }
     guard !batch.isEmpty else { return }
     do {
@@ -207,15 +261,17 @@ public final class LazyReference<M: Model>: Codable, Sendable {
         throw BatchLoadError(model: M.modelName, requested: batch.count, returned: models.count)
       }
       var results: [[IdentifierComponent]: M?] = [:]
+      results.reserveCapacity(batch.count)
       for (identifiers, model) in zip(batch, models) { results[identifiers] = model }
+      // References with the same identifiers share one box.
+      let boxes = models.map { $0.map { Loaded($0) } }
       for claim in claimed {
-        claim.reference.finishLoad(
-          generation: claim.generation, with: .loaded(results[claim.identifiers] ?? nil))
+        claim.reference.finishLoad(generation: claim.generation, loaded: boxes[claim.position])
       }
       promise.resolve(.success(results))
     } catch {
       for claim in claimed {
-        claim.reference.finishLoad(generation: claim.generation, with: .notLoaded)
+        claim.reference.finishLoad(generation: claim.generation, loaded: nil)
       }
       promise.resolve(.failure(error))
       throw error
@@ -232,31 +288,39 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     return nil
   }
 
-  /// Starts a load task (called with the lock held) that records its own outcome: loaded on
-  /// success, not loaded again on failure, unless a newer load replaced it.
+  /// Starts the task of a single load that the caller has marked in flight (with `promise` and
+  /// `generation`): it records its own outcome (loaded on success, not loaded again on failure,
+  /// unless a newer load replaced it) and then wakes the other callers waiting on `promise`.
   private func startLoad(
-    _ storage: inout Storage, _ load: @escaping @Sendable () async throws -> M?
-  ) -> Pending {
-    storage.generation &+= 1
-    let generation = storage.generation
-    let task = Task<M?, any Error> {
+    _ promise: BatchPromise<M?>, generation: UInt64, through provider: any ModelProvider<M>
+  ) -> Task<M?, any Error> {
+    let identifiers = storedIdentifiers ?? []
+    return Task.immediate {
       do {
-        let model = try await load()
-        self.finishLoad(generation: generation, with: .loaded(model))
+        let model = try await provider.load(identifiers: identifiers)
+        self.finishLoad(generation: generation, loaded: .some(model.map { Loaded($0) }))
+        promise.resolve(.success(model))
         return model
       } catch {
-        self.finishLoad(generation: generation, with: .notLoaded)
+        self.finishLoad(generation: generation, loaded: nil)
+        promise.resolve(.failure(error))
         throw error
       }
     }
-    storage.phase = .loading(.single(task), generation: generation)
-    return .single(task)
   }
 
-  private func finishLoad(generation: UInt64, with phase: Phase) {
+  /// Ends load `generation` (unless a newer load replaced it): loaded with the box in `loaded`
+  /// (`.some(nil)`: no model), or not loaded again when `loaded` is `nil` (the load failed).
+  private func finishLoad(generation: UInt64, loaded: Loaded??) {
     storage.withLock { storage in
-      guard case .loading(_, let current) = storage.phase, current == generation else { return }
-      storage.phase = phase
+      guard storage.phase == .loading, storage.generation == generation else { return }
+      if let box = loaded {
+        storage.phase = .loaded
+        storage.payload = box
+      } else {
+        storage.phase = .notLoaded
+        storage.payload = nil
+      }
     }
   }
 
@@ -274,6 +338,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// Decodes as ``init(from:)``, recognising a not-loaded reference by `identifyingFields` (the
   /// primary key of `M`, or the FK fields of a `@hasOne(references:)`).
+  @usableFromInline
   convenience init(from decoder: any Decoder, identifyingFields: [String]) throws {
     let single = try decoder.singleValueContainer()
     if single.decodeNil() {
@@ -328,10 +393,35 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 }
 
 extension LazyReference {
-  /// What ``get()`` does under the lock: return a loaded value, or wait for a load task.
+  /// What ``get()`` does once it has left the lock: return a loaded value, wait for a load in
+  /// flight, or start the load it has marked in flight.
   fileprivate enum Access {
     case loaded(M?)
     case waiting(Pending)
+    case start(BatchPromise<M?>, generation: UInt64, provider: any ModelProvider<M>)
+  }
+}
+
+/// The lock-guarded state of a ``LazyReference``. It is not generic, so making a reference looks
+/// up no generic type metadata (a query makes one reference per row); the reference interprets the
+/// payload.
+struct ReferenceLockState: Sendable {
+  enum Phase: Sendable {
+    case notLoaded, loading, loaded
+  }
+
+  var phase: Phase
+  /// Loaded: the box of the model (`nil` when there is none). Loading: the box of the load in
+  /// flight. Not loaded: `nil`.
+  var payload: (any AnyObject & Sendable)?
+  /// Increments with every load started, so a finished load only updates its own state.
+  var generation: UInt64 = 0
+
+  /// Marks a new load in flight.
+  mutating func startLoading(_ inFlight: any AnyObject & Sendable) {
+    generation &+= 1
+    phase = .loading
+    payload = inFlight
   }
 }
 

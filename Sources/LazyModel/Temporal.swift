@@ -36,10 +36,12 @@ public enum Temporal {
     ///
     /// - Throws: ``TemporalError`` (scalar `AWSDate`) when `text` is not an `AWSDate`.
     public init(iso8601String text: String) throws {
-      var parser = TemporalParser(text: text, scalar: "AWSDate")
-      let date = try parser.date()
-      let offset = try parser.offset()
-      try parser.end()
+      let (date, offset) = try TemporalParser.parse(text, scalar: "AWSDate") { parser throws(TemporalParser.Invalid) in
+        let date = try parser.date()
+        let offset = try parser.offset()
+        try parser.end()
+        return (date, offset)
+      }
       iso8601String = text
       (year, month, day) = date
       utcOffset = offset
@@ -131,10 +133,12 @@ public enum Temporal {
     ///
     /// - Throws: ``TemporalError`` (scalar `AWSTime`) when `text` is not an `AWSTime`.
     public init(iso8601String text: String) throws {
-      var parser = TemporalParser(text: text, scalar: "AWSTime")
-      let time = try parser.time()
-      let offset = try parser.offset()
-      try parser.end()
+      let (time, offset) = try TemporalParser.parse(text, scalar: "AWSTime") { parser throws(TemporalParser.Invalid) in
+        let time = try parser.time()
+        let offset = try parser.offset()
+        try parser.end()
+        return (time, offset)
+      }
       iso8601String = text
       (hour, minute, second, nanosecond) = time
       utcOffset = offset
@@ -219,36 +223,52 @@ public enum Temporal {
   {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
-    /// The date part in the written zone (its `utcOffset` is `nil`).
-    public let date: Temporal.Date
+    // The parsed parts, packed (a value is 40 bytes, not 120: models hold many of them). The year
+    // fits an `Int32` (at most 4 digits), the offset too (under a day in seconds).
+    private let packedYear: Int32
+    private let packedMonth: UInt8
+    private let packedDay: UInt8
+    private let packedHour: UInt8
+    private let packedMinute: UInt8
+    private let packedSecond: UInt8
+    private let packedNanosecond: UInt32
+    private let packedOffset: Int32
+
+    /// The date part in the written zone (its `utcOffset` is `nil`), with the date text as written.
+    public var date: Temporal.Date {
+      let separator = iso8601String.utf8.firstIndex(of: UInt8(ascii: "T")) ?? iso8601String.utf8.endIndex
+      return Temporal.Date(
+        validText: String(iso8601String[..<separator]), Int(packedYear), Int(packedMonth),
+        Int(packedDay), nil)
+    }
     /// The hour, 0–23, in the written zone.
-    public let hour: Int
+    public var hour: Int { Int(packedHour) }
     /// The minute, 0–59.
-    public let minute: Int
+    public var minute: Int { Int(packedMinute) }
     /// The second, 0–59 (`0` when not written).
-    public let second: Int
+    public var second: Int { Int(packedSecond) }
     /// The fraction of the second in nanoseconds, 0–999,999,999 (`0` when not written).
-    public let nanosecond: Int
+    public var nanosecond: Int { Int(packedNanosecond) }
     /// The zone offset in seconds east of UTC (`Z` is `0`).
-    public let utcOffset: Int
+    public var utcOffset: Int { Int(packedOffset) }
 
     /// Parses `text`.
     ///
     /// - Throws: ``TemporalError`` (scalar `AWSDateTime`) when `text` is not an `AWSDateTime`
     ///   (including when it has no zone offset).
     public init(iso8601String text: String) throws {
-      var parser = TemporalParser(text: text, scalar: "AWSDateTime")
-      let start = parser.position
-      let (year, month, day) = try parser.date()
-      let dateText = parser.slice(from: start)
-      try parser.expect("T")
-      let time = try parser.time()
-      guard let offset = try parser.offset() else { throw parser.error }
-      try parser.end()
-      iso8601String = text
-      date = Temporal.Date(validText: dateText, year, month, day, nil)
-      (hour, minute, second, nanosecond) = time
-      utcOffset = offset
+      let (date, time, offset) = try TemporalParser.parse(text, scalar: "AWSDateTime") {
+        parser throws(TemporalParser.Invalid) in
+        let date = try parser.date()
+        try parser.expect("T")
+        let time = try parser.time()
+        guard let offset = try parser.offset() else { throw TemporalParser.Invalid() }
+        try parser.end()
+        return (date, time, offset)
+      }
+      self.init(
+        validText: text, year: date.0, month: date.1, day: date.2, hour: time.0, minute: time.1,
+        second: time.2, nanosecond: time.3, utcOffset: offset)
     }
 
     /// The instant `date` written in the zone `utcOffset` seconds east of UTC (`0` writes `Z`), with
@@ -259,14 +279,26 @@ public enum Temporal {
         TemporalFormat.date(parts.year, parts.month, parts.day) + "T"
         + TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
         + TemporalFormat.offset(utcOffset)
-      self.iso8601String = text
-      self.date = Temporal.Date(
-        validText: TemporalFormat.date(parts.year, parts.month, parts.day), parts.year, parts.month,
-        parts.day, nil)
-      (hour, minute, second, nanosecond) = (
-        parts.hour, parts.minute, parts.second, parts.millisecond * 1_000_000
-      )
-      self.utcOffset = utcOffset
+      self.init(
+        validText: text, year: parts.year, month: parts.month, day: parts.day, hour: parts.hour,
+        minute: parts.minute, second: parts.second, nanosecond: parts.millisecond * 1_000_000,
+        utcOffset: utcOffset)
+    }
+
+    /// A value from parts already known to be valid (in range), and their text.
+    private init(
+      validText text: String, year: Int, month: Int, day: Int, hour: Int, minute: Int,
+      second: Int, nanosecond: Int, utcOffset: Int
+    ) {
+      iso8601String = text
+      packedYear = Int32(truncatingIfNeeded: year)
+      packedMonth = UInt8(truncatingIfNeeded: month)
+      packedDay = UInt8(truncatingIfNeeded: day)
+      packedHour = UInt8(truncatingIfNeeded: hour)
+      packedMinute = UInt8(truncatingIfNeeded: minute)
+      packedSecond = UInt8(truncatingIfNeeded: second)
+      packedNanosecond = UInt32(truncatingIfNeeded: nanosecond)
+      packedOffset = Int32(truncatingIfNeeded: utcOffset)
     }
 
     /// The current instant in UTC (`Z`), with milliseconds.
@@ -274,7 +306,7 @@ public enum Temporal {
 
     /// Whole seconds since 1970-01-01T00:00Z.
     public var secondsSince1970: Int {
-      TemporalFormat.daysFromCivil(date.year, date.month, date.day) * 86_400
+      TemporalFormat.daysFromCivil(Int(packedYear), Int(packedMonth), Int(packedDay)) * 86_400
         + hour * 3600 + minute * 60 + second - utcOffset
     }
 
@@ -334,65 +366,77 @@ public struct TemporalError: Error, Sendable, Equatable, CustomStringConvertible
   public var description: String { "\(String(reflecting: text)) is not a valid \(scalar)" }
 }
 
-/// A strict reader of the AWS temporal formats, over the UTF-8 bytes of the text.
+/// A strict reader of the AWS temporal formats, over the UTF-8 bytes of the text (read in place:
+/// no copy of the text is made).
 private struct TemporalParser {
-  let text: String
-  let scalar: String
-  let bytes: [UInt8]
+  /// The text is not valid; ``parse(_:scalar:_:)`` turns it into a ``TemporalError``.
+  struct Invalid: Error {}
+
+  let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
 
-  init(text: String, scalar: String) {
-    self.text = text
-    self.scalar = scalar
-    self.bytes = Array(text.utf8)
+  /// Runs `body` over the UTF-8 bytes of `text`.
+  ///
+  /// - Throws: ``TemporalError`` naming `scalar` and `text` when `body` finds the text invalid.
+  static func parse<Result>(
+    _ text: String, scalar: String, _ body: (inout TemporalParser) throws(Invalid) -> Result
+  ) throws(TemporalError) -> Result {
+    var utf8 = text
+    let result: Result? = utf8.withUTF8 { bytes in
+      var parser = TemporalParser(bytes: bytes)
+      return try? body(&parser)
+    }
+    guard let result else { throw TemporalError(scalar: scalar, text: text) }
+    return result
   }
 
-  var error: TemporalError { TemporalError(scalar: scalar, text: text) }
-
-  func slice(from start: Int) -> String {
-    String(decoding: bytes[start..<position], as: UTF8.self)
+  mutating func expect(_ character: Unicode.Scalar) throws(Invalid) {
+    guard take(character) else { throw Invalid() }
   }
 
-  mutating func expect(_ character: Unicode.Scalar) throws {
-    guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { throw error }
-    position += 1
-  }
-
+  @inline(__always)
   mutating func take(_ character: Unicode.Scalar) -> Bool {
     guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
     position += 1
     return true
   }
 
-  mutating func digits(_ count: Int, max: Int) throws -> Int {
+  /// The decimal digit at the current position (advancing past it), or `nil`.
+  @inline(__always)
+  mutating func digit() -> Int? {
+    guard position < bytes.count else { return nil }
+    let value = bytes[position] &- UInt8(ascii: "0")
+    guard value < 10 else { return nil }
+    position += 1
+    return Int(value)
+  }
+
+  mutating func digits(_ count: Int, max: Int) throws(Invalid) -> Int {
     var value = 0
     for _ in 0..<count {
-      guard position < bytes.count,
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
-      else {
-        throw error
-      }
-      value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
-      position += 1
+      guard let digit = digit() else { throw Invalid() }
+      value = value * 10 + digit
     }
-    guard value <= max else { throw error }
+    guard value <= max else { throw Invalid() }
     return value
   }
 
   /// `[-]YYYY-MM-DD`, a real calendar day.
-  mutating func date() throws -> (Int, Int, Int) {
+  mutating func date() throws(Invalid) -> (Int, Int, Int) {
     let negative = take("-")
     let year = try digits(4, max: 9999) * (negative ? -1 : 1)
     try expect("-")
     let month = try digits(2, max: 12)
     try expect("-")
     let day = try digits(2, max: 31)
-    guard month >= 1, day >= 1, day <= TemporalFormat.daysInMonth(year, month) else { throw error }
+    guard month >= 1, day >= 1, day <= TemporalFormat.daysInMonth(year, month) else {
+      throw Invalid()
+    }
     return (year, month, day)
   }
 
   /// `hh:mm[:ss[.f{1,9}]]`.
-  mutating func time() throws -> (Int, Int, Int, Int) {
+  mutating func time() throws(Invalid) -> (Int, Int, Int, Int) {
     let hour = try digits(2, max: 23)
     try expect(":")
     let minute = try digits(2, max: 59)
@@ -402,15 +446,12 @@ private struct TemporalParser {
       second = try digits(2, max: 59)
       if take(".") {
         var count = 0
-        while position < bytes.count,
-          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
-        {
-          guard count < 9 else { throw error }
-          nanosecond = nanosecond * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+        while let digit = digit() {
+          guard count < 9 else { throw Invalid() }
+          nanosecond = nanosecond * 10 + digit
           count += 1
-          position += 1
         }
-        guard count > 0 else { throw error }
+        guard count > 0 else { throw Invalid() }
         for _ in count..<9 { nanosecond *= 10 }
       }
     }
@@ -418,11 +459,11 @@ private struct TemporalParser {
   }
 
   /// `Z`, `±hh:mm` or `±hh:mm:ss` in seconds east of UTC; `nil` at the end of the text.
-  mutating func offset() throws -> Int? {
+  mutating func offset() throws(Invalid) -> Int? {
     if position == bytes.count { return nil }
     if take("Z") { return 0 }
     let sign: Int
-    if take("+") { sign = 1 } else if take("-") { sign = -1 } else { throw error }
+    if take("+") { sign = 1 } else if take("-") { sign = -1 } else { throw Invalid() }
     let hours = try digits(2, max: 23)
     try expect(":")
     let minutes = try digits(2, max: 59)
@@ -431,8 +472,8 @@ private struct TemporalParser {
     return sign * (hours * 3600 + minutes * 60 + seconds)
   }
 
-  func end() throws {
-    guard position == bytes.count else { throw error }
+  func end() throws(Invalid) {
+    guard position == bytes.count else { throw Invalid() }
   }
 }
 

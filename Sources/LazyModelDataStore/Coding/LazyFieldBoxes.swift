@@ -48,8 +48,10 @@ extension LazyReference: LazyReferenceBox {
 
   static func factory(store: DataStore) -> ReferenceFactory {
     let provider: any ModelProvider<M> = DataStoreReferenceProvider<M>(store: store)
+    // The type is looked up once here, not once per reference made (`M` is generic here).
+    let referenceType = LazyReference<M>.self
     return ReferenceFactory(
-      make: { identifiers in LazyReference<M>(identifiers: identifiers, provider: provider) },
+      make: { identifiers in referenceType.init(identifiers: identifiers, provider: provider) },
       empty: { LazyReference<M>(nil as M?) })
   }
 

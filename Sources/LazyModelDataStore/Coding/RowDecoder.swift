@@ -135,6 +135,11 @@ final class RowDecoder: Decoder {
   /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
   /// field names, FK column values), or `nil` when any FK column is `NULL`.
   func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
+    if reference.columnIndexes.count == 1, let handle,
+      mapping.columns[reference.columnIndexes[0]].storage == .text
+    {
+      return sharedTextIdentifiers(reference, handle: handle)
+    }
     if reference.columnIndexes.count == 1 {
       // Children of one parent share its identifiers array (one allocation per distinct parent, not
       // per row); the cache is bounded per query.
@@ -159,6 +164,53 @@ final class RowDecoder: Decoder {
 
   /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
   private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
+
+  /// One slot of ``textIdentifiers``: an identifiers array and the FK text it was made from.
+  private struct TextIdentifiersEntry {
+    var hash: UInt64
+    var bytes: [UInt8]
+    var identifiers: [IdentifierComponent]
+  }
+
+  /// Identifiers arrays of single-column text references, in a direct-mapped cache keyed by a hash
+  /// of the column's bytes (empty until the second lookup, so one-row decoders never allocate it).
+  private var textIdentifiers: [TextIdentifiersEntry?] = []
+  private var textIdentifierLookups = 0
+  private static let textIdentifierSlots = 1_024
+
+  /// ``identifiers(_:)`` for a single text FK column of a live statement: children of one parent
+  /// share its identifiers array (one allocation per distinct parent in the cache, not per row),
+  /// and a hit reads the column's bytes in place, making no string.
+  private func sharedTextIdentifiers(_ reference: ReferencePlan, handle: OpaquePointer)
+    -> [IdentifierComponent]?
+  {
+    let column = Int32(reference.columnIndexes[0])
+    guard let text = sqlite3_column_text(handle, column) else { return nil }
+    let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+    let name = reference.associatedFields[0]
+    textIdentifierLookups += 1
+    if textIdentifierLookups == 2 {
+      textIdentifiers = Array(repeating: nil, count: Self.textIdentifierSlots)
+    }
+    guard !textIdentifiers.isEmpty else {
+      return [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
+    }
+    // FNV-1a over the bytes.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let slot = Int(truncatingIfNeeded: hash) & (Self.textIdentifierSlots - 1)
+    if let entry = textIdentifiers[slot], entry.hash == hash, entry.identifiers[0].name == name,
+      entry.bytes.elementsEqual(bytes)
+    {
+      return entry.identifiers
+    }
+    let identifiers = [
+      IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))
+    ]
+    textIdentifiers[slot] = TextIdentifiersEntry(
+      hash: hash, bytes: Array(bytes), identifiers: identifiers)
+    return identifiers
+  }
 
   /// Per reference plan: the `LazyReference` type it was made for, and its factory.
   private var referenceFactories: [Int: (type: ObjectIdentifier, factory: ReferenceFactory)] = [:]
@@ -319,23 +371,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     switch plan {
     case .column(let index):
-      if T.self == String.self { return try decode(String.self, forKey: key) as! T }
-      if decoder.mapping.columns[index].storage == .json {
-        guard let text = decoder.text(index) else { throw missing(key) }
-        do {
-          return try JSONDecoder().decode(T.self, from: Data(text.utf8))
-        } catch {
-          throw decoder.failure(name, "stored JSON does not decode as \(T.self): \(error)")
-        }
-      }
-      if decoder.isNull(index) { throw missing(key) }
-      do {
-        return try T(from: ColumnDecoder(decoder: decoder, column: index))
-      } catch let error as DataStoreError {
-        throw error
-      } catch {
-        throw decoder.failure(name, "\(error)")
-      }
+      return try decodeColumn(T.self, index: index, key: key)
     case .reference(let position):
       let reference = decoder.mapping.references[position]
       if decoder.prefetched?.models[name] == nil,
@@ -372,7 +408,45 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
+  /// Decodes column `index` (of the field `key`) as a `T`.
+  private func decodeColumn<T: Decodable>(_ type: T.Type, index: Int, key: Key) throws -> T {
+    if T.self == String.self {
+      guard let value = decoder.text(index) else { throw missing(key) }
+      return unsafeBitCast(value, to: T.self)
+    }
+    if T.self == Temporal.DateTime.self {
+      // The common timestamp type, parsed straight from the column text.
+      guard let text = decoder.text(index) else { throw missing(key) }
+      do {
+        return unsafeBitCast(try Temporal.DateTime(iso8601String: text), to: T.self)
+      } catch {
+        throw decoder.failure(key.stringValue, "\(error)")
+      }
+    }
+    if decoder.mapping.columns[index].storage == .json {
+      guard let text = decoder.text(index) else { throw missing(key) }
+      do {
+        return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+      } catch {
+        throw decoder.failure(
+          key.stringValue, "stored JSON does not decode as \(T.self): \(error)")
+      }
+    }
+    if decoder.isNull(index) { throw missing(key) }
+    do {
+      return try T(from: ColumnDecoder(decoder: decoder, column: index))
+    } catch let error as DataStoreError {
+      throw error
+    } catch {
+      throw decoder.failure(key.stringValue, "\(error)")
+    }
+  }
+
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    if case .column(let index)? = decoder.plan(key.stringValue) {
+      // One plan lookup for a stored field (the common case).
+      return decoder.isNull(index) ? nil : try decodeColumn(T.self, index: index, key: key)
+    }
     guard contains(key), try !decodeNil(forKey: key) else { return nil }
     return try decode(T.self, forKey: key)
   }
