@@ -34,47 +34,25 @@ extension TableMapping {
   }
 
   /// The typed error for the SQLite constraint failure `code`/`message` raised while saving `row`,
-  /// or `nil` when none fits. SQLite names the failing columns in its message
-  /// (`NOT NULL constraint failed: T.c`, `UNIQUE constraint failed: T.a, T.b`,
-  /// `cannot store TEXT value in INTEGER column T.c`).
+  /// or `nil` when none fits. ``validate(_:)`` already rules out `NOT NULL` and `STRICT` type
+  /// failures, and the upsert rules out primary-key conflicts, so what remains is a unique index added
+  /// to the file by someone else; SQLite names its columns in the message
+  /// (`UNIQUE constraint failed: T.a, T.b`).
   func constraintFailure(code: Int32, message: String, row: [SQLValue]) -> DataStoreError? {
-    let names = failedColumns(message)
-    let fields = names.map { name in column(named: name).map { columns[$0].field } ?? name }
-    switch code {
-    case sqliteConstraintNotNull:
-      guard let field = fields.first else { return nil }
-      return .missingRequiredField(model: schema.name, field: field)
-    case sqliteConstraintDatatype:
-      guard let field = fields.first else { return nil }
-      return .encodingFailed(model: schema.name, field: field, reason: message)
-    case sqliteConstraintUnique, sqliteConstraintPrimaryKey:
-      let identifiers = primaryKeyColumns.map { index in
-        IdentifierComponent(
-          name: columns[index].name,
-          value: row[index].keyValue(for: columns[index].fieldType) ?? .string(""))
-      }
-      return .uniqueConstraintViolation(
-        model: schema.name, fields: fields, identifiers: identifiers)
-    default:
-      return nil
-    }
-  }
-
-  /// The column names after the last `": "` or `" column "` of an SQLite constraint message, each
-  /// without its `table.` prefix.
-  private func failedColumns(_ message: String) -> [String] {
-    let list: Substring
-    if let range = message.range(of: ": ", options: .backwards) {
-      list = message[range.upperBound...]
-    } else if let range = message.range(of: " column ", options: .backwards) {
-      list = message[range.upperBound...]
-    } else {
-      return []
-    }
+    guard code == sqliteConstraintUnique || code == sqliteConstraintPrimaryKey,
+      let range = message.range(of: ": ", options: .backwards)
+    else { return nil }
     let prefix = table + "."
-    return list.components(separatedBy: ", ").map { name in
-      name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+    let fields = message[range.upperBound...].components(separatedBy: ", ").map { name in
+      let column = name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+      return self.column(named: column).map { columns[$0].field } ?? column
     }
+    let identifiers = primaryKeyColumns.map { index in
+      IdentifierComponent(
+        name: columns[index].name,
+        value: row[index].keyValue(for: columns[index].fieldType) ?? .string(""))
+    }
+    return .uniqueConstraintViolation(model: schema.name, fields: fields, identifiers: identifiers)
   }
 }
 
