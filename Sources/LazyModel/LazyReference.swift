@@ -51,30 +51,43 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// The identifiers the reference was made with; kept after loading so errors can name them.
   /// Never changes, so it is read without the lock.
   private let storedIdentifiers: [IdentifierComponent]?
-  private let provider: (any ModelProvider<M>)?
+  /// Boxed, so that a reference holds one pointer (references made together share the box) and
+  /// copying or destroying it needs no metadata of the generic existential.
+  private let sharedProvider: SharedModelProvider<M>?
+
+  private var provider: (any ModelProvider<M>)? { sharedProvider?.provider }
 
   /// A loaded reference to `model` (`nil` for none). Its ``identifiers`` are `model`'s identifier
   /// components, or `nil` for an empty reference.
   public init(_ model: M?) {
     storage = Locked(ReferenceLockState(phase: .loaded, payload: model.map { Loaded($0) }))
     storedIdentifiers = model?.identifier.components
-    provider = nil
+    sharedProvider = nil
   }
 
   /// A not-loaded reference that loads through `provider`.
   ///
   /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
-  public init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
+  public convenience init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
+    self.init(identifiers: identifiers, sharedProvider: SharedModelProvider(provider))
+  }
+
+  /// A not-loaded reference that loads through `sharedProvider`'s provider: the way to make many
+  /// references over one provider (a store decoding a query's rows makes one box for them all).
+  /// ``loadAll(_:)`` groups references with the same box without comparing providers.
+  ///
+  /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
+  public init(identifiers: [IdentifierComponent], sharedProvider: SharedModelProvider<M>) {
     storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
     storedIdentifiers = identifiers
-    self.provider = provider
+    self.sharedProvider = sharedProvider
   }
 
   /// A not-loaded reference with no provider: ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)``.
   public init(identifiers: [IdentifierComponent]) {
     storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
     storedIdentifiers = identifiers
-    provider = nil
+    sharedProvider = nil
   }
 
   /// The current state, read without loading. A reference whose load is in flight is still
@@ -150,8 +163,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// Loads every not-loaded reference of `references` with one ``ModelProvider/load(batch:)`` call
   /// per provider, then returns each reference's model.
   ///
-  /// References are grouped by provider: the same class instance, or equal values for providers
-  /// that are `Hashable` structs; any other provider forms a group of its own. Within a group each
+  /// References are grouped by provider: the same ``SharedModelProvider`` box, the same class
+  /// instance, or equal values for providers that are `Hashable` structs; any other provider forms
+  /// a group of its own. Within a group each
   /// distinct identifier set is sent once. A reference listed twice is loaded once; references that
   /// are loaded already are not sent; references whose load is in flight (a concurrent ``get()``)
   /// are awaited instead. Concurrent ``get()`` calls on a reference in the batch share the batch.
@@ -167,16 +181,34 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     seen.reserveCapacity(references.count)
     var groups: [(provider: any ModelProvider<M>, references: [LazyReference<M>])] = []
     var groupIndex: [AnyHashable: Int] = [:]
+    // Group of each provider box seen: references made together share a box, so most references
+    // are grouped by one pointer comparison, without hashing their provider.
+    var groupOfBox: [ObjectIdentifier: Int] = [:]
+    var last: (box: ObjectIdentifier, group: Int)?
     for reference in references where seen.insert(ObjectIdentifier(reference)).inserted {
-      guard let provider = reference.provider, !reference.isLoaded else { continue }
-      if let key = batchKey(of: provider) {
-        if let index = groupIndex[key] {
-          groups[index].references.append(reference)
-          continue
-        }
-        groupIndex[key] = groups.count
+      guard let box = reference.sharedProvider, !reference.isLoaded else { continue }
+      let boxIdentity = ObjectIdentifier(box)
+      if let last, last.box == boxIdentity {
+        groups[last.group].references.append(reference)
+        continue
       }
-      groups.append((provider, [reference]))
+      let group: Int
+      if let known = groupOfBox[boxIdentity] {
+        group = known
+        groups[group].references.append(reference)
+      } else {
+        let key = batchKey(of: box.provider)
+        if let key, let known = groupIndex[key] {
+          group = known
+          groups[group].references.append(reference)
+        } else {
+          group = groups.count
+          if let key { groupIndex[key] = group }
+          groups.append((box.provider, [reference]))
+        }
+      }
+      groupOfBox[boxIdentity] = group
+      last = (boxIdentity, group)
     }
     try await withThrowingTaskGroup(of: Void.self) { taskGroup in
       for group in groups {
@@ -400,6 +432,19 @@ extension LazyReference {
     case waiting(Pending)
     case start(BatchPromise<M?>, generation: UInt64, provider: any ModelProvider<M>)
   }
+}
+
+/// One model provider shared by many ``LazyReference``s (for example every reference one query
+/// decodes): each reference holds a pointer to this box instead of its own copy of the provider,
+/// and ``LazyReference/loadAll(_:)`` puts references with the same box in one batch.
+///
+/// Thread-safety: immutable, `Sendable`.
+public final class SharedModelProvider<M: Model>: Sendable {
+  /// The provider the references load through.
+  public let provider: any ModelProvider<M>
+
+  /// A box holding `provider`.
+  public init(_ provider: any ModelProvider<M>) { self.provider = provider }
 }
 
 /// The lock-guarded state of a ``LazyReference``. It is not generic, so making a reference looks

@@ -257,6 +257,10 @@ public enum Temporal {
     /// - Throws: ``TemporalError`` (scalar `AWSDateTime`) when `text` is not an `AWSDateTime`
     ///   (including when it has no zone offset).
     public init(iso8601String text: String) throws {
+      if let common = Self(commonForm: text) {
+        self = common
+        return
+      }
       let (date, time, offset) = try TemporalParser.parse(text, scalar: "AWSDateTime") {
         parser throws(TemporalParser.Invalid) in
         let date = try parser.date()
@@ -283,6 +287,46 @@ public enum Temporal {
         validText: text, year: parts.year, month: parts.month, day: parts.day, hour: parts.hour,
         minute: parts.minute, second: parts.second, nanosecond: parts.millisecond * 1_000_000,
         utcOffset: utcOffset)
+    }
+
+    /// Parses the form this library writes (``init(_:utcOffset:)`` with offset `0`):
+    /// `YYYY-MM-DDThh:mm:ss.sssZ`, 24 bytes at fixed positions, read without the general parser.
+    /// `nil` for any other text (which the general parser then reads or rejects), so the result is
+    /// the same as the general parser's.
+    private init?(commonForm text: String) {
+      let parts: (Int, Int, Int, Int, Int, Int, Int)?? = text.utf8.withContiguousStorageIfAvailable {
+        bytes in
+        guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+          bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+          bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+          bytes[23] == UInt8(ascii: "Z")
+        else { return nil }
+        var valid = true
+        func number(_ start: Int, _ count: Int) -> Int {
+          var value = 0
+          for index in start..<(start + count) {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            if digit > 9 { valid = false }
+            value = value * 10 + Int(digit)
+          }
+          return value
+        }
+        let year = number(0, 4)
+        let month = number(5, 2)
+        let day = number(8, 2)
+        let hour = number(11, 2)
+        let minute = number(14, 2)
+        let second = number(17, 2)
+        let millisecond = number(20, 3)
+        guard valid, (1...12).contains(month), day >= 1,
+          day <= TemporalFormat.daysInMonth(year, month), hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        return (year, month, day, hour, minute, second, millisecond)
+      }
+      guard let found = parts, let parts = found else { return nil }
+      self.init(
+        validText: text, year: parts.0, month: parts.1, day: parts.2, hour: parts.3,
+        minute: parts.4, second: parts.5, nanosecond: parts.6 * 1_000_000, utcOffset: 0)
     }
 
     /// A value from parts already known to be valid (in range), and their text.

@@ -47,11 +47,12 @@ extension LazyReference: LazyReferenceBox {
   var boxIdentifiers: [IdentifierComponent]? { identifiers }
 
   static func factory(store: DataStore) -> ReferenceFactory {
-    let provider: any ModelProvider<M> = DataStoreReferenceProvider<M>(store: store)
-    // The type is looked up once here, not once per reference made (`M` is generic here).
+    // One provider box for every reference of the query; the type is looked up once here, not
+    // once per reference made (`M` is generic here).
+    let provider = SharedModelProvider<M>(DataStoreReferenceProvider<M>(store: store))
     let referenceType = LazyReference<M>.self
     return ReferenceFactory(
-      make: { identifiers in referenceType.init(identifiers: identifiers, provider: provider) },
+      make: { identifiers in referenceType.init(identifiers: identifiers, sharedProvider: provider) },
       empty: { LazyReference<M>(nil as M?) })
   }
 

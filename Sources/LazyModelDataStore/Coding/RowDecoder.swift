@@ -165,16 +165,12 @@ final class RowDecoder: Decoder {
   /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
   private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
 
-  /// One slot of ``textIdentifiers``: an identifiers array and the FK text it was made from.
-  private struct TextIdentifiersEntry {
-    var hash: UInt64
-    var bytes: [UInt8]
-    var identifiers: [IdentifierComponent]
-  }
-
   /// Identifiers arrays of single-column text references, in a direct-mapped cache keyed by a hash
-  /// of the column's bytes (empty until the second lookup, so one-row decoders never allocate it).
-  private var textIdentifiers: [TextIdentifiersEntry?] = []
+  /// of the column's bytes: per slot the hash, the FK text's bytes and the array (empty until the
+  /// second lookup, so one-row decoders never allocate them).
+  private var slotHashes: [UInt64] = []
+  private var slotBytes: [[UInt8]] = []
+  private var slotIdentifiers: [[IdentifierComponent]] = []
   private var textIdentifierLookups = 0
   private static let textIdentifierSlots = 1_024
 
@@ -186,30 +182,60 @@ final class RowDecoder: Decoder {
   {
     let column = Int32(reference.columnIndexes[0])
     guard let text = sqlite3_column_text(handle, column) else { return nil }
-    let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+    let bytes = UnsafeRawBufferPointer(
+      start: text, count: Int(sqlite3_column_bytes(handle, column)))
     let name = reference.associatedFields[0]
     textIdentifierLookups += 1
     if textIdentifierLookups == 2 {
-      textIdentifiers = Array(repeating: nil, count: Self.textIdentifierSlots)
+      slotHashes = Array(repeating: 0, count: Self.textIdentifierSlots)
+      slotBytes = Array(repeating: [], count: Self.textIdentifierSlots)
+      slotIdentifiers = Array(repeating: [], count: Self.textIdentifierSlots)
     }
-    guard !textIdentifiers.isEmpty else {
-      return [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
+    func make() -> [IdentifierComponent] {
+      [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
     }
-    // FNV-1a over the bytes.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let slot = Int(truncatingIfNeeded: hash) & (Self.textIdentifierSlots - 1)
-    if let entry = textIdentifiers[slot], entry.hash == hash, entry.identifiers[0].name == name,
-      entry.bytes.elementsEqual(bytes)
+    guard !slotHashes.isEmpty else { return make() }
+    let hash = Self.hash(bytes)
+    let slot = Int(truncatingIfNeeded: hash >> 32) & (Self.textIdentifierSlots - 1)
+    if slotHashes[slot] == hash, !slotIdentifiers[slot].isEmpty,
+      slotIdentifiers[slot][0].name == name,
+      slotBytes[slot].withUnsafeBytes({ Self.equal($0, bytes) })
     {
-      return entry.identifiers
+      return slotIdentifiers[slot]
     }
-    let identifiers = [
-      IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))
-    ]
-    textIdentifiers[slot] = TextIdentifiersEntry(
-      hash: hash, bytes: Array(bytes), identifiers: identifiers)
+    let identifiers = make()
+    slotHashes[slot] = hash
+    slotBytes[slot] = Array(bytes)
+    slotIdentifiers[slot] = identifiers
     return identifiers
+  }
+
+  /// Whether both byte ranges hold the same bytes.
+  @inline(__always)
+  private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool
+  {
+    guard left.count == right.count else { return false }
+    guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return true }
+    return memcmp(leftStart, rightStart, left.count) == 0
+  }
+
+  /// A fast non-cryptographic hash of `bytes` (8 bytes at a time, multiply-xorshift mixing); only
+  /// picks a cache slot, the bytes are compared on a hit.
+  @inline(__always)
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      offset += 8
+    }
+    while offset < bytes.count {
+      hash = (hash ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
+      offset += 1
+    }
+    return hash ^ (hash >> 29)
   }
 
   /// Per reference plan: the `LazyReference` type it was made for, and its factory.
