@@ -85,6 +85,35 @@ struct InvalidInputTests {
   }
 
   @Test(
+    "a NaN or infinite number in a predicate is a typed error, not a silent NULL comparison",
+    arguments: StoreLocation.allCases)
+  func nonFinitePredicates(_ location: StoreLocation) async throws {
+    let (store, log) = try makeStore(location, registry: shapesRegistry)
+    try await store.save(Order(id: "o", total: 1))
+    log.clear()
+    await #expect(
+      throws: DataStoreError.invalidPredicate(
+        model: "Order", field: "total", reason: "nan is not a finite number")
+    ) {
+      _ = try await store.query(Order.self, where: Order.keys.total.eq(Double.nan))
+    }
+    await #expect(
+      throws: DataStoreError.invalidPredicate(
+        model: "Order", field: "total", reason: "inf is not a finite number")
+    ) {
+      _ = try await store.count(Order.self, where: Order.keys.total.between(0.0, Double.infinity))
+    }
+    await #expect(
+      throws: DataStoreError.invalidPredicate(
+        model: "Order", field: "total", reason: "-inf is not a finite number")
+    ) {
+      _ = try await store.delete(Order.self, where: Order.keys.total.gt(-Double.infinity))
+    }
+    #expect(log.queries == [])
+    #expect(try await store.query(Order.self, where: Order.keys.total.lt(2.0)).map(\.id) == ["o"])
+  }
+
+  @Test(
     "negative limit or offset and page sizes below 1 are typed errors naming the argument",
     arguments: StoreLocation.allCases)
   func invalidArguments(_ location: StoreLocation) async throws {
