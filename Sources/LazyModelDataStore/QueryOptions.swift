@@ -55,5 +55,6 @@ public struct QueryInclude: Sendable, Hashable {
 func requireArgument(_ name: String, _ value: Int?, atLeast minimum: Int) throws {
   guard let value, value < minimum else { return }
   throw DataStoreError.invalidArgument(
-    name: name, value: value, reason: minimum == 0 ? "must not be negative" : "must be at least \(minimum)")
+    name: name, value: value,
+    reason: minimum == 0 ? "must not be negative" : "must be at least \(minimum)")
 }

@@ -68,7 +68,9 @@ struct ForeignKeyIndexTests {
     try await store.save(Shelf(room: "r", number: 7))
     try await store.save(Item(id: "i", shelfItemsRoom: "r", shelfItemsNumber: 7))
     try await store.save(Writer(id: "w", name: "Ada", rating: 4.5))
-    try await store.save([Draft(id: "d1", title: "one", writerId: "w"), Draft(id: "d2", title: "two", writerId: "w")])
+    try await store.save([
+      Draft(id: "d1", title: "one", writerId: "w"), Draft(id: "d2", title: "two", writerId: "w"),
+    ])
     try await store.save(WriterProfile(id: "wp", bio: "bio", writerId: "w"))
     let album = Album(id: "a", name: "album")
     try await store.save(album)
@@ -138,11 +140,13 @@ struct ForeignKeyIndexTests {
 
     // An @index that starts with the FK serves the list; no second index is made.
     let post = try #require(
-      try await store.query(RegressionHasManyExplicitFkIndex.Post.self, byIdentifier: .init(id: "post")))
+      try await store.query(
+        RegressionHasManyExplicitFkIndex.Post.self, byIdentifier: .init(id: "post")))
     log.clear()
     #expect(try await post.comments?.fetch().map(\.id) == ["cm"])
     let commentPlan = try queryPlan(try statement(reading: "Comment", log), in: url)
-    #expect(commentPlan.first?.hasPrefix("SEARCH Comment USING INDEX Comment_byPost (postID=?)") == true)
+    #expect(
+      commentPlan.first?.hasPrefix("SEARCH Comment USING INDEX Comment_byPost (postID=?)") == true)
     #expect(!commentPlan.contains { $0.hasPrefix("SCAN") })
   }
 
@@ -156,15 +160,27 @@ struct ForeignKeyIndexTests {
     )
     #expect(
       indexes.map { [$0[1], $0[2]] } == [
-        ["BlogPost_blogPostsId_fk", #"CREATE INDEX "BlogPost_blogPostsId_fk" ON "BlogPost" ("blogPostsId", "id")"#],
-        ["Cart_customerId_fk", #"CREATE INDEX "Cart_customerId_fk" ON "Cart" ("customerId", "id")"#],
+        [
+          "BlogPost_blogPostsId_fk",
+          #"CREATE INDEX "BlogPost_blogPostsId_fk" ON "BlogPost" ("blogPostsId", "id")"#,
+        ],
+        [
+          "Cart_customerId_fk",
+          #"CREATE INDEX "Cart_customerId_fk" ON "Cart" ("customerId", "id")"#,
+        ],
         ["Draft_writerId_fk", #"CREATE INDEX "Draft_writerId_fk" ON "Draft" ("writerId", "id")"#],
         [
           "Item_shelfItemsRoom_shelfItemsNumber_fk",
           #"CREATE INDEX "Item_shelfItemsRoom_shelfItemsNumber_fk" ON "Item" ("shelfItemsRoom", "shelfItemsNumber", "id")"#,
         ],
-        ["Order_customerId_fk", #"CREATE INDEX "Order_customerId_fk" ON "Order" ("customerId", "id")"#],
-        ["Photo_albumPhotosId_fk", #"CREATE INDEX "Photo_albumPhotosId_fk" ON "Photo" ("albumPhotosId", "id")"#],
+        [
+          "Order_customerId_fk",
+          #"CREATE INDEX "Order_customerId_fk" ON "Order" ("customerId", "id")"#,
+        ],
+        [
+          "Photo_albumPhotosId_fk",
+          #"CREATE INDEX "Photo_albumPhotosId_fk" ON "Photo" ("albumPhotosId", "id")"#,
+        ],
         [
           "WriterProfile_writerId_fk",
           #"CREATE INDEX "WriterProfile_writerId_fk" ON "WriterProfile" ("writerId", "id")"#,
@@ -172,8 +188,10 @@ struct ForeignKeyIndexTests {
       ])
     // Comment's FK postID is served by its @index byPost (postID, content): no extra index.
     #expect(
-      db.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'Comment' AND sql IS NOT NULL")
-        .map { $0[0] } == ["Comment_byPost"])
+      db.rows(
+        "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'Comment' AND sql IS NOT NULL"
+      )
+      .map { $0[0] } == ["Comment_byPost"])
   }
 
   @Test("every generated schema: each hasMany and hasOne(references:) FK column set leads an index")
@@ -219,7 +237,8 @@ struct ForeignKeyIndexTests {
       try await store.save(Draft(id: "d", title: "kept", writerId: "w"))
     }
     // A file written before these indexes existed.
-    try executeRaw(#"DROP INDEX "Draft_writerId_fk"; DROP INDEX "BlogPost_blogPostsId_fk""#, on: url)
+    try executeRaw(
+      #"DROP INDEX "Draft_writerId_fk"; DROP INDEX "BlogPost_blogPostsId_fk""#, on: url)
     let names = {
       try RawDatabase(url).rows(
         "SELECT name FROM sqlite_schema WHERE name IN ('Draft_writerId_fk', 'BlogPost_blogPostsId_fk') ORDER BY name"

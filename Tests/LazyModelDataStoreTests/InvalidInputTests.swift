@@ -29,7 +29,8 @@ struct InvalidInputTests {
       (Writer(id: "w", name: "n", rating: 1, scores: [-.infinity]), "scores[0]", "-inf"),
       (Writer(id: "w", name: "n", rating: 1, origin: Point(x: .nan)), "origin.x", "nan"),
       (
-        Writer(id: "w", name: "n", rating: 1, path: [Point(x: 1, y: 2), Point(x: 3, y: .infinity)]),
+        Writer(
+          id: "w", name: "n", rating: 1, path: [Point(x: 1, y: 2), Point(x: 3, y: .infinity)]),
         "path[1].y", "inf"
       ),
     ]
@@ -121,17 +122,20 @@ struct InvalidInputTests {
     try await store.save(Post4V2(id: "p", title: "t"))
     log.clear()
     await #expect(
-      throws: DataStoreError.invalidArgument(name: "limit", value: -1, reason: "must not be negative")
+      throws: DataStoreError.invalidArgument(
+        name: "limit", value: -1, reason: "must not be negative")
     ) {
       _ = try await store.query(Post4V2.self, limit: -1, offset: -5)
     }
     await #expect(
-      throws: DataStoreError.invalidArgument(name: "offset", value: -5, reason: "must not be negative")
+      throws: DataStoreError.invalidArgument(
+        name: "offset", value: -5, reason: "must not be negative")
     ) {
       _ = try await store.query(Post4V2.self, offset: -5)
     }
     await #expect(
-      throws: DataStoreError.invalidArgument(name: "offset", value: -1, reason: "must not be negative")
+      throws: DataStoreError.invalidArgument(
+        name: "offset", value: -1, reason: "must not be negative")
     ) {
       _ = try await store.query(Post4V2.self, limit: 3, offset: -1)
     }
@@ -146,7 +150,8 @@ struct InvalidInputTests {
       store: store, associatedFields: ["postID"], associatedIdentifiers: [.string("p")])
     for limit in [0, -3] {
       await #expect(
-        throws: DataStoreError.invalidArgument(name: "limit", value: limit, reason: "must be at least 1")
+        throws: DataStoreError.invalidArgument(
+          name: "limit", value: limit, reason: "must be at least 1")
       ) {
         _ = try await provider.loadPage(after: nil, limit: limit)
       }
@@ -214,7 +219,8 @@ struct InvalidInputTests {
         identifiers: [IdentifierComponent(name: "id", value: .string("d2"))])
     ) {
       try await store.save([
-        Draft(id: "d3", title: "other", writerId: "w"), Draft(id: "d2", title: "same", writerId: "w"),
+        Draft(id: "d3", title: "other", writerId: "w"),
+        Draft(id: "d2", title: "same", writerId: "w"),
       ])
     }
     #expect(try await store.query(Draft.self).map(\.id) == ["d1"])

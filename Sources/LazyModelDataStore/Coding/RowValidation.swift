@@ -87,7 +87,8 @@ extension RowEncoder {
     if let number, !number.isFinite {
       return .nonFiniteNumber(model: mapping.schema.name, field: path, value: "\(number)")
     }
-    return .encodingFailed(model: mapping.schema.name, field: path, reason: context.debugDescription)
+    return .encodingFailed(
+      model: mapping.schema.name, field: path, reason: context.debugDescription)
   }
 
   /// `[2].x`-style text of a coding path (indexes in brackets, keys after dots).
