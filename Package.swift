@@ -12,6 +12,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("AuthRulesModels", "auth-rules"),
   ("CompositeKeyHasManyModels", "composite-key-has-many"),
   ("DefaultValuesModels", "default-values"),
+  ("ForeignKeysWithoutBelongsToModels", "foreign-keys-without-belongs-to"),
   ("HasManyImplicitModels", "has-many-implicit"),
   ("HasOneModels", "has-one"),
   ("IndexSecondaryModels", "index-secondary"),

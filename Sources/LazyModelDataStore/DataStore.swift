@@ -32,12 +32,13 @@ public final class DataStore: Sendable {
   ///   - fileURL: A `file:` URL; the file and its `-wal`/`-shm` companions are created when missing.
   ///   - registry: The generated registry (`Models.registry`); every model a relationship points at
   ///     must be in it.
-  ///   - listPageSize: Elements per page of a lazy `LazyList` (default 100).
+  ///   - listPageSize: Elements per page of a lazy `LazyList` (default 100; at least 1).
   ///   - traceSQL: Called with the SQL text (placeholders, never values) of every statement SQLite
   ///     starts, on the calling thread while the connection is held; for tests and diagnostics.
   /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when the stored tables cannot be
   ///   migrated without losing data (the file is left unchanged), ``DataStoreError/unknownModel(_:)``
-  ///   when a relationship points outside the registry, ``DataStoreError/sqlite(code:message:sql:)``.
+  ///   when a relationship points outside the registry, ``DataStoreError/invalidArgument(name:value:reason:)``
+  ///   when `listPageSize` is below 1, ``DataStoreError/sqlite(code:message:sql:)``.
   public convenience init(
     fileURL: URL, registry: ModelRegistry, listPageSize: Int = 100,
     traceSQL: (@Sendable (String) -> Void)? = nil
@@ -60,11 +61,14 @@ public final class DataStore: Sendable {
     traceSQL: (@Sendable (String) -> Void)?
   ) throws {
     self.registry = registry
-    self.listPageSize = max(1, listPageSize)
+    try requireArgument("listPageSize", listPageSize, atLeast: 1)
+    self.listPageSize = listPageSize
     var mappings: [ObjectIdentifier: TableMapping] = [:]
     var byName: [String: TableMapping] = [:]
+    let incomingForeignKeys = TableMapping.incomingForeignKeys(of: registry.models)
     for type in registry.models {
-      let mapping = try TableMapping(type)
+      let mapping = try TableMapping(
+        type, incomingForeignKeys: incomingForeignKeys[type.schema.name] ?? [])
       mappings[ObjectIdentifier(type)] = mapping
       byName[mapping.schema.name] = mapping
     }
@@ -102,9 +106,14 @@ public final class DataStore: Sendable {
   /// insert when nil and kept on update; its `updatedAt` timestamp is set on every save.
   /// An update never deletes and re-inserts the row, so children are not cascaded away.
   ///
-  /// - Throws: ``DataStoreError/missingRequiredField(model:field:)`` when a required field or a
-  ///   required association is nil, ``DataStoreError/foreignKeyViolation(model:field:identifiers:)``
-  ///   when a `@belongsTo` points at no stored row, ``DataStoreError/unknownModel(_:)``, or
+  /// - Throws: ``DataStoreError/missingRequiredField(model:field:)`` when a required field, a
+  ///   primary-key field or a required association is nil,
+  ///   ``DataStoreError/nonFiniteNumber(model:field:value:)`` for a NaN or infinite `Float` (in lists
+  ///   and embedded values too), ``DataStoreError/encodingFailed(model:field:reason:)`` for a value
+  ///   its column cannot hold, ``DataStoreError/foreignKeyViolation(model:field:identifiers:)``
+  ///   when a `@belongsTo` points at no stored row,
+  ///   ``DataStoreError/uniqueConstraintViolation(model:fields:identifiers:)`` when a unique index
+  ///   added to the file outside the store rejects the row, ``DataStoreError/unknownModel(_:)``, or
   ///   ``DataStoreError/sqlite(code:message:sql:)``. Nothing is written when it throws.
   public func save<M: Model>(_ model: M) async throws {
     try saveAll([model])
@@ -139,6 +148,9 @@ public final class DataStore: Sendable {
             try statement.run()
           } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
             throw try foreignKeyFailure(mapping, row: row, connection)
+          } catch DataStoreError.sqlite(let code, let message, _) where isConstraintFailure(code) {
+            throw mapping.constraintFailure(code: code, message: message, row: row)
+              ?? DataStoreError.sqlite(code: code, message: message, sql: mapping.upsert)
           }
         }
       }
@@ -211,7 +223,8 @@ public final class DataStore: Sendable {
   /// One `SELECT` with every value bound; each included association adds one `IN (…)` query per
   /// level (per 500 distinct keys).
   ///
-  /// - Throws: ``DataStoreError/unknownField(model:field:)`` or
+  /// - Throws: ``DataStoreError/invalidArgument(name:value:reason:)`` when `limit` or `offset` is
+  ///   negative, ``DataStoreError/unknownField(model:field:)`` or
   ///   ``DataStoreError/invalidPredicate(model:field:reason:)`` for a bad predicate, sort or include,
   ///   ``DataStoreError/decodingFailed(model:field:reason:)``, or an SQLite error.
   public func query<M: Model>(
@@ -219,6 +232,8 @@ public final class DataStore: Sendable {
     limit: Int? = nil,
     offset: Int? = nil, includes: [QueryInclude] = []
   ) async throws -> [M] {
+    try requireArgument("limit", limit, atLeast: 0)
+    try requireArgument("offset", offset, atLeast: 0)
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)
     var sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table))"

@@ -29,6 +29,20 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
   case encodingFailed(model: String, field: String, reason: String)
   /// A page cursor that this store did not produce.
   case invalidCursor(String)
+  /// `save` was given a model holding a NaN or infinite `Float` at `field` (a path into lists and
+  /// embedded values: `scores[2]`, `origin.x`, `path[1].y`). SQLite stores NaN as `NULL` and JSON
+  /// has neither NaN nor infinity, so the value would not read back as saved; nothing was written.
+  /// `value` is Swift's description of the number (`nan`, `inf`, `-inf`).
+  case nonFiniteNumber(model: String, field: String, value: String)
+  /// The argument `name` (`limit`, `offset`, `listPageSize`) has a value out of its range, thrown
+  /// before any SQL runs: `limit` and `offset` must be ≥ 0, a page size ≥ 1.
+  case invalidArgument(name: String, value: Int, reason: String)
+  /// `save` was given a model whose values for `fields` equal a stored row's where the table has a
+  /// unique index over them (an index added to the file outside this store; the store's own tables
+  /// have none besides the primary key, which `save` updates in place). `identifiers` is the saved
+  /// model's primary key. Nothing was written.
+  case uniqueConstraintViolation(
+    model: String, fields: [String], identifiers: [IdentifierComponent])
 
   /// A readable description naming the model, field and SQL.
   public var description: String {
@@ -50,6 +64,13 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case .encodingFailed(let model, let field, let reason):
       return "cannot encode \(model).\(field): \(reason)"
     case .invalidCursor(let cursor): return "invalid page cursor \(cursor)"
+    case .nonFiniteNumber(let model, let field, let value):
+      return "cannot save \(model).\(field) = \(value): only finite numbers can be stored"
+    case .invalidArgument(let name, let value, let reason):
+      return "invalid argument \(name) = \(value): \(reason)"
+    case .uniqueConstraintViolation(let model, let fields, let identifiers):
+      return
+        "\(model) \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")) has the same \(fields.joined(separator: ", ")) as a stored row, which a unique index forbids"
     }
   }
 }

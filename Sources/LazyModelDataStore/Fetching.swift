@@ -243,6 +243,7 @@ extension DataStore {
     _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
     after cursor: String?, limit: Int
   ) throws -> ModelPage<M> {
+    try requireArgument("limit", limit, atLeast: 1)
     let mapping = try mapping(for: M.self)
     for name in associatedFields where mapping.column(named: name) == nil {
       throw DataStoreError.unknownField(model: mapping.schema.name, field: name)

@@ -90,7 +90,8 @@ public struct DataStoreListProvider<M: Model>: ModelListProvider {
 
   /// The page after `cursor`, at most `limit` (default ``DataStore/listPageSize``) elements.
   ///
-  /// - Throws: ``DataStoreError/invalidCursor(_:)`` for a cursor this provider did not return,
+  /// - Throws: ``DataStoreError/invalidArgument(name:value:reason:)`` when `limit` is below 1,
+  ///   ``DataStoreError/invalidCursor(_:)`` for a cursor this provider did not return,
   ///   ``DataStoreError/unknownField(model:field:)``, or ``DataStoreError/sqlite(code:message:sql:)``.
   public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
     try store.loadPage(

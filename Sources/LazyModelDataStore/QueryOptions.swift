@@ -49,3 +49,12 @@ public struct QueryInclude: Sendable, Hashable {
     QueryInclude(field: key.name, nested: nested)
   }
 }
+
+/// Throws ``DataStoreError/invalidArgument(name:value:reason:)`` when `value` is below `minimum`
+/// (`nil` is always accepted: the argument was not given).
+func requireArgument(_ name: String, _ value: Int?, atLeast minimum: Int) throws {
+  guard let value, value < minimum else { return }
+  throw DataStoreError.invalidArgument(
+    name: name, value: value,
+    reason: minimum == 0 ? "must not be negative" : "must be at least \(minimum)")
+}

@@ -4,6 +4,7 @@
 import AuthRulesModels
 import CompositeKeyHasManyModels
 import DefaultValuesModels
+import ForeignKeysWithoutBelongsToModels
 import Foundation
 import HasManyImplicitModels
 import HasOneModels
@@ -34,6 +35,7 @@ struct GeneratedModelsTests {
     ("auth-rules", AuthRulesModels.Models.registry),
     ("composite-key-has-many", CompositeKeyHasManyModels.Models.registry),
     ("default-values", DefaultValuesModels.Models.registry),
+    ("foreign-keys-without-belongs-to", ForeignKeysWithoutBelongsToModels.Models.registry),
     ("has-many-implicit", HasManyImplicitModels.Models.registry),
     ("has-one", HasOneModels.Models.registry),
     ("index-secondary", IndexSecondaryModels.Models.registry),

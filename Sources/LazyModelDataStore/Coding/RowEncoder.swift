@@ -24,7 +24,10 @@ final class RowEncoder: Encoder {
 
   /// The column values of `model`.
   ///
-  /// - Throws: ``DataStoreError/encodingFailed(model:field:reason:)`` when a field cannot be stored.
+  /// - Throws: ``DataStoreError/encodingFailed(model:field:reason:)`` when a field cannot be stored,
+  ///   ``DataStoreError/nonFiniteNumber(model:field:value:)`` for a NaN or infinite number,
+  ///   ``DataStoreError/missingRequiredField(model:field:)`` for a nil primary-key field (see
+  ///   `TableMapping.validate(_:)`).
   static func encode(_ model: some Model, mapping: TableMapping, store: DataStore) throws
     -> [SQLValue]
   {
@@ -33,10 +36,15 @@ final class RowEncoder: Encoder {
       try model.encode(to: encoder)
     } catch let error as DataStoreError {
       throw error
+    } catch EncodingError.invalidValue(_, let context) {
+      throw DataStoreError.encodingFailed(
+        model: mapping.schema.name, field: String(path(context.codingPath).dropFirst()),
+        reason: context.debugDescription)
     } catch {
       throw DataStoreError.encodingFailed(model: mapping.schema.name, field: "", reason: "\(error)")
     }
     if let failure = encoder.failure { throw failure }
+    try mapping.validate(encoder.values)
     return encoder.values
   }
 
@@ -129,7 +137,12 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     case .column(let index):
       let column = encoder.mapping.columns[index]
       if column.storage == .json {
-        let data = try JSONEncoder().encode(value)
+        let data: Data
+        do {
+          data = try JSONEncoder().encode(value)
+        } catch {
+          throw encoder.jsonFailure(error, field: column.field)
+        }
         encoder.values[index] = .text(String(decoding: data, as: UTF8.self))
         return
       }

@@ -6,6 +6,12 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// `SQLITE_CONSTRAINT_FOREIGNKEY` (an extended result code; its C macro is not imported).
 let sqliteConstraintForeignKey: Int32 = SQLITE_CONSTRAINT | (3 << 8)
+/// `SQLITE_CONSTRAINT_PRIMARYKEY`.
+let sqliteConstraintPrimaryKey: Int32 = SQLITE_CONSTRAINT | (6 << 8)
+/// `SQLITE_CONSTRAINT_UNIQUE`.
+let sqliteConstraintUnique: Int32 = SQLITE_CONSTRAINT | (8 << 8)
+/// Whether `code` (an extended result code) is one of the `SQLITE_CONSTRAINT_*` codes.
+func isConstraintFailure(_ code: Int32) -> Bool { code & 0xff == SQLITE_CONSTRAINT }
 
 /// Receives the SQL text (with `?` placeholders, never values) of every statement SQLite starts.
 final class TraceBox: Sendable {

@@ -30,7 +30,8 @@ extension TableMapping {
   /// `ne` matches null columns too (`IS NOT`); `contains`/`notContains` use `instr`, `beginsWith`
   /// compares the leading characters, all case-sensitive.
   ///
-  /// - Throws: ``DataStoreError/unknownField(model:field:)``, ``DataStoreError/invalidPredicate(model:field:reason:)``.
+  /// - Throws: ``DataStoreError/unknownField(model:field:)``, ``DataStoreError/invalidPredicate(model:field:reason:)``
+  ///   (also for a NaN or infinite number, which SQLite cannot compare).
   func sql(for predicate: QueryPredicate) throws -> SQLFragment {
     switch predicate {
     case .all:
@@ -53,6 +54,19 @@ extension TableMapping {
 
   private func sql(field: String, _ comparison: QueryOperator) throws -> SQLFragment {
     let names = try columns(forField: field)
+    let values: [KeyValue?]
+    switch comparison {
+    case .eq(let value), .ne(let value): values = [value]
+    case .lt(let value), .le(let value), .gt(let value), .ge(let value): values = [value]
+    case .between(let lower, let upper): values = [lower, upper]
+    case .references(let keys): values = keys
+    case .beginsWith, .contains, .notContains: values = []
+    }
+    for case .double(let number)? in values where !number.isFinite {
+      // SQLite binds NaN as NULL, so the comparison would silently match nothing.
+      throw DataStoreError.invalidPredicate(
+        model: schema.name, field: field, reason: "\(number) is not a finite number")
+    }
     if case .references(let values) = comparison {
       guard values.count == names.count else {
         throw DataStoreError.invalidPredicate(

@@ -105,7 +105,11 @@ enum FieldPlan: Sendable {
 ///   `FOREIGN KEY … REFERENCES … ON DELETE CASCADE` (a `@hasOne` FK does not: both sides of a two-way
 ///   one-to-one would otherwise require each other to exist first);
 /// - every FK column set gets an index (FK columns, then primary-key columns, so a list page is read in
-///   key order straight from the index), and every `@index` gets one.
+///   key order straight from the index), and every `@index` gets one. FK columns that serve another
+///   model's `@hasMany` or `@hasOne(references:)` (implicit `blogPostsId`-style fields, `references:`
+///   fields without a `@belongsTo`) are ordinary columns here; the registry names them
+///   (``incomingForeignKeys(of:)``) and they get an index too, unless the primary key or another index
+///   already starts with them.
 final class TableMapping: Sendable {
   let schema: ModelSchema
   let type: any Model.Type
@@ -129,7 +133,16 @@ final class TableMapping: Sendable {
   /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column.
   let upsert: String
 
-  init(_ type: any Model.Type) throws {
+  /// The mapping of `type`.
+  ///
+  /// - Parameters:
+  ///   - incomingForeignKeys: The column sets of this table that other models' `@hasMany` and
+  ///     `@hasOne(references:)` associations look rows up by (see ``incomingForeignKeys(of:)``); each
+  ///     gets an index unless one already starts with it.
+  /// - Throws: ``DataStoreError/unknownField(model:field:)`` when an index or an incoming FK names a
+  ///   column the table lacks, ``DataStoreError/incompatibleSchema(model:reason:)`` for an association
+  ///   whose target names and associated fields differ in count.
+  init(_ type: any Model.Type, incomingForeignKeys: [[String]] = []) throws {
     let schema = type.schema
     self.type = type
     self.schema = schema
@@ -237,6 +250,18 @@ final class TableMapping: Sendable {
       }
       indexes.append((table + "_" + index.name, resolved))
     }
+    for foreignKey in incomingForeignKeys where !foreignKey.isEmpty {
+      for name in foreignKey where !columns.contains(where: { $0.name == name }) {
+        throw DataStoreError.unknownField(model: schema.name, field: name)
+      }
+      let existing = [keyNames] + indexes.map(\.1)
+      guard !existing.contains(where: { $0.starts(with: foreignKey) }) else { continue }
+      indexes.append(
+        (
+          table + "_" + foreignKey.joined(separator: "_") + "_fk",
+          foreignKey + keyNames.filter { !foreignKey.contains($0) }
+        ))
+    }
     self.indexes = indexes
 
     selectList = columns.map { quote($0.name) }.joined(separator: ", ")
@@ -253,6 +278,32 @@ final class TableMapping: Sendable {
       "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
       + Array(repeating: "?", count: columns.count).joined(separator: ", ")
       + ") ON CONFLICT (\(keyNames.map(quote).joined(separator: ", "))) \(conflict)"
+  }
+
+  /// For each model of `models` (by model name), the column sets of its table that `@hasMany` and
+  /// `@hasOne(references:)` associations of `models` look its rows up by: the associations' associated
+  /// fields resolved to the target's columns (``resolveColumns(_:of:)``), in the parent's key order.
+  static func incomingForeignKeys(of models: [any Model.Type]) -> [String: [[String]]] {
+    var foreignKeys: [String: [[String]]] = [:]
+    for model in models {
+      for field in model.schema.fields {
+        let target: any Model.Type
+        let associatedFields: [String]
+        switch (field.association, field.type) {
+        case (.hasMany(let fields, _)?, .list(.model(let type), _)):
+          (target, associatedFields) = (type, fields)
+        case (.hasOne(let fields, let targetNames)?, .model(let type)) where targetNames.isEmpty:
+          (target, associatedFields) = (type, fields)
+        default:
+          continue
+        }
+        let columns = resolveColumns(associatedFields, of: target.schema)
+        if foreignKeys[target.schema.name]?.contains(columns) != true {
+          foreignKeys[target.schema.name, default: []].append(columns)
+        }
+      }
+    }
+    return foreignKeys
   }
 
   /// Column names for field names of `schema`: a `@belongsTo`/`@hasOne` field stands for its target
