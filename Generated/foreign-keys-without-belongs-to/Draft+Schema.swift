@@ -38,6 +38,11 @@ extension Draft {
       .field(keys.writerId, .optional, .id),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getDraft", list: "listDrafts", create: "createDraft", update: "updateDraft",
+      delete: "deleteDraft", onCreate: "onCreateDraft", onUpdate: "onUpdateDraft",
+      onDelete: "onDeleteDraft"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

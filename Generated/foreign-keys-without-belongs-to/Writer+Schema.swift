@@ -52,6 +52,11 @@ extension Writer {
       .hasMany(keys.drafts, .optional, Draft.self, associatedFields: ["writerId"]),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getWriter", list: "listWriters", create: "createWriter", update: "updateWriter",
+      delete: "deleteWriter", onCreate: "onCreateWriter", onUpdate: "onUpdateWriter",
+      onDelete: "onDeleteWriter"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }

@@ -38,6 +38,12 @@ extension WriterProfile {
       .field(keys.writerId, .optional, .id),
       .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
-    ]
+    ],
+    operations: ModelOperationNames(
+      get: "getWriterProfile", list: "listWriterProfiles", create: "createWriterProfile",
+      update: "updateWriterProfile", delete: "deleteWriterProfile",
+      onCreate: "onCreateWriterProfile", onUpdate: "onUpdateWriterProfile",
+      onDelete: "onDeleteWriterProfile"),
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
