@@ -8,7 +8,6 @@
 // run; it is slow by design).
 import CSQLite
 import Foundation
-
 import LazyModel
 import LazyModelDataStore
 

@@ -259,8 +259,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     // so no address is reused.
     var positionOfStorage: [UnsafeRawPointer: Int] = [:]
     var positionOfIdentifiers: [[IdentifierComponent]: Int] = [:]
-    var claimed:
-      [(reference: LazyReference<M>, position: Int, generation: UInt64)] = []
+    var claimed: [(reference: LazyReference<M>, position: Int, generation: UInt64)] = []
     claimed.reserveCapacity(references.count)
     for reference in references {
       let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
@@ -270,7 +269,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
         return (identifiers, storage.generation)
       }
       guard let (identifiers, generation) = claim else { continue }
-      let storage = identifiers.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+      let storage = identifiers.withUnsafeBufferPointer {
+        $0.baseAddress.map(UnsafeRawPointer.init)
+      }
       if let storage, let position = positionOfStorage[storage] {
         claimed.append((reference, position, generation))
         continue

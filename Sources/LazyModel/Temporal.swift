@@ -36,7 +36,8 @@ public enum Temporal {
     ///
     /// - Throws: ``TemporalError`` (scalar `AWSDate`) when `text` is not an `AWSDate`.
     public init(iso8601String text: String) throws {
-      let (date, offset) = try TemporalParser.parse(text, scalar: "AWSDate") { parser throws(TemporalParser.Invalid) in
+      let (date, offset) = try TemporalParser.parse(text, scalar: "AWSDate") {
+        parser throws(TemporalParser.Invalid) in
         let date = try parser.date()
         let offset = try parser.offset()
         try parser.end()
@@ -133,7 +134,8 @@ public enum Temporal {
     ///
     /// - Throws: ``TemporalError`` (scalar `AWSTime`) when `text` is not an `AWSTime`.
     public init(iso8601String text: String) throws {
-      let (time, offset) = try TemporalParser.parse(text, scalar: "AWSTime") { parser throws(TemporalParser.Invalid) in
+      let (time, offset) = try TemporalParser.parse(text, scalar: "AWSTime") {
+        parser throws(TemporalParser.Invalid) in
         let time = try parser.time()
         let offset = try parser.offset()
         try parser.end()
@@ -236,7 +238,8 @@ public enum Temporal {
 
     /// The date part in the written zone (its `utcOffset` is `nil`), with the date text as written.
     public var date: Temporal.Date {
-      let separator = iso8601String.utf8.firstIndex(of: UInt8(ascii: "T")) ?? iso8601String.utf8.endIndex
+      let separator =
+        iso8601String.utf8.firstIndex(of: UInt8(ascii: "T")) ?? iso8601String.utf8.endIndex
       return Temporal.Date(
         validText: String(iso8601String[..<separator]), Int(packedYear), Int(packedMonth),
         Int(packedDay), nil)
@@ -294,7 +297,8 @@ public enum Temporal {
     /// `nil` for any other text (which the general parser then reads or rejects), so the result is
     /// the same as the general parser's.
     private init?(commonForm text: String) {
-      let parts: (Int, Int, Int, Int, Int, Int, Int)?? = text.utf8.withContiguousStorageIfAvailable {
+      let parts: (Int, Int, Int, Int, Int, Int, Int)?? = text.utf8.withContiguousStorageIfAvailable
+      {
         bytes in
         guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
           bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),

@@ -52,7 +52,8 @@ extension LazyReference: LazyReferenceBox {
     let provider = SharedModelProvider<M>(DataStoreReferenceProvider<M>(store: store))
     let referenceType = LazyReference<M>.self
     return ReferenceFactory(
-      make: { identifiers in referenceType.init(identifiers: identifiers, sharedProvider: provider) },
+      make: { identifiers in referenceType.init(identifiers: identifiers, sharedProvider: provider)
+      },
       empty: { LazyReference<M>(nil as M?) })
   }
 

@@ -165,14 +165,10 @@ final class RowDecoder: Decoder {
   /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
   private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
 
-  /// Identifiers arrays of single-column text references, in a direct-mapped cache keyed by a hash
-  /// of the column's bytes: per slot the hash, the FK text's bytes and the array (empty until the
-  /// second lookup, so one-row decoders never allocate them).
-  private var slotHashes: [UInt64] = []
-  private var slotBytes: [[UInt8]] = []
-  private var slotIdentifiers: [[IdentifierComponent]] = []
+  /// Identifiers arrays of single-column text references by FK text (made on the second lookup,
+  /// so one-row decoders never allocate it).
+  private var textIdentifiers: TextIdentifiersCache?
   private var textIdentifierLookups = 0
-  private static let textIdentifierSlots = 1_024
 
   /// ``identifiers(_:)`` for a single text FK column of a live statement: children of one parent
   /// share its identifiers array (one allocation per distinct parent in the cache, not per row),
@@ -185,72 +181,35 @@ final class RowDecoder: Decoder {
     let bytes = UnsafeRawBufferPointer(
       start: text, count: Int(sqlite3_column_bytes(handle, column)))
     let name = reference.associatedFields[0]
+    if let cache = textIdentifiers { return cache.identifiers(name: name, text: bytes) }
     textIdentifierLookups += 1
     if textIdentifierLookups == 2 {
-      slotHashes = Array(repeating: 0, count: Self.textIdentifierSlots)
-      slotBytes = Array(repeating: [], count: Self.textIdentifierSlots)
-      slotIdentifiers = Array(repeating: [], count: Self.textIdentifierSlots)
+      let cache = TextIdentifiersCache()
+      textIdentifiers = cache
+      return cache.identifiers(name: name, text: bytes)
     }
-    func make() -> [IdentifierComponent] {
-      [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
-    }
-    guard !slotHashes.isEmpty else { return make() }
-    let hash = Self.hash(bytes)
-    let slot = Int(truncatingIfNeeded: hash >> 32) & (Self.textIdentifierSlots - 1)
-    if slotHashes[slot] == hash, !slotIdentifiers[slot].isEmpty,
-      slotIdentifiers[slot][0].name == name,
-      slotBytes[slot].withUnsafeBytes({ Self.equal($0, bytes) })
-    {
-      return slotIdentifiers[slot]
-    }
-    let identifiers = make()
-    slotHashes[slot] = hash
-    slotBytes[slot] = Array(bytes)
-    slotIdentifiers[slot] = identifiers
-    return identifiers
-  }
-
-  /// Whether both byte ranges hold the same bytes.
-  @inline(__always)
-  private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool
-  {
-    guard left.count == right.count else { return false }
-    guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return true }
-    return memcmp(leftStart, rightStart, left.count) == 0
-  }
-
-  /// A fast non-cryptographic hash of `bytes` (8 bytes at a time, multiply-xorshift mixing); only
-  /// picks a cache slot, the bytes are compared on a hit.
-  @inline(__always)
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        &* 0xBF58_476D_1CE4_E5B9
-      hash ^= hash >> 31
-      offset += 8
-    }
-    while offset < bytes.count {
-      hash = (hash ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
-      offset += 1
-    }
-    return hash ^ (hash >> 29)
+    return [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
   }
 
   /// Per reference plan: the `LazyReference` type it was made for, and its factory.
-  private var referenceFactories: [Int: (type: ObjectIdentifier, factory: ReferenceFactory)] = [:]
+  private var referenceFactories: [(type: ObjectIdentifier, factory: ReferenceFactory)?] = []
 
   /// The factory of not-loaded `T` references for reference plan `position`, made on first use, or
   /// `nil` when `T` is not a `LazyReference`.
   func referenceFactory<T>(_ position: Int, for type: T.Type) -> ReferenceFactory? {
-    if let cached = referenceFactories[position], cached.type == ObjectIdentifier(T.self) {
+    if position < referenceFactories.count, let cached = referenceFactories[position],
+      cached.type == ObjectIdentifier(T.self)
+    {
       return cached.factory
     }
     guard let box = T.self as? any LazyReferenceBox.Type,
       MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
     else { return nil }
     let factory = box.factory(store: store)
+    if referenceFactories.count <= position {
+      referenceFactories.append(
+        contentsOf: repeatElement(nil, count: position + 1 - referenceFactories.count))
+    }
     referenceFactories[position] = (ObjectIdentifier(T.self), factory)
     return factory
   }
@@ -309,6 +268,94 @@ final class RowDecoder: Decoder {
     }
     if position > 0, ordered[position - 1].name == name { return ordered[position - 1].plan }
     return mapping.plans[name]
+  }
+}
+
+/// Identifiers arrays of single-column text references (`[name: FK text]`), in a two-way
+/// set-associative cache keyed by a hash of the text's bytes, so that the children of one parent
+/// share one array. 4,096 slots keep a few thousand distinct parents apart; a colliding parent
+/// replaces an entry (its children then get a new array, which is only less sharing). A slot holds
+/// its text inline (texts up to 48 bytes, a UUID is 36; longer ones are not cached), so a lookup
+/// reads one cache line besides the array it returns.
+///
+/// Not thread-safe: owned by one ``RowDecoder``.
+final class TextIdentifiersCache {
+  private static let slots = 4_096
+  private static let maximumTextCount = 48
+
+  private struct Slot {
+    var hash: UInt64 = 0
+    var count = 0
+    var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    /// Empty: a free slot.
+    var entry: [IdentifierComponent] = []
+  }
+
+  private let table: UnsafeMutablePointer<Slot>
+
+  init() {
+    table = .allocate(capacity: Self.slots)
+    table.initialize(repeating: Slot(), count: Self.slots)
+  }
+
+  deinit {
+    table.deinitialize(count: Self.slots)
+    table.deallocate()
+  }
+
+  /// The shared `[name: text]` identifiers array (made and cached on a miss).
+  func identifiers(name: String, text: UnsafeRawBufferPointer) -> [IdentifierComponent] {
+    func make() -> [IdentifierComponent] {
+      [IdentifierComponent(name: name, value: .string(String(decoding: text, as: UTF8.self)))]
+    }
+    guard text.count <= Self.maximumTextCount else { return make() }
+    let hash = Self.hash(text)
+    let first = Int(truncatingIfNeeded: hash >> 32) & (Self.slots - 1)
+    if holds(first, hash: hash, name: name, text: text) { return table[first].entry }
+    if holds(first ^ 1, hash: hash, name: name, text: text) { return table[first ^ 1].entry }
+    // A free slot of the two, else the first one (its entry is replaced).
+    let slot =
+      !table[first].entry.isEmpty && table[first ^ 1].entry.isEmpty ? first ^ 1 : first
+    let identifiers = make()
+    table[slot].hash = hash
+    table[slot].count = text.count
+    withUnsafeMutableBytes(of: &table[slot].text) { stored in
+      stored.copyMemory(from: text)
+    }
+    table[slot].entry = identifiers
+    return identifiers
+  }
+
+  @inline(__always)
+  private func holds(_ slot: Int, hash: UInt64, name: String, text: UnsafeRawBufferPointer) -> Bool
+  {
+    guard table[slot].hash == hash, table[slot].count == text.count,
+      let entry = table[slot].entry.first, entry.name == name
+    else { return false }
+    guard let start = text.baseAddress else { return true }
+    return withUnsafeBytes(of: &table[slot].text) { stored in
+      memcmp(stored.baseAddress!, start, text.count) == 0
+    }
+  }
+
+  /// A fast non-cryptographic hash of `bytes` (8 bytes at a time, multiply-xorshift mixing); it
+  /// only picks a slot, the bytes are compared on a hit.
+  @inline(__always)
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash =
+        (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      offset += 8
+    }
+    while offset < bytes.count {
+      hash = (hash ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
+      offset += 1
+    }
+    return hash ^ (hash >> 29)
   }
 }
 
