@@ -32,11 +32,7 @@ public enum LazyModelRuntimeVersion: Sendable, Hashable, CaseIterable {
 
   /// Any other version name (`LazyModelRuntimeVersion.v2`): never available, so that code
   /// generated for another runtime version fails to compile with this message.
-  @available(
-    *, unavailable,
-    message:
-      "this code was generated for another LazyModel runtime version than v1, the version of the LazyModel it is compiled against: regenerate it with the modelgen of the same release as this LazyModel, or depend on the LazyModel release it was generated for"
-  )
+  @available(*, unavailable, message: "this code was generated for another LazyModel runtime version than v1, the version of the LazyModel it is compiled against: regenerate it with the modelgen of the same release as this LazyModel, or depend on the LazyModel release it was generated for")
   public static subscript(dynamicMember name: String) -> LazyModelRuntimeVersion {
     fatalError("unavailable")
   }
