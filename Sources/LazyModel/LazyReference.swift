@@ -259,30 +259,33 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     // so no address is reused.
     var positionOfStorage: [UnsafeRawPointer: Int] = [:]
     var positionOfIdentifiers: [[IdentifierComponent]: Int] = [:]
+    // One in-flight payload per distinct identifier set, shared by the references claimed for it
+    // (one allocation per distinct key, not per reference).
+    var inFlights: [InFlight] = []
     var claimed: [(reference: LazyReference<M>, position: Int, generation: UInt64)] = []
     claimed.reserveCapacity(references.count)
     for reference in references {
-      let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
-        guard storage.phase == .notLoaded else { return nil }
-        let identifiers = reference.storedIdentifiers ?? []
-        storage.startLoading(InFlight(.batch(promise, identifiers)))
-        return (identifiers, storage.generation)
-      }
-      guard let (identifiers, generation) = claim else { continue }
+      // Never changes, so it is read before taking the lock.
+      let identifiers = reference.storedIdentifiers ?? []
       let storage = identifiers.withUnsafeBufferPointer {
         $0.baseAddress.map(UnsafeRawPointer.init)
       }
-      if let storage, let position = positionOfStorage[storage] {
-        claimed.append((reference, position, generation))
-        continue
+      let known = storage.flatMap { positionOfStorage[$0] } ?? positionOfIdentifiers[identifiers]
+      let inFlight = known.map { inFlights[$0] } ?? InFlight(.batch(promise, identifiers))
+      let generation: UInt64? = reference.storage.withLock { storage in
+        guard storage.phase == .notLoaded else { return nil }
+        storage.startLoading(inFlight)
+        return storage.generation
       }
+      guard let generation else { continue }
       let position: Int
-      if let known = positionOfIdentifiers[identifiers] {
+      if let known {
         position = known
       } else {
         position = batch.count
         positionOfIdentifiers[identifiers] = position
         batch.append(identifiers)
+        inFlights.append(inFlight)
       }
       if let storage { positionOfStorage[storage] = position }
       claimed.append((reference, position, generation))
