@@ -177,15 +177,15 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///   ``LazyModelError/noProvider(model:identifiers:)`` for a not-loaded reference without provider.
   @discardableResult
   public static func loadAll(_ references: [LazyReference<M>]) async throws -> [M?] {
-    var seen: Set<ObjectIdentifier> = []
-    seen.reserveCapacity(references.count)
+    // A duplicate reference needs no set to drop it: it lands in the same group, and `loadBatch`
+    // claims it once (the second claim finds it loading already).
     var groups: [(provider: any ModelProvider<M>, references: [LazyReference<M>])] = []
     var groupIndex: [AnyHashable: Int] = [:]
     // Group of each provider box seen: references made together share a box, so most references
     // are grouped by one pointer comparison, without hashing their provider.
     var groupOfBox: [ObjectIdentifier: Int] = [:]
     var last: (box: ObjectIdentifier, group: Int)?
-    for reference in references where seen.insert(ObjectIdentifier(reference)).inserted {
+    for reference in references {
       guard let box = reference.sharedProvider, !reference.isLoaded else { continue }
       let boxIdentity = ObjectIdentifier(box)
       if let last, last.box == boxIdentity {
