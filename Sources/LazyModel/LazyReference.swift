@@ -177,15 +177,15 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///   ``LazyModelError/noProvider(model:identifiers:)`` for a not-loaded reference without provider.
   @discardableResult
   public static func loadAll(_ references: [LazyReference<M>]) async throws -> [M?] {
-    var seen: Set<ObjectIdentifier> = []
-    seen.reserveCapacity(references.count)
+    // A duplicate reference needs no set to drop it: it lands in the same group, and `loadBatch`
+    // claims it once (the second claim finds it loading already).
     var groups: [(provider: any ModelProvider<M>, references: [LazyReference<M>])] = []
     var groupIndex: [AnyHashable: Int] = [:]
     // Group of each provider box seen: references made together share a box, so most references
     // are grouped by one pointer comparison, without hashing their provider.
     var groupOfBox: [ObjectIdentifier: Int] = [:]
     var last: (box: ObjectIdentifier, group: Int)?
-    for reference in references where seen.insert(ObjectIdentifier(reference)).inserted {
+    for reference in references {
       guard let box = reference.sharedProvider, !reference.isLoaded else { continue }
       let boxIdentity = ObjectIdentifier(box)
       if let last, last.box == boxIdentity {
@@ -259,30 +259,33 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     // so no address is reused.
     var positionOfStorage: [UnsafeRawPointer: Int] = [:]
     var positionOfIdentifiers: [[IdentifierComponent]: Int] = [:]
+    // One in-flight payload per distinct identifier set, shared by the references claimed for it
+    // (one allocation per distinct key, not per reference).
+    var inFlights: [InFlight] = []
     var claimed: [(reference: LazyReference<M>, position: Int, generation: UInt64)] = []
     claimed.reserveCapacity(references.count)
     for reference in references {
-      let claim: ([IdentifierComponent], UInt64)? = reference.storage.withLock { storage in
-        guard storage.phase == .notLoaded else { return nil }
-        let identifiers = reference.storedIdentifiers ?? []
-        storage.startLoading(InFlight(.batch(promise, identifiers)))
-        return (identifiers, storage.generation)
-      }
-      guard let (identifiers, generation) = claim else { continue }
+      // Never changes, so it is read before taking the lock.
+      let identifiers = reference.storedIdentifiers ?? []
       let storage = identifiers.withUnsafeBufferPointer {
         $0.baseAddress.map(UnsafeRawPointer.init)
       }
-      if let storage, let position = positionOfStorage[storage] {
-        claimed.append((reference, position, generation))
-        continue
+      let known = storage.flatMap { positionOfStorage[$0] } ?? positionOfIdentifiers[identifiers]
+      let inFlight = known.map { inFlights[$0] } ?? InFlight(.batch(promise, identifiers))
+      let generation: UInt64? = reference.storage.withLock { storage in
+        guard storage.phase == .notLoaded else { return nil }
+        storage.startLoading(inFlight)
+        return storage.generation
       }
+      guard let generation else { continue }
       let position: Int
-      if let known = positionOfIdentifiers[identifiers] {
+      if let known {
         position = known
       } else {
         position = batch.count
         positionOfIdentifiers[identifiers] = position
         batch.append(identifiers)
+        inFlights.append(inFlight)
       }
       if let storage { positionOfStorage[storage] = position }
       claimed.append((reference, position, generation))
