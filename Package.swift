@@ -118,7 +118,7 @@ var targets: [Target] = [
   ),
   .executableTarget(
     name: "DataStoreBenchmark",
-    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"],
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite", "SeedPostCommentModels"],
     path: "Benchmarks/DataStoreBenchmark"
   ),
   .executableTarget(

@@ -10,6 +10,7 @@ import CSQLite
 import Foundation
 import LazyModel
 import LazyModelDataStore
+import SeedPostCommentModels
 
 let postCount = 1_000
 let commentCount = 100_000
@@ -86,7 +87,7 @@ defer { try? FileManager.default.removeItem(at: directory) }
 let fileURL = directory.appendingPathComponent("bench.sqlite")
 
 let store = try DataStore(
-  fileURL: fileURL, registry: ModelRegistry(models: [Comment4V2.self, Post4V2.self]))
+  fileURL: fileURL, registry: Models.registry)
 let posts = (0..<postCount).map { Post4V2(id: UUID().uuidString, title: "Post number \($0)") }
 try await store.save(posts)
 var pending: [Comment4V2] = []
@@ -130,7 +131,7 @@ for _ in 0..<3 {
   comments = []
   comments = try await store.query(Comment4V2.self)
   let timing = try await measure(runs: 1) {
-    loadedPosts = try await LazyReference.loadAll(comments.map(\._post))
+    loadedPosts = try await LazyReference.loadAll(comments.map(\.postReference))
   }
   precondition(loadedPosts.count == commentCount && loadedPosts.allSatisfy { $0 != nil })
   loadAllBest = Timing(

@@ -13,6 +13,8 @@ public struct ReadingNote: Model {
     get async throws { try await _reading.get() }
   }
 
+  public var readingReference: LazyReference<Reading> { _reading }
+
   public init(
     id: String = UUID().uuidString,
     text: String,

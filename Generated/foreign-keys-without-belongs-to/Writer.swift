@@ -19,6 +19,8 @@ public struct Writer: Model {
     get async throws { try await _profile.get() }
   }
 
+  public var profileReference: LazyReference<WriterProfile> { _profile }
+
   public init(
     id: String = UUID().uuidString,
     name: String,

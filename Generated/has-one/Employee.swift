@@ -12,6 +12,8 @@ public struct Employee: Model {
     get async throws { try await _badge.require() }
   }
 
+  public var badgeReference: LazyReference<Badge> { _badge }
+
   public init(
     id: String = UUID().uuidString,
     badge: Badge

@@ -13,6 +13,8 @@ public struct Project: Model {
     get async throws { try await _team.get() }
   }
 
+  public var teamReference: LazyReference<Team> { _team }
+
   public init(
     id: String = UUID().uuidString,
     name: String? = nil,

@@ -13,9 +13,13 @@ public struct ArticleTags: Model {
     get async throws { try await _article.require() }
   }
 
+  public var articleReference: LazyReference<Article> { _article }
+
   public var tag: Tag {
     get async throws { try await _tag.require() }
   }
+
+  public var tagReference: LazyReference<Tag> { _tag }
 
   public init(
     id: String = UUID().uuidString,

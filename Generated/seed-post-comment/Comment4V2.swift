@@ -13,6 +13,8 @@ public struct Comment4V2: Model {
     get async throws { try await _post.get() }
   }
 
+  public var postReference: LazyReference<Post4V2> { _post }
+
   public init(
     id: String = UUID().uuidString,
     content: String,

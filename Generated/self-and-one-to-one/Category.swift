@@ -14,6 +14,8 @@ public struct Category: Model {
     get async throws { try await _parent.get() }
   }
 
+  public var parentReference: LazyReference<Category> { _parent }
+
   public init(
     id: String = UUID().uuidString,
     name: String,

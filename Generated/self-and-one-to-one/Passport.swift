@@ -13,6 +13,8 @@ public struct Passport: Model {
     get async throws { try await _holder.get() }
   }
 
+  public var holderReference: LazyReference<Person> { _holder }
+
   public init(
     id: String = UUID().uuidString,
     number: String,

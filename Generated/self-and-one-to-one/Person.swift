@@ -13,6 +13,8 @@ public struct Person: Model {
     get async throws { try await _passport.get() }
   }
 
+  public var passportReference: LazyReference<Passport> { _passport }
+
   public init(
     id: String = UUID().uuidString,
     name: String,

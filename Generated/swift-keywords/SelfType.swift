@@ -18,6 +18,8 @@ public struct SelfType: Model {
     get async throws { try await _in.get() }
   }
 
+  public var inReference: LazyReference<SelfType> { _in }
+
   public init(
     `default`: String,
     `for`: String,

@@ -1,7 +1,7 @@
 import Foundation
 import LazyModel
 import LazyModelDataStore
-@testable import SeedPostCommentModels
+import SeedPostCommentModels
 import Synchronization
 import Testing
 
@@ -23,7 +23,7 @@ import Testing
     let comments = try await store.query(Comment4V2.self, where: Comment4V2.keys.content.beginsWith("F"))
     let comment = try #require(comments.first)
     #expect(comments.count == 1)
-    guard case .notLoaded(let identifiers) = comment._post.state else {
+    guard case .notLoaded(let identifiers) = comment.postReference.state else {
       Issue.record("a queried comment's post must start not loaded")
       return
     }
@@ -51,6 +51,12 @@ import Testing
     let posts = try await store.loadReferences(Comment4V2.keys.post, of: all, as: Post4V2.self)
     #expect(posts.map { $0?.id } == [post.id, post.id])
     #expect(log.queries.count == 1, "two comments of one post cost one query")
+
+    let fresh = try await store.query(Comment4V2.self)
+    log.clear()
+    let same = try await LazyReference.loadAll(fresh.map(\.postReference))
+    #expect(same.map { $0?.id } == [post.id, post.id])
+    #expect(log.queries.count == 1, "loadAll batches the references of one store into one query")
   }
 }
 

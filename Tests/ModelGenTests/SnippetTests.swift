@@ -54,6 +54,28 @@ struct SnippetTests {
     #expect(files["Models.swift"]?.contains("Note.self") == true)
   }
 
+  @Test func referencesAreReadableThroughAPublicAccessorWithAUniqueName() throws {
+    let files = try generate(
+      """
+      type Post @model { id: ID! comments: [Comment] @hasMany notes: [Note] @hasMany(indexName: "byPost", fields: ["id"]) }
+      type Comment @model { id: ID! postReference: String setPost: String post: Post @belongsTo }
+      type Note @model { id: ID! postID: ID! @index(name: "byPost") post: Post! @belongsTo(fields: ["postID"]) }
+      """)
+    expectLines(
+      files["Comment.swift"],
+      [
+        "public var postReference: String?", "internal var _post: LazyReference<Post>",
+        "public var postReference2: LazyReference<Post> { _post }",
+        "public mutating func setPost2(_ post: Post?) {",
+      ])
+    expectLines(
+      files["Note.swift"],
+      [
+        "internal var _post: LazyReference<Post>", "get async throws { try await _post.require() }",
+        "public var postReference: LazyReference<Post> { _post }",
+      ])
+  }
+
   @Test func timestampsCanBeRenamedOrDisabled() throws {
     let files = try generate(
       """

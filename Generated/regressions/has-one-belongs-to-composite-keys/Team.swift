@@ -13,6 +13,8 @@ public struct Team: Model {
     get async throws { try await _project.get() }
   }
 
+  public var projectReference: LazyReference<Project> { _project }
+
   public init(
     teamId: String,
     name: String,

@@ -13,6 +13,8 @@ public struct Photo: Model {
     get async throws { try await _album.get() }
   }
 
+  public var albumReference: LazyReference<Album> { _album }
+
   public init(
     id: String = UUID().uuidString,
     caption: String? = nil,

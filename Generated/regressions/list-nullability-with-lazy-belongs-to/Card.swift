@@ -17,6 +17,8 @@ public struct Card: Model {
     get async throws { try await _board.get() }
   }
 
+  public var boardReference: LazyReference<Board> { _board }
+
   public init(
     id: String = UUID().uuidString,
     labelsA: [Label?],

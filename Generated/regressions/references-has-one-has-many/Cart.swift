@@ -13,6 +13,8 @@ public struct Cart: Model {
     get async throws { try await _customer.get() }
   }
 
+  public var customerReference: LazyReference<Customer> { _customer }
+
   public init(
     id: String = UUID().uuidString,
     items: [String?],

@@ -14,6 +14,8 @@ public struct Customer: Model {
     get async throws { try await _activeCart.get() }
   }
 
+  public var activeCartReference: LazyReference<Cart> { _activeCart }
+
   public init(
     id: String = UUID().uuidString,
     name: String? = nil,

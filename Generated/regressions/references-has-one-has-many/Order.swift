@@ -13,6 +13,8 @@ public struct Order: Model {
     get async throws { try await _customer.get() }
   }
 
+  public var customerReference: LazyReference<Customer> { _customer }
+
   public init(
     id: String = UUID().uuidString,
     total: Double? = nil,

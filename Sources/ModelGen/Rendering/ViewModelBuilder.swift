@@ -225,6 +225,11 @@ public struct ViewModelBuilder: Sendable {
     let setterNames = SwiftNames.uniqued(
       rendered.map { "set" + SwiftNames.upperFirst(members.property[$0.name] ?? $0.name) },
       taken: Set(members.property.values))
+    // `postReference`: the public accessor of a reference's storage, unique among properties and
+    // setters.
+    let referenceNames = SwiftNames.uniqued(
+      rendered.map { (members.property[$0.name] ?? $0.name) + "Reference" },
+      taken: Set(members.property.values).union(setterNames))
 
     for (offset, field) in rendered.enumerated() {
       let property = members.escapedProperty(field.name)
@@ -265,7 +270,8 @@ public struct ViewModelBuilder: Sendable {
         let related = SwiftNames.escaped(swiftTypeName(association.relatedModel))
         appendReference(
           field: field, related: related, property: property, key: key, storage: offset,
-          members: members, setterName: setterNames[offset], extraDecodeArguments: [],
+          members: members, setterName: setterNames[offset],
+          referenceName: referenceNames[offset], extraDecodeArguments: [],
           stored: &stored, accessors: &accessors, parameters: &parameters,
           assignments: &assignments,
           setters: &setters, decodes: &associationDecodes, encodes: &encodes)
@@ -289,7 +295,8 @@ public struct ViewModelBuilder: Sendable {
           : []
         appendReference(
           field: field, related: related, property: property, key: key, storage: offset,
-          members: members, setterName: setterNames[offset], extraDecodeArguments: extra,
+          members: members, setterName: setterNames[offset],
+          referenceName: referenceNames[offset], extraDecodeArguments: extra,
           stored: &stored, accessors: &accessors, parameters: &parameters,
           assignments: &assignments,
           setters: &setters, decodes: &associationDecodes, encodes: &encodes)
@@ -440,7 +447,7 @@ public struct ViewModelBuilder: Sendable {
   /// parameter, setter, decode and encode statements.
   private func appendReference(
     field: FieldDefinition, related: String, property: String, key: String, storage offset: Int,
-    members: Members, setterName: String, extraDecodeArguments: [String],
+    members: Members, setterName: String, referenceName: String, extraDecodeArguments: [String],
     stored: inout [PropertyViewModel], accessors: inout [LazyAccessorViewModel],
     parameters: inout [String],
     assignments: inout [String], setters: inout [SetterViewModel], decodes: inout [String],
@@ -455,7 +462,8 @@ public struct ViewModelBuilder: Sendable {
     accessors.append(
       LazyAccessorViewModel(
         name: property, type: type, storageName: storageName,
-        loadMethod: field.isRequired ? "require" : "get"))
+        loadMethod: field.isRequired ? "require" : "get",
+        referenceName: SwiftNames.escaped(referenceName), relatedType: related))
     parameters.append("\(property): \(type)" + (field.isRequired ? "" : " = nil"))
     assignments.append("self.\(storageName) = LazyReference(\(property))")
     setters.append(

@@ -46,11 +46,17 @@ public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable 
   public var storageName: String
   /// `get`, or `require` for a required reference.
   public var loadMethod: String
-  /// Template keys: `name`, `type`, `storageName`, `loadMethod`.
+  /// The public read-only accessor of the stored reference (`postReference`), so users can read its
+  /// state and identifiers without loading and batch-load many with `LazyReference.loadAll`.
+  public var referenceName: String
+  /// The referenced model type (`Post4V2`).
+  public var relatedType: String
+  /// Template keys: `name`, `type`, `storageName`, `loadMethod`, `referenceName`, `relatedType`.
   public var templateValue: TemplateValue {
     [
       "name": .string(name), "type": .string(type), "storageName": .string(storageName),
-      "loadMethod": .string(loadMethod),
+      "loadMethod": .string(loadMethod), "referenceName": .string(referenceName),
+      "relatedType": .string(relatedType),
     ]
   }
 }
