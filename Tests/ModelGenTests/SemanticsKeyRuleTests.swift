@@ -87,6 +87,27 @@ import Testing
       [(ModelGenDiagnosticCode.duplicateQueryField, "1️⃣"), (ModelGenDiagnosticCode.duplicateQueryField, "2️⃣")])
   }
 
+  @Test func rootFieldsOfDifferentModelsMustBeUnique() {
+    // `Person` and `People` both list as `listPeople`; a renamed mutation repeats `createA`; a
+    // renamed get repeats the model's own list; a default index query repeats another's list.
+    expectDiagnostics(
+      #"""
+      type Person @model { id: ID! }
+      type 1️⃣People @model { id: ID! }
+      type A @model { id: ID! }
+      type 2️⃣B @model(mutations: {create: "createA"}) { id: ID! }
+      type 3️⃣M @model(queries: {get: "listMS"}) { id: ID! }
+      type Post @model { id: ID! }
+      type X @model { id: ID! p: String @index(name: "byP", queryField: 5️⃣"listPosts") }
+      """#,
+      [
+        (ModelGenDiagnosticCode.duplicateQueryField, "1️⃣"),
+        (ModelGenDiagnosticCode.duplicateQueryField, "2️⃣"),
+        (ModelGenDiagnosticCode.duplicateQueryField, "3️⃣"),
+        (ModelGenDiagnosticCode.duplicateQueryField, "5️⃣"),
+      ])
+  }
+
   @Test func indexErrors() {
     expectDiagnostics(
       """

@@ -140,7 +140,7 @@ public enum SemanticError: Sendable, Hashable {
   case relationStyleMismatch(model: String, field: String, otherModel: String, otherField: String)
   /// MG029: `@hasMany(fields:)` naming fields that are not the parent's primary key.
   case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
-  /// MG030: two root query fields with one name.
+  /// MG030: two root fields (queries, mutations or subscriptions) with one name.
   case duplicateQueryField(name: String)
   /// MG031: embedded types that contain themselves through non-list fields; `cycle` is the path of
   /// `Type.field` steps ending with the type the cycle returns to (`["A1.b", "B1.a", "A1"]`).
@@ -265,7 +265,7 @@ public enum SemanticError: Sendable, Hashable {
     case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
       return "`\(model).\(field)` uses `references:` but its counterpart `\(otherModel).\(otherField)` does not (or the reverse)"
     case .duplicateQueryField(let name):
-      return "query field `\(name)` is defined more than once"
+      return "root field `\(name)` is defined more than once in the API schema"
     case .fieldsNotPrimaryKey(let model, let field, let keyFields):
       let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
       return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"

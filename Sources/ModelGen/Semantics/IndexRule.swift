@@ -5,30 +5,11 @@ import GraphQLSDL
 /// key fields. Without `name:` the transformer names the index
 /// `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...` (`postsByTitleAndViews`).
 /// `queryField:` is kept as written (no query field otherwise). Index key fields must exist (MG009)
-/// and be scalars or enums (MG008), and may not repeat or name the partition key (MG014); index names are unique per model (MG023); a `queryField:` may not
-/// repeat another one or a model's default `get<Model>`/`list<PluralModel>` query (MG030).
+/// and be scalars or enums (MG008), and may not repeat or name the partition key (MG014); index names are unique per model (MG023). Query
+/// field names clashing with other root fields are `OperationNameRule`'s (MG030).
 enum IndexRule {
   static func apply(_ context: AnalysisContext) {
     applyIndexes(context)
-    checkQueryFields(context)
-  }
-
-  private static func checkQueryFields(_ context: AnalysisContext) {
-    var taken: Set<String> = []
-    for model in context.orderedModels where model.operations.queries == nil {
-      taken.insert("get" + model.name)
-      taken.insert("list" + model.pluralName)
-    }
-    for model in context.orderedModels {
-      for declared in model.declared {
-        for directive in declared.ast.directives where directive.name.value == "index" {
-          guard let queryField = directive.string("queryField") else { continue }
-          if !taken.insert(queryField).inserted {
-            context.report(.duplicateQueryField(name: queryField), at: directive.range(of: "queryField"))
-          }
-        }
-      }
-    }
   }
 
   private static func applyIndexes(_ context: AnalysisContext) {

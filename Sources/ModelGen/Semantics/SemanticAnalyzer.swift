@@ -5,7 +5,7 @@ import GraphQLSDL
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
 /// `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
-/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`. Every rule reports all the
+/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `OperationNameRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {
@@ -32,6 +32,7 @@ public enum SemanticAnalyzer {
     BelongsToRule.apply(pairing, hasManyForeignKeys: foreignKeys, context)
     DefaultRule.apply(context)
     NameCollisionRule.apply(context)
+    OperationNameRule.apply(context)
 
     let diagnostics = sorted(context.diagnostics)
     guard !context.hasErrors else { return SemanticAnalysis(graph: nil, diagnostics: diagnostics) }
