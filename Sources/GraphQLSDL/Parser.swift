@@ -932,9 +932,16 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
   return best?.0
 }
 
+/// Edit distance between two strings, compared by their UTF-8 bytes (GraphQL names, template names
+/// and config keys are ASCII); see ``editDistance(_:_:)-([UInt8],[UInt8])``. The one edit distance of
+/// the package: the generator's and the CLI's "did you mean" hints use it too.
+package func editDistance(_ lhs: String, _ rhs: String) -> Int {
+  editDistance(Array(lhs.utf8), Array(rhs.utf8))
+}
+
 /// Edit distance between two byte strings where an insertion, deletion, substitution or swap of
 /// two neighbouring bytes costs 1 (optimal string alignment), so `tpye` is one edit from `type`.
-func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+package func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
   if lhs.isEmpty { return rhs.count }
   if rhs.isEmpty { return lhs.count }
   let width = rhs.count + 1

@@ -117,22 +117,7 @@ public struct ConfigFile: Sendable, Equatable {
 
   /// The known key closest to `key` by edit distance, when it is at most 2 edits away.
   private static func closestKey(to key: String) -> String? {
-    keys.map { ($0, editDistance(Array(key.lowercased()), Array($0))) }
-      .filter { $0.1 <= 2 }
-      .min { $0.1 < $1.1 }?.0
-  }
-
-  /// Levenshtein distance between two character sequences.
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    Naming.closest(to: key, among: keys)
   }
 }
 

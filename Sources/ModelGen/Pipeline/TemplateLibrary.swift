@@ -68,22 +68,7 @@ public enum TemplateLibrary {
 
   /// The template name closest to `name` by edit distance, when at most 2 edits away.
   static func closestName(to name: String) -> String? {
-    names.map { ($0, editDistance(Array(name.lowercased()), Array($0))) }
-      .filter { $0.1 <= 2 }
-      .min { $0.1 < $1.1 }?.0
-  }
-
-  /// Levenshtein distance between two character sequences.
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    Naming.closest(to: name, among: names)
   }
 }
 

@@ -1,5 +1,7 @@
+import GraphQLSDL
+
 /// Name helpers that mirror the Amplify transformer's string functions.
-enum Naming {
+package enum Naming {
   /// Amplify's `toCamelCase(words)`: the first word with its first character lower-cased, the others
   /// with their first character upper-cased, concatenated (`["Post", "comments", "id"]` → `postCommentsId`).
   static func camelCase(_ words: [String]) -> String {
@@ -37,25 +39,12 @@ enum Naming {
     return best.name
   }
 
-  /// Edit distance between two strings by characters: insertions, deletions, substitutions and
-  /// transpositions of adjacent characters each count one (optimal string alignment distance).
-  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs)
-    let b = Array(rhs)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return table[a.count][b.count]
+  /// The candidate closest to `word` (lower-cased) by edit distance, when at most 2 edits away;
+  /// ties go to the earlier candidate. For small fixed vocabularies: template names, config keys.
+  package static func closest(to word: String, among candidates: [String]) -> String? {
+    let lowered = word.lowercased()
+    return candidates.map { ($0, editDistance(lowered, $0)) }
+      .filter { $0.1 <= 2 }
+      .min { $0.1 < $1.1 }?.0
   }
 }
