@@ -108,25 +108,16 @@ extension DataStore {
     _ mapping: TableMapping, byColumns columns: [String], keys: [[KeyValue]],
     _ connection: Connection
   ) throws -> [[KeyValue]: [[SQLValue]]] {
-    let columnIndexes = try columns.map { name in
-      guard let index = mapping.column(named: name) else {
-        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
-      }
-      return index
-    }
+    let columnIndexes = try mapping.columnIndexes(named: columns)
     let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
     var grouped: [[KeyValue]: [[SQLValue]]] = [:]
     var start = 0
     while start < keys.count {
       let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
       start += chunk.count
-      let sql =
-        "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
-        + mapping.membershipSQL(columns: columns, count: chunk.count)
-        + " ORDER BY "
-        + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
       let statement = try connection.prepare(
-        sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+        mapping.membershipQuery(columns: columns, count: chunk.count),
+        cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
       defer { statement.reset() }
       try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
       for row in try Self.copyRows(statement, columns: mapping.columns.count) {
@@ -145,24 +136,15 @@ extension DataStore {
     _ connection: Connection
   ) throws -> [[KeyValue]: [any Model]] {
     let mapping = try mapping(for: M.self)
-    let columnIndexes = try columns.map { name in
-      guard let index = mapping.column(named: name) else {
-        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
-      }
-      return index
-    }
+    let columnIndexes = try mapping.columnIndexes(named: columns)
     var grouped: [[KeyValue]: [any Model]] = [:]
     var start = 0
     while start < keys.count {
       let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
       start += chunk.count
-      let sql =
-        "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
-        + mapping.membershipSQL(columns: columns, count: chunk.count)
-        + " ORDER BY "
-        + mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
       let statement = try connection.prepare(
-        sql, cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
+        mapping.membershipQuery(columns: columns, count: chunk.count),
+        cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
       defer { statement.reset() }
       try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
       if includes.isEmpty {
@@ -194,9 +176,7 @@ extension DataStore {
     if names == mapping.primaryKeyColumns.map({ mapping.columns[$0].name }) {
       sql = mapping.selectByPrimaryKey
     } else {
-      for name in names where mapping.column(named: name) == nil {
-        throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
-      }
+      _ = try mapping.columnIndexes(named: names)
       sql =
         "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
         + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
@@ -245,9 +225,7 @@ extension DataStore {
   ) throws -> ModelPage<M> {
     try requireArgument("limit", limit, atLeast: 1)
     let mapping = try mapping(for: M.self)
-    for name in associatedFields where mapping.column(named: name) == nil {
-      throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
-    }
+    _ = try mapping.columnIndexes(named: associatedFields)
     let keyNames = mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }
     var sql =
       "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
@@ -337,5 +315,28 @@ final class ReferenceCapture: Encoder {
     }
     mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { ColumnValueEncoder() }
+  }
+}
+
+extension TableMapping {
+  /// The column positions of `names`, in order.
+  ///
+  /// - Throws: ``DataStoreError/unknownField(model:field:)`` for a name that is not a column.
+  func columnIndexes(named names: [String]) throws -> [Int] {
+    try names.map { name in
+      guard let index = column(named: name) else {
+        throw DataStoreError.unknownField(model: schema.name, field: name)
+      }
+      return index
+    }
+  }
+
+  /// `SELECT <all> FROM t WHERE (<columns>) IN (…count keys…) ORDER BY <primary key>`: the batched
+  /// read of one chunk of keys.
+  func membershipQuery(columns: [String], count: Int) -> String {
+    "SELECT \(selectList) FROM \(quote(table)) WHERE "
+      + membershipSQL(columns: columns, count: count)
+      + " ORDER BY "
+      + primaryKeyColumns.map { quote(self.columns[$0].name) }.joined(separator: ", ")
   }
 }
