@@ -20,25 +20,11 @@ enum IndexRule {
           let partition = declared.ast.name.value
           guard model.field(named: partition) != nil else { continue }
           checkIndexField(partition, range: declared.ast.type.range, in: model, context)
-          var fields = [partition]
-          var written: Set<String> = []
-          for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
-            let range = directive.range(of: "sortKeyFields", element: index)
-            if let expected = PrimaryKeyRule.sortKeyMistake(name, partition: partition, written: &written) {
-              context.report(
-                .invalidArgumentValue(directive: "index", argument: "sortKeyFields", expected: expected), at: range)
-              continue
+          let fields =
+            [partition]
+            + PrimaryKeyRule.resolveSortKeyFields(of: directive, partition: partition, in: model, context) {
+              name, range in checkIndexField(name, range: range, in: model, context)
             }
-            guard model.field(named: name) != nil else {
-              if model.isUnresolved(name) { continue }
-              let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
-              context.report(
-                .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)
-              continue
-            }
-            checkIndexField(name, range: range, in: model, context)
-            fields.append(name)
-          }
           let name = directive.string("name") ?? defaultName(model: model.name, fields: fields)
           if let first = names[name] {
             context.report(

@@ -20,28 +20,44 @@ enum PrimaryKeyRule {
         continue
       }
       let partitionName = partition.ast.name.value
-      var sortKeyFields: [String] = []
-      var written: Set<String> = []
-      for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
-        let range = directive.range(of: "sortKeyFields", element: index)
-        if let expected = sortKeyMistake(name, partition: partitionName, written: &written) {
-          context.report(
-            .invalidArgumentValue(directive: "primaryKey", argument: "sortKeyFields", expected: expected), at: range)
-          continue
-        }
-        guard model.field(named: name) != nil else {
-          if model.isUnresolved(name) { continue }
-          let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
-          context.report(
-            .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)
-          continue
-        }
-        sortKeyFields.append(name)
+      let sortKeyFields = resolveSortKeyFields(
+        of: directive, partition: partitionName, in: model, context
+      ) { name, range in
         checkKeyField(name, role: "sort key", range: range, in: model, context)
       }
       checkKeyField(partitionName, role: "primary key", range: partition.ast.type.range, in: model, context)
       model.primaryKey = PrimaryKey(partitionKey: partitionName, sortKeyFields: sortKeyFields)
     }
+  }
+
+  /// The `sortKeyFields:` of a `@primaryKey` or `@index` `directive` that name fields of `model`, in
+  /// order. Each element that repeats or names the partition key is MG014, each that names a missing
+  /// field MG009 (with a did-you-mean); `check` validates the type of every field that exists.
+  static func resolveSortKeyFields(
+    of directive: Directive, partition: String, in model: WorkingModel, _ context: AnalysisContext,
+    check: (_ name: String, _ range: SourceRange) -> Void
+  ) -> [String] {
+    var fields: [String] = []
+    var written: Set<String> = []
+    for (index, name) in (directive.strings("sortKeyFields") ?? []).enumerated() {
+      let range = directive.range(of: "sortKeyFields", element: index)
+      if let expected = sortKeyMistake(name, partition: partition, written: &written) {
+        context.report(
+          .invalidArgumentValue(directive: directive.name.value, argument: "sortKeyFields", expected: expected),
+          at: range)
+        continue
+      }
+      guard model.field(named: name) != nil else {
+        if model.isUnresolved(name) { continue }
+        let suggestion = Naming.suggestion(for: name, among: model.allFieldNames)
+        context.report(
+          .missingField(model: model.name, field: name, argument: "sortKeyFields", suggestion: suggestion), at: range)
+        continue
+      }
+      check(name, range)
+      fields.append(name)
+    }
+    return fields
   }
 
   /// What is wrong with the sort key field `name` of a key whose partition key is `partition`, given
