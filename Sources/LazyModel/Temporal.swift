@@ -18,9 +18,7 @@ public enum Temporal {
   /// `AWSDate`: `YYYY-MM-DD`, optionally with a zone offset (`2024-02-29`, `1970-01-01+05:30`).
   ///
   /// Ordered by calendar day (the offset does not move a date), then by text.
-  public struct Date: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
-    CustomStringConvertible
-  {
+  public struct Date: TemporalScalar {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
     /// The year (negative before year 0, proleptic Gregorian).
@@ -77,8 +75,6 @@ public enum Temporal {
       return Foundation.Date(timeIntervalSince1970: Double(days * 86_400 - (utcOffset ?? 0)))
     }
 
-    /// The text.
-    public var description: String { iso8601String }
 
     /// Whether both values have the same text.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
@@ -90,33 +86,13 @@ public enum Temporal {
       let right = (rhs.year, rhs.month, rhs.day)
       return left != right ? left < right : lhs.iso8601String < rhs.iso8601String
     }
-    /// The text as ``KeyValue/string(_:)``.
-    public var keyValue: KeyValue { .string(iso8601String) }
-    /// The date in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSDate` text.
-    public init?(keyValue: KeyValue) {
-      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
-        return nil
-      }
-      self = value
-    }
-    /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
-    public init(from decoder: any Decoder) throws {
-      try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
-    }
-    /// Encodes the text as a JSON string.
-    public func encode(to encoder: any Encoder) throws {
-      var single = encoder.singleValueContainer()
-      try single.encode(iso8601String)
-    }
   }
 
   /// `AWSTime`: `hh:mm[:ss[.fffffffff]]`, optionally with a zone offset (`12:30Z`, `12:30:24.5+05:30`).
   ///
   /// Ordered by the moment of the day in UTC (a time without offset counts as UTC), then by text;
   /// `23:00-02:00` sorts after `00:30Z` because it is `01:00` UTC on the following day.
-  public struct Time: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
-    CustomStringConvertible
-  {
+  public struct Time: TemporalScalar {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
     /// The hour, 0–23.
@@ -183,8 +159,6 @@ public enum Temporal {
     /// Seconds since midnight UTC (may be negative or past a day when the offset moves it).
     private var secondsOfDayUTC: Int { hour * 3600 + minute * 60 + second - (utcOffset ?? 0) }
 
-    /// The text.
-    public var description: String { iso8601String }
 
     /// Whether both values have the same text.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
@@ -196,33 +170,13 @@ public enum Temporal {
       let right = (rhs.secondsOfDayUTC, rhs.nanosecond)
       return left != right ? left < right : lhs.iso8601String < rhs.iso8601String
     }
-    /// The text as ``KeyValue/string(_:)``.
-    public var keyValue: KeyValue { .string(iso8601String) }
-    /// The time in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSTime` text.
-    public init?(keyValue: KeyValue) {
-      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
-        return nil
-      }
-      self = value
-    }
-    /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
-    public init(from decoder: any Decoder) throws {
-      try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
-    }
-    /// Encodes the text as a JSON string.
-    public func encode(to encoder: any Encoder) throws {
-      var single = encoder.singleValueContainer()
-      try single.encode(iso8601String)
-    }
   }
 
   /// `AWSDateTime`: `YYYY-MM-DDThh:mm[:ss[.fffffffff]]` with `Z` or `±hh:mm[:ss]` (required).
   ///
   /// Ordered by instant, then by text: `2024-01-01T01:00+01:00` and `2024-01-01T00:00Z` are the
   /// same instant but not equal (different text).
-  public struct DateTime: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
-    CustomStringConvertible
-  {
+  public struct DateTime: TemporalScalar {
     /// The AWS scalar text, exactly as parsed or written.
     public let iso8601String: String
     // The parsed parts, packed (a value is 40 bytes, not 120: models hold many of them). The year
@@ -363,8 +317,6 @@ public enum Temporal {
       Foundation.Date(timeIntervalSince1970: Double(secondsSince1970) + Double(nanosecond) / 1e9)
     }
 
-    /// The text.
-    public var description: String { iso8601String }
 
     /// Whether both values have the same text.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
@@ -375,24 +327,6 @@ public enum Temporal {
       let left = (lhs.secondsSince1970, lhs.nanosecond)
       let right = (rhs.secondsSince1970, rhs.nanosecond)
       return left != right ? left < right : lhs.iso8601String < rhs.iso8601String
-    }
-    /// The text as ``KeyValue/string(_:)``.
-    public var keyValue: KeyValue { .string(iso8601String) }
-    /// The value in a ``KeyValue/string(_:)``, or `nil` when it is not valid `AWSDateTime` text.
-    public init?(keyValue: KeyValue) {
-      guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
-        return nil
-      }
-      self = value
-    }
-    /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
-    public init(from decoder: any Decoder) throws {
-      try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
-    }
-    /// Encodes the text as a JSON string.
-    public func encode(to encoder: any Encoder) throws {
-      var single = encoder.singleValueContainer()
-      try single.encode(iso8601String)
     }
   }
 }
@@ -602,5 +536,40 @@ enum TemporalFormat {
       (seconds < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
     if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
     return text
+  }
+}
+
+/// What `Temporal.Date`, `Temporal.Time` and `Temporal.DateTime` share: an AWS scalar whose
+/// identity is its exact text. The text is its key value (``KeyValue/string(_:)``), its JSON form
+/// (a string) and its description.
+public protocol TemporalScalar: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
+  CustomStringConvertible
+{
+  /// The AWS scalar text, exactly as parsed or written.
+  var iso8601String: String { get }
+  /// Parses `text`. - Throws: ``TemporalError`` when `text` is not this scalar.
+  init(iso8601String text: String) throws
+}
+
+extension TemporalScalar {
+  /// The text.
+  public var description: String { iso8601String }
+  /// The text as ``KeyValue/string(_:)``.
+  public var keyValue: KeyValue { .string(iso8601String) }
+  /// The value in a ``KeyValue/string(_:)``, or `nil` when it is not valid text for this scalar.
+  public init?(keyValue: KeyValue) {
+    guard case .string(let text) = keyValue, let value = try? Self(iso8601String: text) else {
+      return nil
+    }
+    self = value
+  }
+  /// Decodes a JSON string. - Throws: ``TemporalError`` or `DecodingError`.
+  public init(from decoder: any Decoder) throws {
+    try self.init(iso8601String: try decoder.singleValueContainer().decode(String.self))
+  }
+  /// Encodes the text as a JSON string.
+  public func encode(to encoder: any Encoder) throws {
+    var single = encoder.singleValueContainer()
+    try single.encode(iso8601String)
   }
 }
