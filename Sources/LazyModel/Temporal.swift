@@ -2,8 +2,10 @@ import Foundation
 
 /// AWS AppSync temporal scalars (`AWSDate`, `AWSTime`, `AWSDateTime`).
 ///
-/// Each value keeps the exact text it was parsed from (``Temporal/DateTime/iso8601String``), so
-/// decoding and encoding give back the same bytes; equality and hashing are by that text. Ordering
+/// Each value gives back the exact text it was parsed from (``Temporal/DateTime/iso8601String``),
+/// so decoding and encoding give back the same bytes; equality and hashing are by that text.
+/// (`DateTime` stores its parts and how they were written in 16 bytes, and writes the text on
+/// demand; `Date` and `Time` keep the text.) Ordering
 /// is by the moment a value stands for (see each type), with the text breaking ties, so `<` is a
 /// strict total order consistent with `==`.
 ///
@@ -177,25 +179,100 @@ public enum Temporal {
   /// Ordered by instant, then by text: `2024-01-01T01:00+01:00` and `2024-01-01T00:00Z` are the
   /// same instant but not equal (different text).
   public struct DateTime: TemporalScalar {
-    /// The AWS scalar text, exactly as parsed or written.
-    public let iso8601String: String
-    // The parsed parts, packed (a value is 40 bytes, not 120: models hold many of them). The year
-    // fits an `Int32` (at most 4 digits), the offset too (under a day in seconds).
-    private let packedYear: Int32
+    // The parts and how they were written, packed into 16 bytes with no heap text (models hold
+    // many of these, and reading a row should not allocate one string per timestamp). The format
+    // is strict (fixed digit counts, upper-case letters, a fraction only after seconds), so the
+    // parts and ``Form`` give back the exact text: ``iso8601String`` writes it on demand.
+    private let packedYear: Int16
     private let packedMonth: UInt8
     private let packedDay: UInt8
     private let packedHour: UInt8
     private let packedMinute: UInt8
     private let packedSecond: UInt8
+    private let form: Form
     private let packedNanosecond: UInt32
     private let packedOffset: Int32
 
+    /// How the text was written, beyond the parts' values: bits 0–3 the number of fraction digits
+    /// (0–9), or 15 when no seconds are written; bit 4 a `Z` offset; bit 5 an offset with seconds
+    /// (`±hh:mm:ss`); bit 6 a `-` offset sign (which `-00:00` needs); bit 7 a `-` year sign (which
+    /// `-0000` needs).
+    fileprivate struct Form: Hashable, Sendable {
+      var rawValue: UInt8
+
+      static let noSeconds: UInt8 = 15
+      static let zulu: UInt8 = 1 << 4
+      static let offsetSeconds: UInt8 = 1 << 5
+      static let negativeOffset: UInt8 = 1 << 6
+      static let negativeYear: UInt8 = 1 << 7
+
+      /// `nil` when no seconds are written, else the number of fraction digits (0–9).
+      var fractionDigits: Int? {
+        let digits = rawValue & 0x0F
+        return digits == Self.noSeconds ? nil : Int(digits)
+      }
+      func has(_ flag: UInt8) -> Bool { rawValue & flag != 0 }
+    }
+
+    /// The AWS scalar text, exactly as parsed (or as ``init(_:utcOffset:)`` wrote it).
+    public var iso8601String: String {
+      String(unsafeUninitializedCapacity: 40) { buffer in
+        var position = 0
+        func put(_ character: Unicode.Scalar) {
+          buffer[position] = UInt8(ascii: character)
+          position += 1
+        }
+        func put(_ value: Int, digits count: Int) {
+          var rest = value
+          for index in stride(from: position + count - 1, through: position, by: -1) {
+            buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
+            rest /= 10
+          }
+          position += count
+        }
+        if form.has(Form.negativeYear) { put("-") }
+        put(abs(Int(packedYear)), digits: 4)
+        put("-")
+        put(Int(packedMonth), digits: 2)
+        put("-")
+        put(Int(packedDay), digits: 2)
+        put("T")
+        put(Int(packedHour), digits: 2)
+        put(":")
+        put(Int(packedMinute), digits: 2)
+        if let fractionDigits = form.fractionDigits {
+          put(":")
+          put(Int(packedSecond), digits: 2)
+          if fractionDigits > 0 {
+            put(".")
+            var fraction = Int(packedNanosecond)
+            for _ in fractionDigits..<9 { fraction /= 10 }
+            put(fraction, digits: fractionDigits)
+          }
+        }
+        if form.has(Form.zulu) {
+          put("Z")
+        } else {
+          put(form.has(Form.negativeOffset) ? "-" : "+")
+          let magnitude = abs(Int(packedOffset))
+          put(magnitude / 3600, digits: 2)
+          put(":")
+          put(magnitude % 3600 / 60, digits: 2)
+          if form.has(Form.offsetSeconds) {
+            put(":")
+            put(magnitude % 60, digits: 2)
+          }
+        }
+        return position
+      }
+    }
+
     /// The date part in the written zone (its `utcOffset` is `nil`), with the date text as written.
     public var date: Temporal.Date {
-      let separator =
-        iso8601String.utf8.firstIndex(of: UInt8(ascii: "T")) ?? iso8601String.utf8.endIndex
+      let text = iso8601String
+      let separator = text.utf8.firstIndex(of: UInt8(ascii: "T")) ?? text.utf8.endIndex
       return Temporal.Date(
-        validText: String(iso8601String[..<separator]), Int(packedYear), Int(packedMonth),
+        validText: String(text[..<separator]), Int(packedYear), Int(packedMonth),
         Int(packedDay), nil)
     }
     /// The hour, 0–23, in the written zone.
@@ -214,91 +291,113 @@ public enum Temporal {
     /// - Throws: ``TemporalError`` (scalar `AWSDateTime`) when `text` is not an `AWSDateTime`
     ///   (including when it has no zone offset).
     public init(iso8601String text: String) throws {
-      if let common = Self(commonForm: text) {
-        self = common
-        return
+      var utf8 = text
+      let parsed = utf8.withUTF8 { Self.parse(UnsafeRawBufferPointer($0)) }
+      guard let parsed else { throw TemporalError(scalar: "AWSDateTime", text: text) }
+      self = parsed
+    }
+
+    /// Parses the UTF-8 text `bytes` (read in place, e.g. a column of a database row).
+    ///
+    /// - Throws: ``TemporalError`` (scalar `AWSDateTime`) when the bytes are not an `AWSDateTime`.
+    package init(utf8 bytes: UnsafeRawBufferPointer) throws(TemporalError) {
+      guard let parsed = Self.parse(bytes) else {
+        throw TemporalError(
+          scalar: "AWSDateTime", text: String(decoding: bytes, as: UTF8.self))
       }
-      let (date, time, offset) = try TemporalParser.parse(text, scalar: "AWSDateTime") {
-        parser throws(TemporalParser.Invalid) in
+      self = parsed
+    }
+
+    /// The value `bytes` spell, or `nil` when they are not an `AWSDateTime`.
+    private static func parse(_ bytes: UnsafeRawBufferPointer) -> Self? {
+      if let common = Self(commonForm: bytes) { return common }
+      var parser = TemporalParser(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+      do throws(TemporalParser.Invalid) {
         let date = try parser.date()
         try parser.expect("T")
         let time = try parser.time()
         guard let offset = try parser.offset() else { throw TemporalParser.Invalid() }
         try parser.end()
-        return (date, time, offset)
+        var form = parser.fractionDigits.map(UInt8.init) ?? Form.noSeconds
+        if parser.negativeYear { form |= Form.negativeYear }
+        switch parser.offsetForm {
+        case .zulu: form |= Form.zulu
+        case .hoursMinutes(let negative): form |= negative ? Form.negativeOffset : 0
+        case .hoursMinutesSeconds(let negative):
+          form |= Form.offsetSeconds | (negative ? Form.negativeOffset : 0)
+        }
+        return Self(
+          year: date.0, month: date.1, day: date.2, hour: time.0, minute: time.1,
+          second: time.2, nanosecond: time.3, utcOffset: offset, form: Form(rawValue: form))
+      } catch {
+        return nil
       }
-      self.init(
-        validText: text, year: date.0, month: date.1, day: date.2, hour: time.0, minute: time.1,
-        second: time.2, nanosecond: time.3, utcOffset: offset)
     }
 
     /// The instant `date` written in the zone `utcOffset` seconds east of UTC (`0` writes `Z`), with
     /// milliseconds: `DateTime(Date(timeIntervalSince1970: 0))` is `1970-01-01T00:00:00.000Z`.
     public init(_ date: Foundation.Date, utcOffset: Int = 0) {
       let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset)
-      let text =
-        TemporalFormat.date(parts.year, parts.month, parts.day) + "T"
-        + TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
-        + TemporalFormat.offset(utcOffset)
+      // The form TemporalFormat.offset writes: `Z` for 0, seconds only when not zero.
+      var form: UInt8 = 3
+      if parts.year < 0 { form |= Form.negativeYear }
+      if utcOffset == 0 { form |= Form.zulu }
+      if utcOffset < 0 { form |= Form.negativeOffset }
+      if utcOffset % 60 != 0 { form |= Form.offsetSeconds }
       self.init(
-        validText: text, year: parts.year, month: parts.month, day: parts.day, hour: parts.hour,
+        year: parts.year, month: parts.month, day: parts.day, hour: parts.hour,
         minute: parts.minute, second: parts.second, nanosecond: parts.millisecond * 1_000_000,
-        utcOffset: utcOffset)
+        utcOffset: utcOffset, form: Form(rawValue: form))
     }
 
     /// Parses the form this library writes (``init(_:utcOffset:)`` with offset `0`):
     /// `YYYY-MM-DDThh:mm:ss.sssZ`, 24 bytes at fixed positions, read without the general parser.
     /// `nil` for any other text (which the general parser then reads or rejects), so the result is
     /// the same as the general parser's.
-    private init?(commonForm text: String) {
-      let parts: (Int, Int, Int, Int, Int, Int, Int)?? = text.utf8.withContiguousStorageIfAvailable
-      {
-        bytes in
-        guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-          bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-          bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
-          bytes[23] == UInt8(ascii: "Z")
-        else { return nil }
-        var valid = true
-        func number(_ start: Int, _ count: Int) -> Int {
-          var value = 0
-          for index in start..<(start + count) {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            if digit > 9 { valid = false }
-            value = value * 10 + Int(digit)
-          }
-          return value
+    private init?(commonForm bytes: UnsafeRawBufferPointer) {
+      guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+        bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+        bytes[23] == UInt8(ascii: "Z")
+      else { return nil }
+      var valid = true
+      func number(_ start: Int, _ count: Int) -> Int {
+        var value = 0
+        for index in start..<(start + count) {
+          let digit = bytes[index] &- UInt8(ascii: "0")
+          if digit > 9 { valid = false }
+          value = value * 10 + Int(digit)
         }
-        let year = number(0, 4)
-        let month = number(5, 2)
-        let day = number(8, 2)
-        let hour = number(11, 2)
-        let minute = number(14, 2)
-        let second = number(17, 2)
-        let millisecond = number(20, 3)
-        guard valid, (1...12).contains(month), day >= 1,
-          day <= TemporalFormat.daysInMonth(year, month), hour <= 23, minute <= 59, second <= 59
-        else { return nil }
-        return (year, month, day, hour, minute, second, millisecond)
+        return value
       }
-      guard let found = parts, let parts = found else { return nil }
+      let year = number(0, 4)
+      let month = number(5, 2)
+      let day = number(8, 2)
+      let hour = number(11, 2)
+      let minute = number(14, 2)
+      let second = number(17, 2)
+      let millisecond = number(20, 3)
+      guard valid, (1...12).contains(month), day >= 1,
+        day <= TemporalFormat.daysInMonth(year, month), hour <= 23, minute <= 59, second <= 59
+      else { return nil }
       self.init(
-        validText: text, year: parts.0, month: parts.1, day: parts.2, hour: parts.3,
-        minute: parts.4, second: parts.5, nanosecond: parts.6 * 1_000_000, utcOffset: 0)
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+        nanosecond: millisecond * 1_000_000, utcOffset: 0,
+        form: Form(rawValue: 3 | Form.zulu))
     }
 
-    /// A value from parts already known to be valid (in range), and their text.
+    /// A value from parts already known to be valid (in range) and how they were written.
     private init(
-      validText text: String, year: Int, month: Int, day: Int, hour: Int, minute: Int,
-      second: Int, nanosecond: Int, utcOffset: Int
+      year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int,
+      utcOffset: Int, form: Form
     ) {
-      iso8601String = text
-      packedYear = Int32(truncatingIfNeeded: year)
+      packedYear = Int16(truncatingIfNeeded: year)
       packedMonth = UInt8(truncatingIfNeeded: month)
       packedDay = UInt8(truncatingIfNeeded: day)
       packedHour = UInt8(truncatingIfNeeded: hour)
       packedMinute = UInt8(truncatingIfNeeded: minute)
       packedSecond = UInt8(truncatingIfNeeded: second)
+      self.form = form
       packedNanosecond = UInt32(truncatingIfNeeded: nanosecond)
       packedOffset = Int32(truncatingIfNeeded: utcOffset)
     }
@@ -317,11 +416,27 @@ public enum Temporal {
       Foundation.Date(timeIntervalSince1970: Double(secondsSince1970) + Double(nanosecond) / 1e9)
     }
 
-
-    /// Whether both values have the same text.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
-    /// Hashes the text.
-    public func hash(into hasher: inout Hasher) { hasher.combine(iso8601String) }
+    /// Whether both values have the same text (compared through the parts and their written form,
+    /// which determine the text).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.packedYear == rhs.packedYear && lhs.packedMonth == rhs.packedMonth
+        && lhs.packedDay == rhs.packedDay && lhs.packedHour == rhs.packedHour
+        && lhs.packedMinute == rhs.packedMinute && lhs.packedSecond == rhs.packedSecond
+        && lhs.form == rhs.form && lhs.packedNanosecond == rhs.packedNanosecond
+        && lhs.packedOffset == rhs.packedOffset
+    }
+    /// Hashes what determines the text (consistent with `==`).
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(packedYear)
+      hasher.combine(packedMonth)
+      hasher.combine(packedDay)
+      hasher.combine(packedHour)
+      hasher.combine(packedMinute)
+      hasher.combine(packedSecond)
+      hasher.combine(form)
+      hasher.combine(packedNanosecond)
+      hasher.combine(packedOffset)
+    }
     /// Earlier instant first; the same instant by text.
     public static func < (lhs: Self, rhs: Self) -> Bool {
       let left = (lhs.secondsSince1970, lhs.nanosecond)
@@ -354,8 +469,21 @@ private struct TemporalParser {
   /// The text is not valid; ``parse(_:scalar:_:)`` turns it into a ``TemporalError``.
   struct Invalid: Error {}
 
+  /// How an offset was written (`AWSDateTime` keeps it to give back the exact text).
+  enum OffsetForm {
+    case zulu
+    case hoursMinutes(negative: Bool)
+    case hoursMinutesSeconds(negative: Bool)
+  }
+
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
+  /// Set by ``date()``: whether the year was written with a `-`.
+  var negativeYear = false
+  /// Set by ``time()``: `nil` when no seconds were written, else the number of fraction digits.
+  var fractionDigits: Int?
+  /// Set by ``offset()`` when an offset was read.
+  var offsetForm = OffsetForm.zulu
 
   /// Runs `body` over the UTF-8 bytes of `text`.
   ///
@@ -406,6 +534,7 @@ private struct TemporalParser {
   /// `[-]YYYY-MM-DD`, a real calendar day.
   mutating func date() throws(Invalid) -> (Int, Int, Int) {
     let negative = take("-")
+    negativeYear = negative
     let year = try digits(4, max: 9999) * (negative ? -1 : 1)
     try expect("-")
     let month = try digits(2, max: 12)
@@ -424,8 +553,10 @@ private struct TemporalParser {
     let minute = try digits(2, max: 59)
     var second = 0
     var nanosecond = 0
+    fractionDigits = nil
     if take(":") {
       second = try digits(2, max: 59)
+      fractionDigits = 0
       if take(".") {
         var count = 0
         while let digit = digit() {
@@ -434,6 +565,7 @@ private struct TemporalParser {
           count += 1
         }
         guard count > 0 else { throw Invalid() }
+        fractionDigits = count
         for _ in count..<9 { nanosecond *= 10 }
       }
     }
@@ -443,14 +575,21 @@ private struct TemporalParser {
   /// `Z`, `±hh:mm` or `±hh:mm:ss` in seconds east of UTC; `nil` at the end of the text.
   mutating func offset() throws(Invalid) -> Int? {
     if position == bytes.count { return nil }
-    if take("Z") { return 0 }
+    if take("Z") {
+      offsetForm = .zulu
+      return 0
+    }
     let sign: Int
     if take("+") { sign = 1 } else if take("-") { sign = -1 } else { throw Invalid() }
     let hours = try digits(2, max: 23)
     try expect(":")
     let minutes = try digits(2, max: 59)
     var seconds = 0
-    if take(":") { seconds = try digits(2, max: 59) }
+    offsetForm = .hoursMinutes(negative: sign < 0)
+    if take(":") {
+      seconds = try digits(2, max: 59)
+      offsetForm = .hoursMinutesSeconds(negative: sign < 0)
+    }
     return sign * (hours * 3600 + minutes * 60 + seconds)
   }
 

@@ -185,3 +185,60 @@ import Testing
     #expect(Temporal.Time(keyValue: .string("10:00")) != nil)
   }
 }
+
+@Suite struct DateTimeFormTests {
+  /// Every way an `AWSDateTime` can be written (`DateTime` stores parts and the written form, not
+  /// the text, so each must give back the same bytes).
+  @Test(arguments: [
+    "2024-01-01T00:00Z", "2024-01-01T00:00:00Z", "2024-01-01T00:00:00.1Z",
+    "2024-01-01T00:00:00.10Z", "2024-01-01T00:00:00.000Z", "2024-01-01T00:00:00.000000001Z",
+    "2024-01-01T00:00:00.123456789Z", "2024-01-01T00:00:00.000000000Z", "2024-01-01T00:00+05:30",
+    "2024-01-01T00:00-05:30", "2024-01-01T00:00:59+23:59:59", "2024-01-01T00:00-00:00",
+    "2024-01-01T00:00+00:00", "2024-01-01T00:00+00:00:00", "2024-01-01T00:00-00:00:00",
+    "-9999-12-31T23:59:59.999999999-23:59:59", "9999-12-31T23:59:59.999999999+23:59:59",
+    "-0000-01-01T00:00Z", "0000-02-29T00:00Z", "2024-02-29T12:00:00.5+01:00",
+  ])
+  func everyWrittenFormIsKept(text: String) throws {
+    let value = try Temporal.DateTime(iso8601String: text)
+    #expect(value.iso8601String == text)
+    #expect(value.description == text)
+    #expect(value.keyValue == .string(text))
+    #expect(try Temporal.DateTime(iso8601String: value.iso8601String) == value)
+    #expect(try jsonText([value]) == "[\"\(text)\"]")
+  }
+
+  @Test func equalityAndHashingFollowTheText() throws {
+    let texts = [
+      "2024-01-01T00:00Z", "2024-01-01T00:00:00Z", "2024-01-01T00:00:00.0Z",
+      "2024-01-01T00:00+00:00", "2024-01-01T00:00-00:00", "2024-01-01T00:00+00:00:00",
+      "2024-01-01T01:00+01:00",
+    ]
+    // The same instant written seven ways: seven different values.
+    let values = try texts.map(Temporal.DateTime.init(iso8601String:))
+    #expect(Set(values).count == texts.count)
+    #expect(Set(values.map(\.foundationDate)).count == 1)
+    // Parsed twice from equal text: equal, with equal hashes.
+    for text in texts {
+      let (a, b) = (try Temporal.DateTime(iso8601String: text), try Temporal.DateTime(iso8601String: text))
+      #expect(a == b && a.hashValue == b.hashValue)
+    }
+    // The same instant orders by text.
+    #expect(values.sorted().map(\.iso8601String) == texts.sorted())
+  }
+
+  @Test func valuesMadeFromAFoundationDateKeepTheirWrittenForm() throws {
+    let instant = Date(timeIntervalSince1970: 1_709_247_599.25)
+    for offset in [0, 3_600, -3_600, 19_815, -19_815] {
+      let value = Temporal.DateTime(instant, utcOffset: offset)
+      #expect(try Temporal.DateTime(iso8601String: value.iso8601String) == value)
+      #expect(value.foundationDate == instant)
+    }
+    #expect(
+      Temporal.DateTime(instant, utcOffset: -19_815).iso8601String
+        == "2024-02-29T17:29:44.250-05:30:15")
+  }
+
+  @Test func aValueIsSixteenBytesWithNoText() {
+    #expect(MemoryLayout<Temporal.DateTime>.size == 16)
+  }
+}

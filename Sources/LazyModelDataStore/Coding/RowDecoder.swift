@@ -45,8 +45,15 @@ final class RowDecoder: Decoder {
   /// The values of a copied ``row``.
   private var values: [SQLValue] = []
   var prefetched: Prefetched?
-  /// Position in ``TableMapping/orderedPlans`` where the next key is expected.
-  var hint = 0
+  /// How many distinct keys the current row's `init(from:)` has asked for so far.
+  private var keyCount = 0
+  /// The keys the first row asked for, in order, with their plans: a model's `init(from:)` asks for
+  /// the same keys in the same order on every row (generated code decodes lazy fields last, not in
+  /// schema order), so the next row's n-th key is checked against the n-th entry before the
+  /// mapping's dictionary is searched.
+  private var keyOrder: [(name: String, plan: FieldPlan)] = []
+  /// The last key asked for and its plan (`decodeIfPresent` may look a key up more than once).
+  private var lastKey: (name: String, plan: FieldPlan?)?
   var codingPath: [any CodingKey] { [] }
 
   init(mapping: TableMapping, store: DataStore, row: RowSource, prefetched: Prefetched?) {
@@ -71,7 +78,8 @@ final class RowDecoder: Decoder {
 
   /// Decodes the current row as an `M`.
   func decode<M: Model>(_ type: M.Type) throws -> M {
-    hint = 0
+    keyCount = 0
+    lastKey = nil
     return try M(from: self)
   }
 
@@ -94,6 +102,24 @@ final class RowDecoder: Decoder {
     case .real(let number): return String(number)
     case .null: return nil
     }
+  }
+
+  /// Column `column` of the current row as a `Temporal.DateTime` (`nil` for `NULL`).
+  ///
+  /// - Throws: `TemporalError` when the text is not an `AWSDateTime`.
+  func dateTime(_ column: Int) throws(TemporalError) -> Temporal.DateTime? {
+    if let handle {
+      guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return nil }
+      let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+      return try Temporal.DateTime(utf8: UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+    guard let text = text(column) else { return nil }
+    var utf8 = text
+    return try utf8.withUTF8 { bytes in
+      Result { () throws(TemporalError) in
+        try Temporal.DateTime(utf8: UnsafeRawBufferPointer(bytes))
+      }
+    }.get()
   }
 
   @inline(__always) func int64(_ column: Int) -> Int64? {
@@ -257,17 +283,21 @@ final class RowDecoder: Decoder {
     PresentValueContainer(decoder: self)
   }
 
-  /// The plan of the field named `name`, trying the expected position first (generated
-  /// `init(from:)` decodes fields in schema order).
+  /// The plan of the field named `name`: the entry of ``keyOrder`` expected at this point of the
+  /// row when it matches (no hashing), else the mapping's dictionary.
   @inline(__always) func plan(_ name: String) -> FieldPlan? {
-    let ordered = mapping.orderedPlans
-    let position = hint
-    if position < ordered.count, ordered[position].name == name {
-      hint = position + 1
-      return ordered[position].plan
+    if let last = lastKey, last.name == name { return last.plan }
+    let index = keyCount
+    keyCount += 1
+    if index < keyOrder.count, keyOrder[index].name == name {
+      let plan = keyOrder[index].plan
+      lastKey = (name, plan)
+      return plan
     }
-    if position > 0, ordered[position - 1].name == name { return ordered[position - 1].plan }
-    return mapping.plans[name]
+    let plan = mapping.plans[name]
+    lastKey = (name, plan)
+    if index == keyOrder.count, let plan { keyOrder.append((name, plan)) }
+    return plan
   }
 }
 
@@ -488,11 +518,11 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return unsafeBitCast(value, to: T.self)
     }
     if T.self == Temporal.DateTime.self {
-      // The common timestamp type, parsed straight from the column text.
-      guard let text = decoder.text(index) else { throw missing(key) }
+      // The common timestamp type, parsed from the column's bytes in place (no string is made).
       do {
-        return unsafeBitCast(try Temporal.DateTime(iso8601String: text), to: T.self)
-      } catch {
+        guard let value = try decoder.dateTime(index) else { throw missing(key) }
+        return unsafeBitCast(value, to: T.self)
+      } catch let error as TemporalError {
         throw decoder.failure(key.stringValue, "\(error)")
       }
     }
