@@ -44,16 +44,13 @@ final class RowDecoder: Decoder {
   private var handle: OpaquePointer?
   /// The values of a copied ``row``.
   private var values: [SQLValue] = []
-  var prefetched: Prefetched?
-  /// How many distinct keys the current row's `init(from:)` has asked for so far.
-  private var keyCount = 0
-  /// The keys the first row asked for, in order, with their plans: a model's `init(from:)` asks for
-  /// the same keys in the same order on every row (generated code decodes lazy fields last, not in
-  /// schema order), so the next row's n-th key is checked against the n-th entry before the
-  /// mapping's dictionary is searched.
-  private var keyOrder: [(name: String, plan: FieldPlan)] = []
-  /// The last key asked for and its plan (`decodeIfPresent` may look a key up more than once).
-  private var lastKey: (name: String, plan: FieldPlan?)?
+  let prefetched: Prefetched?
+  /// What every key of every row reads and changes, behind one pointer: a stored `var` of a class
+  /// costs a dynamic exclusivity check (and often a retain of its storage) on each access, which at
+  /// several keys a row is a measurable part of decoding one.
+  private let keys: UnsafeMutablePointer<KeyState>
+  /// Per reference plan (``TableMapping/references``): its factory and FK identifiers cache.
+  private let referenceSlots: UnsafeMutableBufferPointer<ReferenceSlot>
   var codingPath: [any CodingKey] { [] }
 
   init(mapping: TableMapping, store: DataStore, row: RowSource, prefetched: Prefetched?) {
@@ -62,7 +59,26 @@ final class RowDecoder: Decoder {
     self.row = row
     self.prefetched = prefetched
     userInfo = [.modelDecodingContext: DataStoreDecodingContext(store: store)]
+    keys = .allocate(capacity: 1)
+    keys.initialize(to: KeyState())
+    referenceSlots = .allocate(capacity: mapping.references.count)
+    _ = referenceSlots.initialize(
+      from: mapping.references.map { reference in
+        let single =
+          reference.columnIndexes.count == 1
+          && mapping.columns[reference.columnIndexes[0]].storage == .text
+        return ReferenceSlot(
+          textColumn: single ? Int32(reference.columnIndexes[0]) : -1,
+          name: single ? reference.associatedFields[0] : "")
+      })
     setRow()
+  }
+
+  deinit {
+    keys.deinitialize(count: 1)
+    keys.deallocate()
+    referenceSlots.deinitialize()
+    referenceSlots.deallocate()
   }
 
   private func setRow() {
@@ -78,8 +94,8 @@ final class RowDecoder: Decoder {
 
   /// Decodes the current row as an `M`.
   func decode<M: Model>(_ type: M.Type) throws -> M {
-    keyCount = 0
-    lastKey = nil
+    keys.pointee.count = 0
+    keys.pointee.last = nil
     return try M(from: self)
   }
 
@@ -161,11 +177,6 @@ final class RowDecoder: Decoder {
   /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
   /// field names, FK column values), or `nil` when any FK column is `NULL`.
   func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
-    if reference.columnIndexes.count == 1, let handle,
-      mapping.columns[reference.columnIndexes[0]].storage == .text
-    {
-      return sharedTextIdentifiers(reference, handle: handle)
-    }
     if reference.columnIndexes.count == 1 {
       // Children of one parent share its identifiers array (one allocation per distinct parent, not
       // per row); the cache is bounded per query.
@@ -191,53 +202,50 @@ final class RowDecoder: Decoder {
   /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
   private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
 
-  /// Identifiers arrays of single-column text references by FK text (made on the second lookup,
-  /// so one-row decoders never allocate it).
-  private var textIdentifiers: TextIdentifiersCache?
-  private var textIdentifierLookups = 0
+  /// The not-loaded `T` of reference plan `position` for the current row (an empty loaded one when
+  /// an FK column is `NULL`), built by a factory made once per query; `nil` when `T` is not a
+  /// `LazyReference` (the caller then reports the mismatch).
+  func notLoadedReference<T>(_ position: Int, as type: T.Type) -> T? {
+    let slot = referenceSlots.baseAddress! + position
+    if slot.pointee.factoryType != ObjectIdentifier(T.self) {
+      guard let box = T.self as? any LazyReferenceBox.Type,
+        MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+      else { return nil }
+      slot.pointee.factory = box.factory(store: store)
+      slot.pointee.factoryType = ObjectIdentifier(T.self)
+    }
+    let identifiers: [IdentifierComponent]?
+    if slot.pointee.textColumn >= 0, let handle {
+      identifiers = sharedTextIdentifiers(slot, handle: handle)
+    } else {
+      identifiers = self.identifiers(mapping.references[position])
+    }
+    guard let identifiers else { return (slot.pointee.factory!.empty() as! T) }
+    return unsafeBitCast(slot.pointee.factory!.make(identifiers), to: T.self)
+  }
 
   /// ``identifiers(_:)`` for a single text FK column of a live statement: children of one parent
   /// share its identifiers array (one allocation per distinct parent in the cache, not per row),
-  /// and a hit reads the column's bytes in place, making no string.
-  private func sharedTextIdentifiers(_ reference: ReferencePlan, handle: OpaquePointer)
-    -> [IdentifierComponent]?
-  {
-    let column = Int32(reference.columnIndexes[0])
+  /// and a hit reads the column's bytes in place, making no string. The cache is made on the
+  /// second row, so one-row decoders never allocate it.
+  private func sharedTextIdentifiers(
+    _ slot: UnsafeMutablePointer<ReferenceSlot>, handle: OpaquePointer
+  ) -> [IdentifierComponent]? {
+    let column = slot.pointee.textColumn
     guard let text = sqlite3_column_text(handle, column) else { return nil }
     let bytes = UnsafeRawBufferPointer(
       start: text, count: Int(sqlite3_column_bytes(handle, column)))
-    let name = reference.associatedFields[0]
-    if let cache = textIdentifiers { return cache.identifiers(name: name, text: bytes) }
-    textIdentifierLookups += 1
-    if textIdentifierLookups == 2 {
-      let cache = TextIdentifiersCache()
-      textIdentifiers = cache
-      return cache.identifiers(name: name, text: bytes)
+    if let cache = slot.pointee.cache { return cache.identifiers(text: bytes) }
+    slot.pointee.lookups += 1
+    if slot.pointee.lookups == 2 {
+      let cache = TextIdentifiersCache(name: slot.pointee.name)
+      slot.pointee.cache = cache
+      return cache.identifiers(text: bytes)
     }
-    return [IdentifierComponent(name: name, value: .string(String(decoding: bytes, as: UTF8.self)))]
-  }
-
-  /// Per reference plan: the `LazyReference` type it was made for, and its factory.
-  private var referenceFactories: [(type: ObjectIdentifier, factory: ReferenceFactory)?] = []
-
-  /// The factory of not-loaded `T` references for reference plan `position`, made on first use, or
-  /// `nil` when `T` is not a `LazyReference`.
-  func referenceFactory<T>(_ position: Int, for type: T.Type) -> ReferenceFactory? {
-    if position < referenceFactories.count, let cached = referenceFactories[position],
-      cached.type == ObjectIdentifier(T.self)
-    {
-      return cached.factory
-    }
-    guard let box = T.self as? any LazyReferenceBox.Type,
-      MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-    else { return nil }
-    let factory = box.factory(store: store)
-    if referenceFactories.count <= position {
-      referenceFactories.append(
-        contentsOf: repeatElement(nil, count: position + 1 - referenceFactories.count))
-    }
-    referenceFactories[position] = (ObjectIdentifier(T.self), factory)
-    return factory
+    return [
+      IdentifierComponent(
+        name: slot.pointee.name, value: .string(String(decoding: bytes, as: UTF8.self)))
+    ]
   }
 
   /// The key values of `columns`, or `nil` when any is `NULL`.
@@ -283,25 +291,53 @@ final class RowDecoder: Decoder {
     PresentValueContainer(decoder: self)
   }
 
-  /// The plan of the field named `name`: the entry of ``keyOrder`` expected at this point of the
-  /// row when it matches (no hashing), else the mapping's dictionary.
+  /// The plan of the field named `name`: the entry of ``KeyState/order`` expected at this point
+  /// of the row when it matches (no hashing), else the mapping's dictionary.
   @inline(__always) func plan(_ name: String) -> FieldPlan? {
-    if let last = lastKey, last.name == name { return last.plan }
-    let index = keyCount
-    keyCount += 1
-    if index < keyOrder.count, keyOrder[index].name == name {
-      let plan = keyOrder[index].plan
-      lastKey = (name, plan)
+    let state = keys
+    if let last = state.pointee.last, last.name == name { return last.plan }
+    let index = state.pointee.count
+    state.pointee.count = index + 1
+    if index < state.pointee.order.count, state.pointee.order[index].name == name {
+      let plan = state.pointee.order[index].plan
+      state.pointee.last = (name, plan)
       return plan
     }
     let plan = mapping.plans[name]
-    lastKey = (name, plan)
-    if index == keyOrder.count, let plan { keyOrder.append((name, plan)) }
+    state.pointee.last = (name, plan)
+    if index == state.pointee.order.count, let plan { state.pointee.order.append((name, plan)) }
     return plan
   }
 }
 
-/// Identifiers arrays of single-column text references (`[name: FK text]`), in a two-way
+/// Which keys a row's `init(from:)` asks for (see ``RowDecoder/plan(_:)``).
+private struct KeyState {
+  /// How many distinct keys the current row has asked for so far.
+  var count = 0
+  /// The keys the first row asked for, in order, with their plans: a model's `init(from:)` asks for
+  /// the same keys in the same order on every row (generated code decodes lazy fields last, not in
+  /// schema order), so the next row's n-th key is checked against the n-th entry before the
+  /// mapping's dictionary is searched.
+  var order: [(name: String, plan: FieldPlan)] = []
+  /// The last key asked for and its plan (`decodeIfPresent` may look a key up more than once).
+  var last: (name: String, plan: FieldPlan?)?
+}
+
+/// What a ``RowDecoder`` keeps per reference plan.
+private struct ReferenceSlot {
+  /// The single text FK column, or `-1` (composite or non-text FKs take the general path).
+  let textColumn: Int32
+  /// The associated field name of ``textColumn``.
+  let name: String
+  /// The `LazyReference` type ``factory`` makes.
+  var factoryType: ObjectIdentifier?
+  var factory: ReferenceFactory?
+  /// Shared identifiers arrays by FK text (made on the second lookup).
+  var cache: TextIdentifiersCache?
+  var lookups = 0
+}
+
+/// Identifiers arrays of one single-column text reference (`[name: FK text]`), in a two-way
 /// set-associative cache keyed by a hash of the text's bytes, so that the children of one parent
 /// share one array. 4,096 slots keep a few thousand distinct parents apart; a colliding parent
 /// replaces an entry (its children then get a new array, which is only less sharing). A slot holds
@@ -322,8 +358,11 @@ final class TextIdentifiersCache {
   }
 
   private let table: UnsafeMutablePointer<Slot>
+  /// The associated field name of every array.
+  private let name: String
 
-  init() {
+  init(name: String) {
+    self.name = name
     table = .allocate(capacity: Self.slots)
     table.initialize(repeating: Slot(), count: Self.slots)
   }
@@ -334,15 +373,15 @@ final class TextIdentifiersCache {
   }
 
   /// The shared `[name: text]` identifiers array (made and cached on a miss).
-  func identifiers(name: String, text: UnsafeRawBufferPointer) -> [IdentifierComponent] {
+  func identifiers(text: UnsafeRawBufferPointer) -> [IdentifierComponent] {
     func make() -> [IdentifierComponent] {
       [IdentifierComponent(name: name, value: .string(String(decoding: text, as: UTF8.self)))]
     }
     guard text.count <= Self.maximumTextCount else { return make() }
     let hash = Self.hash(text)
     let first = Int(truncatingIfNeeded: hash >> 32) & (Self.slots - 1)
-    if holds(first, hash: hash, name: name, text: text) { return table[first].entry }
-    if holds(first ^ 1, hash: hash, name: name, text: text) { return table[first ^ 1].entry }
+    if holds(first, hash: hash, text: text) { return table[first].entry }
+    if holds(first ^ 1, hash: hash, text: text) { return table[first ^ 1].entry }
     // A free slot of the two, else the first one (its entry is replaced).
     let slot =
       !table[first].entry.isEmpty && table[first ^ 1].entry.isEmpty ? first ^ 1 : first
@@ -357,10 +396,8 @@ final class TextIdentifiersCache {
   }
 
   @inline(__always)
-  private func holds(_ slot: Int, hash: UInt64, name: String, text: UnsafeRawBufferPointer) -> Bool
-  {
-    guard table[slot].hash == hash, table[slot].count == text.count,
-      let entry = table[slot].entry.first, entry.name == name
+  private func holds(_ slot: Int, hash: UInt64, text: UnsafeRawBufferPointer) -> Bool {
+    guard table[slot].hash == hash, table[slot].count == text.count, !table[slot].entry.isEmpty
     else { return false }
     guard let start = text.baseAddress else { return true }
     return withUnsafeBytes(of: &table[slot].text) { stored in
@@ -476,14 +513,12 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .column(let index):
       return try decodeColumn(T.self, index: index, key: key)
     case .reference(let position):
-      let reference = decoder.mapping.references[position]
-      if decoder.prefetched?.models[name] == nil,
-        let factory = decoder.referenceFactory(position, for: T.self)
+      if decoder.prefetched == nil || decoder.prefetched?.models[name] == nil,
+        let notLoaded = decoder.notLoadedReference(position, as: T.self)
       {
-        // Hot path: a not-loaded reference built by a factory made once per query.
-        guard let identifiers = decoder.identifiers(reference) else { return factory.empty() as! T }
-        return unsafeBitCast(factory.make(identifiers), to: T.self)
+        return notLoaded  // the hot path
       }
+      let reference = decoder.mapping.references[position]
       guard let box = T.self as? any LazyReferenceBox.Type else {
         throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
       }
