@@ -16,9 +16,10 @@ extension DataStore {
     if includes.isEmpty {
       let decoder = RowDecoder(
         mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
-      var models: [M] = []
+      var models = ModelBuffer<M>()
+      defer { models.release() }
       while try statement.step() { models.append(try decoder.decode(M.self)) }
-      return models
+      return models.array()
     }
     let rows = try Self.copyRows(statement, columns: mapping.columns.count)
     return try decodeRows(M.self, mapping, rows: rows, includes: includes, connection)
@@ -338,5 +339,43 @@ extension TableMapping {
       + membershipSQL(columns: columns, count: count)
       + " ORDER BY "
       + primaryKeyColumns.map { quote(self.columns[$0].name) }.joined(separator: ", ")
+  }
+}
+
+/// The rows of one query as they are decoded: a growing buffer of `M`s that, unlike appending to
+/// an `[M]` in code generic over `M`, looks up no generic metadata per row (`Array<M>`'s is looked
+/// up once, by ``array()``).
+struct ModelBuffer<M> {
+  private var storage = UnsafeMutablePointer<M>.allocate(capacity: 64)
+  private var capacity = 64
+  private var count = 0
+
+  /// Moves `model` in, doubling the storage when full.
+  @inline(__always) mutating func append(_ model: consuming M) {
+    if count == capacity {
+      let larger = UnsafeMutablePointer<M>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: storage, count: count)
+      storage.deallocate()
+      storage = larger
+      capacity *= 2
+    }
+    (storage + count).initialize(to: model)
+    count += 1
+  }
+
+  /// An array of the models, moved out (the buffer is empty afterwards).
+  mutating func array() -> [M] {
+    let moved = count
+    count = 0
+    return [M](unsafeUninitializedCapacity: moved) { buffer, initialized in
+      buffer.baseAddress!.moveInitialize(from: storage, count: moved)
+      initialized = moved
+    }
+  }
+
+  /// Deinitializes what is left (the models decoded before an error) and frees the storage.
+  func release() {
+    storage.deinitialize(count: count)
+    storage.deallocate()
   }
 }

@@ -49,7 +49,10 @@ struct TemporalColumnTests {
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let store = try DataStore(fileURL: url, registry: SeedPostCommentModels.Models.registry)
     try await store.save(Post4V2(id: "p1", title: "Post"))
-    try await store.save(Comment4V2(id: "c1", content: "Comment", post: nil))
+    // c1 sits between two good rows: the rows decoded before it are dropped with the error.
+    for id in ["c0", "c1", "c2"] {
+      try await store.save(Comment4V2(id: id, content: "Comment \(id)", post: nil))
+    }
     try executeRaw(
       "UPDATE \"Comment4V2\" SET \"createdAt\" = '\(text)' WHERE \"id\" = 'c1'", on: url)
     await #expect(

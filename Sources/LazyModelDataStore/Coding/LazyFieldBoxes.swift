@@ -22,8 +22,8 @@ protocol LazyReferenceBox {
 struct ReferenceFactory {
   /// A not-loaded reference holding `identifiers` (a `LazyReference<M>` instance).
   let make: ([IdentifierComponent]) -> AnyObject
-  /// An empty loaded reference.
-  let empty: () -> Any
+  /// An empty loaded reference (a `LazyReference<M>` instance).
+  let empty: () -> AnyObject
 }
 
 /// ``LazyReferenceBox/boxState``.

@@ -204,8 +204,9 @@ final class RowDecoder: Decoder {
 
   /// The not-loaded `T` of reference plan `position` for the current row (an empty loaded one when
   /// an FK column is `NULL`), built by a factory made once per query; `nil` when `T` is not a
-  /// `LazyReference` (the caller then reports the mismatch).
-  func notLoadedReference<T>(_ position: Int, as type: T.Type) -> T? {
+  /// `LazyReference` (the caller then reports the mismatch). Returned as the reference object (a
+  /// `LazyReference` is a class), not a `T?`, whose generic metadata would be looked up per row.
+  func notLoadedReference<T>(_ position: Int, as type: T.Type) -> AnyObject? {
     let slot = referenceSlots.baseAddress! + position
     if slot.pointee.factoryType != ObjectIdentifier(T.self) {
       guard let box = T.self as? any LazyReferenceBox.Type,
@@ -220,8 +221,8 @@ final class RowDecoder: Decoder {
     } else {
       identifiers = self.identifiers(mapping.references[position])
     }
-    guard let identifiers else { return (slot.pointee.factory!.empty() as! T) }
-    return unsafeBitCast(slot.pointee.factory!.make(identifiers), to: T.self)
+    guard let identifiers else { return slot.pointee.factory!.empty() }
+    return slot.pointee.factory!.make(identifiers)
   }
 
   /// ``identifiers(_:)`` for a single text FK column of a live statement: children of one parent
@@ -351,9 +352,9 @@ final class TextIdentifiersCache {
 
   private struct Slot {
     var hash: UInt64 = 0
-    var count = 0
+    /// The text's byte count; `-1` in a free slot (so a lookup never reads a free slot's entry).
+    var count = -1
     var text: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    /// Empty: a free slot.
     var entry: [IdentifierComponent] = []
   }
 
@@ -384,7 +385,7 @@ final class TextIdentifiersCache {
     if holds(first ^ 1, hash: hash, text: text) { return table[first ^ 1].entry }
     // A free slot of the two, else the first one (its entry is replaced).
     let slot =
-      !table[first].entry.isEmpty && table[first ^ 1].entry.isEmpty ? first ^ 1 : first
+      table[first].count >= 0 && table[first ^ 1].count < 0 ? first ^ 1 : first
     let identifiers = make()
     table[slot].hash = hash
     table[slot].count = text.count
@@ -397,8 +398,7 @@ final class TextIdentifiersCache {
 
   @inline(__always)
   private func holds(_ slot: Int, hash: UInt64, text: UnsafeRawBufferPointer) -> Bool {
-    guard table[slot].hash == hash, table[slot].count == text.count, !table[slot].entry.isEmpty
-    else { return false }
+    guard table[slot].hash == hash, table[slot].count == text.count else { return false }
     guard let start = text.baseAddress else { return true }
     return withUnsafeBytes(of: &table[slot].text) { stored in
       memcmp(stored.baseAddress!, start, text.count) == 0
@@ -516,7 +516,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       if decoder.prefetched == nil || decoder.prefetched?.models[name] == nil,
         let notLoaded = decoder.notLoadedReference(position, as: T.self)
       {
-        return notLoaded  // the hot path
+        return unsafeBitCast(notLoaded, to: T.self)  // the hot path
       }
       let reference = decoder.mapping.references[position]
       guard let box = T.self as? any LazyReferenceBox.Type else {
