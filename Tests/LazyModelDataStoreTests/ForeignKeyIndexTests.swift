@@ -9,11 +9,14 @@ import RegressionLazyListReadBeforeFetch
 import RegressionReferencesHasOneHasMany
 import Testing
 
-/// Runs `sql` on the file at `url` through a second, writable connection (to change a store's file
-/// behind its back, as another program or an older version of the store would).
+/// Runs `sql` on the file at `url` (made when missing) through a second, writable connection (to
+/// change a store's file behind its back, as another program or an older version of the store would).
 func executeRaw(_ sql: String, on url: URL) throws {
   var db: OpaquePointer?
-  guard sqlite3_open_v2(url.path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let db else {
+  guard
+    sqlite3_open_v2(url.path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+    let db
+  else {
     throw DataStoreError.sqlite(code: 0, message: "cannot open \(url.path)", sql: sql)
   }
   defer { sqlite3_close_v2(db) }

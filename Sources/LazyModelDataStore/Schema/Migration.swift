@@ -4,11 +4,30 @@ import LazyModel
 ///
 /// Allowed changes: a model that has no table gets one; a nullable column that the table lacks is
 /// added (`ALTER TABLE … ADD COLUMN`, with its `REFERENCES` clause when it is a one-column
-/// `@belongsTo` FK); missing indexes are created. Everything else (a removed, retyped or newly
-/// required column, a changed primary key, a table whose model left the registry) throws
-/// ``DataStoreError/incompatibleSchema(model:reason:)`` and rolls back, so the file is unchanged.
+/// `@belongsTo` FK); a table that lacks a `@belongsTo`'s `FOREIGN KEY` (a composite FK, which
+/// `ALTER TABLE` cannot add) is rebuilt with it — SQLite's procedure for changes `ALTER TABLE`
+/// cannot make (<https://www.sqlite.org/lang_altertable.html#otheralter>): foreign keys off, create
+/// the new table, copy the rows, drop the old one, rename, and `PRAGMA foreign_key_check` before
+/// committing; missing indexes are created. Everything else (a removed, retyped or newly required
+/// column, a changed primary key, a table whose model left the registry, stored rows that break a
+/// `FOREIGN KEY` being added) throws ``DataStoreError/incompatibleSchema(model:reason:)`` and rolls
+/// back, so the file is unchanged.
 enum Migration {
   static func run(_ mappings: [TableMapping], on connection: Connection) throws {
+    // Foreign keys are off while tables are rebuilt: dropping the old table with them on would
+    // delete (ON DELETE CASCADE) the rows of every table that refers to it. The pragma is a no-op
+    // inside a transaction, so it is switched around it.
+    try connection.execute("PRAGMA foreign_keys = OFF")
+    do {
+      try migrate(mappings, connection)
+    } catch {
+      try connection.execute("PRAGMA foreign_keys = ON")
+      throw error
+    }
+    try connection.execute("PRAGMA foreign_keys = ON")
+  }
+
+  private static func migrate(_ mappings: [TableMapping], _ connection: Connection) throws {
     try connection.transaction(write: true) {
       let existing = try tableNames(connection)
       let known = Set(mappings.map(\.table))
@@ -20,11 +39,66 @@ enum Migration {
       for mapping in mappings {
         if existing.contains(mapping.table) {
           try migrate(mapping, connection)
+          if try !missingForeignKeys(mapping, connection).isEmpty {
+            try rebuild(mapping, connection)
+          }
         } else {
           try connection.execute(mapping.createTableSQL)
         }
         for sql in mapping.createIndexSQL { try connection.execute(sql) }
       }
+    }
+  }
+
+  /// The `@belongsTo` references of `mapping` whose `FOREIGN KEY` the stored table lacks (by target
+  /// table, FK columns and parent columns).
+  private static func missingForeignKeys(_ mapping: TableMapping, _ connection: Connection) throws
+    -> [ReferencePlan]
+  {
+    let statement = try connection.prepare(
+      "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq")
+    defer { statement.reset() }
+    try statement.bind([.text(mapping.table)])
+    var stored: [Int64: (table: String, from: [String], to: [String])] = [:]
+    while try statement.step() {
+      let id = statement.int64(0)
+      stored[id, default: (statement.text(1), [], [])].from.append(statement.text(2))
+      stored[id]?.to.append(statement.text(3))
+    }
+    return mapping.references.filter { reference in
+      reference.isBelongsTo && mapping.foreignKeyClause(reference) != nil
+        && !stored.values.contains {
+          $0.table == reference.target.schema.name && $0.from == reference.targetNames
+            && $0.to == reference.associatedFields
+        }
+    }
+  }
+
+  /// Rebuilds the table of `mapping` with its full `CREATE TABLE` (every `FOREIGN KEY`), keeping
+  /// every row; its indexes are made again by the caller. Runs inside the migration's transaction
+  /// with foreign keys off.
+  ///
+  /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when stored rows refer to rows
+  ///   that do not exist, so the new `FOREIGN KEY` cannot hold (the transaction rolls back).
+  private static func rebuild(_ mapping: TableMapping, _ connection: Connection) throws {
+    let rebuilt = "modelgen_rebuild_" + mapping.table
+    let columns = mapping.columns.map { quote($0.name) }.joined(separator: ", ")
+    try connection.execute(mapping.createTableSQL(named: rebuilt))
+    try connection.execute(
+      "INSERT INTO \(quote(rebuilt)) (\(columns)) SELECT \(columns) FROM \(quote(mapping.table))")
+    try connection.execute("DROP TABLE \(quote(mapping.table))")
+    try connection.execute("ALTER TABLE \(quote(rebuilt)) RENAME TO \(quote(mapping.table))")
+    let check = try connection.prepare(
+      "SELECT parent, count(*) FROM pragma_foreign_key_check(?) GROUP BY parent ORDER BY parent",
+      cached: false)
+    defer { check.reset() }
+    try check.bind([.text(mapping.table)])
+    if try check.step() {
+      throw DataStoreError.incompatibleSchema(
+        model: mapping.schema.name,
+        reason:
+          "\(check.int64(1)) stored row(s) refer to \(check.text(0)) rows that do not exist, so the FOREIGN KEY the schema asks for cannot be added"
+      )
     }
   }
 

@@ -322,7 +322,10 @@ final class TableMapping: Sendable {
   func column(named name: String) -> Int? { columnIndexByName[name] }
 
   /// `CREATE TABLE` for this model.
-  var createTableSQL: String {
+  var createTableSQL: String { createTableSQL(named: table) }
+
+  /// `CREATE TABLE` for this model under the table name `name`.
+  func createTableSQL(named name: String) -> String {
     var parts = columns.map { column in
       "\(quote(column.name)) \(column.storage.sqlType)\(column.isNotNull ? " NOT NULL" : "")"
     }
@@ -332,7 +335,7 @@ final class TableMapping: Sendable {
       guard let clause = foreignKeyClause(reference) else { continue }
       parts.append(clause)
     }
-    return "CREATE TABLE \(quote(table)) (\n  " + parts.joined(separator: ",\n  ") + "\n) STRICT"
+    return "CREATE TABLE \(quote(name)) (\n  " + parts.joined(separator: ",\n  ") + "\n) STRICT"
   }
 
   /// `FOREIGN KEY (…) REFERENCES target (…) ON DELETE CASCADE`, when the associated fields are the
