@@ -220,6 +220,10 @@ extension DataStore {
   }
 
   /// See ``DataStoreListProvider/loadPage(after:limit:)``.
+  ///
+  /// A page is read in the list's order (``TableMapping/listOrder(associatedColumns:)``), after the
+  /// cursor's row: the cursor is the JSON array of that row's order column values, and "after" is
+  /// spelled out term by term so that a nullable sort key column (`NULL`s last) pages too.
   func loadPage<M: Model>(
     _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
     after cursor: String?, limit: Int
@@ -227,21 +231,23 @@ extension DataStore {
     try requireArgument("limit", limit, atLeast: 1)
     let mapping = try mapping(for: M.self)
     _ = try mapping.columnIndexes(named: associatedFields)
-    let keyNames = mapping.primaryKeyColumns.map { quote(mapping.columns[$0].name) }
+    let order = mapping.listOrder(associatedColumns: associatedFields)
     var sql =
       "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
       + associatedFields.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     var bindings = associatedIdentifiers.map(SQLValue.init)
     if let cursor {
       guard let data = cursor.data(using: .utf8),
-        let last = try? JSONDecoder().decode([KeyValue].self, from: data),
-        last.count == keyNames.count
+        let last = try? JSONDecoder().decode([CursorValue].self, from: data),
+        last.count == order.count
       else { throw DataStoreError.invalidCursor(cursor) }
-      sql +=
-        " AND (\(keyNames.joined(separator: ", "))) > (\(Array(repeating: "?", count: last.count).joined(separator: ", ")))"
-      bindings += last.map(SQLValue.init)
+      let after = mapping.after(order, values: last.map(\.value))
+      // A row's primary key is never NULL, so a real cursor always has something after it.
+      guard !after.sql.isEmpty else { throw DataStoreError.invalidCursor(cursor) }
+      sql += " AND (\(after.sql))"
+      bindings += after.bindings
     }
-    sql += " ORDER BY \(keyNames.joined(separator: ", ")) LIMIT ?"
+    sql += " ORDER BY \(mapping.orderBy(order)) LIMIT ?"
     bindings.append(.integer(Int64(limit) + 1))
     var models = try connection.withConnection { connection in
       try fetch(M.self, mapping, sql: sql, bindings: bindings, includes: [], connection)
@@ -250,11 +256,42 @@ extension DataStore {
     if models.count > limit {
       models.removeLast(models.count - limit)
       if let last = models.last {
-        let data = try JSONEncoder().encode(last.identifier.components.map(\.value))
+        let values = try RowEncoder.encode(last, mapping: mapping, store: self)
+        let data = try JSONEncoder().encode(order.map { CursorValue(values[$0]) })
         next = String(decoding: data, as: UTF8.self)
       }
     }
     return ModelPage(elements: models, nextCursor: next)
+  }
+}
+
+/// One value of a list cursor, as JSON: `null`, a number or a string.
+private struct CursorValue: Codable {
+  let value: SQLValue
+
+  init(_ value: SQLValue) { self.value = value }
+
+  init(from decoder: any Decoder) throws {
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() {
+      value = .null
+    } else if let integer = try? single.decode(Int64.self) {
+      value = .integer(integer)
+    } else if let real = try? single.decode(Double.self) {
+      value = .real(real)
+    } else {
+      value = .text(try single.decode(String.self))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var single = encoder.singleValueContainer()
+    switch value {
+    case .null: try single.encodeNil()
+    case .integer(let integer): try single.encode(integer)
+    case .real(let real): try single.encode(real)
+    case .text(let text): try single.encode(text)
+    }
   }
 }
 
@@ -332,13 +369,68 @@ extension TableMapping {
     }
   }
 
-  /// `SELECT <all> FROM t WHERE (<columns>) IN (…count keys…) ORDER BY <primary key>`: the batched
-  /// read of one chunk of keys.
+  /// `SELECT <all> FROM t WHERE (<columns>) IN (…count keys…) ORDER BY <list order>`: the batched
+  /// read of one chunk of keys, each key's rows in the order a list through `columns` has
+  /// (``listOrder(associatedColumns:)``).
   func membershipQuery(columns: [String], count: Int) -> String {
     "SELECT \(selectList) FROM \(quote(table)) WHERE "
       + membershipSQL(columns: columns, count: count)
-      + " ORDER BY "
-      + primaryKeyColumns.map { quote(self.columns[$0].name) }.joined(separator: ", ")
+      + " ORDER BY " + orderBy(listOrder(associatedColumns: columns))
+  }
+
+  /// The order of the rows a `@hasMany` lists through the FK columns `associatedColumns` (positions
+  /// in ``columns``): the sort key columns of the `@index` whose columns start with those FK columns
+  /// (the index the relationship is queried through: AppSync returns an index query's items in sort
+  /// key order), then the primary key columns (which make the order total). Without such an index:
+  /// the primary key.
+  func listOrder(associatedColumns: [String]) -> [Int] {
+    var order: [Int] = []
+    for index in schema.indexes {
+      let resolved = Self.resolveColumns(index.fields, of: schema)
+      guard resolved.count > associatedColumns.count, resolved.starts(with: associatedColumns)
+      else { continue }
+      order = resolved.dropFirst(associatedColumns.count).compactMap { column(named: $0) }
+      break
+    }
+    for key in primaryKeyColumns where !order.contains(key) { order.append(key) }
+    return order
+  }
+
+  /// `ORDER BY` terms for the column positions `order`, ascending, `NULL`s last.
+  func orderBy(_ order: [Int]) -> String {
+    order.map { position in
+      let name = quote(columns[position].name)
+      return columns[position].isNotNull ? name : "\(name) IS NULL, \(name)"
+    }.joined(separator: ", ")
+  }
+
+  /// The condition "comes after the row whose `order` columns hold `values`" in ``orderBy(_:)``'s
+  /// order: the row value `(t1, t2, …) > (v1, v2, …)` when every column is `NOT NULL` (a range
+  /// seek in the list's index), else `t1 > v1 OR (t1 = v1 AND t2 > v2) OR …`, where after a `NULL`
+  /// nothing of that term follows and after a value every `NULL` does.
+  func after(_ order: [Int], values: [SQLValue]) -> (sql: String, bindings: [SQLValue]) {
+    if order.allSatisfy({ columns[$0].isNotNull }), !values.contains(.null) {
+      let names = order.map { quote(columns[$0].name) }.joined(separator: ", ")
+      let marks = Array(repeating: "?", count: order.count).joined(separator: ", ")
+      return ("(\(names)) > (\(marks))", values)
+    }
+    var alternatives: [String] = []
+    var bindings: [SQLValue] = []
+    var equalSQL: [String] = []
+    var equalBindings: [SQLValue] = []
+    for (position, value) in zip(order, values) {
+      let name = quote(columns[position].name)
+      if value != .null {
+        let greater = columns[position].isNotNull ? "\(name) > ?" : "(\(name) > ? OR \(name) IS NULL)"
+        alternatives.append((equalSQL + [greater]).joined(separator: " AND "))
+        bindings += equalBindings + [value]
+        equalSQL.append("\(name) = ?")
+        equalBindings.append(value)
+      } else {
+        equalSQL.append("\(name) IS NULL")
+      }
+    }
+    return (alternatives.map { "(\($0))" }.joined(separator: " OR "), bindings)
   }
 }
 

@@ -163,7 +163,7 @@ struct BatchAndIncludeTests {
     }
   }
 
-  @Test("a lazy list pages through its index in key order", arguments: StoreLocation.allCases)
+  @Test("a lazy list pages through its index in sort key order", arguments: StoreLocation.allCases)
   func paging(_ location: StoreLocation) async throws {
     let (store, log) = try await Self.seeded(location, posts: 2, perPost: 7, pageSize: 3)
     let post = try #require(try await store.query(Post4V2.self, byIdentifier: .init(id: "p0001")))
@@ -178,7 +178,7 @@ struct BatchAndIncludeTests {
     #expect(log.queries.count == 3)
     #expect(
       log.queries.last
-        == #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2" WHERE "postID" = ? AND ("id") > (?) ORDER BY "id" LIMIT ?"#
+        == #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2" WHERE "postID" = ? AND (("content", "id") > (?, ?)) ORDER BY "content", "id" LIMIT ?"#
     )
 
     let provider = DataStoreListProvider<Comment4V2>(

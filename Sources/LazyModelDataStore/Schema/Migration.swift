@@ -8,7 +8,8 @@ import LazyModel
 /// `ALTER TABLE` cannot add) is rebuilt with it — SQLite's procedure for changes `ALTER TABLE`
 /// cannot make (<https://www.sqlite.org/lang_altertable.html#otheralter>): foreign keys off, create
 /// the new table, copy the rows, drop the old one, rename, and `PRAGMA foreign_key_check` before
-/// committing; missing indexes are created. Everything else (a removed, retyped or newly required
+/// committing; missing indexes are created, and one stored on other columns than the schema now
+/// asks for is made again. Everything else (a removed, retyped or newly required
 /// column, a changed primary key, a table whose model left the registry, stored rows that break a
 /// `FOREIGN KEY` being added) throws ``DataStoreError/incompatibleSchema(model:reason:)`` and rolls
 /// back, so the file is unchanged.
@@ -45,6 +46,7 @@ enum Migration {
         } else {
           try connection.execute(mapping.createTableSQL)
         }
+        try dropChangedIndexes(mapping, connection)
         for sql in mapping.createIndexSQL { try connection.execute(sql) }
       }
     }
@@ -99,6 +101,24 @@ enum Migration {
         reason:
           "\(check.int64(1)) stored row(s) refer to \(check.text(0)) rows that do not exist, so the FOREIGN KEY the schema asks for cannot be added"
       )
+    }
+  }
+
+  /// Drops each index of `mapping` that the file has under its name but on other columns (made by
+  /// an earlier schema or store version), so that it is created again as the schema asks.
+  private static func dropChangedIndexes(_ mapping: TableMapping, _ connection: Connection) throws {
+    let statement = try connection.prepare(
+      "SELECT name FROM pragma_index_info(?) ORDER BY seqno")
+    defer { statement.reset() }
+    for index in mapping.indexes {
+      statement.reset()
+      try statement.bind([.text(index.name)])
+      var stored: [String] = []
+      while try statement.step() { stored.append(statement.text(0)) }
+      statement.reset()
+      if !stored.isEmpty, stored != index.columns {
+        try connection.execute("DROP INDEX \(quote(index.name))")
+      }
     }
   }
 

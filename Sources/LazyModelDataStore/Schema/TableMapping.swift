@@ -105,7 +105,8 @@ enum FieldPlan: Sendable {
 ///   `FOREIGN KEY … REFERENCES … ON DELETE CASCADE` (a `@hasOne` FK does not: both sides of a two-way
 ///   one-to-one would otherwise require each other to exist first);
 /// - every FK column set gets an index (FK columns, then primary-key columns, so a list page is read in
-///   key order straight from the index), and every `@index` gets one. FK columns that serve another
+///   key order straight from the index), and every `@index` gets one (its fields, then the
+///   primary-key columns, for the same reason). FK columns that serve another
 ///   model's `@hasMany` or `@hasOne(references:)` (implicit `blogPostsId`-style fields, `references:`
 ///   fields without a `@belongsTo`) are ordinary columns here; the registry names them
 ///   (``incomingForeignKeys(of:)``) and they get an index too, unless the primary key or another index
@@ -248,7 +249,10 @@ final class TableMapping: Sendable {
       for name in resolved where !columns.contains(where: { $0.name == name }) {
         throw DataStoreError.unknownField(model: schema.name, field: name)
       }
-      indexes.append((table + "_" + index.name, resolved))
+      // Primary-key columns last, as for FK indexes: a list through this index pages in sort key
+      // order straight from it (no sort of a parent's children per page).
+      indexes.append(
+        (table + "_" + index.name, resolved + keyNames.filter { !resolved.contains($0) }))
     }
     for foreignKey in incomingForeignKeys where !foreignKey.isEmpty {
       for name in foreignKey where !columns.contains(where: { $0.name == name }) {
