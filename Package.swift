@@ -29,6 +29,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionEmbeddedTypeRecursiveThroughList", "regressions/embedded-type-recursive-through-list"),
   ("RegressionEnumValuesSwiftKeywords", "regressions/enum-values-swift-keywords"),
   ("RegressionHasManyExplicitFkIndex", "regressions/has-many-explicit-fk-index"),
+  ("RegressionHasManyIndexNameWithTwoIndexes", "regressions/has-many-index-name-with-two-indexes"),
   ("RegressionHasOneBelongsToCompositeKeys", "regressions/has-one-belongs-to-composite-keys"),
   ("RegressionLazyListReadBeforeFetch", "regressions/lazy-list-read-before-fetch"),
   ("RegressionListNullabilityWithLazyBelongsTo", "regressions/list-nullability-with-lazy-belongs-to"),

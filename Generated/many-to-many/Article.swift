@@ -27,8 +27,8 @@ public struct Article: Model {
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
     tags = try values.decodeLazyList(
-      ArticleTags.self, forKey: .tags, associatedFields: ["articleId"], parent: parentKey,
-      decoder: decoder)
+      ArticleTags.self, forKey: .tags, associatedFields: ["articleId"], indexName: "byArticle",
+      parent: parentKey, decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -27,8 +27,8 @@ public struct Tag: Model {
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
     articles = try values.decodeLazyList(
-      ArticleTags.self, forKey: .articles, associatedFields: ["tagId"], parent: parentKey,
-      decoder: decoder)
+      ArticleTags.self, forKey: .articles, associatedFields: ["tagId"], indexName: "byTag",
+      parent: parentKey, decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

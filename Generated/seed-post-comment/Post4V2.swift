@@ -27,8 +27,8 @@ public struct Post4V2: Model {
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
     comments = try values.decodeLazyList(
-      Comment4V2.self, forKey: .comments, associatedFields: ["postID"], parent: parentKey,
-      decoder: decoder)
+      Comment4V2.self, forKey: .comments, associatedFields: ["postID"], indexName: "byPost4",
+      parent: parentKey, decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

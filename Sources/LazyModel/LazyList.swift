@@ -318,16 +318,19 @@ extension KeyedDecodingContainer {
   ///
   /// - Parameters:
   ///   - associatedFields: The child's FK field names, in the parent's key order.
+  ///   - indexName: The child's `@index` the `@hasMany` goes through (its `indexName:`), or `nil`;
+  ///     passed to ``ModelDecodingContext/listProvider(for:associatedFields:associatedIdentifiers:indexName:)``.
   ///   - parent: The parent's identifier components, in key order.
   /// - Throws: `DecodingError` when the value under `key` is not a list of `M`.
   public func decodeLazyList<M: Model>(
-    _ type: M.Type, forKey key: Key, associatedFields: [String], parent: [IdentifierComponent],
-    decoder: any Decoder
+    _ type: M.Type, forKey key: Key, associatedFields: [String], indexName: String? = nil,
+    parent: [IdentifierComponent], decoder: any Decoder
   ) throws -> LazyList<M> {
     let values = parent.map(\.value)
     let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext
     let provider = context?.listProvider(
-      for: M.self, associatedFields: associatedFields, associatedIdentifiers: values)
+      for: M.self, associatedFields: associatedFields, associatedIdentifiers: values,
+      indexName: indexName)
     if contains(key), try !decodeNil(forKey: key) {
       let decoded = try decode(LazyList<M>.self, forKey: key)
       if case .loaded(let elements) = decoded.state {

@@ -93,6 +93,28 @@ public protocol ModelDecodingContext: Sendable {
   func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M>
+
+  /// A provider like ``listProvider(for:associatedFields:associatedIdentifiers:)`` for a `@hasMany`
+  /// that goes through the `type` model's `@index` named `indexName` (its `indexName:` argument):
+  /// a source that orders lists by an index's sort key (as AppSync's index query does) uses that
+  /// one, even when another index starts with the same fields.
+  ///
+  /// The default implementation ignores `indexName`.
+  func listProvider<M: Model>(
+    for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    indexName: String?
+  ) -> any ModelListProvider<M>
+}
+
+extension ModelDecodingContext {
+  /// Calls ``listProvider(for:associatedFields:associatedIdentifiers:)`` (`indexName` is not used).
+  public func listProvider<M: Model>(
+    for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    indexName: String?
+  ) -> any ModelListProvider<M> {
+    listProvider(
+      for: type, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers)
+  }
 }
 
 extension CodingUserInfoKey {

@@ -42,7 +42,23 @@ public struct APIModelDecodingContext: ModelDecodingContext {
     }
     return APIListProvider<M>(
       client: client, associatedFields: associatedFields,
-      associatedIdentifiers: associatedIdentifiers,
+      associatedIdentifiers: associatedIdentifiers, indexName: nil,
+      nested: nested.map { ($0.parent, $0.field) })
+  }
+
+  /// An ``APIListProvider`` for the `type` models whose `associatedFields` equal
+  /// `associatedIdentifiers`, queried through `type`'s `@index` named `indexName` when it serves
+  /// them (its items come in that index's sort key order).
+  public func listProvider<M: Model>(
+    for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    indexName: String?
+  ) -> any ModelListProvider<M> {
+    let nested = nestedLists.first {
+      $0.child == ObjectIdentifier(M.self) && $0.associatedFields == associatedFields
+    }
+    return APIListProvider<M>(
+      client: client, associatedFields: associatedFields,
+      associatedIdentifiers: associatedIdentifiers, indexName: indexName,
       nested: nested.map { ($0.parent, $0.field) })
   }
 }
@@ -124,22 +140,29 @@ public struct APIListProvider<M: Model>: ModelListProvider {
   public let associatedFields: [String]
   /// The parent's key values, same order.
   public let associatedIdentifiers: [KeyValue]
+  /// The `@index` of `M` the list is queried through when it serves ``associatedFields`` (the
+  /// `@hasMany`'s `indexName:`), or `nil` (the first index that serves them).
+  public let indexName: String?
   private let nested: (parent: ModelSchema, field: String)?
 
   /// Creates a provider.
-  public init(client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue]) {
+  public init(
+    client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    indexName: String? = nil
+  ) {
     self.init(
       client: client, associatedFields: associatedFields,
-      associatedIdentifiers: associatedIdentifiers, nested: nil)
+      associatedIdentifiers: associatedIdentifiers, indexName: indexName, nested: nil)
   }
 
   init(
     client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue],
-    nested: (parent: ModelSchema, field: String)?
+    indexName: String?, nested: (parent: ModelSchema, field: String)?
   ) {
     self.client = client
     self.associatedFields = associatedFields
     self.associatedIdentifiers = associatedIdentifiers
+    self.indexName = indexName
     self.nested = nested
   }
 
@@ -150,7 +173,7 @@ public struct APIListProvider<M: Model>: ModelListProvider {
     ModelConnection<M>
   > {
     try ModelQueries.list(
-      M.self, whereFields: associatedFields, equal: associatedIdentifiers,
+      M.self, whereFields: associatedFields, equal: associatedIdentifiers, indexName: indexName,
       limit: limit ?? client.configuration.listPageSize, nextToken: cursor)
   }
 

@@ -189,9 +189,11 @@ public enum ModelQueries {
   }
 
   /// The page request for the `M` models whose `associatedFields` equal `values` (a hasMany):
-  /// through the index whose leading fields are `associatedFields` when `M` has one (partition key
-  /// equal to the first value, sort key condition `eq` on the rest), else `list` with an `eq`
-  /// filter on every field (a scan on DynamoDB).
+  /// through the index whose leading fields are `associatedFields` when `M` has one — the one
+  /// named `indexName` (the `@hasMany`'s `indexName:`) when it serves them, else the first —
+  /// (partition key equal to the first value, sort key condition `eq` on the rest), else `list`
+  /// with an `eq` filter on every field (a scan on DynamoDB). An index query returns its items in
+  /// that index's sort key order.
   ///
   /// Indexes the transformer derives for a `@hasMany` without `indexName` (`gsi-Parent.field`)
   /// have no query field, so they are not used.
@@ -200,8 +202,7 @@ public enum ModelQueries {
   ///   `list` query it needs is disabled.
   public static func list<M: Model>(
     _ type: M.Type, whereFields associatedFields: [String], equal values: [KeyValue],
-    limit: Int? = nil,
-    nextToken: String? = nil
+    indexName: String? = nil, limit: Int? = nil, nextToken: String? = nil
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
     guard associatedFields.count == values.count, !values.isEmpty else {
@@ -212,7 +213,7 @@ public enum ModelQueries {
           "\(associatedFields.count) associated fields of \(schema.name) for \(values.count) values"
       )
     }
-    if let index = servingIndex(of: schema, for: associatedFields) {
+    if let index = servingIndex(of: schema, for: associatedFields, named: indexName) {
       let rest = Array(values.dropFirst())
       var condition: GraphQLValue?
       if rest.count == 1 {
@@ -258,12 +259,16 @@ public enum ModelQueries {
 
   /// The index of `schema` that serves equality on `fields`: its partition key is `fields[0]` and
   /// its sort key fields are the rest of `fields` (or any, for one field), and it has a query field
-  /// (an `@index`, not a transformer-derived `gsi-…` index).
-  public static func servingIndex(of schema: ModelSchema, for fields: [String]) -> ModelIndex? {
-    schema.indexes.first { index in
+  /// (an `@index`, not a transformer-derived `gsi-…` index). The one named `name` when it serves,
+  /// else the first that does.
+  public static func servingIndex(
+    of schema: ModelSchema, for fields: [String], named name: String? = nil
+  ) -> ModelIndex? {
+    func serves(_ index: ModelIndex) -> Bool {
       !index.name.hasPrefix("gsi-") && (index.fields.count == fields.count || fields.count == 1)
         && Array(index.fields.prefix(fields.count)) == fields
     }
+    return schema.indexes.first { $0.name == name && serves($0) } ?? schema.indexes.first(where: serves)
   }
 
   static func pagingVariables(filter: GraphQLFilter?, limit: Int?, nextToken: String?) -> [String:

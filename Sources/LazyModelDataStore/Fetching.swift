@@ -96,8 +96,11 @@ extension DataStore {
         prefetched.childRows[include.field] = ChildRows(
           mapping: targetMapping, rows: grouped, nested: nested)
       } else {
+        var indexName: String?
+        if case .list(let position) = plan { indexName = mapping.lists[position].indexName }
         prefetched.models[include.field] = try fetchGrouped(
-          target, byColumns: targetColumns, keys: keys, includes: include.nested, connection)
+          target, byColumns: targetColumns, keys: keys, indexName: indexName,
+          includes: include.nested, connection)
       }
     }
     return prefetched
@@ -131,10 +134,11 @@ extension DataStore {
   }
 
   /// The `M`s whose `columns` equal one of `keys`, grouped by those values: one `IN (…)` query per
-  /// ``batchChunkSize`` keys, rows in primary-key order within each chunk.
+  /// ``batchChunkSize`` keys, each group in the order of a list through `columns` and the `@index`
+  /// named `indexName` (``TableMapping/listOrder(associatedColumns:indexName:)``).
   func fetchGrouped<M: Model>(
-    _ type: M.Type, byColumns columns: [String], keys: [[KeyValue]], includes: [QueryInclude],
-    _ connection: Connection
+    _ type: M.Type, byColumns columns: [String], keys: [[KeyValue]], indexName: String? = nil,
+    includes: [QueryInclude], _ connection: Connection
   ) throws -> [[KeyValue]: [any Model]] {
     let mapping = try mapping(for: M.self)
     let columnIndexes = try mapping.columnIndexes(named: columns)
@@ -144,7 +148,7 @@ extension DataStore {
       let chunk = keys[start..<min(start + Self.batchChunkSize, keys.count)]
       start += chunk.count
       let statement = try connection.prepare(
-        mapping.membershipQuery(columns: columns, count: chunk.count),
+        mapping.membershipQuery(columns: columns, count: chunk.count, indexName: indexName),
         cached: chunk.count == Self.batchChunkSize || chunk.count == 1)
       defer { statement.reset() }
       try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
@@ -226,12 +230,12 @@ extension DataStore {
   /// spelled out term by term so that a nullable sort key column (`NULL`s last) pages too.
   func loadPage<M: Model>(
     _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
-    after cursor: String?, limit: Int
+    indexName: String?, after cursor: String?, limit: Int
   ) throws -> ModelPage<M> {
     try requireArgument("limit", limit, atLeast: 1)
     let mapping = try mapping(for: M.self)
     _ = try mapping.columnIndexes(named: associatedFields)
-    let order = mapping.listOrder(associatedColumns: associatedFields)
+    let order = mapping.listOrder(associatedColumns: associatedFields, indexName: indexName)
     var sql =
       "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
       + associatedFields.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
@@ -248,7 +252,8 @@ extension DataStore {
       bindings += after.bindings
     }
     sql += " ORDER BY \(mapping.orderBy(order)) LIMIT ?"
-    bindings.append(.integer(Int64(limit) + 1))
+    // One more than asked, to know whether a next page exists (SQLite's LIMIT is a 64-bit integer).
+    bindings.append(.integer(limit < Int64.max ? Int64(limit) + 1 : Int64.max))
     var models = try connection.withConnection { connection in
       try fetch(M.self, mapping, sql: sql, bindings: bindings, includes: [], connection)
     }
@@ -370,22 +375,24 @@ extension TableMapping {
   }
 
   /// `SELECT <all> FROM t WHERE (<columns>) IN (…count keys…) ORDER BY <list order>`: the batched
-  /// read of one chunk of keys, each key's rows in the order a list through `columns` has
-  /// (``listOrder(associatedColumns:)``).
-  func membershipQuery(columns: [String], count: Int) -> String {
+  /// read of one chunk of keys, each key's rows in the order a list through `columns` (and the
+  /// `@index` named `indexName`) has (``listOrder(associatedColumns:indexName:)``).
+  func membershipQuery(columns: [String], count: Int, indexName: String? = nil) -> String {
     "SELECT \(selectList) FROM \(quote(table)) WHERE "
       + membershipSQL(columns: columns, count: count)
-      + " ORDER BY " + orderBy(listOrder(associatedColumns: columns))
+      + " ORDER BY " + orderBy(listOrder(associatedColumns: columns, indexName: indexName))
   }
 
   /// The order of the rows a `@hasMany` lists through the FK columns `associatedColumns` (positions
-  /// in ``columns``): the sort key columns of the `@index` whose columns start with those FK columns
-  /// (the index the relationship is queried through: AppSync returns an index query's items in sort
-  /// key order), then the primary key columns (which make the order total). Without such an index:
+  /// in ``columns``): the sort key columns of the `@index` the relationship is queried through
+  /// (AppSync returns an index query's items in sort key order) — the one named `indexName` (the
+  /// `@hasMany`'s `indexName:`), or without it the first `@index` whose columns start with the FK
+  /// columns — then the primary key columns (which make the order total). Without such an index:
   /// the primary key.
-  func listOrder(associatedColumns: [String]) -> [Int] {
+  func listOrder(associatedColumns: [String], indexName: String? = nil) -> [Int] {
     var order: [Int] = []
-    for index in schema.indexes {
+    let named = schema.indexes.filter { $0.name == indexName }
+    for index in named + schema.indexes {
       let resolved = Self.resolveColumns(index.fields, of: schema)
       guard resolved.count > associatedColumns.count, resolved.starts(with: associatedColumns)
       else { continue }

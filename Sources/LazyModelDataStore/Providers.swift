@@ -20,13 +20,26 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
   }
 
   /// A provider that pages through the `M`s whose `associatedFields` columns equal
-  /// `associatedIdentifiers`, in primary-key order.
+  /// `associatedIdentifiers`, in the order of the first `@index` of `M` that starts with those
+  /// columns (see ``DataStoreListProvider``).
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
     DataStoreListProvider<M>(
       store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers
     )
+  }
+
+  /// A provider that pages through the `M`s whose `associatedFields` columns equal
+  /// `associatedIdentifiers`, in the sort key order of `M`'s `@index` named `indexName` (see
+  /// ``DataStoreListProvider``).
+  public func listProvider<M: Model>(
+    for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    indexName: String?
+  ) -> any ModelListProvider<M> {
+    DataStoreListProvider<M>(
+      store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
+      indexName: indexName)
   }
 }
 
@@ -69,10 +82,13 @@ public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
 }
 
 /// Pages through the children of one parent in a ``DataStore``: one query per page on the child's
-/// FK columns, served by the FK index (FK columns, then primary key), in primary-key order.
+/// FK columns, a range seek in the index that serves the list's order.
 ///
-/// The cursor is the last element's primary-key values (keyset paging, not `OFFSET`), so a page
-/// costs the same however deep it is. Thread-safety: `Sendable`.
+/// Order: the sort key fields of the `@index` the `@hasMany` goes through (``indexName``; without
+/// one, the first `@index` of `M` whose fields start with the FK columns), `NULL`s last, then the
+/// primary key — as AppSync's index query returns them; with no such index, the primary key. The
+/// cursor is the JSON array of the last element's order column values (keyset paging, not
+/// `OFFSET`), so a page costs the same however deep it is. Thread-safety: `Sendable`.
 public struct DataStoreListProvider<M: Model>: ModelListProvider {
   /// The store this provider reads.
   public let store: DataStore
@@ -80,12 +96,20 @@ public struct DataStoreListProvider<M: Model>: ModelListProvider {
   public let associatedFields: [String]
   /// The parent's key values, same order.
   public let associatedIdentifiers: [KeyValue]
+  /// The `@index` of `M` the list goes through (the `@hasMany`'s `indexName:`), or `nil`.
+  public let indexName: String?
 
-  /// A provider for the `M`s whose `associatedFields` equal `associatedIdentifiers`.
-  public init(store: DataStore, associatedFields: [String], associatedIdentifiers: [KeyValue]) {
+  /// A provider for the `M`s whose `associatedFields` equal `associatedIdentifiers`, ordered by the
+  /// sort key of the `@index` named `indexName` (or of the first one that starts with
+  /// `associatedFields` when `indexName` is `nil` or names no such index).
+  public init(
+    store: DataStore, associatedFields: [String], associatedIdentifiers: [KeyValue],
+    indexName: String? = nil
+  ) {
     self.store = store
     self.associatedFields = associatedFields
     self.associatedIdentifiers = associatedIdentifiers
+    self.indexName = indexName
   }
 
   /// The page after `cursor`, at most `limit` (default ``DataStore/listPageSize``) elements.
@@ -96,6 +120,6 @@ public struct DataStoreListProvider<M: Model>: ModelListProvider {
   public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
     try store.loadPage(
       M.self, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
-      after: cursor, limit: limit ?? store.listPageSize)
+      indexName: indexName, after: cursor, limit: limit ?? store.listPageSize)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LazyModel
 import LazyModelDataStore
+import RegressionHasManyIndexNameWithTwoIndexes
 import SeedPostCommentModels
 import Testing
 
@@ -109,6 +110,47 @@ struct ListOrderTests {
       db.rows("SELECT name FROM pragma_index_info('Comment4V2_byPost4') ORDER BY seqno")
         == [["postID"], ["content"], ["id"]])
     #expect(try await store.query(Comment4V2.self).map(\.content) == ["kept"])
+  }
+
+  @Test(
+    "of two indexes that start with the FK, the one the hasMany names orders the list",
+    arguments: StoreLocation.allCases)
+  func namedIndexOrders(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(
+      location, registry: RegressionHasManyIndexNameWithTwoIndexes.Models.registry, listPageSize: 2)
+    try await store.save(Shelf(id: "s", name: "Shelf"))
+    // Labels run against positions: byShelfLabel would give b3, b2, b1.
+    try await store.save([
+      Box(id: "b1", shelfID: "s", label: "c", position: 1),
+      Box(id: "b2", shelfID: "s", label: "b", position: 2),
+      Box(id: "b3", shelfID: "s", label: "a", position: 3),
+    ])
+    let list = try #require(try await store.query(Shelf.self, byIdentifier: .init(id: "s"))?.boxes)
+    var ids = try await list.fetch().map(\.id)
+    while list.hasNextPage { ids += try await list.nextPage().map(\.id) }
+    #expect(ids == ["b1", "b2", "b3"])
+    let included = try #require(
+      try await store.query(Shelf.self, includes: [.include(Shelf.keys.boxes)]).first?.boxes)
+    #expect(try included.elements.map(\.id) == ["b1", "b2", "b3"])
+    // A provider given no index name takes the first index that starts with the FK.
+    let byFirstIndex = DataStoreListProvider<Box>(
+      store: store, associatedFields: ["shelfID"], associatedIdentifiers: [.string("s")])
+    #expect(try await byFirstIndex.loadPage(after: nil, limit: 10).elements.map(\.id) == ["b3", "b2", "b1"])
+    let byNamedIndex = DataStoreListProvider<Box>(
+      store: store, associatedFields: ["shelfID"], associatedIdentifiers: [.string("s")],
+      indexName: "byShelfLabel")
+    #expect(try await byNamedIndex.loadPage(after: nil, limit: 10).elements.map(\.id) == ["b3", "b2", "b1"])
+  }
+
+  @Test("a page size past SQLite's LIMIT range reads everything, without overflow")
+  func hugePageSize() async throws {
+    let (store, _) = try makeStore(.memory, registry: seedRegistry, listPageSize: Int.max)
+    let post = Post4V2(id: "p", title: "Post")
+    try await store.save(post)
+    try await store.save((0..<3).map { Comment4V2(id: "c\($0)", content: "\($0)", post: post) })
+    let list = try #require(try await store.query(Post4V2.self, byIdentifier: post.identifier)?.comments)
+    #expect(try await list.fetch().map(\.id) == ["c0", "c1", "c2"])
+    #expect(list.hasNextPage == false)
   }
 
   @Test("cursors that name no row are typed errors")

@@ -27,8 +27,8 @@ public struct Post: Model {
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
     comments = try values.decodeLazyList(
-      Comment.self, forKey: .comments, associatedFields: ["postID"], parent: parentKey,
-      decoder: decoder)
+      Comment.self, forKey: .comments, associatedFields: ["postID"], indexName: "byPost",
+      parent: parentKey, decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -81,6 +81,8 @@ struct ListPlan: Sendable {
   let target: any Model.Type
   /// FK columns on the target, in this model's key order (belongsTo fields resolved to target names).
   let associatedColumns: [String]
+  /// The target's `@index` the relationship goes through (`indexName:`), or `nil`.
+  let indexName: String?
 }
 
 /// What a coding key of the model stands for.
@@ -211,11 +213,12 @@ final class TableMapping: Sendable {
           field: field.name, target: target, associatedFields: associatedFields)
         childReferences.append(plan)
         plans.append((field.name, .childReference(childReferences.count - 1)))
-      case .hasMany(let associatedFields, _):
+      case .hasMany(let associatedFields, let indexName):
         guard case .list(.model(let target), _) = field.type else { continue }
         let plan = ListPlan(
           field: field.name, target: target,
-          associatedColumns: Self.resolveColumns(associatedFields, of: target.schema))
+          associatedColumns: Self.resolveColumns(associatedFields, of: target.schema),
+          indexName: indexName)
         lists.append(plan)
         plans.append((field.name, .list(lists.count - 1)))
       }

@@ -317,14 +317,19 @@ public struct ViewModelBuilder: Sendable {
         stored.append(PropertyViewModel(declaration: "\(access) var \(property): \(listType)"))
         parameters.append("\(property): [\(related)] = []")
         assignments.append("self.\(property) = LazyList(\(property))")
+        var listDecodeArguments = [
+          "\(related).self", "forKey: .\(key)",
+          "associatedFields: \(SwiftLayout.stringArray(association.foreignKeyFields))",
+        ]
+        if let indexName = association.indexName {
+          // The provider orders the list by this index's sort key (as AppSync's index query does),
+          // even when another index starts with the same fields.
+          listDecodeArguments.append("indexName: \(SwiftNames.stringLiteral(indexName))")
+        }
         associationDecodes.append(
           SwiftLayout.call(
             "\(reference) = try values.decodeLazyList(",
-            [
-              "\(related).self", "forKey: .\(key)",
-              "associatedFields: \(SwiftLayout.stringArray(association.foreignKeyFields))",
-              "parent: \(parentComponents)", "decoder: decoder",
-            ], indent: 4))
+            listDecodeArguments + ["parent: \(parentComponents)", "decoder: decoder"], indent: 4))
         encodes.append(
           SwiftLayout.call(
             "try container.\(field.isRequired ? "encode" : "encodeIfPresent")(",
