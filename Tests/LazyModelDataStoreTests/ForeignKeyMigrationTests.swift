@@ -2,6 +2,7 @@ import Foundation
 import LazyModel
 import LazyModelDataStore
 import RegressionHasOneBelongsToCompositeKeys
+import SeedPostCommentModels
 import SwiftKeywordsModels
 import Testing
 
@@ -131,5 +132,51 @@ struct ForeignKeyMigrationTests {
     }
     #expect(try RawDatabase(url).rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name") == schemaBefore)
     #expect(try RawDatabase(url).rows("SELECT * FROM \"Self\" ORDER BY \"default\"") == rowsBefore)
+  }
+
+  @Test("a stored FOREIGN KEY without ON DELETE CASCADE is rebuilt with it: deletes cascade again")
+  func missingCascadeRebuilt() async throws {
+    let registry = SeedPostCommentModels.Models.registry
+    let post = try createTableSQL("Post4V2", registry: registry)
+    let comment = try createTableSQL("Comment4V2", registry: registry)
+    #expect(comment.contains(" ON DELETE CASCADE"))
+    let url = try temporaryFileURL()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    try executeRaw(
+      post + ";" + comment.replacingOccurrences(of: " ON DELETE CASCADE", with: "") + ";"
+        + """
+        INSERT INTO "Post4V2" ("id", "title") VALUES ('p', 'Post');
+        INSERT INTO "Comment4V2" ("id", "content", "postID") VALUES ('c', 'Comment', 'p');
+        """, on: url)
+    let store = try DataStore(fileURL: url, registry: registry)
+    #expect(try RawDatabase(url).rows("SELECT sql FROM sqlite_schema WHERE name = 'Comment4V2'") == [[comment]])
+    #expect(try await store.query(Comment4V2.self).map(\.id) == ["c"])
+    #expect(try await store.delete(Post4V2.self, byIdentifier: .init(id: "p")))
+    #expect(try await store.query(Comment4V2.self).isEmpty)
+  }
+
+  @Test("a view on the table to rebuild: a typed error naming the model, the file unchanged")
+  func viewBlocksRebuild() async throws {
+    let full = try createTableSQL("Self", registry: SwiftKeywordsModels.Models.registry)
+    let url = try temporaryFileURL()
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    try executeRaw(
+      withoutForeignKeys(full) + ";"
+        + """
+        INSERT INTO "Self" ("default", "for") VALUES ('p', 'x');
+        CREATE VIEW "SelfNames" AS SELECT "default" FROM "Self";
+        """, on: url)
+    let schemaBefore = try RawDatabase(url).rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name")
+    #expect(
+      throws: DataStoreError.incompatibleSchema(
+        model: "Self",
+        reason:
+          "the table must be rebuilt to add its FOREIGN KEY, and SQLite refused: error in view SelfNames: no such table: main.Self"
+      )
+    ) {
+      try DataStore(fileURL: url, registry: SwiftKeywordsModels.Models.registry)
+    }
+    #expect(try RawDatabase(url).rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name") == schemaBefore)
+    #expect(try RawDatabase(url).rows("SELECT \"default\" FROM \"Self\"") == [["p"]])
   }
 }

@@ -54,6 +54,34 @@ struct QueryTests {
     #expect(try await ids(store, keys.id.beginsWith("R")) == [])
   }
 
+  @Test("beginsWith compares bytes: NUL characters, accents, emoji", arguments: StoreLocation.allCases)
+  func beginsWithBytes(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(location, registry: shapesRegistry)
+    let takenAt = try Temporal.DateTime(iso8601String: "2026-01-01T00:00:00Z")
+    let day = try Temporal.Date(iso8601String: "2026-01-01")
+    let time = try Temporal.Time(iso8601String: "00:00")
+    let notes = ["a\u{0}b1", "a\u{0}b2", "a\u{0}c", "ab", "\u{E9}t\u{E9}", "e\u{301}t\u{E9}", "🦊 fox"]
+    try await store.save(
+      notes.enumerated().map { seq, note in
+        Reading(
+          id: "r\(seq)", takenAt: takenAt, day: day, time: time, seq: seq, priority: .low,
+          value: 1, flagged: false, note: note)
+      })
+    func matching(_ prefix: String) async throws -> [String] {
+      try await store.query(
+        Reading.self, where: Reading.keys.note.beginsWith(prefix), sort: [.ascending(Reading.keys.seq)]
+      ).map(\.id)
+    }
+    #expect(try await matching("a\u{0}b") == ["r0", "r1"])
+    #expect(try await matching("a\u{0}") == ["r0", "r1", "r2"])
+    #expect(try await matching("a") == ["r0", "r1", "r2", "r3"])
+    // Precomposed and decomposed accents are different bytes, as in every other comparison.
+    #expect(try await matching("\u{E9}") == ["r4"])
+    #expect(try await matching("e\u{301}") == ["r5"])
+    #expect(try await matching("🦊") == ["r6"])
+    #expect(try await matching("") == ["r0", "r1", "r2", "r3", "r4", "r5", "r6"])
+  }
+
   @Test("and, or, not, and the SQL sent", arguments: StoreLocation.allCases)
   func combinators(_ location: StoreLocation) async throws {
     let (store, log) = try await Self.seeded(location)
@@ -71,7 +99,7 @@ struct QueryTests {
     _ = try await ids(store, keys.note.beginsWith("n") && !keys.seq.between(2, 4))
     #expect(
       log.queries == [
-        #"SELECT "id", "takenAt", "day", "time", "seq", "priority", "value", "flagged", "note", "createdAt", "updatedAt" FROM "Reading" WHERE (substr("note", 1, length(?)) = ? AND NOT "seq" BETWEEN ? AND ?) ORDER BY "seq" ASC"#
+        #"SELECT "id", "takenAt", "day", "time", "seq", "priority", "value", "flagged", "note", "createdAt", "updatedAt" FROM "Reading" WHERE (substr(CAST("note" AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB) AND NOT "seq" BETWEEN ? AND ?) ORDER BY "seq" ASC"#
       ])
   }
 

@@ -4,8 +4,9 @@ import LazyModel
 ///
 /// Allowed changes: a model that has no table gets one; a nullable column that the table lacks is
 /// added (`ALTER TABLE … ADD COLUMN`, with its `REFERENCES` clause when it is a one-column
-/// `@belongsTo` FK); a table that lacks a `@belongsTo`'s `FOREIGN KEY` (a composite FK, which
-/// `ALTER TABLE` cannot add) is rebuilt with it — SQLite's procedure for changes `ALTER TABLE`
+/// `@belongsTo` FK); a table that lacks a `@belongsTo`'s `FOREIGN KEY … ON DELETE CASCADE` (a
+/// composite FK, which `ALTER TABLE` cannot add, or one stored without the cascade) is rebuilt with
+/// it — SQLite's procedure for changes `ALTER TABLE`
 /// cannot make (<https://www.sqlite.org/lang_altertable.html#otheralter>): foreign keys off, create
 /// the new table, copy the rows, drop the old one, rename, and `PRAGMA foreign_key_check` before
 /// committing; missing indexes are created, and one stored on other columns than the schema now
@@ -52,26 +53,28 @@ enum Migration {
     }
   }
 
-  /// The `@belongsTo` references of `mapping` whose `FOREIGN KEY` the stored table lacks (by target
-  /// table, FK columns and parent columns).
+  /// The `@belongsTo` references of `mapping` whose `FOREIGN KEY … ON DELETE CASCADE` the stored
+  /// table lacks (by target table, FK columns, parent columns and delete action).
   private static func missingForeignKeys(_ mapping: TableMapping, _ connection: Connection) throws
     -> [ReferencePlan]
   {
     let statement = try connection.prepare(
-      "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY id, seq")
+      "SELECT id, \"table\", \"from\", \"to\", on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq"
+    )
     defer { statement.reset() }
     try statement.bind([.text(mapping.table)])
-    var stored: [Int64: (table: String, from: [String], to: [String])] = [:]
+    var stored: [Int64: (table: String, from: [String], to: [String], onDelete: String)] = [:]
     while try statement.step() {
       let id = statement.int64(0)
-      stored[id, default: (statement.text(1), [], [])].from.append(statement.text(2))
+      stored[id, default: (statement.text(1), [], [], statement.text(4))].from.append(
+        statement.text(2))
       stored[id]?.to.append(statement.text(3))
     }
     return mapping.references.filter { reference in
       reference.isBelongsTo && mapping.foreignKeyClause(reference) != nil
         && !stored.values.contains {
           $0.table == reference.target.schema.name && $0.from == reference.targetNames
-            && $0.to == reference.associatedFields
+            && $0.to == reference.associatedFields && $0.onDelete.uppercased() == "CASCADE"
         }
     }
   }
@@ -85,11 +88,19 @@ enum Migration {
   private static func rebuild(_ mapping: TableMapping, _ connection: Connection) throws {
     let rebuilt = "modelgen_rebuild_" + mapping.table
     let columns = mapping.columns.map { quote($0.name) }.joined(separator: ", ")
-    try connection.execute(mapping.createTableSQL(named: rebuilt))
-    try connection.execute(
-      "INSERT INTO \(quote(rebuilt)) (\(columns)) SELECT \(columns) FROM \(quote(mapping.table))")
-    try connection.execute("DROP TABLE \(quote(mapping.table))")
-    try connection.execute("ALTER TABLE \(quote(rebuilt)) RENAME TO \(quote(mapping.table))")
+    do {
+      try connection.execute(mapping.createTableSQL(named: rebuilt))
+      try connection.execute(
+        "INSERT INTO \(quote(rebuilt)) (\(columns)) SELECT \(columns) FROM \(quote(mapping.table))")
+      try connection.execute("DROP TABLE \(quote(mapping.table))")
+      try connection.execute("ALTER TABLE \(quote(rebuilt)) RENAME TO \(quote(mapping.table))")
+    } catch DataStoreError.sqlite(_, let message, _) {
+      // E.g. a view or trigger another program put on the table, which the rename breaks.
+      throw DataStoreError.incompatibleSchema(
+        model: mapping.schema.name,
+        reason:
+          "the table must be rebuilt to add its FOREIGN KEY, and SQLite refused: \(message)")
+    }
     let check = try connection.prepare(
       "SELECT parent, count(*) FROM pragma_foreign_key_check(?) GROUP BY parent ORDER BY parent",
       cached: false)

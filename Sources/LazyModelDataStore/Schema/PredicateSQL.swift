@@ -28,7 +28,8 @@ extension TableMapping {
   /// `predicate` as SQL over this table (every value a bound parameter, every name quoted).
   ///
   /// `ne` matches null columns too (`IS NOT`); `contains`/`notContains` use `instr`, `beginsWith`
-  /// compares the leading characters, all case-sensitive.
+  /// compares the leading UTF-8 bytes (as BLOBs: text `length()` would stop at a NUL character),
+  /// all case-sensitive and byte for byte, like SQLite's default BINARY collation.
   ///
   /// - Throws: ``DataStoreError/unknownField(model:field:)``, ``DataStoreError/invalidPredicate(model:field:reason:)``
   ///   (also for a NaN or infinite number, which SQLite cannot compare).
@@ -104,7 +105,8 @@ extension TableMapping {
         sql: "\(column) BETWEEN ? AND ?", bindings: [SQLValue(lower), SQLValue(upper)])
     case .beginsWith(let prefix):
       return SQLFragment(
-        sql: "substr(\(column), 1, length(?)) = ?", bindings: [.text(prefix), .text(prefix)])
+        sql: "substr(CAST(\(column) AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB)",
+        bindings: [.text(prefix), .text(prefix)])
     case .contains(let text):
       return SQLFragment(sql: "instr(\(column), ?) > 0", bindings: [.text(text)])
     case .notContains(let text):
