@@ -221,8 +221,8 @@ enum Benchmark {
         for text in texts { _ = try ModelIdentifier(canonicalString: text, schema: shelfSchema) }
       })
 
-    let dateTimes = (0..<100_000).map {
-      Temporal.DateTime(Date(timeIntervalSince1970: Double($0) * 997.123)).iso8601String
+    let dateTimes = try (0..<100_000).map {
+      try Temporal.DateTime(Date(timeIntervalSince1970: Double($0) * 997.123)).iso8601String
     }
     rows.append(
       try await measure("Temporal.DateTime(iso8601String:)", operations: dateTimes.count) {

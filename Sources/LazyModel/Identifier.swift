@@ -2,6 +2,17 @@
 ///
 /// `Temporal` values and enum cases travel as their string form (AWS scalar format, enum raw value);
 /// the schema field type says which GraphQL type a component has.
+///
+/// Equality and hashing compare strings exactly: two ``string(_:)`` values are equal only when
+/// they hold the same Unicode scalars (the same UTF-8 bytes). Swift's `String ==` is not used: it
+/// finds canonically equivalent text equal (`"\u{E9}"`, "é" precomposed, and `"e\u{301}"`, "e"
+/// and a combining accent; `"\u{212A}"`, the Kelvin sign, and `"K"`), but the stores see two keys
+/// there: SQLite compares TEXT with the `BINARY` collation (`memcmp`) unless a column names another
+/// (sqlite.org/datatype3.html, "Collating Sequences"), and DynamoDB (behind AppSync) compares
+/// string keys by the bytes of their UTF-8 encoding (DynamoDB Developer Guide, "Supported data
+/// types": String). The other cases compare as their Swift values (`.double(0.0) == .double(-0.0)`,
+/// `.double(.nan)` equals nothing), and values of different cases are never equal
+/// (`.int(1) != .double(1)`).
 public enum KeyValue: Hashable, Sendable, Codable {
   /// `ID`, `String`, `AWS*` string scalars, `AWSDate`/`AWSTime`/`AWSDateTime` (ISO 8601 text) and enum raw values.
   case string(String)
@@ -11,6 +22,75 @@ public enum KeyValue: Hashable, Sendable, Codable {
   case double(Double)
   /// `Boolean`.
   case bool(Bool)
+
+  /// Whether both are the same case with equal payloads; strings by their Unicode scalars (see
+  /// ``KeyValue``).
+  public static func == (lhs: KeyValue, rhs: KeyValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.string(let left), .string(let right)): return ExactString.equal(left, right)
+    case (.int(let left), .int(let right)): return left == right
+    case (.double(let left), .double(let right)): return left == right
+    case (.bool(let left), .bool(let right)): return left == right
+    case (.string, _), (.int, _), (.double, _), (.bool, _): return false
+    }
+  }
+
+  /// Hashes the case and the payload; a string by its UTF-8 bytes (consistent with `==`).
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .string(let text):
+      hasher.combine(0 as UInt8)
+      ExactString.hash(text, into: &hasher)
+    case .int(let number):
+      hasher.combine(1 as UInt8)
+      hasher.combine(number)
+    case .double(let number):
+      hasher.combine(2 as UInt8)
+      hasher.combine(number)
+    case .bool(let flag):
+      hasher.combine(3 as UInt8)
+      hasher.combine(flag)
+    }
+  }
+}
+
+/// A string compared and hashed by its Unicode scalars (its UTF-8 bytes), as the stores compare
+/// keys (see ``KeyValue``), not by canonical equivalence as `String` is: a dictionary key for
+/// identifier text (``InMemoryModelStore`` rows by canonical string).
+struct ExactString: Hashable, Sendable {
+  /// The text.
+  let text: String
+
+  init(_ text: String) { self.text = text }
+
+  static func == (lhs: ExactString, rhs: ExactString) -> Bool { equal(lhs.text, rhs.text) }
+
+  func hash(into hasher: inout Hasher) { Self.hash(text, into: &hasher) }
+
+  /// Whether `lhs` and `rhs` have the same UTF-8 bytes (so the same Unicode scalars).
+  static func equal(_ lhs: String, _ rhs: String) -> Bool {
+    let (left, right) = (lhs.utf8, rhs.utf8)
+    guard left.count == right.count else { return false }
+    // Native strings: compare the stored bytes in place.
+    let inPlace = left.withContiguousStorageIfAvailable { leftBytes in
+      right.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
+    }
+    if let inPlace, let equal = inPlace { return equal }
+    return left.elementsEqual(right)
+  }
+
+  /// Feeds the UTF-8 bytes of `text` to `hasher`, then `0xFF` (a byte UTF-8 never uses) so that
+  /// the strings of a composite key cannot run into each other (`["ab", "c"]`, `["a", "bc"]`).
+  static func hash(_ text: String, into hasher: inout Hasher) {
+    let hashedInPlace: Void? = text.utf8.withContiguousStorageIfAvailable {
+      hasher.combine(bytes: UnsafeRawBufferPointer($0))
+    }
+    if hashedInPlace == nil {
+      var contiguous = text
+      contiguous.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+    hasher.combine(0xFF as UInt8)
+  }
 }
 
 /// A Swift value that can be a primary-key component.
@@ -75,6 +155,9 @@ extension KeyValueConvertible where Self: RawRepresentable, RawValue == String {
 }
 
 /// One named component of an identifier: a primary-key field name and its value.
+///
+/// Equal when the names have the same Unicode scalars and the values are equal (``KeyValue``
+/// compares strings by their scalars, as the stores compare keys).
 public struct IdentifierComponent: Hashable, Sendable, Codable {
   /// The GraphQL field name of the key field.
   public var name: String
@@ -86,14 +169,36 @@ public struct IdentifierComponent: Hashable, Sendable, Codable {
     self.name = name
     self.value = value
   }
+
+  /// Whether the names have the same Unicode scalars and the values are equal.
+  public static func == (lhs: IdentifierComponent, rhs: IdentifierComponent) -> Bool {
+    ExactString.equal(lhs.name, rhs.name) && lhs.value == rhs.value
+  }
+
+  /// Hashes the name's UTF-8 bytes and the value (consistent with `==`).
+  public func hash(into hasher: inout Hasher) {
+    ExactString.hash(name, into: &hasher)
+    hasher.combine(value)
+  }
 }
 
 /// What every identifier offers: its ordered components.
 ///
 /// Generated models declare a typed `Identifier` struct (`Post.Identifier(id:title:)`) conforming to it.
+/// Unless a conformer writes its own, equality and hashing are those of ``components`` (exact:
+/// strings by their Unicode scalars, see ``KeyValue``), not the memberwise ones Swift would
+/// synthesize from `String` properties, which find canonically equivalent ids equal.
 public protocol ModelIdentifierProtocol: Hashable, Sendable {
   /// The key components in key order: partition key first, then the sort key fields as written.
   var components: [IdentifierComponent] { get }
+}
+
+extension ModelIdentifierProtocol {
+  /// Whether both have equal ``components`` (strings compared by their Unicode scalars).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.components == rhs.components }
+
+  /// Hashes the ``components`` (consistent with `==`).
+  public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 }
 
 /// The untyped identifier of one model instance: its model name and ordered key components.
@@ -113,6 +218,17 @@ public struct ModelIdentifier: ModelIdentifierProtocol, Codable, CustomStringCon
 
   /// The values in key order.
   public var values: [KeyValue] { components.map(\.value) }
+
+  /// Whether the model names have the same Unicode scalars and the components are equal.
+  public static func == (lhs: ModelIdentifier, rhs: ModelIdentifier) -> Bool {
+    ExactString.equal(lhs.modelName, rhs.modelName) && lhs.components == rhs.components
+  }
+
+  /// Hashes the model name's UTF-8 bytes and the components (consistent with `==`).
+  public func hash(into hasher: inout Hasher) {
+    ExactString.hash(modelName, into: &hasher)
+    hasher.combine(components)
+  }
 
   /// A readable form for messages: `Post(id: "a", title: "b")`.
   public var description: String {

@@ -9,7 +9,8 @@ import Foundation
 /// with this store as the decoding context, so its lazy fields load from here. Tests use it, and so
 /// do the tests of generated code.
 ///
-/// Queries match field values exactly (`KeyValue` equality); a target name of a belongsTo/hasOne
+/// Identifiers and queried field values match exactly (``KeyValue`` equality: strings by their
+/// Unicode scalars, as SQLite and DynamoDB compare keys); a target name of a belongsTo/hasOne
 /// (`postID`) matches the referenced key value. List pages hold ``pageSize`` models in the order
 /// they were first saved; cursors are decimal offsets.
 ///
@@ -31,9 +32,11 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
     public init() {}
   }
 
+  /// One model type's rows by the canonical string of their identifier, compared exactly (two
+  /// ids that differ only in Unicode normalization are two rows, as in SQLite and DynamoDB).
   private struct Table {
-    var order: [String] = []
-    var rows: [String: JSONValue] = [:]
+    var order: [ExactString] = []
+    var rows: [ExactString: JSONValue] = [:]
   }
 
   private struct State {
@@ -69,7 +72,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// - Throws: What encoding `model` throws.
   public func save<M: Model>(_ model: M) throws {
     let row = try Self.storedRow(of: model)
-    let key = model.identifier.canonicalString
+    let key = ExactString(model.identifier.canonicalString)
     state.withLock { state in
       var table = state.tables[M.modelName] ?? Table()
       if table.rows.updateValue(row, forKey: key) == nil { table.order.append(key) }
@@ -89,7 +92,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// - Returns: `true` when a model was removed.
   @discardableResult
   public func delete<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) -> Bool {
-    let key = identifier.canonicalString
+    let key = ExactString(identifier.canonicalString)
     return state.withLock { state in
       guard state.tables[M.modelName]?.rows.removeValue(forKey: key) != nil else { return false }
       state.tables[M.modelName]?.order.removeAll { $0 == key }
@@ -103,7 +106,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// - Throws: What decoding the stored model throws.
   public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M?
   {
-    let key = identifier.canonicalString
+    let key = ExactString(identifier.canonicalString)
     guard let row = state.withLock({ $0.tables[M.modelName]?.rows[key] }) else { return nil }
     return try decode(M.self, from: row)
   }
@@ -213,7 +216,8 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   {
     let table = state.withLock { $0.tables[M.modelName] } ?? Table()
     if fields.map(\.name) == M.schema.primaryKey {
-      let key = ModelIdentifier(modelName: M.modelName, components: fields).canonicalString
+      let key = ExactString(
+        ModelIdentifier(modelName: M.modelName, components: fields).canonicalString)
       return table.rows[key].map { [$0] } ?? []
     }
     let paths = fields.map { (path: FieldPath(name: $0.name, schema: M.schema), value: $0.value) }

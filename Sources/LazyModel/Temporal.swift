@@ -50,8 +50,21 @@ public enum Temporal {
 
     /// The calendar date of `date` in the zone `utcOffset` seconds east of UTC, written without an
     /// offset when `utcOffset` is `nil` (the UTC date) and with it otherwise.
-    public init(_ date: Foundation.Date, utcOffset: Int? = nil) {
-      let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset ?? 0)
+    ///
+    /// - Parameters:
+    ///   - date: The instant; it is rounded to the millisecond before its date is taken.
+    ///   - utcOffset: Seconds east of UTC (`19800` is `+05:30`), −86,399…86,399, or `nil`.
+    /// - Throws: ``TemporalError`` (scalar `AWSDate`, ``TemporalError/text``
+    ///   describing `date` and `utcOffset`) when `date` is not finite, when
+    ///   its year in that zone is outside −9999…9999, or when `utcOffset` is outside
+    ///   −86,399…86,399 (AWS AppSync `AWSDate`: four-digit years, offset hours 00–23).
+    public init(_ date: Foundation.Date, utcOffset: Int? = nil) throws(TemporalError) {
+      let parts = try TemporalFormat.parts(of: date, utcOffset: utcOffset, scalar: "AWSDate")
+      self.init(parts, utcOffset: utcOffset)
+    }
+
+    /// The date of `parts` (in range) written with `utcOffset` (in range, or `nil`).
+    private init(_ parts: TemporalFormat.Parts, utcOffset: Int?) {
       let text =
         TemporalFormat.date(parts.year, parts.month, parts.day) + TemporalFormat.offset(utcOffset)
       self.init(validText: text, parts.year, parts.month, parts.day, utcOffset)
@@ -68,8 +81,9 @@ public enum Temporal {
       self.utcOffset = utcOffset
     }
 
-    /// Today's date in UTC, without an offset.
-    public static func now() -> Self { Self(Foundation.Date()) }
+    /// Today's date in UTC, without an offset. (A system clock set outside years −9999…9999 reads
+    /// as the nearest end of that range.)
+    public static func now() -> Self { Self(TemporalFormat.nowParts(), utcOffset: nil) }
 
     /// Midnight at the start of this date in its zone (UTC when no offset is written).
     public var foundationDate: Foundation.Date {
@@ -126,8 +140,22 @@ public enum Temporal {
 
     /// The time of day of `date` in the zone `utcOffset` seconds east of UTC, with milliseconds,
     /// written without an offset when `utcOffset` is `nil` (UTC time of day) and with it otherwise.
-    public init(_ date: Foundation.Date, utcOffset: Int? = nil) {
-      let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset ?? 0)
+    ///
+    /// - Parameters:
+    ///   - date: The instant; it is rounded to the millisecond.
+    ///   - utcOffset: Seconds east of UTC (`-28800` is `-08:00`), −86,399…86,399, or `nil`.
+    /// - Throws: ``TemporalError`` (scalar `AWSTime`, ``TemporalError/text``
+    ///   describing `date` and `utcOffset`) when `date` is not finite, when
+    ///   its year in that zone is outside −9999…9999 (the range of the other AWS temporal scalars,
+    ///   so that every `Foundation.Date` this accepts is one `AWSDateTime` can hold too), or when
+    ///   `utcOffset` is outside −86,399…86,399 (AWS AppSync `AWSTime`: offset hours 00–23).
+    public init(_ date: Foundation.Date, utcOffset: Int? = nil) throws(TemporalError) {
+      let parts = try TemporalFormat.parts(of: date, utcOffset: utcOffset, scalar: "AWSTime")
+      self.init(parts, utcOffset: utcOffset)
+    }
+
+    /// The time of day of `parts` (in range) written with `utcOffset` (in range, or `nil`).
+    private init(_ parts: TemporalFormat.Parts, utcOffset: Int?) {
       let text =
         TemporalFormat.time(parts.hour, parts.minute, parts.second, parts.millisecond)
         + TemporalFormat.offset(utcOffset)
@@ -149,8 +177,9 @@ public enum Temporal {
       self.utcOffset = utcOffset
     }
 
-    /// The current UTC time of day, without an offset.
-    public static func now() -> Self { Self(Foundation.Date()) }
+    /// The current UTC time of day, without an offset. (A system clock set outside years
+    /// −9999…9999 reads as the nearest end of that range.)
+    public static func now() -> Self { Self(TemporalFormat.nowParts(), utcOffset: nil) }
 
     /// This time on 1970-01-01 in its zone (UTC when no offset is written), rounded to
     /// `Foundation.Date`'s precision.
@@ -336,8 +365,22 @@ public enum Temporal {
 
     /// The instant `date` written in the zone `utcOffset` seconds east of UTC (`0` writes `Z`), with
     /// milliseconds: `DateTime(Date(timeIntervalSince1970: 0))` is `1970-01-01T00:00:00.000Z`.
-    public init(_ date: Foundation.Date, utcOffset: Int = 0) {
-      let parts = TemporalFormat.parts(of: date, utcOffset: utcOffset)
+    ///
+    /// - Parameters:
+    ///   - date: The instant; it is rounded to the millisecond.
+    ///   - utcOffset: Seconds east of UTC (`19800` writes `+05:30`, `-19815` writes `-05:30:15`),
+    ///     −86,399…86,399.
+    /// - Throws: ``TemporalError`` (scalar `AWSDateTime`, ``TemporalError/text``
+    ///   describing `date` and `utcOffset`) when `date` is not finite, when
+    ///   its year in that zone is outside −9999…9999, or when `utcOffset` is outside
+    ///   −86,399…86,399 (AWS AppSync `AWSDateTime`: four-digit years, offset hours 00–23).
+    public init(_ date: Foundation.Date, utcOffset: Int = 0) throws(TemporalError) {
+      let parts = try TemporalFormat.parts(of: date, utcOffset: utcOffset, scalar: "AWSDateTime")
+      self.init(parts, utcOffset: utcOffset)
+    }
+
+    /// The instant of `parts` (in range) written with `utcOffset` (in range).
+    private init(_ parts: TemporalFormat.Parts, utcOffset: Int) {
       // The form TemporalFormat.offset writes: `Z` for 0, seconds only when not zero.
       var form: UInt8 = 3
       if parts.year < 0 { form |= Form.negativeYear }
@@ -402,8 +445,9 @@ public enum Temporal {
       packedOffset = Int32(truncatingIfNeeded: utcOffset)
     }
 
-    /// The current instant in UTC (`Z`), with milliseconds.
-    public static func now() -> Self { Self(Foundation.Date()) }
+    /// The current instant in UTC (`Z`), with milliseconds. (A system clock set outside years
+    /// −9999…9999 reads as the nearest end of that range.)
+    public static func now() -> Self { Self(TemporalFormat.nowParts(), utcOffset: 0) }
 
     /// Whole seconds since 1970-01-01T00:00Z.
     public var secondsSince1970: Int {
@@ -446,17 +490,31 @@ public enum Temporal {
   }
 }
 
-/// A string that is not a valid AWS temporal scalar.
+/// A string that is not a valid AWS temporal scalar, or a `Foundation.Date` and zone offset that
+/// one cannot hold.
 public struct TemporalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The scalar that was expected (`AWSDate`, `AWSTime`, `AWSDateTime`).
   public let scalar: String
-  /// The rejected text.
+  /// The rejected text; for a `Foundation.Date` rejected by `Temporal.DateTime(_:utcOffset:)`,
+  /// `Temporal.Date(_:utcOffset:)` or `Temporal.Time(_:utcOffset:)`, a description of the input:
+  /// `"<seconds> s since 1970 at UTC offset <offset> s"`, the seconds (`timeIntervalSince1970`) as
+  /// Swift writes a `Double` and the offset as an integer (`"1000000000000.0 s since 1970 at UTC
+  /// offset 0 s"`, `"nan s since 1970 at UTC offset 0 s"`), without the ` at UTC offset …` part
+  /// when the offset is `nil` (`"-inf s since 1970"`).
   public let text: String
 
   /// Creates the error.
   public init(scalar: String, text: String) {
     self.scalar = scalar
     self.text = text
+  }
+
+  /// The error for a `Foundation.Date` that `scalar` cannot hold at `utcOffset`, whose ``text``
+  /// describes the input (the format is documented on ``text``).
+  init(scalar: String, date: Foundation.Date, utcOffset: Int?) {
+    var text = "\(date.timeIntervalSince1970) s since 1970"
+    if let utcOffset { text += " at UTC offset \(utcOffset) s" }
+    self.init(scalar: scalar, text: text)
   }
 
   /// A message naming the scalar and the text.
@@ -637,9 +695,56 @@ enum TemporalFormat {
     var year, month, day, hour, minute, second, millisecond: Int
   }
 
-  /// The wall-clock parts of `date` at `utcOffset` seconds east of UTC, rounded to milliseconds.
-  static func parts(of date: Foundation.Date, utcOffset: Int) -> Parts {
-    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded()) + utcOffset * 1000
+  /// The offsets the AWS formats can write, in seconds east of UTC: hours 00–23, so less than a day.
+  static let offsetRange = -86_399...86_399
+
+  /// Milliseconds since 1970-01-01T00:00 on a wall clock (any zone) of the first and last moment
+  /// of the years the AWS formats can write, −9999…9999 (`-9999-01-01T00:00:00.000` and
+  /// `9999-12-31T23:59:59.999`).
+  static let wallMillisecondRange =
+    daysFromCivil(-9999, 1, 1) * 86_400_000...daysFromCivil(10_000, 1, 1) * 86_400_000 - 1
+
+  /// Beyond this many seconds from 1970 (about 31,700 years) no instant falls in
+  /// ``wallMillisecondRange`` at any offset; within it, the milliseconds fit an `Int` (|value| ≤ 1e15).
+  private static let secondsBound = 1e12
+
+  /// The wall-clock parts of `date` at `utcOffset` seconds east of UTC (`nil`: UTC), rounded to
+  /// milliseconds.
+  ///
+  /// - Throws: ``TemporalError`` naming `scalar` and describing the input
+  ///   (``TemporalError/init(scalar:date:utcOffset:)``) when `date` is not finite, when
+  ///   `utcOffset` is outside ``offsetRange``, or when the rounded wall-clock time is outside
+  ///   ``wallMillisecondRange``. Nothing traps: the `Double` is bounded before it becomes an `Int`,
+  ///   and the offset before it is multiplied.
+  static func parts(of date: Foundation.Date, utcOffset: Int?, scalar: String) throws(TemporalError)
+    -> Parts
+  {
+    let offset = utcOffset ?? 0
+    let seconds = date.timeIntervalSince1970
+    // `abs(nan) <= bound` is false, and so is it for ±infinity.
+    guard offsetRange.contains(offset), abs(seconds) <= secondsBound,
+      case let milliseconds = Int((seconds * 1000).rounded()) + offset * 1000,
+      wallMillisecondRange.contains(milliseconds)
+    else {
+      throw TemporalError(scalar: scalar, date: date, utcOffset: utcOffset)
+    }
+    return parts(wallMilliseconds: milliseconds)
+  }
+
+  /// The UTC parts of the system clock's current instant. A clock outside years −9999…9999 (which
+  /// no working clock is) reads as the nearest end of that range, so ``Temporal/DateTime/now()``
+  /// and its siblings need not throw and never write invalid text.
+  static func nowParts() -> Parts {
+    let seconds = Foundation.Date().timeIntervalSince1970
+    let bounded = seconds.isNaN ? 0 : Swift.min(Swift.max(seconds, -secondsBound), secondsBound)
+    let milliseconds = Int((bounded * 1000).rounded())
+    return parts(
+      wallMilliseconds: Swift.min(
+        Swift.max(milliseconds, wallMillisecondRange.lowerBound), wallMillisecondRange.upperBound))
+  }
+
+  /// The parts of `milliseconds` since 1970-01-01T00:00 on a wall clock.
+  private static func parts(wallMilliseconds milliseconds: Int) -> Parts {
     let (seconds, millisecond) = floorDivide(milliseconds, 1000)
     let (days, secondOfDay) = floorDivide(seconds, 86_400)
     let civil = civilFromDays(days)

@@ -180,3 +180,94 @@ struct Reading: Model {
         == #"Shelf(building: "B", number: 7)"#)
   }
 }
+
+/// Key values compare by Unicode scalars, as SQLite (BINARY collation) and DynamoDB (UTF-8 bytes)
+/// compare keys: `"\u{E9}"` ("é" precomposed) and `"e\u{301}"` ("e" and a combining acute accent)
+/// are canonically equivalent, so Swift's `String ==` finds them equal, but they are two keys.
+@Suite struct ExactKeyComparisonTests {
+  static let precomposed = "\u{E9}"
+  static let decomposed = "e\u{301}"
+
+  @Test func stringKeyValuesAreEqualOnlyWithTheSameScalars() {
+    // What Swift's String does, and what a key must not do.
+    #expect(Self.precomposed == Self.decomposed)
+    #expect(KeyValue.string(Self.precomposed) != .string(Self.decomposed))
+    // U+212A KELVIN SIGN decomposes canonically to the ASCII letter K.
+    #expect("\u{212A}" == "K")
+    #expect(KeyValue.string("\u{212A}") != .string("K"))
+    let keys: Set<KeyValue> = [.string(Self.precomposed), .string(Self.decomposed)]
+    #expect(keys.count == 2)
+    #expect(
+      KeyValue.string(Self.precomposed).hashValue != KeyValue.string(Self.decomposed).hashValue)
+  }
+
+  @Test func equalScalarsAreEqualWhateverStringBuiltThem() {
+    let literal = "caf\u{E9}#\u{1F600}"
+    let fromBytes = String(decoding: Array(literal.utf8), as: UTF8.self)
+    let fromScalars = String(String.UnicodeScalarView(Array(literal.unicodeScalars)))
+    let fromSubstring = String("x\(literal)".dropFirst())
+    for other in [fromBytes, fromScalars, fromSubstring] {
+      #expect(KeyValue.string(literal) == .string(other))
+      #expect(KeyValue.string(literal).hashValue == KeyValue.string(other).hashValue)
+    }
+    #expect(KeyValue.string("") == .string(""))
+    #expect(KeyValue.string("ab") != .string("abc"))
+    // Composite keys whose strings split the same bytes differently stay apart.
+    let splits: Set<[KeyValue]> = [[.string("ab"), .string("c")], [.string("a"), .string("bc")]]
+    #expect(splits.count == 2)
+  }
+
+  @Test func otherCasesCompareAsTheirSwiftValues() {
+    #expect(KeyValue.int(1) == .int(1))
+    #expect(KeyValue.int(1) != .double(1))
+    #expect(KeyValue.int(1) != .string("1"))
+    #expect(KeyValue.bool(true) != .int(1))
+    #expect(KeyValue.double(0.0) == .double(-0.0))
+    #expect(KeyValue.double(0.0).hashValue == KeyValue.double(-0.0).hashValue)
+    #expect(KeyValue.double(.nan) != .double(.nan))
+    #expect(Set<KeyValue>([.int(1), .double(1), .bool(true), .string("1"), .int(1)]).count == 4)
+  }
+
+  @Test func componentsAndIdentifiersCompareExactly() {
+    let a = IdentifierComponent(name: "id", Self.precomposed)
+    let b = IdentifierComponent(name: "id", Self.decomposed)
+    #expect(a != b)
+    #expect(Set([[a], [b], [a]]).count == 2)
+    #expect(IdentifierComponent(name: "\u{212A}", "x") != IdentifierComponent(name: "K", "x"))
+    let first = ModelIdentifier(modelName: "Post", components: [a])
+    let second = ModelIdentifier(modelName: "Post", components: [b])
+    #expect(first != second)
+    #expect(Set([first, second, first]).count == 2)
+    #expect(first != ModelIdentifier(modelName: "Comment", components: [a]))
+    #expect(first == ModelIdentifier(modelName: "Post", components: [a]))
+    // Typed identifiers (generated, or hand-written like these) compare by their components.
+    #expect(Post.Identifier(id: Self.precomposed) != Post.Identifier(id: Self.decomposed))
+    #expect(Post.Identifier(id: Self.precomposed) == Post.Identifier(id: "\u{E9}"))
+    let typed = Set([Post.Identifier(id: Self.precomposed), Post.Identifier(id: Self.decomposed)])
+    #expect(typed.count == 2)
+    #expect(
+      Shelf.Identifier(building: Self.precomposed, number: 1)
+        != Shelf.Identifier(building: Self.decomposed, number: 1))
+    #expect(
+      Shelf.Identifier(building: "B", number: 1) != Shelf.Identifier(building: "B", number: 2))
+    // Their canonical strings differ too (as scalars; Swift's == would call them equal).
+    #expect(
+      Array(first.canonicalString.unicodeScalars) != Array(second.canonicalString.unicodeScalars))
+  }
+
+  @Test func inMemoryStoreKeepsBothRows() throws {
+    let store = InMemoryModelStore()
+    try store.save(Post(id: Self.precomposed, title: "precomposed"))
+    try store.save(Post(id: Self.decomposed, title: "decomposed"))
+    #expect(try store.models(Post.self).map(\.title) == ["precomposed", "decomposed"])
+    #expect(
+      try store.model(Post.self, identifier: Post.Identifier(id: Self.decomposed))?.title
+        == "decomposed")
+    #expect(
+      try store.models(Post.self, where: [IdentifierComponent(name: "id", Self.precomposed)])
+        .map(\.title) == ["precomposed"])
+    #expect(store.delete(Post.self, identifier: Post.Identifier(id: Self.precomposed)))
+    #expect(try store.models(Post.self).map(\.title) == ["decomposed"])
+    #expect(try store.model(Post.self, identifier: Post.Identifier(id: Self.precomposed)) == nil)
+  }
+}

@@ -247,6 +247,35 @@ import Testing
     #expect(statistics.referenceLoads == 0)
   }
 
+  /// Ids `"\u{E9}"` ("é" precomposed) and `"e\u{301}"` ("e" and a combining accent) are
+  /// canonically equivalent but different keys (both stores compare key bytes): each comment gets
+  /// its own post, and each post its own comments.
+  @Test func canonicallyEquivalentIdsLoadTheirOwnParents() async throws {
+    let store = InMemoryModelStore()
+    let precomposed = Post(id: "\u{E9}", title: "precomposed")
+    let decomposed = Post(id: "e\u{301}", title: "decomposed")
+    try store.save([precomposed, decomposed])
+    try store.save([
+      Comment(id: "c1", content: "1", post: precomposed),
+      Comment(id: "c2", content: "2", post: decomposed),
+      Comment(id: "c3", content: "3", post: precomposed),
+      Comment(id: "c4", content: "4", post: decomposed),
+    ])
+    let comments = try store.models(Comment.self)
+    let parents = try await LazyReference.loadAll(comments.map(\._post))
+    #expect(
+      parents.map { $0?.title } == ["precomposed", "decomposed", "precomposed", "decomposed"])
+    #expect(
+      parents.map { $0.map { Array($0.id.unicodeScalars) } }
+        == [["\u{E9}"], ["e", "\u{301}"], ["\u{E9}"], ["e", "\u{301}"]])
+    #expect(store.statistics.batchLoads == 1)
+    #expect(store.statistics.batchIdentifiers == 2)
+    let posts = try store.models(Post.self)
+    #expect(posts.map(\.title) == ["precomposed", "decomposed"])
+    #expect(try await posts[0].comments?.fetch().map(\.id) == ["c1", "c3"])
+    #expect(try await posts[1].comments?.fetch().map(\.id) == ["c2", "c4"])
+  }
+
   @Test func failedBatchLeavesReferencesRetryable() async throws {
     let provider = CountingProvider(posts, failures: 1)
     let a = LazyReference(identifiers: Post.key("p1"), provider: provider)

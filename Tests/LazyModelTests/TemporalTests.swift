@@ -138,15 +138,15 @@ import Testing
 
   @Test func foundationConversions() throws {
     let instant = Date(timeIntervalSince1970: 1_709_247_599.25)
-    #expect(Temporal.DateTime(instant).iso8601String == "2024-02-29T22:59:59.250Z")
+    #expect(try Temporal.DateTime(instant).iso8601String == "2024-02-29T22:59:59.250Z")
     #expect(
-      Temporal.DateTime(instant, utcOffset: 19_800).iso8601String == "2024-03-01T04:29:59.250+05:30"
-    )
-    #expect(Temporal.DateTime(instant, utcOffset: -3_600).foundationDate == instant)
-    #expect(Temporal.Date(instant).iso8601String == "2024-02-29")
-    #expect(Temporal.Date(instant, utcOffset: 19_800).iso8601String == "2024-03-01+05:30")
-    #expect(Temporal.Time(instant).iso8601String == "22:59:59.250")
-    #expect(Temporal.Time(instant, utcOffset: -28_800).iso8601String == "14:59:59.250-08:00")
+      try Temporal.DateTime(instant, utcOffset: 19_800).iso8601String
+        == "2024-03-01T04:29:59.250+05:30")
+    #expect(try Temporal.DateTime(instant, utcOffset: -3_600).foundationDate == instant)
+    #expect(try Temporal.Date(instant).iso8601String == "2024-02-29")
+    #expect(try Temporal.Date(instant, utcOffset: 19_800).iso8601String == "2024-03-01+05:30")
+    #expect(try Temporal.Time(instant).iso8601String == "22:59:59.250")
+    #expect(try Temporal.Time(instant, utcOffset: -28_800).iso8601String == "14:59:59.250-08:00")
     #expect(
       try Temporal.Date(iso8601String: "1970-01-02").foundationDate
         == Date(timeIntervalSince1970: 86_400))
@@ -157,7 +157,7 @@ import Testing
       try Temporal.Time(iso8601String: "01:00:00.5+01:00").foundationDate
         == Date(timeIntervalSince1970: 0.5))
     #expect(
-      Temporal.DateTime(Date(timeIntervalSince1970: -0.001)).iso8601String
+      try Temporal.DateTime(Date(timeIntervalSince1970: -0.001)).iso8601String
         == "1969-12-31T23:59:59.999Z")
     // What `now()` writes parses back.
     #expect(
@@ -169,7 +169,7 @@ import Testing
   @Test func dateTimeRoundTripsEveryMillisecondOfAYearBoundary() throws {
     var value = Date(timeIntervalSince1970: 1_704_067_199)  // 2023-12-31T23:59:59Z
     for _ in 0..<2_000 {
-      let text = Temporal.DateTime(value).iso8601String
+      let text = try Temporal.DateTime(value).iso8601String
       let parsed = try Temporal.DateTime(iso8601String: text)
       #expect(abs(parsed.foundationDate.timeIntervalSince(value)) < 0.000_5)
       value += 0.001
@@ -229,16 +229,169 @@ import Testing
   @Test func valuesMadeFromAFoundationDateKeepTheirWrittenForm() throws {
     let instant = Date(timeIntervalSince1970: 1_709_247_599.25)
     for offset in [0, 3_600, -3_600, 19_815, -19_815] {
-      let value = Temporal.DateTime(instant, utcOffset: offset)
+      let value = try Temporal.DateTime(instant, utcOffset: offset)
       #expect(try Temporal.DateTime(iso8601String: value.iso8601String) == value)
       #expect(value.foundationDate == instant)
     }
     #expect(
-      Temporal.DateTime(instant, utcOffset: -19_815).iso8601String
+      try Temporal.DateTime(instant, utcOffset: -19_815).iso8601String
         == "2024-02-29T17:29:44.250-05:30:15")
   }
 
   @Test func aValueIsSixteenBytesWithNoText() {
     #expect(MemoryLayout<Temporal.DateTime>.size == 16)
+  }
+}
+
+/// 10000-01-01T00:00:00Z in seconds since 1970: 2,932,897 days (H. Hinnant's `days_from_civil`).
+private let year10000 = 253_402_300_800.0
+/// -9999-01-01T00:00:00Z in seconds since 1970: −4,371,587 days.
+private let yearMinus9999 = -377_705_116_800.0
+
+/// Values made from a `Foundation.Date`: the AWS formats write years −9999…9999 and offsets with
+/// hours 00–23 (|offset| < 86,400 s), so anything else is a ``TemporalError`` describing the input,
+/// never wrong text or a trap.
+@Suite struct FoundationDateRangeTests {
+  /// 2024-02-29T22:59:59.250Z.
+  static let instant = Date(timeIntervalSince1970: 1_709_247_599.25)
+
+  @Test func lastMillisecondOfYear9999IsAcceptedAndRoundTrips() throws {
+    let last = Date(timeIntervalSince1970: year10000 - 0.001)
+    let dateTime = try Temporal.DateTime(last)
+    #expect(dateTime.iso8601String == "9999-12-31T23:59:59.999Z")
+    #expect(dateTime.foundationDate == last)
+    #expect(try Temporal.DateTime(dateTime.foundationDate) == dateTime)
+    #expect(try Temporal.DateTime(iso8601String: dateTime.iso8601String) == dateTime)
+    let date = try Temporal.Date(last)
+    #expect(date.iso8601String == "9999-12-31")
+    #expect(date.foundationDate == Date(timeIntervalSince1970: year10000 - 86_400))
+    #expect(try Temporal.Date(date.foundationDate) == date)
+    let time = try Temporal.Time(last)
+    #expect(time.iso8601String == "23:59:59.999")
+    #expect(try Temporal.Time(time.foundationDate) == time)
+    // The year counts in the requested zone: 10000-01-01T00:30Z is 9999 one hour west.
+    let west = try Temporal.DateTime(
+      Date(timeIntervalSince1970: year10000 + 1_800), utcOffset: -3_600)
+    #expect(west.iso8601String == "9999-12-31T23:30:00.000-01:00")
+    #expect(west.foundationDate == Date(timeIntervalSince1970: year10000 + 1_800))
+  }
+
+  @Test func firstMillisecondOfYearMinus9999IsAcceptedAndRoundTrips() throws {
+    let first = Date(timeIntervalSince1970: yearMinus9999)
+    let dateTime = try Temporal.DateTime(first)
+    #expect(dateTime.iso8601String == "-9999-01-01T00:00:00.000Z")
+    #expect(dateTime.foundationDate == first)
+    #expect(try Temporal.DateTime(dateTime.foundationDate) == dateTime)
+    #expect(try Temporal.DateTime(iso8601String: dateTime.iso8601String) == dateTime)
+    let date = try Temporal.Date(first)
+    #expect(date.iso8601String == "-9999-01-01")
+    #expect(date.foundationDate == first)
+    #expect(try Temporal.Date(date.foundationDate) == date)
+    let time = try Temporal.Time(first)
+    #expect(time.iso8601String == "00:00:00.000")
+    #expect(try Temporal.Time(time.foundationDate) == time)
+    // -10000-12-31T23:30Z is -9999 one hour east.
+    let east = try Temporal.DateTime(
+      Date(timeIntervalSince1970: yearMinus9999 - 1_800), utcOffset: 3_600)
+    #expect(east.iso8601String == "-9999-01-01T00:30:00.000+01:00")
+    #expect(east.foundationDate == Date(timeIntervalSince1970: yearMinus9999 - 1_800))
+  }
+
+  /// Instants whose year in the requested zone is outside −9999…9999, and non-finite instants:
+  /// rejected by all three types, with the input in the error text.
+  @Test(arguments: [
+    (year10000, 0, "253402300800.0 s since 1970 at UTC offset 0 s"),
+    // 10000-01-01T00:00+01:00.
+    (year10000 - 3_600, 3_600, "253402297200.0 s since 1970 at UTC offset 3600 s"),
+    // Rounded to the millisecond, 9999-12-31T23:59:59.9996Z is year 10000.
+    (year10000 - 0.000_4, 0, "253402300799.9996 s since 1970 at UTC offset 0 s"),
+    (yearMinus9999 - 0.001, 0, "-377705116800.001 s since 1970 at UTC offset 0 s"),
+    // -10000-12-31T23:59:59-00:00:01.
+    (yearMinus9999, -1, "-377705116800.0 s since 1970 at UTC offset -1 s"),
+    // Once written as year 4645, then as year 0000, then beyond the stored year's range.
+    (4e11, 0, "400000000000.0 s since 1970 at UTC offset 0 s"),
+    (year10000 + 86_400, 0, "253402387200.0 s since 1970 at UTC offset 0 s"),
+    (1e12, 0, "1000000000000.0 s since 1970 at UTC offset 0 s"),
+    (-1e12, 0, "-1000000000000.0 s since 1970 at UTC offset 0 s"),
+    (1e300, 3_600, "1e+300 s since 1970 at UTC offset 3600 s"),
+    (.nan, 0, "nan s since 1970 at UTC offset 0 s"),
+    (.infinity, 0, "inf s since 1970 at UTC offset 0 s"),
+    (-.infinity, -3_600, "-inf s since 1970 at UTC offset -3600 s"),
+  ])
+  func instantsOutsideTheFormatsAreTypedErrors(seconds: Double, utcOffset: Int, text: String) {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(throws: TemporalError(scalar: "AWSDateTime", text: text)) {
+      try Temporal.DateTime(date, utcOffset: utcOffset)
+    }
+    #expect(throws: TemporalError(scalar: "AWSDate", text: text)) {
+      try Temporal.Date(date, utcOffset: utcOffset)
+    }
+    #expect(throws: TemporalError(scalar: "AWSTime", text: text)) {
+      try Temporal.Time(date, utcOffset: utcOffset)
+    }
+  }
+
+  /// Without an offset a `Date` or `Time` is taken in UTC, and the text names no offset.
+  @Test(arguments: [
+    (year10000, "253402300800.0 s since 1970"),
+    (yearMinus9999 - 0.001, "-377705116800.001 s since 1970"),
+    (.nan, "nan s since 1970"), (.infinity, "inf s since 1970"), (-.infinity, "-inf s since 1970"),
+  ])
+  func withoutAnOffsetTheTextNamesNone(seconds: Double, text: String) {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(throws: TemporalError(scalar: "AWSDate", text: text)) { try Temporal.Date(date) }
+    #expect(throws: TemporalError(scalar: "AWSTime", text: text)) { try Temporal.Time(date) }
+    #expect(throws: TemporalError(scalar: "AWSDateTime", text: text + " at UTC offset 0 s")) {
+      try Temporal.DateTime(date)
+    }
+  }
+
+  /// ±23:59:59, the largest offsets the formats write: accepted, and the text parses back.
+  @Test(arguments: [
+    (86_399, "2024-03-01T22:59:58.250+23:59:59", "2024-03-01+23:59:59", "22:59:58.250+23:59:59"),
+    (-86_399, "2024-02-28T23:00:00.250-23:59:59", "2024-02-28-23:59:59", "23:00:00.250-23:59:59"),
+  ])
+  func largestOffsetsAreAcceptedAndParseBack(
+    utcOffset: Int, dateTimeText: String, dateText: String, timeText: String
+  ) throws {
+    let dateTime = try Temporal.DateTime(Self.instant, utcOffset: utcOffset)
+    #expect(dateTime.iso8601String == dateTimeText)
+    #expect(dateTime.utcOffset == utcOffset)
+    #expect(dateTime.foundationDate == Self.instant)
+    #expect(try Temporal.DateTime(iso8601String: dateTimeText) == dateTime)
+    let date = try Temporal.Date(Self.instant, utcOffset: utcOffset)
+    #expect(date.iso8601String == dateText)
+    #expect(try Temporal.Date(iso8601String: dateText) == date)
+    #expect(try Temporal.Date(iso8601String: dateText).utcOffset == utcOffset)
+    let time = try Temporal.Time(Self.instant, utcOffset: utcOffset)
+    #expect(time.iso8601String == timeText)
+    #expect(try Temporal.Time(iso8601String: timeText) == time)
+    #expect(try Temporal.Time(iso8601String: timeText).utcOffset == utcOffset)
+  }
+
+  /// A day or more east or west (once written `+24:00` or with the hours wrapped to `+00:00`), and
+  /// offsets whose milliseconds overflow an `Int` (once a trap): rejected by all three types.
+  @Test(arguments: [86_400, -86_400, 360_000, Int.max / 100, Int.max, Int.min])
+  func offsetsOfADayOrMoreAreTypedErrors(utcOffset: Int) {
+    let text = "1709247599.25 s since 1970 at UTC offset \(utcOffset) s"
+    #expect(throws: TemporalError(scalar: "AWSDateTime", text: text)) {
+      try Temporal.DateTime(Self.instant, utcOffset: utcOffset)
+    }
+    #expect(throws: TemporalError(scalar: "AWSDate", text: text)) {
+      try Temporal.Date(Self.instant, utcOffset: utcOffset)
+    }
+    #expect(throws: TemporalError(scalar: "AWSTime", text: text)) {
+      try Temporal.Time(Self.instant, utcOffset: utcOffset)
+    }
+  }
+
+  @Test func theMessageNamesTheInput() {
+    do {
+      let value = try Temporal.DateTime(Date(timeIntervalSince1970: .nan), utcOffset: 3_600)
+      Issue.record("NaN was accepted as \(value)")
+    } catch {
+      #expect(
+        error.description == #""nan s since 1970 at UTC offset 3600 s" is not a valid AWSDateTime"#)
+    }
   }
 }
