@@ -190,3 +190,46 @@ struct BatchAndIncludeTests {
     #expect(page.elements.count == 7 && page.nextCursor == nil)
   }
 }
+
+@Suite("Keys that Swift finds equal but SQLite stores as different bytes stay apart")
+struct ExactKeyTests {
+  @Test(
+    "posts \"\\u{E9}\" and \"e\\u{301}\": each comment loads its own post, each post lists its own comment",
+    arguments: StoreLocation.allCases)
+  func canonicallyEquivalentKeys(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(location, registry: seedRegistry)
+    let precomposed = Post4V2(id: "\u{E9}", title: "precomposed")
+    let decomposed = Post4V2(id: "e\u{301}", title: "decomposed")
+    try await store.save([precomposed, decomposed])
+    try await store.save([
+      Comment4V2(id: "ca", content: "to precomposed", post: precomposed),
+      Comment4V2(id: "cb", content: "to decomposed", post: decomposed),
+    ])
+    let comments = try await store.query(Comment4V2.self, sort: [.ascending(Comment4V2.keys.id)])
+    #expect(
+      try await store.loadReferences(Comment4V2.keys.post, of: comments, as: Post4V2.self).map {
+        $0?.title
+      } == ["precomposed", "decomposed"])
+    #expect(
+      try await LazyReference.loadAll(comments.map(\.postReference)).map { $0?.title }
+        == ["precomposed", "decomposed"])
+    let included = try await store.query(
+      Comment4V2.self, sort: [.ascending(Comment4V2.keys.id)],
+      includes: [.include(Comment4V2.keys.post)])
+    #expect(try await included.asyncMap { try await $0.post?.title } == ["precomposed", "decomposed"])
+    let posts = try await store.query(
+      Post4V2.self, sort: [.ascending(Post4V2.keys.title)],
+      includes: [.include(Post4V2.keys.comments)])
+    #expect(posts.map(\.title) == ["decomposed", "precomposed"])
+    #expect(try posts.map { try #require($0.comments).elements.map(\.id) } == [["cb"], ["ca"]])
+  }
+}
+
+extension Array {
+  /// `transform` applied to each element in order.
+  fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var results: [T] = []
+    for element in self { results.append(try await transform(element)) }
+    return results
+  }
+}
