@@ -5,6 +5,7 @@ import LazyModelDataStore
 import RegressionHasOneBelongsToCompositeKeys
 import RegressionReferencesHasOneHasMany
 import SeedPostCommentModels
+import SwiftKeywordsModels
 import Testing
 
 @Suite("Typed predicates, sort, limit, offset")
@@ -46,7 +47,7 @@ struct QueryTests {
     #expect(try await ids(store, keys.value.between(1.0, 2.0)) == ["r2", "r3", "r4"])
     #expect(try await ids(store, keys.note.beginsWith("note 1")) == ["r1"])
     #expect(try await ids(store, keys.note.contains("te 5")) == ["r5"])
-    #expect(try await ids(store, keys.note.notContains("5")) == ["r1", "r2", "r4", "r6"])
+    #expect(try await ids(store, keys.note.notContains("5")) == ["r1", "r2", "r3", "r4", "r6"])
     #expect(try await ids(store, keys.note.isNil()) == ["r3"])
     #expect(try await ids(store, keys.note.isNotNil()).count == 5)
     #expect(try await ids(store, keys.flagged.eq(true)) == ["r2", "r4", "r6"])
@@ -60,7 +61,9 @@ struct QueryTests {
     let takenAt = try Temporal.DateTime(iso8601String: "2026-01-01T00:00:00Z")
     let day = try Temporal.Date(iso8601String: "2026-01-01")
     let time = try Temporal.Time(iso8601String: "00:00")
-    let notes = ["a\u{0}b1", "a\u{0}b2", "a\u{0}c", "ab", "\u{E9}t\u{E9}", "e\u{301}t\u{E9}", "🦊 fox"]
+    let notes: [String?] = [
+      "a\u{0}b1", "a\u{0}b2", "a\u{0}c", "ab", "\u{E9}t\u{E9}", "e\u{301}t\u{E9}", "🦊 fox", "", nil,
+    ]
     try await store.save(
       notes.enumerated().map { seq, note in
         Reading(
@@ -79,7 +82,48 @@ struct QueryTests {
     #expect(try await matching("\u{E9}") == ["r4"])
     #expect(try await matching("e\u{301}") == ["r5"])
     #expect(try await matching("🦊") == ["r6"])
-    #expect(try await matching("") == ["r0", "r1", "r2", "r3", "r4", "r5", "r6"])
+    // Every value begins with "", the empty one too; a NULL note is no value.
+    #expect(try await matching("") == ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"])
+  }
+
+  @Test(
+    "a NULL field: ne, notContains and !p match it, as AppSync's filters do",
+    arguments: StoreLocation.allCases)
+  func nullFields(_ location: StoreLocation) async throws {
+    let (store, _) = try await Self.seeded(location)  // r3's note is nil
+    let keys = Reading.keys
+    #expect(try await ids(store, keys.note.ne("note 1")) == ["r2", "r3", "r4", "r5", "r6"])
+    #expect(try await ids(store, !keys.note.eq("note 1")) == ["r2", "r3", "r4", "r5", "r6"])
+    #expect(try await ids(store, !keys.note.beginsWith("note")) == ["r3"])
+    #expect(try await ids(store, !keys.note.contains("1")) == ["r2", "r3", "r4", "r5", "r6"])
+    #expect(try await ids(store, keys.note.notContains("1")) == ["r2", "r3", "r4", "r5", "r6"])
+    #expect(try await ids(store, !keys.note.gt("note 4")) == ["r1", "r2", "r3", "r4"])
+    #expect(try await ids(store, !(!keys.note.eq("note 1"))) == ["r1"])
+    #expect(try await ids(store, keys.note.beginsWith("")) == ["r1", "r2", "r4", "r5", "r6"])
+  }
+
+  /// The same predicates and rows as `LazyModelAPITests.NullFilterTests` (against the local
+  /// AppSync-compatible server): both providers select the same models.
+  @Test("filters on a null field select what the API selects", arguments: StoreLocation.allCases)
+  func nullFieldsLikeTheAPI(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(location, registry: SwiftKeywordsModels.Models.registry)
+    for (key, value) in [("n", nil), ("a", "abc"), ("e", "")] as [(String, String?)] {
+      try await store.save(SelfType(default: key, for: "x", identifierValue: value))
+    }
+    let value = SelfType.keys.identifierValue
+    let expected: [(String, QueryPredicate, [String])] = [
+      ("ne", value.ne("abc"), ["e", "n"]),
+      ("!eq", !value.eq("abc"), ["e", "n"]),
+      ("notContains", value.notContains("z"), ["a", "e", "n"]),
+      ("!beginsWith", !value.beginsWith("a"), ["e", "n"]),
+      ("beginsWith empty", value.beginsWith(""), ["a", "e"]),
+      ("contains", value.contains("b"), ["a"]),
+    ]
+    for (name, predicate, ids) in expected {
+      #expect(
+        try await store.query(SelfType.self, where: predicate).map(\.default).sorted() == ids,
+        "\(name)")
+    }
   }
 
   @Test("and, or, not, and the SQL sent", arguments: StoreLocation.allCases)
@@ -99,7 +143,7 @@ struct QueryTests {
     _ = try await ids(store, keys.note.beginsWith("n") && !keys.seq.between(2, 4))
     #expect(
       log.queries == [
-        #"SELECT "id", "takenAt", "day", "time", "seq", "priority", "value", "flagged", "note", "createdAt", "updatedAt" FROM "Reading" WHERE (substr(CAST("note" AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB) AND NOT "seq" BETWEEN ? AND ?) ORDER BY "seq" ASC"#
+        #"SELECT "id", "takenAt", "day", "time", "seq", "priority", "value", "flagged", "note", "createdAt", "updatedAt" FROM "Reading" WHERE (substr(CAST("note" AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB) AND NOT IFNULL("seq" BETWEEN ? AND ?, 0)) ORDER BY "seq" ASC"#
       ])
   }
 

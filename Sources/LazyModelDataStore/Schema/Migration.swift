@@ -13,7 +13,8 @@ import LazyModel
 /// asks for is made again. Everything else (a removed, retyped or newly required
 /// column, a changed primary key, a table whose model left the registry, stored rows that break a
 /// `FOREIGN KEY` being added) throws ``DataStoreError/incompatibleSchema(model:reason:)`` and rolls
-/// back, so the file is unchanged.
+/// back, so the file's schema and rows are unchanged (opening a file still switches it to WAL
+/// mode).
 enum Migration {
   static func run(_ mappings: [TableMapping], on connection: Connection) throws {
     // Foreign keys are off while tables are rebuilt: dropping the old table with them on would
@@ -80,22 +81,29 @@ enum Migration {
   }
 
   /// Rebuilds the table of `mapping` with its full `CREATE TABLE` (every `FOREIGN KEY`), keeping
-  /// every row; its indexes are made again by the caller. Runs inside the migration's transaction
-  /// with foreign keys off.
+  /// every row, and makes again what the file had on it (step 8 of SQLite's procedure): the table's
+  /// indexes and triggers, and every view and trigger of the file (any of which may name the
+  /// table; SQLite checks them all when a table is renamed), from their stored SQL in creation
+  /// order. Runs inside the migration's transaction with foreign keys off.
   ///
   /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when stored rows refer to rows
   ///   that do not exist, so the new `FOREIGN KEY` cannot hold (the transaction rolls back).
   private static func rebuild(_ mapping: TableMapping, _ connection: Connection) throws {
     let rebuilt = "modelgen_rebuild_" + mapping.table
     let columns = mapping.columns.map { quote($0.name) }.joined(separator: ", ")
+    let dependents = try schemaObjects(dependingOn: mapping.table, connection)
     do {
       try connection.execute(mapping.createTableSQL(named: rebuilt))
       try connection.execute(
         "INSERT INTO \(quote(rebuilt)) (\(columns)) SELECT \(columns) FROM \(quote(mapping.table))")
+      for object in dependents.reversed() where object.type != "index" {
+        try connection.execute("DROP \(object.type.uppercased()) \(quote(object.name))")
+      }
       try connection.execute("DROP TABLE \(quote(mapping.table))")
       try connection.execute("ALTER TABLE \(quote(rebuilt)) RENAME TO \(quote(mapping.table))")
+      for object in dependents { try connection.execute(object.sql) }
     } catch DataStoreError.sqlite(_, let message, _) {
-      // E.g. a view or trigger another program put on the table, which the rename breaks.
+      // E.g. a trigger or view another program wrote that no longer compiles.
       throw DataStoreError.incompatibleSchema(
         model: mapping.schema.name,
         reason:
@@ -113,6 +121,23 @@ enum Migration {
           "\(check.int64(1)) stored row(s) refer to \(check.text(0)) rows that do not exist, so the FOREIGN KEY the schema asks for cannot be added"
       )
     }
+  }
+
+  /// The indexes and triggers of `table` and every view and trigger of the file, with the SQL that
+  /// made them, in creation order (automatic indexes, which have no SQL, are left out).
+  private static func schemaObjects(dependingOn table: String, _ connection: Connection) throws
+    -> [(type: String, name: String, sql: String)]
+  {
+    let statement = try connection.prepare(
+      "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND ((type = 'index' AND tbl_name = ?) OR type IN ('trigger', 'view')) ORDER BY rowid",
+      cached: false)
+    defer { statement.reset() }
+    try statement.bind([.text(table)])
+    var objects: [(type: String, name: String, sql: String)] = []
+    while try statement.step() {
+      objects.append((statement.text(0), statement.text(1), statement.text(2)))
+    }
+    return objects
   }
 
   /// Drops each index of `mapping` that the file has under its name but on other columns (made by

@@ -27,9 +27,11 @@ extension TableMapping {
 
   /// `predicate` as SQL over this table (every value a bound parameter, every name quoted).
   ///
-  /// `ne` matches null columns too (`IS NOT`); `contains`/`notContains` use `instr`, `beginsWith`
-  /// compares the leading UTF-8 bytes (as BLOBs: text `length()` would stop at a NUL character),
-  /// all case-sensitive and byte for byte, like SQLite's default BINARY collation.
+  /// NULL columns follow AppSync's filters (a comparison with a missing attribute is false): `ne`
+  /// and `notContains` match them, and `!p` matches every row `p` does not (`NOT IFNULL(p, 0)`).
+  /// `contains`/`notContains` use `instr`; `beginsWith` compares the leading UTF-8 bytes (as BLOBs:
+  /// text `length()` would stop at a NUL character); all case-sensitive and byte for byte, like
+  /// SQLite's default BINARY collation.
   ///
   /// - Throws: ``DataStoreError/unknownField(model:field:)``, ``DataStoreError/invalidPredicate(model:field:reason:)``
   ///   (also for a NaN or infinite number, which SQLite cannot compare).
@@ -46,8 +48,11 @@ extension TableMapping {
         sql: "(" + compiled.map(\.sql).joined(separator: isAnd ? " AND " : " OR ") + ")",
         bindings: compiled.flatMap(\.bindings))
     case .not(let inner):
+      // A comparison with a NULL column is NULL in SQL, and `NOT NULL` is NULL again: the row would
+      // drop out of both `p` and `!p`. AppSync (DynamoDB) treats a comparison with a missing
+      // attribute as false, so `!p` holds there; IFNULL makes the store agree.
       let compiled = try sql(for: inner)
-      return SQLFragment(sql: "NOT " + compiled.sql, bindings: compiled.bindings)
+      return SQLFragment(sql: "NOT IFNULL(" + compiled.sql + ", 0)", bindings: compiled.bindings)
     case .field(let field, let comparison):
       return try sql(field: field, comparison)
     }
@@ -104,13 +109,17 @@ extension TableMapping {
       return SQLFragment(
         sql: "\(column) BETWEEN ? AND ?", bindings: [SQLValue(lower), SQLValue(upper)])
     case .beginsWith(let prefix):
+      // Every value begins with "" (SQLite's `substr` of an empty BLOB is NULL, not empty).
+      guard !prefix.isEmpty else { return SQLFragment(sql: "\(column) IS NOT NULL", bindings: []) }
       return SQLFragment(
         sql: "substr(CAST(\(column) AS BLOB), 1, length(CAST(? AS BLOB))) = CAST(? AS BLOB)",
         bindings: [.text(prefix), .text(prefix)])
     case .contains(let text):
       return SQLFragment(sql: "instr(\(column), ?) > 0", bindings: [.text(text)])
     case .notContains(let text):
-      return SQLFragment(sql: "instr(\(column), ?) = 0", bindings: [.text(text)])
+      // A NULL column contains nothing (as a missing attribute in AppSync's filter).
+      return SQLFragment(
+        sql: "(\(column) IS NULL OR instr(\(column), ?) = 0)", bindings: [.text(text)])
     case .references:
       throw DataStoreError.invalidPredicate(
         model: schema.name, field: field, reason: "references needs an association field")
