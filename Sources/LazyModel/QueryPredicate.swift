@@ -54,7 +54,8 @@ public enum QueryOperator: Sendable, Hashable {
   case beginsWith(String)
   /// Text contains the string (case-sensitive).
   case contains(String)
-  /// Text does not contain the string (case-sensitive); a null field does not match.
+  /// Text does not contain the string (case-sensitive); a null field matches (it contains nothing,
+  /// as a missing attribute in AppSync's filters).
   case notContains(String)
   /// For a `@belongsTo`/`@hasOne` field: it points at the model whose associated fields equal these
   /// values, in the association's order (one value per target name; use it for composite keys).

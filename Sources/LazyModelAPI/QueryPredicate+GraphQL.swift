@@ -8,7 +8,8 @@ extension GraphQLFilter {
   /// fields the API schema exposes): ``QueryOperator/references(_:)`` compares every target name
   /// with the matching value, another operator applies to the one target name of a single-field
   /// key. `eq(nil)`/`ne(nil)` become `attributeExists: false`/`true`, as the transformer's filter
-  /// inputs have no null comparison.
+  /// inputs have no null comparison; an empty `or` (which never holds) becomes `attributeExists:
+  /// false` on the first primary-key field, which every stored model has.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming `list<Plural>`) for a
   ///   field `schema` does not have, `references` on a data field or with the wrong number of
@@ -33,6 +34,12 @@ extension GraphQLFilter {
     case .and(let parts):
       return .object(["and": .list(try parts.map { try value(of: $0, schema: schema) })])
     case .or(let parts):
+      guard !parts.isEmpty else {
+        // An empty `or` never holds (``QueryPredicate/or(_:)``), but filters have no "false", and
+        // the transformer's resolver skips an empty `or`: ask for a missing primary key instead.
+        guard let key = schema.primaryKey.first else { throw invalid("\(schema.name) has no key") }
+        return .object([key: .object(["attributeExists": .bool(false)])])
+      }
       return .object(["or": .list(try parts.map { try value(of: $0, schema: schema) })])
     case .not(let inner):
       return .object(["not": try value(of: inner, schema: schema)])

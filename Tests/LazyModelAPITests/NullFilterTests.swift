@@ -18,6 +18,10 @@ struct NullFilterTests {
       ("!beginsWith", !value.beginsWith("a"), ["e", "n"]),
       ("beginsWith empty", value.beginsWith(""), ["a", "e"]),
       ("contains", value.contains("b"), ["a"]),
+      ("empty or", .or([]), []),
+      ("not empty or", !.or([]), ["a", "e", "n"]),
+      ("empty and", .and([]), ["a", "e", "n"]),
+      ("value or empty or", value.eq("abc") || .or([]), ["a"]),
     ]
   }()
 
