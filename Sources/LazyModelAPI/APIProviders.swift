@@ -37,13 +37,9 @@ public struct APIModelDecodingContext: ModelDecodingContext {
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
-    let nested = nestedLists.first {
-      $0.child == ObjectIdentifier(M.self) && $0.associatedFields == associatedFields
-    }
-    return APIListProvider<M>(
-      client: client, associatedFields: associatedFields,
-      associatedIdentifiers: associatedIdentifiers, indexName: nil,
-      nested: nested.map { ($0.parent, $0.field) })
+    listProvider(
+      for: type, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
+      indexName: nil)
   }
 
   /// An ``APIListProvider`` for the `type` models whose `associatedFields` equal

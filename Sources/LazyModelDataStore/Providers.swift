@@ -25,9 +25,9 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
   public func listProvider<M: Model>(
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue]
   ) -> any ModelListProvider<M> {
-    DataStoreListProvider<M>(
-      store: store, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers
-    )
+    listProvider(
+      for: type, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
+      indexName: nil)
   }
 
   /// A provider that pages through the `M`s whose `associatedFields` columns equal
