@@ -59,6 +59,7 @@ extension DataStore {
       let target: any Model.Type
       let keyColumns: [Int]
       let targetColumns: [String]
+      var indexName: String?
       switch plan {
       case .column:
         throw DataStoreError.invalidPredicate(
@@ -78,6 +79,7 @@ extension DataStore {
         (target, keyColumns, targetColumns) = (
           list.target, mapping.primaryKeyColumns, list.associatedColumns
         )
+        indexName = list.indexName
       }
       var seen: Set<[KeyValue]> = []
       var keys: [[KeyValue]] = []
@@ -96,8 +98,6 @@ extension DataStore {
         prefetched.childRows[include.field] = ChildRows(
           mapping: targetMapping, rows: grouped, nested: nested)
       } else {
-        var indexName: String?
-        if case .list(let position) = plan { indexName = mapping.lists[position].indexName }
         prefetched.models[include.field] = try fetchGrouped(
           target, byColumns: targetColumns, keys: keys, indexName: indexName,
           includes: include.nested, connection)

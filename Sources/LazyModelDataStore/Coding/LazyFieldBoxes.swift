@@ -2,8 +2,6 @@ import LazyModel
 
 /// What the row coders need from a `LazyReference<M>` without knowing `M`.
 protocol LazyReferenceBox {
-  /// `M`.
-  static var targetType: any Model.Type { get }
   /// A not-loaded reference to the `M` whose fields equal `identifiers`, loading from `store`.
   static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> Self
   /// A loaded reference (`nil` when `model` is `nil` or not an `M`).
@@ -33,7 +31,6 @@ enum LazyReferenceBoxState {
 }
 
 extension LazyReference: LazyReferenceBox {
-  static var targetType: any Model.Type { M.self }
 
   static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M>
   {

@@ -513,7 +513,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .column(let index):
       return try decodeColumn(T.self, index: index, key: key)
     case .reference(let position):
-      if decoder.prefetched == nil || decoder.prefetched?.models[name] == nil,
+      if decoder.prefetched?.models[name] == nil,
         let notLoaded = decoder.notLoadedReference(position, as: T.self)
       {
         return unsafeBitCast(notLoaded, to: T.self)  // the hot path
