@@ -47,8 +47,11 @@ public final class APIClient: Sendable {
   public struct Configuration: Sendable {
     /// The GraphQL endpoint (`https://…/graphql`).
     public var endpoint: URL
-    /// How requests are authorized.
+    /// How requests are authorized (under the ``AuthorizationStrategy/default`` strategy).
     public var authorization: Authorization
+    /// How the authorization of each request is chosen: ``authorization`` for all, or
+    /// ``AuthorizationStrategy/multiAuth(_:)`` from the model's `@auth` rules.
+    public var authorizationStrategy: AuthorizationStrategy
     /// The deadline of one exchange, in seconds: authorizing (a token provider included),
     /// connecting, sending and reading the whole body must finish within it, or the request fails
     /// with ``APIError/timedOut(operationName:seconds:)`` and its transfer is cancelled.
@@ -75,8 +78,10 @@ public final class APIClient: Sendable {
       listPageSize: Int? = nil,
       additionalHeaders: [String: String] = [:],
       idleTimeout: Double? = nil,
-      maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes
+      maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes,
+      authorizationStrategy: AuthorizationStrategy = .default
     ) {
+      self.authorizationStrategy = authorizationStrategy
       self.endpoint = endpoint
       self.authorization = authorization
       self.timeout = timeout
@@ -268,7 +273,30 @@ public final class APIClient: Sendable {
       return try await withDeadline(
         seconds: timeout, onDeadline: { APIError.timedOut(operationName: name, seconds: timeout) }
       ) { [self] in
-        try await exchange(body: body, record: record)
+        let modes: [Authorization]
+        switch configuration.authorizationStrategy {
+        case .default: modes = [configuration.authorization]
+        case .multiAuth(let configured):
+          modes = AuthorizationStrategy.ordered(
+            configured, for: request.modelSchema, operation: request.ruleOperation)
+        }
+        guard let last = modes.last else {
+          throw APIError.invalidRequest(
+            operationName: name,
+            reason: "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
+          )
+        }
+        for authorization in modes.dropLast() {
+          do {
+            return try await exchange(
+              body: body, record: record, authorization: authorization,
+              responseField: request.responseField)
+          } catch APIError.authorization {
+            continue  // the next mode in priority order
+          }
+        }
+        return try await exchange(
+          body: body, record: record, authorization: last, responseField: request.responseField)
       }
     } catch is CancellationError {
       throw APIError.cancelled(operationName: name)
@@ -276,7 +304,9 @@ public final class APIClient: Sendable {
   }
 
   /// One exchange: headers, authorization, the transfer, the status.
-  private func exchange(body: Data, record: GraphQLRequestRecord) async throws -> Data {
+  private func exchange(
+    body: Data, record: GraphQLRequestRecord, authorization: Authorization, responseField: String
+  ) async throws -> Data {
     let name = record.operationName
     var urlRequest = URLRequest(url: configuration.endpoint)
     urlRequest.httpMethod = "POST"
@@ -290,7 +320,7 @@ public final class APIClient: Sendable {
     let sent = urlRequest.allHTTPHeaderFields ?? [:]
     do {
       let added = try await authorizationHeaders(
-        configuration.authorization, url: configuration.endpoint, body: body, headers: sent,
+        authorization, url: configuration.endpoint, body: body, headers: sent,
         operationName: name)
       for (header, value) in added where header.lowercased() != "host" {
         urlRequest.setValue(value, forHTTPHeaderField: header)
@@ -332,8 +362,7 @@ public final class APIClient: Sendable {
     let http = result.response
     guard (200..<300).contains(http.statusCode) else {
       let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: result.body))?.errors ?? []
-      if let mode = configuration.authorization.mode, http.statusCode == 401 || http.statusCode == 403
-      {
+      if let mode = authorization.mode, http.statusCode == 401 || http.statusCode == 403 {
         throw APIError.authorization(
           operationName: name,
           underlying: AuthorizationError(
@@ -342,7 +371,32 @@ public final class APIClient: Sendable {
       throw APIError.httpStatus(
         operationName: name, statusCode: http.statusCode, errors: errors, body: result.body)
     }
+    if let mode = authorization.mode,
+      let errors = Self.unauthorizedErrors(in: result.body, field: responseField)
+    {
+      throw APIError.authorization(
+        operationName: name,
+        underlying: AuthorizationError(
+          mode: mode, reason: .rejected(statusCode: http.statusCode, errors: errors)))
+    }
     return result.body
+  }
+
+  /// The `errors` of a body whose every error is AppSync's `Unauthorized` and whose
+  /// `data.<field>` is null or absent (the field was refused to this mode), else `nil`.
+  private static func unauthorizedErrors(in body: Data, field: String) -> [GraphQLError]? {
+    guard body.range(of: Data("Unauthorized".utf8)) != nil,
+      let envelope = try? JSONDecoder().decode(UnauthorizedProbe.self, from: body),
+      !envelope.errors.isEmpty,
+      envelope.errors.allSatisfy({ $0.errorType == "Unauthorized" }),
+      (envelope.data?[field] ?? .null) == .null
+    else { return nil }
+    return envelope.errors
+  }
+
+  private struct UnauthorizedProbe: Decodable {
+    let data: GraphQLValue?
+    let errors: [GraphQLError]
   }
 
   private struct ErrorsOnly: Decodable {
