@@ -126,12 +126,14 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    // Mutated in place under the lock (a copy of the exchange would copy its body every time).
     let over = exchanges.withLock { exchanges -> Bool in
+      // Only scalars are read out: a copy of the exchange would share, and so copy, its body.
       let id = dataTask.taskIdentifier
-      guard let exchange = exchanges[id], exchange.failure == nil else { return false }
-      if exchange.body.count + data.count > exchange.limit {
-        exchanges[id]?.failure = .tooLarge(limit: exchange.limit)
+      guard let limit = exchanges[id]?.limit, let count = exchanges[id]?.body.count,
+        exchanges[id]?.failure == nil
+      else { return false }
+      if count + data.count > limit {
+        exchanges[id]?.failure = .tooLarge(limit: limit)
         exchanges[id]?.body = Data()
         return true
       }

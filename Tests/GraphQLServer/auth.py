@@ -26,6 +26,19 @@ type's; a root field with none allows `defaultMode` only): a field the mode may 
 null with an `Unauthorized` error "Not Authorized to access <field> on type <Type>", AppSync's shape.
 
 `clockOffsetSeconds` shifts the server's clock (to test expiry and clock-skew rejections).
+
+The emitted schema carries modes, not the `@auth` rules themselves; a test that wants them enforced
+passes the model's generated `ModelSchema.authRules` (and `ModelField.authRules`) as
+`modelRules: {"<Model>": [rule, ...]}` and `fieldRules: {"<Model>": {"<field>": [rule, ...]}}`,
+each rule as written (`allow`, `provider`, `ownerField`, `identityClaim`, `groupClaim`, `groups`,
+`groupsField`, `operations`). Then, after the mode check, as the Amplify transformer's resolvers do:
+  public / private / custom / static groups of the request's mode allow the operation outright;
+  owner rules compare the record's owner field (default `owner`; a string or a list) with the
+  identity claim (default the username) and dynamic group rules the record's `groupsField` with the
+  caller's groups: a create fills an absent owner field with the caller and refuses another owner,
+  update and delete refuse another's record, get refuses it, list and index queries leave it out;
+  a rule's `operations` limit where it applies (`read` covers get and list);
+  a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows.
 """
 
 from __future__ import annotations
@@ -215,8 +228,24 @@ class Authorizer:
 
     # -- authorization of fields
 
-    def install(self, schema: Any) -> None:
-        """Wraps every field's resolver with the check of its @aws_* directives."""
+    def install(self, api: Any) -> None:
+        """Wraps every field's resolver with the check of its @aws_* directives, and the model
+        operations and rule-carrying fields with the configured @auth rules."""
+        schema = api.schema
+        model_rules = self.config.get("modelRules") or {}
+        field_rules = self.config.get("fieldRules") or {}
+        for root in (schema.query_type, schema.mutation_type):
+            for field_name, field_ in (root.fields if root else {}).items():
+                spec = _directive_strings(field_.ast_node, "modelgenOperation")
+                if spec and spec.get("model") in model_rules:
+                    field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules[spec["model"]],
+                                                        root.name, field_name, field_.resolve)
+        for model, fields in field_rules.items():
+            type_ = schema.type_map.get(model)
+            for field_name, rules in fields.items():
+                field_ = type_.fields.get(field_name) if type_ else None
+                if field_ is not None and rules:
+                    field_.resolve = self._field_rule_guard(model, field_name, rules, field_.resolve or default_field_resolver)
         roots = {schema.query_type, schema.mutation_type, schema.subscription_type}
         for type_name, type_ in schema.type_map.items():
             if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__"):
@@ -245,6 +274,118 @@ class Authorizer:
             return False
         groups = rules[identity.mode]
         return not groups or bool(set(groups) & set(identity.groups))
+
+
+    # -- @auth rules over records
+
+    def _owner_value(self, identity: Identity, rule: dict) -> Any:
+        claim = rule.get("identityClaim")
+        if claim and claim not in ("username", "cognito:username"):
+            return identity.claims.get(claim)
+        return identity.username
+
+    def _groups(self, identity: Identity, rule: dict) -> set[str]:
+        claim = rule.get("groupClaim")
+        if claim and claim != "cognito:groups":
+            value = identity.claims.get(claim) or []
+            return set([value] if isinstance(value, str) else value)
+        return set(identity.groups)
+
+    def _matches_record(self, identity: Identity, rule: dict, record: dict) -> bool:
+        if rule["allow"] == "owner":
+            owner = record.get(rule.get("ownerField") or "owner")
+            owners = owner if isinstance(owner, list) else [owner]
+            return self._owner_value(identity, rule) in owners
+        if rule["allow"] == "groups" and rule.get("groupsField"):
+            value = record.get(rule["groupsField"]) or []
+            return bool(set([value] if isinstance(value, str) else value) & self._groups(identity, rule))
+        return False
+
+    def _unconditional(self, identity: Identity, rule: dict) -> bool:
+        if rule["allow"] in ("public", "private", "custom"):
+            return True
+        return rule["allow"] == "groups" and not rule.get("groupsField") and bool(set(rule.get("groups") or []) & self._groups(identity, rule))
+
+    def _applicable(self, identity: Identity, rules: list[dict], operation: str) -> list[dict]:
+        def covers(rule: dict) -> bool:
+            operations = rule.get("operations")
+            if operations is None:
+                return True
+            return operation in operations or (operation in ("get", "list") and "read" in operations)
+        return [r for r in rules if _rule_mode(r) == identity.mode and covers(r)]
+
+    def _record_guard(self, api: Any, model_name: str, kind: str, rules: list[dict], type_name: str,
+                      field_name: str, resolve: Callable) -> Callable:
+        operation = {"GET": "get", "LIST": "list", "INDEX": "list", "CREATE": "create",
+                     "UPDATE": "update", "DELETE": "delete"}[kind]
+        model = api.models[model_name]
+
+        def refuse() -> None:
+            raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
+
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if identity is None:
+                return resolve(source, info, **args)
+            mine = self._applicable(identity, rules, operation)
+            if not mine:
+                refuse()
+            if any(self._unconditional(identity, r) for r in mine):
+                return resolve(source, info, **args)
+            record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
+            if kind == "CREATE":
+                input_ = args["input"]
+                for rule in record_rules:
+                    if rule["allow"] == "owner":
+                        field = rule.get("ownerField") or "owner"
+                        if input_.get(field) is None:
+                            input_[field] = self._owner_value(identity, rule)
+                if not any(self._matches_record(identity, r, input_) for r in record_rules):
+                    refuse()
+                return resolve(source, info, **args)
+            if kind in ("UPDATE", "DELETE"):
+                key = [args["input"].get(name) for name in model.primary_key]
+                with api.lock:
+                    existing = api.store.get(model_name, key)
+                if existing is not None and not any(self._matches_record(identity, r, existing) for r in record_rules):
+                    refuse()
+                return resolve(source, info, **args)
+            result = resolve(source, info, **args)
+            if kind == "GET":
+                if result is not None and not any(self._matches_record(identity, r, result) for r in record_rules):
+                    refuse()
+                return result
+            items = [item for item in result["items"] if any(self._matches_record(identity, r, item) for r in record_rules)]
+            return {**result, "items": items}
+
+        return guarded
+
+    def _field_rule_guard(self, model: str, field_name: str, rules: list[dict], resolve: Callable) -> Callable:
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if identity is not None:
+                mine = self._applicable(identity, rules, "get")
+                if not any(self._unconditional(identity, r) or self._matches_record(identity, r, source or {}) for r in mine):
+                    raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {model}")
+            return resolve(source, info, **args)
+
+        return guarded
+
+
+def _rule_mode(rule: dict) -> str:
+    """The mode of a rule's provider, with the transformer's defaults."""
+    provider = rule.get("provider")
+    if provider is None:
+        return {"public": "apiKey", "custom": "lambda"}.get(rule["allow"], "userPools")
+    return {"function": "lambda", "identityPool": "iam"}.get(provider, provider)
+
+
+def _directive_strings(node: Any, name: str) -> dict[str, str] | None:
+    """The string arguments of directive `name` on a node, or None."""
+    for directive in (node.directives if node is not None else None) or []:
+        if directive.name.value == name:
+            return {a.name.value: getattr(a.value, "value", None) for a in directive.arguments or []}
+    return None
 
 
 def _mode_rules(node: Any) -> dict[str, list[str] | None] | None:

@@ -881,7 +881,7 @@ def main(argv: list[str] | None = None) -> int:
     authorizer = None
     if args.auth_config:
         authorizer = auth.load(args.auth_config)
-        authorizer.install(api.schema)
+        authorizer.install(api)
     handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [], "authorizer": authorizer})
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True

@@ -20,11 +20,34 @@ struct AuthFixture {
     sessionToken: "session-\(UUID().uuidString)")
   let configURL: URL
 
-  /// Writes the config; `clockOffsetSeconds` shifts the server's clock.
-  init(clockOffsetSeconds: Double = 0) throws {
+  /// Writes the config; `clockOffsetSeconds` shifts the server's clock; the `@auth` rules of
+  /// `models` (their generated `ModelSchema.authRules` and field rules) are enforced per record.
+  init(clockOffsetSeconds: Double = 0, models: [ModelSchema] = []) throws {
     configURL = FileManager.default.temporaryDirectory.appendingPathComponent(
       "auth-\(UUID().uuidString).json")
+    func json(_ rule: AuthRule) -> [String: Any] {
+      var written: [String: Any] = ["allow": rule.allow.rawValue]
+      written["provider"] = rule.provider?.rawValue
+      written["ownerField"] = rule.ownerField
+      written["identityClaim"] = rule.identityClaim
+      written["groupClaim"] = rule.groupClaim
+      written["groups"] = rule.groups
+      written["groupsField"] = rule.groupsField
+      written["operations"] = rule.operations?.map(\.rawValue)
+      return written
+    }
+    var modelRules: [String: Any] = [:]
+    var fieldRules: [String: Any] = [:]
+    for model in models {
+      modelRules[model.name] = model.authRules.map(json)
+      var fields: [String: Any] = [:]
+      for field in model.fields where !field.authRules.isEmpty {
+        fields[field.name] = field.authRules.map(json)
+      }
+      fieldRules[model.name] = fields
+    }
     let config: [String: Any] = [
+      "modelRules": modelRules, "fieldRules": fieldRules,
       "apiKey": apiKey,
       "clockOffsetSeconds": clockOffsetSeconds,
       "userPools": ["secret": userPoolSecret, "issuer": Self.userPoolIssuer, "audience": "client-1"],
@@ -427,5 +450,93 @@ struct AuthorizationModeTests {
     let token = try keys.userPoolToken("ann")
     try await client(server, .userPools { token }, log: log).create(Ticket(id: "t1", subject: "Bug"))
     #expect(log.last?.variables == ["input": ["id": "t1", "subject": "Bug"]])
+  }
+
+  @Test("owner rules: the owner reads, updates and lists their record; another user is refused and filtered out")
+  func ownerRules() async throws {
+    let keys = try AuthFixture(models: [Ticket.schema, Document.schema])
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let bobToken = try keys.userPoolToken("bob")
+    let ann = client(server, .userPools { annToken })
+    let bob = client(server, .userPools { bobToken })
+    let created = try await ann.create(Ticket(id: "t1", subject: "Ann's"))
+    #expect(created.assignee == "ann", "the service fills the owner field from the token")
+    try await bob.create(Ticket(id: "t2", subject: "Bob's"))
+    #expect(try await ann.get(Ticket.self, byIdentifier: .init(id: "t1"))?.subject == "Ann's")
+    let refused = await authorizationFailure {
+      _ = try await bob.get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(rejected(refused?.error)?.message == "Not Authorized to access getTicket on type Query")
+    #expect(try await ann.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t1"])
+    #expect(try await bob.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t2"])
+
+    // Document: owner `author` by the `sub` claim; bob may not update ann's document.
+    var document = try await ann.create(Document(id: "d1", title: "Draft"))
+    #expect(document.author == "sub-ann")
+    document.title = "Ann edits"
+    try await ann.update(document)
+    document.title = "Bob edits"
+    let write = await authorizationFailure { try await bob.update(document) }
+    #expect(rejected(write?.error)?.message == "Not Authorized to access updateDocument on type Mutation")
+    let delete = await authorizationFailure { try await bob.delete(document) }
+    #expect(delete?.operation == "DeleteDocument")
+    #expect(try await ann.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Ann edits")
+  }
+
+  @Test("group rules: a static group writes anyone's record; a dynamic group reads the records naming it")
+  func groupRules() async throws {
+    let keys = try AuthFixture(models: [Document.schema])
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let editorToken = try keys.userPoolToken("eve", groups: ["Editors"])
+    let readerToken = try keys.userPoolToken("rita", groups: ["team-x"])
+    let outsiderToken = try keys.userPoolToken("otto", groups: ["team-y"])
+    let ann = client(server, .userPools { annToken })
+    try await ann.create(Document(id: "d1", title: "Shared", readers: ["team-x"]))
+    try await ann.create(Document(id: "d2", title: "Private"))
+
+    var edited = try #require(
+      try await client(server, .userPools { editorToken }).get(Document.self, byIdentifier: .init(id: "d2")))
+    edited.title = "Edited by an editor"
+    try await client(server, .userPools { editorToken }).update(edited)
+    #expect(try await ann.get(Document.self, byIdentifier: .init(id: "d2"))?.title == "Edited by an editor")
+
+    let reader = client(server, .userPools { readerToken })
+    #expect(try await reader.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Shared")
+    #expect(try await reader.send(ModelQueries.list(Document.self)).items.map(\.id) == ["d1"])
+    let outsider = client(server, .userPools { outsiderToken })
+    #expect(try await outsider.send(ModelQueries.list(Document.self)).items.isEmpty)
+    let refused = await authorizationFailure {
+      _ = try await outsider.get(Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(rejected(refused?.error)?.status == 200)
+  }
+
+  @Test("field-level rules: an owner-only field is null with Unauthorized for others, readable by the owner")
+  func fieldRules() async throws {
+    let keys = try AuthFixture(models: [Memo.schema])
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let ann = client(server, .userPools { annToken })
+    let memo = try await ann.create(Memo(id: "m1", title: "Plan", secret: "s3cret"))
+    #expect(memo.owner == "ann" && memo.secret == "s3cret")
+
+    let byKey = client(server, .apiKey(keys.apiKey))
+    let response = try await byKey.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1")))
+    let partial = try #require(response.data ?? nil)
+    #expect(partial.title == "Plan")
+    #expect(partial.secret == nil)
+    // `secret` (owner) and `reviewNote` (owner, Admin) carry field rules the API key meets neither of.
+    #expect(response.errors.map(\.errorType) == ["Unauthorized", "Unauthorized"])
+    #expect(
+      Set(response.errors.compactMap(\.path)) == [
+        [.string("getMemo"), .string("secret")], [.string("getMemo"), .string("reviewNote")],
+      ])
+    #expect(response.errors.map(\.message).contains("Not Authorized to access secret on type Memo"))
+    #expect(try await ann.get(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "s3cret")
   }
 }
