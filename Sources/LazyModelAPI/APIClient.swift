@@ -268,11 +268,9 @@ public final class APIClient: Sendable {
     let body = try httpBody(for: request)
     let record = GraphQLRequestRecord(
       operationName: name, document: request.document, variables: request.variables)
-    let timeout = configuration.timeout
+    let deadline = ContinuousClock.now + .seconds(configuration.timeout)
     do {
-      return try await withDeadline(
-        seconds: timeout, onDeadline: { APIError.timedOut(operationName: name, seconds: timeout) }
-      ) { [self] in
+      do {
         let modes: [Authorization]
         switch configuration.authorizationStrategy {
         case .default: modes = [configuration.authorization]
@@ -290,22 +288,24 @@ public final class APIClient: Sendable {
           do {
             return try await exchange(
               body: body, record: record, authorization: authorization,
-              responseField: request.responseField)
+              responseField: request.responseField, deadline: deadline)
           } catch APIError.authorization {
             continue  // the next mode in priority order
           }
         }
         return try await exchange(
-          body: body, record: record, authorization: last, responseField: request.responseField)
+          body: body, record: record, authorization: last, responseField: request.responseField,
+          deadline: deadline)
       }
     } catch is CancellationError {
       throw APIError.cancelled(operationName: name)
     }
   }
 
-  /// One exchange: headers, authorization, the transfer, the status.
+  /// One exchange: headers, authorization, the transfer, the status, all before `deadline`.
   private func exchange(
-    body: Data, record: GraphQLRequestRecord, authorization: Authorization, responseField: String
+    body: Data, record: GraphQLRequestRecord, authorization: Authorization, responseField: String,
+    deadline: ContinuousClock.Instant
   ) async throws -> Data {
     let name = record.operationName
     var urlRequest = URLRequest(url: configuration.endpoint)
@@ -319,9 +319,24 @@ public final class APIClient: Sendable {
     }
     let sent = urlRequest.allHTTPHeaderFields ?? [:]
     do {
-      let added = try await authorizationHeaders(
-        authorization, url: configuration.endpoint, body: body, headers: sent,
-        operationName: name)
+      let added: [String: String]
+      switch authorization {
+      case .none, .apiKey:
+        added = try await authorizationHeaders(
+          authorization, url: configuration.endpoint, body: body, headers: sent,
+          operationName: name)
+      default:
+        // A provider may ignore cancellation: it runs in a task of its own, raced by the deadline.
+        let endpoint = configuration.endpoint
+        added = try await withDeadline(
+          seconds: Self.seconds(until: deadline), onDeadline: { [configuration] in
+            APIError.timedOut(operationName: name, seconds: configuration.timeout)
+          }
+        ) { [self] in
+          try await authorizationHeaders(
+            authorization, url: endpoint, body: body, headers: sent, operationName: name)
+        }
+      }
       for (header, value) in added where header.lowercased() != "host" {
         urlRequest.setValue(value, forHTTPHeaderField: header)
       }
@@ -335,13 +350,16 @@ public final class APIClient: Sendable {
     let result: HTTPExchangeResult
     do {
       result = try await transport.send(
-        urlRequest, on: session, limit: configuration.maximumResponseBytes)
+        urlRequest, on: session, limit: configuration.maximumResponseBytes,
+        seconds: Self.seconds(until: deadline))
     } catch let failure as HTTPExchangeFailure {
       switch failure {
       case .redirected(let status, let location):
         throw APIError.redirected(operationName: name, statusCode: status, location: location)
       case .tooLarge(let limit):
         throw APIError.responseTooLarge(operationName: name, limit: limit)
+      case .deadline:
+        throw APIError.timedOut(operationName: name, seconds: configuration.timeout)
       case .notHTTP:
         throw APIError.undecodableResponse(
           operationName: name, reason: "not an HTTP response", body: Data())
@@ -380,6 +398,13 @@ public final class APIClient: Sendable {
           mode: mode, reason: .rejected(statusCode: http.statusCode, errors: errors)))
     }
     return result.body
+  }
+
+  /// The seconds left until `deadline` (0 when it passed).
+  private static func seconds(until deadline: ContinuousClock.Instant) -> Double {
+    let left = deadline - ContinuousClock.now
+    let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+    return max(0, seconds)
   }
 
   /// The `errors` of a body whose every error is AppSync's `Unauthorized` and whose

@@ -17,6 +17,8 @@ enum HTTPExchangeFailure: Error, Sendable {
   case redirected(statusCode: Int, location: String?)
   /// More than `limit` body bytes (after decompression) arrived.
   case tooLarge(limit: Int)
+  /// The exchange's deadline passed; the transfer was cancelled.
+  case deadline
   /// The URL loading system failed (`URLError` for refused, reset, idle timeout, cancelled).
   case failed(any Error)
   /// Not an HTTP response.
@@ -44,15 +46,27 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
 
   /// Sends `request` on `session` (whose delegate must be this transport) and collects the body.
   ///
-  /// - Parameter limit: The largest body accepted, in bytes after decompression.
+  /// - Parameters:
+  ///   - limit: The largest body accepted, in bytes after decompression.
+  ///   - seconds: The time left for the whole transfer; a dispatch timer cancels it then.
   /// - Throws: ``HTTPExchangeFailure``; `CancellationError` when the calling task is cancelled
   ///   (the transfer is cancelled with it).
-  func send(_ request: URLRequest, on session: URLSession, limit: Int) async throws
+  func send(_ request: URLRequest, on session: URLSession, limit: Int, seconds: Double) async throws
     -> HTTPExchangeResult
   {
     let task = session.dataTask(with: request)
     let id = task.taskIdentifier
     exchanges.withLock { $0[id] = Exchange(limit: limit) }
+    let timer = DispatchWorkItem { [self] in
+      let running = exchanges.withLock { exchanges -> Bool in
+        guard let exchange = exchanges[id] else { return false }
+        if exchange.failure == nil { exchanges[id]?.failure = .deadline }
+        return true
+      }
+      if running { task.cancel() }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+    defer { timer.cancel() }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let cancelled = exchanges.withLock { exchanges -> Bool in
