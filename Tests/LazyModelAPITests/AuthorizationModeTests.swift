@@ -471,6 +471,11 @@ struct AuthorizationModeTests {
     #expect(rejected(refused?.error)?.message == "Not Authorized to access getTicket on type Query")
     #expect(try await ann.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t1"])
     #expect(try await bob.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t2"])
+    // `operations: [create, read]`: not even the owner may update (AppSync's field has no mode).
+    var ticket = created
+    ticket.subject = "Changed"
+    let update = await authorizationFailure { try await ann.update(ticket) }
+    #expect(rejected(update?.error)?.message == "Not Authorized to access updateTicket on type Mutation")
 
     // Document: owner `author` by the `sub` claim; bob may not update ann's document.
     var document = try await ann.create(Document(id: "d1", title: "Draft"))
@@ -538,5 +543,33 @@ struct AuthorizationModeTests {
       ])
     #expect(response.errors.map(\.message).contains("Not Authorized to access secret on type Memo"))
     #expect(try await ann.get(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "s3cret")
+  }
+
+  @Test("the headers for a (URL, body) pair, as the real-time handshake will take them")
+  func handshakeHeaders() async throws {
+    let credentials = AWSCredentials(
+      accessKeyID: "AKIDHANDSHAKE", secretAccessKey: "secret", sessionToken: "token")
+    let client = APIClient(configuration: .init(endpoint: URL(string: "https://example.test/graphql")!))
+    let url = URL(string: "https://example.appsync-realtime-api.us-east-1.amazonaws.com/graphql/connect")!
+    let body = Data("{}".utf8)
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    let headers = try await client.authorizationHeaders(
+      .iam({ credentials }, region: "us-east-1"), url: url, body: body,
+      headers: ["accept": "application/json, text/javascript", "content-type": "application/json; charset=UTF-8"],
+      operationName: "connect", date: date)
+    let expected = SigV4Signer(credentials: credentials, region: "us-east-1").signedHeaders(
+      method: "POST", url: url,
+      headers: ["accept": "application/json, text/javascript", "content-type": "application/json; charset=UTF-8"],
+      body: body, date: date)
+    #expect(headers["host"] == "example.appsync-realtime-api.us-east-1.amazonaws.com")
+    #expect(headers["Authorization"] == expected["Authorization"])
+    #expect(headers["X-Amz-Date"] == "20231114T221320Z")
+    #expect(headers["X-Amz-Security-Token"] == "token")
+    #expect(
+      try await client.authorizationHeaders(
+        .apiKey("da2-k"), url: url, body: body, operationName: "connect") == ["x-api-key": "da2-k"])
+    #expect(
+      try await client.authorizationHeaders(
+        .userPools { "jwt" }, url: url, body: body, operationName: "connect") == ["Authorization": "jwt"])
   }
 }
