@@ -113,7 +113,6 @@ public final class APIClient: Sendable {
     self.configuration = configuration
     let sessionConfiguration = URLSessionConfiguration.ephemeral
     sessionConfiguration.timeoutIntervalForRequest = configuration.idleTimeout ?? configuration.timeout
-    sessionConfiguration.timeoutIntervalForResource = configuration.timeout
     sessionConfiguration.httpMaximumConnectionsPerHost = 16
     sessionConfiguration.httpShouldSetCookies = false
     sessionConfiguration.httpCookieAcceptPolicy = .never
@@ -270,33 +269,31 @@ public final class APIClient: Sendable {
       operationName: name, document: request.document, variables: request.variables)
     let deadline = ContinuousClock.now + .seconds(configuration.timeout)
     do {
-      do {
-        let modes: [Authorization]
-        switch configuration.authorizationStrategy {
-        case .default: modes = [configuration.authorization]
-        case .multiAuth(let configured):
-          modes = AuthorizationStrategy.ordered(
-            configured, for: request.modelSchema, operation: request.ruleOperation)
-        }
-        guard let last = modes.last else {
-          throw APIError.invalidRequest(
-            operationName: name,
-            reason: "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
-          )
-        }
-        for authorization in modes.dropLast() {
-          do {
-            return try await exchange(
-              body: body, record: record, authorization: authorization,
-              responseField: request.responseField, deadline: deadline)
-          } catch APIError.authorization {
-            continue  // the next mode in priority order
-          }
-        }
-        return try await exchange(
-          body: body, record: record, authorization: last, responseField: request.responseField,
-          deadline: deadline)
+      let modes: [Authorization]
+      switch configuration.authorizationStrategy {
+      case .default: modes = [configuration.authorization]
+      case .multiAuth(let configured):
+        modes = AuthorizationStrategy.ordered(
+          configured, for: request.modelSchema, operation: request.ruleOperation)
       }
+      guard let last = modes.last else {
+        throw APIError.invalidRequest(
+          operationName: name,
+          reason: "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
+        )
+      }
+      for authorization in modes.dropLast() {
+        do {
+          return try await exchange(
+            body: body, record: record, authorization: authorization,
+            responseField: request.responseField, deadline: deadline)
+        } catch APIError.authorization {
+          continue  // the next mode in priority order
+        }
+      }
+      return try await exchange(
+        body: body, record: record, authorization: last, responseField: request.responseField,
+        deadline: deadline)
     } catch is CancellationError {
       throw APIError.cancelled(operationName: name)
     }
