@@ -80,7 +80,15 @@ var targets: [Target] = [
     providers: [.apt(["libsqlite3-dev"])]
   ),
   .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite"], swiftSettings: strict),
-  .target(name: "LazyModelAPI", dependencies: ["LazyModel"], swiftSettings: strict),
+  .systemLibrary(
+    name: "CCrypto",
+    pkgConfig: "libcrypto",
+    providers: [.apt(["libssl-dev"])]
+  ),
+  .target(
+    name: "LazyModelAPI",
+    dependencies: ["LazyModel", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+    swiftSettings: strict),
 
   // MARK: Tests
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),

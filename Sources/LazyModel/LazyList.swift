@@ -254,7 +254,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
   /// ``Swift/KeyedDecodingContainer/decodeLazyList(_:forKey:associatedFields:parent:decoder:)``,
   /// which adds the parent's identifiers and the decoding source's provider.
   ///
-  /// - Throws: `DecodingError` when the value is none of these or an element is not an `M`.
+  /// - Throws: `DecodingError` when the value is none of these or an element is not an `M`;
+  ///   ``TypenameMismatch`` when a connection item's `__typename` names another type.
   public convenience init(from decoder: any Decoder) throws {
     if var array = try? decoder.unkeyedContainer() {
       var elements: [M] = []
@@ -268,7 +269,8 @@ public final class LazyList<M: Model>: Codable, Sendable {
       self.init(associatedIdentifiers: [], associatedFields: [], provider: nil)
       return
     }
-    let items = try container.decode([M].self, forKey: AnyCodingKey("items"))
+    let items = try container.decode([TypenameCheckedModel<M>].self, forKey: AnyCodingKey("items"))
+      .map(\.model)
     let next = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("nextToken"))
     self.init(
       firstPage: items, nextCursor: next, associatedIdentifiers: [], associatedFields: [],

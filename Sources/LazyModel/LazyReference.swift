@@ -367,7 +367,8 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// A model whose encoded form holds nothing but its key fields therefore decodes as not loaded;
   /// loading it reads it again from the decoding source.
   ///
-  /// - Throws: `DecodingError` when the value is neither `null`, key fields, nor a model `M`.
+  /// - Throws: `DecodingError` when the value is neither `null`, key fields, nor a model `M`;
+  ///   ``TypenameMismatch`` when the object's `__typename` names another type.
   public convenience init(from decoder: any Decoder) throws {
     try self.init(from: decoder, identifyingFields: M.schema.primaryKey)
   }
@@ -382,6 +383,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
       return
     }
     let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    try container.checkTypename(of: M.self)
     let keys = Set(container.allKeys.map(\.stringValue)).subtracting(["__typename"])
     if !identifyingFields.isEmpty, keys == Set(identifyingFields) {
       var identifiers: [IdentifierComponent] = []

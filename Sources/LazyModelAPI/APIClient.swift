@@ -13,78 +13,121 @@ import LazyModel
 /// Thread-safety: an immutable `Sendable` class; any number of tasks may send at once.
 /// Cancelling the calling task cancels the HTTP request and throws ``APIError/cancelled(operationName:)``.
 public final class APIClient: Sendable {
-  /// How requests are authorized.
+  /// How requests are authorized: one AppSync authorization mode (see the README's
+  /// "Authorization" table). Every provider and hook is called before each request, inside the
+  /// request deadline (``Configuration/timeout``); if one throws, or returns an empty token, the
+  /// request is not sent and ``APIError/authorization(operationName:underlying:)`` is thrown with
+  /// an ``AuthorizationError`` naming the mode. Credentials go only to ``Configuration/endpoint``
+  /// (redirects are never followed) and are never logged.
   public enum Authorization: Sendable {
     /// No authorization header.
     case none
-    /// AppSync API key, sent as the `x-api-key` header.
+    /// AppSync API key (`API_KEY`), sent as the `x-api-key` header.
     case apiKey(String)
-    /// A user hook called before each request (for example to fetch a fresh Cognito token); the
-    /// headers it returns are added to the request. It receives the operation name. If it throws,
-    /// the request is not sent and ``APIError/authorization(operationName:underlying:)`` is thrown.
+    /// A user hook called before each request; the headers it returns are added to the request.
+    /// It receives the operation name only (see ``custom(_:)`` for a hook that sees the request).
     case headers(@Sendable (_ operationName: String) async throws -> [String: String])
+    /// Amazon Cognito user pools (`AMAZON_COGNITO_USER_POOLS`): the provider's JWT (ID or
+    /// access token) is sent as the `Authorization` header.
+    case userPools(TokenProvider)
+    /// OpenID Connect (`OPENID_CONNECT`): the provider's JWT is sent as `Authorization`.
+    case oidc(TokenProvider)
+    /// A Lambda authorizer (`AWS_LAMBDA`): the provider's token is sent as `Authorization`.
+    case lambda(TokenProvider)
+    /// AWS IAM (`AWS_IAM`): the request is signed with Signature Version 4 (service `appsync`,
+    /// `region`) with the provider's credentials: method, path, query, every header sent by the
+    /// client, and the SHA-256 of the body; a session token goes in `X-Amz-Security-Token`.
+    case iam(CredentialsProvider, region: String)
+    /// A request-signing hook that sees the method, URL, headers and body of each request
+    /// (``AuthorizationRequest``) and returns the headers to add.
+    case custom(@Sendable (AuthorizationRequest) async throws -> [String: String])
   }
 
   /// Everything the client needs to know about the endpoint.
   public struct Configuration: Sendable {
     /// The GraphQL endpoint (`https://…/graphql`).
     public var endpoint: URL
-    /// How requests are authorized.
+    /// How requests are authorized (under the ``AuthorizationStrategy/default`` strategy).
     public var authorization: Authorization
-    /// Seconds without a response after which a request fails with ``APIError/timedOut(operationName:seconds:)``.
+    /// How the authorization of each request is chosen: ``authorization`` for all, or
+    /// ``AuthorizationStrategy/multiAuth(_:)`` from the model's `@auth` rules.
+    public var authorizationStrategy: AuthorizationStrategy
+    /// The deadline of one exchange, in seconds: authorizing (a token provider included),
+    /// connecting, sending and reading the whole body must finish within it, or the request fails
+    /// with ``APIError/timedOut(operationName:seconds:)`` and its transfer is cancelled.
     public var timeout: Double
+    /// Seconds without any byte arriving after which a request fails with
+    /// ``APIError/timedOut(operationName:seconds:)`` (URLSession's `timeoutInterval`), or `nil` to
+    /// rely on ``timeout`` alone.
+    public var idleTimeout: Double?
+    /// The largest response body accepted, in bytes, counted after `Content-Encoding`
+    /// decompression while the body streams in; a larger one stops the transfer and throws
+    /// ``APIError/responseTooLarge(operationName:limit:)``. Default 8 MiB.
+    public var maximumResponseBytes: Int
     /// `limit` sent by lazy lists for each page, or `nil` for the server's default (100 on AppSync).
     public var listPageSize: Int?
     /// Extra headers sent with every request.
     public var additionalHeaders: [String: String]
 
+    /// The default ``maximumResponseBytes``: 8 MiB.
+    public static let defaultMaximumResponseBytes = 8 << 20
+
     /// Creates a configuration.
     public init(
       endpoint: URL, authorization: Authorization = .none, timeout: Double = 30,
       listPageSize: Int? = nil,
-      additionalHeaders: [String: String] = [:]
+      additionalHeaders: [String: String] = [:],
+      idleTimeout: Double? = nil,
+      maximumResponseBytes: Int = Configuration.defaultMaximumResponseBytes,
+      authorizationStrategy: AuthorizationStrategy = .default
     ) {
+      self.authorizationStrategy = authorizationStrategy
       self.endpoint = endpoint
       self.authorization = authorization
       self.timeout = timeout
       self.listPageSize = listPageSize
       self.additionalHeaders = additionalHeaders
+      self.idleTimeout = idleTimeout
+      self.maximumResponseBytes = maximumResponseBytes
     }
   }
 
   /// The configuration this client was created with.
   public let configuration: Configuration
   private let session: URLSession
-  private let ownsSession: Bool
+  private let transport: HTTPTransport
   private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
 
-  /// Creates a client.
+  /// Creates a client with an ephemeral URLSession of its own, whose delegate refuses every
+  /// redirect (``APIError/redirected(operationName:statusCode:location:)``) and bounds every
+  /// response body (``Configuration/maximumResponseBytes``).
   ///
   /// - Parameters:
-  ///   - configuration: Endpoint, authorization, timeout and paging.
-  ///   - session: The session to send with; by default an ephemeral session of its own.
+  ///   - configuration: Endpoint, authorization, deadline, limits and paging.
   ///   - observer: Called with the operation name, document and variables of every request just
-  ///     before it is sent (logging, tests); called on the sending task.
+  ///     before it is sent (logging, tests); called on the sending task. It never sees headers.
   public init(
-    configuration: Configuration, session: URLSession? = nil,
+    configuration: Configuration,
     observer: (@Sendable (GraphQLRequestRecord) -> Void)? = nil
   ) {
     self.configuration = configuration
-    ownsSession = session == nil
-    if let session {
-      self.session = session
-    } else {
-      let sessionConfiguration = URLSessionConfiguration.ephemeral
-      sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-      sessionConfiguration.httpMaximumConnectionsPerHost = 16
-      self.session = URLSession(configuration: sessionConfiguration)
-    }
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.timeoutIntervalForRequest = configuration.idleTimeout ?? configuration.timeout
+    sessionConfiguration.httpMaximumConnectionsPerHost = 16
+    sessionConfiguration.httpShouldSetCookies = false
+    sessionConfiguration.httpCookieAcceptPolicy = .never
+    sessionConfiguration.urlCache = nil
+    let transport = HTTPTransport()
+    self.transport = transport
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    session = URLSession(configuration: sessionConfiguration, delegate: transport, delegateQueue: queue)
     self.observer = observer
   }
 
-  /// Lets requests in flight finish, then releases a session the client created itself.
+  /// Lets requests in flight finish, then releases the client's session.
   deinit {
-    if ownsSession { session.finishTasksAndInvalidate() }
+    session.finishTasksAndInvalidate()
   }
 
   /// The decoding context of this client: references and lists decoded with it load through it.
@@ -164,6 +207,10 @@ public final class APIClient: Sendable {
       return GraphQLResponse(data: envelope.data, errors: envelope.errors, body: body)
     } catch let error as APIError {
       throw error
+    } catch let mismatch as TypenameMismatch {
+      throw APIError.unexpectedTypename(
+        operationName: request.operationName, expected: mismatch.expected,
+        received: mismatch.received, path: mismatch.path, body: body)
     } catch {
       throw APIError.undecodableResponse(
         operationName: request.operationName, reason: Self.describe(error), body: body)
@@ -213,62 +260,165 @@ public final class APIClient: Sendable {
     let variables: [String: GraphQLValue]
   }
 
+  /// Builds, authorizes and sends `request` under the deadline of ``Configuration/timeout``;
+  /// returns the body of a 2xx answer.
   private func post<Response>(_ request: GraphQLRequest<Response>) async throws -> Data {
     let name = request.operationName
+    let body = try httpBody(for: request)
+    let record = GraphQLRequestRecord(
+      operationName: name, document: request.document, variables: request.variables)
+    let deadline = ContinuousClock.now + .seconds(configuration.timeout)
+    do {
+      let modes: [Authorization]
+      switch configuration.authorizationStrategy {
+      case .default: modes = [configuration.authorization]
+      case .multiAuth(let configured):
+        modes = AuthorizationStrategy.ordered(
+          configured, for: request.modelSchema, operation: request.ruleOperation)
+      }
+      guard let last = modes.last else {
+        throw APIError.invalidRequest(
+          operationName: name,
+          reason: "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
+        )
+      }
+      for authorization in modes.dropLast() {
+        do {
+          return try await exchange(
+            body: body, record: record, authorization: authorization,
+            responseField: request.responseField, deadline: deadline)
+        } catch APIError.authorization {
+          continue  // the next mode in priority order
+        }
+      }
+      return try await exchange(
+        body: body, record: record, authorization: last, responseField: request.responseField,
+        deadline: deadline)
+    } catch is CancellationError {
+      throw APIError.cancelled(operationName: name)
+    }
+  }
+
+  /// One exchange: headers, authorization, the transfer, the status, all before `deadline`.
+  private func exchange(
+    body: Data, record: GraphQLRequestRecord, authorization: Authorization, responseField: String,
+    deadline: ContinuousClock.Instant
+  ) async throws -> Data {
+    let name = record.operationName
     var urlRequest = URLRequest(url: configuration.endpoint)
     urlRequest.httpMethod = "POST"
-    urlRequest.timeoutInterval = configuration.timeout
+    urlRequest.timeoutInterval = configuration.idleTimeout ?? configuration.timeout
+    urlRequest.httpShouldHandleCookies = false
     urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
     for (header, value) in configuration.additionalHeaders {
       urlRequest.setValue(value, forHTTPHeaderField: header)
     }
-    switch configuration.authorization {
-    case .none:
-      break
-    case .apiKey(let key):
-      urlRequest.setValue(key, forHTTPHeaderField: "x-api-key")
-    case .headers(let hook):
-      do {
-        for (header, value) in try await hook(name) {
-          urlRequest.setValue(value, forHTTPHeaderField: header)
-        }
-      } catch {
-        if Task.isCancelled { throw APIError.cancelled(operationName: name) }
-        throw APIError.authorization(operationName: name, underlying: error)
-      }
-    }
-    urlRequest.httpBody = try httpBody(for: request)
-    observer?(
-      GraphQLRequestRecord(
-        operationName: name, document: request.document, variables: request.variables))
-    if Task.isCancelled { throw APIError.cancelled(operationName: name) }
-
-    let data: Data
-    let response: URLResponse
+    let sent = urlRequest.allHTTPHeaderFields ?? [:]
     do {
-      (data, response) = try await session.data(for: urlRequest)
-    } catch {
-      if Task.isCancelled { throw APIError.cancelled(operationName: name) }
-      if let urlError = error as? URLError {
-        switch urlError.code {
-        case .timedOut: throw APIError.timedOut(operationName: name, seconds: configuration.timeout)
-        case .cancelled: throw APIError.cancelled(operationName: name)
-        default: break
+      let added: [String: String]
+      switch authorization {
+      case .none, .apiKey:
+        added = try await authorizationHeaders(
+          authorization, url: configuration.endpoint, body: body, headers: sent,
+          operationName: name)
+      default:
+        // A provider may ignore cancellation: it runs in a task of its own, raced by the deadline.
+        let endpoint = configuration.endpoint
+        added = try await withDeadline(
+          seconds: Self.seconds(until: deadline), onDeadline: { [configuration] in
+            APIError.timedOut(operationName: name, seconds: configuration.timeout)
+          }
+        ) { [self] in
+          try await authorizationHeaders(
+            authorization, url: endpoint, body: body, headers: sent, operationName: name)
         }
       }
-      throw APIError.transport(operationName: name, underlying: error)
+      for (header, value) in added where header.lowercased() != "host" {
+        urlRequest.setValue(value, forHTTPHeaderField: header)
+      }
+    } catch let error as AuthorizationError {
+      throw APIError.authorization(operationName: name, underlying: error)
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw APIError.undecodableResponse(
-        operationName: name, reason: "not an HTTP response", body: data)
+    urlRequest.httpBody = body
+    observer?(record)
+    if Task.isCancelled { throw CancellationError() }
+
+    let result: HTTPExchangeResult
+    do {
+      result = try await transport.send(
+        urlRequest, on: session, limit: configuration.maximumResponseBytes,
+        seconds: Self.seconds(until: deadline))
+    } catch let failure as HTTPExchangeFailure {
+      switch failure {
+      case .redirected(let status, let location):
+        throw APIError.redirected(operationName: name, statusCode: status, location: location)
+      case .tooLarge(let limit):
+        throw APIError.responseTooLarge(operationName: name, limit: limit)
+      case .deadline:
+        throw APIError.timedOut(operationName: name, seconds: configuration.timeout)
+      case .notHTTP:
+        throw APIError.undecodableResponse(
+          operationName: name, reason: "not an HTTP response", body: Data())
+      case .failed(let error):
+        if Task.isCancelled { throw CancellationError() }
+        if let urlError = error as? URLError {
+          switch urlError.code {
+          case .timedOut:
+            throw APIError.timedOut(
+              operationName: name, seconds: configuration.idleTimeout ?? configuration.timeout)
+          case .cancelled: throw CancellationError()
+          default: break
+          }
+        }
+        throw APIError.transport(operationName: name, underlying: error)
+      }
     }
+    let http = result.response
     guard (200..<300).contains(http.statusCode) else {
-      let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: data))?.errors ?? []
+      let errors = (try? JSONDecoder().decode(ErrorsOnly.self, from: result.body))?.errors ?? []
+      if let mode = authorization.mode, http.statusCode == 401 || http.statusCode == 403 {
+        throw APIError.authorization(
+          operationName: name,
+          underlying: AuthorizationError(
+            mode: mode, reason: .rejected(statusCode: http.statusCode, errors: errors)))
+      }
       throw APIError.httpStatus(
-        operationName: name, statusCode: http.statusCode, errors: errors, body: data)
+        operationName: name, statusCode: http.statusCode, errors: errors, body: result.body)
     }
-    return data
+    if let mode = authorization.mode,
+      let errors = Self.unauthorizedErrors(in: result.body, field: responseField)
+    {
+      throw APIError.authorization(
+        operationName: name,
+        underlying: AuthorizationError(
+          mode: mode, reason: .rejected(statusCode: http.statusCode, errors: errors)))
+    }
+    return result.body
+  }
+
+  /// The seconds left until `deadline` (0 when it passed).
+  private static func seconds(until deadline: ContinuousClock.Instant) -> Double {
+    let left = deadline - ContinuousClock.now
+    let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) * 1e-18
+    return max(0, seconds)
+  }
+
+  /// The `errors` of a body whose every error is AppSync's `Unauthorized` and whose
+  /// `data.<field>` is null or absent (the field was refused to this mode), else `nil`.
+  private static func unauthorizedErrors(in body: Data, field: String) -> [GraphQLError]? {
+    guard body.range(of: Data("Unauthorized".utf8)) != nil,
+      let envelope = try? JSONDecoder().decode(UnauthorizedProbe.self, from: body),
+      !envelope.errors.isEmpty,
+      envelope.errors.allSatisfy({ $0.errorType == "Unauthorized" }),
+      (envelope.data?[field] ?? .null) == .null
+    else { return nil }
+    return envelope.errors
+  }
+
+  private struct UnauthorizedProbe: Decodable {
+    let data: GraphQLValue?
+    let errors: [GraphQLError]
   }
 
   private struct ErrorsOnly: Decodable {
@@ -340,6 +490,18 @@ struct NestedConnection<M: Model>: Decodable, Sendable {
   }
 }
 
+/// A response type that is an optional model (`M?`), whose object's `__typename` is checked
+/// (`M` itself is checked through `any Model.Type`).
+protocol ModelResponse {
+  static func checkTypename(in container: KeyedDecodingContainer<AnyCodingKey>) throws
+}
+
+extension Optional: ModelResponse where Wrapped: Model {
+  static func checkTypename(in container: KeyedDecodingContainer<AnyCodingKey>) throws {
+    try container.checkTypename(of: Wrapped.self)
+  }
+}
+
 /// `{"data": {"<field>": Response}, "errors": [...]}`, reading the field named in `userInfo`.
 struct ResponseEnvelope<Response: Decodable>: Decodable {
   let data: Response?
@@ -356,6 +518,15 @@ struct ResponseEnvelope<Response: Decodable>: Decodable {
       return
     }
     let members = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: dataKey)
+    if members.contains(field), try !members.decodeNil(forKey: field) {
+      if let model = Response.self as? any Model.Type {
+        try members.nestedContainer(keyedBy: AnyCodingKey.self, forKey: field).checkTypename(
+          of: model)
+      } else if let model = Response.self as? any ModelResponse.Type {
+        try model.checkTypename(
+          in: members.nestedContainer(keyedBy: AnyCodingKey.self, forKey: field))
+      }
+    }
     if errors.isEmpty {
       data = try members.decode(Response.self, forKey: field)
     } else {

@@ -67,7 +67,9 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
   /// The body was not JSON, had neither `data` nor `errors`, or `data.<field>` did not decode as
   /// the expected model. `reason` names the failing coding path.
   case undecodableResponse(operationName: String, reason: String, body: Data)
-  /// No response arrived within the configured timeout.
+  /// The exchange did not finish within ``APIClient/Configuration/timeout`` (a deadline for the
+  /// whole exchange: authorization, connecting, sending and reading the body), or no byte arrived
+  /// for ``APIClient/Configuration/idleTimeout``. `seconds` is the limit that passed.
   case timedOut(operationName: String, seconds: Double)
   /// The server could not be reached or the connection failed (refused, reset, DNS, TLS).
   case transport(operationName: String, underlying: any Error)
@@ -75,13 +77,26 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
   case authorization(operationName: String, underlying: any Error)
   /// The task was cancelled before the response arrived.
   case cancelled(operationName: String)
+  /// The endpoint answered with an HTTP redirect (3xx). The client never follows one: AppSync
+  /// never redirects, and following would send the authorization headers (and, for 307/308, the
+  /// body) to whatever `location` names. `location` is the `Location` header, if any.
+  case redirected(operationName: String, statusCode: Int, location: String?)
+  /// The response body, counted after `Content-Encoding` decompression while it streams in, grew
+  /// past ``APIClient/Configuration/maximumResponseBytes`` (`limit`, in bytes); the transfer was
+  /// stopped there.
+  case responseTooLarge(operationName: String, limit: Int)
+  /// An object of the response names in `__typename` another type than the model it decodes as
+  /// (`expected`, the model's `ModelSchema.name`); `path` is its coding path (`getPost.post`).
+  case unexpectedTypename(
+    operationName: String, expected: String, received: String, path: String, body: Data)
 
   /// The operation the error belongs to.
   public var operationName: String {
     switch self {
     case .invalidRequest(let name, _), .graphQL(let name, _, _, _), .httpStatus(let name, _, _, _),
       .undecodableResponse(let name, _, _), .timedOut(let name, _), .transport(let name, _),
-      .authorization(let name, _), .cancelled(let name):
+      .authorization(let name, _), .cancelled(let name), .redirected(let name, _, _),
+      .responseTooLarge(let name, _), .unexpectedTypename(let name, _, _, _, _):
       return name
     }
   }
@@ -90,7 +105,7 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
   public var responseBody: Data? {
     switch self {
     case .graphQL(_, _, _, let body), .httpStatus(_, _, _, let body),
-      .undecodableResponse(_, _, let body):
+      .undecodableResponse(_, _, let body), .unexpectedTypename(_, _, _, _, let body):
       return body
     default:
       return nil
@@ -121,6 +136,12 @@ public enum APIError: Error, Sendable, CustomStringConvertible {
       return "\(name): authorization hook failed: \(underlying)"
     case .cancelled(let name):
       return "\(name): cancelled"
+    case .redirected(let name, let status, let location):
+      return "\(name): HTTP \(status) redirect to \(location ?? "no Location") not followed"
+    case .responseTooLarge(let name, let limit):
+      return "\(name): response body larger than \(limit) bytes"
+    case .unexpectedTypename(let name, let expected, let received, let path, _):
+      return "\(name): \(path) has __typename \(received), expected \(expected)"
     }
   }
 }

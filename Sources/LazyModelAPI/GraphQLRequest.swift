@@ -98,9 +98,13 @@ public struct ModelConnection<M: Model>: Decodable, Sendable {
   private enum CodingKeys: String, CodingKey { case items, nextToken }
 
   /// Decodes `{ "items": [...], "nextToken": ... }`.
+  ///
+  /// - Throws: `DecodingError`; ``TypenameMismatch`` when an item's `__typename` is not `M`'s.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    items = try container.decode([M?].self, forKey: .items).compactMap { $0 }
+    items = try container.decode([TypenameCheckedModel<M>?].self, forKey: .items).compactMap {
+      $0?.model
+    }
     nextToken = try container.decodeIfPresent(String.self, forKey: .nextToken)
   }
 }

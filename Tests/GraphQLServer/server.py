@@ -57,6 +57,8 @@ from graphql import (
 from graphql.language import ast as gql_ast
 from graphql.utilities import value_from_ast_untyped
 
+import auth  # noqa: E402 (this folder: the authorization modes, kept apart from the server)
+
 DEFAULT_LIMIT = 100
 MAX_DELAY_MS = 60_000
 MAGIC_FAIL_VALUE = "__modelgen_fail__"
@@ -710,14 +712,14 @@ def _magic_value_resolver(field_name: str) -> Callable:
 
 def format_error(error: GraphQLError, default_type: str) -> dict:
     original = error.original_error
-    error_type = original.error_type if isinstance(original, AppSyncError) else default_type
+    error_type = original.error_type if isinstance(original, (AppSyncError, auth.FieldUnauthorized)) else default_type
     formatted: dict[str, Any] = {"path": error.path, "data": None, "errorType": error_type, "errorInfo": None}
     formatted["locations"] = [{"line": loc.line, "column": loc.column, "sourceName": None} for loc in error.locations or []]
     formatted["message"] = error.message
     return formatted
 
 
-def run_graphql(api: API, body: Any) -> dict:
+def run_graphql(api: API, body: Any, context: dict | None = None) -> dict:
     if not isinstance(body, dict) or not isinstance(body.get("query"), str):
         return {"errors": [{"errorType": "MalformedHttpRequestException", "message": "The request body must be a JSON object with a 'query' string."}]}
     variables = body.get("variables") or {}
@@ -738,7 +740,7 @@ def run_graphql(api: API, body: Any) -> dict:
         if isinstance(definition, OperationDefinitionNode) and definition.operation == OperationType.SUBSCRIPTION:
             if operation_name is None or (definition.name and definition.name.value == operation_name):
                 return {"data": None, "errors": [{"errorType": "UnsupportedOperation", "message": "The local server does not serve subscriptions."}]}
-    result = execute(api.schema, document, variable_values=variables, operation_name=operation_name)
+    result = execute(api.schema, document, variable_values=variables, operation_name=operation_name, context_value=context)
     response: dict[str, Any] = {"data": result.data}
     if result.errors:
         # Errors without a path come from coercing variables (the request never ran): AppSync calls them
@@ -755,6 +757,7 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True
     api: API
     api_key: str | None
+    authorizer: auth.Authorizer | None = None
     verbose: bool
     requests_log: list
     log_lock = threading.Lock()
@@ -812,6 +815,13 @@ class Handler(BaseHTTPRequestHandler):
         with self.log_lock:
             self.requests_log.append({"body": body, "headers": {k.lower(): v for k, v in self.headers.items()}})
             del self.requests_log[:-1000]
+        identity = None  # after the log: tests see rejected requests too
+        if self.authorizer is not None:  # --auth-config: every AppSync mode (auth.py)
+            try:
+                identity = self.authorizer.authenticate("POST", self.path, {k.lower(): v for k, v in self.headers.items()}, raw)
+            except auth.Rejection as rejection:
+                self._send(401, rejection.payload())
+                return
         fail = (self.headers.get("x-test-fail") or "").lower()
         if fail == "http-500":
             self._send(500, None, raw=b"Internal Server Error (x-test-fail)")
@@ -826,7 +836,7 @@ class Handler(BaseHTTPRequestHandler):
         if fail == "graphql-error":
             self._send(200, {"data": None, "errors": [{"errorType": "TestInjectedError", "message": "Injected GraphQL error (x-test-fail)", "path": None, "locations": []}]})
             return
-        response = run_graphql(self.api, body)
+        response = run_graphql(self.api, body, {"identity": identity})
         if fail == "partial" and isinstance(response.get("data"), dict) and response["data"]:
             first = next(iter(response["data"]))
             response.setdefault("errors", []).append({"errorType": "TestInjectedError", "message": "Injected partial failure (x-test-fail)", "path": [first], "locations": []})
@@ -841,6 +851,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="load and check the schema (graphql-core and @modelgen directives), print OK, exit")
     parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
+    parser.add_argument("--auth-config", default=None,
+                        help="JSON of the authorization modes to enforce with the schema's @aws_* directives (see auth.py)")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     args = parser.parse_args(argv)
     if not args.check and not args.db:
@@ -866,7 +878,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"OK {args.schema}", flush=True)
         return 0
 
-    handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": []})
+    authorizer = None
+    if args.auth_config:
+        authorizer = auth.load(args.auth_config)
+        authorizer.install(api)
+    handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [], "authorizer": authorizer})
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     print(f"LISTENING {server.server_address[1]}", flush=True)

@@ -236,7 +236,9 @@ struct ErrorHandlingTests {
       Issue.record("expected an error")
     } catch let APIError.authorization(name, underlying) {
       #expect(name == "GetPost4V2")
-      #expect(underlying is NoToken)
+      let failure = try #require(underlying as? AuthorizationError)
+      #expect(failure.mode == .custom)
+      #expect(failure.providerError is NoToken)
     }
   }
 

@@ -25,12 +25,13 @@ final class GraphQLServerProcess: Sendable {
   /// Starts the server on `schema` (a path relative to the package root).
   ///
   /// - Throws: `ServerError` when the virtualenv cannot be made or the server does not report a port.
-  init(schema: String, apiKey: String? = nil) async throws {
+  init(schema: String, apiKey: String? = nil, authConfig: URL? = nil) async throws {
     let python = try await Self.python()
     await ServerSlots.shared.acquire()
     let launched: (port: Int, directory: URL, process: Process)
     do {
-      launched = try await Self.launch(python: python, schema: schema, apiKey: apiKey)
+      launched = try await Self.launch(
+        python: python, schema: schema, apiKey: apiKey, authConfig: authConfig)
     } catch {
       await ServerSlots.shared.release()
       throw error
@@ -42,7 +43,9 @@ final class GraphQLServerProcess: Sendable {
   }
 
   /// Starts one server process; returns its port, data directory and process.
-  private static func launch(python: String, schema: String, apiKey: String?) async throws -> (
+  private static func launch(
+    python: String, schema: String, apiKey: String?, authConfig: URL? = nil
+  ) async throws -> (
     Int, URL, Process
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -56,6 +59,7 @@ final class GraphQLServerProcess: Sendable {
       "--port", "0", "--db", directory.appendingPathComponent("data.sqlite").path,
     ]
     if let apiKey { arguments += ["--api-key", apiKey] }
+    if let authConfig { arguments += ["--auth-config", authConfig.path] }
     process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output

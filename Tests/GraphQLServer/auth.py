@@ -1,0 +1,410 @@
+"""AppSync authorization for the local GraphQL server (server.py --auth-config FILE), stdlib only.
+
+What it enforces, locally and deterministically, with keys and credentials the tests make:
+
+  API_KEY                    the `x-api-key` header equals `apiKey`
+  AMAZON_COGNITO_USER_POOLS  `Authorization: <JWT>`, HS256 under `userPools.secret`, `iss` equal to
+                             `userPools.issuer`, `aud` or `client_id` equal to `userPools.audience`,
+                             not expired (`exp`); identity from `identityClaim` (default
+                             `cognito:username`, then `sub`), groups from `groupClaim` (default
+                             `cognito:groups`)
+  OPENID_CONNECT             the same under `oidc.secret` / `oidc.issuer` / `oidc.audience`
+                             (identity `sub` by default)
+  AWS_LAMBDA                 `Authorization: <token>` looked up in `lambda.tokens`, the test
+                             authorizer: {"<token>": {"isAuthorized": bool, "deniedFields": [...]}}
+  AWS_IAM                    `Authorization: AWS4-HMAC-SHA256 …` verified as Signature Version 4
+                             (service `appsync`, `iam.region`) against `iam.credentials`
+                             ([{"accessKeyId", "secretAccessKey", "sessionToken"?}]), `X-Amz-Date`
+                             within `maxSkewSeconds` (default 300) of the server's clock
+
+The mode of a request is read from its headers as AppSync does (`x-api-key`; an `Authorization`
+starting `AWS4-HMAC-SHA256`; a JWT whose `iss` is the user pool's or the OIDC provider's; any other
+token goes to the Lambda authorizer). A request that fails here gets HTTP 401 with
+`UnauthorizedException`. Then every field checks the schema's `@aws_api_key` / `@aws_iam` /
+`@aws_oidc` / `@aws_cognito_user_pools(cognito_groups:)` / `@aws_lambda` directives (its own, else its
+type's; a root field with none allows `defaultMode` only): a field the mode may not reach resolves to
+null with an `Unauthorized` error "Not Authorized to access <field> on type <Type>", AppSync's shape.
+
+`clockOffsetSeconds` shifts the server's clock (to test expiry and clock-skew rejections).
+
+The emitted schema carries modes, not the `@auth` rules themselves; a test that wants them enforced
+passes the model's generated `ModelSchema.authRules` (and `ModelField.authRules`) as
+`modelRules: {"<Model>": [rule, ...]}` and `fieldRules: {"<Model>": {"<field>": [rule, ...]}}`,
+each rule as written (`allow`, `provider`, `ownerField`, `identityClaim`, `groupClaim`, `groups`,
+`groupsField`, `operations`). Then, after the mode check, as the Amplify transformer's resolvers do:
+  public / private / custom / static groups of the request's mode allow the operation outright;
+  owner rules compare the record's owner field (default `owner`; a string or a list) with the
+  identity claim (default the username) and dynamic group rules the record's `groupsField` with the
+  caller's groups: a create fills an absent owner field with the caller and refuses another owner,
+  update and delete refuse another's record, get refuses it, list and index queries leave it out;
+  a rule's `operations` limit where it applies (`read` covers get and list);
+  a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows.
+"""
+
+from __future__ import annotations
+
+import base64
+import calendar
+import hashlib
+import hmac
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+from urllib.parse import unquote
+
+from graphql import GraphQLObjectType, default_field_resolver
+
+MODE_DIRECTIVES = {
+    "aws_api_key": "apiKey",
+    "aws_iam": "iam",
+    "aws_oidc": "oidc",
+    "aws_cognito_user_pools": "userPools",
+    "aws_lambda": "lambda",
+}
+
+
+@dataclass
+class Identity:
+    """Who a request authenticated as."""
+
+    mode: str
+    username: str | None = None
+    groups: list[str] = field(default_factory=list)
+    claims: dict[str, Any] = field(default_factory=dict)
+    denied_fields: list[str] = field(default_factory=list)
+
+
+class Rejection(Exception):
+    """A request that does not authenticate: HTTP 401 with AppSync's UnauthorizedException."""
+
+    def __init__(self, message: str, error_type: str = "UnauthorizedException") -> None:
+        super().__init__(message)
+        self.message = message
+        self.error_type = error_type
+
+    def payload(self) -> dict:
+        return {"errors": [{"errorType": self.error_type, "message": self.message}]}
+
+
+class FieldUnauthorized(Exception):
+    """Raised by a field the identity's mode may not reach; server.py formats it as AppSync does."""
+
+    error_type = "Unauthorized"
+
+
+def _b64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _uri_encode(text: str) -> str:
+    out = []
+    for byte in text.encode("utf-8"):
+        char = chr(byte)
+        if char.isascii() and (char.isalnum() or char in "-._~"):
+            out.append(char)
+        else:
+            out.append("%%%02X" % byte)
+    return "".join(out)
+
+
+class Authorizer:
+    def __init__(self, config: dict[str, Any]) -> None:
+        self.config = config
+        self.offset = float(config.get("clockOffsetSeconds", 0))
+        self.max_skew = float(config.get("maxSkewSeconds", 300))
+        self.default_mode = config.get("defaultMode")
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    # -- authentication
+
+    def authenticate(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Identity:
+        """The identity of a request (header names lowercased), or raises Rejection."""
+        api_key = headers.get("x-api-key")
+        authorization = headers.get("authorization")
+        if api_key is not None:
+            if "apiKey" not in self.config or not hmac.compare_digest(api_key, self.config["apiKey"]):
+                raise Rejection("You are not authorized to make this call.")
+            return Identity("apiKey")
+        if not authorization:
+            raise Rejection("Valid authorization header not provided.")
+        if authorization.startswith("AWS4-HMAC-SHA256 "):
+            return self._iam(method, path, headers, body, authorization)
+        if authorization.count(".") == 2:
+            try:
+                claims = json.loads(_b64url(authorization.split(".")[1]))
+            except (ValueError, UnicodeDecodeError):
+                raise Rejection("Valid authorization header not provided.") from None
+            for mode in ("userPools", "oidc"):
+                settings = self.config.get(mode)
+                if settings and isinstance(claims, dict) and claims.get("iss") == settings.get("issuer"):
+                    return self._jwt(mode, settings, authorization)
+        return self._lambda(authorization)
+
+    def _jwt(self, mode: str, settings: dict[str, Any], token: str) -> Identity:
+        head, payload, signature = token.split(".")
+        try:
+            header = json.loads(_b64url(head))
+            claims = json.loads(_b64url(payload))
+            given = _b64url(signature)
+        except (ValueError, UnicodeDecodeError):
+            raise Rejection("Valid authorization header not provided.") from None
+        if header.get("alg") != "HS256":
+            raise Rejection("Valid authorization header not provided.")
+        expected = hmac.new(settings["secret"].encode(), f"{head}.{payload}".encode(), hashlib.sha256).digest()
+        if not hmac.compare_digest(given, expected):
+            raise Rejection("Valid authorization header not provided.")
+        exp = claims.get("exp")
+        if not isinstance(exp, (int, float)) or exp <= self.now():
+            raise Rejection("Token has expired.")
+        audience = claims.get("aud", claims.get("client_id"))
+        if settings.get("audience") is not None and audience != settings["audience"]:
+            raise Rejection("Valid authorization header not provided.")
+        identity_claim = settings.get("identityClaim") or ("cognito:username" if mode == "userPools" else "sub")
+        group_claim = settings.get("groupClaim") or "cognito:groups"
+        username = claims.get(identity_claim) or claims.get("sub")
+        groups = claims.get(group_claim) or []
+        if isinstance(groups, str):
+            groups = [groups]
+        return Identity(mode, username, list(groups), claims)
+
+    def _lambda(self, token: str) -> Identity:
+        settings = self.config.get("lambda") or {}
+        answer = (settings.get("tokens") or {}).get(token)
+        if not answer or not answer.get("isAuthorized"):
+            raise Rejection("You are not authorized to make this call.")
+        return Identity("lambda", answer.get("principal"), [], {}, list(answer.get("deniedFields") or []))
+
+    def _iam(self, method: str, path: str, headers: dict[str, str], body: bytes, authorization: str) -> Identity:
+        settings = self.config.get("iam") or {}
+        try:
+            fields = dict(part.strip().split("=", 1) for part in authorization[len("AWS4-HMAC-SHA256 "):].split(","))
+            access_key, day, region, service, terminator = fields["Credential"].split("/")
+            signed = fields["SignedHeaders"].split(";")
+            signature = fields["Signature"]
+        except (KeyError, ValueError):
+            raise Rejection("Authorization header requires 'Credential', 'SignedHeaders' and 'Signature'.",
+                            "IncompleteSignatureException") from None
+        credential = next((c for c in settings.get("credentials", []) if c["accessKeyId"] == access_key), None)
+        if credential is None:
+            raise Rejection("The security token included in the request is invalid.")
+        if region != settings.get("region") or service != "appsync" or terminator != "aws4_request":
+            raise Rejection("Credential should be scoped to a valid region and service.", "InvalidSignatureException")
+        amz_date = headers.get("x-amz-date", "")
+        try:
+            signed_at = calendar.timegm(time.strptime(amz_date, "%Y%m%dT%H%M%SZ"))
+        except ValueError:
+            raise Rejection("Missing or malformed X-Amz-Date.", "IncompleteSignatureException") from None
+        if abs(self.now() - signed_at) > self.max_skew or not amz_date.startswith(day):
+            raise Rejection(f"Signature expired: {amz_date} is not within {int(self.max_skew)} seconds of the server's time.",
+                            "InvalidSignatureException")
+        if credential.get("sessionToken") is not None:
+            if headers.get("x-amz-security-token") != credential["sessionToken"] or "x-amz-security-token" not in signed:
+                raise Rejection("The security token included in the request is invalid.")
+        if "host" not in signed or "x-amz-date" not in signed:
+            raise Rejection("host and x-amz-date must be signed.", "InvalidSignatureException")
+        raw_path, _, query = path.partition("?")
+        canonical_path = "/".join(_uri_encode(unquote(segment)) for segment in raw_path.split("/")) or "/"
+        pairs = []
+        for pair in filter(None, query.split("&")):
+            name, _, value = pair.partition("=")
+            pairs.append((_uri_encode(unquote(name)), _uri_encode(unquote(value))))
+        canonical_query = "&".join(f"{n}={v}" for n, v in sorted(pairs))
+        canonical_headers = "".join(f"{name}:{' '.join(headers.get(name, '').split())}\n" for name in signed)
+        canonical = "\n".join([method, canonical_path, canonical_query, canonical_headers, ";".join(signed),
+                               hashlib.sha256(body).hexdigest()])
+        scope = f"{day}/{region}/{service}/aws4_request"
+        string_to_sign = "\n".join(["AWS4-HMAC-SHA256", amz_date, scope, hashlib.sha256(canonical.encode()).hexdigest()])
+        key = ("AWS4" + credential["secretAccessKey"]).encode()
+        for step in (day, region, service, "aws4_request"):
+            key = hmac.new(key, step.encode(), hashlib.sha256).digest()
+        expected = hmac.new(key, string_to_sign.encode(), hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(expected, signature):
+            raise Rejection("The request signature we calculated does not match the signature you provided.",
+                            "InvalidSignatureException")
+        return Identity("iam", credential.get("username", access_key))
+
+    # -- authorization of fields
+
+    def install(self, api: Any) -> None:
+        """Wraps every field's resolver with the check of its @aws_* directives, and the model
+        operations and rule-carrying fields with the configured @auth rules."""
+        schema = api.schema
+        model_rules = self.config.get("modelRules") or {}
+        field_rules = self.config.get("fieldRules") or {}
+        for root in (schema.query_type, schema.mutation_type):
+            for field_name, field_ in (root.fields if root else {}).items():
+                spec = _directive_strings(field_.ast_node, "modelgenOperation")
+                if spec and spec.get("model") in model_rules:
+                    field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules[spec["model"]],
+                                                        root.name, field_name, field_.resolve)
+        for model, fields in field_rules.items():
+            type_ = schema.type_map.get(model)
+            for field_name, rules in fields.items():
+                field_ = type_.fields.get(field_name) if type_ else None
+                if field_ is not None and rules:
+                    field_.resolve = self._field_rule_guard(model, field_name, rules, field_.resolve or default_field_resolver)
+        roots = {schema.query_type, schema.mutation_type, schema.subscription_type}
+        for type_name, type_ in schema.type_map.items():
+            if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__"):
+                continue
+            type_rules = _mode_rules(type_.ast_node)
+            for field_name, field_ in type_.fields.items():
+                rules = _mode_rules(field_.ast_node) or (None if type_ in roots else type_rules)
+                field_.resolve = self._guard(type_name, field_name, rules, field_.resolve or default_field_resolver)
+
+    def _guard(self, type_name: str, field_name: str, rules: dict[str, list[str] | None] | None,
+               resolve: Callable) -> Callable:
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = (info.context or {}).get("identity") if isinstance(info.context, dict) else None
+            if identity is not None and not self.allows(identity, rules, f"{type_name}.{field_name}"):
+                raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
+            return resolve(source, info, **args)
+
+        return guarded
+
+    def allows(self, identity: Identity, rules: dict[str, list[str] | None] | None, field_path: str) -> bool:
+        if field_path in identity.denied_fields:
+            return False
+        if rules is None:
+            return identity.mode == self.default_mode
+        if identity.mode not in rules:
+            return False
+        groups = rules[identity.mode]
+        return not groups or bool(set(groups) & set(identity.groups))
+
+
+    # -- @auth rules over records
+
+    def _owner_value(self, identity: Identity, rule: dict) -> Any:
+        claim = rule.get("identityClaim")
+        if claim and claim not in ("username", "cognito:username"):
+            return identity.claims.get(claim)
+        return identity.username
+
+    def _groups(self, identity: Identity, rule: dict) -> set[str]:
+        claim = rule.get("groupClaim")
+        if claim and claim != "cognito:groups":
+            value = identity.claims.get(claim) or []
+            return set([value] if isinstance(value, str) else value)
+        return set(identity.groups)
+
+    def _matches_record(self, identity: Identity, rule: dict, record: dict) -> bool:
+        if rule["allow"] == "owner":
+            owner = record.get(rule.get("ownerField") or "owner")
+            owners = owner if isinstance(owner, list) else [owner]
+            return self._owner_value(identity, rule) in owners
+        if rule["allow"] == "groups" and rule.get("groupsField"):
+            value = record.get(rule["groupsField"]) or []
+            return bool(set([value] if isinstance(value, str) else value) & self._groups(identity, rule))
+        return False
+
+    def _unconditional(self, identity: Identity, rule: dict) -> bool:
+        if rule["allow"] in ("public", "private", "custom"):
+            return True
+        return rule["allow"] == "groups" and not rule.get("groupsField") and bool(set(rule.get("groups") or []) & self._groups(identity, rule))
+
+    def _applicable(self, identity: Identity, rules: list[dict], operation: str) -> list[dict]:
+        def covers(rule: dict) -> bool:
+            operations = rule.get("operations")
+            if operations is None:
+                return True
+            return operation in operations or (operation in ("get", "list") and "read" in operations)
+        return [r for r in rules if _rule_mode(r) == identity.mode and covers(r)]
+
+    def _record_guard(self, api: Any, model_name: str, kind: str, rules: list[dict], type_name: str,
+                      field_name: str, resolve: Callable) -> Callable:
+        operation = {"GET": "get", "LIST": "list", "INDEX": "list", "CREATE": "create",
+                     "UPDATE": "update", "DELETE": "delete"}[kind]
+        model = api.models[model_name]
+
+        def refuse() -> None:
+            raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
+
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if identity is None:
+                return resolve(source, info, **args)
+            mine = self._applicable(identity, rules, operation)
+            if not mine:
+                refuse()
+            if any(self._unconditional(identity, r) for r in mine):
+                return resolve(source, info, **args)
+            record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
+            if kind == "CREATE":
+                input_ = args["input"]
+                for rule in record_rules:
+                    if rule["allow"] == "owner":
+                        field = rule.get("ownerField") or "owner"
+                        if input_.get(field) is None:
+                            input_[field] = self._owner_value(identity, rule)
+                if not any(self._matches_record(identity, r, input_) for r in record_rules):
+                    refuse()
+                return resolve(source, info, **args)
+            if kind in ("UPDATE", "DELETE"):
+                key = [args["input"].get(name) for name in model.primary_key]
+                with api.lock:
+                    existing = api.store.get(model_name, key)
+                if existing is not None and not any(self._matches_record(identity, r, existing) for r in record_rules):
+                    refuse()
+                return resolve(source, info, **args)
+            result = resolve(source, info, **args)
+            if kind == "GET":
+                if result is not None and not any(self._matches_record(identity, r, result) for r in record_rules):
+                    refuse()
+                return result
+            items = [item for item in result["items"] if any(self._matches_record(identity, r, item) for r in record_rules)]
+            return {**result, "items": items}
+
+        return guarded
+
+    def _field_rule_guard(self, model: str, field_name: str, rules: list[dict], resolve: Callable) -> Callable:
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if identity is not None:
+                mine = self._applicable(identity, rules, "get")
+                if not any(self._unconditional(identity, r) or self._matches_record(identity, r, source or {}) for r in mine):
+                    raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {model}")
+            return resolve(source, info, **args)
+
+        return guarded
+
+
+def _rule_mode(rule: dict) -> str:
+    """The mode of a rule's provider, with the transformer's defaults."""
+    provider = rule.get("provider")
+    if provider is None:
+        return {"public": "apiKey", "custom": "lambda"}.get(rule["allow"], "userPools")
+    return {"function": "lambda", "identityPool": "iam"}.get(provider, provider)
+
+
+def _directive_strings(node: Any, name: str) -> dict[str, str] | None:
+    """The string arguments of directive `name` on a node, or None."""
+    for directive in (node.directives if node is not None else None) or []:
+        if directive.name.value == name:
+            return {a.name.value: getattr(a.value, "value", None) for a in directive.arguments or []}
+    return None
+
+
+def _mode_rules(node: Any) -> dict[str, list[str] | None] | None:
+    """The modes a type or field's @aws_* directives allow (user pools with its groups), or None."""
+    if node is None:
+        return None
+    rules: dict[str, list[str] | None] = {}
+    for directive in node.directives or []:
+        mode = MODE_DIRECTIVES.get(directive.name.value)
+        if mode is None:
+            continue
+        groups = None
+        for argument in directive.arguments or []:
+            if argument.name.value == "cognito_groups":
+                groups = [value.value for value in getattr(argument.value, "values", [])]
+        rules[mode] = groups
+    return rules or None
+
+
+def load(path: str) -> Authorizer:
+    with open(path, encoding="utf-8") as file:
+        return Authorizer(json.load(file))

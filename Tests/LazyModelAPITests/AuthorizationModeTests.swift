@@ -1,0 +1,575 @@
+import AuthRulesModels
+import Foundation
+import LazyModel
+import Synchronization
+import Testing
+
+@testable import LazyModelAPI
+
+/// Keys, tokens and credentials made for one test, and the `--auth-config` file of the local
+/// server that checks them (Tests/GraphQLServer/auth.py).
+struct AuthFixture {
+  static let userPoolIssuer = "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_LocalTest"
+  static let oidcIssuer = "https://oidc.example.test"
+
+  let apiKey = "da2-\(UUID().uuidString)"
+  let userPoolSecret = UUID().uuidString
+  let oidcSecret = UUID().uuidString
+  let credentials = AWSCredentials(
+    accessKeyID: "ASIA\(UUID().uuidString.prefix(8))", secretAccessKey: UUID().uuidString,
+    sessionToken: "session-\(UUID().uuidString)")
+  let configURL: URL
+
+  /// Writes the config; `clockOffsetSeconds` shifts the server's clock; the `@auth` rules of
+  /// `models` (their generated `ModelSchema.authRules` and field rules) are enforced per record.
+  init(clockOffsetSeconds: Double = 0, models: [ModelSchema] = []) throws {
+    configURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "auth-\(UUID().uuidString).json")
+    func json(_ rule: AuthRule) -> [String: Any] {
+      var written: [String: Any] = ["allow": rule.allow.rawValue]
+      written["provider"] = rule.provider?.rawValue
+      written["ownerField"] = rule.ownerField
+      written["identityClaim"] = rule.identityClaim
+      written["groupClaim"] = rule.groupClaim
+      written["groups"] = rule.groups
+      written["groupsField"] = rule.groupsField
+      written["operations"] = rule.operations?.map(\.rawValue)
+      return written
+    }
+    var modelRules: [String: Any] = [:]
+    var fieldRules: [String: Any] = [:]
+    for model in models {
+      modelRules[model.name] = model.authRules.map(json)
+      var fields: [String: Any] = [:]
+      for field in model.fields where !field.authRules.isEmpty {
+        fields[field.name] = field.authRules.map(json)
+      }
+      fieldRules[model.name] = fields
+    }
+    let config: [String: Any] = [
+      "modelRules": modelRules, "fieldRules": fieldRules,
+      "apiKey": apiKey,
+      "clockOffsetSeconds": clockOffsetSeconds,
+      "userPools": ["secret": userPoolSecret, "issuer": Self.userPoolIssuer, "audience": "client-1"],
+      "oidc": ["secret": oidcSecret, "issuer": Self.oidcIssuer, "audience": "oidc-client"],
+      "lambda": [
+        "tokens": [
+          "allow-token": ["isAuthorized": true, "principal": "lambda-user"],
+          "deny-token": ["isAuthorized": false],
+          "limited-token": ["isAuthorized": true, "deniedFields": ["Query.getMemo"]],
+        ]
+      ],
+      "iam": [
+        "region": "us-east-1",
+        "credentials": [
+          [
+            "accessKeyId": credentials.accessKeyID,
+            "secretAccessKey": credentials.secretAccessKey,
+            "sessionToken": credentials.sessionToken!,
+          ]
+        ],
+      ],
+    ]
+    try JSONSerialization.data(withJSONObject: config).write(to: configURL)
+  }
+
+  /// An HS256 JWT (RFC 7519) with `claims`, signed with `secret`.
+  static func jwt(_ claims: [String: Any], secret: String) throws -> String {
+    func base64URL(_ data: Data) -> String {
+      data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+    let header = base64URL(try JSONSerialization.data(withJSONObject: ["alg": "HS256", "typ": "JWT"]))
+    let payload = base64URL(try JSONSerialization.data(withJSONObject: claims))
+    let signature = Digest.hmacSHA256(
+      key: Array(secret.utf8), data: Array("\(header).\(payload)".utf8))
+    return "\(header).\(payload).\(base64URL(Data(signature)))"
+  }
+
+  /// A user pool ID token for `username` in `groups`, expiring `expiresIn` seconds from now.
+  func userPoolToken(_ username: String, groups: [String] = [], expiresIn: Double = 600) throws
+    -> String
+  {
+    try Self.jwt(
+      [
+        "iss": Self.userPoolIssuer, "aud": "client-1", "sub": "sub-\(username)",
+        "cognito:username": username, "cognito:groups": groups,
+        "exp": Int(Date().timeIntervalSince1970 + expiresIn), "token_use": "id",
+      ], secret: userPoolSecret)
+  }
+
+  /// An OIDC token for `subject`.
+  func oidcToken(_ subject: String, expiresIn: Double = 600) throws -> String {
+    try Self.jwt(
+      [
+        "iss": Self.oidcIssuer, "aud": "oidc-client", "sub": subject,
+        "exp": Int(Date().timeIntervalSince1970 + expiresIn),
+      ], secret: oidcSecret)
+  }
+
+  func server() async throws -> GraphQLServerProcess {
+    try await GraphQLServerProcess(schema: authSchemaPath, authConfig: configURL)
+  }
+}
+
+let authSchemaPath = "Generated/auth-rules/schema.api.graphql"
+
+private func client(
+  _ server: GraphQLServerProcess, _ authorization: APIClient.Authorization, timeout: Double = 10,
+  log: RequestLog? = nil
+) -> APIClient {
+  makeClient(server, log: log, timeout: timeout, authorization: authorization)
+}
+
+/// The `AuthorizationError` of an `APIError.authorization`, or a recorded issue.
+private func authorizationFailure(
+  _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+) async -> (operation: String, error: AuthorizationError)? {
+  do {
+    try await body()
+    Issue.record("expected APIError.authorization", sourceLocation: sourceLocation)
+  } catch let APIError.authorization(name, underlying) {
+    if let failure = underlying as? AuthorizationError { return (name, failure) }
+    Issue.record("underlying \(underlying) is not an AuthorizationError", sourceLocation: sourceLocation)
+  } catch {
+    Issue.record("expected APIError.authorization, got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
+private func rejected(_ failure: AuthorizationError?) -> (status: Int, message: String)? {
+  guard case .rejected(let status, let errors)? = failure?.reason else { return nil }
+  return (status, errors.first?.message ?? "")
+}
+
+@Suite("Authorization modes against the local server's enforcement (issue 15)")
+struct AuthorizationModeTests {
+  @Test("API key: the right key reads; a wrong key is rejected; @aws_api_key absent denies a write")
+  func apiKey() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let reader = client(server, .apiKey(keys.apiKey))
+    #expect(try await reader.get(Document.self, byIdentifier: .init(id: "none")) == nil)
+
+    let wrong = await authorizationFailure {
+      _ = try await client(server, .apiKey("da2-wrong")).get(Document.self, byIdentifier: .init(id: "x"))
+    }
+    #expect(wrong?.operation == "GetDocument")
+    #expect(wrong?.error.mode == .apiKey)
+    #expect(rejected(wrong?.error)?.status == 401)
+
+    // createDocument carries no @aws_api_key (public apiKey is read-only): Unauthorized.
+    let write = await authorizationFailure {
+      try await reader.create(Document(id: "d1", title: "T"))
+    }
+    #expect(write?.operation == "CreateDocument")
+    #expect(write?.error.mode == .apiKey)
+    #expect(rejected(write?.error)?.status == 200)
+    #expect(rejected(write?.error)?.message == "Not Authorized to access createDocument on type Mutation")
+  }
+
+  @Test("user pools: a valid JWT writes and reads; expired, forged and wrong-audience tokens are rejected")
+  func userPools() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let token = try keys.userPoolToken("ann")
+    let ann = client(server, .userPools { token })
+    try await ann.create(Ticket(id: "t1", subject: "Bug"))
+    #expect(try await ann.get(Ticket.self, byIdentifier: .init(id: "t1"))?.subject == "Bug")
+    // Tickets allow user pools only: the API key may not read them.
+    let byKey = await authorizationFailure {
+      _ = try await client(server, .apiKey(keys.apiKey)).get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(rejected(byKey?.error)?.message == "Not Authorized to access getTicket on type Query")
+
+    let expired = try keys.userPoolToken("ann", expiresIn: -10)
+    let stale = await authorizationFailure {
+      _ = try await client(server, .userPools { expired }).get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(stale?.error.mode == .userPools)
+    #expect(rejected(stale?.error)?.status == 401)
+    #expect(rejected(stale?.error)?.message == "Token has expired.")
+
+    let forged = try AuthFixture.jwt(
+      ["iss": AuthFixture.userPoolIssuer, "aud": "client-1", "cognito:username": "mallory",
+       "exp": Int(Date().timeIntervalSince1970 + 600)], secret: "not-the-pool-key")
+    let forgery = await authorizationFailure {
+      _ = try await client(server, .userPools { forged }).get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(rejected(forgery?.error)?.status == 401)
+    #expect(rejected(forgery?.error)?.message == "Valid authorization header not provided.")
+
+    let otherAudience = try AuthFixture.jwt(
+      ["iss": AuthFixture.userPoolIssuer, "aud": "client-2", "cognito:username": "ann",
+       "exp": Int(Date().timeIntervalSince1970 + 600)], secret: keys.userPoolSecret)
+    let audience = await authorizationFailure {
+      _ = try await client(server, .userPools { otherAudience }).get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(rejected(audience?.error)?.status == 401)
+
+    let malformed = await authorizationFailure {
+      _ = try await client(server, .userPools { "not.a-jwt" }).get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(rejected(malformed?.error)?.status == 401)
+  }
+
+  @Test("token refresh: the provider is asked before every request and each fresh token is sent")
+  func tokenRefresh() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let issued = Mutex<[String]>([])
+    let refreshing = client(
+      server,
+      .userPools {
+        let token = try keys.userPoolToken("ann", expiresIn: 600 + Double(issued.withLock { $0.count }))
+        issued.withLock { $0.append(token) }
+        return token
+      })
+    try await refreshing.create(Ticket(id: "t1", subject: "One"))
+    _ = try await refreshing.get(Ticket.self, byIdentifier: .init(id: "t1"))
+    let tokens = issued.withLock { $0 }
+    #expect(tokens.count == 2 && tokens[0] != tokens[1])
+    let sent = try await server.receivedRequests().compactMap {
+      ($0["headers"] as? [String: String])?["authorization"]
+    }
+    #expect(sent == tokens)
+  }
+
+  @Test("OIDC: a valid token authenticates, but no field of this schema allows OIDC; expired is 401")
+  func oidc() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let token = try keys.oidcToken("user-1")
+    let denied = await authorizationFailure {
+      _ = try await client(server, .oidc { token }).get(Document.self, byIdentifier: .init(id: "x"))
+    }
+    #expect(denied?.error.mode == .oidc)
+    #expect(rejected(denied?.error)?.status == 200)
+    #expect(rejected(denied?.error)?.message == "Not Authorized to access getDocument on type Query")
+    let expired = try keys.oidcToken("user-1", expiresIn: -1)
+    let stale = await authorizationFailure {
+      _ = try await client(server, .oidc { expired }).get(Document.self, byIdentifier: .init(id: "x"))
+    }
+    #expect(rejected(stale?.error)?.status == 401)
+  }
+
+  @Test("Lambda: the test authorizer allows, denies, and denies one field")
+  func lambda() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let allowed = client(server, .lambda { "allow-token" })
+    try await allowed.create(Memo(id: "m1", title: "Plan"))
+    #expect(try await allowed.get(Memo.self, byIdentifier: .init(id: "m1"))?.title == "Plan")
+
+    let denied = await authorizationFailure {
+      _ = try await client(server, .lambda { "deny-token" }).get(Memo.self, byIdentifier: .init(id: "m1"))
+    }
+    #expect(denied?.error.mode == .lambda)
+    #expect(rejected(denied?.error)?.status == 401)
+
+    let limited = client(server, .lambda { "limited-token" })
+    #expect(try await limited.send(ModelQueries.list(Memo.self)).items.map(\.id) == ["m1"])
+    let field = await authorizationFailure {
+      _ = try await limited.get(Memo.self, byIdentifier: .init(id: "m1"))
+    }
+    #expect(rejected(field?.error)?.message == "Not Authorized to access getMemo on type Query")
+  }
+
+  @Test("IAM: SigV4 with a session token verifies; a wrong secret or missing token is rejected")
+  func iam() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let credentials = keys.credentials
+    let signed = client(server, .iam({ credentials }, region: "us-east-1"))
+    try await signed.create(Document(id: "d1", title: "Signed"))
+    #expect(try await signed.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Signed")
+    let headers = try #require(try await server.receivedRequests().last?["headers"] as? [String: String])
+    #expect(headers["authorization"]?.hasPrefix("AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/") == true)
+    #expect(headers["x-amz-security-token"] == credentials.sessionToken)
+
+    let wrongSecret = AWSCredentials(
+      accessKeyID: credentials.accessKeyID, secretAccessKey: "wrong",
+      sessionToken: credentials.sessionToken)
+    let bad = await authorizationFailure {
+      _ = try await client(server, .iam({ wrongSecret }, region: "us-east-1")).get(
+        Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(bad?.error.mode == .iam)
+    #expect(rejected(bad?.error)?.status == 401)
+    #expect(
+      rejected(bad?.error)?.message
+        == "The request signature we calculated does not match the signature you provided.")
+
+    let noToken = AWSCredentials(
+      accessKeyID: credentials.accessKeyID, secretAccessKey: credentials.secretAccessKey)
+    let missing = await authorizationFailure {
+      _ = try await client(server, .iam({ noToken }, region: "us-east-1")).get(
+        Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(rejected(missing?.error)?.message == "The security token included in the request is invalid.")
+
+    let otherRegion = await authorizationFailure {
+      _ = try await client(server, .iam({ credentials }, region: "eu-west-1")).get(
+        Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(rejected(otherRegion?.error)?.status == 401)
+  }
+
+  @Test("IAM: a server clock 10 minutes ahead rejects the signature (clock skew)")
+  func clockSkew() async throws {
+    let keys = try AuthFixture(clockOffsetSeconds: 600)
+    let server = try await keys.server()
+    defer { server.stop() }
+    let credentials = keys.credentials
+    let skewed = await authorizationFailure {
+      _ = try await client(server, .iam({ credentials }, region: "us-east-1")).get(
+        Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(rejected(skewed?.error)?.status == 401)
+    #expect(rejected(skewed?.error)?.message.hasPrefix("Signature expired") == true)
+  }
+
+  @Test("a throwing provider sends nothing; a hanging one is bounded by the deadline")
+  func failingProviders() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    struct SignedOut: Error {}
+    let throwing = await authorizationFailure {
+      _ = try await client(server, .userPools { throw SignedOut() }).get(
+        Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(throwing?.operation == "GetTicket")
+    #expect(throwing?.error.mode == .userPools)
+    #expect(throwing?.error.providerError is SignedOut)
+    let empty = await authorizationFailure {
+      _ = try await client(server, .lambda { "" }).get(Memo.self, byIdentifier: .init(id: "m"))
+    }
+    if case .emptyCredentials? = empty?.error.reason {} else { Issue.record("expected emptyCredentials") }
+    #expect(try await server.receivedRequests().isEmpty, "nothing was sent")
+
+    // A provider that ignores cancellation and never answers in time.
+    let hanging = client(
+      server,
+      .userPools {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(20) { try? await Task.sleep(for: .milliseconds(100)) }
+        return "late"
+      }, timeout: 1)
+    let start = ContinuousClock.now
+    do {
+      _ = try await hanging.get(Ticket.self, byIdentifier: .init(id: "t1"))
+      Issue.record("expected a timeout")
+    } catch let APIError.timedOut(name, seconds) {
+      #expect(name == "GetTicket")
+      #expect(seconds == 1)
+    }
+    #expect(ContinuousClock.now - start < .seconds(5))
+  }
+
+  @Test("multi-auth: the rules' order picks user pools first; a rejected mode falls back; the last error is thrown")
+  func multiAuth() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let token = try keys.userPoolToken("ann")
+    let expired = try keys.userPoolToken("ann", expiresIn: -5)
+
+    // Document: owner and groups (user pools) before private IAM before public API key.
+    let both = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: 10,
+        authorizationStrategy: .multiAuth([.apiKey(keys.apiKey), .userPools { token }])))
+    try await both.create(Document(id: "d1", title: "T"))
+    var seen = try await server.receivedRequests().map { $0["headers"] as? [String: String] ?? [:] }
+    #expect(seen.count == 1 && seen[0]["authorization"] == token && seen[0]["x-api-key"] == nil)
+
+    // An expired token is rejected, the API key (public read) then succeeds.
+    let fallback = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: 10,
+        authorizationStrategy: .multiAuth([.apiKey(keys.apiKey), .userPools { expired }])))
+    #expect(try await fallback.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "T")
+    seen = try await server.receivedRequests().dropFirst().map { $0["headers"] as? [String: String] ?? [:] }
+    #expect(seen.count == 2)
+    #expect(seen.first?["authorization"] == expired && seen.last?["x-api-key"] == keys.apiKey)
+
+    // Both rejected: the last mode's error.
+    let neither = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: 10,
+        authorizationStrategy: .multiAuth([.apiKey("da2-wrong"), .userPools { expired }])))
+    let last = await authorizationFailure {
+      _ = try await neither.get(Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(last?.error.mode == .apiKey)
+
+    // A write the API key may not make is not tried with it: user pools only.
+    let keyOnly = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: 10,
+        authorizationStrategy: .multiAuth([.apiKey(keys.apiKey)])))
+    do {
+      try await keyOnly.create(Ticket(id: "t9", subject: "x"))
+      Issue.record("expected invalidRequest")
+    } catch let APIError.invalidRequest(name, reason) {
+      #expect(name == "CreateTicket")
+      #expect(reason.contains("Ticket"))
+    }
+  }
+
+  @Test("Amplify's priority order from ModelSchema.authRules, per operation")
+  func priorityOrder() {
+    let configured: [APIClient.Authorization] = [
+      .apiKey("k"), .iam({ AWSCredentials(accessKeyID: "a", secretAccessKey: "b") }, region: "r"),
+      .lambda { "t" }, .oidc { "t" }, .userPools { "t" },
+    ]
+    func modes(_ schema: ModelSchema, _ operation: AuthRule.Operation) -> [AuthorizationMode?] {
+      AuthorizationStrategy.ordered(configured, for: schema, operation: operation).map(\.mode)
+    }
+    // Document: owner(userPools), groups(userPools), private iam, custom function, public apiKey (read only).
+    #expect(modes(Document.schema, .read) == [.userPools, .iam, .lambda, .apiKey])
+    #expect(modes(Document.schema, .create) == [.userPools, .iam, .lambda])
+    // Ticket: owner only, create and read.
+    #expect(modes(Ticket.schema, .create) == [.userPools])
+    #expect(modes(Ticket.schema, .update) == [])
+  }
+
+  @Test("owner field: a create never sends the service-set owner field")
+  func ownerFieldNotSent() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let log = RequestLog()
+    let token = try keys.userPoolToken("ann")
+    try await client(server, .userPools { token }, log: log).create(Ticket(id: "t1", subject: "Bug"))
+    #expect(log.last?.variables == ["input": ["id": "t1", "subject": "Bug"]])
+  }
+
+  @Test("owner rules: the owner reads, updates and lists their record; another user is refused and filtered out")
+  func ownerRules() async throws {
+    let keys = try AuthFixture(models: [Ticket.schema, Document.schema])
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let bobToken = try keys.userPoolToken("bob")
+    let ann = client(server, .userPools { annToken })
+    let bob = client(server, .userPools { bobToken })
+    let created = try await ann.create(Ticket(id: "t1", subject: "Ann's"))
+    #expect(created.assignee == "ann", "the service fills the owner field from the token")
+    try await bob.create(Ticket(id: "t2", subject: "Bob's"))
+    #expect(try await ann.get(Ticket.self, byIdentifier: .init(id: "t1"))?.subject == "Ann's")
+    let refused = await authorizationFailure {
+      _ = try await bob.get(Ticket.self, byIdentifier: .init(id: "t1"))
+    }
+    #expect(rejected(refused?.error)?.message == "Not Authorized to access getTicket on type Query")
+    #expect(try await ann.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t1"])
+    #expect(try await bob.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t2"])
+    // `operations: [create, read]`: not even the owner may update (AppSync's field has no mode).
+    var ticket = created
+    ticket.subject = "Changed"
+    let update = await authorizationFailure { try await ann.update(ticket) }
+    #expect(rejected(update?.error)?.message == "Not Authorized to access updateTicket on type Mutation")
+
+    // Document: owner `author` by the `sub` claim; bob may not update ann's document.
+    var document = try await ann.create(Document(id: "d1", title: "Draft"))
+    #expect(document.author == "sub-ann")
+    document.title = "Ann edits"
+    try await ann.update(document)
+    document.title = "Bob edits"
+    let write = await authorizationFailure { try await bob.update(document) }
+    #expect(rejected(write?.error)?.message == "Not Authorized to access updateDocument on type Mutation")
+    let delete = await authorizationFailure { try await bob.delete(document) }
+    #expect(delete?.operation == "DeleteDocument")
+    #expect(try await ann.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Ann edits")
+  }
+
+  @Test("group rules: a static group writes anyone's record; a dynamic group reads the records naming it")
+  func groupRules() async throws {
+    let keys = try AuthFixture(models: [Document.schema])
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let editorToken = try keys.userPoolToken("eve", groups: ["Editors"])
+    let readerToken = try keys.userPoolToken("rita", groups: ["team-x"])
+    let outsiderToken = try keys.userPoolToken("otto", groups: ["team-y"])
+    let ann = client(server, .userPools { annToken })
+    try await ann.create(Document(id: "d1", title: "Shared", readers: ["team-x"]))
+    try await ann.create(Document(id: "d2", title: "Private"))
+
+    var edited = try #require(
+      try await client(server, .userPools { editorToken }).get(Document.self, byIdentifier: .init(id: "d2")))
+    edited.title = "Edited by an editor"
+    try await client(server, .userPools { editorToken }).update(edited)
+    #expect(try await ann.get(Document.self, byIdentifier: .init(id: "d2"))?.title == "Edited by an editor")
+
+    let reader = client(server, .userPools { readerToken })
+    #expect(try await reader.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Shared")
+    #expect(try await reader.send(ModelQueries.list(Document.self)).items.map(\.id) == ["d1"])
+    let outsider = client(server, .userPools { outsiderToken })
+    #expect(try await outsider.send(ModelQueries.list(Document.self)).items.isEmpty)
+    let refused = await authorizationFailure {
+      _ = try await outsider.get(Document.self, byIdentifier: .init(id: "d1"))
+    }
+    #expect(rejected(refused?.error)?.status == 200)
+  }
+
+  @Test("field-level rules: an owner-only field is null with Unauthorized for others, readable by the owner")
+  func fieldRules() async throws {
+    let keys = try AuthFixture(models: [Memo.schema])
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let ann = client(server, .userPools { annToken })
+    let memo = try await ann.create(Memo(id: "m1", title: "Plan", secret: "s3cret"))
+    #expect(memo.owner == "ann" && memo.secret == "s3cret")
+
+    let byKey = client(server, .apiKey(keys.apiKey))
+    let response = try await byKey.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1")))
+    let partial = try #require(response.data ?? nil)
+    #expect(partial.title == "Plan")
+    #expect(partial.secret == nil)
+    // `secret` (owner) and `reviewNote` (owner, Admin) carry field rules the API key meets neither of.
+    #expect(response.errors.map(\.errorType) == ["Unauthorized", "Unauthorized"])
+    #expect(
+      Set(response.errors.compactMap(\.path)) == [
+        [.string("getMemo"), .string("secret")], [.string("getMemo"), .string("reviewNote")],
+      ])
+    #expect(response.errors.map(\.message).contains("Not Authorized to access secret on type Memo"))
+    #expect(try await ann.get(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "s3cret")
+  }
+
+  @Test("the headers for a (URL, body) pair, as the real-time handshake will take them")
+  func handshakeHeaders() async throws {
+    let credentials = AWSCredentials(
+      accessKeyID: "AKIDHANDSHAKE", secretAccessKey: "secret", sessionToken: "token")
+    let client = APIClient(configuration: .init(endpoint: URL(string: "https://example.test/graphql")!))
+    let url = URL(string: "https://example.appsync-realtime-api.us-east-1.amazonaws.com/graphql/connect")!
+    let body = Data("{}".utf8)
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    let headers = try await client.authorizationHeaders(
+      .iam({ credentials }, region: "us-east-1"), url: url, body: body,
+      headers: ["accept": "application/json, text/javascript", "content-type": "application/json; charset=UTF-8"],
+      operationName: "connect", date: date)
+    let expected = SigV4Signer(credentials: credentials, region: "us-east-1").signedHeaders(
+      method: "POST", url: url,
+      headers: ["accept": "application/json, text/javascript", "content-type": "application/json; charset=UTF-8"],
+      body: body, date: date)
+    #expect(headers["host"] == "example.appsync-realtime-api.us-east-1.amazonaws.com")
+    #expect(headers["Authorization"] == expected["Authorization"])
+    #expect(headers["X-Amz-Date"] == "20231114T221320Z")
+    #expect(headers["X-Amz-Security-Token"] == "token")
+    #expect(
+      try await client.authorizationHeaders(
+        .apiKey("da2-k"), url: url, body: body, operationName: "connect") == ["x-api-key": "da2-k"])
+    #expect(
+      try await client.authorizationHeaders(
+        .userPools { "jwt" }, url: url, body: body, operationName: "connect") == ["Authorization": "jwt"])
+  }
+}
