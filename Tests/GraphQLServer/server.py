@@ -57,6 +57,8 @@ from graphql import (
 from graphql.language import ast as gql_ast
 from graphql.utilities import value_from_ast_untyped
 
+import realtime  # the real-time (subscription) WebSocket endpoint
+
 DEFAULT_LIMIT = 100
 MAX_DELAY_MS = 60_000
 MAGIC_FAIL_VALUE = "__modelgen_fail__"
@@ -599,16 +601,24 @@ class API:
                         raise AppSyncError(f"Unknown index '{index}' on model '{model.name}'", "SchemaError")
                     return self._query(model, fields, args, {fields[0]: args[fields[0]]}, info.field_name)
                 if kind == "CREATE":
-                    return self._create(model, args["input"], args.get("condition"))
+                    return self._published(info.field_name, self._create(model, args["input"], args.get("condition")))
                 if kind == "UPDATE":
-                    return self._update(model, args["input"], args.get("condition"))
+                    return self._published(info.field_name, self._update(model, args["input"], args.get("condition")))
                 if kind == "DELETE":
-                    return self._delete(model, args["input"], args.get("condition"))
+                    return self._published(info.field_name, self._delete(model, args["input"], args.get("condition")))
                 raise AppSyncError(f"Unknown operation kind '{kind}'", "SchemaError")
 
         return resolve
 
     # -- mutations (run under self.lock: each is atomic)
+
+    # Called with (mutation field, stored record) after each successful mutation (realtime.py).
+    mutation_listeners: list[Callable[[str, dict], None]] = []
+
+    def _published(self, mutation_field: str, record: dict) -> dict:
+        for listener in self.mutation_listeners:
+            listener(mutation_field, record)
+        return record
 
     def _create(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
         record = dict(input_)
@@ -755,6 +765,7 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True
     api: API
     api_key: str | None
+    realtime: "realtime.RealtimeHub | None" = None
     verbose: bool
     requests_log: list
     log_lock = threading.Lock()
@@ -772,6 +783,12 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if self.realtime is not None and realtime.is_upgrade(self.path, self.headers):
+            self.realtime.serve(self)
+            return
+        if self.path == "/test/realtime/subscriptions" and self.realtime is not None:
+            self._send(200, self.realtime.active())
+            return
         if self.path == "/test/requests":
             with self.log_lock:
                 self._send(200, list(self.requests_log))
@@ -783,6 +800,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        if self.path == "/test/realtime/drop" and self.realtime is not None:
+            self._send(200, {"dropped": self.realtime.drop_all()})
+            return
         if self.path == "/test/reset":
             with API.lock:
                 self.api.store.reset()
@@ -866,7 +886,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"OK {args.schema}", flush=True)
         return 0
 
-    handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": []})
+    hub = realtime.RealtimeHub(api, args.api_key, format_error, matches)
+    api.mutation_listeners = [hub.publish]
+    handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [], "realtime": hub})
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     print(f"LISTENING {server.server_address[1]}", flush=True)
