@@ -80,7 +80,15 @@ var targets: [Target] = [
     providers: [.apt(["libsqlite3-dev"])]
   ),
   .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite"], swiftSettings: strict),
-  .target(name: "LazyModelAPI", dependencies: ["LazyModel"], swiftSettings: strict),
+  .systemLibrary(
+    name: "CWebSockets",
+    pkgConfig: "libwebsockets",
+    providers: [.apt(["libwebsockets-dev"])]
+  ),
+  .target(
+    name: "LazyModelAPI",
+    dependencies: ["LazyModel", .target(name: "CWebSockets", condition: .when(platforms: [.linux]))],
+    swiftSettings: strict),
 
   // MARK: Tests
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),

@@ -37,6 +37,8 @@ public final class APIClient: Sendable {
     public var listPageSize: Int?
     /// Extra headers sent with every request.
     public var additionalHeaders: [String: String]
+    /// The real-time (subscription) connection's endpoint, timeouts and reconnect policy.
+    public var realtime = RealtimeConfiguration()
 
     /// Creates a configuration.
     public init(
@@ -57,6 +59,8 @@ public final class APIClient: Sendable {
   private let session: URLSession
   private let ownsSession: Bool
   private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
+  /// The real-time connection all subscriptions of this client share (see `subscribe(to:)`).
+  let subscriptionHub = SubscriptionHub()
 
   /// Creates a client.
   ///
