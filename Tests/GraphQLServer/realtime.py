@@ -326,7 +326,8 @@ class RealtimeHub:
         for connection in connections:
             with connection.lock:
                 for registration in connection.registrations.values():
-                    found.append({"id": registration.id, "field": registration.field_name})
+                    found.append({"id": registration.id, "field": registration.field_name,
+                                  "connection": id(connection)})
         return found
 
     # -- subscriptions
