@@ -136,6 +136,12 @@ var targets: [Target] = [
     path: "Benchmarks/APIBenchmark"
   ),
   .executableTarget(
+    name: "SubscriptionBenchmark",
+    dependencies: ["LazyModelAPI", "LazyModel", "SeedPostCommentModels", "BenchmarkSupport"],
+    path: "Benchmarks/SubscriptionBenchmark",
+    swiftSettings: strict
+  ),
+  .executableTarget(
     name: "LazyModelBenchmark",
     dependencies: ["LazyModel", "BenchmarkSupport"],
     path: "Benchmarks/LazyModelBenchmark",

@@ -334,13 +334,16 @@ class RealtimeHub:
 
     def prepare(self, sub_id: str, query: str, variables: dict, operation_name: str | None) -> tuple[Registration | None, list]:
         """Parses and validates a subscription document; returns its registration or AppSync errors."""
-        try:
-            document = parse(query)
-        except GraphQLError as error:
-            return None, [self.format_error(error, "ValidationError")]
-        errors = validate(self.api.schema, document)
-        if errors:
-            return None, [self.format_error(e, "ValidationError") for e in errors]
+        document = self.api.validated_documents.get(query)
+        if document is None:
+            try:
+                document = parse(query)
+            except GraphQLError as error:
+                return None, [self.format_error(error, "ValidationError")]
+            errors = validate(self.api.schema, document)
+            if errors:
+                return None, [self.format_error(e, "ValidationError") for e in errors]
+            self.api.remember(query, document)
         operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
         if operation_name is not None:
             operations = [d for d in operations if d.name and d.name.value == operation_name]

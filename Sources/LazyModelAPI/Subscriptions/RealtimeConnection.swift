@@ -56,7 +56,9 @@ actor RealtimeConnection {
   private var failures = 0
   private var watchdog: Task<Void, Never>?
   private var lastMessage = ContinuousClock.now
-  private var keepAliveTimeout = Duration.milliseconds(300_000)
+  private var keepAliveMilliseconds = 300_000
+  /// Ids removed before their `add` ran (the two run on separate tasks): never added.
+  private var removedEarly: Set<String> = []
   /// Ids stopped recently, whose in-flight messages are expected and ignored.
   private var stopped: [String] = []
 
@@ -70,6 +72,7 @@ actor RealtimeConnection {
 
   /// Adds a subscription under `id` and starts it (opening the connection when it is the first).
   func add(_ subscriber: any RealtimeSubscriber, id: String) async {
+    if removedEarly.remove(id) != nil { return }
     entries[id] = Entry(subscriber: subscriber)
     switch phase {
     case .idle: await connect()
@@ -80,19 +83,26 @@ actor RealtimeConnection {
 
   /// Stops the subscription `id` (`stop`), closing the connection when it was the last.
   func remove(_ id: String) {
-    guard let entry = entries.removeValue(forKey: id) else { return }
-    if phase == .ready, entry.started {
-      send(["type": "stop", "id": id])
-      stopped.append(id)
-      if stopped.count > 1024 { stopped.removeFirst(stopped.count - 1024) }
+    guard let entry = entries.removeValue(forKey: id) else {
+      if !stopped.contains(id) { removedEarly.insert(id) }
+      return
     }
+    if phase == .ready, entry.started { send(["type": "stop", "id": id]) }
+    forget([id])
     if entries.isEmpty { tearDown(next: .idle) }
+  }
+
+  /// Remembers ids that ended (for their in-flight messages and their late `remove`), at most 1,024.
+  private func forget(_ ids: some Sequence<String>) {
+    stopped.append(contentsOf: ids)
+    if stopped.count > 1024 { stopped.removeFirst(stopped.count - 1024) }
   }
 
   /// Ends every subscription with `error` (or normally when `nil`) and closes the connection.
   func finishAll(_ error: (any Error)?) {
     let ended = entries
     entries = [:]
+    forget(ended.keys)
     if phase == .ready {
       for (id, entry) in ended where entry.started { send(["type": "stop", "id": id]) }
     }
@@ -188,7 +198,7 @@ actor RealtimeConnection {
         ?? 300_000
       phase = .ready
       failures = 0
-      keepAliveTimeout = .milliseconds(max(milliseconds, 1))
+      keepAliveMilliseconds = max(milliseconds, 1)
       startKeepAliveWatchdog()
       for id in entries.keys.sorted() { await start(id) }
     case "ka":
@@ -215,13 +225,14 @@ actor RealtimeConnection {
         return
       }
       guard let id = known(envelope.id), let entry = entries.removeValue(forKey: id) else { return }
+      forget([id])
       entry.subscriber.failed(
         APIError.graphQL(
           operationName: entry.subscriber.operationName, errors: errors, partialData: nil,
           body: message))
       if entries.isEmpty { tearDown(next: .idle) }
     case "complete":
-      stopped.removeAll { $0 == envelope.id }
+      break
     case "connection_error":
       let errors =
         (try? JSONDecoder().decode(ErrorsPayload.self, from: message))?.payload?.errors ?? []
@@ -251,6 +262,7 @@ actor RealtimeConnection {
       authorization = try await self.authorization(operationName: entry.subscriber.operationName)
     } catch {
       guard entries.removeValue(forKey: id) != nil else { return }
+      forget([id])
       entry.subscriber.failed(
         APIError.authorization(operationName: entry.subscriber.operationName, underlying: error))
       if entries.isEmpty { tearDown(next: .idle) }
@@ -267,7 +279,7 @@ actor RealtimeConnection {
   private func startKeepAliveWatchdog() {
     watchdog?.cancel()
     let current = generation
-    let timeout = keepAliveTimeout
+    let timeout = Duration.milliseconds(keepAliveMilliseconds)
     watchdog = Task { [weak self] in
       var wait = timeout
       while !Task.isCancelled {
@@ -282,9 +294,9 @@ actor RealtimeConnection {
   /// The time left before the keep-alive deadline, or `nil` after faulting the connection.
   private func keepAliveRemaining(generation current: Int) -> Duration? {
     guard current == generation, phase == .ready else { return nil }
-    let remaining = lastMessage + keepAliveTimeout - .now
+    let remaining = lastMessage + .milliseconds(keepAliveMilliseconds) - .now
     if remaining <= .zero {
-      fault(.keepAliveTimeout(milliseconds: Int(keepAliveTimeout.components.seconds * 1000 + keepAliveTimeout.components.attoseconds / 1_000_000_000_000_000)))
+      fault(.keepAliveTimeout(milliseconds: keepAliveMilliseconds))
       return nil
     }
     return remaining
@@ -343,6 +355,7 @@ actor RealtimeConnection {
   private func finishAllWith(_ error: (String) -> APIError) {
     let ended = entries
     entries = [:]
+    forget(ended.keys)
     tearDown(next: .idle)
     for entry in ended.values { entry.subscriber.failed(error(entry.subscriber.operationName)) }
   }
