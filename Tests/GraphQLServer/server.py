@@ -440,6 +440,8 @@ class Store:
     def __init__(self, path: str) -> None:
         self.connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self.connection.execute("PRAGMA journal_mode=WAL")
+        # A test server: no fsync per commit (WAL stays consistent, only durability across a power cut is lost).
+        self.connection.execute("PRAGMA synchronous=NORMAL")
         self.connection.execute(
             "CREATE TABLE IF NOT EXISTS records ("
             " model TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL,"
