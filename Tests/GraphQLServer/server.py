@@ -864,6 +864,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="load and check the schema (graphql-core and @modelgen directives), print OK, exit")
     parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--tls-cert", help="serve HTTPS and WSS with this PEM certificate (chain)")
+    parser.add_argument("--tls-key", help="the PEM private key of --tls-cert")
     args = parser.parse_args(argv)
     if not args.check and not args.db:
         parser.error("--db is required unless --check is given")
@@ -893,6 +895,12 @@ def main(argv: list[str] | None = None) -> int:
     handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [], "realtime": hub})
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
+    if args.tls_cert:
+        import ssl
+
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(f"LISTENING {server.server_address[1]}", flush=True)
     try:
         server.serve_forever()

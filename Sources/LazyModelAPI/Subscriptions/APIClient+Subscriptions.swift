@@ -36,13 +36,20 @@ extension APIClient {
     /// How many failed connection attempts in a row are retried before every subscription ends
     /// with the error (`0`: the first failure ends them). A `connection_ack` resets the count.
     public var maximumReconnectAttempts: Int
+    /// On Linux, a PEM file of the certificate authorities a `wss://` endpoint is verified
+    /// against, or `nil` for the system bundle (`SSL_CERT_FILE`, else
+    /// `/etc/ssl/certs/ca-certificates.crt` and its Fedora/Alpine equivalents). Apple platforms
+    /// always use the system trust store.
+    public var certificateAuthorityFile: String?
 
     /// Creates a configuration.
     public init(
       endpoint: URL? = nil, connectionAckTimeout: Double = 15,
       maximumMessageBytes: Int = 4 << 20, reconnectInitialDelay: Double = 0.5,
-      reconnectMaximumDelay: Double = 30, maximumReconnectAttempts: Int = 10
+      reconnectMaximumDelay: Double = 30, maximumReconnectAttempts: Int = 10,
+      certificateAuthorityFile: String? = nil
     ) {
+      self.certificateAuthorityFile = certificateAuthorityFile
       self.endpoint = endpoint
       self.connectionAckTimeout = connectionAckTimeout
       self.maximumMessageBytes = maximumMessageBytes

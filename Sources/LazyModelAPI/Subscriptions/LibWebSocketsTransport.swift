@@ -8,13 +8,25 @@
   /// thread (never a cooperative-pool thread); other threads only queue work and wake it with
   /// `lws_cancel_service`.
   struct LibWebSocketsConnector: WebSocketConnector {
-    func connect(to url: URL, subprotocol: String, maximumMessageBytes: Int)
-      -> any WebSocketConnection
-    {
-      let connection = LibWebSocketsConnection(maximumMessageBytes: maximumMessageBytes)
-      connection.start(url: url, subprotocol: subprotocol)
+    func connect(to url: URL, options: WebSocketOptions) -> any WebSocketConnection {
+      let connection = LibWebSocketsConnection(maximumMessageBytes: options.maximumMessageBytes)
+      connection.start(
+        url: url, subprotocol: options.subprotocol,
+        certificateAuthorityFile: options.certificateAuthorityFile ?? Self.systemBundle)
       return connection
     }
+
+    /// The system's CA bundle: `SSL_CERT_FILE`, else the first that exists of Debian/Ubuntu's,
+    /// Fedora/RHEL's and Alpine's. (Debian's libwebsockets is built with a default CA directory
+    /// that does not exist, so the bundle is always passed explicitly.)
+    static let systemBundle: String? = {
+      if let file = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !file.isEmpty {
+        return file
+      }
+      return [
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+      ].first { FileManager.default.fileExists(atPath: $0) }
+    }()
   }
 
   /// One libwebsockets client connection and the thread that serves it.
@@ -48,8 +60,10 @@
       (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self)
     }
 
-    func start(url: URL, subprotocol: String) {
-      let thread = Thread { [self] in run(url: url, subprotocol: subprotocol) }
+    func start(url: URL, subprotocol: String, certificateAuthorityFile: String?) {
+      let thread = Thread { [self] in
+        run(url: url, subprotocol: subprotocol, certificateAuthorityFile: certificateAuthorityFile)
+      }
       thread.name = "LazyModelAPI.libwebsockets"
       thread.start()
     }
@@ -73,7 +87,7 @@
 
     private static let quietLogs: Void = lws_set_log_level(0, nil)
 
-    private func run(url: URL, subprotocol: String) {
+    private func run(url: URL, subprotocol: String, certificateAuthorityFile: String?) {
       _ = Self.quietLogs
       let secure = url.scheme?.lowercased() == "wss"
       guard let host = url.host, !host.isEmpty else {
@@ -88,6 +102,7 @@
       let protocolName = strdup(subprotocol)
       let address = strdup(host)
       let cPath = strdup(path)
+      let caFile = certificateAuthorityFile.map { strdup($0) } ?? nil
       let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
       protocols.initialize(repeating: lws_protocols(), count: 2)
       protocols[0].name = UnsafePointer(protocolName)
@@ -98,6 +113,7 @@
         free(protocolName)
         free(address)
         free(cPath)
+        free(caFile)
       }
 
       var info = lws_context_creation_info()
@@ -106,7 +122,10 @@
       info.gid = -1
       info.uid = -1
       info.user = Unmanaged.passUnretained(self).toOpaque()
-      if secure { info.options = modelgen_lws_option_ssl_global_init() }
+      if secure {
+        info.options = modelgen_lws_option_ssl_global_init()
+        info.client_ssl_ca_filepath = UnsafePointer(caFile)
+      }
       guard let context = lws_create_context(&info) else {
         finish(.handshakeFailed(reason: "libwebsockets could not create a context"))
         return

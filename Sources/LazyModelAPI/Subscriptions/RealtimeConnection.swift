@@ -132,8 +132,10 @@ actor RealtimeConnection {
         ?? APIClient.realtimeEndpoint(for: configuration.endpoint),
       header: header)
     let connection = connector.connect(
-      to: url, subprotocol: "graphql-ws",
-      maximumMessageBytes: configuration.realtime.maximumMessageBytes)
+      to: url,
+      options: WebSocketOptions(
+        subprotocol: "graphql-ws", maximumMessageBytes: configuration.realtime.maximumMessageBytes,
+        certificateAuthorityFile: configuration.realtime.certificateAuthorityFile))
     transport = connection
     Task { [weak self] in
       for await event in connection.events {

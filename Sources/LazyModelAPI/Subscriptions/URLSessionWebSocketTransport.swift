@@ -4,11 +4,12 @@
 
   /// The Apple-platform transport: `URLSessionWebSocketTask` (RFC 6455 framing and TLS by Foundation).
   struct URLSessionWebSocketConnector: WebSocketConnector {
-    func connect(to url: URL, subprotocol: String, maximumMessageBytes: Int)
-      -> any WebSocketConnection
-    {
+    /// `options.certificateAuthorityFile` is not used: URLSession verifies against the system
+    /// trust store.
+    func connect(to url: URL, options: WebSocketOptions) -> any WebSocketConnection {
       URLSessionWebSocketConnection(
-        url: url, subprotocol: subprotocol, maximumMessageBytes: maximumMessageBytes)
+        url: url, subprotocol: options.subprotocol,
+        maximumMessageBytes: options.maximumMessageBytes)
     }
   }
 

@@ -26,11 +26,22 @@ protocol WebSocketConnection: Sendable {
   func close()
 }
 
+/// How to open one ``WebSocketConnection``.
+struct WebSocketOptions: Sendable {
+  /// The subprotocol offered (`graphql-ws`).
+  var subprotocol: String
+  /// A message longer than this (bytes) fails the connection with
+  /// ``RealtimeError/messageTooLarge(limit:)``.
+  var maximumMessageBytes: Int
+  /// A PEM file of the certificate authorities `wss://` servers are verified against, or `nil`
+  /// for the platform's (the system bundle on Linux, the system trust store on Apple platforms).
+  var certificateAuthorityFile: String?
+}
+
 /// Opens ``WebSocketConnection``s.
 protocol WebSocketConnector: Sendable {
-  /// Starts connecting to `url` (`ws://` or `wss://`) offering `subprotocol`; a message longer
-  /// than `maximumMessageBytes` fails the connection with ``RealtimeError/messageTooLarge(limit:)``.
-  func connect(to url: URL, subprotocol: String, maximumMessageBytes: Int) -> any WebSocketConnection
+  /// Starts connecting to `url` (`ws://` or `wss://`).
+  func connect(to url: URL, options: WebSocketOptions) -> any WebSocketConnection
 }
 
 /// The platform's transport: `URLSessionWebSocketTask` where Foundation has a working one (Apple
