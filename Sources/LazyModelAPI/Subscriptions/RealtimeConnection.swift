@@ -43,6 +43,7 @@ actor RealtimeConnection {
 
   private struct Entry {
     let subscriber: any RealtimeSubscriber
+    /// `start` was sent on the current connection (so a `stop` is owed when it ends).
     var started = false
     var everAcknowledged = false
   }
@@ -207,7 +208,6 @@ actor RealtimeConnection {
       break
     case "start_ack":
       guard let id = known(envelope.id) else { return }
-      entries[id]?.started = true
       let reconnected = entries[id]?.everAcknowledged ?? false
       entries[id]?.everAcknowledged = true
       entries[id]?.subscriber.acknowledged(reconnected: reconnected)
@@ -276,6 +276,7 @@ actor RealtimeConnection {
       "extensions": ["authorization": authorization],
     ]
     send(["id": id, "type": "start", "payload": payload])
+    entries[id]?.started = true
   }
 
   private func startKeepAliveWatchdog() {
