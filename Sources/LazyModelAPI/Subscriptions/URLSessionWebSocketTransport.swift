@@ -1,6 +1,13 @@
-#if canImport(Darwin)
+// The Apple-platform transport. `.ci/run` also typechecks it on Linux against FoundationNetworking
+// (`-D MODELGEN_TYPECHECK_URLSESSION`), where it would build but fail at run time without a libcurl
+// built with WebSockets.
+#if canImport(Darwin) || MODELGEN_TYPECHECK_URLSESSION
   import Foundation
   import Synchronization
+
+  #if canImport(FoundationNetworking)
+    import FoundationNetworking
+  #endif
 
   /// The Apple-platform transport: `URLSessionWebSocketTask` (RFC 6455 framing and TLS by Foundation).
   struct URLSessionWebSocketConnector: WebSocketConnector {
@@ -17,7 +24,8 @@
   final class URLSessionWebSocketConnection: NSObject, WebSocketConnection,
     URLSessionWebSocketDelegate, @unchecked Sendable
   {
-    // @unchecked: every stored property is a let of a Sendable type, or the Mutex below.
+    // @unchecked (NSObject subclasses cannot be checked): every stored property is a `let` of a
+    // Sendable type or a Mutex.
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
     private let task: Mutex<URLSessionWebSocketTask?> = Mutex(nil)
@@ -50,8 +58,8 @@
         case .failure(let error):
           finish(
             task.closeCode == .messageTooBig
-              ? .messageTooLarge(limit: limit)
-              : .transportClosed(reason: error.localizedDescription))
+              ? RealtimeError.messageTooLarge(limit: limit)
+              : RealtimeError.transportClosed(reason: error.localizedDescription))
         }
       }
     }
@@ -61,6 +69,13 @@
       didOpenWithProtocol protocol: String?
     ) {
       continuation.yield(.opened)
+    }
+
+    func urlSession(
+      _ session: URLSession, webSocketTask: URLSessionWebSocketTask,
+      didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?
+    ) {
+      finish(.transportClosed(reason: "the server closed the connection (status \(closeCode.rawValue))"))
     }
 
     func send(_ text: Data) {
