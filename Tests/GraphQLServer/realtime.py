@@ -23,7 +23,7 @@ driven on the HTTP server's handler thread that received the upgrade.
 
 Test hooks: `x-test-realtime-fault` and `x-test-realtime-timeout-ms` in the handshake's `header`
 JSON (see README.md), `POST /test/realtime/drop` (drop every connection without a close frame) and
-`GET /test/realtime/subscriptions` (the active subscriptions).
+`GET /test/realtime/subscriptions` (the active subscriptions), `GET /test/realtime/connections`.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Connection:
         self.lock = threading.Lock()
         self.registrations: dict[str, Registration] = {}
         self.closed = threading.Event()
-        self.fault = str(header.get("x-test-realtime-fault") or "")
+        self.fault = hub.fault_for(header)
         timeout = header.get("x-test-realtime-timeout-ms")
         self.timeout_ms = int(timeout) if str(timeout or "").isdigit() else DEFAULT_CONNECTION_TIMEOUT_MS
         self.ka_interval = min(DEFAULT_KA_INTERVAL_S, self.timeout_ms / 3000)
@@ -181,9 +181,9 @@ class Connection:
 
     def _connection_init(self) -> None:
         if not self.hub.authorized(self.header):
+            # AppSync's shape: errorType and errorCode, no message.
             self.send({"type": "connection_error", "payload": {"errors": [
-                {"errorType": "UnauthorizedException", "message": "You are not authorized to make this call.",
-                 "errorCode": 401}]}})
+                {"errorType": "UnauthorizedException", "errorCode": 401}]}})
             with self.lock:
                 self.protocol.send_close(1000, "")
                 self._flush()
@@ -252,6 +252,7 @@ class RealtimeHub:
         self.matches = matches  # server.matches: the same filter semantics as list queries
         self.lock = threading.Lock()
         self.connections: set[Connection] = set()
+        self.faulted: dict[str, int] = {}  # fault -> connections that asked for it
         self.triggers = self._read_triggers()
         self.events: "queue.Queue[tuple[str, dict]]" = queue.Queue()
         threading.Thread(target=self._publisher, daemon=True).start()
@@ -269,6 +270,17 @@ class RealtimeHub:
                         if arg.name.value == "mutations":
                             triggers[name] = list(value_from_ast_untyped(arg.value))
         return triggers
+
+    def fault_for(self, header: dict) -> str:
+        """The connection's `x-test-realtime-fault`, unless `x-test-realtime-fault-connections: N`
+        limits it to the first N connections that asked for it."""
+        fault = str(header.get("x-test-realtime-fault") or "")
+        limit = str(header.get("x-test-realtime-fault-connections") or "")
+        if not fault or not limit.isdigit():
+            return fault
+        with self.lock:
+            self.faulted[fault] = self.faulted.get(fault, 0) + 1
+            return fault if self.faulted[fault] <= int(limit) else ""
 
     def authorized(self, headers: dict) -> bool:
         return self.api_key is None or (isinstance(headers, dict) and headers.get("x-api-key") == self.api_key)
@@ -318,6 +330,10 @@ class RealtimeHub:
         for connection in connections:
             connection.drop()
         return len(connections)
+
+    def connection_count(self) -> int:
+        with self.lock:
+            return len(self.connections)
 
     def active(self) -> list[dict]:
         with self.lock:

@@ -791,6 +791,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/test/realtime/subscriptions" and self.realtime is not None:
             self._send(200, self.realtime.active())
             return
+        if self.path == "/test/realtime/connections" and self.realtime is not None:
+            self._send(200, {"connections": self.realtime.connection_count(), "faulted": self.realtime.faulted})
+            return
         if self.path == "/test/requests":
             with self.log_lock:
                 self._send(200, list(self.requests_log))

@@ -122,6 +122,22 @@ extension GraphQLServerProcess {
     return object?["dropped"] as? Int ?? -1
   }
 
+  /// The number of open real-time connections (`GET /test/realtime/connections`).
+  func realtimeConnectionCount() async throws -> Int {
+    let url = URL(string: "http://127.0.0.1:\(port)/test/realtime/connections")!
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return object?["connections"] as? Int ?? -1
+  }
+
+  /// How many connections asked for `fault` (`x-test-realtime-fault`) so far.
+  func faultedConnections(_ fault: String) async throws -> Int {
+    let url = URL(string: "http://127.0.0.1:\(port)/test/realtime/connections")!
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return (object?["faulted"] as? [String: Any])?[fault] as? Int ?? 0
+  }
+
   /// Waits until the server holds `count` subscriptions.
   func waitForSubscriptions(_ count: Int, seconds: Double = 10) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)

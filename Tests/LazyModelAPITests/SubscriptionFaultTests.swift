@@ -73,19 +73,37 @@ struct SubscriptionFaultTests {
         == .reconnectFailed(attempts: 2, last: .connectionAckTimeout(seconds: 0.3)))
   }
 
-  @Test("a fault after the ack reconnects when reconnects are allowed, and the stream keeps delivering")
-  func faultReconnects() async throws {
+  @Test("faults after the ack reconnect when reconnects are allowed, and the stream keeps delivering", arguments: ["no-ka", "malformed", "unknown-type", "close-mid-frame"])
+  func faultReconnects(_ fault: String) async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
-    // no-ka: every connection is acked with connectionTimeoutMs 500 and never kept alive, so the
-    // client reconnects about every half second; events sent in between still arrive.
-    let client = makeRealtimeClient(server, headers: ["x-test-realtime-fault": "no-ka"])
+    // The first two connections misbehave after their ack; the third is healthy.
+    let client = makeRealtimeClient(
+      server,
+      headers: ["x-test-realtime-fault": fault, "x-test-realtime-fault-connections": "2"])
     let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
-    try await posts.wait(10, "two reconnects") { $0.reconnectedCount >= 2 }
-    try await server.waitForSubscriptions(1)
-    try await client.create(Post4V2(title: "between keep-alive faults"))
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try await server.faultedConnections(fault) < 3, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(try await server.faultedConnections(fault) == 3)
+    // The third connection is healthy: the subscription is started on it, and acknowledged.
+    try await server.waitForSubscriptions(1, seconds: 20)
+    try await posts.wait(20, "the healthy connection's start_ack") {
+      $0.connectedCount + $0.reconnectedCount == (fault == "no-ka" ? 3 : 1) || $0.recorded.finished
+    }
+    // no-ka connections acknowledged the start before failing: connected, then reconnected twice;
+    // the others failed before any start_ack: the healthy connection's is the first.
+    #expect(posts.connectedCount == 1)
+    #expect(posts.reconnectedCount == (fault == "no-ka" ? 2 : 0))
+    let closing = ContinuousClock.now + .seconds(10)  // a failed connection's close may still be in flight
+    while try await server.realtimeConnectionCount() != 1, ContinuousClock.now < closing {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(try await server.realtimeConnectionCount() == 1)
+    try await client.create(Post4V2(title: "after the faults"))
     try await posts.wait(10, "the model") { $0.models.count == 1 || $0.recorded.finished }
-    #expect(posts.models.map(\.title) == ["between keep-alive faults"])
+    #expect(posts.models.map(\.title) == ["after the faults"])
     #expect(posts.recorded.error == nil)
     await client.finishSubscriptions()
     try await posts.waitFinished()
@@ -95,11 +113,11 @@ struct SubscriptionFaultTests {
   func keepAliveKeepsConnection() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
-    // connectionTimeoutMs 600 and a ka every 200 ms.
-    let client = makeRealtimeClient(server, headers: ["x-test-realtime-timeout-ms": "600"])
+    // connectionTimeoutMs 2000 and a ka every 667 ms: the wait below spans three timeouts.
+    let client = makeRealtimeClient(server, headers: ["x-test-realtime-timeout-ms": "2000"])
     let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
     try await posts.waitConnected()
-    try await Task.sleep(for: .seconds(2))
+    try await Task.sleep(for: .seconds(6))
     try await client.create(Post4V2(title: "kept alive"))
     try await posts.waitModels(1)
     #expect(posts.models.map(\.title) == ["kept alive"])

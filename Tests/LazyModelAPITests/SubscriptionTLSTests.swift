@@ -86,7 +86,7 @@ struct SubscriptionTLSTests {
       var configuration = APIClient.Configuration(
         endpoint: URL(string: "https://localhost:\(port)/graphql")!)
       configuration.realtime = APIClient.RealtimeConfiguration(
-        connectionAckTimeout: 10, maximumReconnectAttempts: 0, certificateAuthorityFile: authority)
+        connectionAckTimeout: 30, maximumReconnectAttempts: 0, certificateAuthorityFile: authority)
       return APIClient(configuration: configuration)
     }
     #expect(
@@ -95,13 +95,13 @@ struct SubscriptionTLSTests {
 
     let trusted = SubscriptionRecorder(
       client(trusting: cert).subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
-    try await trusted.waitConnected()
+    try await trusted.waitConnected(30)
     #expect(trusted.connectedCount == 1)
     #expect(trusted.recorded.error == nil)
 
     let untrusted = SubscriptionRecorder(
       client(trusting: nil).subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
-    try await untrusted.waitFinished()
+    try await untrusted.waitFinished(30)
     let error = try #require(untrusted.recorded.error)
     guard case APIError.transport(_, let underlying) = error,
       case RealtimeError.handshakeFailed(let reason)? = underlying as? RealtimeError

@@ -182,6 +182,7 @@ struct SubscriptionTests {
     }
     for recorder in recorders { try await recorder.waitConnected() }
     let active = try await server.activeSubscriptions()
+    #expect(try await server.realtimeConnectionCount() == 1)
     #expect(active.count == 10)
     #expect(Set(active.map(\.connection)).count == 1)
     #expect(Set(active.map(\.id)).count == 10)
@@ -207,6 +208,11 @@ struct SubscriptionTests {
     for recorder in recorders { try await recorder.waitFinished() }
     try await server.waitForSubscriptions(0)
     #expect(recorders.allSatisfy { $0.recorded.error == nil })
+    let deadline = ContinuousClock.now + .seconds(10)
+    while try await server.realtimeConnectionCount() != 0, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(try await server.realtimeConnectionCount() == 0, "the connection outlived its last subscription")
   }
 
   @Test("a dropped connection comes back: the stream emits reconnected and keeps delivering")
@@ -270,6 +276,7 @@ struct SubscriptionTests {
     }
     #expect(name == "OnCreatePost4V2")
     #expect(errors.map(\.errorType) == ["UnauthorizedException"])
+    #expect(errors.first?.extensions == ["errorCode": 401])
     #expect(!"\(error)".contains("wrong-key"))
   }
 }

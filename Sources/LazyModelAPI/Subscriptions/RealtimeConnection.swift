@@ -179,9 +179,29 @@ actor RealtimeConnection {
     let payload: Payload?
   }
 
+  /// `{"payload": {"errors": [...]}}` of `error` and `connection_error`. AppSync's
+  /// `connection_error` entries may have only `errorType` and `errorCode` (no `message`), so each
+  /// entry is read leniently; `errorCode` goes to ``GraphQLError/extensions``.
   private struct ErrorsPayload: Decodable {
-    struct Payload: Decodable { let errors: [GraphQLError]? }
+    struct Entry: Decodable {
+      let message: String?
+      let errorType: String?
+      let errorCode: Int?
+      let locations: [GraphQLError.Location]?
+      let path: [GraphQLValue]?
+    }
+    struct Payload: Decodable { let errors: [Entry]? }
     let payload: Payload?
+
+    static func errors(in message: Data) -> [GraphQLError] {
+      let entries = (try? JSONDecoder().decode(Self.self, from: message))?.payload?.errors ?? []
+      return entries.map { entry in
+        GraphQLError(
+          message: entry.message ?? entry.errorType ?? "error",
+          locations: entry.locations, path: entry.path,
+          extensions: entry.errorCode.map { ["errorCode": .int($0)] }, errorType: entry.errorType)
+      }
+    }
   }
 
   private func handleMessage(_ message: Data) async {
@@ -220,8 +240,7 @@ actor RealtimeConnection {
         entry.subscriber.failed(error)
       }
     case "error":
-      let errors =
-        (try? JSONDecoder().decode(ErrorsPayload.self, from: message))?.payload?.errors ?? []
+      let errors = ErrorsPayload.errors(in: message)
       guard envelope.id != nil else {
         fatal(.connectionError(errors: errors))
         return
@@ -236,9 +255,7 @@ actor RealtimeConnection {
     case "complete":
       break
     case "connection_error":
-      let errors =
-        (try? JSONDecoder().decode(ErrorsPayload.self, from: message))?.payload?.errors ?? []
-      fatal(.connectionError(errors: errors))
+      fatal(.connectionError(errors: ErrorsPayload.errors(in: message)))
     default:
       fault(.unknownMessageType(envelope.type))
     }
