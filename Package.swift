@@ -85,9 +85,18 @@ var targets: [Target] = [
     pkgConfig: "libcrypto",
     providers: [.apt(["libssl-dev"])]
   ),
+  .systemLibrary(
+    name: "CWebSockets",
+    pkgConfig: "libwebsockets",
+    providers: [.apt(["libwebsockets-dev"])]
+  ),
   .target(
     name: "LazyModelAPI",
-    dependencies: ["LazyModel", .target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+    dependencies: [
+      "LazyModel",
+      .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+      .target(name: "CWebSockets", condition: .when(platforms: [.linux])),
+    ],
     swiftSettings: strict),
 
   // MARK: Tests
@@ -134,6 +143,12 @@ var targets: [Target] = [
     name: "APIBenchmark",
     dependencies: ["LazyModelAPI", "LazyModel", "SeedPostCommentModels", "BenchmarkSupport"],
     path: "Benchmarks/APIBenchmark"
+  ),
+  .executableTarget(
+    name: "SubscriptionBenchmark",
+    dependencies: ["LazyModelAPI", "LazyModel", "SeedPostCommentModels", "BenchmarkSupport"],
+    path: "Benchmarks/SubscriptionBenchmark",
+    swiftSettings: strict
   ),
   .executableTarget(
     name: "LazyModelBenchmark",

@@ -68,6 +68,8 @@ public final class APIClient: Sendable {
     public var listPageSize: Int?
     /// Extra headers sent with every request.
     public var additionalHeaders: [String: String]
+    /// The real-time (subscription) connection's endpoint, timeouts and reconnect policy.
+    public var realtime = RealtimeConfiguration()
 
     /// The default ``maximumResponseBytes``: 8 MiB.
     public static let defaultMaximumResponseBytes = 8 << 20
@@ -97,6 +99,8 @@ public final class APIClient: Sendable {
   private let session: URLSession
   private let transport: HTTPTransport
   private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
+  /// The real-time connection all subscriptions of this client share (see `subscribe(to:)`).
+  let subscriptionHub = SubscriptionHub()
 
   /// Creates a client with an ephemeral URLSession of its own, whose delegate refuses every
   /// redirect (``APIError/redirected(operationName:statusCode:location:)``) and bounds every

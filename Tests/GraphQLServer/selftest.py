@@ -441,6 +441,47 @@ def feature_tour(server: Server) -> None:
     assert tags["data"]["getBlog"]["tags"]["items"] == [{"tag": {"label": "swift", "blogs": {"items": [{"blog": {"id": "b"}}]}}}], tags
 
 
+@check
+def realtime_protocol(server: Server) -> None:
+    """The real-time endpoint (realtime.py): ack, start_ack, a filtered data event with the
+    subscriber's selection set, a rejected document, an unauthorized start, stop/complete."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    header = base64.b64encode(json.dumps({"host": f"127.0.0.1:{server.port}", "x-api-key": API_KEY}).encode()).decode()
+    url = f"ws://127.0.0.1:{server.port}/graphql/realtime?header={header}&payload=e30="
+    with connect(url, subprotocols=["graphql-ws"], open_timeout=10) as ws:
+        def receive() -> dict:
+            while True:
+                message = json.loads(ws.recv(timeout=10))
+                if message["type"] != "ka":
+                    return message
+
+        ws.send(json.dumps({"type": "connection_init"}))
+        ack = receive()
+        assert ack == {"type": "connection_ack", "payload": {"connectionTimeoutMs": 300000}}, ack
+        auth = {"x-api-key": API_KEY}
+        query = "subscription S($filter: ModelSubscriptionPost4V2FilterInput) { onCreatePost4V2(filter: $filter) { title __typename } }"
+        start = {"query": query, "variables": {"filter": {"title": {"beginsWith": "a"}}}}
+        ws.send(json.dumps({"type": "start", "id": "s1", "payload": {"data": json.dumps(start), "extensions": {"authorization": auth}}}))
+        assert receive() == {"type": "start_ack", "id": "s1"}
+        bad = {"query": "subscription { onCreatePost4V2 { nope } }"}
+        ws.send(json.dumps({"type": "start", "id": "s2", "payload": {"data": json.dumps(bad), "extensions": {"authorization": auth}}}))
+        rejected = receive()
+        assert rejected["type"] == "error" and rejected["id"] == "s2", rejected
+        assert rejected["payload"]["errors"][0]["errorType"] == "ValidationError", rejected
+        ws.send(json.dumps({"type": "start", "id": "s3", "payload": {"data": json.dumps(start), "extensions": {"authorization": {}}}}))
+        unauthorized = receive()
+        assert unauthorized["payload"]["errors"][0]["errorType"] == "UnauthorizedException", unauthorized
+        for title in ("b", "abc"):
+            server.gql("mutation C($i: CreatePost4V2Input!) { createPost4V2(input: $i) { id } }", {"i": {"title": title}})
+        event = receive()
+        assert event == {"type": "data", "id": "s1", "payload": {"data": {"onCreatePost4V2": {"title": "abc", "__typename": "Post4V2"}}}}, event
+        ws.send(json.dumps({"type": "stop", "id": "s1"}))
+        assert receive() == {"type": "complete", "id": "s1"}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")

@@ -58,6 +58,7 @@ from graphql.language import ast as gql_ast
 from graphql.utilities import value_from_ast_untyped
 
 import auth  # noqa: E402 (this folder: the authorization modes, kept apart from the server)
+import realtime  # the real-time (subscription) WebSocket endpoint
 
 DEFAULT_LIMIT = 100
 MAX_DELAY_MS = 60_000
@@ -440,6 +441,8 @@ class Store:
     def __init__(self, path: str) -> None:
         self.connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self.connection.execute("PRAGMA journal_mode=WAL")
+        # A test server: no fsync per commit (WAL stays consistent, only durability across a power cut is lost).
+        self.connection.execute("PRAGMA synchronous=NORMAL")
         self.connection.execute(
             "CREATE TABLE IF NOT EXISTS records ("
             " model TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL,"
@@ -601,16 +604,24 @@ class API:
                         raise AppSyncError(f"Unknown index '{index}' on model '{model.name}'", "SchemaError")
                     return self._query(model, fields, args, {fields[0]: args[fields[0]]}, info.field_name)
                 if kind == "CREATE":
-                    return self._create(model, args["input"], args.get("condition"))
+                    return self._published(info.field_name, self._create(model, args["input"], args.get("condition")))
                 if kind == "UPDATE":
-                    return self._update(model, args["input"], args.get("condition"))
+                    return self._published(info.field_name, self._update(model, args["input"], args.get("condition")))
                 if kind == "DELETE":
-                    return self._delete(model, args["input"], args.get("condition"))
+                    return self._published(info.field_name, self._delete(model, args["input"], args.get("condition")))
                 raise AppSyncError(f"Unknown operation kind '{kind}'", "SchemaError")
 
         return resolve
 
     # -- mutations (run under self.lock: each is atomic)
+
+    # Called with (mutation field, stored record) after each successful mutation (realtime.py).
+    mutation_listeners: list[Callable[[str, dict], None]] = []
+
+    def _published(self, mutation_field: str, record: dict) -> dict:
+        for listener in self.mutation_listeners:
+            listener(mutation_field, record)
+        return record
 
     def _create(self, model: ModelInfo, input_: dict, condition: dict | None) -> dict:
         record = dict(input_)
@@ -758,6 +769,7 @@ class Handler(BaseHTTPRequestHandler):
     api: API
     api_key: str | None
     authorizer: auth.Authorizer | None = None
+    realtime: "realtime.RealtimeHub | None" = None
     verbose: bool
     requests_log: list
     log_lock = threading.Lock()
@@ -775,6 +787,15 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if self.realtime is not None and realtime.is_upgrade(self.path, self.headers):
+            self.realtime.serve(self)
+            return
+        if self.path == "/test/realtime/subscriptions" and self.realtime is not None:
+            self._send(200, self.realtime.active())
+            return
+        if self.path == "/test/realtime/connections" and self.realtime is not None:
+            self._send(200, {"connections": self.realtime.connection_count(), "faulted": self.realtime.faulted})
+            return
         if self.path == "/test/requests":
             with self.log_lock:
                 self._send(200, list(self.requests_log))
@@ -786,6 +807,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        if self.path == "/test/realtime/drop" and self.realtime is not None:
+            self._send(200, {"dropped": self.realtime.drop_all()})
+            return
         if self.path == "/test/reset":
             with API.lock:
                 self.api.store.reset()
@@ -854,6 +878,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--auth-config", default=None,
                         help="JSON of the authorization modes to enforce with the schema's @aws_* directives (see auth.py)")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--tls-cert", help="serve HTTPS and WSS with this PEM certificate (chain)")
+    parser.add_argument("--tls-key", help="the PEM private key of --tls-cert")
     args = parser.parse_args(argv)
     if not args.check and not args.db:
         parser.error("--db is required unless --check is given")
@@ -882,9 +908,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.auth_config:
         authorizer = auth.load(args.auth_config)
         authorizer.install(api)
-    handler = type("BoundHandler", (Handler,), {"api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [], "authorizer": authorizer})
+    hub = realtime.RealtimeHub(api, args.api_key, format_error, matches)
+    api.mutation_listeners = [hub.publish]
+    handler = type("BoundHandler", (Handler,), {
+        "api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [],
+        "authorizer": authorizer, "realtime": hub,
+    })
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
+    if args.tls_cert:
+        import ssl
+
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(f"LISTENING {server.server_address[1]}", flush=True)
     try:
         server.serve_forever()

@@ -1,0 +1,438 @@
+import Foundation
+import Synchronization
+
+/// One subscription as the connection sees it: its `start` document and where its messages go.
+protocol RealtimeSubscriber: Sendable {
+  /// The operation name, for errors.
+  var operationName: String { get }
+  /// `{"query", "variables"}`: the `data` string of the `start` payload.
+  var startData: String { get }
+  /// `start_ack` arrived: the first time (`reconnected == false`) or after a reconnect.
+  func acknowledged(reconnected: Bool)
+  /// One `data` message (the whole message bytes). Throws when the event cannot be decoded or
+  /// carries `errors`; the connection then ends this subscription with that error.
+  func received(_ message: Data) throws
+  /// The subscription ended with `error`.
+  func failed(_ error: any Error)
+}
+
+/// AppSync's real-time protocol over one ``WebSocketConnection`` ("Building a real-time WebSocket
+/// client in AWS AppSync"): `connection_init` → `connection_ack` (`connectionTimeoutMs`), `ka`
+/// keep-alives, `start` (id, `data` = `{"query", "variables"}` as a JSON string,
+/// `extensions.authorization`) → `start_ack` / `error`, `data`, `stop` → `complete`,
+/// `connection_error`.
+///
+/// One connection carries every subscription of its client; it opens with the first subscription
+/// and closes when the last one ends. A connection that fails (handshake, no `connection_ack` in
+/// time, no `ka` within `connectionTimeoutMs`, a malformed or oversized message, an unknown
+/// message type or subscription id, a close without `stop`) is closed and re-opened after a
+/// jittered exponential backoff; the active subscriptions are started again and emit
+/// `.reconnected` on their `start_ack`. After ``APIClient/RealtimeConfiguration/maximumReconnectAttempts``
+/// failures in a row (a `connection_ack` resets the count), or on `connection_error`, every
+/// subscription ends with ``APIError/transport(operationName:underlying:)`` carrying the
+/// ``RealtimeError``.
+///
+/// Thread-safety: an actor; the transport delivers its events through an `AsyncStream`.
+actor RealtimeConnection {
+  private enum Phase {
+    case idle
+    case connecting
+    case ready
+    case waitingToReconnect
+  }
+
+  private struct Entry {
+    let subscriber: any RealtimeSubscriber
+    /// `start` was sent on the current connection (so a `stop` is owed when it ends).
+    var started = false
+    var everAcknowledged = false
+  }
+
+  private let configuration: APIClient.Configuration
+  private let connector: any WebSocketConnector
+  private var entries: [String: Entry] = [:]
+  private var phase = Phase.idle
+  private var transport: (any WebSocketConnection)?
+  private var generation = 0
+  private var failures = 0
+  private var watchdog: Task<Void, Never>?
+  private var lastMessage = ContinuousClock.now
+  private var keepAliveMilliseconds = 300_000
+  /// Ids removed before their `add` ran (the two run on separate tasks): never added.
+  private var removedEarly: Set<String> = []
+  /// Ids stopped recently, whose in-flight messages are expected and ignored.
+  private var stopped: [String] = []
+
+  init(configuration: APIClient.Configuration, connector: any WebSocketConnector) {
+    self.configuration = configuration
+    self.connector = connector
+  }
+
+  /// The number of subscriptions the connection carries (started or waiting to start).
+  var count: Int { entries.count }
+
+  /// Adds a subscription under `id` and starts it (opening the connection when it is the first).
+  func add(_ subscriber: any RealtimeSubscriber, id: String) async {
+    if removedEarly.remove(id) != nil { return }
+    entries[id] = Entry(subscriber: subscriber)
+    switch phase {
+    case .idle: await connect()
+    case .ready: await start(id)
+    case .connecting, .waitingToReconnect: break
+    }
+  }
+
+  /// Stops the subscription `id` (`stop`), closing the connection when it was the last.
+  func remove(_ id: String) {
+    guard let entry = entries.removeValue(forKey: id) else {
+      if !stopped.contains(id) { removedEarly.insert(id) }
+      return
+    }
+    if phase == .ready, entry.started { send(["type": "stop", "id": id]) }
+    forget([id])
+    if entries.isEmpty { tearDown(next: .idle) }
+  }
+
+  /// Remembers ids that ended (for their in-flight messages and their late `remove`), at most 1,024.
+  private func forget(_ ids: some Sequence<String>) {
+    stopped.append(contentsOf: ids)
+    if stopped.count > 1024 { stopped.removeFirst(stopped.count - 1024) }
+  }
+
+  /// Ends every subscription with `error` (or normally when `nil`) and closes the connection.
+  func finishAll(_ error: (any Error)?) {
+    let ended = entries
+    entries = [:]
+    forget(ended.keys)
+    if phase == .ready {
+      for (id, entry) in ended where entry.started { send(["type": "stop", "id": id]) }
+    }
+    tearDown(next: .idle)
+    for entry in ended.values {
+      if let error { entry.subscriber.failed(error) } else { entry.subscriber.failed(SubscriptionFinished()) }
+    }
+  }
+
+  // MARK: - Connecting
+
+  private func connect() async {
+    generation += 1
+    let current = generation
+    phase = .connecting
+    let header: [String: String]
+    do {
+      header = try await authorization(operationName: "connection_init")
+    } catch {
+      guard current == generation else { return }
+      finishAllWith { .authorization(operationName: $0, underlying: error) }
+      return
+    }
+    guard current == generation, phase == .connecting else { return }
+    let url = Self.handshakeURL(
+      realtimeEndpoint: configuration.realtime.endpoint
+        ?? APIClient.realtimeEndpoint(for: configuration.endpoint),
+      header: header)
+    let connection = connector.connect(
+      to: url,
+      options: WebSocketOptions(
+        subprotocol: "graphql-ws", maximumMessageBytes: configuration.realtime.maximumMessageBytes,
+        certificateAuthorityFile: configuration.realtime.certificateAuthorityFile))
+    transport = connection
+    Task { [weak self] in
+      for await event in connection.events {
+        guard let self else { return }
+        await self.handle(event, generation: current)
+      }
+    }
+    let ackTimeout = configuration.realtime.connectionAckTimeout
+    watchdog = Task { [weak self] in
+      try? await Task.sleep(for: .seconds(ackTimeout))
+      if Task.isCancelled { return }
+      await self?.ackTimedOut(generation: current)
+    }
+  }
+
+  private func ackTimedOut(generation current: Int) {
+    guard current == generation, phase == .connecting else { return }
+    fault(.connectionAckTimeout(seconds: configuration.realtime.connectionAckTimeout))
+  }
+
+  private func handle(_ event: WebSocketEvent, generation current: Int) async {
+    guard current == generation else { return }
+    switch event {
+    case .opened:
+      send(["type": "connection_init"])
+    case .text(let message):
+      await handleMessage(message)
+    case .closed(let failure):
+      fault(failure ?? .transportClosed(reason: "the connection closed"))
+    }
+  }
+
+  private struct Envelope: Decodable {
+    let type: String
+    let id: String?
+  }
+
+  private struct AckPayload: Decodable {
+    struct Payload: Decodable { let connectionTimeoutMs: Int? }
+    let payload: Payload?
+  }
+
+  /// `{"payload": {"errors": [...]}}` of `error` and `connection_error`. AppSync's
+  /// `connection_error` entries may have only `errorType` and `errorCode` (no `message`), so each
+  /// entry is read leniently; `errorCode` goes to ``GraphQLError/extensions``.
+  private struct ErrorsPayload: Decodable {
+    struct Entry: Decodable {
+      let message: String?
+      let errorType: String?
+      let errorCode: Int?
+      let locations: [GraphQLError.Location]?
+      let path: [GraphQLValue]?
+    }
+    struct Payload: Decodable { let errors: [Entry]? }
+    let payload: Payload?
+
+    static func errors(in message: Data) -> [GraphQLError] {
+      let entries = (try? JSONDecoder().decode(Self.self, from: message))?.payload?.errors ?? []
+      return entries.map { entry in
+        GraphQLError(
+          message: entry.message ?? entry.errorType ?? "error",
+          locations: entry.locations, path: entry.path,
+          extensions: entry.errorCode.map { ["errorCode": .int($0)] }, errorType: entry.errorType)
+      }
+    }
+  }
+
+  private func handleMessage(_ message: Data) async {
+    lastMessage = .now
+    let envelope: Envelope
+    do {
+      envelope = try JSONDecoder().decode(Envelope.self, from: message)
+    } catch {
+      fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
+      return
+    }
+    switch envelope.type {
+    case "connection_ack":
+      guard phase == .connecting else { return }
+      let milliseconds =
+        (try? JSONDecoder().decode(AckPayload.self, from: message))?.payload?.connectionTimeoutMs
+        ?? 300_000
+      phase = .ready
+      failures = 0
+      keepAliveMilliseconds = max(milliseconds, 1)
+      startKeepAliveWatchdog()
+      for id in entries.keys.sorted() { await start(id) }
+    case "ka":
+      break
+    case "start_ack":
+      guard let id = known(envelope.id) else { return }
+      let reconnected = entries[id]?.everAcknowledged ?? false
+      entries[id]?.everAcknowledged = true
+      entries[id]?.subscriber.acknowledged(reconnected: reconnected)
+    case "data":
+      guard let id = known(envelope.id), let entry = entries[id] else { return }
+      do {
+        try entry.subscriber.received(message)
+      } catch {
+        remove(id)
+        entry.subscriber.failed(error)
+      }
+    case "error":
+      let errors = ErrorsPayload.errors(in: message)
+      guard envelope.id != nil else {
+        fatal(.connectionError(errors: errors))
+        return
+      }
+      guard let id = known(envelope.id), let entry = entries.removeValue(forKey: id) else { return }
+      forget([id])
+      entry.subscriber.failed(
+        APIError.graphQL(
+          operationName: entry.subscriber.operationName, errors: errors, partialData: nil,
+          body: message))
+      if entries.isEmpty { tearDown(next: .idle) }
+    case "complete":
+      break
+    case "connection_error":
+      fatal(.connectionError(errors: ErrorsPayload.errors(in: message)))
+    default:
+      fault(.unknownMessageType(envelope.type))
+    }
+  }
+
+  /// `id` when it names an active subscription; `nil` (ignored) for one stopped recently; a
+  /// fault for any other id.
+  private func known(_ id: String?) -> String? {
+    guard let id else {
+      fault(.malformedMessage(reason: "a message that needs an 'id' has none"))
+      return nil
+    }
+    if entries[id] != nil { return id }
+    if !stopped.contains(id) { fault(.unknownSubscriptionID(id)) }
+    return nil
+  }
+
+  private func start(_ id: String) async {
+    guard let entry = entries[id] else { return }
+    let current = generation
+    let authorization: [String: String]
+    do {
+      authorization = try await self.authorization(operationName: entry.subscriber.operationName)
+    } catch {
+      guard entries.removeValue(forKey: id) != nil else { return }
+      forget([id])
+      entry.subscriber.failed(
+        APIError.authorization(operationName: entry.subscriber.operationName, underlying: error))
+      if entries.isEmpty { tearDown(next: .idle) }
+      return
+    }
+    guard current == generation, phase == .ready, entries[id] != nil else { return }
+    let payload: [String: Any] = [
+      "data": entry.subscriber.startData,
+      "extensions": ["authorization": authorization],
+    ]
+    send(["id": id, "type": "start", "payload": payload])
+    entries[id]?.started = true
+  }
+
+  private func startKeepAliveWatchdog() {
+    watchdog?.cancel()
+    let current = generation
+    let timeout = Duration.milliseconds(keepAliveMilliseconds)
+    watchdog = Task { [weak self] in
+      var wait = timeout
+      while !Task.isCancelled {
+        try? await Task.sleep(for: wait)
+        guard let self, !Task.isCancelled else { return }
+        guard let remaining = await self.keepAliveRemaining(generation: current) else { return }
+        wait = remaining
+      }
+    }
+  }
+
+  /// The time left before the keep-alive deadline, or `nil` after faulting the connection.
+  private func keepAliveRemaining(generation current: Int) -> Duration? {
+    guard current == generation, phase == .ready else { return nil }
+    let remaining = lastMessage + .milliseconds(keepAliveMilliseconds) - .now
+    if remaining <= .zero {
+      fault(.keepAliveTimeout(milliseconds: keepAliveMilliseconds))
+      return nil
+    }
+    return remaining
+  }
+
+  // MARK: - Failing and reconnecting
+
+  /// A connection failure: reconnect after a backoff, or give up after too many in a row.
+  private func fault(_ reason: RealtimeError) {
+    guard phase != .idle, phase != .waitingToReconnect else { return }
+    tearDown(next: .waitingToReconnect)
+    guard !entries.isEmpty else {
+      phase = .idle
+      return
+    }
+    failures += 1
+    let limit = configuration.realtime.maximumReconnectAttempts
+    if failures > limit {
+      fatal(limit == 0 ? reason : .reconnectFailed(attempts: failures - 1, last: reason))
+      return
+    }
+    for id in entries.keys { entries[id]?.started = false }
+    let delay = backoff(attempt: failures)
+    let current = generation
+    Task { [weak self] in
+      try? await Task.sleep(for: .seconds(delay))
+      await self?.reconnect(after: current)
+    }
+  }
+
+  private func reconnect(after current: Int) async {
+    guard current == generation, phase == .waitingToReconnect else { return }
+    if entries.isEmpty {
+      phase = .idle
+      return
+    }
+    await connect()
+  }
+
+  /// The delay before reconnect attempt `attempt` (1-based): "equal jitter" over an exponential
+  /// backoff capped at ``APIClient/RealtimeConfiguration/reconnectMaximumDelay`` (AWS
+  /// Architecture Blog, "Exponential Backoff And Jitter", which the AppSync guide cites).
+  private func backoff(attempt: Int) -> Double {
+    let settings = configuration.realtime
+    let exponential = settings.reconnectInitialDelay * pow(2, Double(min(attempt - 1, 30)))
+    let capped = min(settings.reconnectMaximumDelay, exponential)
+    return capped / 2 + Double.random(in: 0...(capped / 2))
+  }
+
+  /// Ends every subscription with `reason` and closes the connection.
+  private func fatal(_ reason: RealtimeError) {
+    failures = 0
+    finishAllWith { .transport(operationName: $0, underlying: reason) }
+  }
+
+  private func finishAllWith(_ error: (String) -> APIError) {
+    let ended = entries
+    entries = [:]
+    forget(ended.keys)
+    tearDown(next: .idle)
+    for entry in ended.values { entry.subscriber.failed(error(entry.subscriber.operationName)) }
+  }
+
+  private func tearDown(next: Phase) {
+    watchdog?.cancel()
+    watchdog = nil
+    transport?.close()
+    transport = nil
+    generation += 1
+    phase = next
+    if next == .idle { failures = 0 }
+  }
+
+  // MARK: - Messages
+
+  private func send(_ message: [String: Any]) {
+    guard let transport,
+      let data = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+    else { return }
+    transport.send(data)
+  }
+
+  /// The authorization object of the handshake's `header` parameter and of each `start`'s
+  /// `extensions.authorization`: `host` (of the GraphQL endpoint, as AppSync signs it), the
+  /// configuration's additional headers, and the API key (`x-api-key`) or the header hook's headers.
+  private func authorization(operationName: String) async throws -> [String: String] {
+    var headers = configuration.additionalHeaders
+    var host = configuration.endpoint.host ?? ""
+    if let port = configuration.endpoint.port { host += ":\(port)" }
+    headers["host"] = host
+    switch configuration.authorization {
+    case .none:
+      break
+    case .apiKey(let key):
+      headers["x-api-key"] = key
+    case .headers(let hook):
+      for (name, value) in try await hook(operationName) { headers[name] = value }
+    }
+    return headers
+  }
+
+  /// `<realtime endpoint>?header=<base64 JSON>&payload=e30=` (the payload is `{}`).
+  static func handshakeURL(realtimeEndpoint: URL, header: [String: String]) -> URL {
+    let json = (try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])) ?? Data("{}".utf8)
+    var components = URLComponents(url: realtimeEndpoint, resolvingAgainstBaseURL: false)!
+    components.percentEncodedQuery =
+      "header=" + percentEncoded(json.base64EncodedString()) + "&payload=" + percentEncoded(Data("{}".utf8).base64EncodedString())
+    return components.url!
+  }
+
+  private static func percentEncoded(_ base64: String) -> String {
+    base64.replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "/", with: "%2F")
+      .replacingOccurrences(of: "=", with: "%3D")
+  }
+}
+
+/// The error a subscription ends with internally when ``APIClient/finishSubscriptions()`` ends it
+/// normally (its stream finishes without throwing).
+struct SubscriptionFinished: Error {}

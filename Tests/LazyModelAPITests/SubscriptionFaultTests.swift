@@ -1,0 +1,127 @@
+import Foundation
+import LazyModel
+import LazyModelAPI
+import Testing
+
+@testable import SeedPostCommentModels
+
+/// A misbehaving real-time server (the local server's `x-test-realtime-fault` hook, sent in the
+/// handshake's `header`): each fault gives a typed error or a reconnect, within the configured
+/// timeouts, never a crash or a hang.
+@Suite("Subscriptions: a misbehaving real-time server")
+struct SubscriptionFaultTests {
+  struct Fault: Sendable, CustomTestStringConvertible {
+    let name: String
+    let expected: @Sendable (RealtimeError) -> Bool
+    var testDescription: String { name }
+  }
+
+  static let faults: [Fault] = [
+    Fault(name: "never-ack") { $0 == .connectionAckTimeout(seconds: 0.5) },
+    Fault(name: "no-ka") { $0 == .keepAliveTimeout(milliseconds: 500) },
+    Fault(name: "malformed") {
+      if case .malformedMessage = $0 { return true }
+      return false
+    },
+    Fault(name: "unknown-type") { $0 == .unknownMessageType("surprise") },
+    Fault(name: "unknown-id") { $0 == .unknownSubscriptionID("no-such-subscription") },
+    Fault(name: "huge") { $0 == .messageTooLarge(limit: 4 << 20) },
+    Fault(name: "close-mid-frame") {
+      if case .transportClosed = $0 { return true }
+      return false
+    },
+  ]
+
+  @Test("without reconnects, each fault ends the stream with APIError.transport and its RealtimeError", arguments: faults)
+  func faultEndsStream(_ fault: Fault) async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    let client = makeRealtimeClient(
+      server, headers: ["x-test-realtime-fault": fault.name], maximumReconnectAttempts: 0,
+      connectionAckTimeout: fault.name == "never-ack" ? 0.5 : 10)
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    try await posts.waitFinished(12)
+    let error = try #require(posts.recorded.error)
+    guard case APIError.transport(let name, let underlying) = error,
+      let realtime = underlying as? RealtimeError
+    else {
+      Issue.record("unexpected error \(error)")
+      return
+    }
+    #expect(name == "OnCreatePost4V2")
+    #expect(fault.expected(realtime), "got \(realtime)")
+    #expect(posts.models.isEmpty)
+    #expect(await client.activeSubscriptionCount == 0)
+  }
+
+  @Test("reconnects are bounded: a server that never acks fails after the configured attempts")
+  func boundedReconnects() async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    let client = makeRealtimeClient(
+      server, headers: ["x-test-realtime-fault": "never-ack"], maximumReconnectAttempts: 2,
+      connectionAckTimeout: 0.3)
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    try await posts.waitFinished(8)
+    let error = try #require(posts.recorded.error)
+    guard case APIError.transport(_, let underlying) = error else {
+      Issue.record("unexpected error \(error)")
+      return
+    }
+    #expect(
+      underlying as? RealtimeError
+        == .reconnectFailed(attempts: 2, last: .connectionAckTimeout(seconds: 0.3)))
+  }
+
+  @Test("faults after the ack reconnect when reconnects are allowed, and the stream keeps delivering", arguments: ["no-ka", "malformed", "unknown-type", "close-mid-frame"])
+  func faultReconnects(_ fault: String) async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    // The first two connections misbehave after their ack; the third is healthy.
+    let client = makeRealtimeClient(
+      server,
+      headers: ["x-test-realtime-fault": fault, "x-test-realtime-fault-connections": "2"])
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try await server.faultedConnections(fault) < 3, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(try await server.faultedConnections(fault) == 3)
+    // The third connection is healthy: the subscription is started on it, and acknowledged.
+    try await server.waitForSubscriptions(1, seconds: 20)
+    try await posts.wait(20, "the healthy connection's start_ack") {
+      $0.connectedCount + $0.reconnectedCount == (fault == "no-ka" ? 3 : 1) || $0.recorded.finished
+    }
+    // no-ka connections acknowledged the start before failing: connected, then reconnected twice;
+    // the others failed before any start_ack: the healthy connection's is the first.
+    #expect(posts.connectedCount == 1)
+    #expect(posts.reconnectedCount == (fault == "no-ka" ? 2 : 0))
+    let closing = ContinuousClock.now + .seconds(10)  // a failed connection's close may still be in flight
+    while try await server.realtimeConnectionCount() != 1, ContinuousClock.now < closing {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(try await server.realtimeConnectionCount() == 1)
+    try await client.create(Post4V2(title: "after the faults"))
+    try await posts.wait(10, "the model") { $0.models.count == 1 || $0.recorded.finished }
+    #expect(posts.models.map(\.title) == ["after the faults"])
+    #expect(posts.recorded.error == nil)
+    await client.finishSubscriptions()
+    try await posts.waitFinished()
+  }
+
+  @Test("ka within connectionTimeoutMs keeps the connection: no reconnect across several timeouts")
+  func keepAliveKeepsConnection() async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    // connectionTimeoutMs 2000 and a ka every 667 ms: the wait below spans three timeouts.
+    let client = makeRealtimeClient(server, headers: ["x-test-realtime-timeout-ms": "2000"])
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    try await posts.waitConnected()
+    try await Task.sleep(for: .seconds(6))
+    try await client.create(Post4V2(title: "kept alive"))
+    try await posts.waitModels(1)
+    #expect(posts.models.map(\.title) == ["kept alive"])
+    #expect(posts.reconnectedCount == 0)
+    #expect(posts.recorded.error == nil)
+  }
+}
