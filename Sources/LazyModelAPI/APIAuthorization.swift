@@ -91,9 +91,11 @@ extension APIClient {
   /// handshake (which carries the headers in its payload); the HTTP request drops it, since
   /// URLSession sends the same `Host`.
   ///
+  /// Shared by the HTTP requests and the real-time handshake and `start` messages.
+  ///
   /// - Parameter headers: The other headers the request sends (signed under IAM).
   /// - Throws: ``AuthorizationError`` (provider failed or returned nothing), `CancellationError`.
-  func authorizationHeaders(
+  static func authorizationHeaders(
     _ authorization: Authorization, url: URL, body: Data, headers: [String: String] = [:],
     operationName: String, date: Date = Date()
   ) async throws -> [String: String] {

@@ -323,7 +323,7 @@ public final class APIClient: Sendable {
       let added: [String: String]
       switch authorization {
       case .none, .apiKey:
-        added = try await authorizationHeaders(
+        added = try await Self.authorizationHeaders(
           authorization, url: configuration.endpoint, body: body, headers: sent,
           operationName: name)
       default:
@@ -334,7 +334,7 @@ public final class APIClient: Sendable {
             APIError.timedOut(operationName: name, seconds: configuration.timeout)
           }
         ) { [self] in
-          try await authorizationHeaders(
+          try await Self.authorizationHeaders(
             authorization, url: endpoint, body: body, headers: sent, operationName: name)
         }
       }

@@ -553,7 +553,7 @@ struct AuthorizationModeTests {
     let url = URL(string: "https://example.appsync-realtime-api.us-east-1.amazonaws.com/graphql/connect")!
     let body = Data("{}".utf8)
     let date = Date(timeIntervalSince1970: 1_700_000_000)
-    let headers = try await client.authorizationHeaders(
+    let headers = try await APIClient.authorizationHeaders(
       .iam({ credentials }, region: "us-east-1"), url: url, body: body,
       headers: ["accept": "application/json, text/javascript", "content-type": "application/json; charset=UTF-8"],
       operationName: "connect", date: date)
@@ -566,10 +566,10 @@ struct AuthorizationModeTests {
     #expect(headers["X-Amz-Date"] == "20231114T221320Z")
     #expect(headers["X-Amz-Security-Token"] == "token")
     #expect(
-      try await client.authorizationHeaders(
+      try await APIClient.authorizationHeaders(
         .apiKey("da2-k"), url: url, body: body, operationName: "connect") == ["x-api-key": "da2-k"])
     #expect(
-      try await client.authorizationHeaders(
+      try await APIClient.authorizationHeaders(
         .userPools { "jwt" }, url: url, body: body, operationName: "connect") == ["Authorization": "jwt"])
   }
 }

@@ -278,7 +278,8 @@ actor RealtimeConnection {
     let current = generation
     let authorization: [String: String]
     do {
-      authorization = try await self.authorization(operationName: entry.subscriber.operationName)
+      authorization = try await self.authorization(
+        operationName: entry.subscriber.operationName, startData: entry.subscriber.startData)
     } catch {
       guard entries.removeValue(forKey: id) != nil else { return }
       forget([id])
@@ -401,20 +402,24 @@ actor RealtimeConnection {
 
   /// The authorization object of the handshake's `header` parameter and of each `start`'s
   /// `extensions.authorization`: `host` (of the GraphQL endpoint, as AppSync signs it), the
-  /// configuration's additional headers, and the API key (`x-api-key`) or the header hook's headers.
-  private func authorization(operationName: String) async throws -> [String: String] {
+  /// configuration's additional headers, and the headers of the configured authorization mode
+  /// (``APIClient/authorizationHeaders(_:url:body:headers:operationName:date:)``, the same
+  /// function the HTTP requests use). As AppSync's real-time guide describes, IAM signs the
+  /// handshake as a `POST` of `{}` to `<GraphQL endpoint>/connect` and each `start` as a `POST` of
+  /// its `data` string to the GraphQL endpoint.
+  ///
+  /// - Parameter startData: The `start` message's `data` (the JSON text of the query and
+  ///   variables); `nil` for the handshake.
+  private func authorization(operationName: String, startData: String? = nil) async throws -> [String: String] {
     var headers = configuration.additionalHeaders
     var host = configuration.endpoint.host ?? ""
     if let port = configuration.endpoint.port { host += ":\(port)" }
     headers["host"] = host
-    switch configuration.authorization {
-    case .none:
-      break
-    case .apiKey(let key):
-      headers["x-api-key"] = key
-    case .headers(let hook):
-      for (name, value) in try await hook(operationName) { headers[name] = value }
-    }
+    let url = startData == nil ? configuration.endpoint.appendingPathComponent("connect") : configuration.endpoint
+    let body = Data((startData ?? "{}").utf8)
+    let signed = try await APIClient.authorizationHeaders(
+      configuration.authorization, url: url, body: body, operationName: operationName)
+    for (name, value) in signed { headers[name] = value }
     return headers
   }
 
