@@ -95,7 +95,15 @@ var targets: [Target] = [
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
   .testTarget(
     name: "LazyModelDataStoreTests",
-    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"] + generatedModules.map { .target(name: $0.name) },
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite", "DataStoreKillHelper"]
+      + generatedModules.map { .target(name: $0.name) },
+    swiftSettings: strict
+  ),
+  // The child process the DataStore's SIGKILL test kills at random points.
+  .executableTarget(
+    name: "DataStoreKillHelper",
+    dependencies: ["LazyModelDataStore", "SeedPostCommentModels"],
+    path: "Tests/DataStoreKillHelper",
     swiftSettings: strict
   ),
   .testTarget(

@@ -16,8 +16,9 @@ extension DataStore {
   /// stores on the same file in this process).
   ///
   /// Coalesced: change signals that arrive while a snapshot is being read collapse into one, and
-  /// snapshots follow each other at least `minimumInterval` apart (default 10 ms; the first change
-  /// after a quiet period is read at once), so a burst of 1,000 saves yields a handful of snapshots.
+  /// snapshots follow each other at least `minimumInterval` apart (default 50 ms, at most 20 snapshots
+  /// a second; the first change after a quiet period is read at once, so an isolated commit's
+  /// snapshot comes without delay), so a burst of 1,000 saves yields a handful of snapshots.
   /// A consumer slower than the snapshots sees only the newest one (the buffer holds one), so memory
   /// stays bounded. Each snapshot is read on a reader connection.
   ///
@@ -25,7 +26,7 @@ extension DataStore {
   /// The sequence throws what ``query(_:where:sort:limit:offset:includes:)`` throws (and ends).
   public func observeQuery<M: Model>(
     _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
-    minimumInterval: Duration = .milliseconds(10)
+    minimumInterval: Duration = .milliseconds(50)
   ) -> AsyncThrowingStream<QuerySnapshot<M>, any Error> {
     let (snapshots, output) = AsyncThrowingStream<QuerySnapshot<M>, any Error>.makeStream(
       bufferingPolicy: .bufferingNewest(1))
