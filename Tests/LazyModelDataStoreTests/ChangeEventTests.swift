@@ -157,13 +157,18 @@ struct ObserveQueryTests {
     #expect(counts.count < 100, "\(counts.count) snapshots in \(burst)")
     #expect(counts == counts.sorted())
 
+    let first = Gate()
     let ended = Task {
       var seen = 0
-      for try await _ in store.observeQuery(Post4V2.self) { seen += 1 }
+      for try await _ in store.observeQuery(Post4V2.self) {
+        seen += 1
+        first.open()
+      }
       return seen
     }
-    try await Task.sleep(for: .milliseconds(100))
+    await first.opened()
     ended.cancel()
-    #expect(try await ended.value >= 1)
+    // The sequence ends (the loop returns) once its consuming task is cancelled.
+    #expect(try await ended.value == 1)
   }
 }
