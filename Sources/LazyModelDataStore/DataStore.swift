@@ -350,9 +350,11 @@ public final class DataStore: Sendable {
   }
 
   /// Encodes, upserts and reads back `models` on the writer connection (inside a write).
-  func saveRows<M: Model>(_ models: [M], _ connection: Connection) throws -> [M] {
+  ///
+  /// - Parameter now: The transaction's timestamp (``timestamp()``): every save of one `write` sets
+  ///   the same `updatedAt` (and `createdAt` on insert).
+  func saveRows<M: Model>(_ models: [M], now: String, _ connection: Connection) throws -> [M] {
     let mapping = try mapping(for: M.self)
-    let now = Self.timestamp()
     var saved: [M] = []
     saved.reserveCapacity(models.count)
     let statement = try connection.prepare(mapping.upsertReturning)
@@ -434,7 +436,8 @@ public final class DataStore: Sendable {
     return .foreignKeyViolation(model: mapping.schema.name, field: "", identifiers: [])
   }
 
-  private static func timestamp() -> String {
+  /// Now, as an `AWSDateTime` (UTC, milliseconds).
+  static func timestamp() -> String {
     Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 

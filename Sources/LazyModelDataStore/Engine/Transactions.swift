@@ -90,7 +90,19 @@ public class ReadTransaction {
 ///
 /// Thread-safety: not `Sendable`; valid only inside its closure (see ``ReadTransaction``).
 public final class WriteTransaction: ReadTransaction {
-  /// Inserts or updates `model` (see ``DataStore/save(_:)``).
+  /// The time this transaction's saves record (taken at its first save; one `AWSDateTime` text
+  /// for the whole transaction, as its rows commit at once).
+  private var now: String?
+
+  private func timestamp() -> String {
+    if let now { return now }
+    let taken = DataStore.timestamp()
+    now = taken
+    return taken
+  }
+
+  /// Inserts or updates `model` (see ``DataStore/save(_:)``); every save of the transaction sets
+  /// the same timestamp.
   ///
   /// - Returns: The model as stored (timestamps set, relationships not loaded).
   /// - Throws: As ``DataStore/save(_:)``, except that a missing `@belongsTo` target is reported at
@@ -99,7 +111,7 @@ public final class WriteTransaction: ReadTransaction {
   @discardableResult
   public func save<M: Model>(_ model: M) throws -> M {
     try check("save")
-    guard let stored = try store.saveRows([model], connection).first else {
+    guard let stored = try store.saveRows([model], now: timestamp(), connection).first else {
       throw DataStoreError.encodingFailed(
         model: M.modelName, field: "", reason: "the saved row could not be read back")
     }
@@ -112,7 +124,7 @@ public final class WriteTransaction: ReadTransaction {
   @discardableResult
   public func save<M: Model>(_ models: [M]) throws -> [M] {
     try check("save")
-    return try store.saveRows(models, connection)
+    return try store.saveRows(models, now: timestamp(), connection)
   }
 
   /// Deletes `model` by its identifier, cascading (see ``DataStore/delete(_:)``).
