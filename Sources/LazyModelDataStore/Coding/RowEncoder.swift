@@ -168,7 +168,12 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return
       }
       let single = ColumnValueEncoder()
-      try value.encode(to: single)
+      do {
+        try value.encode(to: single)
+      } catch EncodingError.invalidValue(_, let context) {
+        encoder.fail(column.field, context.debugDescription)
+        return
+      }
       if single.unsupported {
         encoder.fail(column.field, "\(T.self) does not encode a single value")
       }
