@@ -199,7 +199,27 @@ public final class DataStore: Sendable {
       return index
     }
     defer { readerLoad.withLock { $0[chosen] -= 1 } }
-    return try await readers[chosen].run(body)
+    return try await readers[chosen].run { connection in
+      if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+      return try body(connection)
+    }
+  }
+
+  /// When a reader starts while live queries listen: `PRAGMA data_version` tells whether another
+  /// connection committed since this reader last looked; if no commit of this process was reported
+  /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
+  /// again (SQLite gives no row-level report of another process's changes).
+  private func detectOtherProcesses(_ connection: Connection) {
+    guard let version = try? connection.dataVersion() else { return }
+    let generation = observers.deliveredGeneration
+    defer {
+      connection.lastDataVersion = version
+      connection.lastDeliveredGeneration = generation
+    }
+    guard let last = connection.lastDataVersion, last != version,
+      generation == connection.lastDeliveredGeneration
+    else { return }
+    observers.signalAll()
   }
 
   /// Runs `body` in a write transaction over any models and returns its value.

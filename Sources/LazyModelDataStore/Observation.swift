@@ -29,6 +29,23 @@ final class Observers: Sendable {
     var signals: [String: [UUID: Signal]] = [:]
   }
   private let tables = Mutex(Tables())
+  private let signalCount = Atomic<Int>(0)
+  private let generation = Atomic<Int>(0)
+
+  /// Whether any live query listens.
+  var hasSignals: Bool { signalCount.load(ordering: .relaxed) > 0 }
+
+  /// How many commits of this process were reported to this store so far.
+  var deliveredGeneration: Int { generation.load(ordering: .acquiring) }
+
+  /// Counts one reported commit.
+  func delivered() { generation.add(1, ordering: .releasing) }
+
+  /// Signals every live query (a change of unknown tables).
+  func signalAll() {
+    let signals = tables.withLock { $0.signals.values.flatMap(\.values) }
+    for signal in signals { signal() }
+  }
 
   func add(_ table: String, _ sink: @escaping Sink) -> UUID {
     let id = UUID()
@@ -41,15 +58,19 @@ final class Observers: Sendable {
     let id = UUID()
     tables.withLock { $0.signals[table, default: [:]][id] = signal }
     ObservationSwitch.listeners.add(1, ordering: .relaxed)
+    signalCount.add(1, ordering: .relaxed)
     return id
   }
 
   func remove(_ table: String, _ id: UUID) {
-    let removed = tables.withLock { tables in
-      (tables.sinks[table]?.removeValue(forKey: id) != nil)
-        || (tables.signals[table]?.removeValue(forKey: id) != nil)
+    let (sink, signal) = tables.withLock { tables in
+      (
+        tables.sinks[table]?.removeValue(forKey: id) != nil,
+        tables.signals[table]?.removeValue(forKey: id) != nil
+      )
     }
-    if removed { ObservationSwitch.listeners.subtract(1, ordering: .relaxed) }
+    if sink || signal { ObservationSwitch.listeners.subtract(1, ordering: .relaxed) }
+    if signal { signalCount.subtract(1, ordering: .relaxed) }
   }
 
   /// The sinks and signals of `table`.
@@ -96,6 +117,7 @@ extension DataStore {
   /// Decodes `changes` with this store's mappings for its observers, and signals its live queries
   /// once per changed table.
   func deliver(_ changes: [RowChange]) {
+    observers.delivered()
     var signalled: Set<String> = []
     for change in changes {
       let (sinks, signals) = observers.listeners(change.table)

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import LazyModel
 import LazyModelDataStore
@@ -170,5 +171,29 @@ struct ObserveQueryTests {
     ended.cancel()
     // The sequence ends (the loop returns) once its consuming task is cancelled.
     #expect(try await ended.value == 1)
+  }
+}
+
+@Suite("observeQuery and another process")
+struct OtherProcessTests {
+  @Test("a commit by another connection (PRAGMA data_version) makes live queries read again")
+  func dataVersion() async throws {
+    let url = try temporaryFileURL()
+    let store = try DataStore(fileURL: url, registry: seedRegistry, readerCount: 1)
+    try await store.save(Post4V2(id: "a", title: "A"))
+    var iterator = store.observeQuery(Post4V2.self, sort: [.ascending(Post4V2.keys.id)])
+      .makeAsyncIterator()
+    #expect(try await iterator.next()?.items.map(\.id) == ["a"])
+    // Another program (not a DataStore) writes the file: no hook of this process sees it.
+    var db: OpaquePointer?
+    #expect(sqlite3_open(url.path, &db) == SQLITE_OK)
+    #expect(
+      sqlite3_exec(
+        db, #"INSERT INTO "Post4V2" ("id", "title") VALUES ('b', 'from elsewhere')"#, nil, nil, nil)
+        == SQLITE_OK)
+    sqlite3_close(db)
+    // The next reader that starts notices.
+    #expect(try await store.count(Post4V2.self) == 2)
+    #expect(try await iterator.next()?.items.map(\.title) == ["A", "from elsewhere"])
   }
 }

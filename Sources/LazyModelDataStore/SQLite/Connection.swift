@@ -171,6 +171,18 @@ final class Connection {
   /// Rows changed by the last INSERT, UPDATE or DELETE (not counting cascades).
   var changedRows: Int { Int(sqlite3_changes(handle)) }
 
+  /// The `PRAGMA data_version` this connection saw last (a reader's; `nil` before the first), and
+  /// the store's count of reported commits then (see `DataStore.detectOtherProcesses`).
+  var lastDataVersion: Int64?
+  var lastDeliveredGeneration = 0
+
+  /// `PRAGMA data_version`: changes when another connection commits to the file.
+  func dataVersion() throws -> Int64 {
+    let statement = try prepare("PRAGMA data_version")
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(0) : 0
+  }
+
   /// Whether no transaction is open.
   var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 }
