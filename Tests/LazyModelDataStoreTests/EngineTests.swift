@@ -229,3 +229,45 @@ extension LazyReference.State {
     return false
   }
 }
+
+/// The first error a task reported.
+final class ErrorBox: Sendable {
+  private let error = Mutex<DataStoreError?>(nil)
+  func set(_ value: any Error) { error.withLock { $0 = value as? DataStoreError } }
+  var value: DataStoreError? { error.withLock { $0 } }
+}
+
+@Suite("Engine: calling the store from its own closure")
+struct ReentrancyTests {
+  @Test("a store call started synchronously inside write or read is a typed error, not a deadlock")
+  func reentrantCalls() async throws {
+    let (store, _) = try makeStore(.file, registry: seedRegistry)
+    let post = try await store.save(Post4V2(id: "p", title: "t"))
+    let fromWrite = ErrorBox()
+    let fromRead = ErrorBox()
+    try await store.write { tx in
+      try tx.save(Comment4V2(id: "c", content: "x", post: post))
+      // `Task.immediate` runs the call on this thread (the writer's queue) up to its first
+      // suspension: the store notices before it would wait for itself.
+      Task.immediate {
+        do { _ = try await store.save(Post4V2(id: "q", title: "t")) } catch { fromWrite.set(error) }
+      }
+    }
+    _ = try await store.read { tx in
+      Task.immediate {
+        do { _ = try await store.count(Post4V2.self) } catch { fromRead.set(error) }
+      }
+      return try tx.count(Post4V2.self)
+    }
+    #expect(
+      fromWrite.value
+        == .transactionMisuse(
+          operation: "save", reason: "called from inside one of this store's own write or read closures"))
+    #expect(
+      fromRead.value
+        == .transactionMisuse(
+          operation: "count", reason: "called from inside one of this store's own write or read closures"))
+    #expect(try await store.count(Post4V2.self) == 1)
+    #expect(try await store.count(Comment4V2.self) == 1)
+  }
+}
