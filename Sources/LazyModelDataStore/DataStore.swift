@@ -33,7 +33,7 @@ public final class DataStore: Sendable {
 
   let writer: ConnectionQueue
   let readers: [ConnectionQueue]
-  private let readerLoad: Mutex<[Int]>
+  private let readerLoad: StoreLock<[Int]>
   let observers = Observers()
   /// Marks this store's queues (``queueKey``), to detect a call from inside one of its own jobs.
   let token = StoreToken()
@@ -137,7 +137,7 @@ public final class DataStore: Sendable {
       }
     }
     self.readers = readers
-    readerLoad = Mutex(Array(repeating: 0, count: readers.count))
+    readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
   }
 
@@ -377,7 +377,7 @@ public final class DataStore: Sendable {
     let mapping = try mapping(for: M.self)
     var saved: [M] = []
     saved.reserveCapacity(models.count)
-    let statement = try connection.prepare(mapping.upsertReturning)
+    let statement = try connection.prepare(mapping.upsertReturning, owner: mapping, kind: 0)
     let decoder = RowDecoder(
       mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
     // Every row is encoded and checked before any SQL runs.

@@ -187,7 +187,8 @@ extension DataStore {
     let mapping = try mapping(for: M.self)
     let names = identifiers.map(\.name)
     let sql: String
-    if names == mapping.primaryKeyColumns.map({ mapping.columns[$0].name }) {
+    let byPrimaryKey = names == mapping.primaryKeyNames
+    if byPrimaryKey {
       sql = mapping.selectByPrimaryKey
     } else {
       _ = try mapping.columnIndexes(named: names)
@@ -196,7 +197,9 @@ extension DataStore {
         + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
     }
     let bindings = identifiers.map { SQLValue($0.value) }
-    let statement = try connection.prepare(sql)
+    let statement =
+      byPrimaryKey
+      ? try connection.prepare(sql, owner: mapping, kind: 1) : try connection.prepare(sql)
     defer { statement.reset() }
     try statement.bind(bindings)
     guard try statement.step() else { return nil }
@@ -476,6 +479,9 @@ struct ModelBuffer<M> {
   mutating func array() -> [M] {
     let moved = count
     count = 0
+    // (Not through `unsafeUninitializedCapacity: 0`, whose result is the shared empty-array
+    // storage, which the initializer writes its count into: a data race between two readers.)
+    if moved == 0 { return [] }
     return [M](unsafeUninitializedCapacity: moved) { buffer, initialized in
       buffer.baseAddress!.moveInitialize(from: storage, count: moved)
       initialized = moved

@@ -28,7 +28,7 @@ final class Observers: Sendable {
     var sinks: [String: [UUID: Sink]] = [:]
     var signals: [String: [UUID: Signal]] = [:]
   }
-  private let tables = Mutex(Tables())
+  private let tables = StoreLock(Tables())
   private let signalCount = Atomic<Int>(0)
   private let generation = Atomic<Int>(0)
 
@@ -87,7 +87,7 @@ enum SameFileStores {
     weak var store: DataStore?
     let id: ObjectIdentifier
   }
-  private static let stores = Mutex<[String: [Entry]]>([:])
+  private static let stores = StoreLock<[String: [Entry]]>([:])
 
   static func add(_ store: DataStore) {
     guard let path = store.fileURL?.standardizedFileURL.path else { return }

@@ -232,7 +232,7 @@ extension LazyReference.State {
 
 /// The first error a task reported.
 final class ErrorBox: Sendable {
-  private let error = Mutex<DataStoreError?>(nil)
+  private let error = TestLock<DataStoreError?>(nil)
   func set(_ value: any Error) { error.withLock { $0 = value as? DataStoreError } }
   var value: DataStoreError? { error.withLock { $0 } }
 }

@@ -13,7 +13,7 @@ final class CancelFlag: Sendable {
 /// The ``CancelFlag`` of the job a connection is running now (`nil` between jobs), which its
 /// progress handler reads every 1,000 SQLite instructions.
 final class CancellationSlot: Sendable {
-  private let current = Mutex<CancelFlag?>(nil)
+  private let current = StoreLock<CancelFlag?>(nil)
   func set(_ flag: CancelFlag?) { current.withLock { $0 = flag } }
   var isCancelled: Bool { current.withLock { $0?.isCancelled ?? false } }
 }
@@ -48,7 +48,7 @@ final class ConnectionQueue: @unchecked Sendable {
   func run<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
     let flag = CancelFlag()
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
         let job = Job(body)
         queue.async {
           if flag.isCancelled {

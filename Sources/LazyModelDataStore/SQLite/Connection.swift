@@ -154,6 +154,27 @@ final class Connection {
     return statement
   }
 
+  /// The cached statement a table mapping uses on every save or primary-key lookup, found by the
+  /// mapping's identity and `kind` instead of by hashing its SQL text (the hot paths' cost).
+  func prepare(_ sql: String, owner: AnyObject, kind: Int) throws -> Statement {
+    let key = StatementKey(owner: ObjectIdentifier(owner), kind: kind)
+    if let statement = statementsByOwner[key] {
+      sqlite3_reset(statement.handle)
+      sqlite3_clear_bindings(statement.handle)
+      return statement
+    }
+    let statement = try prepare(sql)
+    statementsByOwner[key] = statement
+    return statement
+  }
+
+  private struct StatementKey: Hashable {
+    let owner: ObjectIdentifier
+    let kind: Int
+  }
+  /// The same statements as in ``statements`` (which finalizes them), by owner and kind.
+  private var statementsByOwner: [StatementKey: Statement] = [:]
+
   /// Runs `body` in a transaction (`BEGIN IMMEDIATE` when `write`, else `BEGIN DEFERRED`),
   /// committing when it returns and rolling back when it throws.
   func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {

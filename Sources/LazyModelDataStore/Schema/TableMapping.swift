@@ -134,6 +134,8 @@ final class TableMapping: Sendable {
   let table: String
   let columns: [Column]
   let primaryKeyColumns: [Int]
+  /// The primary-key column names, in key order.
+  let primaryKeyNames: [String]
   /// Coding-key plans in schema field order, for the decoder's in-order fast path.
   let orderedPlans: [(name: String, plan: FieldPlan)]
   let plans: [String: FieldPlan]
@@ -284,6 +286,7 @@ final class TableMapping: Sendable {
 
     var indexes: [(String, [String])] = []
     let keyNames = primaryKeyColumns.map { columns[$0].name }
+    primaryKeyNames = keyNames
     for reference in references where !keyNames.starts(with: reference.targetNames) {
       // (A FK that the primary key starts with is served by the primary key's own index.)
       indexes.append(
