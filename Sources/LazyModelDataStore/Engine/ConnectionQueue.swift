@@ -48,7 +48,9 @@ final class ConnectionQueue: @unchecked Sendable {
   func run<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
     let flag = CancelFlag()
     return try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
+      // A checked continuation: ThreadSanitizer sees its resume happen before the task reads the
+      // result (with an unsafe one it reported races on the result).
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
         let job = Job(body)
         queue.async {
           if flag.isCancelled {
