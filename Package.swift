@@ -24,6 +24,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SeedPostCommentModels", "seed-post-comment"),
   ("SelfAndOneToOneModels", "self-and-one-to-one"),
   ("SwiftKeywordsModels", "swift-keywords"),
+  ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
   ("RegressionEmbeddedTypeRecursiveThroughList", "regressions/embedded-type-recursive-through-list"),
@@ -111,7 +112,15 @@ var targets: [Target] = [
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
   .testTarget(
     name: "LazyModelDataStoreTests",
-    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite"] + generatedModules.map { .target(name: $0.name) },
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite", "DataStoreKillHelper"]
+      + generatedModules.map { .target(name: $0.name) },
+    swiftSettings: strict
+  ),
+  // The child process the DataStore's SIGKILL test kills at random points.
+  .executableTarget(
+    name: "DataStoreKillHelper",
+    dependencies: ["LazyModelDataStore", "SeedPostCommentModels"],
+    path: "Tests/DataStoreKillHelper",
     swiftSettings: strict
   ),
   .testTarget(

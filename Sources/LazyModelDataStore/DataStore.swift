@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import LazyModel
+import Synchronization
 
 /// A local store of generated models in one SQLite database (a file in WAL mode, or in memory).
 ///
@@ -9,9 +11,15 @@ import LazyModel
 /// queried model's `@belongsTo`/`@hasOne` fields are not-loaded references holding the FK values, and
 /// its `@hasMany` fields not-loaded lists; both load from this store on first use.
 ///
-/// Thread-safety: `Sendable`. One `Mutex` serialises every use of the single SQLite connection, so
-/// any number of tasks may call any method at once; each call is atomic (writes run in a
-/// transaction, multi-statement reads in a read transaction).
+/// Execution (GRDB's `DatabasePool` design): one writer connection, used only by one serial
+/// dispatch queue, runs every ``write(_:)`` (and every `save`/`delete`) one at a time; a file store
+/// also opens a small pool of read-only connections (`readerCount`, default 2) on which ``read(_:)``
+/// and every query run concurrently, each seeing one committed snapshot (WAL). No call blocks a
+/// thread of Swift's cooperative pool: the calling task suspends on a continuation until its job has
+/// run on the connection's own queue. An in-memory store has one connection (SQLite's private
+/// `:memory:` database cannot be shared), so its reads run on the writer's queue, between writes.
+///
+/// Thread-safety: `Sendable`; any number of tasks may call any method at once.
 public final class DataStore: Sendable {
   /// Keys per `IN (…)` statement when loading many models at once.
   public static let batchChunkSize = 500
@@ -20,11 +28,21 @@ public final class DataStore: Sendable {
   public let registry: ModelRegistry
   /// The default page size of lazy lists loaded from this store.
   public let listPageSize: Int
+  /// The database file, or `nil` for an in-memory store.
+  public let fileURL: URL?
 
-  let connection: SerializedConnection
+  let writer: ConnectionQueue
+  let readers: [ConnectionQueue]
+  private let readerLoad: StoreLock<[Int]>
   let observers = Observers()
+  /// Marks this store's queues (``queueKey``), to detect a call from inside one of its own jobs.
+  let token = StoreToken()
+  static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
   private let mappings: [ObjectIdentifier: TableMapping]
   private let mappingsByName: [String: TableMapping]
+  /// For each table, the mapping and, per column of the stored table (its order in the file), the
+  /// column position in the mapping: how a row the hooks report becomes a model.
+  let storedLayouts: [String: (mapping: TableMapping, mappingColumn: [Int])]
 
   /// Opens (creating or migrating) the database at `fileURL` for the models of `registry`.
   ///
@@ -33,36 +51,49 @@ public final class DataStore: Sendable {
   ///   - registry: The generated registry (`Models.registry`); every model a relationship points at
   ///     must be in it.
   ///   - listPageSize: Elements per page of a lazy `LazyList` (default 100; at least 1).
+  ///   - readerCount: Read-only connections that read concurrently (default 2; at least 1).
+  ///   - busyTimeout: How long a connection waits for a lock another connection holds (another
+  ///     process, or another store on the same file) before ``DataStoreError/busy(file:timeoutMilliseconds:)``
+  ///     (default 5 s).
   ///   - traceSQL: Called with the SQL text (placeholders, never values) of every statement SQLite
-  ///     starts, on the calling thread while the connection is held; for tests and diagnostics.
+  ///     starts, on the connection's queue while its job runs; for tests and diagnostics. It must not
+  ///     call the store.
   /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when the stored tables cannot be
   ///   migrated without losing data (the file is left unchanged), ``DataStoreError/unknownModel(_:)``
   ///   when a relationship points outside the registry, ``DataStoreError/invalidArgument(name:value:reason:)``
-  ///   when `listPageSize` is below 1, ``DataStoreError/sqlite(code:message:sql:)``.
+  ///   when `listPageSize` or `readerCount` is below 1, ``DataStoreError/busy(file:timeoutMilliseconds:)``,
+  ///   ``DataStoreError/sqlite(code:message:sql:)``. Opening runs on the calling thread (it is
+  ///   synchronous); open stores before entering the cooperative pool's hot paths.
   public convenience init(
-    fileURL: URL, registry: ModelRegistry, listPageSize: Int = 100,
-    traceSQL: (@Sendable (String) -> Void)? = nil
+    fileURL: URL, registry: ModelRegistry, listPageSize: Int = 100, readerCount: Int = 2,
+    busyTimeout: Duration = .seconds(5), traceSQL: (@Sendable (String) -> Void)? = nil
   ) throws {
     try self.init(
-      path: fileURL.path, registry: registry, listPageSize: listPageSize, traceSQL: traceSQL)
+      path: fileURL.path, registry: registry, listPageSize: listPageSize,
+      readerCount: readerCount, busyTimeout: busyTimeout, traceSQL: traceSQL)
   }
 
   /// Opens a private in-memory database for the models of `registry` (see
-  /// ``init(fileURL:registry:listPageSize:traceSQL:)``); it disappears with the store.
+  /// ``init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``); it disappears with
+  /// the store. Differences from a file store: one connection serves writes and reads (reads wait
+  /// for the running write, and never run concurrently), and no other store can open it.
   public static func inMemory(
     registry: ModelRegistry, listPageSize: Int = 100, traceSQL: (@Sendable (String) -> Void)? = nil
   ) throws -> DataStore {
     try DataStore(
-      path: ":memory:", registry: registry, listPageSize: listPageSize, traceSQL: traceSQL)
+      path: ":memory:", registry: registry, listPageSize: listPageSize, readerCount: 0,
+      busyTimeout: .seconds(5), traceSQL: traceSQL)
   }
 
   private init(
-    path: String, registry: ModelRegistry, listPageSize: Int,
-    traceSQL: (@Sendable (String) -> Void)?
+    path: String, registry: ModelRegistry, listPageSize: Int, readerCount: Int,
+    busyTimeout: Duration, traceSQL: (@Sendable (String) -> Void)?
   ) throws {
     self.registry = registry
     try requireArgument("listPageSize", listPageSize, atLeast: 1)
+    if path != ":memory:" { try requireArgument("readerCount", readerCount, atLeast: 1) }
     self.listPageSize = listPageSize
+    fileURL = path == ":memory:" ? nil : URL(fileURLWithPath: path)
     var mappings: [ObjectIdentifier: TableMapping] = [:]
     var byName: [String: TableMapping] = [:]
     let incomingForeignKeys = TableMapping.incomingForeignKeys(of: registry.models)
@@ -82,9 +113,54 @@ public final class DataStore: Sendable {
     }
     self.mappings = mappings
     mappingsByName = byName
-    let connection = try Connection(path: path, trace: traceSQL.map(TraceBox.init))
+    let components = busyTimeout.components
+    let milliseconds = Int32(
+      clamping: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
+    let trace = traceSQL.map(TraceBox.init)
+    let connection = try Connection(path: path, trace: trace, busyTimeoutMilliseconds: milliseconds)
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
-    self.connection = SerializedConnection(connection)
+    storedLayouts = try Self.storedLayouts(byName, connection)
+    connection.installChangeHooks(ChangeCollector())
+    let token = self.token
+    writer = ConnectionQueue(
+      connection, label: "LazyModelDataStore.writer", key: Self.queueKey,
+      token: ObjectIdentifier(token))
+    var readers: [ConnectionQueue] = []
+    if path != ":memory:" {
+      for number in 0..<readerCount {
+        let reader = try Connection(
+          path: path, trace: trace, readOnly: true, busyTimeoutMilliseconds: milliseconds)
+        readers.append(
+          ConnectionQueue(
+            reader, label: "LazyModelDataStore.reader\(number)", key: Self.queueKey,
+            token: ObjectIdentifier(token)))
+      }
+    }
+    self.readers = readers
+    readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
+    if path != ":memory:" { SameFileStores.add(self) }
+  }
+
+  deinit {
+    if let fileURL { SameFileStores.remove(path: fileURL.path, ObjectIdentifier(self)) }
+  }
+
+  /// Per table: the mapping, and the mapping column of each stored column (by name).
+  private static func storedLayouts(_ mappings: [String: TableMapping], _ connection: Connection)
+    throws -> [String: (mapping: TableMapping, mappingColumn: [Int])]
+  {
+    var layouts: [String: (mapping: TableMapping, mappingColumn: [Int])] = [:]
+    let statement = try connection.prepare(
+      "SELECT name FROM pragma_table_info(?) ORDER BY cid", cached: false)
+    for (table, mapping) in mappings {
+      statement.reset()
+      try statement.bind([.text(table)])
+      var order: [Int] = []
+      while try statement.step() { order.append(mapping.column(named: statement.text(0)) ?? -1) }
+      statement.reset()
+      layouts[table] = (mapping, order)
+    }
+    return layouts
   }
 
   /// The table mapping of `type`: a registry model, or a type whose schema equals one's.
@@ -96,9 +172,170 @@ public final class DataStore: Sendable {
     throw DataStoreError.unknownModel(type.modelName)
   }
 
+  /// The mapping of the table named `name`, or `nil`.
+  func mapping(table name: String) -> TableMapping? { mappingsByName[name] }
+
+  // MARK: Execution
+
+  /// Throws ``DataStoreError/transactionMisuse(operation:reason:)`` when called from a job of this
+  /// store (its `write`/`read` closure, a trace hook): waiting there for the store would deadlock.
+  func checkNotReentrant(_ operation: String) throws {
+    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token) {
+      throw DataStoreError.transactionMisuse(
+        operation: operation,
+        reason: "called from inside one of this store's own write or read closures")
+    }
+  }
+
+  /// Runs `body` on a reader connection (the least busy; the writer's for an in-memory store).
+  func onReader<T: Sendable>(
+    _ operation: String, _ body: @escaping @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    try checkNotReentrant(operation)
+    if readers.isEmpty { return try await writer.run(body) }
+    let chosen = readerLoad.withLock { load -> Int in
+      let index = load.indices.min { load[$0] < load[$1] } ?? 0
+      load[index] += 1
+      return index
+    }
+    defer { readerLoad.withLock { $0[chosen] -= 1 } }
+    return try await readers[chosen].run { connection in
+      if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+      return try body(connection)
+    }
+  }
+
+  /// When a reader starts while live queries listen: `PRAGMA data_version` tells whether another
+  /// connection committed since this reader last looked; if no commit of this process was reported
+  /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
+  /// again (SQLite gives no row-level report of another process's changes).
+  private func detectOtherProcesses(_ connection: Connection) {
+    guard let version = try? connection.dataVersion() else { return }
+    let generation = observers.deliveredGeneration
+    defer {
+      connection.lastDataVersion = version
+      connection.lastDeliveredGeneration = generation
+    }
+    guard let last = connection.lastDataVersion, last != version,
+      generation == connection.lastDeliveredGeneration
+    else { return }
+    observers.signalAll()
+  }
+
+  /// Runs `body` in a write transaction over any models and returns its value.
+  ///
+  /// The transaction is `BEGIN IMMEDIATE` on the store's one writer connection, with foreign-key
+  /// checks deferred to `COMMIT` (`PRAGMA defer_foreign_keys`), so a child may be saved before its
+  /// parent. If `body` throws, or the commit fails, everything is rolled back and the error is
+  /// rethrown; observers hear about the changes only after the commit, in commit order.
+  ///
+  /// `body` runs on the writer's queue, not on the caller's thread; it must not call this store (it
+  /// has `tx`) — doing so throws ``DataStoreError/transactionMisuse(operation:reason:)``.
+  ///
+  /// - Returns: What `body` returned.
+  /// - Throws: What `body` throws; ``DataStoreError/foreignKeyViolation(model:field:identifiers:)``
+  ///   when at commit a `@belongsTo` points at no row; ``DataStoreError/busy(file:timeoutMilliseconds:)``
+  ///   when another connection holds the write lock past the busy timeout; `CancellationError` when
+  ///   the calling task is cancelled (the running statement is interrupted and nothing is written);
+  ///   ``DataStoreError/transactionMisuse(operation:reason:)``.
+  public func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
+    async throws -> T
+  {
+    try checkNotReentrant("write")
+    return try await writer.run { connection in try self.runWrite(connection, body) }
+  }
+
+  /// Runs `body` in a read transaction (`BEGIN DEFERRED`) on a reader connection: every query in
+  /// it sees the same committed snapshot, whatever commits meanwhile.
+  ///
+  /// - Returns: What `body` returned.
+  /// - Throws: What `body` throws; `CancellationError` when the calling task is cancelled;
+  ///   ``DataStoreError/transactionMisuse(operation:reason:)`` when called from one of this store's
+  ///   own closures.
+  public func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T)
+    async throws -> T
+  {
+    try await onReader("read") { connection in
+      try connection.transaction(write: false) {
+        let transaction = ReadTransaction(store: self, connection: connection)
+        defer { transaction.close() }
+        return try body(transaction)
+      }
+    }
+  }
+
+  /// The body of a write job on the writer connection.
+  private func runWrite<T>(_ connection: Connection, _ body: (WriteTransaction) throws -> T) throws
+    -> T
+  {
+    try connection.execute("BEGIN IMMEDIATE")
+    let transaction = WriteTransaction(store: self, connection: connection)
+    do {
+      try connection.execute("PRAGMA defer_foreign_keys = ON")
+      let value = try body(transaction)
+      transaction.close()
+      if connection.cancellation.isCancelled { throw CancellationError() }
+      do {
+        try connection.execute("COMMIT")
+      } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
+        throw try foreignKeyFailureAtCommit(connection)
+      }
+      publish(connection.changes?.take() ?? [])
+      return value
+    } catch {
+      transaction.close()
+      if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+      _ = connection.changes?.take()
+      throw error
+    }
+  }
+
+  /// The first row `PRAGMA foreign_key_check` reports, as a typed error naming its `@belongsTo`
+  /// and the identifiers it points at (the transaction is still open).
+  private func foreignKeyFailureAtCommit(_ connection: Connection) throws -> DataStoreError {
+    let check = try connection.prepare(
+      "SELECT \"table\", rowid, fkid FROM pragma_foreign_key_check LIMIT 1", cached: false)
+    guard try check.step() else {
+      return .foreignKeyViolation(model: "", field: "", identifiers: [])
+    }
+    let table = check.text(0)
+    let rowid = check.int64(1)
+    let foreignKey = check.int64(2)
+    check.reset()
+    guard let mapping = mappingsByName[table] else {
+      return .foreignKeyViolation(model: table, field: "", identifiers: [])
+    }
+    let list = try connection.prepare(
+      "SELECT \"from\" FROM pragma_foreign_key_list(?) WHERE id = ? ORDER BY seq", cached: false)
+    try list.bind([.text(table), .integer(foreignKey)])
+    var from: [String] = []
+    while try list.step() { from.append(list.text(0)) }
+    list.reset()
+    guard let reference = mapping.references.first(where: { $0.targetNames == from }) else {
+      return .foreignKeyViolation(model: table, field: "", identifiers: [])
+    }
+    let row = try connection.prepare(
+      "SELECT \(from.map(quote).joined(separator: ", ")) FROM \(quote(table)) WHERE rowid = ?",
+      cached: false)
+    try row.bind([.integer(rowid)])
+    var identifiers: [IdentifierComponent] = []
+    if try row.step() {
+      for (offset, index) in reference.columnIndexes.enumerated() {
+        let value =
+          row.value(Int32(offset)).keyValue(for: mapping.columns[index].fieldType) ?? .string("")
+        identifiers.append(
+          IdentifierComponent(name: reference.associatedFields[offset], value: value))
+      }
+    }
+    row.reset()
+    return .foreignKeyViolation(
+      model: mapping.schema.name, field: reference.field, identifiers: identifiers)
+  }
+
   // MARK: Saving
 
-  /// Inserts `model`, or updates the stored row with its primary key, in one transaction.
+  /// Inserts `model`, or updates the stored row with its primary key, in one write transaction
+  /// (``write(_:)``), and returns it as stored.
   ///
   /// Its `@belongsTo`/`@hasOne` FK columns are taken from the reference (loaded model or not-loaded
   /// identifiers); lists and `@hasOne(references:)` fields are not saved (save the children).
@@ -106,6 +343,8 @@ public final class DataStore: Sendable {
   /// insert when nil and kept on update; its `updatedAt` timestamp is set on every save.
   /// An update never deletes and re-inserts the row, so children are not cascaded away.
   ///
+  /// - Returns: The model as stored, as Amplify's `save` returns it: timestamps set, relationships
+  ///   not loaded (references hold their FK values, lists are not-loaded and load from this store).
   /// - Throws: ``DataStoreError/missingRequiredField(model:field:)`` when a required field, a
   ///   primary-key field or a required association is nil,
   ///   ``DataStoreError/nonFiniteNumber(model:field:value:)`` for a NaN or infinite `Float` (in lists
@@ -114,19 +353,34 @@ public final class DataStore: Sendable {
   ///   when a `@belongsTo` points at no stored row,
   ///   ``DataStoreError/uniqueConstraintViolation(model:fields:identifiers:)`` when a unique index
   ///   added to the file outside the store rejects the row, ``DataStoreError/unknownModel(_:)``, or
-  ///   ``DataStoreError/sqlite(code:message:sql:)``. Nothing is written when it throws.
-  public func save<M: Model>(_ model: M) async throws {
-    try saveAll([model])
+  ///   what ``write(_:)`` throws. Nothing is written when it throws.
+  @discardableResult
+  public func save<M: Model>(_ model: M) async throws -> M {
+    try checkNotReentrant("save")
+    return try await write { transaction in try transaction.save(model) }
   }
 
   /// Saves every model of `models` (see ``save(_:)``) in one transaction: all or nothing.
-  public func save<M: Model>(_ models: [M]) async throws {
-    try saveAll(models)
+  ///
+  /// - Returns: The models as stored, same order.
+  @discardableResult
+  public func save<M: Model>(_ models: [M]) async throws -> [M] {
+    try checkNotReentrant("save")
+    return try await write { transaction in try transaction.save(models) }
   }
 
-  private func saveAll<M: Model>(_ models: [M]) throws {
+  /// Encodes, upserts and reads back `models` on the writer connection (inside a write).
+  ///
+  /// - Parameter now: The transaction's timestamp (``timestamp()``): every save of one `write` sets
+  ///   the same `updatedAt` (and `createdAt` on insert).
+  func saveRows<M: Model>(_ models: [M], now: String, _ connection: Connection) throws -> [M] {
     let mapping = try mapping(for: M.self)
-    let now = Self.timestamp()
+    var saved: [M] = []
+    saved.reserveCapacity(models.count)
+    let statement = try connection.prepare(mapping.upsertReturning, owner: mapping, kind: 0)
+    let decoder = RowDecoder(
+      mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
+    // Every row is encoded and checked before any SQL runs.
     let rows = try models.map { model in
       var row = try RowEncoder.encode(model, mapping: mapping, store: self)
       for (index, column) in mapping.columns.enumerated() {
@@ -139,25 +393,40 @@ public final class DataStore: Sendable {
       }
       return row
     }
-    try connection.withConnection { connection in
-      try connection.transaction(write: true) {
-        let statement = try connection.prepare(mapping.upsert)
-        for row in rows {
-          do {
-            try statement.bind(row)
-            try statement.run()
-          } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
-            throw try foreignKeyFailure(mapping, row: row, connection)
-          } catch DataStoreError.sqlite(let code, let message, _) where isConstraintFailure(code) {
-            throw mapping.constraintFailure(code: code, message: message, row: row)
-              ?? DataStoreError.sqlite(code: code, message: message, sql: mapping.upsert)
+    for row in rows {
+      let mark = connection.changes?.mark ?? 0
+      do {
+        try statement.bind(row)
+        if try statement.step() {
+          saved.append(try decoder.decode(M.self))
+          statement.reset()
+        } else {
+          // `DO NOTHING` (every column is a key column): the row was already there.
+          statement.reset()
+          let identifiers = mapping.primaryKeyColumns.map { index in
+            IdentifierComponent(
+              name: mapping.columns[index].name,
+              value: row[index].keyValue(for: mapping.columns[index].fieldType) ?? .string(""))
+          }
+          if let stored = try loadOne(M.self, identifiers: identifiers, connection) {
+            saved.append(stored)
           }
         }
+      } catch DataStoreError.sqlite(let code, let message, _) where isConstraintFailure(code) {
+        statement.reset()
+        connection.changes?.revert(to: mark)
+        if code == sqliteConstraintForeignKey {
+          throw try foreignKeyFailure(mapping, row: row, connection)
+        }
+        throw mapping.constraintFailure(code: code, message: message, row: row)
+          ?? DataStoreError.sqlite(code: code, message: message, sql: mapping.upsertReturning)
+      } catch {
+        statement.reset()
+        connection.changes?.revert(to: mark)
+        throw error
       }
     }
-    if observers.hasObservers(mapping.schema.name) {
-      observers.saved(models, name: mapping.schema.name)
-    }
+    return saved
   }
 
   /// Names the first `@belongsTo` of `row` whose target row is missing.
@@ -187,38 +456,35 @@ public final class DataStore: Sendable {
     return .foreignKeyViolation(model: mapping.schema.name, field: "", identifiers: [])
   }
 
-  private static func timestamp() -> String {
+  /// Now, as an `AWSDateTime` (UTC, milliseconds).
+  static func timestamp() -> String {
     Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 
   // MARK: Querying
 
   /// The `M` with `identifier`, or `nil`: one primary-key lookup (plus one query per included
-  /// association).
+  /// association), on a reader connection.
   ///
   /// - Throws: ``DataStoreError/unknownModel(_:)``, ``DataStoreError/unknownField(model:field:)`` for
-  ///   a bad include, ``DataStoreError/decodingFailed(model:field:reason:)``, or an SQLite error.
+  ///   a bad include, ``DataStoreError/decodingFailed(model:field:reason:)``, `CancellationError`, or
+  ///   an SQLite error.
   public func query<M: Model>(
     _ type: M.Type, byIdentifier identifier: M.Identifier, includes: [QueryInclude] = []
   ) async throws -> M? {
-    if includes.isEmpty { return try loadOne(M.self, identifiers: identifier.components) }
-    let mapping = try mapping(for: M.self)
-    let names = identifier.components.map(\.name)
-    let sql =
-      "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
-      + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
-    return try connection.withConnection { connection in
-      try connection.transaction(write: false) {
-        try fetch(
-          M.self, mapping, sql: sql, bindings: identifier.components.map { SQLValue($0.value) },
-          includes: includes, connection
-        ).first
+    let components = identifier.components
+    if includes.isEmpty {
+      return try await onReader("query") { connection in
+        try self.loadOne(M.self, identifiers: components, connection)
       }
+    }
+    return try await read { transaction in
+      try transaction.query(M.self, byIdentifier: identifier, includes: includes)
     }
   }
 
   /// The `M`s matching `predicate`, in `sort` order (unsorted: SQLite's table order), skipping
-  /// `offset` and returning at most `limit`, with `includes` loaded eagerly.
+  /// `offset` and returning at most `limit`, with `includes` loaded eagerly; on a reader connection.
   ///
   /// One `SELECT` with every value bound; each included association adds one `IN (…)` query per
   /// level (per 500 distinct keys).
@@ -226,12 +492,31 @@ public final class DataStore: Sendable {
   /// - Throws: ``DataStoreError/invalidArgument(name:value:reason:)`` when `limit` or `offset` is
   ///   negative, ``DataStoreError/unknownField(model:field:)`` or
   ///   ``DataStoreError/invalidPredicate(model:field:reason:)`` for a bad predicate, sort or include,
-  ///   ``DataStoreError/decodingFailed(model:field:reason:)``, or an SQLite error.
+  ///   ``DataStoreError/decodingFailed(model:field:reason:)``, `CancellationError` (the statement is
+  ///   interrupted), or an SQLite error.
   public func query<M: Model>(
     _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
     limit: Int? = nil,
     offset: Int? = nil, includes: [QueryInclude] = []
   ) async throws -> [M] {
+    let plan = try queryPlan(M.self, where: predicate, sort: sort, limit: limit, offset: offset)
+    return try await onReader("query") { connection in
+      if includes.isEmpty {
+        return try self.fetch(
+          M.self, plan.mapping, sql: plan.sql, bindings: plan.bindings, includes: [], connection)
+      }
+      return try connection.transaction(write: false) {
+        try self.fetch(
+          M.self, plan.mapping, sql: plan.sql, bindings: plan.bindings, includes: includes,
+          connection)
+      }
+    }
+  }
+
+  /// The SQL of a query (validated before any job runs).
+  func queryPlan<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate, sort: [QuerySort], limit: Int?, offset: Int?
+  ) throws -> (mapping: TableMapping, sql: String, bindings: [SQLValue]) {
     try requireArgument("limit", limit, atLeast: 0)
     try requireArgument("offset", offset, atLeast: 0)
     let mapping = try mapping(for: M.self)
@@ -244,17 +529,10 @@ public final class DataStore: Sendable {
       sql += " LIMIT ? OFFSET ?"
       bindings += [.integer(Int64(limit ?? -1)), .integer(Int64(offset ?? 0))]
     }
-    return try connection.withConnection { connection in
-      if includes.isEmpty {
-        return try fetch(M.self, mapping, sql: sql, bindings: bindings, includes: [], connection)
-      }
-      return try connection.transaction(write: false) {
-        try fetch(M.self, mapping, sql: sql, bindings: bindings, includes: includes, connection)
-      }
-    }
+    return (mapping, sql, bindings)
   }
 
-  /// The number of `M`s matching `predicate` (`SELECT count(*)`).
+  /// The number of `M`s matching `predicate` (`SELECT count(*)`), on a reader connection.
   ///
   /// - Throws: As ``query(_:where:sort:limit:offset:includes:)``.
   public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) async throws
@@ -262,22 +540,29 @@ public final class DataStore: Sendable {
   {
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)
-    let sql = "SELECT count(*) FROM \(quote(mapping.table)) WHERE " + condition.sql
-    return try connection.withConnection { connection in
-      let statement = try connection.prepare(sql)
-      defer { statement.reset() }
-      try statement.bind(condition.bindings)
-      return try statement.step() ? Int(statement.int64(0)) : 0
+    return try await onReader("count") { connection in
+      try self.count(mapping, condition, connection)
     }
+  }
+
+  /// `SELECT count(*)` on `connection`.
+  func count(_ mapping: TableMapping, _ condition: SQLFragment, _ connection: Connection) throws
+    -> Int
+  {
+    let sql = "SELECT count(*) FROM \(quote(mapping.table)) WHERE " + condition.sql
+    let statement = try connection.prepare(sql)
+    defer { statement.reset() }
+    try statement.bind(condition.bindings)
+    return try statement.step() ? Int(statement.int64(0)) : 0
   }
 
   // MARK: Deleting
 
-  /// Deletes `model` by its identifier; rows whose `@belongsTo` points at it are deleted too
-  /// (`ON DELETE CASCADE`, recursively).
+  /// Deletes `model` by its identifier in one write transaction; rows whose `@belongsTo` points at
+  /// it are deleted too (`ON DELETE CASCADE`, recursively), and observers hear of every one.
   ///
   /// - Returns: `true` when a row was deleted.
-  /// - Throws: ``DataStoreError/unknownModel(_:)`` or an SQLite error.
+  /// - Throws: ``DataStoreError/unknownModel(_:)`` or what ``write(_:)`` throws.
   @discardableResult
   public func delete<M: Model>(_ model: M) async throws -> Bool {
     try await delete(M.self, byIdentifier: model.identifier)
@@ -294,39 +579,35 @@ public final class DataStore: Sendable {
     return try await delete(M.self, where: predicate) > 0
   }
 
-  /// Deletes every `M` matching `predicate` in one transaction (cascading as ``delete(_:)``).
+  /// Deletes every `M` matching `predicate` in one write transaction (cascading as ``delete(_:)``).
   ///
   /// - Returns: The number of `M` rows deleted (rows removed by cascade not counted).
-  /// - Throws: As ``query(_:where:sort:limit:offset:includes:)``.
+  /// - Throws: As ``query(_:where:sort:limit:offset:includes:)`` and ``write(_:)``.
   @discardableResult
   public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int
   {
+    try checkNotReentrant("delete")
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)
-    let keyColumns = mapping.primaryKeyColumns
-    let sql =
-      "DELETE FROM \(quote(mapping.table)) WHERE " + condition.sql + " RETURNING "
-      + keyColumns.map { quote(mapping.columns[$0].name) }.joined(separator: ", ")
-    let deleted = try connection.withConnection { connection in
-      try connection.transaction(write: true) {
-        let statement = try connection.prepare(sql)
-        defer { statement.reset() }
-        try statement.bind(condition.bindings)
-        var deleted: [ModelIdentifier] = []
-        while try statement.step() {
-          let components = keyColumns.enumerated().map { offset, index in
-            let column = mapping.columns[index]
-            let value =
-              statement.value(Int32(offset)).keyValue(for: column.fieldType) ?? .string("")
-            return IdentifierComponent(name: column.name, value: value)
-          }
-          deleted.append(ModelIdentifier(modelName: mapping.schema.name, components: components))
-        }
-        return deleted
-      }
+    return try await write { transaction in try transaction.delete(mapping, condition) }
+  }
+
+  /// `DELETE … WHERE condition` on the writer connection (inside a write): the number of rows.
+  func deleteRows(_ mapping: TableMapping, _ condition: SQLFragment, _ connection: Connection)
+    throws -> Int
+  {
+    let sql = "DELETE FROM \(quote(mapping.table)) WHERE " + condition.sql
+    let statement = try connection.prepare(sql)
+    defer { statement.reset() }
+    try statement.bind(condition.bindings)
+    let mark = connection.changes?.mark ?? 0
+    do {
+      try statement.run()
+    } catch {
+      connection.changes?.revert(to: mark)
+      throw error
     }
-    observers.deleted(deleted, name: mapping.schema.name)
-    return deleted.count
+    return connection.changedRows
   }
 
   // MARK: Batch loading
@@ -338,7 +619,7 @@ public final class DataStore: Sendable {
   /// - Throws: ``DataStoreError/invalidPredicate(model:field:reason:)`` when the elements name different
   ///   fields, ``DataStoreError/unknownField(model:field:)``, or an SQLite error.
   public func load<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) async throws -> [M?] {
-    try loadBatch(M.self, batch: batch)
+    try await loadBatch(M.self, batch: batch)
   }
 
   /// Loads the model that the `@belongsTo`/`@hasOne` field `key` of each of `models` points at, all
@@ -397,13 +678,14 @@ public final class DataStore: Sendable {
       positions.append(position)
       if let storage { positionOfStorage[storage] = position }
     }
-    let grouped = try connection.withConnection { connection in
-      try connection.transaction(write: false) {
-        try fetchGrouped(
-          Target.self, byColumns: plan.associatedFields, keys: distinct, includes: [], connection)
+    let keys = distinct
+    let loaded = try await onReader("loadReferences") { connection in
+      let grouped = try connection.transaction(write: false) {
+        try self.fetchGrouped(
+          Target.self, byColumns: plan.associatedFields, keys: keys, includes: [], connection)
       }
+      return keys.map { grouped[$0]?.first as? Target }
     }
-    let loaded = distinct.map { grouped[$0]?.first as? Target }
     return positions.map { $0 < 0 ? nil : loaded[$0] }
   }
 

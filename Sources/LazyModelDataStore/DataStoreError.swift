@@ -43,6 +43,16 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
   /// model's primary key. Nothing was written.
   case uniqueConstraintViolation(
     model: String, fields: [String], identifiers: [IdentifierComponent])
+  /// The database `file` stayed locked by another connection (another process, or another
+  /// ``DataStore`` on the same file, holding the write lock) for the whole busy timeout
+  /// (`timeoutMilliseconds`, ``DataStore/init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``'s
+  /// `busyTimeout`); nothing was written.
+  case busy(file: String, timeoutMilliseconds: Int)
+  /// The store was used where it cannot be: `operation` (`write`, `read`, `save`, …) was called
+  /// from inside one of its own ``DataStore/write(_:)``/``DataStore/read(_:)`` closures (which
+  /// would wait for itself), or a transaction was used after its closure returned or from another
+  /// thread. Nothing ran.
+  case transactionMisuse(operation: String, reason: String)
 
   /// A readable description naming the model, field and SQL.
   public var description: String {
@@ -68,6 +78,10 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
       return "cannot save \(model).\(field) = \(value): only finite numbers can be stored"
     case .invalidArgument(let name, let value, let reason):
       return "invalid argument \(name) = \(value): \(reason)"
+    case .busy(let file, let timeout):
+      return "the database \(file) stayed locked by another connection for \(timeout) ms"
+    case .transactionMisuse(let operation, let reason):
+      return "\(operation) cannot run: \(reason)"
     case .uniqueConstraintViolation(let model, let fields, let identifiers):
       return
         "\(model) \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")) has the same \(fields.joined(separator: ", ")) as a stored row, which a unique index forbids"

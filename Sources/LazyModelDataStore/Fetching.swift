@@ -174,11 +174,21 @@ extension DataStore {
   }
 
   /// The one `M` whose fields equal `identifiers` (its primary key: the cached lookup statement).
-  func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent]) throws -> M? {
+  func loadOne<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent]) async throws -> M? {
+    try await onReader("load") { connection in
+      try self.loadOne(M.self, identifiers: identifiers, connection)
+    }
+  }
+
+  /// ``loadOne(_:identifiers:)`` on `connection`.
+  func loadOne<M: Model>(
+    _ type: M.Type, identifiers: [IdentifierComponent], _ connection: Connection
+  ) throws -> M? {
     let mapping = try mapping(for: M.self)
     let names = identifiers.map(\.name)
     let sql: String
-    if names == mapping.primaryKeyColumns.map({ mapping.columns[$0].name }) {
+    let byPrimaryKey = names == mapping.primaryKeyNames
+    if byPrimaryKey {
       sql = mapping.selectByPrimaryKey
     } else {
       _ = try mapping.columnIndexes(named: names)
@@ -187,19 +197,19 @@ extension DataStore {
         + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
     }
     let bindings = identifiers.map { SQLValue($0.value) }
-    return try connection.withConnection { connection in
-      let statement = try connection.prepare(sql)
-      defer { statement.reset() }
-      try statement.bind(bindings)
-      guard try statement.step() else { return nil }
-      return try RowDecoder(
-        mapping: mapping, store: self, row: .statement(statement), prefetched: nil
-      ).decode(M.self)
-    }
+    let statement =
+      byPrimaryKey
+      ? try connection.prepare(sql, owner: mapping, kind: 1) : try connection.prepare(sql)
+    defer { statement.reset() }
+    try statement.bind(bindings)
+    guard try statement.step() else { return nil }
+    return try RowDecoder(
+      mapping: mapping, store: self, row: .statement(statement), prefetched: nil
+    ).decode(M.self)
   }
 
   /// See ``DataStoreReferenceProvider/load(batch:)``.
-  func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) throws -> [M?] {
+  func loadBatch<M: Model>(_ type: M.Type, batch: [[IdentifierComponent]]) async throws -> [M?] {
     guard let first = batch.first else { return [] }
     let names = first.map(\.name)
     let mapping = try mapping(for: M.self)
@@ -214,13 +224,14 @@ extension DataStore {
       let key = identifiers.map(\.value)
       if seen.insert(key).inserted { keys.append(key) }
     }
-    let grouped = try connection.withConnection { connection in
-      try connection.transaction(write: false) {
-        try fetchGrouped(M.self, byColumns: names, keys: keys, includes: [], connection)
+    let requested = keys
+    return try await onReader("load") { connection in
+      let grouped = try connection.transaction(write: false) {
+        try self.fetchGrouped(M.self, byColumns: names, keys: requested, includes: [], connection)
           .mapValues { $0.first as? M }
       }
+      return batch.map { identifiers in grouped[identifiers.map(\.value)] ?? nil }
     }
-    return batch.map { identifiers in grouped[identifiers.map(\.value)] ?? nil }
   }
 
   /// See ``DataStoreListProvider/loadPage(after:limit:)``.
@@ -231,7 +242,7 @@ extension DataStore {
   func loadPage<M: Model>(
     _ type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
     indexName: String?, after cursor: String?, limit: Int
-  ) throws -> ModelPage<M> {
+  ) async throws -> ModelPage<M> {
     try requireArgument("limit", limit, atLeast: 1)
     let mapping = try mapping(for: M.self)
     _ = try mapping.columnIndexes(named: associatedFields)
@@ -254,8 +265,10 @@ extension DataStore {
     sql += " ORDER BY \(mapping.orderBy(order)) LIMIT ?"
     // One more than asked, to know whether a next page exists (SQLite's LIMIT is a 64-bit integer).
     bindings.append(.integer(limit < Int64.max ? Int64(limit) + 1 : Int64.max))
-    var models = try connection.withConnection { connection in
-      try fetch(M.self, mapping, sql: sql, bindings: bindings, includes: [], connection)
+    let query = sql
+    let values = bindings
+    var models = try await onReader("loadPage") { connection in
+      try self.fetch(M.self, mapping, sql: query, bindings: values, includes: [], connection)
     }
     var next: String?
     if models.count > limit {
@@ -466,6 +479,9 @@ struct ModelBuffer<M> {
   mutating func array() -> [M] {
     let moved = count
     count = 0
+    // (Not through `unsafeUninitializedCapacity: 0`, whose result is the shared empty-array
+    // storage, which the initializer writes its count into: a data race between two readers.)
+    if moved == 0 { return [] }
     return [M](unsafeUninitializedCapacity: moved) { buffer, initialized in
       buffer.baseAddress!.moveInitialize(from: storage, count: moved)
       initialized = moved

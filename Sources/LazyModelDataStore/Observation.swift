@@ -2,62 +2,160 @@ import Foundation
 import LazyModel
 import Synchronization
 
-/// A change to the stored models of one type, as ``DataStore/observe(_:)`` reports it.
+/// A committed change to the stored models of one type, as ``DataStore/observe(_:)`` reports it.
+///
+/// Reported once, after the transaction that made it commits (never for rolled-back work), for
+/// every row SQLite changed: saves, deletes, rows removed by `ON DELETE CASCADE`, and changes made
+/// through another ``DataStore`` of this process on the same file.
 public enum DataStoreEvent<M: Model>: Sendable {
-  /// `model` was inserted or updated (reported after the transaction committed).
+  /// `model` was inserted or updated; it is the row as stored (timestamps as the store set them),
+  /// decoded by this store: references hold their FK values and lists are not loaded, both loading
+  /// from this store.
   case saved(M)
-  /// The row with `identifier` was deleted by `delete` (rows removed by `ON DELETE CASCADE` are not
-  /// reported).
-  case deleted(ModelIdentifier)
+  /// The row was deleted; `model` is its last stored value (references still load their targets
+  /// while those exist).
+  case deleted(M)
 }
 
-/// The observers of a store, by model name.
+/// The observers of a store: per table, the event sinks of ``DataStore/observe(_:)`` and the change
+/// signals of ``DataStore/observeQuery(_:where:sort:)``.
 ///
-/// Thread-safety: `Sendable`; the observer table sits behind a `Mutex`, and events are yielded
-/// outside it.
+/// Thread-safety: `Sendable`; the tables sit behind a `Mutex`, and sinks are called outside it.
 final class Observers: Sendable {
-  typealias Sink = @Sendable (_ saved: (any Model)?, _ deleted: ModelIdentifier?) -> Void
-  private let sinks = Mutex<[String: [UUID: Sink]]>([:])
+  typealias Sink = @Sendable (_ kind: RowChange.Kind, _ model: any Model) -> Void
+  typealias Signal = @Sendable () -> Void
+  private struct Tables {
+    var sinks: [String: [UUID: Sink]] = [:]
+    var signals: [String: [UUID: Signal]] = [:]
+  }
+  private let tables = StoreLock(Tables())
+  private let signalCount = Atomic<Int>(0)
+  private let generation = Atomic<Int>(0)
 
-  func add(_ model: String, _ sink: @escaping Sink) -> UUID {
+  /// Whether any live query listens.
+  var hasSignals: Bool { signalCount.load(ordering: .relaxed) > 0 }
+
+  /// How many commits of this process were reported to this store so far.
+  var deliveredGeneration: Int { generation.load(ordering: .acquiring) }
+
+  /// Counts one reported commit.
+  func delivered() { generation.add(1, ordering: .releasing) }
+
+  /// Signals every live query (a change of unknown tables).
+  func signalAll() {
+    let signals = tables.withLock { $0.signals.values.flatMap(\.values) }
+    for signal in signals { signal() }
+  }
+
+  func add(_ table: String, _ sink: @escaping Sink) -> UUID {
     let id = UUID()
-    sinks.withLock { $0[model, default: [:]][id] = sink }
+    tables.withLock { $0.sinks[table, default: [:]][id] = sink }
+    ObservationSwitch.listeners.add(1, ordering: .relaxed)
     return id
   }
 
-  func remove(_ model: String, _ id: UUID) {
-    sinks.withLock { _ = $0[model]?.removeValue(forKey: id) }
+  func addSignal(_ table: String, _ signal: @escaping Signal) -> UUID {
+    let id = UUID()
+    tables.withLock { $0.signals[table, default: [:]][id] = signal }
+    ObservationSwitch.listeners.add(1, ordering: .relaxed)
+    signalCount.add(1, ordering: .relaxed)
+    return id
   }
 
-  func hasObservers(_ model: String) -> Bool {
-    sinks.withLock { !($0[model]?.isEmpty ?? true) }
+  func remove(_ table: String, _ id: UUID) {
+    let (sink, signal) = tables.withLock { tables in
+      (
+        tables.sinks[table]?.removeValue(forKey: id) != nil,
+        tables.signals[table]?.removeValue(forKey: id) != nil
+      )
+    }
+    if sink || signal { ObservationSwitch.listeners.subtract(1, ordering: .relaxed) }
+    if signal { signalCount.subtract(1, ordering: .relaxed) }
   }
 
-  func saved(_ models: [any Model], name: String) {
-    let current = sinks.withLock { Array(($0[name] ?? [:]).values) }
-    for model in models { for sink in current { sink(model, nil) } }
+  /// The sinks and signals of `table`.
+  func listeners(_ table: String) -> (sinks: [Sink], signals: [Signal]) {
+    tables.withLock {
+      (Array(($0.sinks[table] ?? [:]).values), Array(($0.signals[table] ?? [:]).values))
+    }
+  }
+}
+
+/// The stores of this process, by file path: a commit of one is reported to the observers of all.
+enum SameFileStores {
+  private struct Entry: Sendable {
+    weak var store: DataStore?
+    let id: ObjectIdentifier
+  }
+  private static let stores = StoreLock<[String: [Entry]]>([:])
+
+  static func add(_ store: DataStore) {
+    guard let path = store.fileURL?.standardizedFileURL.path else { return }
+    stores.withLock { $0[path, default: []].append(Entry(store: store, id: ObjectIdentifier(store))) }
   }
 
-  func deleted(_ identifiers: [ModelIdentifier], name: String) {
-    let current = sinks.withLock { Array(($0[name] ?? [:]).values) }
-    for identifier in identifiers { for sink in current { sink(nil, identifier) } }
+  static func remove(path: String, _ id: ObjectIdentifier) {
+    let key = URL(fileURLWithPath: path).standardizedFileURL.path
+    stores.withLock { $0[key]?.removeAll { $0.id == id || $0.store == nil } }
+  }
+
+  /// The live stores on the file of `store` (itself included).
+  static func stores(sharingFileWith store: DataStore) -> [DataStore] {
+    guard let path = store.fileURL?.standardizedFileURL.path else { return [store] }
+    return stores.withLock { $0[path]?.compactMap(\.store) } ?? [store]
   }
 }
 
 extension DataStore {
-  /// The saves and deletes of `M` from now on, as an `AsyncStream` (unbounded buffer). The stream
-  /// ends when the consuming task is cancelled or the stream is dropped.
-  ///
-  /// Events are reported after their transaction commits, in commit order; a saved model is the value
-  /// that was passed to `save` (its `createdAt`/`updatedAt` as the caller had them).
+  /// Reports a committed transaction's row changes to the observers of every store on this file
+  /// (on the committing writer's queue, so in commit order).
+  func publish(_ changes: [RowChange]) {
+    guard !changes.isEmpty else { return }
+    for store in SameFileStores.stores(sharingFileWith: self) { store.deliver(changes) }
+  }
+
+  /// Decodes `changes` with this store's mappings for its observers, and signals its live queries
+  /// once per changed table.
+  func deliver(_ changes: [RowChange]) {
+    observers.delivered()
+    var signalled: Set<String> = []
+    for change in changes {
+      let (sinks, signals) = observers.listeners(change.table)
+      if !signals.isEmpty, signalled.insert(change.table).inserted {
+        for signal in signals { signal() }
+      }
+      guard !sinks.isEmpty, let layout = storedLayouts[change.table] else { continue }
+      var row = Array(repeating: SQLValue.null, count: layout.mapping.columns.count)
+      for (stored, column) in layout.mappingColumn.enumerated()
+      where column >= 0 && stored < change.values.count {
+        row[column] = change.values[stored]
+      }
+      let decoder = RowDecoder(
+        mapping: layout.mapping, store: self, row: .values(row), prefetched: nil)
+      guard let model = try? decoder.decodeAny(layout.mapping.type) else { continue }
+      for sink in sinks { sink(change.kind, model) }
+    }
+  }
+
+  /// The committed saves and deletes of `M` from now on, as an `AsyncStream` (unbounded buffer):
+  /// every row SQLite changed (see ``DataStoreEvent``), once, after its commit, in commit order.
+  /// The stream ends when the consuming task is cancelled or the stream is dropped.
   public func observe<M: Model>(_ type: M.Type) -> AsyncStream<DataStoreEvent<M>> {
     let (stream, continuation) = AsyncStream<DataStoreEvent<M>>.makeStream()
-    let name = M.modelName
-    let id = observers.add(name) { saved, deleted in
-      if let model = saved as? M { continuation.yield(.saved(model)) }
-      if let deleted { continuation.yield(.deleted(deleted)) }
+    let table = (try? mapping(for: M.self).table) ?? M.modelName
+    let id = observers.add(table) { kind, model in
+      guard let model = model as? M else { return }
+      continuation.yield(kind == .saved ? .saved(model) : .deleted(model))
     }
-    continuation.onTermination = { [observers] _ in observers.remove(name, id) }
+    continuation.onTermination = { [observers] _ in observers.remove(table, id) }
     return stream
+  }
+}
+
+extension RowDecoder {
+  /// Decodes the current row as a model of the (existential) type `type`.
+  func decodeAny(_ type: any Model.Type) throws -> any Model {
+    func open<M: Model>(_ type: M.Type) throws -> any Model { try decode(M.self) }
+    return try open(type)
   }
 }

@@ -70,14 +70,14 @@ public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
   /// - Throws: ``DataStoreError/unknownField(model:field:)`` when a name is not a column of `M`,
   ///   ``DataStoreError/sqlite(code:message:sql:)`` when SQLite fails.
   public func load(identifiers: [IdentifierComponent]) async throws -> M? {
-    try store.loadOne(M.self, identifiers: identifiers)
+    try await store.loadOne(M.self, identifiers: identifiers)
   }
 
   /// One result per element of `batch`, same order; one query per 500 distinct keys.
   ///
   /// - Throws: As ``load(identifiers:)``; every element must name the same fields.
   public func load(batch: [[IdentifierComponent]]) async throws -> [M?] {
-    try store.loadBatch(M.self, batch: batch)
+    try await store.loadBatch(M.self, batch: batch)
   }
 }
 
@@ -118,7 +118,7 @@ public struct DataStoreListProvider<M: Model>: ModelListProvider {
   ///   ``DataStoreError/invalidCursor(_:)`` for a cursor this provider did not return,
   ///   ``DataStoreError/unknownField(model:field:)``, or ``DataStoreError/sqlite(code:message:sql:)``.
   public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
-    try store.loadPage(
+    try await store.loadPage(
       M.self, associatedFields: associatedFields, associatedIdentifiers: associatedIdentifiers,
       indexName: indexName, after: cursor, limit: limit ?? store.listPageSize)
   }

@@ -248,14 +248,14 @@ struct ObservationTests {
     for await event in events {
       switch event {
       case .saved(let task): seen.append("saved \(task.ownerId)/\(task.id) \(task.title)")
-      case .deleted(let identifier): seen.append("deleted \(identifier)")
+      case .deleted(let task): seen.append("deleted \(task.ownerId)/\(task.id) \(task.title)")
       }
       if seen.count == 5 { break }
     }
     #expect(
       seen == [
         "saved o/1 one", "saved o/2 two", "saved p/1 three",
-        #"deleted Task(ownerId: "o", id: "1")"#, #"deleted Task(ownerId: "o", id: "2")"#,
+        "deleted o/1 one", "deleted o/2 two",
       ])
     try await store.save(Post(id: "p", title: "T"))
     var iterator = otherModel.makeAsyncIterator()

@@ -14,7 +14,7 @@ import Synchronization
 
 /// Collects the SQL text SQLite starts (through the store's `traceSQL` hook).
 final class SQLLog: Sendable {
-  private let statements = Mutex<[String]>([])
+  private let statements = TestLock<[String]>([])
 
   /// A hook for `DataStore(traceSQL:)`.
   var hook: @Sendable (String) -> Void { { [self] sql in statements.withLock { $0.append(sql) } } }
@@ -84,3 +84,27 @@ let shapesRegistry = ModelRegistry(models: [
   Customer.self, Order.self, Post.self, Project.self, Reading.self, ReadingNote.self, Team.self,
   TodoTask.self,
 ])
+
+/// A value behind a `pthread_mutex_t`, which ThreadSanitizer understands (on Linux,
+/// `Synchronization.Mutex` hands contended locks over in the kernel, where it cannot see them).
+final class TestLock<Value: Sendable>: @unchecked Sendable {
+  private var value: Value
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init(_ value: Value) {
+    self.value = value
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}

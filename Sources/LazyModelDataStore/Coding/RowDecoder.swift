@@ -496,7 +496,10 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
     guard let value = decoder.int64(try column(key)) else { throw missing(key) }
-    return Int(value)
+    guard let exact = Int(exactly: value) else {
+      throw decoder.failure(key.stringValue, "the stored integer \(value) does not fit Int")
+    }
+    return exact
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
@@ -594,7 +597,11 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    decoder.int64(try column(key)).map { Int($0) }
+    guard let value = decoder.int64(try column(key)) else { return nil }
+    guard let exact = Int(exactly: value) else {
+      throw decoder.failure(key.stringValue, "the stored integer \(value) does not fit Int")
+    }
+    return exact
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
@@ -696,30 +703,29 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     return value
   }
   func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
-  func decode(_ type: Int.Type) throws -> Int { Int(try decode(Int64.self)) }
-  func decode(_ type: Int8.Type) throws -> Int8 { Int8(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: Int16.Type) throws -> Int16 {
-    Int16(truncatingIfNeeded: try decode(Int64.self))
+  /// The stored integer as `T`, exactly: a value outside `T`'s range is `decodingFailed`, never
+  /// wrapped.
+  private func exact<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    let stored = try decode(Int64.self)
+    guard let value = T(exactly: stored) else {
+      throw decoder.failure(
+        decoder.mapping.columns[column].field,
+        "the stored integer \(stored) does not fit \(T.self) (\(T.min)...\(T.max))")
+    }
+    return value
   }
-  func decode(_ type: Int32.Type) throws -> Int32 {
-    Int32(truncatingIfNeeded: try decode(Int64.self))
-  }
+  func decode(_ type: Int.Type) throws -> Int { try exact(Int.self) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try exact(Int8.self) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try exact(Int16.self) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try exact(Int32.self) }
   func decode(_ type: Int64.Type) throws -> Int64 {
     guard let value = decoder.int64(column) else { throw missing() }
     return value
   }
-  func decode(_ type: UInt.Type) throws -> UInt { UInt(truncatingIfNeeded: try decode(Int64.self)) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 {
-    UInt8(truncatingIfNeeded: try decode(Int64.self))
-  }
-  func decode(_ type: UInt16.Type) throws -> UInt16 {
-    UInt16(truncatingIfNeeded: try decode(Int64.self))
-  }
-  func decode(_ type: UInt32.Type) throws -> UInt32 {
-    UInt32(truncatingIfNeeded: try decode(Int64.self))
-  }
-  func decode(_ type: UInt64.Type) throws -> UInt64 {
-    UInt64(truncatingIfNeeded: try decode(Int64.self))
-  }
+  func decode(_ type: UInt.Type) throws -> UInt { try exact(UInt.self) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try exact(UInt8.self) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try exact(UInt16.self) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try exact(UInt32.self) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try exact(UInt64.self) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }

@@ -13,6 +13,8 @@ final class RowEncoder: Encoder {
   let store: DataStore
   var values: [SQLValue]
   var failure: DataStoreError?
+  /// FK values a reference gave for columns that a data field writes (checked after encoding).
+  var sharedForeignKeys: [(column: Int, value: SQLValue, field: String)] = []
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -44,6 +46,16 @@ final class RowEncoder: Encoder {
       throw DataStoreError.encodingFailed(model: mapping.schema.name, field: "", reason: "\(error)")
     }
     if let failure = encoder.failure { throw failure }
+    // A column that is both a data field and a reference's FK (a key field that a `@belongsTo`
+    // stores, issue 11) is written from the data field; the reference must agree with it.
+    for shared in encoder.sharedForeignKeys where shared.value != encoder.values[shared.column] {
+      let column = mapping.columns[shared.column]
+      throw DataStoreError.encodingFailed(
+        model: mapping.schema.name, field: shared.field,
+        reason:
+          "the reference holds \(shared.value) for \(column.name), but the field \(column.field) holds \(encoder.values[shared.column])"
+      )
+    }
     try mapping.validate(encoder.values)
     return encoder.values
   }
@@ -96,11 +108,20 @@ final class ColumnValueEncoder: Encoder, SingleValueEncodingContainer {
   func encode(_ value: Int16) throws { self.value = .integer(Int64(value)) }
   func encode(_ value: Int32) throws { self.value = .integer(Int64(value)) }
   func encode(_ value: Int64) throws { self.value = .integer(value) }
-  func encode(_ value: UInt) throws { self.value = .integer(Int64(bitPattern: UInt64(value))) }
+  func encode(_ value: UInt) throws { try encode(UInt64(value)) }
   func encode(_ value: UInt8) throws { self.value = .integer(Int64(value)) }
   func encode(_ value: UInt16) throws { self.value = .integer(Int64(value)) }
   func encode(_ value: UInt32) throws { self.value = .integer(Int64(value)) }
-  func encode(_ value: UInt64) throws { self.value = .integer(Int64(bitPattern: value)) }
+  func encode(_ value: UInt64) throws {
+    // SQLite integers are signed 64-bit: a larger value would read back as a negative number.
+    guard let exact = Int64(exactly: value) else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: [], debugDescription: "\(value) does not fit SQLite's 64-bit signed INTEGER"))
+    }
+    self.value = .integer(exact)
+  }
   func encode<T: Encodable>(_ value: T) throws { try value.encode(to: self) }
 }
 
@@ -147,7 +168,12 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return
       }
       let single = ColumnValueEncoder()
-      try value.encode(to: single)
+      do {
+        try value.encode(to: single)
+      } catch EncodingError.invalidValue(_, let context) {
+        encoder.fail(column.field, context.debugDescription)
+        return
+      }
       if single.unsupported {
         encoder.fail(column.field, "\(T.self) does not encode a single value")
       }
@@ -160,7 +186,15 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
       }
       let keys = try encoder.store.foreignKeyValues(box, plan: reference, owner: encoder.mapping)
       for (offset, index) in reference.columnIndexes.enumerated() {
-        encoder.values[index] = keys.map { SQLValue($0[offset]) } ?? .null
+        let value = keys.map { SQLValue($0[offset]) } ?? .null
+        if encoder.mapping.columns[index].field != reference.field {
+          // The data field owns the column; an empty reference leaves it alone.
+          if value != .null {
+            encoder.sharedForeignKeys.append((index, value, reference.field))
+          }
+        } else {
+          encoder.values[index] = value
+        }
       }
     case .childReference, .list:
       return  // stored on the other model's rows

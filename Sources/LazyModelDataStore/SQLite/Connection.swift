@@ -27,12 +27,27 @@ final class Connection {
   let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
   private let trace: TraceBox?
+  /// The file (or `":memory:"`), for errors that name it.
+  let path: String
+  /// The busy timeout (see ``DataStoreError/busy(file:timeoutMilliseconds:)``).
+  let busyTimeoutMilliseconds: Int32
+  /// The cancellation flag of the job running on this connection, read by the progress handler
+  /// (both on the connection's own thread).
+  let cancellation = CancellationSlot()
+  /// Collects the changes of the open write transaction (writer only).
+  private(set) var changes: ChangeCollector?
 
   /// Opens `path` (`":memory:"` for a private in-memory database), turning on WAL (files only)
-  /// and foreign keys.
-  init(path: String, trace: TraceBox?) throws {
+  /// and foreign keys; read-only (`readOnly`) for the store's reader connections.
+  init(
+    path: String, trace: TraceBox?, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 5_000
+  ) throws {
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
+    self.path = path
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -42,7 +57,16 @@ final class Connection {
     handle = db
     self.trace = trace
     sqlite3_extended_result_codes(db, 1)
-    sqlite3_busy_timeout(db, 5_000)
+    sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    // Every 1,000 virtual-machine instructions: stop the statement when its job was cancelled
+    // (`SQLITE_INTERRUPT`; the job then throws `CancellationError`).
+    sqlite3_progress_handler(
+      db, 1_000,
+      { context in
+        guard let context else { return 0 }
+        return Unmanaged<CancellationSlot>.fromOpaque(context).takeUnretainedValue().isCancelled
+          ? 1 : 0
+      }, Unmanaged.passUnretained(cancellation).toOpaque())
     if let trace {
       let context = Unmanaged.passUnretained(trace).toOpaque()
       sqlite3_trace_v2(
@@ -56,6 +80,10 @@ final class Connection {
           return 0
         }, context)
     }
+    if readOnly {
+      try execute("PRAGMA query_only = ON")
+      return
+    }
     if path != ":memory:" {
       try execute("PRAGMA journal_mode = WAL")
       try execute("PRAGMA synchronous = NORMAL")
@@ -63,14 +91,42 @@ final class Connection {
     try execute("PRAGMA foreign_keys = ON")
   }
 
+  /// Installs the change hooks (preupdate, commit, rollback) that feed `collector`: the writer's.
+  func installChangeHooks(_ collector: ChangeCollector) {
+    changes = collector
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    sqlite3_preupdate_hook(
+      handle,
+      { context, db, operation, _, table, _, _ in
+        guard let context, let db, let table else { return }
+        Unmanaged<ChangeCollector>.fromOpaque(context).takeUnretainedValue().record(
+          db: db, operation: operation, table: table)
+      }, context)
+    sqlite3_rollback_hook(
+      handle,
+      { context in
+        guard let context else { return }
+        Unmanaged<ChangeCollector>.fromOpaque(context).takeUnretainedValue().rolledBack()
+      }, context)
+  }
+
   deinit {
+    if changes != nil {
+      sqlite3_preupdate_hook(handle, nil, nil)
+      sqlite3_rollback_hook(handle, nil, nil)
+    }
+    sqlite3_progress_handler(handle, 0, nil, nil)
     for statement in statements.values { sqlite3_finalize(statement.handle) }
     sqlite3_close_v2(handle)
   }
 
   /// The current error of the connection as a typed error about `sql`.
   func error(_ code: Int32, sql: String?) -> DataStoreError {
-    .sqlite(
+    let extended = sqlite3_extended_errcode(handle)
+    if extended & 0xff == SQLITE_BUSY {
+      return .busy(file: path, timeoutMilliseconds: Int(busyTimeoutMilliseconds))
+    }
+    return .sqlite(
       code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
       sql: sql)
   }
@@ -98,6 +154,27 @@ final class Connection {
     return statement
   }
 
+  /// The cached statement a table mapping uses on every save or primary-key lookup, found by the
+  /// mapping's identity and `kind` instead of by hashing its SQL text (the hot paths' cost).
+  func prepare(_ sql: String, owner: AnyObject, kind: Int) throws -> Statement {
+    let key = StatementKey(owner: ObjectIdentifier(owner), kind: kind)
+    if let statement = statementsByOwner[key] {
+      sqlite3_reset(statement.handle)
+      sqlite3_clear_bindings(statement.handle)
+      return statement
+    }
+    let statement = try prepare(sql)
+    statementsByOwner[key] = statement
+    return statement
+  }
+
+  private struct StatementKey: Hashable {
+    let owner: ObjectIdentifier
+    let kind: Int
+  }
+  /// The same statements as in ``statements`` (which finalizes them), by owner and kind.
+  private var statementsByOwner: [StatementKey: Statement] = [:]
+
   /// Runs `body` in a transaction (`BEGIN IMMEDIATE` when `write`, else `BEGIN DEFERRED`),
   /// committing when it returns and rolling back when it throws.
   func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
@@ -107,13 +184,28 @@ final class Connection {
       try execute("COMMIT")
       return result
     } catch {
-      try? execute("ROLLBACK")
+      if !isAutocommit { try? execute("ROLLBACK") }
       throw error
     }
   }
 
   /// Rows changed by the last INSERT, UPDATE or DELETE (not counting cascades).
-  var changes: Int { Int(sqlite3_changes(handle)) }
+  var changedRows: Int { Int(sqlite3_changes(handle)) }
+
+  /// The `PRAGMA data_version` this connection saw last (a reader's; `nil` before the first), and
+  /// the store's count of reported commits then (see `DataStore.detectOtherProcesses`).
+  var lastDataVersion: Int64?
+  var lastDeliveredGeneration = 0
+
+  /// `PRAGMA data_version`: changes when another connection commits to the file.
+  func dataVersion() throws -> Int64 {
+    let statement = try prepare("PRAGMA data_version")
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(0) : 0
+  }
+
+  /// Whether no transaction is open.
+  var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 }
 
 /// A prepared statement owned by a ``Connection``'s cache.

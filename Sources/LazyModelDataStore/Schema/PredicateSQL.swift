@@ -1,7 +1,7 @@
 import LazyModel
 
 /// A `WHERE`/`ORDER BY` fragment and the values bound to its `?` placeholders, in order.
-struct SQLFragment {
+struct SQLFragment: Sendable {
   var sql: String
   var bindings: [SQLValue]
 }

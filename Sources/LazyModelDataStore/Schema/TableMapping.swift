@@ -43,6 +43,21 @@ struct Column: Sendable {
   /// The timestamp this column holds (``ModelSchema/timestamps``, whatever its name), which the
   /// store sets; `nil` for other columns.
   let timestamp: TimestampRole?
+  /// Every role the column plays besides holding ``field`` (filled in once the whole table is
+  /// resolved): a column is created once whatever number of roles it has.
+  var roles = ColumnRoles()
+}
+
+/// The roles of one column in its table's layout (``TableMapping``): what table creation,
+/// migration, row encoding and decoding and predicate SQL each look at.
+struct ColumnRoles: Sendable, Equatable {
+  /// Position in the primary key (0-based), or `nil`.
+  var primaryKeyPosition: Int?
+  /// The `@belongsTo`/`@hasOne` fields of this model whose foreign key includes the column (a key
+  /// field that is also a target name has both roles: one column, written from the key field).
+  var foreignKeyOf: [String] = []
+  /// The index names (``TableMapping/indexes``) the column is part of.
+  var indexedBy: [String] = []
 }
 
 /// Which of a model's timestamps (`@model(timestamps:)`) a column holds.
@@ -119,6 +134,8 @@ final class TableMapping: Sendable {
   let table: String
   let columns: [Column]
   let primaryKeyColumns: [Int]
+  /// The primary-key column names, in key order.
+  let primaryKeyNames: [String]
   /// Coding-key plans in schema field order, for the decoder's in-order fast path.
   let orderedPlans: [(name: String, plan: FieldPlan)]
   let plans: [String: FieldPlan]
@@ -135,6 +152,8 @@ final class TableMapping: Sendable {
   let selectByPrimaryKey: String
   /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column.
   let upsert: String
+  /// ``upsert`` `RETURNING` every column (``selectList``): the row as stored.
+  let upsertReturning: String
 
   /// The mapping of `type`.
   ///
@@ -155,6 +174,11 @@ final class TableMapping: Sendable {
     var references: [ReferencePlan] = []
     var childReferences: [ChildReferencePlan] = []
     var lists: [ListPlan] = []
+    // A target name that is also a data field of the model (a primary-key field that is the FK of a
+    // `@belongsTo`, issue 11) is that field's column: the column is made once, for the data field,
+    // and the reference points at it.
+    let dataFields = Set(schema.fields.filter { $0.association == nil }.map(\.name))
+    var sharedForeignKeys: [(reference: Int, offset: Int, name: String)] = []
     for field in schema.fields {
       var foreignKey: (associatedFields: [String], targetNames: [String], isBelongsTo: Bool)?
       switch field.association {
@@ -172,7 +196,13 @@ final class TableMapping: Sendable {
             reason: "\(field.name) must name one target name per associated field")
         }
         var indexes: [Int] = []
-        for (name, associated) in zip(targetNames, associatedFields) {
+        for (offset, (name, associated)) in zip(targetNames, associatedFields).enumerated() {
+          if dataFields.contains(name) {
+            // Resolved below, once the data field's column exists.
+            sharedForeignKeys.append((references.count, offset, name))
+            indexes.append(-1)
+            continue
+          }
           let keyType = target.schema.field(named: associated)?.type ?? .id
           indexes.append(columns.count)
           columns.append(
@@ -223,7 +253,23 @@ final class TableMapping: Sendable {
         plans.append((field.name, .list(lists.count - 1)))
       }
     }
-    self.columns = columns
+    var resolvedReferences = references
+    for shared in sharedForeignKeys {
+      guard let index = columns.firstIndex(where: { $0.name == shared.name }) else {
+        throw DataStoreError.unknownField(model: schema.name, field: shared.name)
+      }
+      let reference = resolvedReferences[shared.reference]
+      var indexes = reference.columnIndexes
+      indexes[shared.offset] = index
+      resolvedReferences[shared.reference] = ReferencePlan(
+        field: reference.field, target: reference.target, targetNames: reference.targetNames,
+        associatedFields: reference.associatedFields, columnIndexes: indexes,
+        isBelongsTo: reference.isBelongsTo, isRequired: reference.isRequired)
+    }
+    references = resolvedReferences
+    for reference in references {
+      for index in reference.columnIndexes { columns[index].roles.foreignKeyOf.append(reference.field) }
+    }
     orderedPlans = plans
     self.plans = Dictionary(plans, uniquingKeysWith: { first, _ in first })
     self.references = references
@@ -240,7 +286,9 @@ final class TableMapping: Sendable {
 
     var indexes: [(String, [String])] = []
     let keyNames = primaryKeyColumns.map { columns[$0].name }
-    for reference in references {
+    primaryKeyNames = keyNames
+    for reference in references where !keyNames.starts(with: reference.targetNames) {
+      // (A FK that the primary key starts with is served by the primary key's own index.)
       indexes.append(
         (
           table + "_" + reference.targetNames.joined(separator: "_") + "_fk",
@@ -270,6 +318,17 @@ final class TableMapping: Sendable {
         ))
     }
     self.indexes = indexes
+    for (position, index) in primaryKeyColumns.enumerated() {
+      columns[index].roles.primaryKeyPosition = position
+    }
+    for index in indexes {
+      for name in index.1 {
+        if let position = columns.firstIndex(where: { $0.name == name }) {
+          columns[position].roles.indexedBy.append(index.0)
+        }
+      }
+    }
+    self.columns = columns
 
     selectList = columns.map { quote($0.name) }.joined(separator: ", ")
     selectByPrimaryKey =
@@ -285,6 +344,7 @@ final class TableMapping: Sendable {
       "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
       + Array(repeating: "?", count: columns.count).joined(separator: ", ")
       + ") ON CONFLICT (\(keyNames.map(quote).joined(separator: ", "))) \(conflict)"
+    upsertReturning = upsert + " RETURNING " + selectList
   }
 
   /// For each model of `models` (by model name), the column sets of its table that `@hasMany` and

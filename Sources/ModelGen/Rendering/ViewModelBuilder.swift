@@ -231,6 +231,18 @@ public struct ViewModelBuilder: Sendable {
       rendered.map { (members.property[$0.name] ?? $0.name) + "Reference" },
       taken: Set(members.property.values).union(setterNames))
 
+    // A reference whose target names are all primary-key fields (issue 11) is held by the key: the
+    // key properties are its only stored copy of the FK, so it is made from them in `init`, and it
+    // has no initializer parameter or setter (the key is immutable). `nil` for any other reference.
+    func keyHeldComponents(_ targetNames: [String], _ associatedFields: [String]) -> [String]? {
+      guard !targetNames.isEmpty, targetNames.count == associatedFields.count,
+        targetNames.allSatisfy({ keyFields.contains($0) })
+      else { return nil }
+      return zip(targetNames, associatedFields).map { target, associated in
+        "IdentifierComponent(name: \(SwiftNames.stringLiteral(associated)), value: \(members.escapedProperty(target)).keyValue)"
+      }
+    }
+
     for (offset, field) in rendered.enumerated() {
       let property = members.escapedProperty(field.name)
       let reference = codingReference(field.name)
@@ -272,6 +284,7 @@ public struct ViewModelBuilder: Sendable {
           field: field, related: related, property: property, key: key, storage: offset,
           members: members, setterName: setterNames[offset],
           referenceName: referenceNames[offset], extraDecodeArguments: [],
+          heldByKey: keyHeldComponents(association.targetNames, association.associatedFields),
           stored: &stored, accessors: &accessors, parameters: &parameters,
           assignments: &assignments,
           setters: &setters, decodes: &associationDecodes, encodes: &encodes)
@@ -297,6 +310,7 @@ public struct ViewModelBuilder: Sendable {
           field: field, related: related, property: property, key: key, storage: offset,
           members: members, setterName: setterNames[offset],
           referenceName: referenceNames[offset], extraDecodeArguments: extra,
+          heldByKey: keyHeldComponents(association.targetNames, association.relatedFields),
           stored: &stored, accessors: &accessors, parameters: &parameters,
           assignments: &assignments,
           setters: &setters, decodes: &associationDecodes, encodes: &encodes)
@@ -453,6 +467,7 @@ public struct ViewModelBuilder: Sendable {
   private func appendReference(
     field: FieldDefinition, related: String, property: String, key: String, storage offset: Int,
     members: Members, setterName: String, referenceName: String, extraDecodeArguments: [String],
+    heldByKey: [String]? = nil,
     stored: inout [PropertyViewModel], accessors: inout [LazyAccessorViewModel],
     parameters: inout [String],
     assignments: inout [String], setters: inout [SetterViewModel], decodes: inout [String],
@@ -469,10 +484,17 @@ public struct ViewModelBuilder: Sendable {
         name: property, type: type, storageName: storageName,
         loadMethod: field.isRequired ? "require" : "get",
         referenceName: SwiftNames.escaped(referenceName), relatedType: related))
-    parameters.append("\(property): \(type)" + (field.isRequired ? "" : " = nil"))
-    assignments.append("self.\(storageName) = LazyReference(\(property))")
-    setters.append(
-      SetterViewModel(name: setterName, parameter: property, type: type, storageName: storageName))
+    if let heldByKey {
+      assignments.append(
+        SwiftLayout.call(
+          "self.\(storageName) = LazyReference(identifiers: [",
+          heldByKey, close: "])", indent: 4))
+    } else {
+      parameters.append("\(property): \(type)" + (field.isRequired ? "" : " = nil"))
+      assignments.append("self.\(storageName) = LazyReference(\(property))")
+      setters.append(
+        SetterViewModel(name: setterName, parameter: property, type: type, storageName: storageName))
+    }
     decodes.append(
       SwiftLayout.call(
         "\(storageName) = try values.decodeLazyReference(",

@@ -1,0 +1,86 @@
+import CSQLite
+import Synchronization
+
+/// One row change as SQLite's preupdate hook reported it: the table, and the row's values in the
+/// table's column order — the new values of an insert or update, the last stored values of a
+/// delete (cascaded deletes included).
+struct RowChange: Sendable {
+  enum Kind: Sendable { case saved, deleted }
+  let table: String
+  let kind: Kind
+  let values: [SQLValue]
+}
+
+/// Whether any observer (``DataStore/observe(_:)``, ``DataStore/observeQuery(_:where:sort:)``) of
+/// any store in this process is listening: while none is, the preupdate hook returns at once.
+enum ObservationSwitch {
+  static let listeners = Atomic<Int>(0)
+  static var isOn: Bool { listeners.load(ordering: .relaxed) > 0 }
+}
+
+/// Collects the row changes of the writer's open transaction from SQLite's hooks (preupdate,
+/// rollback), for the store to report after the transaction commits.
+///
+/// Not thread-safe: used only on the writer connection's queue (the hooks run there, inside
+/// `sqlite3_step`).
+final class ChangeCollector {
+  private var pending: [RowChange] = []
+
+  /// The preupdate hook: copies the row's values when someone listens.
+  func record(db: OpaquePointer, operation: Int32, table: UnsafePointer<CChar>) {
+    guard ObservationSwitch.isOn else { return }
+    let count = sqlite3_preupdate_count(db)
+    var values: [SQLValue] = []
+    values.reserveCapacity(Int(count))
+    let isDelete = operation == SQLITE_DELETE
+    for column in 0..<count {
+      var value: OpaquePointer?
+      let code =
+        isDelete
+        ? sqlite3_preupdate_old(db, column, &value) : sqlite3_preupdate_new(db, column, &value)
+      values.append(code == SQLITE_OK ? SQLValue(value) : .null)
+    }
+    pending.append(
+      RowChange(table: String(cString: table), kind: isDelete ? .deleted : .saved, values: values))
+  }
+
+  /// The rollback hook: the transaction's changes are gone.
+  func rolledBack() { pending.removeAll() }
+
+  /// The number of changes so far (a mark to go back to when one statement fails, since SQLite
+  /// undoes that statement's changes but keeps the transaction).
+  var mark: Int { pending.count }
+
+  /// Forgets the changes after `mark`.
+  func revert(to mark: Int) {
+    if pending.count > mark { pending.removeSubrange(mark...) }
+  }
+
+  /// The committed transaction's changes, in order; the collector is empty afterwards.
+  func take() -> [RowChange] {
+    defer { pending = [] }
+    return pending
+  }
+}
+
+extension SQLValue {
+  /// The value of an `sqlite3_value` (as the preupdate hook hands them out).
+  init(_ value: OpaquePointer?) {
+    guard let value else {
+      self = .null
+      return
+    }
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
+    case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
+    case SQLITE_NULL: self = .null
+    default:
+      guard let text = sqlite3_value_text(value) else {
+        self = .text("")
+        return
+      }
+      let count = Int(sqlite3_value_bytes(value))
+      self = .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import CSQLite
+import Dispatch
+import Synchronization
+
+/// Whether one job was cancelled: set by the task's cancellation handler (any thread), read by the
+/// connection's progress handler and by the job (the connection's thread).
+final class CancelFlag: Sendable {
+  private let cancelled = Atomic<Bool>(false)
+  func cancel() { cancelled.store(true, ordering: .releasing) }
+  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+}
+
+/// The ``CancelFlag`` of the job a connection is running now (`nil` between jobs), which its
+/// progress handler reads every 1,000 SQLite instructions.
+final class CancellationSlot: Sendable {
+  private let current = StoreLock<CancelFlag?>(nil)
+  func set(_ flag: CancelFlag?) { current.withLock { $0 = flag } }
+  var isCancelled: Bool { current.withLock { $0?.isCancelled ?? false } }
+}
+
+/// One SQLite connection and the serial dispatch queue that is its only user (GRDB's
+/// `SerializedDatabase` idea): every job runs on that queue, one at a time, on a thread of
+/// Dispatch's overcommitting pool — never on a thread of Swift's cooperative pool — while the
+/// calling task is suspended on a continuation.
+///
+/// Thread-safety: `Sendable` by confinement: ``connection`` (not thread-safe, opened with
+/// `SQLITE_OPEN_NOMUTEX`) is touched only by jobs on ``queue``, which is serial.
+final class ConnectionQueue: @unchecked Sendable {
+  private let connection: Connection
+  let queue: DispatchQueue
+
+  /// Takes over `connection`; jobs run on a new serial queue marked with `token` under `key`, so
+  /// that the store can tell when it is called from one of its own jobs.
+  init(
+    _ connection: Connection, label: String, key: DispatchSpecificKey<ObjectIdentifier>,
+    token: ObjectIdentifier
+  ) {
+    self.connection = connection
+    queue = DispatchQueue(label: label)
+    queue.setSpecific(key: key, value: token)
+  }
+
+  /// Runs `body` on the queue and returns its value; the calling task suspends meanwhile.
+  ///
+  /// Cancelling the calling task interrupts the running statement (the progress handler returns
+  /// non-zero, SQLite stops with `SQLITE_INTERRUPT`), or skips the job if it has not started; the
+  /// call then throws `CancellationError`.
+  func run<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    let flag = CancelFlag()
+    return try await withTaskCancellationHandler {
+      // A checked continuation: ThreadSanitizer sees its resume happen before the task reads the
+      // result (with an unsafe one it reported races on the result).
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        let job = Job(body)
+        queue.async {
+          if flag.isCancelled {
+            job.discard()
+            continuation.resume(throwing: CancellationError())
+            return
+          }
+          self.connection.cancellation.set(flag)
+          let result = Result { try job.run(self.connection) }
+          self.connection.cancellation.set(nil)
+          // The body (and what it captured) is released before the caller resumes.
+          switch result {
+          case .success(let value): continuation.resume(returning: value)
+          case .failure(let error):
+            continuation.resume(throwing: flag.isCancelled ? CancellationError() : error)
+          }
+        }
+      }
+    } onCancel: {
+      flag.cancel()
+    }
+  }
+}
+
+/// A job's body, released as soon as it has run (so that a store its closure captured is not kept
+/// alive by the dispatch block after the caller resumed).
+///
+/// Thread-safety: `Sendable` by confinement: created by the caller, then used only on the queue.
+private final class Job<T>: @unchecked Sendable {
+  private var body: (@Sendable (Connection) throws -> T)?
+
+  init(_ body: @escaping @Sendable (Connection) throws -> T) { self.body = body }
+
+  func run(_ connection: Connection) throws -> T {
+    guard let body else { throw CancellationError() }
+    self.body = nil
+    return try body(connection)
+  }
+
+  func discard() { body = nil }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import LazyModel
+
+/// One result of a live query (``DataStore/observeQuery(_:where:sort:minimumInterval:)``), as
+/// Amplify's `observeQuery` delivers it.
+public struct QuerySnapshot<M: Model>: Sendable {
+  /// The models matching the query, in its sort order, as stored after the commit.
+  public let items: [M]
+  /// Whether the local store is in sync with the cloud. Always `true` until a sync engine sets it.
+  public let isSynced: Bool
+}
+
+extension DataStore {
+  /// A live query: the current result of `query(M.self, where: predicate, sort: sort)` first, then
+  /// a new snapshot after each commit that changes `M`'s table (its own writes, cascades, and other
+  /// stores on the same file in this process).
+  ///
+  /// Coalesced: change signals that arrive while a snapshot is being read collapse into one, and
+  /// snapshots follow each other at least `minimumInterval` apart (default 50 ms, at most 20 snapshots
+  /// a second; the first change after a quiet period is read at once, so an isolated commit's
+  /// snapshot comes without delay), so a burst of 1,000 saves yields a handful of snapshots.
+  /// A consumer slower than the snapshots sees only the newest one (the buffer holds one), so memory
+  /// stays bounded. Each snapshot is read on a reader connection.
+  ///
+  /// Cancelling the consuming task (or dropping the sequence) ends it and removes its observer.
+  /// The sequence throws what ``query(_:where:sort:limit:offset:includes:)`` throws (and ends).
+  public func observeQuery<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
+    minimumInterval: Duration = .milliseconds(50)
+  ) -> AsyncThrowingStream<QuerySnapshot<M>, any Error> {
+    let (snapshots, output) = AsyncThrowingStream<QuerySnapshot<M>, any Error>.makeStream(
+      bufferingPolicy: .bufferingNewest(1))
+    let (changes, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let table = (try? mapping(for: M.self).table) ?? M.modelName
+    let id = observers.addSignal(table) { signal.yield() }
+    let driver = Task { [self] in
+      do {
+        output.yield(
+          QuerySnapshot(items: try await query(M.self, where: predicate, sort: sort), isSynced: true))
+        var last = ContinuousClock.now
+        for await _ in changes {
+          let wait = last + minimumInterval - ContinuousClock.now
+          if wait > .zero { try await Task.sleep(for: wait) }
+          last = ContinuousClock.now
+          output.yield(
+            QuerySnapshot(
+              items: try await query(M.self, where: predicate, sort: sort), isSynced: true))
+        }
+        output.finish()
+      } catch is CancellationError {
+        output.finish()
+      } catch {
+        output.finish(throwing: error)
+      }
+    }
+    output.onTermination = { [observers] _ in
+      observers.remove(table, id)
+      signal.finish()
+      driver.cancel()
+    }
+    return snapshots
+  }
+}

@@ -1,0 +1,162 @@
+import Dispatch
+import LazyModel
+import Synchronization
+
+/// An object whose identity marks one store's dispatch queues (``DataStore/queueKey``).
+final class StoreToken: Sendable {}
+
+/// A read transaction of a ``DataStore``: every query through it reads the same committed snapshot.
+///
+/// Handed to the closure of ``DataStore/read(_:)`` (and, as a ``WriteTransaction``, of
+/// ``DataStore/write(_:)``) and valid only while that closure runs, on the thread running it.
+/// Using it afterwards or from another thread throws ``DataStoreError/transactionMisuse(operation:reason:)``.
+/// Thread-safety: not `Sendable`; confined to its closure.
+public class ReadTransaction {
+  let store: DataStore
+  let connection: Connection
+  private let isOpen = Atomic<Bool>(true)
+
+  init(store: DataStore, connection: Connection) {
+    self.store = store
+    self.connection = connection
+  }
+
+  /// Ends the transaction's validity (its closure returned).
+  func close() { isOpen.store(false, ordering: .releasing) }
+
+  /// Throws unless the transaction is open and used on its own connection's queue.
+  func check(_ operation: String) throws {
+    guard isOpen.load(ordering: .acquiring) else {
+      throw DataStoreError.transactionMisuse(
+        operation: operation, reason: "the transaction's closure has returned")
+    }
+    guard DispatchQueue.getSpecific(key: DataStore.queueKey) == ObjectIdentifier(store.token) else {
+      throw DataStoreError.transactionMisuse(
+        operation: operation, reason: "a transaction is used only inside its own closure")
+    }
+    // A closure that runs many short statements stops at the next one once its task is cancelled.
+    if connection.cancellation.isCancelled { throw CancellationError() }
+  }
+
+  /// The `M` with `identifier`, or `nil` (see ``DataStore/query(_:byIdentifier:includes:)``).
+  ///
+  /// - Throws: As ``DataStore/query(_:byIdentifier:includes:)``.
+  public func query<M: Model>(
+    _ type: M.Type, byIdentifier identifier: M.Identifier, includes: [QueryInclude] = []
+  ) throws -> M? {
+    try check("query")
+    if includes.isEmpty {
+      return try store.loadOne(M.self, identifiers: identifier.components, connection)
+    }
+    let mapping = try store.mapping(for: M.self)
+    let names = identifier.components.map(\.name)
+    let sql =
+      "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
+      + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
+    return try store.fetch(
+      M.self, mapping, sql: sql, bindings: identifier.components.map { SQLValue($0.value) },
+      includes: includes, connection
+    ).first
+  }
+
+  /// The `M`s matching `predicate` (see ``DataStore/query(_:where:sort:limit:offset:includes:)``).
+  ///
+  /// - Throws: As ``DataStore/query(_:where:sort:limit:offset:includes:)``.
+  public func query<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
+    limit: Int? = nil, offset: Int? = nil, includes: [QueryInclude] = []
+  ) throws -> [M] {
+    try check("query")
+    let plan = try store.queryPlan(
+      M.self, where: predicate, sort: sort, limit: limit, offset: offset)
+    return try store.fetch(
+      M.self, plan.mapping, sql: plan.sql, bindings: plan.bindings, includes: includes, connection)
+  }
+
+  /// The number of `M`s matching `predicate`.
+  ///
+  /// - Throws: As ``DataStore/count(_:where:)``.
+  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) throws -> Int
+  {
+    try check("count")
+    let mapping = try store.mapping(for: M.self)
+    return try store.count(mapping, try mapping.sql(for: predicate), connection)
+  }
+}
+
+/// A write transaction of a ``DataStore`` over any models (``DataStore/write(_:)``): everything it
+/// saves and deletes commits together or not at all. Foreign keys are checked at commit, so a child
+/// may be saved before its parent.
+///
+/// Thread-safety: not `Sendable`; valid only inside its closure (see ``ReadTransaction``).
+public final class WriteTransaction: ReadTransaction {
+  /// The time this transaction's saves record (taken at its first save; one `AWSDateTime` text
+  /// for the whole transaction, as its rows commit at once).
+  private var now: String?
+
+  private func timestamp() -> String {
+    if let now { return now }
+    let taken = DataStore.timestamp()
+    now = taken
+    return taken
+  }
+
+  /// Inserts or updates `model` (see ``DataStore/save(_:)``); every save of the transaction sets
+  /// the same timestamp.
+  ///
+  /// - Returns: The model as stored (timestamps set, relationships not loaded).
+  /// - Throws: As ``DataStore/save(_:)``, except that a missing `@belongsTo` target is reported at
+  ///   commit, by ``DataStore/write(_:)``. After an error the transaction goes on without the failed
+  ///   save (SQLite undid that statement); throwing out of the closure rolls everything back.
+  @discardableResult
+  public func save<M: Model>(_ model: M) throws -> M {
+    try check("save")
+    guard let stored = try store.saveRows([model], now: timestamp(), connection).first else {
+      throw DataStoreError.encodingFailed(
+        model: M.modelName, field: "", reason: "the saved row could not be read back")
+    }
+    return stored
+  }
+
+  /// Saves every model of `models` (see ``save(_:)``).
+  ///
+  /// - Returns: The models as stored, same order.
+  @discardableResult
+  public func save<M: Model>(_ models: [M]) throws -> [M] {
+    try check("save")
+    return try store.saveRows(models, now: timestamp(), connection)
+  }
+
+  /// Deletes `model` by its identifier, cascading (see ``DataStore/delete(_:)``).
+  ///
+  /// - Returns: `true` when a row was deleted.
+  @discardableResult
+  public func delete<M: Model>(_ model: M) throws -> Bool {
+    try delete(M.self, byIdentifier: model.identifier)
+  }
+
+  /// Deletes the `M` with `identifier`, cascading.
+  ///
+  /// - Returns: `true` when a row was deleted.
+  @discardableResult
+  public func delete<M: Model>(_ type: M.Type, byIdentifier identifier: M.Identifier) throws
+    -> Bool
+  {
+    let predicate = QueryPredicate.and(identifier.components.map { .field($0.name, .eq($0.value)) })
+    return try delete(M.self, where: predicate) > 0
+  }
+
+  /// Deletes every `M` matching `predicate`, cascading.
+  ///
+  /// - Returns: The number of `M` rows deleted (rows removed by cascade not counted).
+  @discardableResult
+  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) throws -> Int {
+    let mapping = try store.mapping(for: M.self)
+    return try delete(mapping, try mapping.sql(for: predicate))
+  }
+
+  func delete(_ mapping: TableMapping, _ condition: SQLFragment) throws -> Int {
+    try check("delete")
+    return try store.deleteRows(mapping, condition, connection)
+  }
+}
