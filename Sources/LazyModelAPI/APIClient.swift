@@ -333,7 +333,7 @@ public final class APIClient: Sendable {
           seconds: Self.seconds(until: deadline), onDeadline: { [configuration] in
             APIError.timedOut(operationName: name, seconds: configuration.timeout)
           }
-        ) { [self] in
+        ) {
           try await Self.authorizationHeaders(
             authorization, url: endpoint, body: body, headers: sent, operationName: name)
         }

@@ -549,7 +549,6 @@ struct AuthorizationModeTests {
   func handshakeHeaders() async throws {
     let credentials = AWSCredentials(
       accessKeyID: "AKIDHANDSHAKE", secretAccessKey: "secret", sessionToken: "token")
-    let client = APIClient(configuration: .init(endpoint: URL(string: "https://example.test/graphql")!))
     let url = URL(string: "https://example.appsync-realtime-api.us-east-1.amazonaws.com/graphql/connect")!
     let body = Data("{}".utf8)
     let date = Date(timeIntervalSince1970: 1_700_000_000)
