@@ -40,9 +40,16 @@ let generatedModules: [(name: String, path: String)] = [
 var targets: [Target] = [
   // MARK: Front end and generator
   .target(name: "GraphQLSDL", swiftSettings: strict),
+  // The generator's stages, one target each, so the compiler enforces their order (README,
+  // "Generator architecture"): analysis cannot import an output stage, and the two outputs
+  // (Swift files, API schema) cannot import each other.
+  .target(name: "ModelGenIR", dependencies: ["GraphQLSDL"], swiftSettings: strict),
+  .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
+  .target(name: "ModelGenTemplating", swiftSettings: strict),
+  .target(name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating"], swiftSettings: strict),
   .target(
     name: "ModelGen",
-    dependencies: ["GraphQLSDL"],
+    dependencies: ["GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
     exclude: [],
     resources: [
       .embedInCode("Templates/embedded.mustache"), .embedInCode("Templates/enum.mustache"),
@@ -84,7 +91,10 @@ var targets: [Target] = [
 
   // MARK: Tests
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),
-  .testTarget(name: "ModelGenTests", dependencies: ["ModelGen", "GraphQLSDL"], swiftSettings: strict),
+  .testTarget(
+    name: "ModelGenTests",
+    dependencies: ["ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
+    swiftSettings: strict),
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",

@@ -1,3 +1,6 @@
+import ModelGenIR
+import ModelGenTemplating
+
 /// Builds the view models of one ``ModelGraph``: the rendering stage's only decision maker.
 ///
 /// Pure: the same graph and options always give the same view models. Names pass through
@@ -410,7 +413,7 @@ public struct ViewModelBuilder: Sendable {
           SwiftNames.stringLiteral(index.name), "fields: \(SwiftLayout.stringArray(index.fields))",
         ]
         // The resolved query field, by the function the API schema emitter names it with.
-        let queryField = APISchemaNames.indexQuery(index, of: model)
+        let queryField = APINames.indexQuery(index, of: model)
         arguments.append("queryField: \(SwiftNames.stringLiteral(queryField))")
         return SwiftLayout.call(
           ".index(", arguments, trailing: model.indexes.count > 1 ? "," : "", indent: 6)

@@ -1,3 +1,4 @@
+import ModelGenIR
 /// Renders the AppSync API schema that the Amplify GraphQL Transformer v2 derives from a model graph
 /// (`modelgen generate --emit api-schema`, written as `schema.api.graphql`).
 ///
@@ -174,7 +175,7 @@ private struct Emitter {
     case .hasMany(let association)?:
       return SDLBlock.field(
         field.name, arguments: hasManyArguments(association),
-        type: APISchemaNames.connection(association.relatedModel),
+        type: APINames.connection(association.relatedModel),
         directives: [
           relationDirective(
             "HAS_MANY", association.relatedModel, fields: model.primaryKey.fields,
@@ -225,7 +226,7 @@ private struct Emitter {
         hasManySortKeyArgument(model: child, keyFields: index.fields, indexName: indexName))
     }
     return arguments + [
-      ("filter", APISchemaNames.filterInput(association.relatedModel)),
+      ("filter", APINames.filterInput(association.relatedModel)),
       ("sortDirection", "ModelSortDirection"),
       ("limit", "Int"),
       ("nextToken", "String"),
@@ -275,7 +276,7 @@ private struct Emitter {
     let lines = nonModel.fields.map {
       SDLBlock.field($0.name, type: typeReference($0.type, required: $0.isRequired, input: true))
     }
-    return SDLBlock(kind: .input, name: APISchemaNames.nonModelInput(nonModel.name), lines: lines)
+    return SDLBlock(kind: .input, name: APINames.nonModelInput(nonModel.name), lines: lines)
   }
 
   func enumType(_ enumeration: EnumDefinition) -> SDLBlock {
@@ -303,7 +304,7 @@ private struct Emitter {
     case .list(let element, let elementRequired):
       return "[" + typeReference(element, required: elementRequired, input: input) + "]" + suffix
     case .embedded(let name) where input:
-      return APISchemaNames.nonModelInput(name) + suffix
+      return APINames.nonModelInput(name) + suffix
     default:
       return type.namedTypeName + suffix
     }
@@ -335,7 +336,7 @@ private struct Emitter {
   mutating func filterInputType(_ field: FieldDefinition) -> String {
     switch field.type.elementType {
     case .scalar(let scalar):
-      return APISchemaNames.scalarFilterInput(scalar)
+      return APINames.scalarFilterInput(scalar)
     case .enumeration(let name):
       if field.type.isList {
         enumListFilters.insert(name)
@@ -363,7 +364,7 @@ private struct Emitter {
     }
     blocks.append(
       SDLBlock(
-        kind: .type, name: APISchemaNames.connection(name),
+        kind: .type, name: APINames.connection(name),
         directives: connectionDirectives.map { "@" + $0 },
         lines: ["items: [\(name)]!", "nextToken: String"]))
 
@@ -377,7 +378,7 @@ private struct Emitter {
         filter.append(line)
       }
     }
-    let filterName = APISchemaNames.filterInput(name)
+    let filterName = APINames.filterInput(name)
     filter +=
       ["and: [\(filterName)]", "or: [\(filterName)]", "not: \(filterName)"] + filterForeignKeys
     blocks.append(SDLBlock(kind: .input, name: filterName, lines: filter))
@@ -396,7 +397,7 @@ private struct Emitter {
           condition.append(line)
         }
       }
-      let conditionName = APISchemaNames.conditionInput(name)
+      let conditionName = APINames.conditionInput(name)
       condition +=
         ["and: [\(conditionName)]", "or: [\(conditionName)]", "not: \(conditionName)"] + timestamps
       blocks.append(SDLBlock(kind: .input, name: conditionName, lines: condition))
@@ -415,7 +416,7 @@ private struct Emitter {
     }
 
     if operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil {
-      let subscriptionName = APISchemaNames.subscriptionFilterInput(name)
+      let subscriptionName = APINames.subscriptionFilterInput(name)
       var lines: [String] = []
       let dynamicAuthFields = APIAuth.dynamicAuthFields(of: model)
       for field in filterable
@@ -429,7 +430,7 @@ private struct Emitter {
           scalar = .string
         }
         lines.append(
-          SDLBlock.field(field.name, type: APISchemaNames.subscriptionScalarInput(scalar)))
+          SDLBlock.field(field.name, type: APINames.subscriptionScalarInput(scalar)))
       }
       lines += ["and: [\(subscriptionName)]", "or: [\(subscriptionName)]"]
       // The transformer adds the implicit foreign keys of this model's hasMany fields here (they
@@ -441,7 +442,7 @@ private struct Emitter {
         for foreignKey in association.foreignKeyFields {
           let scalar = child.field(named: foreignKey)?.type.scalar ?? .id
           lines.append(
-            SDLBlock.field(foreignKey, type: APISchemaNames.subscriptionScalarInput(scalar)))
+            SDLBlock.field(foreignKey, type: APINames.subscriptionScalarInput(scalar)))
         }
       }
       blocks.append(SDLBlock(kind: .input, name: subscriptionName, lines: lines))
@@ -468,7 +469,7 @@ private struct Emitter {
         field.name, type: typeReference(field.type, required: required, input: true))
     }
     return SDLBlock(
-      kind: .input, name: APISchemaNames.mutationInput("Create", model.name), lines: lines)
+      kind: .input, name: APINames.mutationInput("Create", model.name), lines: lines)
   }
 
   func updateInput(_ model: ModelDefinition) -> SDLBlock {
@@ -479,7 +480,7 @@ private struct Emitter {
         type: typeReference(field.type, required: keys.contains(field.name), input: true))
     }
     return SDLBlock(
-      kind: .input, name: APISchemaNames.mutationInput("Update", model.name), lines: lines)
+      kind: .input, name: APINames.mutationInput("Update", model.name), lines: lines)
   }
 
   func deleteInput(_ model: ModelDefinition) -> SDLBlock {
@@ -487,7 +488,7 @@ private struct Emitter {
       SDLBlock.field($0.name, type: typeReference($0.type, required: true, input: true))
     }
     return SDLBlock(
-      kind: .input, name: APISchemaNames.mutationInput("Delete", model.name), lines: lines)
+      kind: .input, name: APINames.mutationInput("Delete", model.name), lines: lines)
   }
 
   /// `Model<X><Key>CompositeKeyConditionInput` and `Model<X><Key>CompositeKeyInput`
@@ -496,21 +497,21 @@ private struct Emitter {
   func compositeKeyInputs(_ model: ModelDefinition, sortKeyFields: [String], indexName: String?)
     -> [SDLBlock]
   {
-    let keyName = APISchemaNames.compositeKeyName(index: indexName)
-    let keyInput = APISchemaNames.compositeKeyInput(model.name, keyName: keyName)
+    let keyName = APINames.compositeKeyName(index: indexName)
+    let keyInput = APINames.compositeKeyInput(model.name, keyName: keyName)
     let conditions = ["eq", "le", "lt", "ge", "gt", "between", "beginsWith"].map { operation in
       operation == "between" ? "between: [\(keyInput)]" : "\(operation): \(keyInput)"
     }
     let fields = sortKeyFields.enumerated().map { offset, name -> String in
       let type = model.field(named: name)?.type ?? .scalar(.string)
       if offset == sortKeyFields.count - 1, let scalar = type.scalar {
-        return "\(name): \(APISchemaNames.filterScalar(scalar).rawValue)"
+        return "\(name): \(APINames.filterScalar(scalar).rawValue)"
       }
       return "\(name): \(type.namedTypeName)"
     }
     return [
       SDLBlock(
-        kind: .input, name: APISchemaNames.compositeKeyConditionInput(model.name, keyName: keyName),
+        kind: .input, name: APINames.compositeKeyConditionInput(model.name, keyName: keyName),
         lines: conditions),
       SDLBlock(kind: .input, name: keyInput, lines: fields),
     ]
@@ -524,14 +525,14 @@ private struct Emitter {
     -> (String, String)
   {
     let sortFields = Array(keyFields.dropFirst())
-    let argument = APISchemaNames.sortKeyArgument(sortFields)
+    let argument = APINames.sortKeyArgument(sortFields)
     if sortFields.count == 1 {
       let type = model.field(named: sortFields[0])?.type ?? .scalar(.string)
-      keyConditionScalars.insert(APISchemaNames.keyConditionScalar(type))
-      return (argument, APISchemaNames.keyConditionInput(type))
+      keyConditionScalars.insert(APINames.keyConditionScalar(type))
+      return (argument, APINames.keyConditionInput(type))
     }
-    let keyName = APISchemaNames.compositeKeyName(index: indexName)
-    return (argument, APISchemaNames.compositeKeyConditionInput(model.name, keyName: keyName))
+    let keyName = APINames.compositeKeyName(index: indexName)
+    return (argument, APINames.compositeKeyConditionInput(model.name, keyName: keyName))
   }
 
   /// Non-mutating twin used while rendering object types: the key condition input a hasMany's sort
@@ -563,8 +564,8 @@ private struct Emitter {
       auth.operationDirectives(operation).map { "@" + $0 }
     }
     let name = model.name
-    let connection = APISchemaNames.connection(name)
-    let filter = APISchemaNames.filterInput(name)
+    let connection = APINames.connection(name)
+    let filter = APINames.filterInput(name)
     if let get = operations.get {
       let arguments = model.primaryKeyFields.map {
         ($0.name, typeReference($0.type, required: true, input: true))
@@ -604,11 +605,11 @@ private struct Emitter {
       ]
       query.append(
         SDLBlock.field(
-          APISchemaNames.indexQuery(index, of: model), arguments: arguments, type: connection,
+          APINames.indexQuery(index, of: model), arguments: arguments, type: connection,
           directives: [operationDirective(model, "INDEX", index: index.name)]
             + auth.indexQueryDirectives.map { "@" + $0 }))
     }
-    let condition = APISchemaNames.conditionInput(name)
+    let condition = APINames.conditionInput(name)
     for (verb, fieldName, operation) in [
       ("Create", operations.create, AuthRuleDefinition.Operation.create),
       ("Update", operations.update, .update), ("Delete", operations.delete, .delete),
@@ -618,12 +619,12 @@ private struct Emitter {
         SDLBlock.field(
           fieldName,
           arguments: [
-            ("input", APISchemaNames.mutationInput(verb, name) + "!"), ("condition", condition),
+            ("input", APINames.mutationInput(verb, name) + "!"), ("condition", condition),
           ],
           type: name,
           directives: [operationDirective(model, verb.uppercased())] + authDirectives(operation)))
     }
-    let subscriptionFilter = APISchemaNames.subscriptionFilterInput(name)
+    let subscriptionFilter = APINames.subscriptionFilterInput(name)
     for (fieldName, mutationName) in [
       (operations.onCreate, operations.create), (operations.onUpdate, operations.update),
       (operations.onDelete, operations.delete),

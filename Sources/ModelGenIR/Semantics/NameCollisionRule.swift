@@ -25,12 +25,12 @@ enum NameCollisionRule {
   static func claims(of name: String, kind: TypeKind) -> [String] {
     switch kind {
     case .model:
-      return [name] + ["Create", "Update", "Delete"].map { APISchemaNames.mutationInput($0, name) } + [
-        APISchemaNames.connection(name), APISchemaNames.filterInput(name), APISchemaNames.conditionInput(name),
-        APISchemaNames.subscriptionFilterInput(name),
+      return [name] + ["Create", "Update", "Delete"].map { APINames.mutationInput($0, name) } + [
+        APINames.connection(name), APINames.filterInput(name), APINames.conditionInput(name),
+        APINames.subscriptionFilterInput(name),
       ]
     case .nonModel:
-      return [name, APISchemaNames.nonModelInput(name)]
+      return [name, APINames.nonModelInput(name)]
     case .enumeration:
       return [name, "Model\(name)Input", "Model\(name)ListInput"]
     case .scalar, .unsupported:
@@ -43,8 +43,8 @@ enum NameCollisionRule {
   /// `ModelSortDirection` (`graphql-transformer-common`'s shared definitions).
   static var sharedAPITypeNames: [String] {
     let filtered: [ScalarType] = [.id, .string, .int, .float, .boolean]
-    return filtered.map(APISchemaNames.scalarFilterInput) + filtered.map(APISchemaNames.subscriptionScalarInput)
-      + [ScalarType.id, .string, .int, .float].map { APISchemaNames.keyConditionInput(.scalar($0)) }
+    return filtered.map(APINames.scalarFilterInput) + filtered.map(APINames.subscriptionScalarInput)
+      + [ScalarType.id, .string, .int, .float].map { APINames.keyConditionInput(.scalar($0)) }
       + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
   }
 

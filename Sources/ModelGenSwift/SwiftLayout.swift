@@ -1,3 +1,6 @@
+import ModelGenIR
+import ModelGenTemplating
+
 /// Line layout of long Swift calls, matching what `swift format` (default configuration: 100
 /// columns, 2-space indentation, `lineBreakBeforeEachArgument: false`) accepts unchanged.
 ///

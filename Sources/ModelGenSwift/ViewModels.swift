@@ -1,3 +1,6 @@
+import ModelGenIR
+import ModelGenTemplating
+
 /// The view models the default templates render. Every decision about the Swift that is written
 /// (names, modifiers, types, default values, which statements exist, line layout) is made while
 /// building these values (see ``ViewModelBuilder``); templates only place their strings.

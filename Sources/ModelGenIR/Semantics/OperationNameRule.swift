@@ -1,7 +1,7 @@
 import GraphQLSDL
 
 /// Root field names of the API (Amplify GraphQL Transformer v2 naming, as `APIOperations` and
-/// `APISchemaNames` resolve them for `--emit api-schema` and for `ModelSchema.operations`): every
+/// `APINames` resolve them for `--emit api-schema` and for `ModelSchema.operations`): every
 /// `get`/`list` query, index query field, mutation and subscription must be unique within its
 /// root type, or the API schema defines a field twice and the runtime would send one model's
 /// operation for another (`type Person` and `type People` both list as `listPeople`). A clash is
@@ -42,7 +42,7 @@ enum OperationNameRule {
           .flatMap { $0.ast.directives.filter { $0.name.value == "index" } }
           .first { index.queryField != nil && $0.string("queryField") == index.queryField }
         claim(
-          APISchemaNames.indexQuery(index, of: model), owner: "\(model.name) index \(index.name)",
+          APINames.indexQuery(index, of: model), owner: "\(model.name) index \(index.name)",
           at: written?.range(of: "queryField") ?? working.nameRange, in: &queries)
       }
       for name in [operations.create, operations.update, operations.delete] {

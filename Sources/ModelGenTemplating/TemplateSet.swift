@@ -35,7 +35,7 @@ public struct TemplateSet: Sendable {
   public static let maximumPartialDepth = 32
 
   /// The partial tags of `nodes` (sections included), in source order, with their lines.
-  static func partialTags(_ nodes: [TemplateNode]) -> [(name: String, line: Int)] {
+  package static func partialTags(_ nodes: [TemplateNode]) -> [(name: String, line: Int)] {
     var tags: [(name: String, line: Int)] = []
     for node in nodes {
       switch node {

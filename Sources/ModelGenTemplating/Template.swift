@@ -22,7 +22,7 @@ import Foundation
 public struct Template: Sendable {
   /// The name used in error messages and to refer to the template as a partial (`model`).
   public let name: String
-  let nodes: [TemplateNode]
+  package let nodes: [TemplateNode]
 
   /// Compiles `source`.
   ///
@@ -39,7 +39,7 @@ public struct Template: Sendable {
 }
 
 /// A name in a tag: dotted components, or the implicit iterator `.` (no components).
-struct TemplateName: Sendable, Equatable {
+package struct TemplateName: Sendable, Equatable {
   let components: [String]
   let text: String
 
@@ -52,7 +52,7 @@ struct TemplateName: Sendable, Equatable {
 }
 
 /// One node of a compiled template.
-indirect enum TemplateNode: Sendable {
+package indirect enum TemplateNode: Sendable {
   case text(String)
   case variable(TemplateName, line: Int)
   case section(TemplateName, inverted: Bool, children: [TemplateNode], line: Int)

@@ -6,34 +6,34 @@
 /// `{list: null}` disables `list`. Mutations work the same way. `subscriptions: null` or
 /// `{level: off}` disables subscriptions; `{onCreate: ["name"]}` renames. A subscription exists only
 /// while its mutation does.
-struct APIOperations {
-  var get: String?
-  var list: String?
-  var create: String?
-  var update: String?
-  var delete: String?
-  var onCreate: String?
-  var onUpdate: String?
-  var onDelete: String?
+package struct APIOperations {
+  package var get: String?
+  package var list: String?
+  package var create: String?
+  package var update: String?
+  package var delete: String?
+  package var onCreate: String?
+  package var onUpdate: String?
+  package var onDelete: String?
 
-  init(model: ModelDefinition) {
+  package init(model: ModelDefinition) {
     let queries = APIOperations.names(
       model.operations.queries,
       defaults: [
-        ("get", APISchemaNames.getQuery(model)), ("list", APISchemaNames.listQuery(model)),
+        ("get", APINames.getQuery(model)), ("list", APINames.listQuery(model)),
       ])
     get = queries["get"] ?? nil
     list = queries["list"] ?? nil
     let mutations = APIOperations.names(
       model.operations.mutations,
-      defaults: ["create", "update", "delete"].map { ($0, APISchemaNames.mutation($0, model)) })
+      defaults: ["create", "update", "delete"].map { ($0, APINames.mutation($0, model)) })
     create = mutations["create"] ?? nil
     update = mutations["update"] ?? nil
     delete = mutations["delete"] ?? nil
     let subscriptions = APIOperations.names(
       model.operations.subscriptions,
       defaults: ["create", "update", "delete"].map {
-        ("on" + Naming.uppercasingFirst($0), APISchemaNames.subscription($0, model))
+        ("on" + Naming.uppercasingFirst($0), APINames.subscription($0, model))
       })
     onCreate = create == nil ? nil : subscriptions["onCreate"] ?? nil
     onUpdate = update == nil ? nil : subscriptions["onUpdate"] ?? nil

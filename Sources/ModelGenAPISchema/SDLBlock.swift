@@ -1,3 +1,4 @@
+import ModelGenIR
 import Foundation
 
 /// One printed SDL definition (`type`, `input` or `enum`) of the API schema: a name, directives and
