@@ -47,12 +47,15 @@ public enum APISchemaEmitter {
 /// The rendering state of one call: which shared inputs the models used.
 private struct Emitter {
   let graph: ModelGraph
+  /// The names every output reads, resolved once.
+  let names: SchemaNames
   var keyConditionScalars: Set<ScalarType> = []
   var enumFilters: Set<String> = []
   var enumListFilters: Set<String> = []
 
   init(graph: ModelGraph) {
     self.graph = graph
+    names = SchemaNames(resolving: graph)
   }
 
   mutating func render(sourceFileName: String) -> String {
@@ -351,7 +354,7 @@ private struct Emitter {
 
   mutating func modelInputs(_ model: ModelDefinition) -> [SDLBlock] {
     let name = model.name
-    let operations = APIOperations(model: model)
+    let operations = names.names(of: model).operations
     let filterable = filterableFields(model)
     var blocks: [SDLBlock] = []
     let auth = APIAuth(model: model)
@@ -558,7 +561,7 @@ private struct Emitter {
     _ model: ModelDefinition, query: inout [String], mutation: inout [String],
     subscription: inout [String]
   ) {
-    let operations = APIOperations(model: model)
+    let operations = names.names(of: model).operations
     let auth = APIAuth(model: model)
     func authDirectives(_ operation: AuthRuleDefinition.Operation) -> [String] {
       auth.operationDirectives(operation).map { "@" + $0 }
@@ -605,7 +608,7 @@ private struct Emitter {
       ]
       query.append(
         SDLBlock.field(
-          APINames.indexQuery(index, of: model), arguments: arguments, type: connection,
+          names.names(of: model).queryField(of: index), arguments: arguments, type: connection,
           directives: [operationDirective(model, "INDEX", index: index.name)]
             + auth.indexQueryDirectives.map { "@" + $0 }))
     }

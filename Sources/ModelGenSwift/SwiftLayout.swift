@@ -5,14 +5,17 @@ import ModelGenTemplating
 /// columns, 2-space indentation, `lineBreakBeforeEachArgument: false`) accepts unchanged.
 ///
 /// A call that fits stays on one line; otherwise the line breaks after `(` and the arguments are
-/// packed onto continuation lines indented 2 more, with `)` after the last argument.
+/// packed onto continuation lines indented 2 more than the line, with `)` after the last argument.
+/// The renderer calls these with the line a template places the code on (``SwiftCode``); widths
+/// are UTF-8 byte counts: exact for ASCII, an overestimate otherwise (which only wraps earlier, a
+/// layout swift-format also accepts).
 public enum SwiftLayout {
   /// The line length `swift format` checks by default.
   public static let lineLength = 100
 
   /// `head` + arguments + `close` + `trailing`, laid out for a statement that starts at column
-  /// `indent` (0-based). Continuation lines carry their absolute indentation; the first line has
-  /// none (the template places it).
+  /// `indent` (0-based) of a line indented by `indent`. Continuation lines carry their absolute
+  /// indentation; the first line has none (the template places it).
   ///
   /// - Parameters:
   ///   - head: Everything up to and including the opening parenthesis (`x = try f(`).
@@ -23,24 +26,31 @@ public enum SwiftLayout {
   public static func call(
     _ head: String, _ arguments: [String], close: String = ")", trailing: String = "", indent: Int
   ) -> String {
-    // Widths are UTF-8 byte counts: exact for ASCII, an overestimate otherwise (which only wraps
-    // earlier, a layout swift-format also accepts), and much cheaper than counting characters.
+    call(
+      head, arguments, close: close + trailing,
+      on: TemplateLine(indentation: indent, column: indent))
+  }
+
+  /// `head` + arguments + `close` laid out for `line`: one line when it fits before the line's
+  /// trailing text, else packed continuation lines at the line's indentation + 2.
+  public static func call(_ head: String, _ arguments: [String], close: String, on line: TemplateLine)
+    -> String
+  {
     let separators = max(0, arguments.count - 1) * 2
     let width =
-      indent + head.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count } + separators
-      + close.utf8.count
-      + trailing.utf8.count
+      line.column + head.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count } + separators
+      + close.utf8.count + line.trailingWidth
     if width <= lineLength || arguments.isEmpty {
-      return head + arguments.joined(separator: ", ") + close + trailing
+      return head + arguments.joined(separator: ", ") + close
     }
-    let continuation = String(repeating: " ", count: indent + 2)
+    let continuation = String(repeating: " ", count: line.indentation + 2)
     var result = head
     var current = ""
     var currentWidth = 0
     for (offset, argument) in arguments.enumerated() {
       let isLast = offset == arguments.count - 1
-      let piece = argument + (isLast ? close + trailing : ",")
-      let pieceWidth = piece.utf8.count
+      let piece = argument + (isLast ? close : ",")
+      let pieceWidth = piece.utf8.count + (isLast ? line.trailingWidth : 0)
       if current.isEmpty {
         current = piece
         currentWidth = pieceWidth
@@ -61,13 +71,21 @@ public enum SwiftLayout {
   /// (swift-format's multi-line collection style), closed at `indent`.
   public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String
   {
+    arrayLiteral(
+      elements, on: TemplateLine(indentation: indent, column: indent + prefix.utf8.count))
+  }
+
+  /// An array literal of already-rendered `elements` for `line`: one line when it fits before the
+  /// line's trailing text, else one element per line at the line's indentation + 2, each with a
+  /// trailing comma, and `]` at the line's indentation.
+  public static func arrayLiteral(_ elements: [String], on line: TemplateLine) -> String {
     let oneLine = "[" + elements.joined(separator: ", ") + "]"
-    if indent + prefix.utf8.count + oneLine.utf8.count <= lineLength || elements.isEmpty {
+    if line.column + oneLine.utf8.count + line.trailingWidth <= lineLength || elements.isEmpty {
       return oneLine
     }
-    let inner = String(repeating: " ", count: indent + 2)
+    let inner = String(repeating: " ", count: line.indentation + 2)
     return "[\n" + elements.map { inner + $0 + ",\n" }.joined()
-      + String(repeating: " ", count: indent) + "]"
+      + String(repeating: " ", count: line.indentation) + "]"
   }
 
   /// A parameter list for a declaration whose line starts at column `indent` with `head` (`public
@@ -76,13 +94,23 @@ public enum SwiftLayout {
   public static func parameterList(_ parameters: [String], head: String, tail: String, indent: Int)
     -> String
   {
+    parameterList(
+      parameters,
+      on: TemplateLine(
+        indentation: indent, column: indent + head.utf8.count, trailingWidth: tail.utf8.count))
+  }
+
+  /// A parameter list for `line` (the template writes the parentheses): inline when it fits before
+  /// the line's trailing text, else one parameter per line at the line's indentation + 2 and the
+  /// closing text back at the line's indentation.
+  public static func parameterList(_ parameters: [String], on line: TemplateLine) -> String {
     let oneLine = parameters.joined(separator: ", ")
-    if indent + head.utf8.count + oneLine.utf8.count + tail.utf8.count <= lineLength {
+    if line.column + oneLine.utf8.count + line.trailingWidth <= lineLength {
       return oneLine
     }
-    let inner = String(repeating: " ", count: indent + 2)
+    let inner = String(repeating: " ", count: line.indentation + 2)
     return "\n" + parameters.map { inner + $0 }.joined(separator: ",\n") + "\n"
-      + String(repeating: " ", count: indent)
+      + String(repeating: " ", count: line.indentation)
   }
 
   /// A Swift array literal of string literals (`["a", "b"]`).

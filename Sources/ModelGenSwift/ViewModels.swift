@@ -2,8 +2,10 @@ import ModelGenIR
 import ModelGenTemplating
 
 /// The view models the default templates render. Every decision about the Swift that is written
-/// (names, modifiers, types, default values, which statements exist, line layout) is made while
-/// building these values (see ``ViewModelBuilder``); templates only place their strings.
+/// (names, modifiers, types, default values, which statements exist) is made while building these
+/// values (see ``ViewModelBuilder``); templates only place them. Multi-line code is held as
+/// ``SwiftCode`` (callee, arguments, elements), never as laid-out lines: the renderer breaks it for
+/// the line the template puts it on, so a template may indent it as it likes.
 ///
 /// Each view model lists its template keys explicitly in `templateValue`; those keys are the
 /// documented interface for user templates passed with `--templates`.
@@ -16,15 +18,26 @@ public enum AccessLevel: String, Sendable, CaseIterable {
   case `internal`
 
   /// The modifier of a read-only stored property: settable inside the module only.
-  var readOnlyModifier: String { self == .public ? "public internal(set)" : "internal" }
+  package var readOnlyModifier: String { self == .public ? "public internal(set)" : "internal" }
 }
 
 /// One line of a declaration list: a stored property.
 public struct PropertyViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The modifiers and introducer (`public var`, `public let`, `internal var`).
+  public var modifiers: String
+  /// The property name (escaped).
+  public var name: String
+  /// The Swift type (`String?`, `LazyReference<Post4V2>`).
+  public var type: String
   /// The whole declaration (`public var content: String`).
-  public var declaration: String
-  /// Template keys: `declaration`.
-  public var templateValue: TemplateValue { ["declaration": .string(declaration)] }
+  public var declaration: String { "\(modifiers) \(name): \(type)" }
+  /// Template keys: `declaration`, `modifiers`, `name`, `type`.
+  public var templateValue: TemplateValue {
+    [
+      "declaration": .string(declaration), "modifiers": .string(modifiers), "name": .string(name),
+      "type": .string(type),
+    ]
+  }
 }
 
 /// One parameter of a generated initializer.
@@ -97,16 +110,16 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The key properties in key order.
   public var properties: [Property]
   /// The initializer's parameter list (`id: String, title: String`).
-  public var parameters: String
-  /// The `components` body, laid out.
-  public var components: String
+  public var parameters: SwiftCode
+  /// The `components` body: an array literal of `IdentifierComponent`s.
+  public var components: SwiftCode
   /// The expression that builds a model's identifier (`Identifier(id: id)`).
-  public var expression: String
+  public var expression: SwiftCode
   /// Template keys: `properties`, `parameters`, `components`, `expression`.
   public var templateValue: TemplateValue {
     [
-      "properties": properties.templateValue, "parameters": .string(parameters),
-      "components": .string(components), "expression": .string(expression),
+      "properties": properties.templateValue, "parameters": parameters.templateValue,
+      "components": components.templateValue, "expression": expression.templateValue,
     ]
   }
 }
@@ -131,10 +144,10 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var initAssignments: [String]
   /// Reference setters.
   public var setters: [SetterViewModel]
-  /// `init(from:)` statements (continuation lines carry their indentation).
-  public var decodeStatements: [String]
+  /// `init(from:)` statements.
+  public var decodeStatements: [SwiftCode]
   /// `encode(to:)` statements.
-  public var encodeStatements: [String]
+  public var encodeStatements: [SwiftCode]
   /// `CodingKeys` case declarations.
   public var codingKeys: [String]
   /// The typed identifier.
@@ -144,18 +157,18 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The plural name as a string literal.
   public var pluralNameLiteral: String
   /// `[keys.id]`.
-  public var primaryKey: String
+  public var primaryKey: SwiftCode
   /// `ModelSchema.fields` entries, each ending with `,` when there are several (swift-format's
   /// trailing-comma rule for multi-line collections).
-  public var schemaFields: [String]
+  public var schemaFields: [SwiftCode]
   /// `ModelSchema.indexes` entries, each ending with `,` when there are several.
-  public var indexes: [String]
+  public var indexes: [SwiftCode]
   /// `ModelSchema.authRules` entries, each ending with `,` when there are several.
-  public var authRules: [String]
+  public var authRules: [SwiftCode]
   /// The `operations: ModelOperationNames(…),` argument: the resolved root field names.
-  public var operations: String
+  public var operations: SwiftCode
   /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
-  public var timestamps: String
+  public var timestamps: SwiftCode
 
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -169,11 +182,11 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
       "setters": setters.templateValue, "decodeStatements": decodeStatements.templateValue,
       "encodeStatements": encodeStatements.templateValue, "codingKeys": codingKeys.templateValue,
       "identifier": identifier.templateValue, "nameLiteral": .string(nameLiteral),
-      "pluralNameLiteral": .string(pluralNameLiteral), "primaryKey": .string(primaryKey),
+      "pluralNameLiteral": .string(pluralNameLiteral), "primaryKey": primaryKey.templateValue,
       "schemaFields": schemaFields.templateValue, "indexes": indexes.templateValue,
       "authRules": authRules.templateValue, "hasIndexes": .bool(!indexes.isEmpty),
-      "hasAuthRules": .bool(!authRules.isEmpty), "operations": .string(operations),
-      "timestamps": .string(timestamps),
+      "hasAuthRules": .bool(!authRules.isEmpty), "operations": operations.templateValue,
+      "timestamps": timestamps.templateValue,
     ]
   }
 }
@@ -232,7 +245,7 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The GraphQL type name as a string literal.
   public var nameLiteral: String
   /// `EmbeddedSchema.fields` entries, each ending with `,` when there are several.
-  public var schemaFields: [String]
+  public var schemaFields: [SwiftCode]
   /// Template keys: every property by its name.
   public var templateValue: TemplateValue {
     [

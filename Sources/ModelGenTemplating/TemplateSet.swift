@@ -110,75 +110,123 @@ public struct TemplateSet: Sendable {
     guard let template = templates[name] else {
       throw TemplateError(templateName: name, line: 0, message: "no template named '\(name)'")
     }
-    var output = ""
-    var stack = [value]
-    try render(template.nodes, templateName: name, depth: 0, stack: &stack, into: &output)
-    return output
+    var state = RenderState(stack: [value])
+    try render(template.nodes, in: Scope(templateName: name), &state)
+    return state.output
   }
 
-  private func render(
-    _ nodes: [TemplateNode], templateName: String, depth: Int, stack: inout [TemplateValue],
-    into output: inout String
-  ) throws {
-    for node in nodes {
+  /// Where rendering is: the template whose nodes are rendered, how deep in partials, and the
+  /// indentation the enclosing partial tags will add to every line of this output.
+  private struct Scope {
+    var templateName: String
+    var depth = 0
+    var baseIndentation = 0
+  }
+
+  /// What rendering accumulates: the context stack and the output text.
+  private struct RenderState {
+    var stack: [TemplateValue]
+    var output = ""
+  }
+
+  private func render(_ nodes: [TemplateNode], in scope: Scope, _ state: inout RenderState) throws {
+    for (offset, node) in nodes.enumerated() {
       switch node {
       case .text(let text):
-        output += text
+        state.output += text
       case .variable(let name, let line):
-        switch try lookup(name, in: stack, templateName: templateName, line: line) {
-        case .string(let text): output += text
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .null: continue
-        case .list, .object:
-          throw TemplateError(
-            templateName: templateName, line: line,
-            message: "'\(name.text)' is a list or an object: use a section to enter it")
-        }
+        let value = try lookup(name, in: state.stack, templateName: scope.templateName, line: line)
+        let next = offset + 1 < nodes.count ? nodes[offset + 1] : nil
+        try place(value, name: name, line: line, before: next, in: scope, &state)
       case .section(let name, let inverted, let children, let line):
-        let value = try lookup(name, in: stack, templateName: templateName, line: line)
-        if inverted {
-          if !value.isTruthy {
-            try render(children, templateName: templateName, depth: depth, stack: &stack, into: &output)
-          }
-          continue
-        }
-        guard value.isTruthy else { continue }
-        if case .list(let elements) = value {
-          for element in elements {
-            stack.append(element)
-            try render(children, templateName: templateName, depth: depth, stack: &stack, into: &output)
-            stack.removeLast()
-          }
-        } else {
-          stack.append(value)
-          try render(children, templateName: templateName, depth: depth, stack: &stack, into: &output)
-          stack.removeLast()
-        }
+        let value = try lookup(name, in: state.stack, templateName: scope.templateName, line: line)
+        try renderSection(value, inverted: inverted, children: children, in: scope, &state)
       case .partial(let partialName, let indentation, let line):
-        guard let partial = templates[partialName] else {
-          throw TemplateError(
-            templateName: templateName, line: line, message: "unknown partial '\(partialName)'")
-        }
-        // Unreachable for a set built by `init` (it rejects cycles and deep chains); kept so no
-        // input can ever recurse without bound.
-        guard depth < Self.maximumPartialDepth else {
-          throw TemplateError(
-            templateName: templateName, line: line,
-            message: "partials nest more than \(Self.maximumPartialDepth) deep")
-        }
-        if indentation.isEmpty {
-          try render(
-            partial.nodes, templateName: partialName, depth: depth + 1, stack: &stack,
-            into: &output)
-        } else {
-          var rendered = ""
-          try render(
-            partial.nodes, templateName: partialName, depth: depth + 1, stack: &stack,
-            into: &rendered)
-          output += Self.indent(rendered, by: indentation)
-        }
+        try renderPartial(partialName, indentation: indentation, line: line, in: scope, &state)
       }
     }
+  }
+
+  /// Places a variable's value; a layout is laid out for the line it lands on.
+  private func place(
+    _ value: TemplateValue, name: TemplateName, line: Int, before next: TemplateNode?,
+    in scope: Scope, _ state: inout RenderState
+  ) throws {
+    switch value {
+    case .string(let text): state.output += text
+    case .bool(let flag): state.output += flag ? "true" : "false"
+    case .null: return
+    case .layout(let layout):
+      state.output += layout.laidOut(on: currentLine(state.output, in: scope, before: next))
+    case .list, .object:
+      throw TemplateError(
+        templateName: scope.templateName, line: line,
+        message: "'\(name.text)' is a list or an object: use a section to enter it")
+    }
+  }
+
+  /// The line the next placed value starts on: its indentation and column (the enclosing partials'
+  /// indentation included) and the width of the template text after the tag up to the newline.
+  private func currentLine(_ output: String, in scope: Scope, before next: TemplateNode?)
+    -> TemplateLine
+  {
+    let bytes = output.utf8
+    let start = bytes.lastIndex(of: UInt8(ascii: "\n")).map(bytes.index(after:)) ?? bytes.startIndex
+    let lineBytes = bytes[start...]
+    let leading = lineBytes.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+    var trailing = 0
+    if case .text(let text)? = next {
+      trailing = text.utf8.prefix { $0 != UInt8(ascii: "\n") }.count
+    }
+    return TemplateLine(
+      indentation: scope.baseIndentation + leading,
+      column: scope.baseIndentation + lineBytes.count, trailingWidth: trailing)
+  }
+
+  private func renderSection(
+    _ value: TemplateValue, inverted: Bool, children: [TemplateNode], in scope: Scope,
+    _ state: inout RenderState
+  ) throws {
+    if inverted {
+      if !value.isTruthy { try render(children, in: scope, &state) }
+      return
+    }
+    guard value.isTruthy else { return }
+    let elements: [TemplateValue]
+    if case .list(let list) = value { elements = list } else { elements = [value] }
+    for element in elements {
+      state.stack.append(element)
+      try render(children, in: scope, &state)
+      state.stack.removeLast()
+    }
+  }
+
+  private func renderPartial(
+    _ partialName: String, indentation: String, line: Int, in scope: Scope,
+    _ state: inout RenderState
+  ) throws {
+    guard let partial = templates[partialName] else {
+      throw TemplateError(
+        templateName: scope.templateName, line: line, message: "unknown partial '\(partialName)'")
+    }
+    // Unreachable for a set built by `init` (it rejects cycles and deep chains); kept so no
+    // input can ever recurse without bound.
+    guard scope.depth < Self.maximumPartialDepth else {
+      throw TemplateError(
+        templateName: scope.templateName, line: line,
+        message: "partials nest more than \(Self.maximumPartialDepth) deep")
+    }
+    var inner = Scope(
+      templateName: partialName, depth: scope.depth + 1,
+      baseIndentation: scope.baseIndentation + indentation.utf8.count)
+    if indentation.isEmpty {
+      inner.baseIndentation = scope.baseIndentation
+      try render(partial.nodes, in: inner, &state)
+      return
+    }
+    var partialState = RenderState(stack: state.stack)
+    try render(partial.nodes, in: inner, &partialState)
+    state.output += Self.indent(partialState.output, by: indentation)
   }
 
   /// Prefixes every non-empty line of `text` with `indentation` (empty lines stay empty so no

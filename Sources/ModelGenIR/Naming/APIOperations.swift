@@ -6,7 +6,7 @@
 /// `{list: null}` disables `list`. Mutations work the same way. `subscriptions: null` or
 /// `{level: off}` disables subscriptions; `{onCreate: ["name"]}` renames. A subscription exists only
 /// while its mutation does.
-package struct APIOperations {
+package struct APIOperations: Sendable {
   package var get: String?
   package var list: String?
   package var create: String?

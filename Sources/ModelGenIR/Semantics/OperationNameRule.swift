@@ -1,7 +1,6 @@
 import GraphQLSDL
 
-/// Root field names of the API (Amplify GraphQL Transformer v2 naming, as `APIOperations` and
-/// `APINames` resolve them for `--emit api-schema` and for `ModelSchema.operations`): every
+/// Root field names of the API (Amplify GraphQL Transformer v2 naming, as ``ModelNames`` resolves them for `--emit api-schema` and for `ModelSchema.operations`): every
 /// `get`/`list` query, index query field, mutation and subscription must be unique within its
 /// root type, or the API schema defines a field twice and the runtime would send one model's
 /// operation for another (`type Person` and `type People` both list as `listPeople`). A clash is
@@ -32,7 +31,8 @@ enum OperationNameRule {
     for working in context.orderedModels {
       guard modelNames.insert(working.name.lowercased()).inserted else { continue }
       let model = ModelRule.finish(working)
-      let operations = APIOperations(model: model)
+      let names = ModelNames(model: model)
+      let operations = names.operations
       claim(operations.get, owner: model.name, at: working.nameRange, in: &queries)
       claim(operations.list, owner: model.name, at: working.nameRange, in: &queries)
       for index in model.indexes {
@@ -42,7 +42,7 @@ enum OperationNameRule {
           .flatMap { $0.ast.directives.filter { $0.name.value == "index" } }
           .first { index.queryField != nil && $0.string("queryField") == index.queryField }
         claim(
-          APINames.indexQuery(index, of: model), owner: "\(model.name) index \(index.name)",
+          names.queryField(of: index), owner: "\(model.name) index \(index.name)",
           at: written?.range(of: "queryField") ?? working.nameRange, in: &queries)
       }
       for name in [operations.create, operations.update, operations.delete] {
