@@ -43,7 +43,9 @@ var targets: [Target] = [
   // The generator's stages, one target each, so the compiler enforces their order (README,
   // "Generator architecture"): analysis cannot import an output stage, and the two outputs
   // (Swift files, API schema) cannot import each other.
-  .target(name: "ModelGenIR", dependencies: ["GraphQLSDL"], swiftSettings: strict),
+  // The vocabulary the generator and the runtime share (auth rules, scalars); LazyModel re-exports it.
+  .target(name: "ModelVocabulary", swiftSettings: strict),
+  .target(name: "ModelGenIR", dependencies: ["GraphQLSDL", "ModelVocabulary"], swiftSettings: strict),
   .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
   .target(name: "ModelGenTemplating", swiftSettings: strict),
   .target(name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating"], swiftSettings: strict),
@@ -80,7 +82,7 @@ var targets: [Target] = [
   ),
 
   // MARK: Runtime
-  .target(name: "LazyModel", swiftSettings: strict),
+  .target(name: "LazyModel", dependencies: ["ModelVocabulary"], swiftSettings: strict),
   .systemLibrary(
     name: "CSQLite",
     pkgConfig: "sqlite3",

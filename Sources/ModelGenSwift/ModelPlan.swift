@@ -18,6 +18,9 @@ struct ModelMembers {
   let locals: Set<String>
   /// Key field name → the identifier's member name (unescaped).
   let identifierNames: [String: String]
+  /// Reference field name → its `LazyReference` storage (`_post`, unless a field of the model is
+  /// itself named `_post`).
+  let storageNames: [String: String]
 
   init(model: ModelDefinition) {
     let fields = model.fields.filter { $0.association != nil || $0.isStoredProperty }
@@ -36,6 +39,10 @@ struct ModelMembers {
     // setters.
     let references = SwiftNames.uniqued(
       propertyNames.map { $0 + "Reference" }, taken: properties.union(setters))
+    storageNames = Dictionary(
+      uniqueKeysWithValues: fields.filter(\.isReference).map {
+        ($0.name, SwiftNames.uniqued(["_" + members.propertyName($0.name)], taken: properties)[0])
+      })
     setterNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), setters))
     referenceNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), references))
     // The identifier's own members: the key properties, renamed where they would collide with its
@@ -56,9 +63,9 @@ struct ModelMembers {
     return locals.contains(members.propertyName(field)) ? "self.\(escaped)" : escaped
   }
 
-  /// `_post`, unless a field of the model is itself named `_post`.
+  /// The `LazyReference` storage of reference field `field` (`_post`).
   func storageName(_ field: String) -> String {
-    SwiftNames.uniqued(["_" + members.propertyName(field)], taken: members.propertyNames)[0]
+    storageNames[field] ?? "_" + members.propertyName(field)
   }
 
   /// The identifier's member for key field `field` (escaped).
@@ -80,6 +87,16 @@ struct ModelMembers {
       case .hasOne(let association)?: return association.targetNames.isEmpty
       default: return false
       }
+    }
+  }
+}
+
+extension FieldDefinition {
+  /// `true` for a `@belongsTo` or `@hasOne` field.
+  fileprivate var isReference: Bool {
+    switch association {
+    case .belongsTo?, .hasOne?: return true
+    default: return false
     }
   }
 }

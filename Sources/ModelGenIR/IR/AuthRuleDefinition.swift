@@ -1,75 +1,19 @@
-/// One rule of a model's `@auth(rules: [...])`, kept exactly as written (Amplify GraphQL Transformer v2
-/// `AuthRule` input, docs "Customize authorization rules"). Options not written are `nil`, so renderers
-/// can tell a written default from an omitted one.
+import ModelVocabulary
+
+/// One rule of a model's `@auth(rules: [...])` in the IR: the rule as written (the vocabulary the
+/// runtime shares, ``ModelVocabulary/AuthRule``) and where it was written. Options not written are
+/// `nil`, so renderers can tell a written default from an omitted one.
+@dynamicMemberLookup
 public struct AuthRuleDefinition: Sendable, Hashable {
   /// `allow:`.
-  public enum Strategy: String, Sendable, Hashable, CaseIterable {
-    /// Anyone (API key, or IAM unauthenticated role).
-    case `public`
-    /// Any signed-in user.
-    case `private`
-    /// The record's owner (`ownerField`, default `owner`).
-    case owner
-    /// Members of static `groups` or of the groups named by `groupsField`.
-    case groups
-    /// A Lambda authorizer.
-    case custom
-  }
-
+  public typealias Strategy = ModelVocabulary.AuthRule.Strategy
   /// `provider:`.
-  public enum Provider: String, Sendable, Hashable, CaseIterable {
-    /// API key.
-    case apiKey
-    /// AWS IAM.
-    case iam
-    /// OpenID Connect.
-    case oidc
-    /// Amazon Cognito user pools.
-    case userPools
-    /// Cognito identity pool (Amplify Gen 2 spelling of IAM).
-    case identityPool
-    /// Lambda authorizer.
-    case function
-  }
-
+  public typealias Provider = ModelVocabulary.AuthRule.Provider
   /// One of `operations:`.
-  public enum Operation: String, Sendable, Hashable, CaseIterable {
-    /// Create mutations.
-    case create
-    /// Update mutations.
-    case update
-    /// Delete mutations.
-    case delete
-    /// Every read (`get`, `list`, `sync`, `listen`, `search`).
-    case read
-    /// Get queries.
-    case get
-    /// List queries.
-    case list
-    /// Sync queries.
-    case sync
-    /// Subscriptions.
-    case listen
-    /// Search queries.
-    case search
-  }
+  public typealias Operation = ModelVocabulary.AuthRule.Operation
 
-  /// `allow:`.
-  public var allow: Strategy
-  /// `provider:`, or `nil`.
-  public var provider: Provider?
-  /// `ownerField:`, or `nil`.
-  public var ownerField: String?
-  /// `identityClaim:`, or `nil`.
-  public var identityClaim: String?
-  /// `groupClaim:`, or `nil`.
-  public var groupClaim: String?
-  /// Static `groups:`, or `nil`.
-  public var groups: [String]?
-  /// `groupsField:` (dynamic groups), or `nil`.
-  public var groupsField: String?
-  /// `operations:`, or `nil` (all operations).
-  public var operations: [Operation]?
+  /// The rule as written.
+  public var rule: ModelVocabulary.AuthRule
   /// Position of the rule object.
   public var location: SchemaLocation
 
@@ -79,74 +23,27 @@ public struct AuthRuleDefinition: Sendable, Hashable {
     groupClaim: String? = nil, groups: [String]? = nil, groupsField: String? = nil, operations: [Operation]? = nil,
     location: SchemaLocation
   ) {
-    self.allow = allow
-    self.provider = provider
-    self.ownerField = ownerField
-    self.identityClaim = identityClaim
-    self.groupClaim = groupClaim
-    self.groups = groups
-    self.groupsField = groupsField
-    self.operations = operations
+    rule = ModelVocabulary.AuthRule(
+      allow: allow, provider: provider, ownerField: ownerField, identityClaim: identityClaim,
+      groupClaim: groupClaim, groups: groups, groupsField: groupsField, operations: operations)
     self.location = location
   }
-}
 
-extension AuthRuleDefinition {
-  /// The owner field of an `allow: owner` rule: `ownerField:` as written, else `owner` (auth
-  /// transformer `DEFAULT_OWNER_FIELD`). Meaningless for other strategies.
-  public var effectiveOwnerField: String { ownerField ?? "owner" }
-
-  /// `provider:` as written, else the auth transformer's default for the strategy
-  /// (`getAuthDirectiveRules`): `public` -> `apiKey`, `private`/`owner`/`groups` -> `userPools`,
-  /// `custom` -> `function`.
-  public var effectiveProvider: Provider {
-    if let provider { return provider }
-    switch allow {
-    case .public: return .apiKey
-    case .private, .owner, .groups: return .userPools
-    case .custom: return .function
-    }
+  /// The rule's options (`allow`, `provider`, `ownerField`, `identityClaim`, `groupClaim`,
+  /// `groups`, `groupsField`, `operations`), read and written on ``rule``.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ModelVocabulary.AuthRule, Value>)
+    -> Value
+  {
+    get { rule[keyPath: keyPath] }
+    set { rule[keyPath: keyPath] = newValue }
   }
 
-  /// The model operations the rule grants (auth transformer `MODEL_OPERATIONS`: `create`, `update`,
-  /// `delete`, `get`, `list`, `sync`, `listen`, `search`); `read` expands to every read operation,
-  /// and no `operations:` means all of them.
-  public var grantedOperations: Set<Operation> {
-    let all: Set<Operation> = [.create, .update, .delete, .get, .list, .sync, .listen, .search]
-    guard let operations else { return all }
-    var granted: Set<Operation> = []
-    for operation in operations {
-      if operation == .read {
-        granted.formUnion([.get, .list, .sync, .listen, .search])
-      } else {
-        granted.insert(operation)
-      }
-    }
-    return granted
-  }
-
-  /// The names of the access-control roles the auth transformer (`convertRulesToRoles`) derives
-  /// from the rule: one per static group (`userPools:staticGroup:Admin:cognito:groups`), else one
-  /// (`apiKey:public`, `iam:private`, `userPools:owner:owner:username`, ...). Two rules with the same
-  /// role name grant the same principal.
-  public var roleNames: [String] {
-    let provider = effectiveProvider.rawValue
-    if let groups, groupsField == nil {
-      return groups.map { "\(provider):staticGroup:\($0):\(groupClaim ?? "cognito:groups")" }
-    }
-    switch effectiveProvider {
-    case .apiKey: return ["apiKey:public"]
-    case .function: return ["function:custom"]
-    case .iam, .identityPool: return ["\(provider):\(allow.rawValue)"]
-    case .userPools, .oidc:
-      switch allow {
-      case .groups:
-        return ["\(provider):dynamicGroup:\(groupsField ?? "groups"):\(groupClaim ?? "cognito:groups")"]
-      case .owner:
-        return ["\(provider):owner:\(effectiveOwnerField):\(identityClaim ?? "username")"]
-      default:
-        return ["\(provider):\(allow.rawValue)"]
-      }
-    }
-  }
+  /// ``ModelVocabulary/AuthRule/effectiveOwnerField``.
+  public var effectiveOwnerField: String { rule.effectiveOwnerField }
+  /// ``ModelVocabulary/AuthRule/effectiveProvider``.
+  public var effectiveProvider: Provider { rule.effectiveProvider }
+  /// ``ModelVocabulary/AuthRule/grantedOperations``.
+  public var grantedOperations: Set<Operation> { rule.grantedOperations }
+  /// ``ModelVocabulary/AuthRule/roleNames``.
+  public var roleNames: [String] { rule.roleNames }
 }

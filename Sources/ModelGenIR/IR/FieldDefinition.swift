@@ -1,3 +1,5 @@
+import ModelVocabulary
+
 /// One field of a model or non-model type, with its resolved type and association.
 public struct FieldDefinition: Sendable, Hashable {
   /// Where a field comes from.
@@ -109,38 +111,10 @@ public indirect enum FieldType: Sendable, Hashable {
   }
 }
 
-/// GraphQL built-in scalars and AWS AppSync scalars (AppSync developer guide, "Scalar types").
-/// The raw value is the GraphQL name.
-public enum ScalarType: String, Sendable, Hashable, CaseIterable {
-  /// `ID` (Swift `String`).
-  case id = "ID"
-  /// `String`.
-  case string = "String"
-  /// `Int` (Swift `Int`).
-  case int = "Int"
-  /// `Float` (Swift `Double`).
-  case float = "Float"
-  /// `Boolean` (Swift `Bool`).
-  case boolean = "Boolean"
-  /// `AWSDate`: `YYYY-MM-DD` with optional zone offset (Swift `Temporal.Date`).
-  case awsDate = "AWSDate"
-  /// `AWSTime`: `hh:mm[:ss[.sss]]` with optional zone offset (Swift `Temporal.Time`).
-  case awsTime = "AWSTime"
-  /// `AWSDateTime`: ISO 8601 date-time (Swift `Temporal.DateTime`).
-  case awsDateTime = "AWSDateTime"
-  /// `AWSTimestamp`: seconds since the epoch (Swift `Int`).
-  case awsTimestamp = "AWSTimestamp"
-  /// `AWSEmail` (Swift `String`).
-  case awsEmail = "AWSEmail"
-  /// `AWSJSON`: a JSON document in a string (Swift `String`).
-  case awsJSON = "AWSJSON"
-  /// `AWSURL` (Swift `String`).
-  case awsURL = "AWSURL"
-  /// `AWSPhone` (Swift `String`).
-  case awsPhone = "AWSPhone"
-  /// `AWSIPAddress` (Swift `String`).
-  case awsIPAddress = "AWSIPAddress"
-}
+/// GraphQL built-in scalars and AWS AppSync scalars: the vocabulary the runtime shares
+/// (``ModelVocabulary/GraphQLScalar``). Swift types: SPEC §3 (`ID` → `String`, `AWSDateTime` →
+/// `Temporal.DateTime`, `AWSTimestamp` → `Int`, ...).
+public typealias ScalarType = GraphQLScalar
 
 /// A type-checked `@default(value:)`. Amplify writes every default as a string; the analyzer
 /// parses it against the field's type.
