@@ -1,4 +1,5 @@
 import GraphQLSDL
+import ModelVocabulary
 
 /// `@auth(rules: [...])` (Amplify GraphQL Transformer v2, "Customize authorization rules"): every
 /// rule is kept as written (strategy, provider, operations, ownerField, identityClaim, groupClaim,
@@ -104,90 +105,18 @@ enum AuthRule {
 
   private static func rule(from object: ConstValue, model: String, context: AnalysisContext) -> AuthRuleDefinition? {
     guard let entries = object.objectFields else { return nil }
-    func invalid(_ key: String, _ expected: String, _ range: SourceRange, suggestion: String? = nil) {
-      context.report(
-        .invalidArgumentValue(directive: "auth", argument: "rules.\(key)", expected: expected, suggestion: suggestion),
-        at: range)
-    }
-    /// The closest valid value to a misspelt enum value, for the hint.
-    func closest(_ value: ConstValue, among candidates: [String]) -> String? {
-      name(value).flatMap { Naming.suggestion(for: $0, among: candidates) }
-    }
-    func name(_ value: ConstValue) -> String? { value.enumValueName ?? value.stringValue }
-    func strings(_ value: ConstValue) -> [String]? {
-      if let single = value.stringValue { return [single] }
-      guard let list = value.listValues else { return nil }
-      let strings = list.compactMap(\.stringValue)
-      return strings.count == list.count ? strings : nil
-    }
-
+    let reader = RuleReader(context: context)
     var strategy: AuthRuleDefinition.Strategy?
     var rule = AuthRuleDefinition(allow: .public, location: object.range.schemaLocation)
     var valid = true
     for entry in entries {
-      let key = entry.name.value
-      switch key {
-      case "allow":
-        guard let text = name(entry.value), let parsed = AuthRuleDefinition.Strategy(rawValue: text) else {
-          let values = AuthRuleDefinition.Strategy.allCases.map(\.rawValue)
-          invalid(
-            key, "one of \(values.joined(separator: ", "))", entry.value.range,
-            suggestion: closest(entry.value, among: values))
-          valid = false
-          continue
-        }
+      guard entry.name.value == "allow" else {
+        valid = reader.read(entry, into: &rule.rule) && valid
+        continue
+      }
+      if let parsed = reader.enumValue(entry.value, key: "allow", of: AuthRuleDefinition.Strategy.self) {
         strategy = parsed
-      case "provider":
-        guard let text = name(entry.value), let parsed = AuthRuleDefinition.Provider(rawValue: text) else {
-          let values = AuthRuleDefinition.Provider.allCases.map(\.rawValue)
-          invalid(
-            key, "one of \(values.joined(separator: ", "))", entry.value.range,
-            suggestion: closest(entry.value, among: values))
-          valid = false
-          continue
-        }
-        rule.provider = parsed
-      case "ownerField", "identityClaim", "groupClaim", "groupsField":
-        guard let text = entry.value.stringValue else {
-          invalid(key, "a string", entry.value.range)
-          valid = false
-          continue
-        }
-        switch key {
-        case "ownerField": rule.ownerField = text
-        case "identityClaim": rule.identityClaim = text
-        case "groupClaim": rule.groupClaim = text
-        default: rule.groupsField = text
-        }
-      case "groups":
-        guard let list = strings(entry.value) else {
-          invalid(key, "a list of strings", entry.value.range)
-          valid = false
-          continue
-        }
-        rule.groups = list
-      case "operations":
-        let values = entry.value.listValues ?? [entry.value]
-        let names = AuthRuleDefinition.Operation.allCases.map(\.rawValue)
-        var operations: [AuthRuleDefinition.Operation] = []
-        for value in values {
-          if let operation = name(value).flatMap(AuthRuleDefinition.Operation.init(rawValue:)) {
-            operations.append(operation)
-          } else {
-            // One report per bad element, at the element, with the closest operation.
-            invalid(
-              key, "a list of \(names.joined(separator: ", "))", value.range, suggestion: closest(value, among: names))
-          }
-        }
-        guard operations.count == values.count else {
-          valid = false
-          continue
-        }
-        rule.operations = operations
-      default:
-        let suggestion = Naming.suggestion(for: key, among: ruleKeys)
-        context.report(
-          .unknownArgument(directive: "auth", argument: "rules.\(key)", suggestion: suggestion), at: entry.name.range)
+      } else {
         valid = false
       }
     }
@@ -197,24 +126,123 @@ enum AuthRule {
     }
     rule.allow = strategy
     guard valid else { return nil }
-
-    func reject(_ reason: String) -> AuthRuleDefinition? {
+    if let reason = inconsistency(of: rule.rule) {
       context.report(.invalidAuthRule(model: model, reason: reason), at: object.range)
       return nil
     }
+    return rule
+  }
+
+  /// Why the transformer rejects a rule whose options are each valid, or `nil`.
+  static func inconsistency(of rule: ModelVocabulary.AuthRule) -> String? {
+    let strategy = rule.allow
     if strategy == .groups, rule.groups == nil, rule.groupsField == nil {
-      return reject("`allow: groups` needs `groups:` or `groupsField:`")
+      return "`allow: groups` needs `groups:` or `groupsField:`"
     }
     if strategy != .groups, rule.groups != nil || rule.groupsField != nil || rule.groupClaim != nil {
-      return reject("`groups:`, `groupsField:` and `groupClaim:` only apply to `allow: groups`")
+      return "`groups:`, `groupsField:` and `groupClaim:` only apply to `allow: groups`"
     }
     if strategy != .owner, rule.ownerField != nil {
-      return reject("`ownerField:` only applies to `allow: owner`")
+      return "`ownerField:` only applies to `allow: owner`"
     }
     if let provider = rule.provider, supportedProviders[strategy]?.contains(provider) != true {
       let supported = (supportedProviders[strategy] ?? []).map(\.rawValue).sorted().joined(separator: ", ")
-      return reject("`allow: \(strategy.rawValue)` does not support `provider: \(provider.rawValue)` (use \(supported))")
+      return "`allow: \(strategy.rawValue)` does not support `provider: \(provider.rawValue)` (use \(supported))"
     }
-    return rule
+    return nil
+  }
+}
+
+/// Reads the options of one `@auth` rule object, reporting each bad value (MG014, with the
+/// closest valid value as the hint) or unknown key (MG003) where it is written.
+private struct RuleReader {
+  let context: AnalysisContext
+
+  /// Where a string option (`ownerField`, `identityClaim`, `groupClaim`, `groupsField`) goes.
+  static func stringOption(_ key: String) -> WritableKeyPath<ModelVocabulary.AuthRule, String?>? {
+    switch key {
+    case "ownerField": return \.ownerField
+    case "identityClaim": return \.identityClaim
+    case "groupClaim": return \.groupClaim
+    case "groupsField": return \.groupsField
+    default: return nil
+    }
+  }
+
+  /// Reads one entry other than `allow:` into `rule`; `false` when it was reported.
+  func read(_ entry: ConstObjectField, into rule: inout ModelVocabulary.AuthRule) -> Bool {
+    let key = entry.name.value
+    if let path = Self.stringOption(key) {
+      guard let text = entry.value.stringValue else { return invalid(key, "a string", entry.value.range) }
+      rule[keyPath: path] = text
+      return true
+    }
+    switch key {
+    case "provider":
+      guard let provider = enumValue(entry.value, key: key, of: AuthRuleDefinition.Provider.self) else { return false }
+      rule.provider = provider
+    case "groups":
+      guard let list = strings(entry.value) else { return invalid(key, "a list of strings", entry.value.range) }
+      rule.groups = list
+    case "operations":
+      guard let operations = operations(entry.value) else { return false }
+      rule.operations = operations
+    default:
+      let suggestion = Naming.suggestion(for: key, among: AuthRule.ruleKeys)
+      context.report(
+        .unknownArgument(directive: "auth", argument: "rules.\(key)", suggestion: suggestion), at: entry.name.range)
+      return false
+    }
+    return true
+  }
+
+  /// An enum option (`allow:`, `provider:`) written as an enum value or a string.
+  func enumValue<Value: RawRepresentable & CaseIterable>(
+    _ value: ConstValue, key: String, of type: Value.Type
+  ) -> Value? where Value.RawValue == String {
+    if let parsed = name(value).flatMap(Value.init(rawValue:)) { return parsed }
+    let values = Value.allCases.map(\.rawValue)
+    _ = invalid(
+      key, "one of \(values.joined(separator: ", "))", value.range, suggestion: closest(value, among: values))
+    return nil
+  }
+
+  /// `operations:`: one report per bad element, at the element, with the closest operation.
+  func operations(_ value: ConstValue) -> [AuthRuleDefinition.Operation]? {
+    let values = value.listValues ?? [value]
+    let names = AuthRuleDefinition.Operation.allCases.map(\.rawValue)
+    var operations: [AuthRuleDefinition.Operation] = []
+    for value in values {
+      if let operation = name(value).flatMap(AuthRuleDefinition.Operation.init(rawValue:)) {
+        operations.append(operation)
+      } else {
+        _ = invalid(
+          "operations", "a list of \(names.joined(separator: ", "))", value.range,
+          suggestion: closest(value, among: names))
+      }
+    }
+    return operations.count == values.count ? operations : nil
+  }
+
+  /// Reports MG014 for `rules.<key>`; always `false`.
+  func invalid(_ key: String, _ expected: String, _ range: SourceRange, suggestion: String? = nil) -> Bool {
+    context.report(
+      .invalidArgumentValue(directive: "auth", argument: "rules.\(key)", expected: expected, suggestion: suggestion),
+      at: range)
+    return false
+  }
+
+  /// The closest valid value to a misspelt enum value, for the hint.
+  func closest(_ value: ConstValue, among candidates: [String]) -> String? {
+    name(value).flatMap { Naming.suggestion(for: $0, among: candidates) }
+  }
+
+  func name(_ value: ConstValue) -> String? { value.enumValueName ?? value.stringValue }
+
+  func strings(_ value: ConstValue) -> [String]? {
+    if let single = value.stringValue { return [single] }
+    guard let list = value.listValues else { return nil }
+    let strings = list.compactMap(\.stringValue)
+    return strings.count == list.count ? strings : nil
   }
 }

@@ -36,63 +36,83 @@ enum DefaultRule {
       break
     }
     guard let written = directive.string("value") else { return nil }
-    let range = directive.range(of: "value")
-    func invalid(_ reason: String) -> DefaultValue? {
-      context.report(
-        .invalidDefault(field: field.name, value: written, typeName: field.type.namedTypeName, reason: reason), at: range)
-      return nil
-    }
+    let parsed: Result<DefaultValue, Rejection>
     switch field.type {
     case .list, .embedded, .model:
       return nil
     case .enumeration(let name):
       let values = context.types[name]?.enumValues.map(\.name.value) ?? []
-      guard values.contains(written) else {
-        let suggestion = Naming.suggestion(for: written, among: values)
-        return invalid("`\(name)` has no value `\(written)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
-      }
-      return .enumValue(written)
+      parsed = enumDefault(written, of: name, values: values)
     case .scalar(let scalar):
-      switch scalar {
-      case .id, .string:
-        return .string(written)
-      case .int, .awsTimestamp:
-        guard let int = Int(written) else { return invalid("expected an integer") }
-        return .int(int)
-      case .float:
-        guard let double = Double(written), double.isFinite else { return invalid("expected a number") }
-        return .float(double)
-      case .boolean:
-        switch written {
-        case "true": return .boolean(true)
-        case "false": return .boolean(false)
-        default: return invalid("expected `true` or `false`")
-        }
-      case .awsJSON:
-        guard let data = written.data(using: .utf8),
-          (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
-        else { return invalid("expected a JSON document") }
-        return .string(written)
-      case .awsDate:
-        return matches(written, "^" + datePattern + zonePattern + "?$") ? .string(written) : invalid("expected `YYYY-MM-DD`")
-      case .awsTime:
-        return matches(written, "^" + timePattern + zonePattern + "?$")
-          ? .string(written) : invalid("expected `hh:mm[:ss[.sss]]`")
-      case .awsDateTime:
-        return matches(written, "^" + datePattern + "T" + timePattern + zonePattern + "$")
-          ? .string(written) : invalid("expected `YYYY-MM-DDThh:mm[:ss[.sss]]Z` or with an offset")
-      case .awsEmail:
-        return matches(written, "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$") ? .string(written) : invalid("expected an email address")
-      case .awsURL:
-        guard let url = URL(string: written), url.scheme != nil, !written.contains(" ") else {
-          return invalid("expected an absolute URL")
-        }
-        return .string(written)
-      case .awsPhone:
-        return matches(written, "^\\+?[0-9][0-9 ().-]{2,}$") ? .string(written) : invalid("expected a phone number")
-      case .awsIPAddress:
-        return isIPAddress(written) ? .string(written) : invalid("expected an IPv4 or IPv6 address")
+      parsed = scalarDefault(written, of: scalar)
+    }
+    switch parsed {
+    case .success(let value):
+      return value
+    case .failure(let rejection):
+      context.report(
+        .invalidDefault(field: field.name, value: written, typeName: field.type.namedTypeName, reason: rejection.reason),
+        at: directive.range(of: "value"))
+      return nil
+    }
+  }
+
+  /// Why a written default does not fit its field's type (the MG013 message's reason).
+  struct Rejection: Error {
+    let reason: String
+  }
+
+  /// A default for an enum field: one of its values.
+  static func enumDefault(_ written: String, of name: String, values: [String]) -> Result<DefaultValue, Rejection> {
+    guard values.contains(written) else {
+      let suggestion = Naming.suggestion(for: written, among: values)
+      return .failure(
+        Rejection(reason: "`\(name)` has no value `\(written)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")))
+    }
+    return .success(.enumValue(written))
+  }
+
+  /// A default for a scalar field, checked against the scalar's format.
+  static func scalarDefault(_ written: String, of scalar: ScalarType) -> Result<DefaultValue, Rejection> {
+    func check(_ valid: Bool, _ expected: String) -> Result<DefaultValue, Rejection> {
+      valid ? .success(.string(written)) : .failure(Rejection(reason: expected))
+    }
+    switch scalar {
+    case .id, .string:
+      return .success(.string(written))
+    case .int, .awsTimestamp:
+      guard let int = Int(written) else { return .failure(Rejection(reason: "expected an integer")) }
+      return .success(.int(int))
+    case .float:
+      guard let double = Double(written), double.isFinite else { return .failure(Rejection(reason: "expected a number")) }
+      return .success(.float(double))
+    case .boolean:
+      switch written {
+      case "true": return .success(.boolean(true))
+      case "false": return .success(.boolean(false))
+      default: return .failure(Rejection(reason: "expected `true` or `false`"))
       }
+    case .awsJSON:
+      let data = Data(written.utf8)
+      return check(
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil, "expected a JSON document")
+    case .awsDate:
+      return check(matches(written, "^" + datePattern + zonePattern + "?$"), "expected `YYYY-MM-DD`")
+    case .awsTime:
+      return check(matches(written, "^" + timePattern + zonePattern + "?$"), "expected `hh:mm[:ss[.sss]]`")
+    case .awsDateTime:
+      return check(
+        matches(written, "^" + datePattern + "T" + timePattern + zonePattern + "$"),
+        "expected `YYYY-MM-DDThh:mm[:ss[.sss]]Z` or with an offset")
+    case .awsEmail:
+      return check(matches(written, "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"), "expected an email address")
+    case .awsURL:
+      let url = URL(string: written)
+      return check(url?.scheme != nil && !written.contains(" "), "expected an absolute URL")
+    case .awsPhone:
+      return check(matches(written, "^\\+?[0-9][0-9 ().-]{2,}$"), "expected a phone number")
+    case .awsIPAddress:
+      return check(isIPAddress(written), "expected an IPv4 or IPv6 address")
     }
   }
 

@@ -17,6 +17,25 @@ import GraphQLSDL
 enum TypeResolution {
   /// Fills `context.types`, `context.typeOrder` and `context.declaredDirectives`.
   static func collectTypes(of document: Document, into context: AnalysisContext) {
+    let rootTypeNames = rootTypeNames(of: document, declaringDirectivesIn: context)
+    for definition in document.definitions where !definition.isExtension {
+      declare(definition, rootTypeNames: rootTypeNames, in: context)
+    }
+    for definition in document.definitions where definition.isExtension {
+      applyExtension(definition, in: context)
+    }
+    for name in context.typeOrder {
+      guard let entry = context.types[name] else { continue }
+      reportDuplicates(entry.fields.map(\.name), owner: name, in: context)
+      reportDuplicates(entry.enumValues.map(\.name), owner: name, in: context)
+    }
+  }
+
+  /// `Query`, `Mutation`, `Subscription` and the root types a `schema` names; records the
+  /// directives the document declares.
+  private static func rootTypeNames(
+    of document: Document, declaringDirectivesIn context: AnalysisContext
+  ) -> Set<String> {
     var rootTypeNames: Set<String> = ["Query", "Mutation", "Subscription"]
     for definition in document.definitions {
       switch definition {
@@ -30,86 +49,88 @@ enum TypeResolution {
         break
       }
     }
+    return rootTypeNames
+  }
 
-    for definition in document.definitions where !definition.isExtension {
-      guard let name = definition.name, case let entry? = entry(for: definition, rootTypeNames: rootTypeNames)
-      else { continue }
-      if case .scalarType = definition, ScalarType(rawValue: name.value) != nil {
-        continue  // `scalar AWSDateTime` copied from an AppSync schema restates a built-in.
+  /// Registers one type definition: MG034 for a built-in scalar's name, MG004 for a repeat.
+  private static func declare(
+    _ definition: Definition, rootTypeNames: Set<String>, in context: AnalysisContext
+  ) {
+    guard let name = definition.name, case let entry? = entry(for: definition, rootTypeNames: rootTypeNames)
+    else { return }
+    if case .scalarType = definition, ScalarType(rawValue: name.value) != nil {
+      return  // `scalar AWSDateTime` copied from an AppSync schema restates a built-in.
+    }
+    if ScalarType(rawValue: name.value) != nil {
+      reportBuiltInRedefined(name, in: context)
+      return
+    }
+    if let existing = context.types[name.value] {
+      context.report(
+        .duplicateType(name: name.value), at: name.range,
+        notes: [DiagnosticNote(message: "first defined here", range: existing.nameRange)])
+      return
+    }
+    context.types[name.value] = entry
+    context.typeOrder.append(name.value)
+  }
+
+  private static func reportBuiltInRedefined(_ name: Name, in context: AnalysisContext) {
+    let kind = name.value.hasPrefix("AWS") ? "AWS AppSync" : "GraphQL"
+    context.report(.builtInTypeRedefined(name: name.value, kind: kind), at: name.range)
+  }
+
+  /// Merges one `extend …` into the type it extends (MG001 when there is none).
+  private static func applyExtension(_ definition: Definition, in context: AnalysisContext) {
+    guard let name = definition.name else { return }
+    if ScalarType(rawValue: name.value) != nil {
+      if case .scalarTypeExtension = definition { return }  // like restating `scalar AWSDateTime`
+      reportBuiltInRedefined(name, in: context)
+      return
+    }
+    guard var entry = context.types[name.value] else {
+      let suggestion = Naming.suggestion(for: name.value, among: context.typeOrder)
+      context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
+      return
+    }
+    merge(definition, into: &entry)
+    context.types[name.value] = entry
+  }
+
+  private static func merge(_ definition: Definition, into entry: inout TypeEntry) {
+    switch definition {
+    case .objectTypeExtension(let node):
+      entry.directives += node.directives
+      entry.fields += node.fields
+      entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
+      if entry.kind == .nonModel, node.directives.contains(where: { $0.name.value == "model" }) {
+        entry.kind = .model
       }
-      if ScalarType(rawValue: name.value) != nil {
-        let kind = name.value.hasPrefix("AWS") ? "AWS AppSync" : "GraphQL"
-        context.report(.builtInTypeRedefined(name: name.value, kind: kind), at: name.range)
-        continue
-      }
-      if let existing = context.types[name.value] {
+    case .enumTypeExtension(let node):
+      entry.directives += node.directives
+      entry.enumValues += node.values
+    case .inputObjectTypeExtension(let node):
+      entry.directives += node.directives
+      entry.inputValueDirectives += node.fields.map(\.directives)
+    case .interfaceTypeExtension(let node):
+      entry.directives += node.directives
+      entry.fields += node.fields
+      entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
+    default:
+      entry.directives += definition.directives
+    }
+  }
+
+  /// MG005 for every field or enum value of `owner` whose name repeats an earlier one.
+  private static func reportDuplicates(_ names: [Name], owner: String, in context: AnalysisContext) {
+    var seen: [String: SourceRange] = [:]
+    for name in names {
+      if let first = seen[name.value] {
         context.report(
-          .duplicateType(name: name.value), at: name.range,
-          notes: [DiagnosticNote(message: "first defined here", range: existing.nameRange)])
-        continue
-      }
-      context.types[name.value] = entry
-      context.typeOrder.append(name.value)
-    }
-
-    for definition in document.definitions where definition.isExtension {
-      guard let name = definition.name else { continue }
-      if ScalarType(rawValue: name.value) != nil {
-        if case .scalarTypeExtension = definition { continue }  // like restating `scalar AWSDateTime`
-        let kind = name.value.hasPrefix("AWS") ? "AWS AppSync" : "GraphQL"
-        context.report(.builtInTypeRedefined(name: name.value, kind: kind), at: name.range)
-        continue
-      }
-      guard var entry = context.types[name.value] else {
-        let suggestion = Naming.suggestion(for: name.value, among: context.typeOrder)
-        context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
-        continue
-      }
-      switch definition {
-      case .objectTypeExtension(let node):
-        entry.directives += node.directives
-        entry.fields += node.fields
-        entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
-        if entry.kind == .nonModel, node.directives.contains(where: { $0.name.value == "model" }) {
-          entry.kind = .model
-        }
-      case .enumTypeExtension(let node):
-        entry.directives += node.directives
-        entry.enumValues += node.values
-      case .inputObjectTypeExtension(let node):
-        entry.directives += node.directives
-        entry.inputValueDirectives += node.fields.map(\.directives)
-      case .interfaceTypeExtension(let node):
-        entry.directives += node.directives
-        entry.fields += node.fields
-        entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
-      default:
-        entry.directives += definition.directives
-      }
-      context.types[name.value] = entry
-    }
-
-    for name in context.typeOrder {
-      guard let entry = context.types[name] else { continue }
-      var seen: [String: SourceRange] = [:]
-      for field in entry.fields {
-        if let first = seen[field.name.value] {
-          context.report(
-            .duplicateField(owner: name, field: field.name.value), at: field.name.range,
-            notes: [DiagnosticNote(message: "first defined here", range: first)])
-        } else {
-          seen[field.name.value] = field.name.range
-        }
-      }
-      var seenValues: [String: SourceRange] = [:]
-      for value in entry.enumValues {
-        if let first = seenValues[value.name.value] {
-          context.report(
-            .duplicateField(owner: name, field: value.name.value), at: value.name.range,
-            notes: [DiagnosticNote(message: "first defined here", range: first)])
-        } else {
-          seenValues[value.name.value] = value.name.range
-        }
+          .duplicateField(owner: owner, field: name.value), at: name.range,
+          notes: [DiagnosticNote(message: "first defined here", range: first)])
+      } else {
+        seen[name.value] = name.range
       }
     }
   }
