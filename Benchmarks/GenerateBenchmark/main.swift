@@ -64,6 +64,7 @@ func runBenchmark() throws -> Int32 {
   var files: [GeneratedFile] = []
   for _ in 1...runs {
     var errors: [String] = []
+    files = []  // the previous run's output is not kept alive while measuring the next
     inMemory.append(
       try measure {
         let generated = try generator.generate(source: schema, fileName: "synthetic.graphql")

@@ -118,15 +118,17 @@ public enum SwiftNames {
   /// Makes `names` unique in order: a name already taken (or in `taken`) gets the smallest numeric
   /// suffix from 2 that is free. Deterministic for a given input order.
   public static func uniqued(_ names: [String], taken: Set<String> = []) -> [String] {
-    var used = taken
+    // `taken` is only read (copying a large set per call was a measurable part of rendering).
+    var added: Set<String> = []
+    added.reserveCapacity(names.count)
     return names.map { name in
       var candidate = name
       var suffix = 2
-      while used.contains(candidate) {
+      while taken.contains(candidate) || added.contains(candidate) {
         candidate = "\(name)\(suffix)"
         suffix += 1
       }
-      used.insert(candidate)
+      added.insert(candidate)
       return candidate
     }
   }
