@@ -372,27 +372,30 @@ private struct Emitter {
 
   /// `Model<X>FilterInput`: declared filterable fields, `and`/`or`/`not`, then implicit ones.
   func filterInput(_ model: ModelDefinition) -> SDLBlock {
-    let filterable = APISchemaPlan.filterableFields(model)
-    let appended: Set<FieldDefinition.Origin> = [.implicitForeignKey, .implicitOwner]
-    let name = APINames.filterInput(model.name)
-    let lines =
-      filterable.filter { !appended.contains($0.origin) }.map(filterLine)
-      + ["and: [\(name)]", "or: [\(name)]", "not: \(name)"]
-      + filterable.filter { appended.contains($0.origin) }.map(filterLine)
-    return SDLBlock(kind: .input, name: name, lines: lines)
+    logicalInput(
+      APINames.filterInput(model.name), fields: APISchemaPlan.filterableFields(model),
+      appendedOrigins: [.implicitForeignKey, .implicitOwner])
   }
 
   /// `Model<X>ConditionInput`: the filterable fields but the key, `and`/`or`/`not`, then the
   /// timestamps and implicit fields.
   func conditionInput(_ model: ModelDefinition) -> SDLBlock {
     let keyFields = Set(model.primaryKey.fields + ["id"])
-    let fields = APISchemaPlan.filterableFields(model).filter { !keyFields.contains($0.name) }
-    let appended: Set<FieldDefinition.Origin> = [.timestamp, .implicitForeignKey, .implicitOwner]
-    let name = APINames.conditionInput(model.name)
+    return logicalInput(
+      APINames.conditionInput(model.name),
+      fields: APISchemaPlan.filterableFields(model).filter { !keyFields.contains($0.name) },
+      appendedOrigins: [.timestamp, .implicitForeignKey, .implicitOwner])
+  }
+
+  /// A filter-shaped input: `fields` whose origin is not appended, `and`/`or`/`not` of itself,
+  /// then the appended ones (the transformer's order).
+  func logicalInput(
+    _ name: String, fields: [FieldDefinition], appendedOrigins: Set<FieldDefinition.Origin>
+  ) -> SDLBlock {
     let lines =
-      fields.filter { !appended.contains($0.origin) }.map(filterLine)
+      fields.filter { !appendedOrigins.contains($0.origin) }.map(filterLine)
       + ["and: [\(name)]", "or: [\(name)]", "not: \(name)"]
-      + fields.filter { appended.contains($0.origin) }.map(filterLine)
+      + fields.filter { appendedOrigins.contains($0.origin) }.map(filterLine)
     return SDLBlock(kind: .input, name: name, lines: lines)
   }
 

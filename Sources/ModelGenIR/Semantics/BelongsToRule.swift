@@ -35,15 +35,8 @@ enum BelongsToRule {
         targetNames = foreignKey
         style = pairedParent.isImplicit ? .implicit : .fields
       } else {
-        var names: [String] = []
-        for keyFieldName in keyFields {
-          guard let keyField = parent.field(named: keyFieldName) else { continue }
-          let name = Naming.camelCase([child.name, use.fieldName, keyFieldName])
-          RelationKeys.ensureImplicitField(
-            name, holding: keyField, isRequired: use.isRequired, on: child, use: use, context: context)
-          names.append(name)
-        }
-        targetNames = names
+        targetNames = RelationKeys.implicitForeignKeys(
+          of: use, on: child, holding: keyFields, of: parent, context: context)
         style = .implicit
       }
       RelationKeys.setAssociation(

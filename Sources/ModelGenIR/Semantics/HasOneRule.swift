@@ -48,15 +48,8 @@ enum HasOneRule {
           targetNames = fields
           style = .fields
         } else {
-          var names: [String] = []
-          for keyFieldName in childKey {
-            guard let keyField = child.field(named: keyFieldName) else { continue }
-            let name = Naming.camelCase([parent.name, use.fieldName, keyFieldName])
-            RelationKeys.ensureImplicitField(
-              name, holding: keyField, isRequired: use.isRequired, on: parent, use: use, context: context)
-            names.append(name)
-          }
-          targetNames = names
+          targetNames = RelationKeys.implicitForeignKeys(
+            of: use, on: parent, holding: childKey, of: child, context: context)
           style = .implicit
         }
         association = HasOneAssociation(

@@ -1,6 +1,7 @@
 import GraphQLSDL
 
-/// Root field names of the API (Amplify GraphQL Transformer v2 naming, as ``ModelNames`` resolves them for `--emit api-schema` and for `ModelSchema.operations`): every
+/// Root field names of the API (Amplify GraphQL Transformer v2 naming, as ``ModelNames`` resolves
+/// them for `--emit api-schema` and for `ModelSchema.operations`): every
 /// `get`/`list` query, index query field, mutation and subscription must be unique within its
 /// root type, or the API schema defines a field twice and the runtime would send one model's
 /// operation for another (`type Person` and `type People` both list as `listPeople`). A clash is

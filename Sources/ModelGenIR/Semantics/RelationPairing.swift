@@ -163,6 +163,21 @@ struct RelationPairing {
 
 /// Helpers shared by the relation rules.
 enum RelationKeys {
+  /// The implicit foreign-key fields `use` adds to `holder` for `keyFields` of `keyOwner`
+  /// (`<holder><Field><KeyField>`, camel-cased: `postCommentsId`, `projectTeamId`), created where
+  /// missing; their names in key order.
+  static func implicitForeignKeys(
+    of use: RelationUse, on holder: WorkingModel, holding keyFields: [String], of keyOwner: WorkingModel,
+    context: AnalysisContext
+  ) -> [String] {
+    keyFields.compactMap { keyFieldName in
+      guard let keyField = keyOwner.field(named: keyFieldName) else { return nil }
+      let name = Naming.camelCase([holder.name, use.fieldName, keyFieldName])
+      ensureImplicitField(name, holding: keyField, isRequired: use.isRequired, on: holder, use: use, context: context)
+      return name
+    }
+  }
+
   /// `true` when a field of type `lhs` can hold a key field of type `rhs`: the same type, or `ID`
   /// and `String` (both DynamoDB strings).
   static func compatible(_ lhs: FieldType, _ rhs: FieldType) -> Bool {
