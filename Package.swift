@@ -40,11 +40,11 @@ let generatedModules: [(name: String, path: String)] = [
 var targets: [Target] = [
   // MARK: Front end and generator
   .target(name: "GraphQLSDL", swiftSettings: strict),
+  // The vocabulary the generator and the runtime share (auth rules, scalars); LazyModel re-exports it.
+  .target(name: "ModelVocabulary", swiftSettings: strict),
   // The generator's stages, one target each, so the compiler enforces their order (README,
   // "Generator architecture"): analysis cannot import an output stage, and the two outputs
   // (Swift files, API schema) cannot import each other.
-  // The vocabulary the generator and the runtime share (auth rules, scalars); LazyModel re-exports it.
-  .target(name: "ModelVocabulary", swiftSettings: strict),
   .target(name: "ModelGenIR", dependencies: ["GraphQLSDL", "ModelVocabulary"], swiftSettings: strict),
   .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
   .target(name: "ModelGenTemplating", swiftSettings: strict),
