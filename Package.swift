@@ -41,9 +41,18 @@ let generatedModules: [(name: String, path: String)] = [
 var targets: [Target] = [
   // MARK: Front end and generator
   .target(name: "GraphQLSDL", swiftSettings: strict),
+  // The vocabulary the generator and the runtime share (auth rules, scalars); LazyModel re-exports it.
+  .target(name: "ModelVocabulary", swiftSettings: strict),
+  // The generator's stages, one target each, so the compiler enforces their order (README,
+  // "Generator architecture"): analysis cannot import an output stage, and the two outputs
+  // (Swift files, API schema) cannot import each other.
+  .target(name: "ModelGenIR", dependencies: ["GraphQLSDL", "ModelVocabulary"], swiftSettings: strict),
+  .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
+  .target(name: "ModelGenTemplating", swiftSettings: strict),
+  .target(name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating"], swiftSettings: strict),
   .target(
     name: "ModelGen",
-    dependencies: ["GraphQLSDL"],
+    dependencies: ["GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
     exclude: [],
     resources: [
       .embedInCode("Templates/embedded.mustache"), .embedInCode("Templates/enum.mustache"),
@@ -74,7 +83,7 @@ var targets: [Target] = [
   ),
 
   // MARK: Runtime
-  .target(name: "LazyModel", swiftSettings: strict),
+  .target(name: "LazyModel", dependencies: ["ModelVocabulary"], swiftSettings: strict),
   .systemLibrary(
     name: "CSQLite",
     pkgConfig: "sqlite3",
@@ -102,7 +111,10 @@ var targets: [Target] = [
 
   // MARK: Tests
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),
-  .testTarget(name: "ModelGenTests", dependencies: ["ModelGen", "GraphQLSDL"], swiftSettings: strict),
+  .testTarget(
+    name: "ModelGenTests",
+    dependencies: ["ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
+    swiftSettings: strict),
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",

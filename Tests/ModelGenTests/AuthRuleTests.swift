@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// `@auth` as the Amplify GraphQL Transformer v2 treats it: field-level rules and implicit owner
 /// fields in the IR, `authRules:` on Swift field metadata, and the AppSync auth directives of the

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// Golden files: every schema under `Schemas/` regenerated in memory must equal its checked-in
 /// output under `Generated/` byte for byte.

@@ -1,4 +1,8 @@
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// Model graphs built by hand, so rendering tests do not depend on the analyzer.
 enum RenderingFixtures {

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// The rendering stage on its own: a hand-built model graph (no parser, no analyzer) rendered with
 /// the default templates.

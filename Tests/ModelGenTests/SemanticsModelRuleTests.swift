@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// `@model`: implicit id, timestamps, operations, plural names; non-model types and enums.
 @Suite struct SemanticsModelRuleTests {

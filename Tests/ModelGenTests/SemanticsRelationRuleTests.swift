@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// `@hasMany`, `@hasOne`, `@belongsTo`, `@manyToMany`, and relation pairing.
 @Suite struct SemanticsRelationRuleTests {

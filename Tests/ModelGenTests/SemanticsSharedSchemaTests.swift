@@ -2,6 +2,10 @@ import Foundation
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// Every schema in the shared schema set analyses clean, with the graph values the generated code relies on.
 @Suite struct SemanticsSharedSchemaTests {

@@ -3,6 +3,10 @@ import GraphQLSDL
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// A schema text with position markers (`1️⃣`, `2️⃣`, ...) removed, and where each marker was
 /// (1-based line and column in Unicode scalars, as GraphQLSDL counts).

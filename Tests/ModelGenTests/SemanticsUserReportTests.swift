@@ -2,6 +2,10 @@ import GraphQLSDL
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// Defects found by a user of the CLI: recursive embedded types (MG031), names that differ only in
 /// letter case (MG032, MG033), Amplify directives on interfaces, inputs and arguments (MG016),

@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// One small schema per directive feature, asserting the lines it must produce, so a failure names
 /// the feature instead of a whole golden file.

@@ -1,6 +1,10 @@
 import Testing
 
 @testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 @Suite("Templating")
 struct TemplatingTests {

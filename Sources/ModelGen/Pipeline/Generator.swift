@@ -93,9 +93,12 @@ public enum GeneratorError: Error, Sendable, Equatable, CustomStringConvertible 
 
 /// The generator: schema text → rendered files in memory, plus diagnostics.
 ///
-/// The stages (STYLE.md, "The generator is a compiler"): `SDLParser` (text → document),
-/// semantic analysis (document → ``ModelGraph``), ``ViewModelBuilder`` (graph → view models),
-/// ``TemplateSet`` (view models → text). No disk I/O: callers read schemas and write files.
+/// The stages, one module each (README, "Generator architecture"): `SDLParser` (`GraphQLSDL`:
+/// text → document), semantic analysis (`ModelGenIR`: document → ``ModelGraph``, names resolved
+/// once by its naming stage), ``ViewModelBuilder`` (`ModelGenSwift`: graph → view models),
+/// ``TemplateSet`` (`ModelGenTemplating`: view models → text, laying code out where templates put
+/// it), `APISchemaEmitter` (`ModelGenAPISchema`: graph → API schema). No disk I/O: callers read
+/// schemas and write files.
 /// A value type; safe to use from several threads at once.
 public struct Generator: Sendable {
   /// The options every run uses.

@@ -1,0 +1,64 @@
+import ModelGenIR
+
+/// The decisions of the API schema made before any text is written: which shared inputs the
+/// models use. The emitter then renders each definition once, reading this plan (no pass fills a
+/// set that a later pass reads).
+///
+/// Amplify GraphQL Transformer v2 emits `Model<Enum>Input` / `Model<Enum>ListInput` only for
+/// enums some model filters on, and `Model<Scalar>KeyConditionInput` only for the scalars a single
+/// sort key field is compared as (list queries of models with one sort key field, index queries
+/// with one sort key field). A value; `Sendable`.
+struct APISchemaPlan: Sendable {
+  /// Enums a non-list filterable field has: they get `Model<Enum>Input`.
+  var enumFilters: Set<String> = []
+  /// Enums a list filterable field has: they get `Model<Enum>ListInput`.
+  var enumListFilters: Set<String> = []
+  /// The scalars single sort key fields are compared as.
+  var keyConditionScalars: Set<ScalarType> = []
+
+  init(graph: ModelGraph, names: SchemaNames) {
+    for model in graph.models {
+      addFilters(of: model)
+      addKeyConditions(of: model, operations: names.names(of: model).operations)
+    }
+  }
+
+  /// Fields that filters and conditions can name: scalars and enums (also lists of them), no
+  /// associations, no non-model types; in the transformer's order.
+  static func filterableFields(_ model: ModelDefinition) -> [FieldDefinition] {
+    transformerOrder(model.fields).filter { field in
+      guard field.association == nil else { return false }
+      switch field.type.elementType {
+      case .scalar, .enumeration: return true
+      default: return false
+      }
+    }
+  }
+
+  /// Declared fields first, then the ones the transformer appends (timestamps, implicit foreign
+  /// keys, implicit owner fields), in that order.
+  static func transformerOrder(_ fields: [FieldDefinition]) -> [FieldDefinition] {
+    let appended: [FieldDefinition.Origin] = [.timestamp, .implicitForeignKey, .implicitOwner]
+    return fields.filter { !appended.contains($0.origin) }
+      + appended.flatMap { origin in fields.filter { $0.origin == origin } }
+  }
+
+  private mutating func addFilters(of model: ModelDefinition) {
+    for field in Self.filterableFields(model) {
+      guard case .enumeration(let name) = field.type.elementType else { continue }
+      if field.type.isList { enumListFilters.insert(name) } else { enumFilters.insert(name) }
+    }
+  }
+
+  private mutating func addKeyConditions(of model: ModelDefinition, operations: APIOperations) {
+    var sortKeys: [[String]] = []
+    if operations.list != nil, model.primaryKey.isComposite { sortKeys.append(model.primaryKey.fields) }
+    for index in model.indexes where index.fields.count > 1 && model.field(named: index.fields[0]) != nil {
+      sortKeys.append(index.fields)
+    }
+    for keyFields in sortKeys where keyFields.count == 2 {
+      let type = model.field(named: keyFields[1])?.type ?? .scalar(.string)
+      keyConditionScalars.insert(APINames.keyConditionScalar(type))
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// Names the Amplify GraphQL Transformer v2 gives the parts of the API it derives from a model
+/// (`graphql-transformer-common` `ModelResourceIDs`, the model, index and relational transformers).
+package enum APINames {
+  /// `DEFAULT_SCALARS` of `graphql-transformer-common`: the built-in scalar an AppSync scalar is
+  /// filtered and compared as (`AWSDateTime` → `String`, `AWSTimestamp` → `Int`).
+  package static func filterScalar(_ scalar: ScalarType) -> ScalarType {
+    switch scalar {
+    case .id, .string, .int, .float, .boolean: return scalar
+    case .awsTimestamp: return .int
+    case .awsDate, .awsTime, .awsDateTime, .awsEmail, .awsJSON, .awsURL, .awsPhone, .awsIPAddress:
+      return .string
+    }
+  }
+
+  /// `get<Model>`.
+  package static func getQuery(_ model: ModelDefinition) -> String {
+    "get" + Naming.uppercasingFirst(model.name)
+  }
+
+  /// `list<PluralName>` (`listComment4V2s`).
+  package static func listQuery(_ model: ModelDefinition) -> String {
+    "list" + Naming.uppercasingFirst(model.pluralName)
+  }
+
+  /// The query field of an index: `queryField:` as written, else the transformer's default
+  /// (`enableAutoIndexQueryNames`): `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...`
+  /// (`comment4V2sByPostIDAndContent`).
+  package static func indexQuery(_ index: IndexDefinition, of model: ModelDefinition) -> String {
+    if let queryField = index.queryField { return queryField }
+    return Naming.lowercasingFirst(model.pluralName) + "By"
+      + index.fields.map(Naming.uppercasingFirst).joined(separator: "And")
+  }
+
+  /// `create<Model>` / `update<Model>` / `delete<Model>`.
+  package static func mutation(_ verb: String, _ model: ModelDefinition) -> String {
+    verb + Naming.uppercasingFirst(model.name)
+  }
+
+  /// `onCreate<Model>` / `onUpdate<Model>` / `onDelete<Model>`.
+  package static func subscription(_ verb: String, _ model: ModelDefinition) -> String {
+    "on" + Naming.uppercasingFirst(verb) + Naming.uppercasingFirst(model.name)
+  }
+
+  /// `Model<Model>Connection`.
+  package static func connection(_ model: String) -> String { "Model\(model)Connection" }
+  /// `Model<Model>FilterInput`.
+  package static func filterInput(_ model: String) -> String { "Model\(model)FilterInput" }
+  /// `Model<Model>ConditionInput`.
+  package static func conditionInput(_ model: String) -> String { "Model\(model)ConditionInput" }
+  /// `ModelSubscription<Model>FilterInput`.
+  package static func subscriptionFilterInput(_ model: String) -> String {
+    "ModelSubscription\(model)FilterInput"
+  }
+  /// `Create<Model>Input` / `Update<Model>Input` / `Delete<Model>Input`.
+  package static func mutationInput(_ verb: String, _ model: String) -> String {
+    verb + Naming.uppercasingFirst(model) + "Input"
+  }
+  /// `<NonModel>Input`: the input twin of a non-model type.
+  package static func nonModelInput(_ name: String) -> String { Naming.uppercasingFirst(name) + "Input" }
+
+  /// `Model<Scalar>Input` (`ModelStringInput`) for a scalar field; `Model<Enum>Input` for an enum.
+  package static func scalarFilterInput(_ scalar: ScalarType) -> String {
+    "Model\(filterScalar(scalar).rawValue)Input"
+  }
+
+  /// `ModelSubscription<Scalar>Input`; enums are filtered as strings in subscriptions.
+  package static func subscriptionScalarInput(_ scalar: ScalarType) -> String {
+    "ModelSubscription\(filterScalar(scalar).rawValue)Input"
+  }
+
+  /// `Model<Scalar>KeyConditionInput` for one sort key field; enums use the `String` one.
+  package static func keyConditionInput(_ type: FieldType) -> String {
+    "Model\(keyConditionScalar(type).rawValue)KeyConditionInput"
+  }
+
+  /// The built-in scalar a sort key field is compared as.
+  package static func keyConditionScalar(_ type: FieldType) -> ScalarType {
+    if let scalar = type.scalar { return filterScalar(scalar) }
+    return .string
+  }
+
+  /// `Primary` for the primary key, `<IndexName>` with its first letter upper-cased for an index.
+  package static func compositeKeyName(index: String?) -> String {
+    index.map(Naming.uppercasingFirst) ?? "Primary"
+  }
+
+  /// `Model<Model><KeyName>CompositeKeyConditionInput`.
+  package static func compositeKeyConditionInput(_ model: String, keyName: String) -> String {
+    "Model\(model)\(keyName)CompositeKeyConditionInput"
+  }
+
+  /// `Model<Model><KeyName>CompositeKeyInput`.
+  package static func compositeKeyInput(_ model: String, keyName: String) -> String {
+    "Model\(model)\(keyName)CompositeKeyInput"
+  }
+
+  /// The argument that carries a sort key condition: the sort key field's name, or for several
+  /// fields their camel-cased concatenation (`takenAtDayTimeSeqPriorityValue`).
+  package static func sortKeyArgument(_ sortKeyFields: [String]) -> String {
+    sortKeyFields.count == 1 ? sortKeyFields[0] : Naming.camelCase(sortKeyFields)
+  }
+}

@@ -1,0 +1,59 @@
+/// Every name the outputs of one graph write, resolved once per run (README, "Generator
+/// architecture"): the Swift type and file names, and per model its root fields and index query
+/// fields. The Swift files and the API schema both read these, so a name cannot differ between
+/// them; `OperationNameRule` checks the same resolution (``ModelNames``) for clashes.
+///
+/// A value built from a finished graph; `Sendable`, safe to share between threads.
+package struct SchemaNames: Sendable {
+  /// The registry enum's name in every generated module (`Models.registry`); a GraphQL type named
+  /// `Models` gets a numeric suffix instead (`Models2`).
+  package static let registryName = "Models"
+
+  /// GraphQL type name → unescaped, unique Swift type name (also the output file stem).
+  package let swiftTypeNames: [String: String]
+  /// GraphQL model name → its API names.
+  package let models: [String: ModelNames]
+
+  /// Resolves the names of every model, enum and non-model type of `graph`.
+  package init(resolving graph: ModelGraph) {
+    let graphQLNames =
+      graph.models.map(\.name) + graph.enums.map(\.name) + graph.nonModels.map(\.name)
+    let swiftNames = SwiftNames.uniqued(
+      graphQLNames.map(SwiftNames.typeName), taken: [Self.registryName])
+    swiftTypeNames = Dictionary(zip(graphQLNames, swiftNames), uniquingKeysWith: { first, _ in first })
+    models = Dictionary(
+      graph.models.map { ($0.name, ModelNames(model: $0)) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The unescaped Swift name of the GraphQL type `name`.
+  package func swiftTypeName(_ name: String) -> String {
+    swiftTypeNames[name] ?? SwiftNames.typeName(name)
+  }
+
+  /// The API names of `model`.
+  package func names(of model: ModelDefinition) -> ModelNames {
+    models[model.name] ?? ModelNames(model: model)
+  }
+}
+
+/// The API names of one model: its root fields after `@model(queries:, mutations:,
+/// subscriptions:)` (``APIOperations``) and the query field of each index (``APINames/indexQuery(_:of:)``).
+package struct ModelNames: Sendable {
+  /// The root fields; `nil` for a disabled operation.
+  package let operations: APIOperations
+  /// Index name → its query field, as written or the transformer's default.
+  package let indexQueryFields: [String: String]
+
+  /// Resolves the names of `model`.
+  package init(model: ModelDefinition) {
+    operations = APIOperations(model: model)
+    indexQueryFields = Dictionary(
+      model.indexes.map { ($0.name, APINames.indexQuery($0, of: model)) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The query field of `index` (one of the model's indexes).
+  package func queryField(of index: IndexDefinition) -> String {
+    indexQueryFields[index.name] ?? index.queryField ?? index.name
+  }
+}

@@ -1,0 +1,168 @@
+/// The one place where GraphQL names become Swift names.
+///
+/// Every identifier the generator writes (type, property, enum case, coding key, parameter,
+/// argument label, member reference) is produced here, so keyword escaping, casing and collision
+/// handling cannot differ between templates. The rules, checked against the Swift 6 compiler:
+/// - Every Swift keyword (declaration, statement, expression and type keywords, and the
+///   context-sensitive ones) is escaped with backticks where it is declared or referenced.
+/// - A few names cannot be declared even with backticks in some positions: a stored property
+///   named `self`; an enum case or static member named `Type` or `Protocol`. Those get a suffix.
+/// - At call sites, argument labels are written bare (`Identifier(default: x)`) except `inout`,
+///   `var` and `let`, which the compiler requires escaped there too.
+/// - Types are upper-camel (first letter upper-cased), properties lower-camel (first letter
+///   lower-cased, so a field named like its type, `Break: Break`, becomes `break` and cannot shadow
+///   the type), enum cases lower-camel from SCREAMING_SNAKE_CASE (`IN_PROGRESS` → `inProgress`).
+/// - A type whose name is one the generated code uses unqualified (`Model`, `String`,
+///   `Identifier`, ...) gets the suffix `Type` (`ModelType`), and members that would collide with
+///   generated members (`identifier`) get the suffix `Value`.
+public enum SwiftNames {
+  /// Every Swift keyword (The Swift Programming Language, "Lexical Structure › Keywords and
+  /// Punctuation"), including context-sensitive keywords, which are escaped too for safety.
+  public static let keywords: Set<String> = [
+    // Declarations.
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+    "fileprivate",
+    "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator",
+    "private",
+    "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+    "typealias",
+    "var",
+    // Statements.
+    "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+    "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+    // Expressions and types.
+    "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    "_",
+    // Context-sensitive.
+    "associativity", "async", "convenience", "didSet", "dynamic", "final", "get", "indirect",
+    "infix",
+    "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "package", "postfix",
+    "precedence", "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned",
+    "weak",
+    "willSet", "any", "actor", "each", "macro", "sending", "isolated",
+  ]
+
+  /// Names the generated files use unqualified as types; a GraphQL type with one of these names
+  /// would shadow it, so its Swift name gets the suffix `Type`.
+  public static let reservedTypeNames: Set<String> = [
+    "Model", "ModelKey", "ModelSchema", "ModelField", "ModelIndex", "ModelIdentifierProtocol",
+    "IdentifierComponent", "LazyReference", "LazyList", "Temporal", "AuthRule",
+    "KeyValueConvertible",
+    "KeyValue", "Embeddable", "EmbeddedSchema", "ModelRegistry", "String", "Int", "Double", "Bool",
+    "UUID", "Decoder", "Encoder", "Codable", "Sendable", "CaseIterable", "Hashable", "CodingKeys",
+    "Identifier", "Foundation", "LazyModel", "Swift", "Optional", "Array",
+  ]
+
+  /// Member names every generated model or embedded type declares itself; a field with one of these
+  /// names gets the suffix `Value` for its Swift property.
+  public static let reservedMemberNames: Set<String> = [
+    "identifier", "modelIdentifier", "modelName",
+  ]
+
+  /// Names that cannot be declared as an instance property, even escaped.
+  static let unusableProperties: Set<String> = ["self"]
+  /// Names that cannot be declared as an enum case or static member, even escaped.
+  static let unusableCases: Set<String> = ["Type", "Protocol", "self", "Self"]
+  /// Argument labels that must stay escaped at call sites.
+  static let escapedLabels: Set<String> = ["inout", "var", "let"]
+
+  /// `name` with backticks when it is a keyword, as written where it is declared or referenced.
+  public static func escaped(_ name: String) -> String {
+    keywords.contains(name) ? "`\(name)`" : name
+  }
+
+  /// `name` as an argument label at a call site: bare except for `inout`, `var` and `let`.
+  public static func argumentLabel(_ name: String) -> String {
+    escapedLabels.contains(name) ? "`\(name)`" : name
+  }
+
+  /// The Swift type name for the GraphQL type `graphQLName` (unescaped; pass it to ``escaped(_:)``).
+  public static func typeName(_ graphQLName: String) -> String {
+    var name = upperFirst(graphQLName)
+    if reservedTypeNames.contains(name) || name == "Type" || name == "Protocol" || name == "Self" {
+      name += "Type"
+    }
+    return name
+  }
+
+  /// The Swift property name (unescaped) for the GraphQL field `graphQLName`.
+  public static func propertyName(_ graphQLName: String) -> String {
+    var name = lowerFirst(graphQLName)
+    if unusableProperties.contains(name) || reservedMemberNames.contains(name) { name += "Value" }
+    return name
+  }
+
+  /// The Swift enum case name (unescaped) for the GraphQL enum value `graphQLName`.
+  public static func caseName(_ graphQLName: String) -> String {
+    let letters = graphQLName.filter(\.isLetter)
+    var name: String
+    if !letters.isEmpty, letters.allSatisfy(\.isUppercase) {
+      let words = graphQLName.split(separator: "_").map { $0.lowercased() }
+      name = words.enumerated().map { $0.offset == 0 ? $0.element : upperFirst($0.element) }
+        .joined()
+      if graphQLName.hasPrefix("_") { name = "_" + name }
+    } else {
+      name = lowerFirst(graphQLName)
+    }
+    if name.isEmpty { name = "_" + graphQLName }
+    if unusableCases.contains(name) { name += "Value" }
+    return name
+  }
+
+  /// The coding-key case name (unescaped) for a property name: the property name, unless the
+  /// compiler forbids it as a case.
+  public static func codingKeyCase(forProperty property: String) -> String {
+    unusableCases.contains(property) ? property + "Value" : property
+  }
+
+  /// Makes `names` unique in order: a name already taken (or in `taken`) gets the smallest numeric
+  /// suffix from 2 that is free. Deterministic for a given input order.
+  public static func uniqued(_ names: [String], taken: Set<String> = []) -> [String] {
+    // `taken` is only read (copying a large set per call was a measurable part of rendering).
+    var added: Set<String> = []
+    added.reserveCapacity(names.count)
+    return names.map { name in
+      var candidate = name
+      var suffix = 2
+      while taken.contains(candidate) || added.contains(candidate) {
+        candidate = "\(name)\(suffix)"
+        suffix += 1
+      }
+      added.insert(candidate)
+      return candidate
+    }
+  }
+
+  /// `name` with its first character upper-cased (`post` → `Post`).
+  public static func upperFirst(_ name: some StringProtocol) -> String {
+    guard let first = name.first else { return "" }
+    return first.uppercased() + name.dropFirst()
+  }
+
+  /// `name` with its first character lower-cased (`Post` → `post`).
+  public static func lowerFirst(_ name: some StringProtocol) -> String {
+    guard let first = name.first else { return "" }
+    return first.lowercased() + name.dropFirst()
+  }
+
+  /// A string as a Swift string literal: quoted, with `\`, `"` and control characters escaped.
+  public static func stringLiteral(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,248 @@
+import GraphQLSDL
+import ModelVocabulary
+
+/// `@auth(rules: [...])` (Amplify GraphQL Transformer v2, "Customize authorization rules"): every
+/// rule is kept as written (strategy, provider, operations, ownerField, identityClaim, groupClaim,
+/// groups, groupsField). Checks: unknown rule keys (MG003), unknown strategies, providers and
+/// operations (MG014), and rules the transformer rejects (MG024): `groups` without `groups:` or
+/// `groupsField:`, group options on other strategies, owner options on other strategies, and a
+/// provider the strategy does not support (public: apiKey/iam/identityPool; private:
+/// userPools/oidc/iam/identityPool; owner and groups: userPools/oidc; custom: function).
+///
+/// Model-level rules go into ``ModelDefinition/authRules``, field-level rules into
+/// ``FieldDefinition/authRules``. Every owner field an `allow: owner` rule names (`ownerField:`,
+/// default `owner`) that the model does not have is added as a nullable, read-only `String` field
+/// (origin ``FieldDefinition/Origin/implicitOwner``), as the auth transformer's `addFieldsToObject`
+/// does and as Amplify's model codegen mirrors in the generated models.
+enum AuthRule {
+  static let ruleKeys = [
+    "allow", "provider", "ownerField", "identityClaim", "groupClaim", "groups", "groupsField", "operations",
+  ]
+
+  static let supportedProviders: [AuthRuleDefinition.Strategy: Set<AuthRuleDefinition.Provider>] = [
+    .public: [.apiKey, .iam, .identityPool],
+    .private: [.userPools, .oidc, .iam, .identityPool],
+    .owner: [.userPools, .oidc],
+    .groups: [.userPools, .oidc],
+    .custom: [.function],
+  ]
+
+  static func apply(_ context: AnalysisContext) {
+    for model in context.orderedModels {
+      if let directive = model.directives.first(where: { $0.name.value == "auth" }) {
+        model.authRules = rules(of: directive, model: model.name, context: context)
+      }
+      var fieldRules: [AuthRuleDefinition] = []
+      for declared in model.declared {
+        guard let directive = declared.directive("auth") else { continue }
+        let rules = rules(of: directive, model: model.name, context: context)
+        fieldRules += rules
+        if var field = model.field(named: declared.ast.name.value) {
+          field.authRules = rules
+          model.update(field)
+        }
+      }
+      addOwnerFields(to: model, rules: model.authRules + fieldRules)
+      if !fieldRules.isEmpty { checkRequiredFieldsReadable(model, context: context) }
+    }
+  }
+
+  /// The auth transformer rejects field-level rules that leave a required (`!`) declared field
+  /// unreadable by a role that may read some other field, because such a role would get `null` for
+  /// a non-null field ("When using field-level authorization rules you need to add rules to all of
+  /// the model's required fields with at least read permissions"). Not checked when subscriptions
+  /// are off (`@model(subscriptions: null)`), as the transformer does. A `private` user-pool (or
+  /// OIDC) role that may read the field covers the other roles of that provider
+  /// (`getReadRolesForField`).
+  private static func checkRequiredFieldsReadable(_ model: WorkingModel, context: AnalysisContext) {
+    if model.operations.subscriptions == .null { return }
+    let readOperations: Set<AuthRuleDefinition.Operation> = [.get, .list, .sync, .listen, .search]
+    func readers(_ rules: [AuthRuleDefinition]) -> Set<String> {
+      Set(rules.filter { !$0.grantedOperations.isDisjoint(with: readOperations) }.flatMap { $0.roleNames })
+    }
+    let declared: [(FieldDefinition, DeclaredField)] = model.declared.compactMap { written in
+      model.field(named: written.ast.name.value).map { ($0, written) }
+    }
+    let rulesByField = declared.map { $0.0.authRules.isEmpty ? model.authRules : $0.0.authRules }
+    let readRoles = rulesByField.reduce(into: Set<String>()) { $0.formUnion(readers($1)) }
+    for ((field, ast), rules) in zip(declared, rulesByField) where field.isRequired {
+      let fullReaders = Set(
+        rules.filter { $0.grantedOperations.isSuperset(of: readOperations) }.flatMap { $0.roleNames })
+      var expected = readRoles
+      for provider in ["userPools", "oidc"] where fullReaders.contains("\(provider):private") {
+        expected = expected.filter { !$0.hasPrefix("\(provider):") || $0 == "\(provider):private" }
+      }
+      let missing = expected.subtracting(readers(rules)).sorted()
+      guard !missing.isEmpty else { continue }
+      context.report(
+        .invalidAuthRule(
+          model: model.name,
+          reason: "required field `\(field.name)` is not readable by \(missing.joined(separator: ", ")); "
+            + "give it field-level rules with read access for them, or make it nullable"),
+        at: ast.ast.name.range)
+    }
+  }
+
+  /// Appends `<ownerField>: String` for every owner field of `rules` the model lacks, in rule order
+  /// (auth transformer `addFieldsToObject`: nullable `String`, appended after the other fields).
+  private static func addOwnerFields(to model: WorkingModel, rules: [AuthRuleDefinition]) {
+    for rule in rules where rule.allow == .owner {
+      let name = rule.effectiveOwnerField
+      guard model.field(named: name) == nil, !model.isUnresolved(name) else { continue }
+      model.implicitFields.append(
+        FieldDefinition(
+          name: name, type: .scalar(.string), isRequired: false, isReadOnly: true, origin: .implicitOwner,
+          location: rule.location))
+    }
+  }
+
+  /// The rules of one `@auth`, reporting problems.
+  static func rules(of directive: Directive, model: String, context: AnalysisContext) -> [AuthRuleDefinition] {
+    guard let value = directive.argument(named: "rules")?.value else { return [] }
+    let objects: [ConstValue] = value.objectFields != nil ? [value] : (value.listValues ?? [])
+    return objects.compactMap { rule(from: $0, model: model, context: context) }
+  }
+
+  private static func rule(from object: ConstValue, model: String, context: AnalysisContext) -> AuthRuleDefinition? {
+    guard let entries = object.objectFields else { return nil }
+    let reader = RuleReader(context: context)
+    var strategy: AuthRuleDefinition.Strategy?
+    var rule = AuthRuleDefinition(allow: .public, location: object.range.schemaLocation)
+    var valid = true
+    for entry in entries {
+      guard entry.name.value == "allow" else {
+        valid = reader.read(entry, into: &rule.rule) && valid
+        continue
+      }
+      if let parsed = reader.enumValue(entry.value, key: "allow", of: AuthRuleDefinition.Strategy.self) {
+        strategy = parsed
+      } else {
+        valid = false
+      }
+    }
+    guard let strategy else {
+      if valid { context.report(.missingArgument(directive: "auth", argument: "rules.allow"), at: object.range) }
+      return nil
+    }
+    rule.allow = strategy
+    guard valid else { return nil }
+    if let reason = inconsistency(of: rule.rule) {
+      context.report(.invalidAuthRule(model: model, reason: reason), at: object.range)
+      return nil
+    }
+    return rule
+  }
+
+  /// Why the transformer rejects a rule whose options are each valid, or `nil`.
+  static func inconsistency(of rule: ModelVocabulary.AuthRule) -> String? {
+    let strategy = rule.allow
+    if strategy == .groups, rule.groups == nil, rule.groupsField == nil {
+      return "`allow: groups` needs `groups:` or `groupsField:`"
+    }
+    if strategy != .groups, rule.groups != nil || rule.groupsField != nil || rule.groupClaim != nil {
+      return "`groups:`, `groupsField:` and `groupClaim:` only apply to `allow: groups`"
+    }
+    if strategy != .owner, rule.ownerField != nil {
+      return "`ownerField:` only applies to `allow: owner`"
+    }
+    if let provider = rule.provider, supportedProviders[strategy]?.contains(provider) != true {
+      let supported = (supportedProviders[strategy] ?? []).map(\.rawValue).sorted().joined(separator: ", ")
+      return "`allow: \(strategy.rawValue)` does not support `provider: \(provider.rawValue)` (use \(supported))"
+    }
+    return nil
+  }
+}
+
+/// Reads the options of one `@auth` rule object, reporting each bad value (MG014, with the
+/// closest valid value as the hint) or unknown key (MG003) where it is written.
+private struct RuleReader {
+  let context: AnalysisContext
+
+  /// Where a string option (`ownerField`, `identityClaim`, `groupClaim`, `groupsField`) goes.
+  static func stringOption(_ key: String) -> WritableKeyPath<ModelVocabulary.AuthRule, String?>? {
+    switch key {
+    case "ownerField": return \.ownerField
+    case "identityClaim": return \.identityClaim
+    case "groupClaim": return \.groupClaim
+    case "groupsField": return \.groupsField
+    default: return nil
+    }
+  }
+
+  /// Reads one entry other than `allow:` into `rule`; `false` when it was reported.
+  func read(_ entry: ConstObjectField, into rule: inout ModelVocabulary.AuthRule) -> Bool {
+    let key = entry.name.value
+    if let path = Self.stringOption(key) {
+      guard let text = entry.value.stringValue else { return invalid(key, "a string", entry.value.range) }
+      rule[keyPath: path] = text
+      return true
+    }
+    switch key {
+    case "provider":
+      guard let provider = enumValue(entry.value, key: key, of: AuthRuleDefinition.Provider.self) else { return false }
+      rule.provider = provider
+    case "groups":
+      guard let list = strings(entry.value) else { return invalid(key, "a list of strings", entry.value.range) }
+      rule.groups = list
+    case "operations":
+      guard let operations = operations(entry.value) else { return false }
+      rule.operations = operations
+    default:
+      let suggestion = Naming.suggestion(for: key, among: AuthRule.ruleKeys)
+      context.report(
+        .unknownArgument(directive: "auth", argument: "rules.\(key)", suggestion: suggestion), at: entry.name.range)
+      return false
+    }
+    return true
+  }
+
+  /// An enum option (`allow:`, `provider:`) written as an enum value or a string.
+  func enumValue<Value: RawRepresentable & CaseIterable>(
+    _ value: ConstValue, key: String, of type: Value.Type
+  ) -> Value? where Value.RawValue == String {
+    if let parsed = name(value).flatMap(Value.init(rawValue:)) { return parsed }
+    let values = Value.allCases.map(\.rawValue)
+    _ = invalid(
+      key, "one of \(values.joined(separator: ", "))", value.range, suggestion: closest(value, among: values))
+    return nil
+  }
+
+  /// `operations:`: one report per bad element, at the element, with the closest operation.
+  func operations(_ value: ConstValue) -> [AuthRuleDefinition.Operation]? {
+    let values = value.listValues ?? [value]
+    let names = AuthRuleDefinition.Operation.allCases.map(\.rawValue)
+    var operations: [AuthRuleDefinition.Operation] = []
+    for value in values {
+      if let operation = name(value).flatMap(AuthRuleDefinition.Operation.init(rawValue:)) {
+        operations.append(operation)
+      } else {
+        _ = invalid(
+          "operations", "a list of \(names.joined(separator: ", "))", value.range,
+          suggestion: closest(value, among: names))
+      }
+    }
+    return operations.count == values.count ? operations : nil
+  }
+
+  /// Reports MG014 for `rules.<key>`; always `false`.
+  func invalid(_ key: String, _ expected: String, _ range: SourceRange, suggestion: String? = nil) -> Bool {
+    context.report(
+      .invalidArgumentValue(directive: "auth", argument: "rules.\(key)", expected: expected, suggestion: suggestion),
+      at: range)
+    return false
+  }
+
+  /// The closest valid value to a misspelt enum value, for the hint.
+  func closest(_ value: ConstValue, among candidates: [String]) -> String? {
+    name(value).flatMap { Naming.suggestion(for: $0, among: candidates) }
+  }
+
+  func name(_ value: ConstValue) -> String? { value.enumValueName ?? value.stringValue }
+
+  func strings(_ value: ConstValue) -> [String]? {
+    if let single = value.stringValue { return [single] }
+    guard let list = value.listValues else { return nil }
+    let strings = list.compactMap(\.stringValue)
+    return strings.count == list.count ? strings : nil
+  }
+}

@@ -1,0 +1,119 @@
+import GraphQLSDL
+
+/// Names that differ only in letter case are one name to SQLite (table and column names are
+/// case-insensitive) and, once the transformer capitalises the first letter for operation and input
+/// names, to the API schema (`post` and `Post` both imply `CreatePostInput`).
+///
+/// - Types (MG032): every type of the document (models, non-model types, enums, interfaces, unions,
+///   inputs, scalars) and every join model claims its own name and the names the API derives from
+///   it: for a model `Create`/`Update`/`Delete<Model>Input`, `Model<Model>Connection`,
+///   `Model<Model>FilterInput`, `Model<Model>ConditionInput`, `ModelSubscription<Model>FilterInput`;
+///   for a non-model type `<Type>Input`; for an enum `Model<Enum>Input` and `Model<Enum>ListInput`.
+///   The shared API types (`ModelStringInput`, `ModelSortDirection`, ...) are claimed first. Two
+///   claims equal ignoring letter case are reported once per type, at the later type's name, with a
+///   note at the earlier.
+/// - Fields (MG033): two fields of one model or non-model type (declared, or implicit: `id`, foreign
+///   keys, timestamps) whose names are equal ignoring case but not exactly (exact repeats are MG005
+///   and MG025), reported at the later declared field.
+enum NameCollisionRule {
+  static func apply(_ context: AnalysisContext) {
+    checkTypes(context)
+    checkFields(context)
+  }
+
+  /// The names a type of `kind` named `name` occupies in the API schema, its own name first.
+  static func claims(of name: String, kind: TypeKind) -> [String] {
+    switch kind {
+    case .model:
+      return [name] + ["Create", "Update", "Delete"].map { APINames.mutationInput($0, name) } + [
+        APINames.connection(name), APINames.filterInput(name), APINames.conditionInput(name),
+        APINames.subscriptionFilterInput(name),
+      ]
+    case .nonModel:
+      return [name, APINames.nonModelInput(name)]
+    case .enumeration:
+      return [name, "Model\(name)Input", "Model\(name)ListInput"]
+    case .scalar, .unsupported:
+      return [name]
+    }
+  }
+
+  /// The type names every API schema defines, whatever the models: the filter, subscription-filter
+  /// and key-condition inputs of the built-in scalars, `ModelAttributeTypes`, `ModelSizeInput`,
+  /// `ModelSortDirection` (`graphql-transformer-common`'s shared definitions).
+  static var sharedAPITypeNames: [String] {
+    let filtered: [ScalarType] = [.id, .string, .int, .float, .boolean]
+    return filtered.map(APINames.scalarFilterInput) + filtered.map(APINames.subscriptionScalarInput)
+      + [ScalarType.id, .string, .int, .float].map { APINames.keyConditionInput(.scalar($0)) }
+      + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
+  }
+
+  private static func checkTypes(_ context: AnalysisContext) {
+    var owners: [(name: String, kind: TypeKind, range: SourceRange)] = context.typeOrder.compactMap { name in
+      context.types[name].map { ($0.name, $0.kind, $0.nameRange) }
+    }
+    for model in context.orderedModels where context.types[model.name] == nil {
+      owners.append((model.name, .model, model.nameRange))  // join models
+    }
+    var taken: [String: (claim: String, owner: String?, range: SourceRange?)] = [:]
+    for name in sharedAPITypeNames {
+      taken[name.lowercased()] = (name, nil, nil)
+    }
+    for owner in owners {
+      let ownClaims = claims(of: owner.name, kind: owner.kind)
+      for claim in ownClaims {
+        guard let earlier = taken[claim.lowercased()] else { continue }
+        context.report(
+          .typeNameCollision(name: owner.name, claim: claim, otherName: earlier.owner, otherClaim: earlier.claim),
+          at: owner.range,
+          notes: earlier.range.map { [DiagnosticNote(message: "`\(earlier.owner ?? "")` is defined here", range: $0)] } ?? [])
+        break
+      }
+      for claim in ownClaims where taken[claim.lowercased()] == nil {
+        taken[claim.lowercased()] = (claim, owner.name, owner.range)
+      }
+    }
+  }
+
+  private static func checkFields(_ context: AnalysisContext) {
+    for model in context.orderedModels {
+      let names = (model.fields + model.implicitFields + model.timestampFields).map(\.name)
+      let declared = Dictionary(
+        model.declared.map { ($0.ast.name.value, $0.ast.name.range) }, uniquingKeysWith: { first, _ in first })
+      report(names: names, declared: declared, owner: model.name, context)
+    }
+    for name in context.typeOrder {
+      guard let entry = context.types[name], entry.kind == .nonModel else { continue }
+      let declared = Dictionary(
+        entry.fields.map { ($0.name.value, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+      var seen: Set<String> = []
+      report(
+        names: entry.fields.map(\.name.value).filter { seen.insert($0).inserted }, declared: declared, owner: name,
+        context)
+    }
+  }
+
+  /// Reports each name of `names` equal ignoring case to an earlier one; `declared` holds the ranges
+  /// of the declared names (the others are implicit).
+  private static func report(
+    names: [String], declared: [String: SourceRange], owner: String, _ context: AnalysisContext
+  ) {
+    var first: [String: String] = [:]
+    for name in names {
+      let key = name.lowercased()
+      guard let earlier = first[key] else {
+        first[key] = name
+        continue
+      }
+      guard earlier != name else { continue }
+      if let range = declared[name] {
+        let notes = declared[earlier].map { [DiagnosticNote(message: "`\(earlier)` is defined here", range: $0)] } ?? []
+        context.report(
+          .fieldNameCollision(owner: owner, field: name, otherField: earlier, isImplicit: declared[earlier] == nil),
+          at: range, notes: notes)
+      } else if let range = declared[earlier] {
+        context.report(.fieldNameCollision(owner: owner, field: earlier, otherField: name, isImplicit: true), at: range)
+      }
+    }
+  }
+}

@@ -1,0 +1,259 @@
+import ModelGenIR
+
+/// A model's view model: resolve the members (``ModelMembers``), plan each field (``FieldPlan``),
+/// collect each field's parts (``FieldParts``), then the identifier and the schema arguments.
+extension ViewModelBuilder {
+  func modelViewModel(_ model: ModelDefinition) -> ModelViewModel {
+    let members = ModelMembers(model: model)
+    let comma = Self.elementComma(count: members.fields.count)
+    let parts = members.fields.map { fieldParts($0, of: model, members, comma: comma) }
+    let parameters = parts.compactMap(\.parameter)
+    return ModelViewModel(
+      sourceFileName: graph.sourceFileName, access: access.rawValue,
+      typeName: types.typeName(model.name), fileStem: swiftTypeName(model.name),
+      storedProperties: parts.flatMap(\.properties), lazyAccessors: parts.compactMap(\.accessor),
+      initParameters: Self.parameters(parameters), initAssignments: parts.compactMap(\.assignment),
+      setters: parts.compactMap(\.setter), decodeStatements: decodeStatements(parts, model, members),
+      encodeStatements: parts.compactMap(\.encode),
+      codingKeys: members.fields.map { members.members.codingKeyDeclaration($0.name) },
+      identifier: identifierViewModel(model, members),
+      nameLiteral: SwiftNames.stringLiteral(model.name),
+      pluralNameLiteral: SwiftNames.stringLiteral(model.pluralName),
+      primaryKey: .array(model.primaryKey.fields.map { .text("keys.\(members.members.key($0))") }),
+      schemaFields: parts.compactMap(\.schemaField), indexes: indexEntries(model),
+      authRules: model.authRules.map {
+        authRuleExpression($0, trailing: Self.elementComma(count: model.authRules.count))
+      },
+      operations: operationNamesExpression(model), timestamps: timestampsExpression(model))
+  }
+
+  /// Data fields decode first, then (after the parent's key, when needed) the associations.
+  private func decodeStatements(
+    _ parts: [FieldParts], _ model: ModelDefinition, _ members: ModelMembers
+  ) -> [SwiftCode] {
+    let data = parts.filter { !$0.decodesAssociation }.compactMap(\.decode)
+    var associations = parts.filter(\.decodesAssociation).compactMap(\.decode)
+    if members.needsParentKey {
+      let arguments = model.primaryKey.fields.map {
+        SwiftCode.text("\(members.identifierLabel($0)): \(members.codingReference($0))")
+      }
+      associations.insert(
+        .call(
+          head: "let \(members.parentKey) = Identifier(", arguments: arguments,
+          close: ").components"), at: 0)
+    }
+    return data + associations
+  }
+
+  /// The parts of one field, after its plan.
+  func fieldParts(
+    _ field: FieldDefinition, of model: ModelDefinition, _ members: ModelMembers, comma: String
+  ) -> FieldParts {
+    switch FieldPlan(field) {
+    case .stored, .embedded:
+      return storedParts(field, isKey: model.primaryKey.fields.contains(field.name), members, comma)
+    case .reference(let relatedModel):
+      var parts = referenceParts(field, related: types.typeName(relatedModel), members, comma)
+      if let components = keyHeldComponents(field, of: model, members) {
+        holdByKey(&parts, storage: members.storageName(field.name), components: components)
+      }
+      return parts
+    case .list(let association):
+      return listParts(field, association, members, comma)
+    }
+  }
+
+  // MARK: Per-field parts
+
+  /// A stored property: declaration, initializer parameter unless read-only, `decode(_:forKey:)`.
+  func storedParts(
+    _ field: FieldDefinition, isKey: Bool, _ members: ModelMembers, _ comma: String
+  ) -> FieldParts {
+    let property = members.members.escapedProperty(field.name)
+    let reference = members.codingReference(field.name)
+    let key = members.members.key(field.name)
+    let type = types.swiftType(of: field)
+    let modifiers =
+      isKey
+      ? "\(access.rawValue) let"
+      : field.isReadOnly ? "\(access.readOnlyModifier) var" : "\(access.rawValue) var"
+    var parts = FieldParts()
+    parts.properties = [PropertyViewModel(modifiers: modifiers, name: property, type: type)]
+    if !field.isReadOnly {
+      parts.parameter = "\(property): \(type)\(types.defaultClause(for: field, isKey: isKey))"
+      parts.assignment = .text("self.\(property) = \(property)")
+    }
+    let required = field.isRequired && !field.isReadOnly
+    parts.decode = .call(
+      "\(reference) = try values.\(required ? "decode" : "decodeIfPresent")(",
+      [.text("\(types.swiftType(field.type)).self"), .text("forKey: .\(key)")])
+    parts.encode = encodeStatement(reference, key: key, required: required)
+    var arguments: [SwiftCode] = [
+      .text("keys.\(key)"), presence(field), .text(types.fieldTypeExpression(field.type)),
+    ]
+    if field.isReadOnly { arguments.append("readOnly: true") }
+    parts.schemaField = .call(".field(", arguments + fieldAuthArguments(field), trailing: comma)
+    return parts
+  }
+
+  /// A `@belongsTo`/`@hasOne` field: `_name` storage, async accessor, initializer parameter,
+  /// setter, `decodeLazyReference`, and its `ModelSchema` entry.
+  func referenceParts(
+    _ field: FieldDefinition, related: String, _ members: ModelMembers, _ comma: String
+  ) -> FieldParts {
+    let property = members.members.escapedProperty(field.name)
+    let storage = members.storageName(field.name)
+    let type = related + (field.isRequired ? "" : "?")
+    var parts = FieldParts()
+    parts.properties = [
+      PropertyViewModel(modifiers: "internal var", name: storage, type: "LazyReference<\(related)>")
+    ]
+    parts.accessor = LazyAccessorViewModel(
+      name: property, type: type, storageName: storage,
+      loadMethod: field.isRequired ? "require" : "get",
+      referenceName: SwiftNames.escaped(members.referenceNames[field.name] ?? field.name),
+      relatedType: related)
+    parts.parameter = "\(property): \(type)" + (field.isRequired ? "" : " = nil")
+    parts.assignment = .text("self.\(storage) = LazyReference(\(property))")
+    parts.setter = SetterViewModel(
+      name: members.setterNames[field.name] ?? field.name, parameter: property, type: type,
+      storageName: storage)
+    parts.decode = .call(
+      "\(storage) = try values.decodeLazyReference(",
+      [.text("\(related).self"), .text("forKey: .\(members.members.key(field.name))")]
+        + referenceDecodeArguments(field, members) + ["decoder: decoder"])
+    parts.decodesAssociation = true
+    parts.encode = .call(
+      "try container.encode(", [.text(storage), .text("forKey: .\(members.members.key(field.name))")])
+    parts.schemaField = referenceSchemaEntry(field, related: related, members, comma)
+    return parts
+  }
+
+  /// The identifier components of a `@belongsTo`/`@hasOne` whose target names are all
+  /// primary-key fields (`postID: ID! @primaryKey(…)` with `post: Post @belongsTo(fields:
+  /// ["postID"])`), made from the key properties; `nil` for any other reference.
+  private func keyHeldComponents(
+    _ field: FieldDefinition, of model: ModelDefinition, _ members: ModelMembers
+  ) -> [SwiftCode]? {
+    let targetNames: [String]
+    let associatedFields: [String]
+    switch field.association {
+    case .belongsTo(let association)?:
+      (targetNames, associatedFields) = (association.targetNames, association.associatedFields)
+    case .hasOne(let association)?:
+      (targetNames, associatedFields) = (association.targetNames, association.relatedFields)
+    default:
+      return nil
+    }
+    guard !targetNames.isEmpty, targetNames.count == associatedFields.count,
+      targetNames.allSatisfy(model.primaryKey.fields.contains)
+    else { return nil }
+    return zip(targetNames, associatedFields).map { target, associated in
+      .text(
+        "IdentifierComponent(name: \(SwiftNames.stringLiteral(associated)), "
+          + "value: \(members.members.escapedProperty(target)).keyValue)")
+    }
+  }
+
+  /// A reference held by the key: the key properties are the model's only copy of the FK, so
+  /// `init` makes the reference from them, and it has no initializer parameter or setter (the
+  /// key is immutable).
+  private func holdByKey(_ parts: inout FieldParts, storage: String, components: [SwiftCode]) {
+    parts.parameter = nil
+    parts.setter = nil
+    parts.assignment = .call(
+      head: "self.\(storage) = LazyReference(identifiers: [", arguments: components, close: "])")
+  }
+
+  /// A `@hasOne` that finds its child by the child's `references:` fields also decodes the
+  /// parent's key components; other references decode their target names only.
+  private func referenceDecodeArguments(_ field: FieldDefinition, _ members: ModelMembers)
+    -> [SwiftCode]
+  {
+    guard case .hasOne(let association)? = field.association, association.targetNames.isEmpty
+    else { return [] }
+    return [
+      .text("associatedFields: \(SwiftLayout.stringArray(association.relatedFields))"),
+      .text("parent: \(members.parentKey)"),
+    ]
+  }
+
+  /// `.belongsTo(…)` or `.hasOne(…)`.
+  private func referenceSchemaEntry(
+    _ field: FieldDefinition, related: String, _ members: ModelMembers, _ comma: String
+  ) -> SwiftCode? {
+    let head: [SwiftCode] = [
+      .text("keys.\(members.members.key(field.name))"), presence(field), .text("\(related).self"),
+    ]
+    switch field.association {
+    case .belongsTo(let association)?:
+      let arguments = [
+        "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
+        "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
+      ].map(SwiftCode.text)
+      return .call(".belongsTo(", head + arguments + fieldAuthArguments(field), trailing: comma)
+    case .hasOne(let association)?:
+      // SPEC §1: associated fields are the fields on the other side the association points at:
+      // the child's key fields the target names hold, or its `references:` fields.
+      let arguments = [
+        "associatedFields: \(SwiftLayout.stringArray(association.relatedFields))",
+        "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
+      ].map(SwiftCode.text)
+      return .call(".hasOne(", head + arguments + fieldAuthArguments(field), trailing: comma)
+    default:
+      return nil
+    }
+  }
+
+  /// A `@hasMany` field: a `LazyList` property, `[Child]` parameter, `decodeLazyList`.
+  func listParts(
+    _ field: FieldDefinition, _ association: HasManyAssociation, _ members: ModelMembers,
+    _ comma: String
+  ) -> FieldParts {
+    let property = members.members.escapedProperty(field.name)
+    let reference = members.codingReference(field.name)
+    let key = members.members.key(field.name)
+    let related = types.typeName(association.relatedModel)
+    var parts = FieldParts()
+    parts.properties = [
+      PropertyViewModel(
+        modifiers: "\(access.rawValue) var", name: property,
+        type: "LazyList<\(related)>" + (field.isRequired ? "" : "?"))
+    ]
+    parts.parameter = "\(property): [\(related)] = []"
+    parts.assignment = .text("self.\(property) = LazyList(\(property))")
+    // The provider orders the list by the index's sort key (as AppSync's index query does), even
+    // when another index starts with the same fields.
+    let index: [SwiftCode] = association.indexName.map {
+      [.text("indexName: \(SwiftNames.stringLiteral($0))")]
+    } ?? []
+    let decodeArguments: [SwiftCode] = [
+      .text("\(related).self"), .text("forKey: .\(key)"),
+      .text("associatedFields: \(SwiftLayout.stringArray(association.foreignKeyFields))"),
+    ]
+    parts.decode = .call(
+      "\(reference) = try values.decodeLazyList(",
+      decodeArguments + index + [.text("parent: \(members.parentKey)"), "decoder: decoder"])
+    parts.decodesAssociation = true
+    parts.encode = encodeStatement(reference, key: key, required: field.isRequired)
+    let schemaArguments: [SwiftCode] = [
+      .text("keys.\(key)"), presence(field), .text("\(related).self"),
+      .text("associatedFields: \(SwiftLayout.stringArray(association.associatedFields))"),
+    ]
+    parts.schemaField = .call(
+      ".hasMany(", schemaArguments + index + fieldAuthArguments(field), trailing: comma)
+    return parts
+  }
+
+  /// `try container.encode(x, forKey: .x)` or `encodeIfPresent`.
+  private func encodeStatement(_ reference: String, key: String, required: Bool) -> SwiftCode {
+    .call(
+      "try container.\(required ? "encode" : "encodeIfPresent")(",
+      [.text(reference), .text("forKey: .\(key)")])
+  }
+
+  /// `.required` or `.optional`.
+  private func presence(_ field: FieldDefinition) -> SwiftCode {
+    .text(field.isRequired ? ".required" : ".optional")
+  }
+}

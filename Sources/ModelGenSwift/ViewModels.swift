@@ -1,0 +1,293 @@
+import ModelGenIR
+import ModelGenTemplating
+
+/// The view models the default templates render. Every decision about the Swift that is written
+/// (names, modifiers, types, default values, which statements exist) is made while building these
+/// values (see ``ViewModelBuilder``); templates only place them. Multi-line code is held as
+/// ``SwiftCode`` (callee, arguments, elements), never as laid-out lines: the renderer breaks it for
+/// the line the template puts it on, so a template may indent it as it likes.
+///
+/// Each view model lists its template keys explicitly in `templateValue`; those keys are the
+/// documented interface for user templates passed with `--templates`.
+
+/// The access level of generated declarations (`--access public|internal`).
+public enum AccessLevel: String, Sendable, CaseIterable {
+  /// `public` declarations: the generated module is used from other modules.
+  case `public`
+  /// `internal` declarations: the generated files live in the module that uses them.
+  case `internal`
+
+  /// The modifier of a read-only stored property: settable inside the module only.
+  package var readOnlyModifier: String { self == .public ? "public internal(set)" : "internal" }
+}
+
+/// One line of a declaration list: a stored property.
+public struct PropertyViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The modifiers and introducer (`public var`, `public let`, `internal var`).
+  public var modifiers: String
+  /// The property name (escaped).
+  public var name: String
+  /// The Swift type (`String?`, `LazyReference<Post4V2>`).
+  public var type: String
+  /// The whole declaration (`public var content: String`).
+  public var declaration: String { "\(modifiers) \(name): \(type)" }
+  /// Template keys: `declaration`, `modifiers`, `name`, `type`.
+  public var templateValue: TemplateValue {
+    [
+      "declaration": .string(declaration), "modifiers": .string(modifiers), "name": .string(name),
+      "type": .string(type),
+    ]
+  }
+}
+
+/// One parameter of a generated initializer.
+public struct ParameterViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// `name: Type = default`.
+  public var declaration: String
+  /// `,` for every parameter but the last, else empty.
+  public var separator: String
+  /// Template keys: `declaration`, `separator`.
+  public var templateValue: TemplateValue {
+    ["declaration": .string(declaration), "separator": .string(separator)]
+  }
+}
+
+/// The public async accessor of a `@belongsTo`/`@hasOne` field, backed by a `LazyReference`.
+public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The property name (escaped).
+  public var name: String
+  /// `Post4V2?`, or `Post4V2` for a required reference.
+  public var type: String
+  /// The stored reference (`_post`).
+  public var storageName: String
+  /// `get`, or `require` for a required reference.
+  public var loadMethod: String
+  /// The public read-only accessor of the stored reference (`postReference`), so users can read its
+  /// state and identifiers without loading and batch-load many with `LazyReference.loadAll`.
+  public var referenceName: String
+  /// The referenced model type (`Post4V2`).
+  public var relatedType: String
+  /// Template keys: `name`, `type`, `storageName`, `loadMethod`, `referenceName`, `relatedType`.
+  public var templateValue: TemplateValue {
+    [
+      "name": .string(name), "type": .string(type), "storageName": .string(storageName),
+      "loadMethod": .string(loadMethod), "referenceName": .string(referenceName),
+      "relatedType": .string(relatedType),
+    ]
+  }
+}
+
+/// The `mutating func setPost(_ post: Post4V2?)` of a reference.
+public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The function name (`setPost`).
+  public var name: String
+  /// The parameter name (escaped).
+  public var parameter: String
+  /// The parameter type.
+  public var type: String
+  /// The stored reference (`_post`).
+  public var storageName: String
+  /// Template keys: `name`, `parameter`, `type`, `storageName`.
+  public var templateValue: TemplateValue {
+    [
+      "name": .string(name), "parameter": .string(parameter), "type": .string(type),
+      "storageName": .string(storageName),
+    ]
+  }
+}
+
+/// The typed identifier of a model.
+public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// One key property.
+  public struct Property: Sendable, Equatable, TemplateRepresentable {
+    /// The property name (escaped).
+    public var name: String
+    /// The Swift type.
+    public var type: String
+    /// Template keys: `name`, `type`.
+    public var templateValue: TemplateValue { ["name": .string(name), "type": .string(type)] }
+  }
+  /// The key properties in key order.
+  public var properties: [Property]
+  /// The initializer's parameter list (`id: String, title: String`).
+  public var parameters: SwiftCode
+  /// The `components` body: an array literal of `IdentifierComponent`s.
+  public var components: SwiftCode
+  /// The expression that builds a model's identifier (`Identifier(id: id)`).
+  public var expression: SwiftCode
+  /// Template keys: `properties`, `parameters`, `components`, `expression`.
+  public var templateValue: TemplateValue {
+    [
+      "properties": properties.templateValue, "parameters": parameters.templateValue,
+      "components": components.templateValue, "expression": expression.templateValue,
+    ]
+  }
+}
+
+/// Everything `model.mustache` and `schema.mustache` place for one model.
+public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The schema file name for the header.
+  public var sourceFileName: String
+  /// `public` or `internal`.
+  public var access: String
+  /// The Swift type name (escaped).
+  public var typeName: String
+  /// The output file stem (`Comment4V2`).
+  public var fileStem: String
+  /// Stored properties in field order.
+  public var storedProperties: [PropertyViewModel]
+  /// Async accessors of references.
+  public var lazyAccessors: [LazyAccessorViewModel]
+  /// The memberwise initializer's parameters.
+  public var initParameters: [ParameterViewModel]
+  /// The memberwise initializer's statements.
+  public var initAssignments: [SwiftCode]
+  /// Reference setters.
+  public var setters: [SetterViewModel]
+  /// `init(from:)` statements.
+  public var decodeStatements: [SwiftCode]
+  /// `encode(to:)` statements.
+  public var encodeStatements: [SwiftCode]
+  /// `CodingKeys` case declarations.
+  public var codingKeys: [String]
+  /// The typed identifier.
+  public var identifier: IdentifierViewModel
+  /// The GraphQL type name as a string literal.
+  public var nameLiteral: String
+  /// The plural name as a string literal.
+  public var pluralNameLiteral: String
+  /// `[keys.id]`.
+  public var primaryKey: SwiftCode
+  /// `ModelSchema.fields` entries, each ending with `,` when there are several (swift-format's
+  /// trailing-comma rule for multi-line collections).
+  public var schemaFields: [SwiftCode]
+  /// `ModelSchema.indexes` entries, each ending with `,` when there are several.
+  public var indexes: [SwiftCode]
+  /// `ModelSchema.authRules` entries, each ending with `,` when there are several.
+  public var authRules: [SwiftCode]
+  /// The `operations: ModelOperationNames(…),` argument: the resolved root field names.
+  public var operations: SwiftCode
+  /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
+  public var timestamps: SwiftCode
+
+  /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
+  public var templateValue: TemplateValue {
+    [
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
+      "storedProperties": storedProperties.templateValue,
+      "lazyAccessors": lazyAccessors.templateValue,
+      "initParameters": initParameters.templateValue,
+      "initAssignments": initAssignments.templateValue,
+      "setters": setters.templateValue, "decodeStatements": decodeStatements.templateValue,
+      "encodeStatements": encodeStatements.templateValue, "codingKeys": codingKeys.templateValue,
+      "identifier": identifier.templateValue, "nameLiteral": .string(nameLiteral),
+      "pluralNameLiteral": .string(pluralNameLiteral), "primaryKey": primaryKey.templateValue,
+      "schemaFields": schemaFields.templateValue, "indexes": indexes.templateValue,
+      "authRules": authRules.templateValue, "hasIndexes": .bool(!indexes.isEmpty),
+      "hasAuthRules": .bool(!authRules.isEmpty), "operations": operations.templateValue,
+      "timestamps": timestamps.templateValue,
+    ]
+  }
+}
+
+/// Everything `enum.mustache` places for one enum.
+public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// One case.
+  public struct Case: Sendable, Equatable, TemplateRepresentable {
+    /// The case name (escaped).
+    public var name: String
+    /// The raw GraphQL value as a string literal.
+    public var rawValue: String
+    /// Template keys: `name`, `rawValue`.
+    public var templateValue: TemplateValue {
+      ["name": .string(name), "rawValue": .string(rawValue)]
+    }
+  }
+  /// The schema file name for the header.
+  public var sourceFileName: String
+  /// `public` or `internal`.
+  public var access: String
+  /// The Swift type name (escaped).
+  public var typeName: String
+  /// The output file stem.
+  public var fileStem: String
+  /// The cases in declaration order.
+  public var cases: [Case]
+  /// Template keys: `sourceFileName`, `access`, `typeName`, `cases`.
+  public var templateValue: TemplateValue {
+    [
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
+      "cases": cases.templateValue,
+    ]
+  }
+}
+
+/// Everything `embedded.mustache` places for one non-model type.
+public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The schema file name for the header.
+  public var sourceFileName: String
+  /// `public` or `internal`.
+  public var access: String
+  /// The Swift type name (escaped).
+  public var typeName: String
+  /// The output file stem.
+  public var fileStem: String
+  /// Stored properties.
+  public var storedProperties: [PropertyViewModel]
+  /// The memberwise initializer's parameters.
+  public var initParameters: [ParameterViewModel]
+  /// The memberwise initializer's statements.
+  public var initAssignments: [String]
+  /// `CodingKeys` case declarations.
+  public var codingKeys: [String]
+  /// The GraphQL type name as a string literal.
+  public var nameLiteral: String
+  /// `EmbeddedSchema.fields` entries, each ending with `,` when there are several.
+  public var schemaFields: [SwiftCode]
+  /// Template keys: every property by its name.
+  public var templateValue: TemplateValue {
+    [
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
+      "storedProperties": storedProperties.templateValue,
+      "initParameters": initParameters.templateValue,
+      "initAssignments": initAssignments.templateValue, "codingKeys": codingKeys.templateValue,
+      "nameLiteral": .string(nameLiteral), "schemaFields": schemaFields.templateValue,
+    ]
+  }
+}
+
+/// Everything `registry.mustache` places.
+public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The schema file name for the header.
+  public var sourceFileName: String
+  /// `public` or `internal`.
+  public var access: String
+  /// The registry enum's name (`Models`).
+  public var typeName: String
+  /// The registry's array elements (`Post.self,`), sorted by GraphQL name; `,` only when there
+  /// are several.
+  public var models: [String]
+  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`.
+  public var templateValue: TemplateValue {
+    [
+      "sourceFileName": .string(sourceFileName), "access": .string(access),
+      "typeName": .string(typeName),
+      "models": models.templateValue,
+    ]
+  }
+}
+
+/// The view models of one schema file.
+public struct SchemaViewModel: Sendable, Equatable {
+  /// One per model, in schema order.
+  public var models: [ModelViewModel]
+  /// One per enum.
+  public var enums: [EnumViewModel]
+  /// One per non-model type.
+  public var embedded: [EmbeddedViewModel]
+  /// The registry, or `nil` when the schema has no models.
+  public var registry: RegistryViewModel?
+}
