@@ -65,7 +65,7 @@ final class GraphQLServerProcess: Sendable {
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
-    let line = await Task.detached { Self.readLine(output.fileHandleForReading) }.value
+    let line = await onOwnThread { Self.readLine(output.fileHandleForReading) }
     guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count))
     else {
       kill(process.processIdentifier, SIGKILL)
@@ -156,7 +156,14 @@ private actor VenvSetup {
 
   func python() async throws -> String {
     if let result { return try await result.value }
-    let task = Task.detached { () throws -> String in
+    let task = Task { try await onOwnThread(Self.install).get() }
+    result = task
+    return try await task.value
+  }
+
+  /// Runs venv.sh (blocking: call it on a thread of its own) and returns the venv's python.
+  private static func install() -> Result<String, any Error> {
+    Result { () throws -> String in
       let root = GraphQLServerProcess.packageRoot
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -183,7 +190,14 @@ private actor VenvSetup {
       }
       return path
     }
-    result = task
-    return try await task.value
+  }
+}
+
+/// Runs `body` on a thread of its own and returns its value, so that a blocking read or wait
+/// (a child process's output, its exit) never holds one of the cooperative pool's few threads:
+/// on this 2-core machine two blocked pool threads stall every other test's async work.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
   }
 }

@@ -78,8 +78,10 @@ struct SubscriptionTLSTests {
       "lazymodelapi-tls-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let (cert, key) = try Self.makeCertificate(in: directory)
-    let (server, port) = try Self.startTLSServer(in: directory, cert: cert, key: key)
+    let (cert, key) = try await onOwnThread { Result { try Self.makeCertificate(in: directory) } }.get()
+    let (server, port) = try await onOwnThread {
+      Result { try Self.startTLSServer(in: directory, cert: cert, key: key) }
+    }.get()
     defer { kill(server.processIdentifier, SIGKILL) }
 
     func client(trusting authority: String?) -> APIClient {

@@ -74,8 +74,14 @@ struct KillTests {
       let delay = 30 + Int(random.next() % 400)
       try await Task.sleep(for: .milliseconds(delay))
       kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      // The exit and the output are waited for on a thread of its own, not a cooperative-pool one.
+      let printed = await withCheckedContinuation { continuation in
+        Thread {
+          process.waitUntilExit()
+          let data = output.fileHandleForReading.readDataToEndOfFile()
+          continuation.resume(returning: String(decoding: data, as: UTF8.self))
+        }.start()
+      }
       let acknowledged = printed.split(separator: "\n").compactMap { Int($0) }
       committed.formUnion(acknowledged)
 
