@@ -54,33 +54,58 @@ public enum DiagnosticPrinter {
   /// under the rest of the range on that line. Tabs in the line are kept in the marker line so the
   /// caret lines up in a terminal. A line longer than ``maximumSnippetColumns`` is shown as a
   /// window of that width around the caret, `…` standing for each part cut off.
+  ///
+  /// Costs O(``maximumSnippetColumns``) whatever the length of the line or the file: only the
+  /// bytes within `4 × (maximumSnippetColumns + 1)` of the caret (enough for that many Unicode
+  /// scalars on each side) are scanned for the line's ends and decoded, so printing *n*
+  /// diagnostics on one long line is linear in *n*, not in *n* × the line length.
   static func snippet(_ range: SourceRange, in source: SourceFile) -> String {
-    guard range.start.offset <= source.bytes.count else { return "" }
-    let text = source.text(ofLineContaining: range.start.offset)
+    let bytes = source.bytes
+    let caret = range.start.offset
+    guard caret <= bytes.count else { return "" }
+    let width = maximumSnippetColumns
+    let reach = 4 * (width + 1)
+    func isTerminator(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+    func isContinuation(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+
+    // The region [regionStart, regionEnd) of the caret's line within `reach` bytes of the caret.
+    var regionStart = caret
+    while regionStart > 0, caret - regionStart < reach, !isTerminator(bytes[regionStart - 1]) { regionStart -= 1 }
+    let cutBefore = regionStart > 0 && !isTerminator(bytes[regionStart - 1])
+    if cutBefore { while regionStart < caret, isContinuation(regionStart) { regionStart += 1 } }
+    var regionEnd = caret
+    while regionEnd < bytes.count, regionEnd - caret < reach, !isTerminator(bytes[regionEnd]) { regionEnd += 1 }
+    let cutAfter = regionEnd < bytes.count && !isTerminator(bytes[regionEnd])
+    if cutAfter { while regionEnd > caret, isContinuation(regionEnd) { regionEnd -= 1 } }
+
+    let before = displayScalars(bytes[regionStart..<caret])
+    let after = displayScalars(bytes[caret..<regionEnd])
+    // Scalars shown before the caret (`shownBefore`) and from it on (`shownAfter`): the whole line
+    // when it fits, else a window of `width` with the caret half-way, shifted left near the end.
+    let afterTotal = cutAfter ? Int.max : after.count
+    let shownBefore = min(before.count, max(width / 2, width - min(afterTotal, width)))
+    let shownAfter = min(after.count, width - shownBefore)
+    let cutsStart = shownBefore < before.count || cutBefore
+    let cutsEnd = shownAfter < after.count || cutAfter
+
+    let visibleBefore = before[(before.count - shownBefore)...]
+    var shown = String(String.UnicodeScalarView(visibleBefore + after[..<shownAfter]))
+    if cutsStart { shown = "…" + shown }
+    if cutsEnd { shown += "…" }
+    var marker = cutsStart ? " " : ""
+    for scalar in visibleBefore { marker.append(scalar == "\t" ? "\t" : " ") }
+    marker.append("^")
+    let rangeLength =
+      range.end.line == range.start.line ? range.end.column - range.start.column : afterTotal
+    marker += String(repeating: "~", count: max(0, min(rangeLength, shownAfter) - 1))
     let gutter = String(range.start.line)
     let pad = String(repeating: " ", count: gutter.count)
-    let allScalars = Array(text.unicodeScalars)
-    let caretIndex = range.start.column - 1
-    let lastColumnOnLine =
-      range.end.line == range.start.line ? range.end.column - 1 : allScalars.count
-    // The window [first, last) of the line that is shown.
-    var first = 0
-    var last = allScalars.count
-    if allScalars.count > maximumSnippetColumns {
-      first = max(0, min(caretIndex - maximumSnippetColumns / 2, allScalars.count - maximumSnippetColumns))
-      last = first + maximumSnippetColumns
-    }
-    let scalars = allScalars[first..<last]
-    var shown = String(String.UnicodeScalarView(scalars))
-    var marker = first > 0 ? " " : ""
-    if first > 0 { shown = "…" + shown }
-    if last < allScalars.count { shown += "…" }
-    for index in first..<max(first, min(caretIndex, last)) {
-      marker.append(allScalars[index] == "\t" ? "\t" : " ")
-    }
-    marker.append("^")
-    let tildes = max(0, min(lastColumnOnLine, last) - range.start.column)
-    marker += String(repeating: "~", count: tildes)
     return " \(gutter) | \(shown)\n \(pad) | \(marker)\n"
+  }
+
+  /// The Unicode scalars of `slice` as a line is shown: invalid UTF-8 as U+FFFD, byte-order marks
+  /// (U+FEFF, zero columns) left out.
+  private static func displayScalars(_ slice: ArraySlice<UInt8>) -> [Unicode.Scalar] {
+    String(decoding: slice, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FEFF}" }
   }
 }
