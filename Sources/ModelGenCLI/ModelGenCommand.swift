@@ -155,7 +155,8 @@ public struct ModelGenCommand {
           options.schemas.count == 1
           ? options.output
           : PathText.appending(OutputPlanner.stem(of: path), to: options.output)
-        let schemaName = PathText.lastComponent(of: path)
+        // The headers carry the name escaped for a comment; compare generated files by that form.
+        let schemaName = SwiftNames.commentText(PathText.lastComponent(of: path))
         outputs.append((directory, schemaName, result.files))
       } catch {
         standardError(Self.describe(error, templates: options.templates))

@@ -35,7 +35,7 @@ public struct ViewModelBuilder: Sendable {
       graph.models.isEmpty
       ? nil
       : RegistryViewModel(
-        sourceFileName: graph.sourceFileName, access: access.rawValue, typeName: Self.registryName,
+        sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue, typeName: Self.registryName,
         models: graph.models.map(\.name).sorted().map {
           SwiftNames.escaped(swiftTypeName($0)) + ".self"
         }
@@ -390,7 +390,7 @@ public struct ViewModelBuilder: Sendable {
       expression: SwiftLayout.call("Identifier(", identifierArguments, indent: 4))
 
     return ModelViewModel(
-      sourceFileName: graph.sourceFileName, access: access, typeName: typeName,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access, typeName: typeName,
       fileStem: swiftTypeName(model.name),
       storedProperties: stored, lazyAccessors: accessors,
       initParameters: parameters.enumerated().map {
@@ -522,7 +522,7 @@ public struct ViewModelBuilder: Sendable {
   func enumViewModel(_ definition: EnumDefinition) -> EnumViewModel {
     let names = SwiftNames.uniqued(definition.values.map { SwiftNames.caseName($0.name) })
     return EnumViewModel(
-      sourceFileName: graph.sourceFileName, access: access.rawValue,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: SwiftNames.escaped(swiftTypeName(definition.name)),
       fileStem: swiftTypeName(definition.name),
       cases: zip(definition.values, names).map {
@@ -538,7 +538,7 @@ public struct ViewModelBuilder: Sendable {
       "\(members.escapedProperty($0.name)): \(swiftType(of: $0))\(defaultClause(for: $0, isKey: false))"
     }
     return EmbeddedViewModel(
-      sourceFileName: graph.sourceFileName, access: access,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access,
       typeName: SwiftNames.escaped(swiftTypeName(definition.name)),
       fileStem: swiftTypeName(definition.name),
       storedProperties: definition.fields.map {
