@@ -323,7 +323,10 @@ struct Lexer {
   /// is none.
   private mutating func readDigits(_ index: inout Int, _ start: SourceLocation, what: String) -> Bool {
     guard index < count, isDigit(base[index]) else {
-      let found = index < count ? "`\(Character(Unicode.Scalar(base[index])))`" : "end of file"
+      let found =
+        index >= count ? "end of file"
+        : base[index] >= 0x80 ? "a non-ASCII character"
+        : "`\(DiagnosticText.shortened(String(Unicode.Scalar(base[index]))))`"
       let here = locationAfterASCII(start, index)
       report(.expectedDigit(after: what, found: found), SourceRange(start: here, end: here))
       return false
