@@ -414,10 +414,17 @@ struct Lexer {
     guard kind == UInt8(ascii: "u"), position + 1 < count else {
       // Skip only the backslash; the next character is read as ordinary string content.
       position += 1
-      let shown = kind >= 0x20 && kind < 0x7F ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
+      // The range covers the backslash and the character after it when that is printable ASCII
+      // (as `shown` does); otherwise (end of file, a line break, a multi-byte or invalid byte)
+      // only the backslash, so it never ends past the input or inside a character.
+      let printable = position < count && kind >= 0x20 && kind < 0x7F
+      let shown = printable ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
+      let width = printable ? 1 : 0
       report(
         .invalidEscapeSequence(shown: shown),
-        SourceRange(start: start, end: SourceLocation(offset: position + 1, line: start.line, column: start.column + 2)))
+        SourceRange(
+          start: start,
+          end: SourceLocation(offset: position + width, line: start.line, column: start.column + 1 + width)))
       return
     }
     if byte(position + 2) == UInt8(ascii: "{") {
