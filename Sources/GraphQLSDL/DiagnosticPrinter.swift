@@ -55,10 +55,10 @@ public enum DiagnosticPrinter {
   /// caret lines up in a terminal. A line longer than ``maximumSnippetColumns`` is shown as a
   /// window of that width around the caret, `…` standing for each part cut off.
   ///
-  /// Costs O(``maximumSnippetColumns``) whatever the length of the line or the file: only the
-  /// bytes within `4 × (maximumSnippetColumns + 1)` of the caret (enough for that many Unicode
-  /// scalars on each side) are scanned for the line's ends and decoded, so printing *n*
-  /// diagnostics on one long line is linear in *n*, not in *n* × the line length.
+  /// Costs O(``maximumSnippetColumns``) whatever the length of the line or the file: only up to
+  /// that many Unicode scalars on each side of the caret (at most `4 × (maximumSnippetColumns +
+  /// 1)` bytes) are scanned for the line's ends and decoded, so printing *n* diagnostics on one
+  /// long line is linear in *n*, not in *n* × the line length.
   static func snippet(_ range: SourceRange, in source: SourceFile) -> String {
     let bytes = source.bytes
     let caret = range.start.offset
@@ -68,32 +68,53 @@ public enum DiagnosticPrinter {
     func isTerminator(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
     func isContinuation(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
 
-    // The region [regionStart, regionEnd) of the caret's line within `reach` bytes of the caret.
+    // The region [regionStart, regionEnd) of the caret's line: at most `width` scalars on each
+    // side of the caret (and at most `reach` bytes, however many continuation bytes there are).
     var regionStart = caret
-    while regionStart > 0, caret - regionStart < reach, !isTerminator(bytes[regionStart - 1]) { regionStart -= 1 }
+    var scalarsBefore = 0
+    while regionStart > 0, scalarsBefore < width, caret - regionStart < reach, !isTerminator(bytes[regionStart - 1]) {
+      regionStart -= 1
+      if !isContinuation(regionStart) { scalarsBefore += 1 }
+    }
     let cutBefore = regionStart > 0 && !isTerminator(bytes[regionStart - 1])
     if cutBefore { while regionStart < caret, isContinuation(regionStart) { regionStart += 1 } }
     var regionEnd = caret
-    while regionEnd < bytes.count, regionEnd - caret < reach, !isTerminator(bytes[regionEnd]) { regionEnd += 1 }
+    var scalarsAfter = 0
+    while regionEnd < bytes.count, regionEnd - caret < reach, !isTerminator(bytes[regionEnd]) {
+      if !isContinuation(regionEnd) {
+        if scalarsAfter == width { break }
+        scalarsAfter += 1
+      }
+      regionEnd += 1
+    }
     let cutAfter = regionEnd < bytes.count && !isTerminator(bytes[regionEnd])
     if cutAfter { while regionEnd > caret, isContinuation(regionEnd) { regionEnd -= 1 } }
 
-    let before = displayScalars(bytes[regionStart..<caret])
-    let after = displayScalars(bytes[caret..<regionEnd])
+    let before = displayText(bytes[regionStart..<caret])
+    let after = displayText(bytes[caret..<regionEnd])
+    let beforeCount = before.unicodeScalars.count
+    let afterCount = after.unicodeScalars.count
     // Scalars shown before the caret (`shownBefore`) and from it on (`shownAfter`): the whole line
     // when it fits, else a window of `width` with the caret half-way, shifted left near the end.
-    let afterTotal = cutAfter ? Int.max : after.count
-    let shownBefore = min(before.count, max(width / 2, width - min(afterTotal, width)))
-    let shownAfter = min(after.count, width - shownBefore)
-    let cutsStart = shownBefore < before.count || cutBefore
-    let cutsEnd = shownAfter < after.count || cutAfter
+    let afterTotal = cutAfter ? Int.max : afterCount
+    let shownBefore = min(beforeCount, max(width / 2, width - min(afterTotal, width)))
+    let shownAfter = min(afterCount, width - shownBefore)
+    let cutsStart = shownBefore < beforeCount || cutBefore
+    let cutsEnd = shownAfter < afterCount || cutAfter
 
-    let visibleBefore = before[(before.count - shownBefore)...]
-    var shown = String(String.UnicodeScalarView(visibleBefore + after[..<shownAfter]))
-    if cutsStart { shown = "…" + shown }
+    let visibleBefore =
+      shownBefore == beforeCount ? before : String(before.unicodeScalars.dropFirst(beforeCount - shownBefore))
+    let visibleAfter = shownAfter == afterCount ? after : String(after.unicodeScalars.prefix(shownAfter))
+    var shown = cutsStart ? "…" : ""
+    shown += visibleBefore
+    shown += visibleAfter
     if cutsEnd { shown += "…" }
     var marker = cutsStart ? " " : ""
-    for scalar in visibleBefore { marker.append(scalar == "\t" ? "\t" : " ") }
+    if visibleBefore.utf8.contains(0x09) {
+      for scalar in visibleBefore.unicodeScalars { marker.append(scalar == "\t" ? "\t" : " ") }
+    } else {
+      marker += String(repeating: " ", count: shownBefore)
+    }
     marker.append("^")
     let rangeLength =
       range.end.line == range.start.line ? range.end.column - range.start.column : afterTotal
@@ -103,9 +124,11 @@ public enum DiagnosticPrinter {
     return " \(gutter) | \(shown)\n \(pad) | \(marker)\n"
   }
 
-  /// The Unicode scalars of `slice` as a line is shown: invalid UTF-8 as U+FFFD, byte-order marks
-  /// (U+FEFF, zero columns) left out.
-  private static func displayScalars(_ slice: ArraySlice<UInt8>) -> [Unicode.Scalar] {
-    String(decoding: slice, as: UTF8.self).unicodeScalars.filter { $0 != "\u{FEFF}" }
+  /// `slice` as a line is shown: invalid UTF-8 as U+FFFD, byte-order marks (U+FEFF, zero
+  /// columns) left out.
+  private static func displayText(_ slice: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: slice, as: UTF8.self)
+    guard text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FEFF}") else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" }))
   }
 }
