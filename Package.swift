@@ -150,6 +150,12 @@ var targets: [Target] = [
     swiftSettings: strict
   ),
   .executableTarget(
+    name: "DiagnosticsBenchmark",
+    dependencies: ["GraphQLSDL", "BenchmarkSupport"],
+    path: "Benchmarks/DiagnosticsBenchmark",
+    swiftSettings: strict
+  ),
+  .executableTarget(
     name: "GenerateBenchmark",
     dependencies: ["ModelGen", "ModelGenCLI", "BenchmarkSupport"],
     path: "Benchmarks/GenerateBenchmark",

@@ -54,33 +54,81 @@ public enum DiagnosticPrinter {
   /// under the rest of the range on that line. Tabs in the line are kept in the marker line so the
   /// caret lines up in a terminal. A line longer than ``maximumSnippetColumns`` is shown as a
   /// window of that width around the caret, `…` standing for each part cut off.
+  ///
+  /// Costs O(``maximumSnippetColumns``) whatever the length of the line or the file: only up to
+  /// that many Unicode scalars on each side of the caret (at most `4 × (maximumSnippetColumns +
+  /// 1)` bytes) are scanned for the line's ends and decoded, so printing *n* diagnostics on one
+  /// long line is linear in *n*, not in *n* × the line length.
   static func snippet(_ range: SourceRange, in source: SourceFile) -> String {
-    guard range.start.offset <= source.bytes.count else { return "" }
-    let text = source.text(ofLineContaining: range.start.offset)
-    let gutter = String(range.start.line)
-    let pad = String(repeating: " ", count: gutter.count)
-    let allScalars = Array(text.unicodeScalars)
-    let caretIndex = range.start.column - 1
-    let lastColumnOnLine =
-      range.end.line == range.start.line ? range.end.column - 1 : allScalars.count
-    // The window [first, last) of the line that is shown.
-    var first = 0
-    var last = allScalars.count
-    if allScalars.count > maximumSnippetColumns {
-      first = max(0, min(caretIndex - maximumSnippetColumns / 2, allScalars.count - maximumSnippetColumns))
-      last = first + maximumSnippetColumns
+    let bytes = source.bytes
+    let caret = range.start.offset
+    guard caret <= bytes.count else { return "" }
+    let width = maximumSnippetColumns
+    let reach = 4 * (width + 1)
+    func isTerminator(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+    func isContinuation(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+
+    // The region [regionStart, regionEnd) of the caret's line: at most `width` scalars on each
+    // side of the caret (and at most `reach` bytes, however many continuation bytes there are).
+    var regionStart = caret
+    var scalarsBefore = 0
+    while regionStart > 0, scalarsBefore < width, caret - regionStart < reach, !isTerminator(bytes[regionStart - 1]) {
+      regionStart -= 1
+      if !isContinuation(regionStart) { scalarsBefore += 1 }
     }
-    let scalars = allScalars[first..<last]
-    var shown = String(String.UnicodeScalarView(scalars))
-    var marker = first > 0 ? " " : ""
-    if first > 0 { shown = "…" + shown }
-    if last < allScalars.count { shown += "…" }
-    for index in first..<max(first, min(caretIndex, last)) {
-      marker.append(allScalars[index] == "\t" ? "\t" : " ")
+    let cutBefore = regionStart > 0 && !isTerminator(bytes[regionStart - 1])
+    if cutBefore { while regionStart < caret, isContinuation(regionStart) { regionStart += 1 } }
+    var regionEnd = caret
+    var scalarsAfter = 0
+    while regionEnd < bytes.count, regionEnd - caret < reach, !isTerminator(bytes[regionEnd]) {
+      if !isContinuation(regionEnd) {
+        if scalarsAfter == width { break }
+        scalarsAfter += 1
+      }
+      regionEnd += 1
+    }
+    let cutAfter = regionEnd < bytes.count && !isTerminator(bytes[regionEnd])
+    if cutAfter { while regionEnd > caret, isContinuation(regionEnd) { regionEnd -= 1 } }
+
+    let before = displayText(bytes[regionStart..<caret])
+    let after = displayText(bytes[caret..<regionEnd])
+    let beforeCount = before.unicodeScalars.count
+    let afterCount = after.unicodeScalars.count
+    // Scalars shown before the caret (`shownBefore`) and from it on (`shownAfter`): the whole line
+    // when it fits, else a window of `width` with the caret half-way, shifted left near the end.
+    let afterTotal = cutAfter ? Int.max : afterCount
+    let shownBefore = min(beforeCount, max(width / 2, width - min(afterTotal, width)))
+    let shownAfter = min(afterCount, width - shownBefore)
+    let cutsStart = shownBefore < beforeCount || cutBefore
+    let cutsEnd = shownAfter < afterCount || cutAfter
+
+    let visibleBefore =
+      shownBefore == beforeCount ? before : String(before.unicodeScalars.dropFirst(beforeCount - shownBefore))
+    let visibleAfter = shownAfter == afterCount ? after : String(after.unicodeScalars.prefix(shownAfter))
+    var shown = cutsStart ? "…" : ""
+    shown += visibleBefore
+    shown += visibleAfter
+    if cutsEnd { shown += "…" }
+    var marker = cutsStart ? " " : ""
+    if visibleBefore.utf8.contains(0x09) {
+      for scalar in visibleBefore.unicodeScalars { marker.append(scalar == "\t" ? "\t" : " ") }
+    } else {
+      marker += String(repeating: " ", count: shownBefore)
     }
     marker.append("^")
-    let tildes = max(0, min(lastColumnOnLine, last) - range.start.column)
-    marker += String(repeating: "~", count: tildes)
+    let rangeLength =
+      range.end.line == range.start.line ? range.end.column - range.start.column : afterTotal
+    marker += String(repeating: "~", count: max(0, min(rangeLength, shownAfter) - 1))
+    let gutter = String(range.start.line)
+    let pad = String(repeating: " ", count: gutter.count)
     return " \(gutter) | \(shown)\n \(pad) | \(marker)\n"
+  }
+
+  /// `slice` as a line is shown: invalid UTF-8 as U+FFFD, byte-order marks (U+FEFF, zero
+  /// columns) left out.
+  private static func displayText(_ slice: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: slice, as: UTF8.self)
+    guard text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FEFF}") else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" }))
   }
 }

@@ -323,7 +323,10 @@ struct Lexer {
   /// is none.
   private mutating func readDigits(_ index: inout Int, _ start: SourceLocation, what: String) -> Bool {
     guard index < count, isDigit(base[index]) else {
-      let found = index < count ? "`\(Character(Unicode.Scalar(base[index])))`" : "end of file"
+      let found =
+        index >= count ? "end of file"
+        : base[index] >= 0x80 ? "a non-ASCII character"
+        : "`\(DiagnosticText.shortened(String(Unicode.Scalar(base[index]))))`"
       let here = locationAfterASCII(start, index)
       report(.expectedDigit(after: what, found: found), SourceRange(start: here, end: here))
       return false
@@ -411,10 +414,17 @@ struct Lexer {
     guard kind == UInt8(ascii: "u"), position + 1 < count else {
       // Skip only the backslash; the next character is read as ordinary string content.
       position += 1
-      let shown = kind >= 0x20 && kind < 0x7F ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
+      // The range covers the backslash and the character after it when that is printable ASCII
+      // (as `shown` does); otherwise (end of file, a line break, a multi-byte or invalid byte)
+      // only the backslash, so it never ends past the input or inside a character.
+      let printable = position < count && kind >= 0x20 && kind < 0x7F
+      let shown = printable ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
+      let width = printable ? 1 : 0
       report(
         .invalidEscapeSequence(shown: shown),
-        SourceRange(start: start, end: SourceLocation(offset: position + 1, line: start.line, column: start.column + 2)))
+        SourceRange(
+          start: start,
+          end: SourceLocation(offset: position + width, line: start.line, column: start.column + 1 + width)))
       return
     }
     if byte(position + 2) == UInt8(ascii: "{") {

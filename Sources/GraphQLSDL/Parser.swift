@@ -50,7 +50,9 @@ struct Parser {
       }.map(\.element)
       // One lexer step can report several problems (a string full of invalid bytes): cap the total.
       if all.count > options.maximumDiagnosticCount { all = Array(all.prefix(options.maximumDiagnosticCount)) }
-      return ParseResult(document: document, diagnostics: all + tail, source: source)
+      let budget = DiagnosticBudget(
+        limit: options.maximumDiagnosticCount, spent: all.count, isExhausted: !tail.isEmpty)
+      return ParseResult(document: document, diagnostics: all + tail, source: source, budget: budget)
     }
   }
 
@@ -91,7 +93,7 @@ struct Parser {
   /// How the current token is named in messages: "`foo`", "`{`", "end of file", "a string".
   private var found: String {
     switch token.kind {
-    case .name, .int, .float: "`\(text(of: token))`"
+    case .name, .int, .float: "`\(DiagnosticText.shortened(text(of: token)))`"
     default: token.kind.spelling
     }
   }
@@ -346,7 +348,7 @@ struct Parser {
     parseBracedList(of: "root operation types", outerColumn: outerColumn) { parser throws(ParseAbort) in
       let start = parser.token.start
       let operationName = try parser.parseName("an operation type (`query`, `mutation` or `subscription`)")
-      try parser.expect(.colon, "after operation type `\(operationName.value)`")
+      try parser.expect(.colon, "after operation type `\(DiagnosticText.shortened(operationName.value))`")
       let type = try parser.parseName("a root type name")
       guard let operation = OperationType(rawValue: operationName.value) else {
         parser.report(
@@ -421,7 +423,7 @@ struct Parser {
     var scratch = fieldScratch
     fieldScratch = []
     defer { fieldScratch = scratch }
-    return parseBracedList(of: "fields of `\(owner.value)`", outerColumn: outerColumn, into: &scratch) {
+    return parseBracedList(of: "fields of `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn, into: &scratch) {
       parser throws(ParseAbort) in
       try parser.parseFieldDefinition()
     }
@@ -432,8 +434,8 @@ struct Parser {
     let start = token.start
     let description = parseDescription()
     let name = try parseName("a field name")
-    let arguments = at(.parenLeft) ? try parseArgumentDefinitions(of: "field `\(name.value)`") : []
-    try expectColonBeforeType(after: "field name `\(name.value)`")
+    let arguments = at(.parenLeft) ? try parseArgumentDefinitions(of: "field `\(DiagnosticText.shortened(name.value))`") : []
+    try expectColonBeforeType(after: "field name `\(DiagnosticText.shortened(name.value))`")
     let type = try parseType()
     if at(.equals) {
       report(.defaultValueOnField(field: name.value), at: token.range)
@@ -487,7 +489,7 @@ struct Parser {
     let start = token.start
     let description = parseDescription()
     let name = try parseName("an argument or input field name")
-    try expectColonBeforeType(after: "`\(name.value)`")
+    try expectColonBeforeType(after: "`\(DiagnosticText.shortened(name.value))`")
     let type = try parseType()
     var defaultValue: ConstValue?
     if at(.equals) {
@@ -547,7 +549,7 @@ struct Parser {
   }
 
   private mutating func parseEnumValues(of owner: Name, outerColumn: Int) -> [EnumValueDefinition] {
-    parseBracedList(of: "values of enum `\(owner.value)`", outerColumn: outerColumn) { parser throws(ParseAbort) in
+    parseBracedList(of: "values of enum `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn) { parser throws(ParseAbort) in
       let start = parser.token.start
       let description = parser.parseDescription()
       let name = try parser.parseName("an enum value")
@@ -573,7 +575,7 @@ struct Parser {
   }
 
   private mutating func parseInputFields(of owner: Name, outerColumn: Int) -> [InputValueDefinition] {
-    parseBracedList(of: "fields of input `\(owner.value)`", outerColumn: outerColumn) { parser throws(ParseAbort) in
+    parseBracedList(of: "fields of input `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn) { parser throws(ParseAbort) in
       try parser.parseInputValueDefinition()
     }
   }
@@ -749,7 +751,7 @@ struct Parser {
       let start = token.start
       let name = Name(text(of: token), range: token.range)
       advance()
-      try expect(.colon, "after argument `\(name.value)`")
+      try expect(.colon, "after argument `\(DiagnosticText.shortened(name.value))`")
       let value = try parseConstValue()
       arguments.append(Argument(name: name, value: value, range: range(from: start)))
     }
@@ -859,7 +861,7 @@ struct Parser {
         let start = token.start
         let name = Name(text(of: token), range: token.range)
         advance()
-        try expect(.colon, "after object field `\(name.value)`")
+        try expect(.colon, "after object field `\(DiagnosticText.shortened(name.value))`")
         let value = try parseConstValue()
         fields.append(ConstObjectField(name: name, value: value, range: range(from: start)))
       }
@@ -920,9 +922,10 @@ extension TokenKind {
 /// The candidate closest to `word` by edit distance, when it is close enough to be a typo
 /// (distance at most 2, and less than half the word's length).
 func closestMatch(to word: String, in candidates: [String], caseInsensitive: Bool = false) -> String? {
+  guard word.utf8.count <= maximumTypoLength else { return nil }
   let key = Array((caseInsensitive ? word.uppercased() : word).utf8)
   var best: (String, Int)?
-  for candidate in candidates {
+  for candidate in candidates where candidate.utf8.count <= maximumTypoLength {
     let other = Array((caseInsensitive ? candidate.uppercased() : candidate).utf8)
     let distance = editDistance(key, other)
     if distance <= 2, distance * 2 < max(key.count, 2) || (caseInsensitive && distance == 0), distance < (best?.1 ?? .max) {
@@ -931,6 +934,11 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
   }
   return best?.0
 }
+
+/// The longest name, in UTF-8 bytes, that "did you mean" hints compare (as the misspelt name or as
+/// a candidate): edit distance costs the product of the two lengths in time and memory, and nobody
+/// mistypes a 129-byte name, so a hostile 10 MB name gets no hint instead of an 880 MB table.
+package let maximumTypoLength = 128
 
 /// Edit distance between two strings, compared by their UTF-8 bytes (GraphQL names, template names
 /// and config keys are ASCII); see ``editDistance(_:_:)-([UInt8],[UInt8])``. The one edit distance of

@@ -6,11 +6,12 @@ public struct ParseOptions: Sendable, Hashable {
   /// ``SDLDiagnosticCode/nestingTooDeep`` instead of risking a stack overflow. Default 64.
   public var maximumNestingDepth: Int
   /// The most diagnostics collected before the parser stops with
-  /// ``SDLDiagnosticCode/tooManyErrors``. Default 200.
+  /// ``SDLDiagnosticCode/tooManyErrors``; also the limit of the ``DiagnosticBudget`` the result
+  /// hands on to later stages (``ParseResult/budget``). Default 200.
   public var maximumDiagnosticCount: Int
 
   /// Creates options; the defaults suit any hand-written schema. Values below 1 are raised to 1.
-  public init(maximumNestingDepth: Int = 64, maximumDiagnosticCount: Int = 200) {
+  public init(maximumNestingDepth: Int = 64, maximumDiagnosticCount: Int = DiagnosticBudget.defaultLimit) {
     self.maximumNestingDepth = max(1, maximumNestingDepth)
     self.maximumDiagnosticCount = max(1, maximumDiagnosticCount)
   }
@@ -26,12 +27,21 @@ public struct ParseResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// The file that was parsed.
   public var source: SourceFile
+  /// What is left of the diagnostics budget (``ParseOptions/maximumDiagnosticCount``) after
+  /// parsing: pass it to the next stage so that one schema reports at most that many in all.
+  public var budget: DiagnosticBudget
 
-  /// Creates a result.
-  public init(document: Document, diagnostics: [Diagnostic], source: SourceFile) {
+  /// Creates a result; `budget` defaults to one of 200 with one spent per diagnostic (and
+  /// exhausted when `diagnostics` holds `SDL099`).
+  public init(document: Document, diagnostics: [Diagnostic], source: SourceFile, budget: DiagnosticBudget? = nil) {
     self.document = document
     self.diagnostics = diagnostics
     self.source = source
+    let tooMany = diagnostics.contains { $0.code == SDLDiagnosticCode.tooManyErrors }
+    self.budget =
+      budget
+      ?? DiagnosticBudget(
+        spent: diagnostics.count - (tooMany ? 1 : 0), isExhausted: tooMany)
   }
 
   /// `true` when any diagnostic has severity ``DiagnosticSeverity/error``.

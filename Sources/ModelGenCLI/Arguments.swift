@@ -110,8 +110,9 @@ extension Command {
   /// Parses `arguments` (without the program name).
   ///
   /// - Throws: ``UsageError`` for an unknown command or option, a missing option value or schema,
-  ///   a single-valued option given twice, an invalid `--access`/`--emit` value, or `--check`
-  ///   together with `--dry-run`.
+  ///   a single-valued option given twice, an invalid `--access`/`--emit` value, `--check`
+  ///   together with `--dry-run`, or an empty path (a schema, `--output`, `--templates`,
+  ///   `--config`, `--single-file`).
   public static func parse(_ arguments: [String]) throws -> Command {
     guard let verb = arguments.first else {
       throw UsageError("missing command: expected 'generate' or 'validate'")
@@ -128,11 +129,24 @@ extension Command {
       guard !rest.isEmpty else {
         throw UsageError("missing schema: 'validate' needs at least one .graphql file")
       }
+      try rejectEmptyPaths(schemas: rest, options: [])
       return .validate(schemas: rest)
     case "generate":
       return .generate(try parseGenerate(rest))
     default:
       throw UsageError("unknown command '\(verb)': expected 'generate' or 'validate'")
+    }
+  }
+
+  /// Throws for an empty schema path or an empty path option value: an empty string is most
+  /// likely an unset shell variable (`--output "$OUT"`), and taking it as the current directory
+  /// would write where nobody asked.
+  private static func rejectEmptyPaths(schemas: [String], options: [(name: String, value: String?)]) throws {
+    for (name, value) in options where value?.isEmpty == true {
+      throw UsageError("empty path for '\(name)' (an unset shell variable?): give a file or directory path")
+    }
+    if schemas.contains("") {
+      throw UsageError("empty schema path (an unset shell variable?): give a .graphql file path")
     }
   }
 
@@ -212,6 +226,9 @@ extension Command {
     guard !schemas.isEmpty else {
       throw UsageError("missing schema: 'generate' needs at least one .graphql file")
     }
+    try rejectEmptyPaths(
+      schemas: schemas,
+      options: [("--output", output), ("--templates", templates), ("--config", config), ("--single-file", singleFile)])
     if config != nil, let setting = settingsGiven.first {
       throw UsageError(
         "'--config' and '\(setting)' cannot be used together: put the setting in the config file")
@@ -230,7 +247,7 @@ extension Command {
         throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'")
       }
       return GenerateOptions(
-        schemas: schemas, output: (singleFile as NSString).deletingLastPathComponent,
+        schemas: schemas, output: PathText.parent(of: singleFile),
         templates: templates,
         access: access, singleFile: singleFile, config: config)
     }

@@ -41,10 +41,13 @@ public struct ConfigFile: Sendable, Equatable {
     if let problem = InputPath.problem(path, directory: false) {
       throw ConfigFileError(path: path, message: "cannot read the config file: \(problem)")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ConfigFileError(path: path, message: "cannot read the config file")
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.read(path)
+    } catch {
+      throw ConfigFileError(path: path, message: "cannot read the config file: \(error.reason)")
     }
-    return try parse(data, path: path)
+    return try parse(Data(bytes), path: path)
   }
 
   /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
@@ -92,8 +95,8 @@ public struct ConfigFile: Sendable, Equatable {
         let directory =
           text.hasPrefix("/")
           ? text
-          : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(text)
-        let standardized = (directory as NSString).standardizingPath
+          : PathText.appending(text, to: PathText.parent(of: path))
+        let standardized = PathText.standardized(directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory),
           isDirectory.boolValue

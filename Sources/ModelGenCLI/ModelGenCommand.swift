@@ -63,11 +63,12 @@ public struct ModelGenCommand {
       standardError("error: cannot read schema \(path): \(problem)\n")
       return nil
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      standardError("error: cannot read schema \(path)\n")
+    do {
+      return try RegularFile.read(path)
+    } catch {
+      standardError("error: cannot read schema \(path): \(error.reason)\n")
       return nil
     }
-    return [UInt8](data)
   }
 
   private func validate(_ schemas: [String]) -> Int32 {
@@ -153,8 +154,9 @@ public struct ModelGenCommand {
         let directory =
           options.schemas.count == 1
           ? options.output
-          : (options.output as NSString).appendingPathComponent(OutputPlanner.stem(of: path))
-        let schemaName = String(path.split(separator: "/").last ?? Substring(path))
+          : PathText.appending(OutputPlanner.stem(of: path), to: options.output)
+        // The headers carry the name escaped for a comment; compare generated files by that form.
+        let schemaName = SwiftNames.commentText(PathText.lastComponent(of: path))
         outputs.append((directory, schemaName, result.files))
       } catch {
         standardError(Self.describe(error, templates: options.templates))
@@ -245,22 +247,18 @@ public struct ModelGenCommand {
 
   /// `--single-file`: writes `text` to `path` when its bytes differ (creating the directory).
   private func writeSingleFile(_ text: String, to path: String) -> Int32 {
-    let data = Data(text.utf8)
-    if FileManager.default.contents(atPath: path) == data {
-      standardOutput("\(path) is up to date\n")
-      return Self.success
-    }
     do {
-      let url = URL(fileURLWithPath: path)
-      try OutputPlanner.checkWritableDirectory(url.deletingLastPathComponent().path)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      {
-        throw OutputError.directoryInTheWay(path: path)
+      let directory = PathText.parent(of: path)
+      try OutputPlanner.checkWritableDirectory(directory)
+      if let existing = try OutputPlanner.existingFile(at: path) {
+        if existing == Array(text.utf8) {
+          standardOutput("\(path) is up to date\n")
+          return Self.success
+        }
       }
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if !directory.isEmpty {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      }
       try OutputPlanner.writeAtomically(text, to: path)
     } catch let error as OutputError {
       standardError("\(error)\n")

@@ -114,29 +114,24 @@ public enum OutputPlanner {
     var changes: [PlannedChange] = []
     let wanted = Set(files.map(\.path))
     for file in files {
-      let path = (directory as NSString).appendingPathComponent(file.path)
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      let path = PathText.appending(file.path, to: directory)
+      guard let existing = try existingFile(at: path) else {
         changes.append(PlannedChange(kind: .create, path: path, contents: file.contents))
         continue
       }
-      if isDirectory.boolValue { throw OutputError.directoryInTheWay(path: path) }
-      guard let existing = manager.contents(atPath: path) else {
-        throw OutputError.unreadable(path: path, reason: reason(forUnreadable: path))
-      }
-      if existing == Data(file.contents.utf8) { continue }
-      guard let owner = generatingSchema(of: existing) else { throw OutputConflict(path: path) }
+      if existing == Array(file.contents.utf8) { continue }
+      guard let owner = generatingSchema(of: Data(existing)) else { throw OutputConflict(path: path) }
       if let schemaName, owner != schemaName {
         throw OutputError.otherSchema(path: path, schema: schemaName, otherSchema: owner)
       }
       changes.append(PlannedChange(kind: .update, path: path, contents: file.contents))
     }
-    let existingNames = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+    let existingNames = (try? manager.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
     for name in existingNames.sorted() where !wanted.contains(name) && prunable(name) {
-      let path = (directory as NSString).appendingPathComponent(name)
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        let data = manager.contents(atPath: path), let owner = generatingSchema(of: data),
+      let path = PathText.appending(name, to: directory)
+      // Only regular files can be generated ones: a directory, FIFO, device or socket is never
+      // opened for reading (a FIFO would block) and never pruned.
+      guard let data = try? RegularFile.read(path), let owner = generatingSchema(of: Data(data)),
         schemaName == nil || owner == schemaName
       else { continue }
       changes.append(PlannedChange(kind: .delete, path: path, contents: nil))
@@ -158,19 +153,31 @@ public enum OutputPlanner {
         guard access(path, W_OK | X_OK) == 0 else { throw OutputError.notWritable(path: path) }
         return
       }
-      let parent = (path as NSString).deletingLastPathComponent
+      let parent = PathText.parent(of: path)
       path = parent.isEmpty ? "." : parent
     }
   }
 
-  /// Why the existing file at `path` cannot be read (`strerror` of `open`).
-  static func reason(forUnreadable path: String) -> String {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor >= 0 {
-      close(descriptor)
-      return "cannot read it"
+  /// The bytes of the file a generated file would replace, or `nil` when nothing is at `path`
+  /// (a dangling symbolic link counts as nothing: the rename replaces the link).
+  ///
+  /// Read with ``RegularFile/read(_:)`` (non-blocking open, `fstat` of the descriptor), so a FIFO
+  /// at `path` is an error at once, never a read that waits for a writer.
+  ///
+  /// - Throws: ``OutputError/directoryInTheWay(path:)`` for a directory,
+  ///   ``OutputError/notARegularFile(path:kind:)`` for a FIFO, device or socket,
+  ///   ``OutputError/unreadable(path:reason:)`` when the file cannot be read.
+  static func existingFile(at path: String) throws(OutputError) -> [UInt8]? {
+    do {
+      return try RegularFile.read(path)
+    } catch {
+      switch error {
+      case .notFound: return nil
+      case .notARegularFile(_, let kind) where kind == "directory": throw .directoryInTheWay(path: path)
+      case .notARegularFile(_, let kind): throw .notARegularFile(path: path, kind: kind)
+      case .unreadable(_, let reason): throw .unreadable(path: path, reason: reason)
+      }
     }
-    return String(cString: strerror(errno))
   }
 
   /// Applies `changes` all-or-nothing as far as the file system allows: creates the directories,
@@ -190,14 +197,9 @@ public enum OutputPlanner {
     func removeCreatedDirectories() {
       for directory in created.reversed() { rmdir(directory) }
     }
-    for directory in Set(writes.map { ($0.path as NSString).deletingLastPathComponent }).sorted()
+    for directory in Set(writes.map { PathText.parent(of: $0.path) }).sorted()
     where !directory.isEmpty {
-      var missing: [String] = []
-      var path = directory
-      while !path.isEmpty, path != "/", !manager.fileExists(atPath: path) {
-        missing.append(path)
-        path = (path as NSString).deletingLastPathComponent
-      }
+      let missing = PathText.missingDirectories(directory) { manager.fileExists(atPath: $0) }
       do {
         try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
       } catch {
@@ -255,10 +257,9 @@ public enum OutputPlanner {
   ///
   /// - Throws: ``OutputWriteError`` naming `path` and the `errno` text; nothing is left behind then.
   static func writeTemporary(_ text: String, for path: String) throws -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    let temporary = (directory as NSString).appendingPathComponent(
-      ".\(name).modelgen-\(UUID().uuidString).tmp")
+    let temporary = PathText.appending(
+      ".\(PathText.lastComponent(of: path)).modelgen-\(UUID().uuidString).tmp",
+      to: PathText.parent(of: path))
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw OutputWriteError(path: path, reason: String(cString: strerror(errno)))
@@ -298,6 +299,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   case directoryInTheWay(path: String)
   /// A file stands where a generated file goes, and it cannot be read to compare it.
   case unreadable(path: String, reason: String)
+  /// A FIFO, device or socket (`kind`, in words) stands where a generated file goes; it is never
+  /// opened for reading (a FIFO would block) nor replaced.
+  case notARegularFile(path: String, kind: String)
   /// A generated file of the same name was generated from a different schema file: the two
   /// schemas' outputs collide in one directory.
   case otherSchema(path: String, schema: String, otherSchema: String)
@@ -313,6 +317,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
       return "error: cannot write \(path): a directory is in the way; nothing was written"
     case .unreadable(let path, let reason):
       return "error: cannot write \(path): the existing file cannot be read (\(reason))"
+    case .notARegularFile(let path, let kind):
+      return "error: cannot write \(path): a \(kind) is in the way, not a regular file; nothing was written"
     case .otherSchema(let path, let schema, let otherSchema):
       return
         "error: cannot write \(path) for \(schema): the file there was generated from \(otherSchema); "

@@ -9,7 +9,7 @@ extension ViewModelBuilder {
     let parts = members.fields.map { fieldParts($0, of: model, members, comma: comma) }
     let parameters = parts.compactMap(\.parameter)
     return ModelViewModel(
-      sourceFileName: graph.sourceFileName, access: access.rawValue,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(model.name), fileStem: swiftTypeName(model.name),
       storedProperties: parts.flatMap(\.properties), lazyAccessors: parts.compactMap(\.accessor),
       initParameters: Self.parameters(parameters), initAssignments: parts.compactMap(\.assignment),

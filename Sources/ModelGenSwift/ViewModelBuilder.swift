@@ -49,14 +49,14 @@ public struct ViewModelBuilder: Sendable {
     guard !graph.models.isEmpty else { return nil }
     let comma = Self.elementComma(count: graph.models.count)
     return RegistryViewModel(
-      sourceFileName: graph.sourceFileName, access: access.rawValue, typeName: Self.registryName,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue, typeName: Self.registryName,
       models: graph.models.map(\.name).sorted().map { types.typeName($0) + ".self" + comma })
   }
 
   func enumViewModel(_ definition: EnumDefinition) -> EnumViewModel {
     let caseNames = SwiftNames.uniqued(definition.values.map { SwiftNames.caseName($0.name) })
     return EnumViewModel(
-      sourceFileName: graph.sourceFileName, access: access.rawValue,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(definition.name), fileStem: swiftTypeName(definition.name),
       cases: zip(definition.values, caseNames).map {
         EnumViewModel.Case(
@@ -69,7 +69,7 @@ public struct ViewModelBuilder: Sendable {
     let comma = Self.elementComma(count: definition.fields.count)
     let fields = definition.fields
     return EmbeddedViewModel(
-      sourceFileName: graph.sourceFileName, access: access.rawValue,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(definition.name), fileStem: swiftTypeName(definition.name),
       storedProperties: fields.map {
         PropertyViewModel(

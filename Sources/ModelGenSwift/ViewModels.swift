@@ -126,7 +126,7 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
 
 /// Everything `model.mustache` and `schema.mustache` place for one model.
 public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
-  /// The schema file name for the header.
+  /// The schema file name for the header, escaped for a comment (`SwiftNames.commentText`).
   public var sourceFileName: String
   /// `public` or `internal`.
   public var access: String
@@ -204,7 +204,7 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
       ["name": .string(name), "rawValue": .string(rawValue)]
     }
   }
-  /// The schema file name for the header.
+  /// The schema file name for the header, escaped for a comment (`SwiftNames.commentText`).
   public var sourceFileName: String
   /// `public` or `internal`.
   public var access: String
@@ -226,7 +226,7 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
 
 /// Everything `embedded.mustache` places for one non-model type.
 public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
-  /// The schema file name for the header.
+  /// The schema file name for the header, escaped for a comment (`SwiftNames.commentText`).
   public var sourceFileName: String
   /// `public` or `internal`.
   public var access: String
@@ -261,7 +261,7 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
 
 /// Everything `registry.mustache` places.
 public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
-  /// The schema file name for the header.
+  /// The schema file name for the header, escaped for a comment (`SwiftNames.commentText`).
   public var sourceFileName: String
   /// `public` or `internal`.
   public var access: String

@@ -70,3 +70,46 @@ import Testing
     #expect(source.location(atOffset: 25) == GraphQLSDL.SourceLocation(offset: 25, line: 4, column: 3))
   }
 }
+
+/// Issue 18, item 5: printing costs a window per diagnostic, not the line's length. (Speed is
+/// measured by `swift run -c release SDLParseBenchmark --diagnostics`; this pins the output.)
+@Suite struct ManyDiagnosticsOnOneLineTests {
+  @Test func tenThousandDiagnosticsOnOneLineEachShowTheirWindow() {
+    let count = 10_000
+    let line = String(repeating: "%", count: count)
+    let result = SDLParser.parse(
+      "type A { f: Int }\n" + line + "\n", fileName: "w.graphql", options: ParseOptions(maximumDiagnosticCount: 20_000))
+    #expect(result.diagnostics.count == count)
+    let lines = result.renderedDiagnostics.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 * count + 1)
+    let window = String(repeating: "%", count: 120)
+    for column in [1, 2, 61, 62, 5_000, 9_940, 9_941, 10_000] {
+      let index = 3 * (column - 1)
+      #expect(lines[index] == "w.graphql:2:\(column): error: unexpected character `%` [SDL001]")
+      let first = max(0, min(column - 1 - 60, count - 120))
+      let shown = (first > 0 ? "…" : "") + window + (first + 120 < count ? "…" : "")
+      #expect(lines[index + 1] == " 2 | \(shown)", "column \(column)")
+      #expect(
+        lines[index + 2] == "   | " + (first > 0 ? " " : "") + String(repeating: " ", count: column - 1 - first) + "^",
+        "column \(column)")
+    }
+  }
+
+  @Test func multiByteAndInvalidBytesKeepTheCaretOnItsScalar() {
+    let bytes = Array("type A { f: Int }\n".utf8) + Array(repeating: Array("é%".utf8), count: 300).flatMap { $0 }
+      + [0xFF, 0x25, 0x0A]
+    let result = SDLParser.parse(bytes: bytes, fileName: "u.graphql", options: ParseOptions(maximumDiagnosticCount: 2_000))
+    let text = DiagnosticPrinter.render(result.diagnostics, source: result.source)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Diagnostic for the `%` at column 400 (scalar index 399): window starts at 339, caret 60 in.
+    guard let at = lines.firstIndex(where: { $0.hasPrefix("u.graphql:2:400: ") }) else {
+      Issue.record("no diagnostic at 2:400")
+      return
+    }
+    #expect(lines[at + 1] == " 2 | …" + String(repeating: "%é", count: 60) + "…")
+    #expect(lines[at + 2] == "   |  " + String(repeating: " ", count: 60) + "^")
+    // The invalid byte at the end of the line: shown as U+FFFD, the window shifted left.
+    let last = lines[lines.count - 3]
+    #expect(last.hasSuffix("%é%�%"), "\(last)")
+  }
+}

@@ -122,3 +122,22 @@ import Testing
     #expect(result.diagnostics.last?.code == SDLDiagnosticCode.tooManyErrors)
   }
 }
+
+/// Found by `Fuzz/ParserFuzz` (issue 18): an invalid escape at the end of the input reported a
+/// range one byte past the end; after a multi-byte character, a range ending inside it.
+@Suite struct InvalidEscapeRangeTests {
+  @Test(arguments: [
+    (Array("scalar S @d(a: \"\\".utf8), 16, 17),
+    (Array("scalar S @d(a: \"\\é\")".utf8), 16, 17),
+    (Array("scalar S @d(a: \"\\".utf8) + [0xFF], 16, 17),
+    (Array("scalar S @d(a: \"\\q\")".utf8), 16, 18),
+  ])
+  func anInvalidEscapeRangeStaysInsideTheInput(bytes: [UInt8], start: Int, end: Int) {
+    let result = SDLParser.parse(bytes: bytes, fileName: "e.graphql")
+    let escape = result.diagnostics.first { $0.code == SDLDiagnosticCode.invalidEscapeSequence }
+    #expect(escape?.range.start.offset == start)
+    #expect(escape?.range.end.offset == end)
+    #expect(escape?.range.end.column == end + 1)
+    for diagnostic in result.diagnostics { #expect(diagnostic.range.end.offset <= bytes.count) }
+  }
+}

@@ -163,11 +163,9 @@ public struct Generator: Sendable {
   ) {
     let parsed = SDLParser.parse(bytes: bytes, fileName: fileName)
     if parsed.hasErrors { return (nil, parsed.diagnostics) }
-    let analysis = SemanticAnalyzer.analyze(parsed.document, fileName: fileName)
-    let diagnostics = (parsed.diagnostics + analysis.diagnostics).enumerated().sorted { lhs, rhs in
-      let (a, b) = (lhs.element.range.start, rhs.element.range.start)
-      return a == b ? lhs.offset < rhs.offset : a < b
-    }.map(\.element)
+    // One diagnostics budget per schema: the analysis gets what parsing left.
+    let analysis = SemanticAnalyzer.analyze(parsed.document, fileName: fileName, budget: parsed.budget)
+    let diagnostics = DiagnosticBudget.inPrintingOrder(parsed.diagnostics + analysis.diagnostics)
     return (analysis.hasErrors ? nil : analysis.graph, diagnostics)
   }
 

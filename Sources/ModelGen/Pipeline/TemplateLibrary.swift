@@ -48,9 +48,14 @@ public enum TemplateLibrary {
     var added: [(name: String, path: String)] = []
     for file in contents.sorted() where file.hasSuffix(".mustache") {
       let url = directory.appendingPathComponent(file)
-      guard let data = FileManager.default.contents(atPath: url.path),
-        let text = String(data: data, encoding: .utf8)
-      else {
+      // A regular file only: a FIFO named `model.mustache` must not block the run.
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(url.path)
+      } catch {
+        throw TemplateLibraryError.unusableFile(path: url.path, reason: error.reason)
+      }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
         throw TemplateLibraryError.unreadableFile(path: url.path)
       }
       let name = String(file.dropLast(".mustache".count))
@@ -78,6 +83,9 @@ public enum TemplateLibraryError: Error, Sendable, Equatable, CustomStringConver
   case unreadableDirectory(path: String, reason: String)
   /// A template file cannot be read as UTF-8 text.
   case unreadableFile(path: String)
+  /// A template file that is not a regular file (a FIFO, device, socket) or cannot be opened;
+  /// `reason` in words (``RegularFileError/reason``).
+  case unusableFile(path: String, reason: String)
   /// A `*.mustache` file whose name is neither a template the generator renders or includes
   /// (``TemplateLibrary/names``) nor a partial another template includes; `suggestion` is the
   /// closest template name, if one is close.
@@ -89,8 +97,9 @@ public enum TemplateLibraryError: Error, Sendable, Equatable, CustomStringConver
     case .unreadableDirectory(let path, let reason):
       return "cannot read templates directory \(path): \(reason)"
     case .unreadableFile(let path): return "cannot read template \(path) as UTF-8 text"
+    case .unusableFile(let path, let reason): return "cannot read template \(path): \(reason)"
     case .unknownTemplate(let path, let suggestion):
-      let name = (path as NSString).lastPathComponent
+      let name = path.split(separator: "/").last.map(String.init) ?? path
       let hint = suggestion.map { " (did you mean '\($0).mustache'?)" } ?? ""
       return "unknown template \(path)\(hint); '\(name)' is not a template name, and no template "
         + "includes it as a partial. The templates are: "

@@ -203,93 +203,100 @@ public enum SemanticError: Sendable, Hashable {
       severity: severity, code: code, message: message, fileName: fileName, range: range, notes: notes, hint: hint)
   }
 
-  /// The one-line message.
+  /// User text in a message: shortened and escaped by the one function every diagnostic uses
+  /// (`DiagnosticText.shortened`), so a 10 MB name costs a few dozen bytes per message.
+  private func q(_ text: String, limit: Int = DiagnosticText.maximumQuotedLength) -> String {
+    DiagnosticText.shortened(text, limit: limit)
+  }
+
+  /// The one-line message; every piece of user text in it is quoted through
+  /// `DiagnosticText.shortened` (at most 80 Unicode scalars, `…` when cut).
   public var message: String {
     switch self {
     case .unknownType(let name, _):
-      return "unknown type `\(name)`"
+      return "unknown type `\(q(name))`"
     case .unknownDirective(let name, _):
-      return "unknown directive `@\(name)`"
+      return "unknown directive `@\(q(name))`"
     case .unknownArgument(let directive, let argument, _):
-      return "`@\(directive)` has no argument `\(argument)`"
+      return "`@\(q(directive))` has no argument `\(q(argument))`"
     case .duplicateType(let name):
-      return "type `\(name)` is defined more than once"
+      return "type `\(q(name))` is defined more than once"
     case .duplicateField(let owner, let field):
-      return "`\(owner)` defines `\(field)` more than once"
+      return "`\(q(owner))` defines `\(q(field))` more than once"
     case .belongsToWithoutCounterpart(let model, let field, let parent):
-      return "`\(model).\(field)` is a @belongsTo, but `\(parent)` has no @hasMany or @hasOne field of type `\(model)`"
+      return "`\(q(model)).\(q(field))` is a @belongsTo, but `\(q(parent))` has no @hasMany or @hasOne field of type `\(q(model))`"
     case .nullableKeyField(let model, let field, let role):
-      return "\(role) field `\(model).\(field)` must be non-null"
+      return "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` must be non-null"
     case .invalidKeyFieldType(let model, let field, let typeName, let role):
-      return "\(role) field `\(model).\(field)` has type `\(typeName)`; key fields must be scalars or enums"
+      return "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` has type `\(q(typeName))`; key fields must be scalars or enums"
     case .missingField(let model, let field, let argument, _):
-      return "`\(argument)` names `\(field)`, which is not a field of `\(model)`"
+      return "`\(q(argument))` names `\(q(field))`, which is not a field of `\(q(model))`"
     case .keyCountMismatch(let argument, let given, let relatedModel, let keyFields):
-      let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
-      return "`\(argument)` has \(given) field\(given == 1 ? "" : "s"), but the key of `\(relatedModel)` has \(keyFields.count) (\(list))"
+      let list = keyFields.map { "`\(q($0))`" }.joined(separator: ", ")
+      return "`\(q(argument))` has \(given) field\(given == 1 ? "" : "s"), but the key of `\(q(relatedModel))` has \(keyFields.count) (\(list))"
     case .keyTypeMismatch(let argument, let field, let fieldType, let keyField, let keyType):
-      return "`\(argument)` field `\(field)` has type `\(fieldType)`, but the key field `\(keyField)` it holds has type `\(keyType)`"
+      return "`\(q(argument))` field `\(q(field))` has type `\(q(fieldType))`, but the key field `\(q(keyField))` it holds has type `\(q(keyType))`"
     case .ambiguousRelation(let model, let field, let relatedModel, let candidates):
-      let list = candidates.map { "`\($0)`" }.joined(separator: ", ")
-      return "`\(model).\(field)` cannot be paired unambiguously: `\(relatedModel)` has \(list)"
+      let list = candidates.map { "`\(q($0))`" }.joined(separator: ", ")
+      return "`\(q(model)).\(q(field))` cannot be paired unambiguously: `\(q(relatedModel))` has \(list)"
     case .invalidDefault(let field, let value, let typeName, let reason):
-      return "@default value \"\(value)\" of `\(field)` is not a valid `\(typeName)`: \(reason)"
+      return "@default value \"\(q(value))\" of `\(q(field))` is not a valid `\(q(typeName))`: \(q(reason, limit: 400))"
     case .invalidArgumentValue(let directive, let argument, let expected, _):
-      return "`@\(directive)(\(argument):)` must be \(expected)"
+      return "`@\(q(directive))(\(q(argument)):)` must be \(q(expected, limit: 400))"
     case .missingArgument(let directive, let argument):
-      return "`@\(directive)` requires the argument `\(argument)`"
+      return "`@\(q(directive))` requires the argument `\(q(argument))`"
     case .misplacedDirective(let directive, let placement):
-      return "`@\(directive)` \(placement)"
+      return "`@\(q(directive))` \(q(placement, limit: 400))"
     case .repeatedDirective(let directive):
-      return "`@\(directive)` may appear only once here"
+      return "`@\(q(directive))` may appear only once here"
     case .relationFieldType(let directive, let field, let expected):
-      return "`@\(directive)` field `\(field)` must be \(expected)"
+      return "`@\(q(directive))` field `\(q(field))` must be \(q(expected, limit: 400))"
     case .modelFieldWithoutRelation(let model, let field, let relatedModel):
-      return "`\(model).\(field)` has model type `\(relatedModel)` but no @hasMany, @hasOne, @belongsTo or @manyToMany"
+      return "`\(q(model)).\(q(field))` has model type `\(q(relatedModel))` but no @hasMany, @hasOne, @belongsTo or @manyToMany"
     case .nestedList(let owner, let field):
-      return "`\(owner).\(field)` is a list of lists, which models cannot store"
+      return "`\(q(owner)).\(q(field))` is a list of lists, which models cannot store"
     case .unsupportedFieldType(let owner, let field, let typeName, let kind):
-      return "`\(owner).\(field)` has \(kind) type `\(typeName)`, which a model or embedded type cannot hold"
+      return "`\(q(owner)).\(q(field))` has \(q(kind, limit: 400)) type `\(q(typeName))`, which a model or embedded type cannot hold"
     case .indexNotFound(let model, let field, let indexName, let relatedModel, _):
-      return "`\(model).\(field)` uses index `\(indexName)`, which `\(relatedModel)` does not define"
+      return "`\(q(model)).\(q(field))` uses index `\(q(indexName))`, which `\(q(relatedModel))` does not define"
     case .duplicateIndexName(let model, let indexName):
-      return "`\(model)` defines index `\(indexName)` more than once"
+      return "`\(q(model))` defines index `\(q(indexName))` more than once"
     case .invalidAuthRule(let model, let reason):
-      return "invalid @auth rule on `\(model)`: \(reason)"
+      return "invalid @auth rule on `\(q(model))`: \(q(reason, limit: 400))"
     case .implicitFieldConflict(let model, let field, let reason):
-      return "`\(model).\(field)` \(reason)"
+      return "`\(q(model)).\(q(field))` \(q(reason, limit: 400))"
     case .invalidManyToMany(let relationName, let reason):
-      return "@manyToMany relation `\(relationName)` \(reason)"
+      return "@manyToMany relation `\(q(relationName))` \(q(reason, limit: 400))"
     case .duplicatePrimaryKey(let model):
-      return "`\(model)` has more than one @primaryKey"
+      return "`\(q(model))` has more than one @primaryKey"
     case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
-      return "`\(model).\(field)` uses `references:` but its counterpart `\(otherModel).\(otherField)` does not (or the reverse)"
+      return "`\(q(model)).\(q(field))` uses `references:` but its counterpart `\(q(otherModel)).\(q(otherField))` does not (or the reverse)"
     case .duplicateQueryField(let name):
-      return "root field `\(name)` is defined more than once in the API schema"
+      return "root field `\(q(name))` is defined more than once in the API schema"
     case .fieldsNotPrimaryKey(let model, let field, let keyFields):
-      let list = keyFields.map { "`\($0)`" }.joined(separator: ", ")
-      return "`\(model).\(field)` lists `fields:` that are not the primary key of `\(model)` (\(list)) in key order"
+      let list = keyFields.map { "`\(q($0))`" }.joined(separator: ", ")
+      return "`\(q(model)).\(q(field))` lists `fields:` that are not the primary key of `\(q(model))` (\(list)) in key order"
     case .defaultNotAllowed(let owner, let field, let typeName):
-      return "`\(owner).\(field)` has type `\(typeName)`; @default only applies to scalar and enum fields, not to lists or embedded types"
+      return "`\(q(owner)).\(q(field))` has type `\(q(typeName))`; @default only applies to scalar and enum fields, not to lists or embedded types"
     case .recursiveEmbeddedType(let owner, let field, let cycle):
-      return "`\(owner).\(field)` makes `\(cycle.last ?? owner)` contain itself (\(cycle.joined(separator: " -> "))), which a Swift value type cannot store"
+      return "`\(q(owner)).\(q(field))` makes `\(q(cycle.last ?? owner))` contain itself (\(cycle.map { q($0) }.joined(separator: " -> "))), which a Swift value type cannot store"
     case .typeNameCollision(let name, let claim, let otherName, let otherClaim):
-      let this = claim == name ? "type `\(name)`" : "`\(claim)` (derived from type `\(name)`)"
+      let this = claim == name ? "type `\(q(name))`" : "`\(q(claim))` (derived from type `\(q(name))`)"
       let other =
         switch otherName {
-        case nil: "`\(otherClaim)`, which every API schema defines"
-        case otherClaim?: "type `\(otherClaim)`"
-        case let otherName?: "`\(otherClaim)` (derived from type `\(otherName)`)"
+        case nil: "`\(q(otherClaim))`, which every API schema defines"
+        case otherClaim?: "type `\(q(otherClaim))`"
+        case let otherName?: "`\(q(otherClaim))` (derived from type `\(q(otherName))`)"
         }
       let reason =
         claim == otherClaim
-        ? "the API schema would define `\(claim)` twice" : "SQLite table names and API schema type names ignore letter case"
-      return "\(this) collides with \(other); \(reason)"
+        ? "the API schema would define `\(q(claim))` twice" : "SQLite table names and API schema type names ignore letter case"
+      return "\(this) collides with \(other); \(q(reason, limit: 400))"
     case .fieldNameCollision(let owner, let field, let otherField, let isImplicit):
-      let other = isImplicit ? "the implicit field `\(otherField)`" : "`\(otherField)`"
-      return "`\(owner).\(field)` collides with \(other); SQLite column names ignore letter case"
+      let other = isImplicit ? "the implicit field `\(q(otherField))`" : "`\(q(otherField))`"
+      return "`\(q(owner)).\(q(field))` collides with \(other); SQLite column names ignore letter case"
     case .builtInTypeRedefined(let name, let kind):
-      return "`\(name)` is a built-in \(kind) scalar and cannot be redefined"
+      return "`\(q(name))` is a built-in \(q(kind, limit: 400)) scalar and cannot be redefined"
     }
   }
 
@@ -299,17 +306,17 @@ public enum SemanticError: Sendable, Hashable {
     case .unknownType(_, let suggestion?), .unknownDirective(_, let suggestion?),
       .unknownArgument(_, _, let suggestion?), .missingField(_, _, _, let suggestion?),
       .indexNotFound(_, _, _, _, let suggestion?), .invalidArgumentValue(_, _, _, let suggestion?):
-      return "did you mean `\(suggestion)`?"
+      return "did you mean `\(q(suggestion))`?"
     case .unknownDirective(let name, nil):
-      return "declare it with `directive @\(name) on ...` or remove it"
+      return "declare it with `directive @\(q(name)) on ...` or remove it"
     case .belongsToWithoutCounterpart(let model, _, let parent):
-      return "add a field of type `\(model)` or `[\(model)]` with @hasOne or @hasMany to `\(parent)`"
+      return "add a field of type `\(q(model))` or `[\(q(model))]` with @hasOne or @hasMany to `\(q(parent))`"
     case .nullableKeyField:
       return "add `!` to the field's type"
     case .keyCountMismatch(_, _, _, let keyFields):
-      return "list one field per key field: \(keyFields.map { "`\($0)`" }.joined(separator: ", "))"
+      return "list one field per key field: \(keyFields.map { "`\(q($0))`" }.joined(separator: ", "))"
     case .keyTypeMismatch(_, _, _, _, let keyType):
-      return "declare the field as `\(keyType)`"
+      return "declare the field as `\(q(keyType))`"
     case .ambiguousRelation:
       return "name the key with `fields:`/`indexName:` or `references:` on both sides"
     case .repeatedDirective:
@@ -324,15 +331,15 @@ public enum SemanticError: Sendable, Hashable {
       return "write `references:` with the same fields on both sides"
     case .recursiveEmbeddedType(_, _, let cycle):
       let type = cycle.last ?? ""
-      return "make the field a list (`[\(type)]`, Swift arrays are indirect) or make `\(type)` a @model with a relation"
+      return "make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
     case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
-      return "rename the type; `\(name)` is always defined"
+      return "rename the type; `\(q(name))` is always defined"
     case .defaultNotAllowed:
       return "remove @default; set the value when you create the model"
     case .fieldsNotPrimaryKey(_, _, let keyFields):
-      return "use `fields: [\(keyFields.map { "\"\($0)\"" }.joined(separator: ", "))]`"
+      return "use `fields: [\(keyFields.map { "\"\(q($0))\"" }.joined(separator: ", "))]`"
     default:
       return nil
     }

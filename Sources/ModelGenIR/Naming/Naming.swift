@@ -23,10 +23,12 @@ package enum Naming {
   /// The candidate closest to `name` by edit distance (case-insensitive equality counts as closest,
   /// a prefix relation as one edit), when it is close enough to be a likely typo: at most one edit
   /// per three characters, minimum one. Ties go to the earlier candidate.
+  /// Names longer than `maximumTypoLength` (128 bytes) get no suggestion and are never suggested.
   static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    guard name.utf8.count <= maximumTypoLength else { return nil }
     let lowered = name.lowercased()
     var best: (name: String, distance: Int)?
-    for candidate in candidates where candidate != name {
+    for candidate in candidates where candidate != name && candidate.utf8.count <= maximumTypoLength {
       let other = candidate.lowercased()
       let distance =
         other == lowered ? 0 : (other.hasPrefix(lowered) || lowered.hasPrefix(other)) && min(other.count, lowered.count) >= 3
@@ -42,8 +44,9 @@ package enum Naming {
   /// The candidate closest to `word` (lower-cased) by edit distance, when at most 2 edits away;
   /// ties go to the earlier candidate. For small fixed vocabularies: template names, config keys.
   package static func closest(to word: String, among candidates: [String]) -> String? {
+    guard word.utf8.count <= maximumTypoLength else { return nil }
     let lowered = word.lowercased()
-    return candidates.map { ($0, editDistance(lowered, $0)) }
+    return candidates.filter { $0.utf8.count <= maximumTypoLength }.map { ($0, editDistance(lowered, $0)) }
       .filter { $0.1 <= 2 }
       .min { $0.1 < $1.1 }?.0
   }

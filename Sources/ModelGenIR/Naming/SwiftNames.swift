@@ -145,7 +145,10 @@ public enum SwiftNames {
     return first.lowercased() + name.dropFirst()
   }
 
-  /// A string as a Swift string literal: quoted, with `\`, `"` and control characters escaped.
+  /// A string as a Swift string literal: quoted, with `\`, `"`, line breaks, tabs and every
+  /// invisible scalar (controls, format characters such as bidirectional overrides, line and
+  /// paragraph separators; see ``commentText(_:)``) escaped as `\u{…}`, so no input can end the
+  /// literal or hide text in it. A `\u{…}` typed in the input stays text (its `\` is escaped).
   public static func stringLiteral(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -156,7 +159,7 @@ public enum SwiftNames {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        if scalar.value < 0x20 {
+        if scalar.value < 0x20 || isInvisible(scalar) {
           result += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           result.unicodeScalars.append(scalar)

@@ -18,18 +18,31 @@ final class AnalysisContext {
   /// Names declared with `directive @name` in the document.
   var declaredDirectives: Set<String> = []
 
-  init(fileName: String) {
+  /// What is left of the schema's diagnostics budget (shared with the lexer and parser).
+  private(set) var budget: DiagnosticBudget
+
+  init(fileName: String, budget: DiagnosticBudget = DiagnosticBudget()) {
     self.fileName = fileName
+    self.budget = budget
   }
 
-  /// Records `error` at `range`.
+  /// Records `error` at `range` while the budget lasts; the first error beyond it is recorded as
+  /// `SDL099` (too many errors) and later ones are dropped.
   func report(_ error: SemanticError, at range: SourceRange, notes: [DiagnosticNote] = []) {
-    diagnostics.append(error.diagnostic(fileName: fileName, range: range, notes: notes))
+    switch budget.admit() {
+    case .report: diagnostics.append(error.diagnostic(fileName: fileName, range: range, notes: notes))
+    case .reportTooManyErrors: diagnostics.append(budget.tooManyErrors(fileName: fileName, range: range))
+    case .drop: break
+    }
   }
 
-  /// Records an already-built diagnostic (parse errors).
+  /// Records an already-built diagnostic (parse errors), within the same budget.
   func append(_ diagnostic: Diagnostic) {
-    diagnostics.append(diagnostic)
+    switch budget.admit() {
+    case .report: diagnostics.append(diagnostic)
+    case .reportTooManyErrors: diagnostics.append(budget.tooManyErrors(fileName: fileName, range: diagnostic.range))
+    case .drop: break
+    }
   }
 
   /// `true` when an error was reported.

@@ -105,7 +105,7 @@ struct RelationPairing {
             model: child.model.name, field: child.fieldName, relatedModel: child.relatedModel,
             candidates: candidates.map(\.fieldName)),
           at: child.directive.range,
-          notes: candidates.map { DiagnosticNote(message: "candidate `\($0.key)`", range: $0.declared.ast.name.range) })
+          notes: candidates.map { DiagnosticNote(message: "candidate `\(DiagnosticText.shortened($0.key))`", range: $0.declared.ast.name.range) })
         continue
       }
       claims[parent.key, default: []].append(child)
@@ -122,7 +122,7 @@ struct RelationPairing {
           model: parent.model.name, field: parent.fieldName, relatedModel: parent.relatedModel,
           candidates: children.map(\.fieldName)),
         at: parent.directive.range,
-        notes: children.map { DiagnosticNote(message: "claimed by `\($0.key)`", range: $0.declared.ast.name.range) })
+        notes: children.map { DiagnosticNote(message: "claimed by `\(DiagnosticText.shortened($0.key))`", range: $0.declared.ast.name.range) })
       for child in children { parentOf[child.key] = nil }
     }
   }

@@ -13,9 +13,13 @@ public enum SemanticAnalyzer {
   /// - Parameters:
   ///   - document: a type-system document (parse it with `SDLParser.parse`).
   ///   - fileName: the schema file name diagnostics and the graph carry (`seed-post-comment.graphql`).
-  /// - Returns: the graph (when error-free) and every diagnostic, sorted by position.
-  public static func analyze(_ document: Document, fileName: String) -> SemanticAnalysis {
-    let context = AnalysisContext(fileName: fileName)
+  ///   - budget: what is left of the schema's diagnostics budget after parsing
+  ///     (`ParseResult.budget`); at most that many diagnostics are reported, then one `SDL099`.
+  /// - Returns: the graph (when error-free) and every diagnostic, sorted by position (`SDL099` last).
+  public static func analyze(
+    _ document: Document, fileName: String, budget: DiagnosticBudget = DiagnosticBudget()
+  ) -> SemanticAnalysis {
+    let context = AnalysisContext(fileName: fileName, budget: budget)
     TypeResolution.collectTypes(of: document, into: context)
     DirectiveRule.check(context)
     ModelRule.buildModels(context)
@@ -51,15 +55,12 @@ public enum SemanticAnalyzer {
     if parsed.hasErrors {
       return SemanticAnalysis(graph: nil, diagnostics: parsed.diagnostics)
     }
-    var result = analyze(parsed.document, fileName: fileName)
+    var result = analyze(parsed.document, fileName: fileName, budget: parsed.budget)
     result.diagnostics = sorted(parsed.diagnostics + result.diagnostics)
     return result
   }
 
   private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    diagnostics.enumerated().sorted { lhs, rhs in
-      let (a, b) = (lhs.element.range.start, rhs.element.range.start)
-      return a == b ? lhs.offset < rhs.offset : a < b
-    }.map(\.element)
+    DiagnosticBudget.inPrintingOrder(diagnostics)
   }
 }

@@ -1,0 +1,52 @@
+extension SwiftNames {
+  /// User text (a schema file name, a description) as it may stand inside a comment of a
+  /// generated file: a Swift `//` or `///` line comment, a `/* … */` block comment, or a GraphQL
+  /// `#` comment. The context's other two escaping functions are ``stringLiteral(_:)`` (string
+  /// literals) and ``escaped(_:)`` (identifiers); every user text the generator writes goes
+  /// through one of the three.
+  ///
+  /// Nothing in the result can end the comment or start code: `\` becomes `\\`; line feed,
+  /// carriage return and tab become `\n`, `\r`, `\t`; every other control, format (bidirectional
+  /// overrides, zero-width characters, U+FEFF) or line/paragraph separator scalar (U+2028,
+  /// U+2029, U+0085) becomes `\u{XXXX}`; `*/` becomes `*\/` and `/*` becomes `/\*`. Plain text
+  /// (`seed-post-comment.graphql`) is unchanged. A Swift line comment ends only at a line break
+  /// (The Swift Programming Language, "Lexical Structure › Whitespace and Comments"), a GraphQL
+  /// comment at a *LineTerminator* (GraphQL spec October 2021, §2.1.4).
+  ///
+  /// - Parameter text: any text.
+  /// - Returns: the text with the escapes above, on one line.
+  public static func commentText(_ text: String) -> String {
+    var result = ""
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "/" where previous == "*": result += "\\/"
+      case "*" where previous == "/": result += "\\*"
+      default:
+        if isInvisible(scalar) {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+      previous = scalar
+    }
+    return result
+  }
+
+  /// `true` for scalars that print nothing visible or break a line: controls (C0, DEL, C1),
+  /// format characters (`Cf`: bidirectional controls, zero-width joiners, U+FEFF), line and
+  /// paragraph separators, surrogates, private-use and unassigned code points.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+      return true
+    default:
+      return false
+    }
+  }
+}
