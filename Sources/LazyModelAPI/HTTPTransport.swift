@@ -57,12 +57,21 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     let task = session.dataTask(with: request)
     let id = task.taskIdentifier
     exchanges.withLock { $0[id] = Exchange(limit: limit) }
+    // At the deadline the caller is answered at once, from the timer: URLSession may deliver the
+    // cancelled task's completion late (FoundationNetworking keeps handling a flood of header
+    // lines first), and that late completion then finds no exchange to resume.
     let timer = DispatchWorkItem { [self] in
-      let running = exchanges.withLock { exchanges -> Bool in
-        guard let exchange = exchanges[id] else { return false }
+      let (running, waiting) = exchanges.withLock {
+        exchanges -> (Bool, CheckedContinuation<HTTPExchangeResult, any Error>?) in
+        guard let exchange = exchanges[id] else { return (false, nil) }
+        if exchange.failure == nil, let continuation = exchange.continuation {
+          exchanges[id] = nil
+          return (true, continuation)
+        }
         if exchange.failure == nil { exchanges[id]?.failure = .deadline }
-        return true
+        return (true, nil)
       }
+      waiting?.resume(throwing: HTTPExchangeFailure.deadline)
       if running { task.cancel() }
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)

@@ -237,6 +237,11 @@ class Connection:
         self.send({"type": "start_ack", "id": sub_id})
         if self.fault == "unknown-id":
             self.send({"type": "data", "id": "no-such-subscription", "payload": {"data": {}}})
+        elif self.fault == "complete":  # the server ends the subscription itself
+            self.send({"type": "complete", "id": sub_id})
+        elif self.fault == "wrong-typename":  # an event whose model is of another type
+            self.send({"type": "data", "id": sub_id, "payload": {"data": {registration.field_name: {
+                "__typename": "SomethingElse", "id": "x"}}}})
         elif self.fault == "huge":
             self.send('{"type":"data","id":"' + sub_id + '","payload":{"data":{"x":"' + "a" * (50 << 20) + '"}}}')
 

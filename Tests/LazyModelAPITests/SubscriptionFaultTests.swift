@@ -54,6 +54,37 @@ struct SubscriptionFaultTests {
     #expect(await client.activeSubscriptionCount == 0)
   }
 
+  @Test("a complete from the server for an active subscription finishes its stream normally")
+  func serverComplete() async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    let client = makeRealtimeClient(
+      server, headers: ["x-test-realtime-fault": "complete"], maximumReconnectAttempts: 0)
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    try await posts.waitFinished(12)
+    #expect(posts.recorded.error == nil, "finished normally, not with an error")
+    #expect(posts.models.isEmpty)
+    #expect(await client.activeSubscriptionCount == 0)
+  }
+
+  @Test("an event whose __typename names another type ends the stream with unexpectedTypename")
+  func wrongTypename() async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    let client = makeRealtimeClient(
+      server, headers: ["x-test-realtime-fault": "wrong-typename"], maximumReconnectAttempts: 0)
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    try await posts.waitFinished(12)
+    let error = try #require(posts.recorded.error)
+    guard case APIError.unexpectedTypename(let name, let expected, let received, _, _) = error else {
+      Issue.record("unexpected error \(error)")
+      return
+    }
+    #expect(name == "OnCreatePost4V2")
+    #expect(expected == "Post4V2")
+    #expect(received == "SomethingElse")
+  }
+
   @Test("reconnects are bounded: a server that never acks fails after the configured attempts")
   func boundedReconnects() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
@@ -104,7 +135,7 @@ struct SubscriptionFaultTests {
     try await client.create(Post4V2(title: "after the faults"))
     try await posts.wait(10, "the model") { $0.models.count == 1 || $0.recorded.finished }
     #expect(posts.models.map(\.title) == ["after the faults"])
-    #expect(posts.recorded.error == nil)
+    #expect(posts.recorded.error == nil, "finished normally, not with an error")
     await client.finishSubscriptions()
     try await posts.waitFinished()
   }
@@ -122,6 +153,6 @@ struct SubscriptionFaultTests {
     try await posts.waitModels(1)
     #expect(posts.models.map(\.title) == ["kept alive"])
     #expect(posts.reconnectedCount == 0)
-    #expect(posts.recorded.error == nil)
+    #expect(posts.recorded.error == nil, "finished normally, not with an error")
   }
 }

@@ -179,6 +179,10 @@ final class ModelSubscriber<M: Model>: RealtimeSubscriber {
     let envelope: ResponseEnvelope<M>
     do {
       envelope = try decoder.decode(DataMessage.self, from: message).payload
+    } catch let mismatch as TypenameMismatch {
+      throw APIError.unexpectedTypename(
+        operationName: operationName, expected: mismatch.expected, received: mismatch.received,
+        path: mismatch.path, body: message)
     } catch {
       throw APIError.undecodableResponse(
         operationName: operationName, reason: "a data event does not decode: \(error)",

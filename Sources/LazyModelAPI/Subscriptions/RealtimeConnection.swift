@@ -253,7 +253,12 @@ actor RealtimeConnection {
           body: message))
       if entries.isEmpty { tearDown(next: .idle) }
     case "complete":
-      break
+      // The server ended an active subscription (a `complete` after our own `stop` names an id
+      // already forgotten): its stream finishes normally.
+      guard let id = known(envelope.id), let entry = entries.removeValue(forKey: id) else { return }
+      forget([id])
+      entry.subscriber.failed(SubscriptionFinished())
+      if entries.isEmpty { tearDown(next: .idle) }
     case "connection_error":
       fatal(.connectionError(errors: ErrorsPayload.errors(in: message)))
     default:
