@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with `swiftc -sanitize=fuzzer,address`, outside SwiftPM (the normal
-# `swift build` never sees them): GraphQLSDL and ModelGen are compiled from Sources/ as modules,
+# `swift build` never sees them): GraphQLSDL and the generator's modules are compiled from Sources/,
 # each target from Fuzz/<Target>/ is linked against them. Release optimisation (-O), ASan.
 #   bash Fuzz/build.sh            -> .build/fuzz/parser-fuzz, .build/fuzz/generator-fuzz
 #   FUZZ_BUILD=DIR bash Fuzz/build.sh   to build elsewhere.
@@ -25,16 +25,23 @@ lines.append("}")
 open(sys.argv[1], "w").write("\n".join(lines) + "\n")
 PY
 
-echo "compiling GraphQLSDL"
-swiftc "${flags[@]}" -wmo -module-name GraphQLSDL -emit-module -emit-module-path "$out/GraphQLSDL.swiftmodule" \
-  -emit-object -o "$out/GraphQLSDL.o" Sources/GraphQLSDL/*.swift
-echo "compiling ModelGen"
-swiftc "${flags[@]}" -wmo -module-name ModelGen -I "$out" -emit-module -emit-module-path "$out/ModelGen.swiftmodule" \
-  -emit-object -o "$out/ModelGen.o" $(find Sources/ModelGen -name '*.swift' | sort) "$out/embedded_resources.swift"
+# The generator's modules in dependency order (Package.swift): each is compiled whole into one
+# object; ModelGen (the pipeline) also gets the embedded templates.
+modules=(GraphQLSDL ModelVocabulary ModelGenIR ModelGenAPISchema ModelGenTemplating ModelGenSwift ModelGen)
+objects=()
+for module in "${modules[@]}"; do
+  echo "compiling $module"
+  extra=()
+  if [ "$module" = ModelGen ]; then extra=("$out/embedded_resources.swift"); fi
+  swiftc "${flags[@]}" -wmo -module-name "$module" -I "$out" -emit-module \
+    -emit-module-path "$out/$module.swiftmodule" -emit-object -o "$out/$module.o" \
+    $(find "Sources/$module" -name '*.swift' | sort) "${extra[@]}"
+  objects+=("$out/$module.o")
+done
 echo "linking parser-fuzz"
 swiftc "${flags[@]}" "${linker[@]}" -module-name ParserFuzz -I "$out" Fuzz/ParserFuzz/*.swift "$out/GraphQLSDL.o" \
   -o "$out/parser-fuzz"
 echo "linking generator-fuzz"
 swiftc "${flags[@]}" "${linker[@]}" -module-name GeneratorFuzz -I "$out" Fuzz/GeneratorFuzz/*.swift \
-  "$out/GraphQLSDL.o" "$out/ModelGen.o" -o "$out/generator-fuzz"
+  "${objects[@]}" -o "$out/generator-fuzz"
 echo "built $out/parser-fuzz $out/generator-fuzz"
