@@ -127,6 +127,34 @@ import Testing
     }
   }
 
+  /// The last-letter filter of `plural(of:)` never changes a result: every word built from each
+  /// rule's own literal words, with prefixes, in three casings, endings in digits and `_`, and
+  /// names with non-ASCII or line-terminator endings, pluralizes as with every rule tried.
+  @Test func pluralLastLetterFilterMatchesTryingEveryRule() {
+    let stems = [
+      "post", "category", "person", "box", "status", "address", "child", "analysis", "leaf", "knife",
+      "wife", "life", "calf", "hoof", "fish", "sheep", "deer", "measles", "pox", "series", "day",
+      "quiz", "index", "matrix", "vertex", "appendix", "mouse", "louse", "titmouse", "hero", "photo",
+      "woman", "man", "bus", "datum", "criterion", "phenomenon", "todo", "wish", "church", "alias",
+      "axis", "testis", "gas", "atlas", "iris", "emu", "menu", "bias", "gala", "idea", "alumnus",
+      "alumna", "alga", "vertebra", "cactus", "fungus", "radius", "seraph", "cherub", "cherubim",
+      "agenda", "millennium", "quorum", "organon", "hedron", "bureau", "chateaux", "thou", "pokemon",
+      "pokémon", "chinese", "portuguese", "trellis", "precious", "virus", "city", "monkey", "valley",
+      "money", "trolley", "buzz", "class", "dish", "beach", "fox", "ox", "a", "s", "y", "", "uss",
+      "Post4V2", "Tag_", "item9", "naïve", "café", "word\n", "word\r\n", "word\u{2028}", "x\u{17F}",
+      "ok\u{212A}", "ﬆ",
+    ]
+    var words: [String] = []
+    for stem in stems {
+      for word in [stem, "blog" + stem, "x" + stem, "the" + stem + "s"] {
+        words += [word, word.uppercased(), word.prefix(1).uppercased() + word.dropFirst()]
+      }
+    }
+    for word in words {
+      #expect(Pluralization.plural(of: word) == Pluralization.pluralTryingEveryRule(of: word), "\(word)")
+    }
+  }
+
   @Test func unknownTypeSuggestsTheClosestName() {
     expectDiagnostics(
       """

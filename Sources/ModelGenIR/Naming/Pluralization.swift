@@ -19,10 +19,33 @@ public enum Pluralization {
     if irregularPluralForms.contains(token) || uncountableWords.contains(token) {
       return name
     }
-    for rule in rules.reversed() {
+    // A name ending in an ASCII letter, digit or `_` (every GraphQL name) is tried only against
+    // the rules that can match its last letter (``Rule/lastLetters``); any other ending (a line
+    // terminator before which `$` also matches, a non-ASCII letter that case-folds to an ASCII
+    // one) is tried against every rule.
+    let last = name.utf8.last ?? 0
+    let isPlainEnding =
+      (last >= UInt8(ascii: "a") && last <= UInt8(ascii: "z"))
+      || (last >= UInt8(ascii: "A") && last <= UInt8(ascii: "Z"))
+      || (last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9")) || last == UInt8(ascii: "_")
+    let letter = last | 0x20  // ASCII lowercase
+    for rule in rules.reversed() where !isPlainEnding || rule.canMatch(lastLetter: letter) {
       if let replaced = rule.apply(to: name) {
         return replaced
       }
+    }
+    return name
+  }
+
+  /// `plural(of:)` trying every rule, without the last-letter filter: the reference the filter is
+  /// tested against.
+  static func pluralTryingEveryRule(of name: String) -> String {
+    guard !name.isEmpty else { return name }
+    let token = name.lowercased()
+    if let plural = irregularPlurals[token] { return restoreCase(of: name, on: plural) }
+    if irregularPluralForms.contains(token) || uncountableWords.contains(token) { return name }
+    for rule in rules.reversed() {
+      if let replaced = rule.apply(to: name) { return replaced }
     }
     return name
   }
@@ -42,11 +65,20 @@ public enum Pluralization {
   struct Rule {
     let expression: NSRegularExpression
     let template: String
+    /// The lowercase ASCII letters a match of the pattern can end with (read off the pattern, all
+    /// anchored at `$`), or `nil` when it can end anywhere (`s?$` matches the empty suffix).
+    let lastLetters: [UInt8]?
 
-    init(_ pattern: String, _ template: String) {
+    init(_ pattern: String, _ template: String, endsWith lastLetters: String? = nil) {
       // The patterns are constants of this file; a failure is a programming error caught by the tests.
       expression = try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
       self.template = template
+      self.lastLetters = lastLetters.map { Array($0.utf8) }
+    }
+
+    /// Whether a word whose last byte, lowercased, is `letter` can match.
+    func canMatch(lastLetter letter: UInt8) -> Bool {
+      lastLetters?.contains(letter) ?? true
     }
 
     /// The word with its matching suffix replaced, or `nil` when the rule does not match.
@@ -123,41 +155,43 @@ public enum Pluralization {
   /// (`-fish`, `-sheep`, `-deer`, ...) come last so they win over the general rules.
   static let rules: [Rule] = [
     Rule("s?$", "s"),
-    Rule("[^\\u0000-\\u007F]$", "$0"),
-    Rule("([^aeiou]ese)$", "$1"),
-    Rule("(ax|test)is$", "$1es"),
-    Rule("(alias|[^aou]us|t[lm]as|gas|ris)$", "$1es"),
-    Rule("(e[mn]u)s?$", "$1s"),
-    Rule("([^l]ias|[aeiou]las|[ejzr]as|[iu]am)$", "$1"),
+    Rule("[^\\u0000-\\u007F]$", "$0", endsWith: ""),
+    Rule("([^aeiou]ese)$", "$1", endsWith: "e"),
+    Rule("(ax|test)is$", "$1es", endsWith: "s"),
+    Rule("(alias|[^aou]us|t[lm]as|gas|ris)$", "$1es", endsWith: "s"),
+    Rule("(e[mn]u)s?$", "$1s", endsWith: "us"),
+    Rule("([^l]ias|[aeiou]las|[ejzr]as|[iu]am)$", "$1", endsWith: "sm"),
     Rule(
-      "(alumn|syllab|vir|radi|nucle|fung|cact|stimul|termin|bacill|foc|uter|loc|strat)(?:us|i)$", "$1i"),
-    Rule("(alumn|alg|vertebr)(?:a|ae)$", "$1ae"),
-    Rule("(seraph|cherub)(?:im)?$", "$1im"),
-    Rule("(her|at|gr)o$", "$1oes"),
+      "(alumn|syllab|vir|radi|nucle|fung|cact|stimul|termin|bacill|foc|uter|loc|strat)(?:us|i)$", "$1i",
+      endsWith: "si"),
+    Rule("(alumn|alg|vertebr)(?:a|ae)$", "$1ae", endsWith: "ae"),
+    Rule("(seraph|cherub)(?:im)?$", "$1im", endsWith: "hbm"),
+    Rule("(her|at|gr)o$", "$1oes", endsWith: "o"),
     Rule(
       "(agend|addend|millenni|dat|extrem|bacteri|desiderat|strat|candelabr|errat|ov|symposi|curricul|automat|quor)(?:a|um)$",
-      "$1a"),
+      "$1a", endsWith: "am"),
     Rule(
-      "(apheli|hyperbat|periheli|asyndet|noumen|phenomen|criteri|organ|prolegomen|hedr|automat)(?:a|on)$", "$1a"),
-    Rule("sis$", "ses"),
-    Rule("(?:(kni|wi|li)fe|(ar|l|ea|eo|oa|hoo)f)$", "$1$2ves"),
-    Rule("([^aeiouy]|qu)y$", "$1ies"),
-    Rule("([^ch][ieo][ln])ey$", "$1ies"),
-    Rule("(x|ch|ss|sh|zz)$", "$1es"),
-    Rule("(matr|cod|mur|sil|vert|ind|append)(?:ix|ex)$", "$1ices"),
-    Rule("\\b((?:tit)?m|l)(?:ice|ouse)$", "$1ice"),
-    Rule("(pe)(?:rson|ople)$", "$1ople"),
-    Rule("(child)(?:ren)?$", "$1ren"),
-    Rule("eaux$", "$0"),
-    Rule("m[ae]n$", "men"),
-    Rule("^thou$", "you"),
-    Rule("pok[eé]mon$", "$0"),
-    Rule("[^aeiou]ese$", "$0"),
-    Rule("deer$", "$0"),
-    Rule("fish$", "$0"),
-    Rule("measles$", "$0"),
-    Rule("o[iu]s$", "$0"),
-    Rule("pox$", "$0"),
-    Rule("sheep$", "$0"),
+      "(apheli|hyperbat|periheli|asyndet|noumen|phenomen|criteri|organ|prolegomen|hedr|automat)(?:a|on)$", "$1a",
+      endsWith: "an"),
+    Rule("sis$", "ses", endsWith: "s"),
+    Rule("(?:(kni|wi|li)fe|(ar|l|ea|eo|oa|hoo)f)$", "$1$2ves", endsWith: "ef"),
+    Rule("([^aeiouy]|qu)y$", "$1ies", endsWith: "y"),
+    Rule("([^ch][ieo][ln])ey$", "$1ies", endsWith: "y"),
+    Rule("(x|ch|ss|sh|zz)$", "$1es", endsWith: "xhsz"),
+    Rule("(matr|cod|mur|sil|vert|ind|append)(?:ix|ex)$", "$1ices", endsWith: "x"),
+    Rule("\\b((?:tit)?m|l)(?:ice|ouse)$", "$1ice", endsWith: "e"),
+    Rule("(pe)(?:rson|ople)$", "$1ople", endsWith: "ne"),
+    Rule("(child)(?:ren)?$", "$1ren", endsWith: "dn"),
+    Rule("eaux$", "$0", endsWith: "x"),
+    Rule("m[ae]n$", "men", endsWith: "n"),
+    Rule("^thou$", "you", endsWith: "u"),
+    Rule("pok[eé]mon$", "$0", endsWith: "n"),
+    Rule("[^aeiou]ese$", "$0", endsWith: "e"),
+    Rule("deer$", "$0", endsWith: "r"),
+    Rule("fish$", "$0", endsWith: "h"),
+    Rule("measles$", "$0", endsWith: "s"),
+    Rule("o[iu]s$", "$0", endsWith: "s"),
+    Rule("pox$", "$0", endsWith: "x"),
+    Rule("sheep$", "$0", endsWith: "p"),
   ]
 }
