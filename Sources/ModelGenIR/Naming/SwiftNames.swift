@@ -135,14 +135,34 @@ public enum SwiftNames {
 
   /// `name` with its first character upper-cased (`post` → `Post`).
   public static func upperFirst(_ name: some StringProtocol) -> String {
+    if let ascii = withASCIIFirst(name, mapped: { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }) {
+      return ascii
+    }
     guard let first = name.first else { return "" }
     return first.uppercased() + name.dropFirst()
   }
 
   /// `name` with its first character lower-cased (`Post` → `post`).
   public static func lowerFirst(_ name: some StringProtocol) -> String {
+    if let ascii = withASCIIFirst(name, mapped: { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }) {
+      return ascii
+    }
     guard let first = name.first else { return "" }
     return first.lowercased() + name.dropFirst()
+  }
+
+  /// `name` with its first byte mapped by `map`, when that byte is ASCII (then case mapping the
+  /// first `Character` is mapping that byte: the scalars after it are left as they are, as
+  /// `Character.uppercased()` leaves them); `nil` for empty or non-ASCII-initial text.
+  private static func withASCIIFirst(_ name: some StringProtocol, mapped map: (UInt8) -> UInt8)
+    -> String?
+  {
+    guard let first = name.utf8.first, first < 0x80 else { return nil }
+    let mapped = map(first)
+    if mapped == first { return String(name) }
+    var bytes = Array(name.utf8)
+    bytes[0] = mapped
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A string as a Swift string literal: quoted, with `\`, `"`, line breaks, tabs and every
@@ -150,6 +170,13 @@ public enum SwiftNames {
   /// paragraph separators; see ``commentText(_:)``) escaped as `\u{…}`, so no input can end the
   /// literal or hide text in it. A `\u{…}` typed in the input stays text (its `\` is escaped).
   public static func stringLiteral(_ text: String) -> String {
+    // Printable ASCII other than `\` and `"` (every GraphQL name) needs no escape: quote it as is.
+    let plain = text.utf8.allSatisfy {
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\"")
+    }
+    if plain {
+      return "\"" + text + "\""
+    }
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
