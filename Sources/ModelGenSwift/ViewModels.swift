@@ -31,12 +31,19 @@ public struct PropertyViewModel: Sendable, Equatable, TemplateRepresentable {
   public var type: String
   /// The whole declaration (`public var content: String`).
   public var declaration: String { "\(modifiers) \(name): \(type)" }
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys(["declaration", "modifiers", "name", "type"])
   /// Template keys: `declaration`, `modifiers`, `name`, `type`.
   public var templateValue: TemplateValue {
-    [
-      "declaration": .string(declaration), "modifiers": .string(modifiers), "name": .string(name),
-      "type": .string(type),
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(declaration),
+          .string(modifiers),
+          .string(name),
+          .string(type),
+        ]))
   }
 }
 
@@ -46,9 +53,17 @@ public struct ParameterViewModel: Sendable, Equatable, TemplateRepresentable {
   public var declaration: String
   /// `,` for every parameter but the last, else empty.
   public var separator: String
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys(["declaration", "separator"])
   /// Template keys: `declaration`, `separator`.
   public var templateValue: TemplateValue {
-    ["declaration": .string(declaration), "separator": .string(separator)]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(declaration),
+          .string(separator),
+        ]))
   }
 }
 
@@ -67,13 +82,28 @@ public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable 
   public var referenceName: String
   /// The referenced model type (`Post4V2`).
   public var relatedType: String
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys([
+    "name",
+    "type",
+    "storageName",
+    "loadMethod",
+    "referenceName",
+    "relatedType",
+  ])
   /// Template keys: `name`, `type`, `storageName`, `loadMethod`, `referenceName`, `relatedType`.
   public var templateValue: TemplateValue {
-    [
-      "name": .string(name), "type": .string(type), "storageName": .string(storageName),
-      "loadMethod": .string(loadMethod), "referenceName": .string(referenceName),
-      "relatedType": .string(relatedType),
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(name),
+          .string(type),
+          .string(storageName),
+          .string(loadMethod),
+          .string(referenceName),
+          .string(relatedType),
+        ]))
   }
 }
 
@@ -87,12 +117,19 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
   public var type: String
   /// The stored reference (`_post`).
   public var storageName: String
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys(["name", "parameter", "type", "storageName"])
   /// Template keys: `name`, `parameter`, `type`, `storageName`.
   public var templateValue: TemplateValue {
-    [
-      "name": .string(name), "parameter": .string(parameter), "type": .string(type),
-      "storageName": .string(storageName),
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(name),
+          .string(parameter),
+          .string(type),
+          .string(storageName),
+        ]))
   }
 }
 
@@ -115,12 +152,19 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
   public var components: SwiftCode
   /// The expression that builds a model's identifier (`Identifier(id: id)`).
   public var expression: SwiftCode
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys(["properties", "parameters", "components", "expression"])
   /// Template keys: `properties`, `parameters`, `components`, `expression`.
   public var templateValue: TemplateValue {
-    [
-      "properties": properties.templateValue, "parameters": parameters.templateValue,
-      "components": components.templateValue, "expression": expression.templateValue,
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          properties.templateValue,
+          parameters.templateValue,
+          components.templateValue,
+          expression.templateValue,
+        ]))
   }
 }
 
@@ -170,24 +214,60 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
   public var timestamps: SwiftCode
 
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys([
+    "sourceFileName",
+    "access",
+    "typeName",
+    "storedProperties",
+    "lazyAccessors",
+    "initParameters",
+    "initAssignments",
+    "setters",
+    "decodeStatements",
+    "encodeStatements",
+    "codingKeys",
+    "identifier",
+    "nameLiteral",
+    "pluralNameLiteral",
+    "primaryKey",
+    "schemaFields",
+    "indexes",
+    "authRules",
+    "hasIndexes",
+    "hasAuthRules",
+    "operations",
+    "timestamps",
+  ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
-    [
-      "sourceFileName": .string(sourceFileName), "access": .string(access),
-      "typeName": .string(typeName),
-      "storedProperties": storedProperties.templateValue,
-      "lazyAccessors": lazyAccessors.templateValue,
-      "initParameters": initParameters.templateValue,
-      "initAssignments": initAssignments.templateValue,
-      "setters": setters.templateValue, "decodeStatements": decodeStatements.templateValue,
-      "encodeStatements": encodeStatements.templateValue, "codingKeys": codingKeys.templateValue,
-      "identifier": identifier.templateValue, "nameLiteral": .string(nameLiteral),
-      "pluralNameLiteral": .string(pluralNameLiteral), "primaryKey": primaryKey.templateValue,
-      "schemaFields": schemaFields.templateValue, "indexes": indexes.templateValue,
-      "authRules": authRules.templateValue, "hasIndexes": .bool(!indexes.isEmpty),
-      "hasAuthRules": .bool(!authRules.isEmpty), "operations": operations.templateValue,
-      "timestamps": timestamps.templateValue,
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(sourceFileName),
+          .string(access),
+          .string(typeName),
+          storedProperties.templateValue,
+          lazyAccessors.templateValue,
+          initParameters.templateValue,
+          initAssignments.templateValue,
+          setters.templateValue,
+          decodeStatements.templateValue,
+          encodeStatements.templateValue,
+          codingKeys.templateValue,
+          identifier.templateValue,
+          .string(nameLiteral),
+          .string(pluralNameLiteral),
+          primaryKey.templateValue,
+          schemaFields.templateValue,
+          indexes.templateValue,
+          authRules.templateValue,
+          .bool(!indexes.isEmpty),
+          .bool(!authRules.isEmpty),
+          operations.templateValue,
+          timestamps.templateValue,
+        ]))
   }
 }
 
@@ -199,9 +279,11 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
     public var name: String
     /// The raw GraphQL value as a string literal.
     public var rawValue: String
+    /// The template keys, in the order of `templateValue`'s values.
+    static let templateKeys = TemplateKeys(["name", "rawValue"])
     /// Template keys: `name`, `rawValue`.
     public var templateValue: TemplateValue {
-      ["name": .string(name), "rawValue": .string(rawValue)]
+      .record(TemplateRecord(keys: Self.templateKeys, values: [.string(name), .string(rawValue)]))
     }
   }
   /// The schema file name for the header, escaped for a comment (`SwiftNames.commentText`).
@@ -214,13 +296,19 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
   public var fileStem: String
   /// The cases in declaration order.
   public var cases: [Case]
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys(["sourceFileName", "access", "typeName", "cases"])
   /// Template keys: `sourceFileName`, `access`, `typeName`, `cases`.
   public var templateValue: TemplateValue {
-    [
-      "sourceFileName": .string(sourceFileName), "access": .string(access),
-      "typeName": .string(typeName),
-      "cases": cases.templateValue,
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(sourceFileName),
+          .string(access),
+          .string(typeName),
+          cases.templateValue,
+        ]))
   }
 }
 
@@ -246,16 +334,34 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
   public var nameLiteral: String
   /// `EmbeddedSchema.fields` entries, each ending with `,` when there are several.
   public var schemaFields: [SwiftCode]
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys([
+    "sourceFileName",
+    "access",
+    "typeName",
+    "storedProperties",
+    "initParameters",
+    "initAssignments",
+    "codingKeys",
+    "nameLiteral",
+    "schemaFields",
+  ])
   /// Template keys: every property by its name.
   public var templateValue: TemplateValue {
-    [
-      "sourceFileName": .string(sourceFileName), "access": .string(access),
-      "typeName": .string(typeName),
-      "storedProperties": storedProperties.templateValue,
-      "initParameters": initParameters.templateValue,
-      "initAssignments": initAssignments.templateValue, "codingKeys": codingKeys.templateValue,
-      "nameLiteral": .string(nameLiteral), "schemaFields": schemaFields.templateValue,
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(sourceFileName),
+          .string(access),
+          .string(typeName),
+          storedProperties.templateValue,
+          initParameters.templateValue,
+          initAssignments.templateValue,
+          codingKeys.templateValue,
+          .string(nameLiteral),
+          schemaFields.templateValue,
+        ]))
   }
 }
 
@@ -270,13 +376,19 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The registry's array elements (`Post.self,`), sorted by GraphQL name; `,` only when there
   /// are several.
   public var models: [String]
+  /// The template keys, in the order of `templateValue`'s values.
+  static let templateKeys = TemplateKeys(["sourceFileName", "access", "typeName", "models"])
   /// Template keys: `sourceFileName`, `access`, `typeName`, `models`.
   public var templateValue: TemplateValue {
-    [
-      "sourceFileName": .string(sourceFileName), "access": .string(access),
-      "typeName": .string(typeName),
-      "models": models.templateValue,
-    ]
+    .record(
+      TemplateRecord(
+        keys: Self.templateKeys,
+        values: [
+          .string(sourceFileName),
+          .string(access),
+          .string(typeName),
+          models.templateValue,
+        ]))
   }
 }
 

@@ -107,10 +107,19 @@ public struct TemplateSet: Sendable {
   ///   context on the stack has, or when a variable tag names a list or an object (only strings and
   ///   flags can be placed).
   public func render(_ name: String, _ value: TemplateValue) throws -> String {
+    String(decoding: try renderUTF8(name, value), as: UTF8.self)
+  }
+
+  /// Renders the template `name` over `value` into UTF-8 bytes: the text ``render(_:_:)`` returns,
+  /// without building a `String` (the generator normalizes these bytes into the file's text).
+  ///
+  /// - Throws: The errors of ``render(_:_:)``.
+  public func renderUTF8(_ name: String, _ value: TemplateValue) throws -> [UInt8] {
     guard let template = templates[name] else {
       throw TemplateError(templateName: name, line: 0, message: "no template named '\(name)'")
     }
     var state = RenderState(stack: [value])
+    state.output.reserveCapacity(16 * 1024)
     try render(template.nodes, in: Scope(templateName: name), &state)
     return state.output
   }
@@ -123,17 +132,23 @@ public struct TemplateSet: Sendable {
     var baseIndentation = 0
   }
 
-  /// What rendering accumulates: the context stack and the output text.
+  /// What rendering accumulates: the context stack and the output, as UTF-8 bytes appended to
+  /// one buffer.
   private struct RenderState {
     var stack: [TemplateValue]
-    var output = ""
+    var output: [UInt8] = []
+
+    mutating func append(_ text: String) {
+      var text = text
+      text.withUTF8 { output.append(contentsOf: $0) }
+    }
   }
 
   private func render(_ nodes: [TemplateNode], in scope: Scope, _ state: inout RenderState) throws {
     for (offset, node) in nodes.enumerated() {
       switch node {
       case .text(let text):
-        state.output += text
+        state.append(text)
       case .variable(let name, let line):
         let value = try lookup(name, in: state.stack, templateName: scope.templateName, line: line)
         let next = offset + 1 < nodes.count ? nodes[offset + 1] : nil
@@ -153,12 +168,12 @@ public struct TemplateSet: Sendable {
     in scope: Scope, _ state: inout RenderState
   ) throws {
     switch value {
-    case .string(let text): state.output += text
-    case .bool(let flag): state.output += flag ? "true" : "false"
+    case .string(let text): state.append(text)
+    case .bool(let flag): state.append(flag ? "true" : "false")
     case .null: return
     case .layout(let layout):
-      state.output += layout.laidOut(on: currentLine(state.output, in: scope, before: next))
-    case .list, .object:
+      state.append(layout.laidOut(on: currentLine(state.output, in: scope, before: next)))
+    case .list, .object, .record:
       throw TemplateError(
         templateName: scope.templateName, line: line,
         message: "'\(name.text)' is a list or an object: use a section to enter it")
@@ -167,20 +182,24 @@ public struct TemplateSet: Sendable {
 
   /// The line the next placed value starts on: its indentation and column (the enclosing partials'
   /// indentation included) and the width of the template text after the tag up to the newline.
-  private func currentLine(_ output: String, in scope: Scope, before next: TemplateNode?)
+  private func currentLine(_ output: [UInt8], in scope: Scope, before next: TemplateNode?)
     -> TemplateLine
   {
-    let bytes = output.utf8
-    let start = bytes.lastIndex(of: UInt8(ascii: "\n")).map(bytes.index(after:)) ?? bytes.startIndex
-    let lineBytes = bytes[start...]
-    let leading = lineBytes.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+    var start = output.count
+    while start > 0, output[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+    var leading = 0
+    while start + leading < output.count,
+      output[start + leading] == UInt8(ascii: " ") || output[start + leading] == UInt8(ascii: "\t")
+    {
+      leading += 1
+    }
     var trailing = 0
     if case .text(let text)? = next {
       trailing = text.utf8.prefix { $0 != UInt8(ascii: "\n") }.count
     }
     return TemplateLine(
       indentation: scope.baseIndentation + leading,
-      column: scope.baseIndentation + lineBytes.count, trailingWidth: trailing)
+      column: scope.baseIndentation + output.count - start, trailingWidth: trailing)
   }
 
   private func renderSection(
@@ -192,13 +211,17 @@ public struct TemplateSet: Sendable {
       return
     }
     guard value.isTruthy else { return }
-    let elements: [TemplateValue]
-    if case .list(let list) = value { elements = list } else { elements = [value] }
-    for element in elements {
-      state.stack.append(element)
-      try render(children, in: scope, &state)
-      state.stack.removeLast()
+    if case .list(let elements) = value {
+      for element in elements {
+        state.stack.append(element)
+        try render(children, in: scope, &state)
+        state.stack.removeLast()
+      }
+      return
     }
+    state.stack.append(value)
+    try render(children, in: scope, &state)
+    state.stack.removeLast()
   }
 
   private func renderPartial(
@@ -224,23 +247,35 @@ public struct TemplateSet: Sendable {
       try render(partial.nodes, in: inner, &state)
       return
     }
-    var partialState = RenderState(stack: state.stack)
-    try render(partial.nodes, in: inner, &partialState)
-    state.output += Self.indent(partialState.output, by: indentation)
+    // The partial renders at the end of the output; then every line it wrote is indented in place.
+    let start = state.output.count
+    try render(partial.nodes, in: inner, &state)
+    let rendered = Array(state.output[start...])
+    state.output.removeSubrange(start...)
+    Self.indent(rendered, by: Array(indentation.utf8), into: &state.output)
   }
 
   /// Prefixes every non-empty line of `text` with `indentation` (empty lines stay empty so no
   /// trailing whitespace appears).
   static func indent(_ text: String, by indentation: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count + indentation.utf8.count * 8)
+    var output: [UInt8] = []
+    indent(Array(text.utf8), by: Array(indentation.utf8), into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// ``indent(_:by:)`` over UTF-8 bytes, appending to `output`.
+  static func indent(_ text: [UInt8], by indentation: [UInt8], into output: inout [UInt8]) {
+    output.reserveCapacity(output.count + text.count + indentation.count * 8)
+    // A line starts after a lone LF; after CR LF (one `Character`, as the template parser sees
+    // text) it does not, as in the `Character`-wise original.
     var atLineStart = true
-    for character in text {
-      if atLineStart && character != "\n" { result += indentation }
-      result.append(character)
-      atLineStart = character == "\n"
+    var previous: UInt8 = 0
+    for byte in text {
+      if atLineStart && byte != UInt8(ascii: "\n") { output.append(contentsOf: indentation) }
+      output.append(byte)
+      atLineStart = byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")
+      previous = byte
     }
-    return result
   }
 
   /// Resolves `name`: its first component in the innermost context that has it, then the rest
@@ -252,8 +287,8 @@ public struct TemplateSet: Sendable {
   {
     guard let first = name.components.first else { return stack.last ?? .null }
     var found: TemplateValue?
-    for context in stack.reversed() {
-      if case .object(let members) = context, let value = members[first] {
+    for index in stack.indices.reversed() {
+      if let value = Self.member(first, of: stack[index]) {
         found = value
         break
       }
@@ -263,12 +298,21 @@ public struct TemplateSet: Sendable {
         templateName: templateName, line: line, message: "no value named '\(first)'")
     }
     for component in name.components.dropFirst() {
-      guard case .object(let members) = value, let member = members[component] else {
+      guard let member = Self.member(component, of: value) else {
         throw TemplateError(
           templateName: templateName, line: line, message: "no value named '\(name.text)'")
       }
       value = member
     }
     return value
+  }
+
+  /// The member `name` of an object or a record, or `nil` (other values have no members).
+  private static func member(_ name: String, of value: TemplateValue) -> TemplateValue? {
+    switch value {
+    case .object(let members): members[name]
+    case .record(let record): record[name]
+    default: nil
+    }
   }
 }

@@ -14,6 +14,10 @@ public enum TemplateValue: Sendable {
   case list([TemplateValue])
   /// Named values; a section over an object renders once with the object pushed.
   case object([String: TemplateValue])
+  /// Named values whose names are shared by every value of one kind (a view model's keys, listed
+  /// once in a ``TemplateKeys``): looked up and rendered like ``object(_:)``, built without hashing
+  /// a dictionary per value.
+  case record(TemplateRecord)
   /// An explicit absence: falsey in sections, renders as the empty string.
   case null
   /// Text the renderer lays out for the line the template places it on (``TemplateLayout``): the
@@ -26,7 +30,7 @@ public enum TemplateValue: Sendable {
     case .bool(let flag): return flag
     case .null: return false
     case .list(let elements): return !elements.isEmpty
-    case .string, .object, .layout: return true
+    case .string, .object, .record, .layout: return true
     }
   }
 }
@@ -39,10 +43,65 @@ extension TemplateValue: Equatable {
     case (.bool(let a), .bool(let b)): return a == b
     case (.list(let a), .list(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
+    case (.record(let a), .record(let b)): return a == b
     case (.null, .null): return true
     case (.layout(let a), .layout(let b)): return a.isEqual(to: b)
     default: return false
     }
+  }
+}
+
+/// The names of a kind of ``TemplateRecord``, in the order of its values: created once per kind
+/// (a view model type's `static let`) and shared by every record of that kind.
+///
+/// Immutable; safe to share between threads.
+public final class TemplateKeys: Sendable {
+  /// The names.
+  public let names: [String]
+  /// Each name's length in UTF-8 bytes, compared before the name itself.
+  private let lengths: [Int]
+
+  /// Creates keys; a repeated name is found at its first position.
+  public init(_ names: [String]) {
+    self.names = names
+    lengths = names.map(\.utf8.count)
+  }
+
+  /// The position of `name`, or `nil` when it is not one of the names.
+  public func index(of name: String) -> Int? {
+    let length = name.utf8.count
+    for index in lengths.indices where lengths[index] == length && names[index] == name {
+      return index
+    }
+    return nil
+  }
+}
+
+/// Named values as a view model presents them: shared ``TemplateKeys`` and one value per key, so a
+/// record costs one array to build and no hashing. The payload of ``TemplateValue/record(_:)``.
+public struct TemplateRecord: Sendable, Equatable {
+  /// The names.
+  public let keys: TemplateKeys
+  /// The values, in the order of ``keys``.
+  public let values: [TemplateValue]
+
+  /// Creates a record.
+  ///
+  /// - Precondition: `values` has one value per name of `keys`.
+  public init(keys: TemplateKeys, values: [TemplateValue]) {
+    precondition(keys.names.count == values.count, "a TemplateRecord needs one value per key")
+    self.keys = keys
+    self.values = values
+  }
+
+  /// The value named `name`, or `nil` when the record has no such name.
+  public subscript(name: String) -> TemplateValue? {
+    keys.index(of: name).map { values[$0] }
+  }
+
+  /// Equal when both have the same names and values.
+  public static func == (lhs: TemplateRecord, rhs: TemplateRecord) -> Bool {
+    (lhs.keys === rhs.keys || lhs.keys.names == rhs.keys.names) && lhs.values == rhs.values
   }
 }
 
@@ -123,7 +182,7 @@ extension Bool: TemplateRepresentable {
 
 extension Array: TemplateRepresentable where Element: TemplateRepresentable {
   /// `.list` of the elements' values.
-  public var templateValue: TemplateValue { .list(map(\.templateValue)) }
+  @inlinable public var templateValue: TemplateValue { .list(map { $0.templateValue }) }
 }
 
 extension Optional: TemplateRepresentable where Wrapped: TemplateRepresentable {
