@@ -3,7 +3,9 @@ import ModelGenIR
 /// A model's view model: resolve the members (``ModelMembers``), plan each field (``FieldPlan``),
 /// collect each field's parts (``FieldParts``), then the identifier and the schema arguments.
 extension ViewModelBuilder {
-  func modelViewModel(_ model: ModelDefinition) -> ModelViewModel {
+  /// The view model of one model of ``graph`` (what ``build()`` holds for it), for callers that
+  /// render one model at a time instead of holding every view model at once.
+  public func modelViewModel(_ model: ModelDefinition) -> ModelViewModel {
     let members = ModelMembers(model: model)
     let comma = Self.elementComma(count: members.fields.count)
     let parts = members.fields.map { fieldParts($0, of: model, members, comma: comma) }

@@ -45,7 +45,8 @@ public struct ViewModelBuilder: Sendable {
 
   // MARK: Registry, enums and non-model types
 
-  func registryViewModel() -> RegistryViewModel? {
+  /// The registry's view model, or `nil` when the graph has no models.
+  public func registryViewModel() -> RegistryViewModel? {
     guard !graph.models.isEmpty else { return nil }
     let comma = Self.elementComma(count: graph.models.count)
     return RegistryViewModel(
@@ -53,7 +54,8 @@ public struct ViewModelBuilder: Sendable {
       models: graph.models.map(\.name).sorted().map { types.typeName($0) + ".self" + comma })
   }
 
-  func enumViewModel(_ definition: EnumDefinition) -> EnumViewModel {
+  /// The view model of one enum of ``graph``.
+  public func enumViewModel(_ definition: EnumDefinition) -> EnumViewModel {
     let caseNames = SwiftNames.uniqued(definition.values.map { SwiftNames.caseName($0.name) })
     return EnumViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
@@ -64,7 +66,8 @@ public struct ViewModelBuilder: Sendable {
       })
   }
 
-  func embeddedViewModel(_ definition: NonModelDefinition) -> EmbeddedViewModel {
+  /// The view model of one non-model type of ``graph``.
+  public func embeddedViewModel(_ definition: NonModelDefinition) -> EmbeddedViewModel {
     let members = SwiftMemberNames(fields: definition.fields)
     let comma = Self.elementComma(count: definition.fields.count)
     let fields = definition.fields

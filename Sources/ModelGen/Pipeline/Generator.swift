@@ -1,5 +1,11 @@
 import GraphQLSDL
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One file the generator produces, in memory.
 public struct GeneratedFile: Sendable, Hashable {
   /// The path relative to the schema's output directory (`Comment4V2+Schema.swift`).
@@ -178,21 +184,27 @@ public struct Generator: Sendable {
   public func render(_ graph: ModelGraph) throws -> [GeneratedFile] {
     var files: [GeneratedFile] = []
     if options.emit.contains(.swift) {
-      let views = ViewModelBuilder(graph: graph, access: options.access).build()
-      for model in views.models {
+      // One view model at a time: built, rendered and dropped, so the view models of a large
+      // schema are never all alive at once.
+      let builder = ViewModelBuilder(graph: graph, access: options.access)
+      files.reserveCapacity(graph.models.count * 2 + graph.enums.count + graph.nonModels.count + 2)
+      for definition in graph.models {
+        let model = builder.modelViewModel(definition)
         let value = model.templateValue
         files.append(try file("\(model.fileStem).swift", template: "model", value))
         files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", value))
       }
-      for enumeration in views.enums {
+      for definition in graph.enums {
+        let enumeration = builder.enumViewModel(definition)
         files.append(
           try file("\(enumeration.fileStem).swift", template: "enum", enumeration.templateValue))
       }
-      for embedded in views.embedded {
+      for definition in graph.nonModels {
+        let embedded = builder.embeddedViewModel(definition)
         files.append(
           try file("\(embedded.fileStem).swift", template: "embedded", embedded.templateValue))
       }
-      if let registry = views.registry {
+      if let registry = builder.registryViewModel() {
         files.append(
           try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
       }
@@ -211,8 +223,9 @@ public struct Generator: Sendable {
     -> GeneratedFile
   {
     do {
+      let bytes = try options.templates.renderUTF8(template, value)
       return GeneratedFile(
-        path: path, contents: Self.normalized(try options.templates.render(template, value)))
+        path: path, contents: bytes.withUnsafeBufferPointer { Self.normalized(utf8: $0) })
     } catch let error as TemplateError {
       throw GeneratorError.template(error, file: path)
     }
@@ -222,42 +235,53 @@ public struct Generator: Sendable {
   /// blank lines at the end, and exactly one trailing newline (empty text stays empty). Works on UTF-8 bytes (only ASCII
   /// bytes are inspected, so multi-byte characters pass through unchanged).
   static func normalized(_ text: String) -> String {
-    let space = UInt8(ascii: " ")
-    let tab = UInt8(ascii: "\t")
-    let cr = UInt8(ascii: "\r")
-    let lf = UInt8(ascii: "\n")
-    var output: [UInt8] = []
-    output.reserveCapacity(text.utf8.count + 1)
-    var pendingBlank = false
-    var lineStart = 0
-    var wroteLine = false
-    func finishLine() {
-      while output.count > lineStart,
-        output[output.count - 1] == space || output[output.count - 1] == tab
-      {
-        output.removeLast()
-      }
-      if output.count == lineStart {
-        pendingBlank = wroteLine
-      } else {
-        if pendingBlank {
-          output.insert(lf, at: lineStart)
-          pendingBlank = false
+    var text = text
+    return text.withUTF8 { normalized(utf8: $0) }
+  }
+
+  /// ``normalized(_:)`` over UTF-8 bytes, line by line: each line (found with `memchr`) loses its
+  /// trailing blanks and is copied whole into the new string's storage, which needs at most
+  /// `bytes.count + 1` bytes (a kept blank line reuses the line feed of a dropped one; only the
+  /// last line may gain one). Carriage returns are removed first, in a copy, when there are any.
+  static func normalized(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+    guard memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) == nil else {
+      let withoutCR = bytes.filter { $0 != UInt8(ascii: "\r") }
+      return withoutCR.withUnsafeBufferPointer { normalized(utf8: $0) }
+    }
+    return String(unsafeUninitializedCapacity: bytes.count + 1) { output in
+      let lf = UInt8(ascii: "\n")
+      var count = 0
+      var pendingBlank = false
+      var lineStart = 0
+      while lineStart < bytes.count {
+        let rest = bytes.count - lineStart
+        var lineEnd = lineStart + rest
+        if let found = memchr(base + lineStart, Int32(lf), rest) {
+          lineEnd = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        output.append(lf)
-        wroteLine = true
+        var end = lineEnd
+        while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") {
+          end -= 1
+        }
+        if end == lineStart {
+          pendingBlank = count > 0
+        } else {
+          if pendingBlank {
+            output[count] = lf
+            count += 1
+            pendingBlank = false
+          }
+          let length = end - lineStart
+          (output.baseAddress! + count).update(from: base + lineStart, count: length)
+          count += length
+          output[count] = lf
+          count += 1
+        }
+        lineStart = lineEnd + 1
       }
-      lineStart = output.count
+      return count
     }
-    for byte in text.utf8 {
-      switch byte {
-      case lf: finishLine()
-      case cr: continue
-      default: output.append(byte)
-      }
-    }
-    finishLine()
-    return String(decoding: output, as: UTF8.self)
   }
 
 }
