@@ -119,7 +119,7 @@ public enum OutputPlanner {
         changes.append(PlannedChange(kind: .create, path: path, contents: file.contents))
         continue
       }
-      if existing == Array(file.contents.utf8) { continue }
+      if Self.equal(existing, file.contents) { continue }
       guard let owner = generatingSchema(of: Data(existing)) else { throw OutputConflict(path: path) }
       if let schemaName, owner != schemaName {
         throw OutputError.otherSchema(path: path, schema: schemaName, otherSchema: owner)
@@ -137,6 +137,17 @@ public enum OutputPlanner {
       changes.append(PlannedChange(kind: .delete, path: path, contents: nil))
     }
     return changes.sorted()
+  }
+
+  /// Whether `bytes` are exactly `text`'s UTF-8 bytes (compared in place, without a copy).
+  static func equal(_ bytes: [UInt8], _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      bytes.withUnsafeBufferPointer { existing in
+        existing.count == utf8.count
+          && (utf8.isEmpty || memcmp(existing.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+      }
+    }
   }
 
   /// Checks that `directory` is, or can be created as, a directory this process may write in.
@@ -252,22 +263,30 @@ public enum OutputPlanner {
     }
   }
 
-  /// Writes `text` to a new temporary file in `path`'s directory (`.NAME.modelgen-UUID.tmp`) and
-  /// returns the temporary file's path.
+  /// The part of temporary file names that is the same for a whole run: one UUID per process.
+  private static let temporaryToken = UUID().uuidString
+
+  /// Numbers the temporary files of a run, so each name is new without a UUID per file.
+  private static let temporaryCounter = Atomic<Int>(0)
+
+  /// Writes `text` to a new temporary file in `path`'s directory
+  /// (`.NAME.modelgen-UUID-N.tmp`: the run's UUID and a number unique within the run; `O_EXCL`
+  /// refuses an existing name) and returns the temporary file's path.
   ///
   /// - Throws: ``OutputWriteError`` naming `path` and the `errno` text; nothing is left behind then.
   static func writeTemporary(_ text: String, for path: String) throws -> String {
+    let number = temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue
     let temporary = PathText.appending(
-      ".\(PathText.lastComponent(of: path)).modelgen-\(UUID().uuidString).tmp",
+      ".\(PathText.lastComponent(of: path)).modelgen-\(temporaryToken)-\(number).tmp",
       to: PathText.parent(of: path))
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw OutputWriteError(path: path, reason: String(cString: strerror(errno)))
     }
-    var bytes = Array(text.utf8)
+    var text = text
     var written = 0
     var failure: String?
-    bytes.withUnsafeMutableBytes { buffer in
+    text.withUTF8 { buffer in
       while written < buffer.count {
         let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
         if count < 0 {
@@ -278,7 +297,6 @@ public enum OutputPlanner {
         written += count
       }
     }
-    bytes.removeAll()
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
     if let failure {
       unlink(temporary)

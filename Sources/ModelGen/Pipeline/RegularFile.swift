@@ -27,6 +27,8 @@ public enum RegularFile {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
+      // Nothing there (or a dangling link): no second look needed.
+      if code == ENOENT { throw .notFound(path: path) }
       // A UNIX-domain socket cannot be opened at all (ENXIO); name it like the other kinds.
       if let kind = kind(atPath: path), kind != "regular file" {
         throw .notARegularFile(path: path, kind: kind)
@@ -42,18 +44,23 @@ public enum RegularFile {
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw .notARegularFile(path: path, kind: kindName(mode: status.st_mode))
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(max(0, status.st_size)))
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // Read straight into the result, sized by `fstat` plus one byte so the read that finds the end
+    // needs no more room; a file that grows meanwhile makes the buffer grow.
+    var bytes = [UInt8](repeating: 0, count: Int(max(0, status.st_size)) + 1)
+    var filled = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+      if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
+      let count = bytes.withUnsafeMutableBytes {
+        systemRead(descriptor, $0.baseAddress! + filled, $0.count - filled)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         throw .unreadable(path: path, reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
-      bytes += chunk[0..<count]
+      filled += count
     }
+    bytes.removeLast(bytes.count - filled)
     return bytes
   }
 
