@@ -24,7 +24,8 @@ enum BelongsToRule {
         let argument = use.references != nil ? "references" : "fields"
         guard
           RelationKeys.check(
-            written, argument: argument, of: use, owner: child, keyOwner: parent, keyFields: keyFields, context: context)
+            written, argument: argument, of: use, owner: child, matching: .init(model: parent, fields: keyFields),
+            context: context)
         else { continue }
         targetNames = written
         style = use.references != nil ? .references : .fields

@@ -60,8 +60,8 @@ enum HasManyRule {
     let keyFields = use.model.primaryKey.fields
     guard
       RelationKeys.check(
-        references, argument: "references", of: use, owner: child, keyOwner: use.model, keyFields: keyFields,
-        context: context)
+        references, argument: "references", of: use, owner: child,
+        matching: .init(model: use.model, fields: keyFields), context: context)
     else { return nil }
     return Resolution(foreignKey: references, style: .references)
   }

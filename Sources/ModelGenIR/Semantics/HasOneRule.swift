@@ -27,8 +27,8 @@ enum HasOneRule {
         }
         guard
           RelationKeys.check(
-            references, argument: "references", of: use, owner: child, keyOwner: parent,
-            keyFields: parent.primaryKey.fields, context: context)
+            references, argument: "references", of: use, owner: child,
+            matching: .init(model: parent, fields: parent.primaryKey.fields), context: context)
         else { continue }
         association = HasOneAssociation(
           relatedModel: child.name, targetNames: [], associatedFields: references, relatedFields: references,
@@ -43,7 +43,8 @@ enum HasOneRule {
         if let fields = use.fields {
           guard
             RelationKeys.check(
-              fields, argument: "fields", of: use, owner: parent, keyOwner: child, keyFields: childKey, context: context)
+              fields, argument: "fields", of: use, owner: parent, matching: .init(model: child, fields: childKey),
+              context: context)
           else { continue }
           targetNames = fields
           style = .fields

@@ -187,14 +187,24 @@ enum RelationKeys {
     return false
   }
 
+  /// The key a relation's written fields must match: `fields` of `model`, in key order.
+  struct Key {
+    /// The model that owns the key.
+    let model: WorkingModel
+    /// The key's field names, in key order.
+    let fields: [String]
+  }
+
   /// Checks that `names` (written in `argument` of `use`) name fields of `owner` whose types match
-  /// `keyFields` of `keyOwner` one to one: existence (MG009), count (MG010), types (MG011).
+  /// the fields of `key` one to one: existence (MG009), count (MG010), types (MG011).
   /// - Returns: `true` when everything matches.
   @discardableResult
   static func check(
-    _ names: [String], argument: String, of use: RelationUse, owner: WorkingModel, keyOwner: WorkingModel,
-    keyFields: [String], context: AnalysisContext
+    _ names: [String], argument: String, of use: RelationUse, owner: WorkingModel, matching key: Key,
+    context: AnalysisContext
   ) -> Bool {
+    let keyOwner = key.model
+    let keyFields = key.fields
     var ok = true
     if names.count != keyFields.count {
       context.report(
