@@ -4,8 +4,9 @@ import ModelGenTemplating
 /// model holds the parts (callee, arguments, elements), never laid-out lines, so a template may
 /// indent a statement as it likes and its continuation lines follow (``TemplateLayout``).
 ///
-/// Layout follows ``SwiftLayout`` (swift-format's default style). A value type; `Sendable`.
-public indirect enum SwiftCode: Sendable, Hashable, TemplateLayout {
+/// Layout follows ``SwiftLayout`` (swift-format's default style). A value type; `Sendable`. Not
+/// `indirect`: nested code lives in arrays already, so no case needs a box of its own.
+public enum SwiftCode: Sendable, Hashable, TemplateLayout {
   /// Text that never breaks (`keys.id`, `.required`).
   case text(String)
   /// `head` + arguments + `close` (`try values.decode(` … `)`); nested arguments are laid out

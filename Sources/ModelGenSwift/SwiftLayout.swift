@@ -41,7 +41,16 @@ public enum SwiftLayout {
       line.column + head.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count } + separators
       + close.utf8.count + line.trailingWidth
     if width <= lineLength || arguments.isEmpty {
-      return head + arguments.joined(separator: ", ") + close
+      // One line, built in one allocation (`head + joined + close` made three).
+      var result = ""
+      result.reserveCapacity(width - line.column - line.trailingWidth)
+      result += head
+      for (offset, argument) in arguments.enumerated() {
+        if offset > 0 { result += ", " }
+        result += argument
+      }
+      result += close
+      return result
     }
     let continuation = String(repeating: " ", count: line.indentation + 2)
     var result = head
@@ -79,7 +88,13 @@ public enum SwiftLayout {
   /// line's trailing text, else one element per line at the line's indentation + 2, each with a
   /// trailing comma, and `]` at the line's indentation.
   public static func arrayLiteral(_ elements: [String], on line: TemplateLine) -> String {
-    let oneLine = "[" + elements.joined(separator: ", ") + "]"
+    var oneLine = "["
+    oneLine.reserveCapacity(elements.reduce(2) { $0 + $1.utf8.count + 2 })
+    for (offset, element) in elements.enumerated() {
+      if offset > 0 { oneLine += ", " }
+      oneLine += element
+    }
+    oneLine += "]"
     if line.column + oneLine.utf8.count + line.trailingWidth <= lineLength || elements.isEmpty {
       return oneLine
     }
