@@ -49,7 +49,9 @@ var targets: [Target] = [
   .target(name: "ModelGenIR", dependencies: ["GraphQLSDL", "ModelVocabulary"], swiftSettings: strict),
   .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
   .target(name: "ModelGenTemplating", swiftSettings: strict),
-  .target(name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating"], swiftSettings: strict),
+  .target(
+    name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating", "ModelVocabulary"],
+    swiftSettings: strict),
   .target(
     name: "ModelGen",
     dependencies: ["GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
@@ -61,7 +63,7 @@ var targets: [Target] = [
     ],
     swiftSettings: strict
   ),
-  .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
+  .target(name: "ModelGenCLI", dependencies: ["ModelGen", "ModelVocabulary"], swiftSettings: strict),
   .executableTarget(name: "modelgen", dependencies: ["ModelGenCLI"], swiftSettings: strict),
 
   // MARK: SwiftPM plugins (both run the modelgen executable)
@@ -115,7 +117,7 @@ var targets: [Target] = [
     name: "ModelGenTests",
     dependencies: ["ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
     swiftSettings: strict),
-  .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
+  .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI", "ModelVocabulary"], swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",
     dependencies: ["LazyModel", "LazyModelDataStore"] + generatedModules.map { .target(name: $0.name) },

@@ -1,5 +1,6 @@
 import ModelGenIR
 import ModelGenTemplating
+import ModelVocabulary
 
 /// The view models the default templates render. Every decision about the Swift that is written
 /// (names, modifiers, types, default values, which statements exist) is made while building these
@@ -270,12 +271,15 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The registry's array elements (`Post.self,`), sorted by GraphQL name; `,` only when there
   /// are several.
   public var models: [String]
-  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`.
+  /// The runtime version the code is generated for, a `LazyModelRuntimeVersion` case name
+  /// (`v1`, from `ModelGenRelease.runtimeVersion`).
+  public var runtimeVersion: String = ModelGenRelease.runtimeVersion
+  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`, `runtimeVersion`.
   public var templateValue: TemplateValue {
     [
       "sourceFileName": .string(sourceFileName), "access": .string(access),
       "typeName": .string(typeName),
-      "models": models.templateValue,
+      "models": models.templateValue, "runtimeVersion": .string(runtimeVersion),
     ]
   }
 }
