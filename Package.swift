@@ -201,7 +201,9 @@ for module in generatedModules {
 
 let package = Package(
   name: "modelgen",
-  platforms: [.macOS(.v15)],
+  // Synchronization.Mutex (LazyModel, LazyModelDataStore) sets the floor: macOS 15, iOS 18,
+  // tvOS 18, watchOS 11, visionOS 2. Linux CI checks the Apple side as README "Platforms" says.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "GraphQLSDL", targets: ["GraphQLSDL"]),
     .library(name: "ModelGen", targets: ["ModelGen"]),
