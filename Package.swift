@@ -139,7 +139,16 @@ var targets: [Target] = [
   ),
   .testTarget(
     name: "LazyModelAPITests",
-    dependencies: ["LazyModelAPI", "LazyModel"] + generatedModules.map { .target(name: $0.name) },
+    // Tour: built before the tests so TourRunTests can run it.
+    dependencies: ["LazyModelAPI", "LazyModel", "Tour"] + generatedModules.map { .target(name: $0.name) },
+    swiftSettings: strict
+  ),
+
+  // MARK: The README tour as a program (`swift run Tour`; README "A five-minute tour")
+  .executableTarget(
+    name: "Tour",
+    dependencies: ["LazyModel", "LazyModelDataStore", "LazyModelAPI", "SeedPostCommentModels"],
+    path: "Examples/Tour",
     swiftSettings: strict
   ),
 
