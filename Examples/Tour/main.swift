@@ -14,11 +14,14 @@ import LazyModelDataStore
 import SeedPostCommentModels
 // tour: end
 
-/// `--endpoint URL`, `--api-key KEY`, `--db FILE` (default: a new temporary directory's `tour.sqlite`).
+/// `--endpoint URL`, `--api-key KEY`, `--db FILE` (default: `tour.sqlite` in a new temporary
+/// directory, removed when the tour ends).
 struct TourOptions {
   var endpoint: URL?
   var apiKey: String?
   var databaseFile: URL
+  /// The directory made for the default database, or `nil` when `--db` was given.
+  var temporaryDirectory: URL?
 
   init(_ arguments: [String]) throws {
     var endpoint: URL?
@@ -40,14 +43,15 @@ struct TourOptions {
     }
     self.endpoint = endpoint
     self.apiKey = apiKey
-    self.databaseFile =
-      try database
-      ?? {
-        let directory = FileManager.default.temporaryDirectory
-          .appendingPathComponent("modelgen-tour-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("tour.sqlite")
-      }()
+    if let database {
+      self.databaseFile = database
+    } else {
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("modelgen-tour-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      self.temporaryDirectory = directory
+      self.databaseFile = directory.appendingPathComponent("tour.sqlite")
+    }
   }
 }
 
@@ -94,6 +98,9 @@ func apiTour(url: URL, key: String?, post: Post4V2, comment: Comment4V2) async t
 
 do {
   let options = try TourOptions(Array(CommandLine.arguments.dropFirst()))
+  defer {
+    if let directory = options.temporaryDirectory { try? FileManager.default.removeItem(at: directory) }
+  }
   let (post, comment) = try await dataStoreTour(url: options.databaseFile)
   if let endpoint = options.endpoint {
     try await apiTour(url: endpoint, key: options.apiKey, post: post, comment: comment)
