@@ -49,7 +49,9 @@ var targets: [Target] = [
   .target(name: "ModelGenIR", dependencies: ["GraphQLSDL", "ModelVocabulary"], swiftSettings: strict),
   .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
   .target(name: "ModelGenTemplating", swiftSettings: strict),
-  .target(name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating"], swiftSettings: strict),
+  .target(
+    name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating", "ModelVocabulary"],
+    swiftSettings: strict),
   .target(
     name: "ModelGen",
     dependencies: ["GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
@@ -61,7 +63,7 @@ var targets: [Target] = [
     ],
     swiftSettings: strict
   ),
-  .target(name: "ModelGenCLI", dependencies: ["ModelGen"], swiftSettings: strict),
+  .target(name: "ModelGenCLI", dependencies: ["ModelGen", "ModelVocabulary"], swiftSettings: strict),
   .executableTarget(name: "modelgen", dependencies: ["ModelGenCLI"], swiftSettings: strict),
 
   // MARK: SwiftPM plugins (both run the modelgen executable)
@@ -115,7 +117,7 @@ var targets: [Target] = [
     name: "ModelGenTests",
     dependencies: ["ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
     swiftSettings: strict),
-  .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI"], swiftSettings: strict),
+  .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI", "ModelVocabulary"], swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",
     dependencies: ["LazyModel", "LazyModelDataStore"] + generatedModules.map { .target(name: $0.name) },
@@ -137,7 +139,16 @@ var targets: [Target] = [
   ),
   .testTarget(
     name: "LazyModelAPITests",
-    dependencies: ["LazyModelAPI", "LazyModel"] + generatedModules.map { .target(name: $0.name) },
+    // Tour: built before the tests so TourRunTests can run it.
+    dependencies: ["LazyModelAPI", "LazyModel", "Tour"] + generatedModules.map { .target(name: $0.name) },
+    swiftSettings: strict
+  ),
+
+  // MARK: The README tour as a program (`swift run Tour`; README "A five-minute tour")
+  .executableTarget(
+    name: "Tour",
+    dependencies: ["LazyModel", "LazyModelDataStore", "LazyModelAPI", "SeedPostCommentModels"],
+    path: "Examples/Tour",
     swiftSettings: strict
   ),
 
@@ -199,7 +210,9 @@ for module in generatedModules {
 
 let package = Package(
   name: "modelgen",
-  platforms: [.macOS(.v15)],
+  // Synchronization.Mutex (LazyModel, LazyModelDataStore) sets the floor: macOS 15, iOS 18,
+  // tvOS 18, watchOS 11, visionOS 2. Linux CI checks the Apple side as README "Platforms" says.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "GraphQLSDL", targets: ["GraphQLSDL"]),
     .library(name: "ModelGen", targets: ["ModelGen"]),

@@ -8,7 +8,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     // This repository, two directories up. An app would write
-    // `.package(url: "https://…/modelgen.git", from: "1.0.0")`.
+    // `.package(url: "https://…/modelgen.git", from: "0.1.0")`.
     .package(name: "modelgen", path: "../..")
   ],
   targets: [

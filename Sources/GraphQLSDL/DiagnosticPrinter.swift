@@ -3,7 +3,7 @@
 /// Two forms:
 /// - ``headline(_:)``: `path:line:col: error: message [CODE]`, one line, the form compilers print
 ///   and that Xcode, SwiftPM and editors turn into clickable locations.
-/// - ``render(_:source:)``: the headline followed by the source line with a caret (`^`) under the
+/// - `render(_:source:)`: the headline followed by the source line with a caret (`^`) under the
 ///   start and `~` under the rest of the range on that line, the hint, the fix-it, and each note as
 ///   its own `path:line:col: note: message` line with its snippet.
 ///

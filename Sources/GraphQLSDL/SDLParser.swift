@@ -48,7 +48,7 @@ public struct ParseResult: Sendable {
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
   /// The diagnostics rendered for a person (headline, snippet with caret, notes), see
-  /// ``DiagnosticPrinter/render(_:source:)``.
+  /// `DiagnosticPrinter.render(_:source:)`.
   public var renderedDiagnostics: String { DiagnosticPrinter.render(diagnostics, source: source) }
 }
 

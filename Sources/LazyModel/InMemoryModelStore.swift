@@ -114,7 +114,9 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// Every `type` model whose fields equal `fields` (all of them; an empty list matches every
   /// model), in the order they were first saved.
   ///
-  /// - Parameter fields: Field names of `M` (data fields or target names) with the values to match.
+  /// - Parameters:
+  ///   - type: The model type to list.
+  ///   - fields: Field names of `M` (data fields or target names) with the values to match.
   /// - Throws: What decoding a stored model throws.
   public func models<M: Model>(_ type: M.Type, where fields: [IdentifierComponent] = []) throws
     -> [M]

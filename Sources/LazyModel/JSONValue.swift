@@ -118,7 +118,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
   }
 
   /// Decodes a `T` from this value, with `userInfo` given to the decoder (put a
-  /// ``ModelDecodingContext`` under ``Foundation/CodingUserInfoKey/modelDecodingContext`` to
+  /// ``ModelDecodingContext`` under `CodingUserInfoKey.modelDecodingContext` to
   /// decode models with lazy fields).
   ///
   /// - Throws: What decoding `T` throws.

@@ -77,6 +77,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
   /// - Parameters:
   ///   - associatedIdentifiers: The parent's key values, in key order.
   ///   - associatedFields: The child's FK field names, same order.
+  ///   - provider: What loads the pages; `nil` when nothing can.
   public init(
     associatedIdentifiers: [KeyValue], associatedFields: [String],
     provider: (any ModelListProvider<M>)?
@@ -251,7 +252,7 @@ public final class LazyList<M: Model>: Codable, Sendable {
   /// Decodes an array of models as a loaded list, `{"items": [...], "nextToken": ...}` (a GraphQL
   /// connection) as a loaded first page with that cursor, and an object without `items` (what a
   /// not-loaded list encodes) as a not-loaded list with no provider. Inside a generated model use
-  /// ``Swift/KeyedDecodingContainer/decodeLazyList(_:forKey:associatedFields:parent:decoder:)``,
+  /// `KeyedDecodingContainer.decodeLazyList(_:forKey:associatedFields:parent:decoder:)`,
   /// which adds the parent's identifiers and the decoding source's provider.
   ///
   /// - Throws: `DecodingError` when the value is none of these or an element is not an `M`;

@@ -67,7 +67,9 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// A not-loaded reference that loads through `provider`.
   ///
-  /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
+  /// - Parameters:
+  ///   - identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
+  ///   - provider: What loads the model on the first ``get()``.
   public convenience init(identifiers: [IdentifierComponent], provider: any ModelProvider<M>) {
     self.init(identifiers: identifiers, sharedProvider: SharedModelProvider(provider))
   }
@@ -76,7 +78,10 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// references over one provider (a store decoding a query's rows makes one box for them all).
   /// ``loadAll(_:)`` groups references with the same box without comparing providers.
   ///
-  /// - Parameter identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
+  /// - Parameters:
+  ///   - identifiers: Field name/value pairs of `M` as ``ModelProvider/load(identifiers:)`` takes them.
+  ///   - sharedProvider: The box of the provider that loads the model, shared by references
+  ///     decoded together.
   public init(identifiers: [IdentifierComponent], sharedProvider: SharedModelProvider<M>) {
     storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
     storedIdentifiers = identifiers

@@ -27,6 +27,12 @@ public struct ModelSchema: Sendable, Hashable {
   /// Creates a schema. `primaryKey` must name fields of `fields`.
   ///
   /// - Parameters:
+  ///   - name: The GraphQL type name (`Post4V2`).
+  ///   - pluralName: The plural the transformer derives (`Post4V2s`), used in operation names.
+  ///   - primaryKey: The primary key's field names: the partition key, then the sort key fields.
+  ///   - fields: Every field, in schema order (implicit ones included).
+  ///   - indexes: The `@index` secondary indexes.
+  ///   - authRules: The model-level `@auth` rules, as written.
   ///   - operations: The operation field names; `nil` (hand-written schemas) means the Amplify
   ///     transformer's defaults for `name` and `pluralName`
   ///     (``ModelOperationNames/defaults(modelName:pluralName:)``). Generated schemas always pass

@@ -85,6 +85,7 @@ public protocol ModelDecodingContext: Sendable {
   /// `associatedIdentifiers`.
   ///
   /// - Parameters:
+  ///   - type: The child model type the list holds.
   ///   - associatedFields: FK field names of `type`, in the parent's key order.
   ///   - associatedIdentifiers: The parent's key values, same order.
   ///

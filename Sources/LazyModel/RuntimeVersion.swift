@@ -6,7 +6,7 @@
 ///
 /// - Code generated for a runtime version this `LazyModel` does not implement references a member
 ///   that does not exist (`LazyModelRuntimeVersion.v2`). Such references resolve to the
-///   unavailable ``subscript(dynamicMember:)``, so the compiler's error says which version this
+///   unavailable `subscript(dynamicMember:)`, so the compiler's error says which version this
 ///   runtime is and what to regenerate, next to the generated line that names the version it
 ///   was generated for.
 /// - When the version changes, the old case stays here, marked

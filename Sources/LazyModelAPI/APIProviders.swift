@@ -1,11 +1,11 @@
 import LazyModel
 
-/// The ``ModelDecodingContext`` of an ``APIClient``: a reference or list decoded from one of its
+/// The `ModelDecodingContext` of an ``APIClient``: a reference or list decoded from one of its
 /// responses loads through the same client.
 ///
 /// - A nested object with only key fields (plus `__typename`) becomes a not-loaded
-///   ``LazyReference`` whose ``APIReferenceProvider`` sends `get<Name>` with those key values.
-/// - A `@hasMany` left out of the selection set becomes a not-loaded ``LazyList`` whose
+///   `LazyReference` whose ``APIReferenceProvider`` sends `get<Name>` with those key values.
+/// - A `@hasMany` left out of the selection set becomes a not-loaded `LazyList` whose
 ///   ``APIListProvider`` pages through the index query serving the association, or `list` with an
 ///   `eq` filter on the child's FK fields when no index serves it, following `nextToken`.
 ///
@@ -63,7 +63,7 @@ public struct APIModelDecodingContext: ModelDecodingContext {
 ///
 /// Identifiers that are `M`'s primary key load with one `get<Name>` request; others (the FK fields
 /// of a `@hasOne(references:)` child) with the index query or filtered `list` that
-/// ``ModelQueries/list(_:whereFields:equal:limit:nextToken:)`` picks, taking the first match.
+/// `ModelQueries.list(_:whereFields:equal:limit:nextToken:)` picks, taking the first match.
 ///
 /// Thread-safety: `Sendable`; requests run on the caller's task.
 public struct APIReferenceProvider<M: Model>: ModelProvider {

@@ -6,7 +6,7 @@ import LazyModel
 /// `between`, `beginsWith`, `attributeExists`).
 ///
 /// A filter always travels as a variable (`$filter`, `$condition`); it is never written into a
-/// document, so values need no escaping. Build one with ``field(_:_:)`` and the combinators:
+/// document, so values need no escaping. Build one with `field(_:_:)` and the combinators:
 /// `.field("postID", .eq("a")) && .field("content", .beginsWith("x"))`.
 public struct GraphQLFilter: Sendable, Hashable {
   /// The input object exactly as sent.

@@ -99,7 +99,7 @@ public struct ModelConnection<M: Model>: Decodable, Sendable {
 
   /// Decodes `{ "items": [...], "nextToken": ... }`.
   ///
-  /// - Throws: `DecodingError`; ``TypenameMismatch`` when an item's `__typename` is not `M`'s.
+  /// - Throws: `DecodingError`; `TypenameMismatch` when an item's `__typename` is not `M`'s.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     items = try container.decode([TypenameCheckedModel<M>?].self, forKey: .items).compactMap {

@@ -4,7 +4,7 @@ import LazyModel
 /// Values", serialised as JSON per the GraphQL-over-HTTP convention).
 ///
 /// Integers and floating-point numbers are kept apart so that an `Int` key component travels as
-/// `7`, never `7.0`. Objects are unordered; ``jsonText`` and request bodies sort their keys so
+/// `7`, never `7.0`. Objects are unordered; `jsonText` and request bodies sort their keys so
 /// that the same value always gives the same bytes.
 public enum GraphQLValue: Sendable, Hashable, Codable {
   /// JSON `null`.

@@ -1,8 +1,8 @@
 import LazyModel
 
-/// Names and selection sets of a model's operations, read from its ``ModelSchema`` only.
+/// Names and selection sets of a model's operations, read from its `ModelSchema` only.
 ///
-/// Root field names come from ``ModelSchema/operations`` and ``ModelIndex/queryField``, which the
+/// Root field names come from `ModelSchema.operations` and `ModelIndex.queryField`, which the
 /// generator resolves with the same function that emits the API schema (so `type class @model`
 /// sends `getClass`, and `@model(queries: {get: "fetchW"})` sends `fetchW`); a `nil` name is a
 /// disabled operation and building its request throws. Input types follow the Amplify GraphQL
@@ -15,21 +15,21 @@ import LazyModel
 ///
 /// Thread-safety: stateless; every member is a pure function of its arguments.
 public enum ModelDocument {
-  /// The `get` query field (``ModelOperationNames/get``).
+  /// The `get` query field (`ModelOperationNames.get`).
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `get` query is
   ///   disabled (`@model(queries:)`); nothing is sent.
   public static func getField(_ schema: ModelSchema) throws -> String {
     try enabled(schema.operations.get, "get", schema)
   }
-  /// The `list` query field (``ModelOperationNames/list``).
+  /// The `list` query field (`ModelOperationNames.list`).
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `list` query is
   ///   disabled.
   public static func listField(_ schema: ModelSchema) throws -> String {
     try enabled(schema.operations.list, "list", schema)
   }
-  /// The `create`, `update` or `delete` mutation field (``ModelOperationNames``).
+  /// The `create`, `update` or `delete` mutation field (`ModelOperationNames`).
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when that mutation is disabled
   ///   (`@model(mutations:)`).
@@ -52,7 +52,7 @@ public enum ModelDocument {
   {
     upperFirst(mutation.rawValue) + upperFirst(schema.name) + "Input"
   }
-  /// The query field of `index`: its ``ModelIndex/queryField`` (always set in generated schemas),
+  /// The query field of `index`: its `ModelIndex.queryField` (always set in generated schemas),
   /// else, for hand-written schemas, the transformer's default name
   /// (`comment4V2sByPostIDAndContent` for `byPost4` on `postID`, `content` of `Comment4V2`).
   public static func indexQueryField(_ index: ModelIndex, of schema: ModelSchema) -> String {
@@ -114,12 +114,14 @@ public enum ModelDocument {
   /// The selection set of a model as this provider reads it (with braces):
   /// every data field (embedded types with their own fields), each `@belongsTo`/`@hasOne` as one
   /// nested level with only the referenced model's primary-key fields plus `__typename` (for a
-  /// `@hasOne(references:)`, the child's FK fields that identify it, as ``LazyReference`` decodes
+  /// `@hasOne(references:)`, the child's FK fields that identify it, as `LazyReference` decodes
   /// it), no `@hasMany`, then `__typename`.
   ///
-  /// - Parameter includes: Association field names selected eagerly instead: a belongsTo/hasOne in
-  ///   full (the referenced model's own lazy selection set), a hasMany as
-  ///   `{ items { … } nextToken }`. Only the top level honours `includes`.
+  /// - Parameters:
+  ///   - schema: The model's schema.
+  ///   - includes: Association field names selected eagerly instead: a belongsTo/hasOne in
+  ///     full (the referenced model's own lazy selection set), a hasMany as
+  ///     `{ items { … } nextToken }`. Only the top level honours `includes`.
   public static func selectionSet(of schema: ModelSchema, includes: Set<String> = []) -> String {
     var parts: [String] = []
     for field in schema.fields {

@@ -2,11 +2,11 @@ import Foundation
 import LazyModel
 
 /// Mutation requests for generated models: `create`, `update` and `delete` (root fields named by
-/// ``ModelSchema/operations``), each with `input: <Op><Name>Input!` and an optional
+/// `ModelSchema.operations`), each with `input: <Op><Name>Input!` and an optional
 /// `condition: Model<Name>ConditionInput`. Every builder throws
 /// ``APIError/invalidRequest(operationName:reason:)`` for a disabled mutation, before anything is sent.
 ///
-/// Inputs are built from ``ModelSchema``: every writable data field (read-only timestamps are
+/// Inputs are built from `ModelSchema`: every writable data field (read-only timestamps are
 /// left out), every primary-key component with its own JSON type (an `Int` sort key stays a
 /// number), and for each `@belongsTo`/`@hasOne` that holds the foreign key its target names, filled
 /// from the reference's associated fields (a loaded model or the identifiers of a not-loaded

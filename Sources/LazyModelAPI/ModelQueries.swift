@@ -2,8 +2,8 @@ import Foundation
 import LazyModel
 
 /// Query requests for generated models: `get`, `list` and index queries, built from
-/// ``ModelSchema`` (see ``ModelDocument`` for the naming rules). Root field names are the schema's
-/// ``ModelSchema/operations`` and ``ModelIndex/queryField``; a builder for a disabled operation
+/// `ModelSchema` (see ``ModelDocument`` for the naming rules). Root field names are the schema's
+/// `ModelSchema.operations` and `ModelIndex.queryField`; a builder for a disabled operation
 /// throws ``APIError/invalidRequest(operationName:reason:)`` and nothing is sent.
 ///
 /// Key values, filters, limits and cursors always travel as variables typed after the field's
@@ -12,7 +12,10 @@ public enum ModelQueries {
   /// `query Get<Name>($k1: T1!, …) { get<Name>(k1: $k1, …) { … } }` for the model with the typed
   /// identifier `identifier`.
   ///
-  /// - Parameter includes: Association coding keys selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - identifier: The model's typed identifier (every primary-key field).
+  ///   - includes: Association coding keys selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `get` query is
   ///   disabled; nothing is sent.
   public static func get<M: Model>(
@@ -26,9 +29,12 @@ public enum ModelQueries {
       schema, keyValues: schema.primaryKey.map { values[$0] ?? .string("") }, includes: includes)
   }
 
-  /// The `get` request for untyped identifier components (as a not-loaded ``LazyReference`` holds them).
+  /// The `get` request for untyped identifier components (as a not-loaded `LazyReference` holds them).
   ///
-  /// - Parameter identifiers: One component per primary-key field of `M`, any order.
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - identifiers: One component per primary-key field of `M`, any order.
+  ///   - includes: Association coding keys selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the names are not exactly
   ///   the primary key of `M` or a value does not fit its field's type, or the `get` query is disabled.
   public static func get<M: Model>(
@@ -87,6 +93,7 @@ public enum ModelQueries {
   /// `query List<Plural>($filter: Model<Name>FilterInput, $limit: Int, $nextToken: String) { list<Plural>(…) { items { … } nextToken } }`.
   ///
   /// - Parameters:
+  ///   - type: The model type.
   ///   - filter: Conditions on fields, or `nil` for all models.
   ///   - limit: The most items the server evaluates for this page (AppSync applies `filter` after
   ///     `limit`, so a page can hold fewer items and still have a `nextToken`); `nil` for the server default.
@@ -117,10 +124,16 @@ public enum ModelQueries {
   /// `query <QueryField>($pk: T!, $sk: Model…KeyConditionInput, $sortDirection: ModelSortDirection, $filter: …, $limit: Int, $nextToken: String) { … }`.
   ///
   /// - Parameters:
+  ///   - type: The model type.
+  ///   - indexName: The `@index(name:)` of `M` to query.
   ///   - partitionKey: The value of the index's partition key field.
   ///   - sortKeyCondition: The key condition on the sort key fields (`{eq: "x"}`, `{beginsWith: "a"}`,
   ///     or for several sort key fields `{eq: {status: "A", date: "…"}}`), or `nil`.
   ///   - sortDirection: Result order by sort key, or `nil` for the server default (ascending).
+  ///   - filter: Conditions on other fields, or `nil`.
+  ///   - limit: The most items the server evaluates for this page; `nil` for the server default.
+  ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
+  ///   - includes: Association coding keys selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `M` has no index named
   ///   `indexName`, or `partitionKey` does not fit the partition key field's type.
   public static func query<M: Model>(

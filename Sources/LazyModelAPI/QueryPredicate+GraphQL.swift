@@ -1,11 +1,11 @@
 import LazyModel
 
 extension GraphQLFilter {
-  /// The `Model<Name>FilterInput` of a ``QueryPredicate`` on `schema`'s model, or `nil` for
-  /// ``QueryPredicate/all``.
+  /// The `Model<Name>FilterInput` of a `QueryPredicate` on `schema`'s model, or `nil` for
+  /// `QueryPredicate.all`.
   ///
   /// A condition on a `@belongsTo`/`@hasOne` field becomes conditions on its target names (the FK
-  /// fields the API schema exposes): ``QueryOperator/references(_:)`` compares every target name
+  /// fields the API schema exposes): `QueryOperator.references(_:)` compares every target name
   /// with the matching value, another operator applies to the one target name of a single-field
   /// key. `eq(nil)`/`ne(nil)` become `attributeExists: false`/`true`, as the transformer's filter
   /// inputs have no null comparison; an empty `or` (which never holds) becomes `attributeExists:
@@ -99,7 +99,7 @@ extension GraphQLFilter {
 }
 
 extension ModelQueries {
-  /// `list<Plural>` filtered by a ``QueryPredicate`` (the predicate type the DataStore provider
+  /// `list<Plural>` filtered by a `QueryPredicate` (the predicate type the DataStore provider
   /// uses too), converted by ``GraphQLFilter/from(_:schema:)``.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be

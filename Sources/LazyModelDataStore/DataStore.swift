@@ -5,7 +5,7 @@ import Synchronization
 
 /// A local store of generated models in one SQLite database (a file in WAL mode, or in memory).
 ///
-/// Tables come from each model's ``ModelSchema`` (see `TableMapping` rules: native composite primary
+/// Tables come from each model's `ModelSchema` (see `TableMapping` rules: native composite primary
 /// keys, FK columns named by target names, `ON DELETE CASCADE` for `@belongsTo`, an index on every FK
 /// and every `@index`). Rows decode straight into models with a ``DataStoreDecodingContext``, so a
 /// queried model's `@belongsTo`/`@hasOne` fields are not-loaded references holding the FK values, and
@@ -339,7 +339,7 @@ public final class DataStore: Sendable {
   ///
   /// Its `@belongsTo`/`@hasOne` FK columns are taken from the reference (loaded model or not-loaded
   /// identifiers); lists and `@hasOne(references:)` fields are not saved (save the children).
-  /// The schema's `createdAt` timestamp (``ModelSchema/timestamps``, whatever its name) is set on
+  /// The schema's `createdAt` timestamp (`ModelSchema.timestamps`, whatever its name) is set on
   /// insert when nil and kept on update; its `updatedAt` timestamp is set on every save.
   /// An update never deletes and re-inserts the row, so children are not cascaded away.
   ///

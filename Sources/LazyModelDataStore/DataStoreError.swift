@@ -7,7 +7,7 @@ import LazyModel
 public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   /// SQLite returned `code` (an extended result code, `sqlite3_extended_errcode`) for `sql`.
   case sqlite(code: Int32, message: String, sql: String?)
-  /// The model type is not in the store's ``ModelRegistry``.
+  /// The model type is not in the store's `ModelRegistry`.
   case unknownModel(String)
   /// A predicate, sort, include or identifier names a field the model does not have.
   case unknownField(model: String, field: String)

@@ -1,7 +1,7 @@
 import Foundation
 import LazyModel
 
-/// The ``ModelDecodingContext`` of a ``DataStore``: every lazy field decoded from its rows loads
+/// The `ModelDecodingContext` of a ``DataStore``: every lazy field decoded from its rows loads
 /// from that same store.
 ///
 /// Thread-safety: `Sendable` (holds only the store).

@@ -9,6 +9,8 @@ public enum Command: Sendable, Equatable {
   case validate(schemas: [String])
   /// `modelgen help`, `--help`, `-h`.
   case help
+  /// `modelgen --version`, `version`: prints `ModelGenRelease.versionLine` and exits 0.
+  case version
 }
 
 /// The options of `modelgen generate`.
@@ -74,6 +76,7 @@ extension Command {
            modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
                              [--access public|internal] [--config FILE]
            modelgen validate <schema.graphql>...
+           modelgen --version
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
               several: into DIR/<schema-file-stem>/. Files are written only when their bytes
@@ -94,6 +97,7 @@ extension Command {
                           FILE (for build systems that must name outputs in advance, such as
                           the ModelGenPlugin build tool plugin). Written only when it changes.
     validate  Reports every error of each schema without writing anything.
+    --version Prints the modelgen release and the LazyModel runtime version its code needs.
 
     Writing is all-or-nothing: every destination is checked first, each file is written to a
     temporary file beside it, and the files are renamed into place only when all were written.
@@ -121,6 +125,9 @@ extension Command {
     switch verb {
     case "help", "--help", "-h":
       return .help
+    case "--version", "version":
+      guard rest.isEmpty else { throw UsageError("'\(verb)' takes no arguments") }
+      return .version
     case "validate":
       if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
       if let option = rest.first(where: { $0.hasPrefix("-") }) {

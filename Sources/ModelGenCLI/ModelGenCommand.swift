@@ -1,5 +1,6 @@
 import Foundation
 import ModelGen
+import ModelVocabulary
 
 /// The `modelgen` command-line tool: everything except the process entry point, so tests can run
 /// it in-process.
@@ -49,6 +50,9 @@ public struct ModelGenCommand {
     switch command {
     case .help:
       standardOutput(Command.usage + "\n")
+      return Self.success
+    case .version:
+      standardOutput(ModelGenRelease.versionLine + "\n")
       return Self.success
     case .validate(let schemas):
       return validate(schemas)

@@ -1,5 +1,6 @@
 import ModelGenIR
 import ModelGenTemplating
+import ModelVocabulary
 
 /// The view models the default templates render. Every decision about the Swift that is written
 /// (names, modifiers, types, default values, which statements exist) is made while building these
@@ -376,9 +377,14 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The registry's array elements (`Post.self,`), sorted by GraphQL name; `,` only when there
   /// are several.
   public var models: [String]
+  /// The runtime version the code is generated for, a `LazyModelRuntimeVersion` case name
+  /// (`v1`, from `ModelGenRelease.runtimeVersion`).
+  public var runtimeVersion: String = ModelGenRelease.runtimeVersion
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["sourceFileName", "access", "typeName", "models"])
-  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`.
+  static let templateKeys = TemplateKeys([
+    "sourceFileName", "access", "typeName", "models", "runtimeVersion",
+  ])
+  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`, `runtimeVersion`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -388,6 +394,7 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(access),
           .string(typeName),
           models.templateValue,
+          .string(runtimeVersion),
         ]))
   }
 }

@@ -5,7 +5,8 @@ import SeedPostCommentModels
 import Synchronization
 import Testing
 
-/// The README's five-minute tour, line for line, with the values it promises asserted.
+/// The README tour (`Examples/Tour/main.swift`, run by `TourRunTests`) step by step, with the
+/// values and the query counts its comments promise asserted through `traceSQL`.
 @Suite struct ReadmeTourTests {
   @Test func tourOnASQLiteFile() async throws {
     let directory = FileManager.default.temporaryDirectory

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Ensures the local GraphQL server's virtualenv (<repo>/.venv) holds requirements.txt,
-# then prints the path of its python. Idempotent; installs only when the pins changed.
+# then prints the path of its python. Idempotent; installs only when the pins changed, and then
+# says so in one line on stderr (stdout stays the python path: python="$(bash venv.sh)").
 # Safe to run concurrently (test suites start it in parallel): one run installs, the others wait.
 # Override the location with GRAPHQL_SERVER_VENV=/path.
 set -euo pipefail
@@ -27,6 +28,8 @@ if ! ready; then
     trap 'rmdir "$lock.d" 2>/dev/null || true' EXIT
   fi
   if ! ready; then
+    pins="$(grep -v '^[[:space:]]*\(#\|$\)' "$requirements" | tr '\n' ' ')"
+    echo "venv.sh: installing ${pins}from PyPI into $venv (the local GraphQL server's; once per change of $requirements)" >&2
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements" >&2
     cp "$requirements" "$stamp"

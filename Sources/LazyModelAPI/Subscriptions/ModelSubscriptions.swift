@@ -34,7 +34,7 @@ public struct ModelSubscription<M: Model>: Sendable {
   let nestedLists: [NestedListSource]
 }
 
-/// Subscription documents for generated models, built from ``ModelSchema`` only, with the same
+/// Subscription documents for generated models, built from `ModelSchema` only, with the same
 /// selection rules as ``ModelQueries`` (``ModelDocument/selectionSet(of:includes:)``: a lazy
 /// belongsTo/hasOne nests one level with only its key fields and `__typename`; `includes:`
 /// selects associations eagerly).
@@ -51,6 +51,7 @@ public enum ModelSubscriptions {
   /// `subscription OnCreate<Name>(…) { onCreate<Name>(…) { … } }`.
   ///
   /// - Parameters:
+  ///   - type: The model type.
   ///   - predicate: Only models matching it are delivered (sent as the `filter` variable), or
   ///     `nil` for all.
   ///   - includes: Association coding keys selected eagerly.

@@ -101,11 +101,11 @@ public final class WriteTransaction: ReadTransaction {
     return taken
   }
 
-  /// Inserts or updates `model` (see ``DataStore/save(_:)``); every save of the transaction sets
+  /// Inserts or updates `model` (see `DataStore.save(_:)`); every save of the transaction sets
   /// the same timestamp.
   ///
   /// - Returns: The model as stored (timestamps set, relationships not loaded).
-  /// - Throws: As ``DataStore/save(_:)``, except that a missing `@belongsTo` target is reported at
+  /// - Throws: As `DataStore.save(_:)`, except that a missing `@belongsTo` target is reported at
   ///   commit, by ``DataStore/write(_:)``. After an error the transaction goes on without the failed
   ///   save (SQLite undid that statement); throwing out of the closure rolls everything back.
   @discardableResult

@@ -64,7 +64,7 @@ public struct GenerationResult: Sendable {
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
   /// Every diagnostic as text: the `path:line:col: error: message [CODE]` line, then the source
-  /// line with a caret, the hint and the notes (``DiagnosticPrinter/render(_:source:)-swift.type.method``).
+  /// line with a caret, the hint and the notes (`DiagnosticPrinter/render(_:source:)-swift.type.method`).
   ///
   /// - Parameters:
   ///   - source: The schema text the diagnostics refer to.
@@ -100,9 +100,9 @@ public enum GeneratorError: Error, Sendable, Equatable, CustomStringConvertible 
 /// The generator: schema text → rendered files in memory, plus diagnostics.
 ///
 /// The stages, one module each (README, "Generator architecture"): `SDLParser` (`GraphQLSDL`:
-/// text → document), semantic analysis (`ModelGenIR`: document → ``ModelGraph``, names resolved
-/// once by its naming stage), ``ViewModelBuilder`` (`ModelGenSwift`: graph → view models),
-/// ``TemplateSet`` (`ModelGenTemplating`: view models → text, laying code out where templates put
+/// text → document), semantic analysis (`ModelGenIR`: document → `ModelGraph`, names resolved
+/// once by its naming stage), `ViewModelBuilder` (`ModelGenSwift`: graph → view models),
+/// `TemplateSet` (`ModelGenTemplating`: view models → text, laying code out where templates put
 /// it), `APISchemaEmitter` (`ModelGenAPISchema`: graph → API schema). No disk I/O: callers read
 /// schemas and write files.
 /// A value type; safe to use from several threads at once.

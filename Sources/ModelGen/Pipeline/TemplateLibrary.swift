@@ -20,7 +20,7 @@ public enum TemplateLibrary {
 
   /// The compiled default templates.
   ///
-  /// - Throws: ``TemplateError`` only if a default template is broken (a build defect; tests cover it).
+  /// - Throws: `TemplateError` only if a default template is broken (a build defect; tests cover it).
   public static func defaults() throws -> TemplateSet {
     try TemplateSet(sources: defaultSources)
   }
@@ -34,7 +34,7 @@ public enum TemplateLibrary {
   /// - Parameter directory: A directory URL (`--templates DIR`).
   /// - Throws: ``TemplateLibraryError`` when the directory cannot be read, a file is not UTF-8, or
   ///   a file's name is not a template name (``TemplateLibraryError/unknownTemplate(path:suggestion:)``,
-  ///   with the closest known name); ``TemplateError`` naming the file and line when a template
+  ///   with the closest known name); `TemplateError` naming the file and line when a template
   ///   does not compile.
   public static func load(directory: URL) throws -> TemplateSet {
     let contents: [String]
