@@ -169,6 +169,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var operations: SwiftCode
   /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
   public var timestamps: SwiftCode
+  /// `true` when no `@primaryKey` is written and `id` is not `ID` (`implicitKeyTypedAsID: true`:
+  /// the API types the key arguments `ID!`).
+  public var implicitKeyTypedAsID: Bool = false
 
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -186,7 +189,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
       "schemaFields": schemaFields.templateValue, "indexes": indexes.templateValue,
       "authRules": authRules.templateValue, "hasIndexes": .bool(!indexes.isEmpty),
       "hasAuthRules": .bool(!authRules.isEmpty), "operations": operations.templateValue,
-      "timestamps": timestamps.templateValue,
+      "timestamps": timestamps.templateValue, "implicitKeyTypedAsID": .bool(implicitKeyTypedAsID),
     ]
   }
 }
