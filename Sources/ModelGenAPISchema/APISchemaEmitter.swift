@@ -6,7 +6,7 @@ import ModelGenIR
 /// object types with their implicit `id`, foreign-key and timestamp fields, relation fields
 /// (`Model<X>Connection` with `filter`/`sortDirection`/`limit`/`nextToken` for hasMany), enums,
 /// non-model types and their `<Type>Input` twins, `Query` (`get<X>` with every key field,
-/// `list<Plural>` with the partition key, sort key condition and `sortDirection` for composite keys,
+/// `list<Plural>` with the partition key, sort key condition and `sortDirection` under `@primaryKey`,
 /// one query per index under `queryField:` or the transformer's default name), `Mutation`
 /// (`create`/`update`/`delete` with `input` and `condition`), `Subscription` (`onCreate`/`onUpdate`/
 /// `onDelete` with `filter`), every input the transformer generates (`Create<X>Input`,
