@@ -36,6 +36,13 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionListNullabilityWithLazyBelongsTo", "regressions/list-nullability-with-lazy-belongs-to"),
   ("RegressionReferencesHasOneHasMany", "regressions/references-has-one-has-many"),
   ("RegressionTypeNameLowercasesToKeyword", "regressions/type-name-lowercases-to-keyword"),
+  ("RegressionIntIdKeyArgumentsTypedId", "regressions/int-id-key-arguments-typed-id"),
+  ("RegressionLowerCaseModelTypeNames", "regressions/lower-case-model-type-names"),
+  ("RegressionManyToManyJoinSortKeyFieldNames", "regressions/many-to-many-join-sort-key-field-names"),
+  ("RegressionDefaultValueRequiredInCreateInput", "regressions/default-value-required-in-create-input"),
+  ("RegressionHasManyChildWithoutQueriesFilter", "regressions/has-many-child-without-queries-filter"),
+  ("RegressionNonModelInputOnlyWhenUsed", "regressions/non-model-input-only-when-used"),
+  ("RegressionImplicitIdAfterDeclaredFields", "regressions/implicit-id-after-declared-fields"),
 ]
 
 var targets: [Target] = [
@@ -202,7 +209,7 @@ for module in generatedModules {
       name: module.name,
       dependencies: ["LazyModel"],
       path: "Generated/\(module.path)",
-      exclude: ["schema.api.graphql"],
+      exclude: ["schema.api.graphql", "schema.local.json"],
       swiftSettings: strict
     )
   )

@@ -23,6 +23,12 @@ public struct ModelSchema: Sendable, Hashable {
   public let operations: ModelOperationNames
   /// The model's timestamp fields (after `@model(timestamps:)`); the DataStore sets them on save.
   public let timestamps: ModelTimestampFields
+  /// `true` when the schema writes no `@primaryKey` and the key field `id` is not of type `ID`
+  /// (`id: Int!`): the Amplify transformer then types `get<Model>(id:)` and `Delete<Model>Input.id`
+  /// as `ID!` (model transformer `getInputs`/`makeDeleteInputField`; only the primary key
+  /// transformer uses a key field's own type), so documents declare `$id: ID!`. Generated schemas
+  /// set it exactly then; `false` types each key variable after its field.
+  public let implicitKeyTypedAsID: Bool
 
   /// Creates a schema. `primaryKey` must name fields of `fields`.
   ///
@@ -46,6 +52,7 @@ public struct ModelSchema: Sendable, Hashable {
     fields: [ModelField],
     indexes: [ModelIndex] = [],
     authRules: [AuthRule] = [],
+    implicitKeyTypedAsID: Bool = false,
     operations: ModelOperationNames? = nil,
     timestamps: ModelTimestampFields = ModelTimestampFields()
   ) {
@@ -58,6 +65,7 @@ public struct ModelSchema: Sendable, Hashable {
     self.operations =
       operations ?? ModelOperationNames.defaults(modelName: name, pluralName: pluralName)
     self.timestamps = timestamps
+    self.implicitKeyTypedAsID = implicitKeyTypedAsID
   }
 
   /// Creates a schema with the primary key given as coding keys.
@@ -68,13 +76,14 @@ public struct ModelSchema: Sendable, Hashable {
     fields: [ModelField],
     indexes: [ModelIndex] = [],
     authRules: [AuthRule] = [],
+    implicitKeyTypedAsID: Bool = false,
     operations: ModelOperationNames? = nil,
     timestamps: ModelTimestampFields = ModelTimestampFields()
   ) {
     self.init(
       name: name, pluralName: pluralName, primaryKey: primaryKey.map(\.stringValue),
-      fields: fields, indexes: indexes, authRules: authRules, operations: operations,
-      timestamps: timestamps)
+      fields: fields, indexes: indexes, authRules: authRules,
+      implicitKeyTypedAsID: implicitKeyTypedAsID, operations: operations, timestamps: timestamps)
   }
 
   /// The field named `name`, or `nil`.

@@ -129,7 +129,7 @@ public enum ModelMutations {
     let inputType = ModelDocument.mutationInputType(kind, schema)
     let selection = ModelDocument.selectionSet(of: schema)
     let document =
-      "mutation \(operationName)($input: \(inputType)!, $condition: Model\(schema.name)ConditionInput) { \(field)(input: $input, condition: $condition) \(selection) }"
+      "mutation \(operationName)($input: \(inputType)!, $condition: \(ModelDocument.conditionInputType(schema))) { \(field)(input: $input, condition: $condition) \(selection) }"
     var variables: [String: GraphQLValue] = ["input": .object(input)]
     if let condition { variables["condition"] = condition.value }
     return GraphQLRequest(

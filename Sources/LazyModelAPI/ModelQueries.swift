@@ -73,7 +73,9 @@ public enum ModelQueries {
     let field = try ModelDocument.getField(schema)
     let operationName = ModelDocument.upperFirst(field)
     let keyFields = schema.primaryKeyFields
-    let declarations = keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" }
+    let declarations = keyFields.map {
+      "$\($0.name): \(ModelDocument.keyArgumentType($0, of: schema))!"
+    }
     let arguments = keyFields.map { "\($0.name): $\($0.name)" }
     let selection = ModelDocument.selectionSet(
       of: schema, includes: Set(includes.map(\.stringValue)))
@@ -111,7 +113,7 @@ public enum ModelQueries {
     let selection = ModelDocument.selectionSet(
       of: schema, includes: Set(includes.map(\.stringValue)))
     let document =
-      "query \(operationName)($filter: Model\(schema.name)FilterInput, $limit: Int, $nextToken: String) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken) { items \(selection) nextToken } }"
+      "query \(operationName)($filter: \(ModelDocument.filterInputType(schema)), $limit: Int, $nextToken: String) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken) { items \(selection) nextToken } }"
     return GraphQLRequest(
       operationType: .query, operationName: operationName, document: document,
       variables: pagingVariables(filter: filter, limit: limit, nextToken: nextToken),
@@ -183,7 +185,7 @@ public enum ModelQueries {
       if let sortKeyCondition { variables[sortKey.name] = sortKeyCondition }
     }
     declarations += [
-      "$sortDirection: ModelSortDirection", "$filter: Model\(schema.name)FilterInput",
+      "$sortDirection: ModelSortDirection", "$filter: \(ModelDocument.filterInputType(schema))",
       "$limit: Int", "$nextToken: String",
     ]
     arguments += [
@@ -255,7 +257,7 @@ public enum ModelQueries {
     let operationName = ModelDocument.upperFirst(root) + ModelDocument.upperFirst(field)
     let keyFields = parent.primaryKeyFields
     let declarations =
-      keyFields.map { "$\($0.name): \(ModelDocument.typeName($0.type))!" } + [
+      keyFields.map { "$\($0.name): \(ModelDocument.keyArgumentType($0, of: parent))!" } + [
         "$limit: Int", "$nextToken: String",
       ]
     let arguments = keyFields.map { "\($0.name): $\($0.name)" }

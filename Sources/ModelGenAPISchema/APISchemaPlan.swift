@@ -26,21 +26,28 @@ struct APISchemaPlan: Sendable {
   /// Fields that filters and conditions can name: scalars and enums (also lists of them), no
   /// associations, no non-model types; in the transformer's order.
   static func filterableFields(_ model: ModelDefinition) -> [FieldDefinition] {
-    transformerOrder(model.fields).filter { field in
-      guard field.association == nil else { return false }
-      switch field.type.elementType {
-      case .scalar, .enumeration: return true
-      default: return false
-      }
+    transformerOrder(model).filter(isFilterable)
+  }
+
+  /// `true` for scalar and enum fields (also lists of them) that are not associations.
+  static func isFilterable(_ field: FieldDefinition) -> Bool {
+    guard field.association == nil else { return false }
+    switch field.type.elementType {
+    case .scalar, .enumeration: return true
+    default: return false
     }
   }
 
-  /// Declared fields first, then the ones the transformer appends (timestamps, implicit foreign
-  /// keys, implicit owner fields), in that order.
-  static func transformerOrder(_ fields: [FieldDefinition]) -> [FieldDefinition] {
-    let appended: [FieldDefinition.Origin] = [.timestamp, .implicitForeignKey, .implicitOwner]
-    return fields.filter { !appended.contains($0.origin) }
-      + appended.flatMap { origin in fields.filter { $0.origin == origin } }
+  /// Declared fields first, then the ones the transformer appends, in its order: the implicit `id`
+  /// (model transformer `addAutoGeneratableFields` appends it after the declared fields:
+  /// `Team { name members id createdAt updatedAt }`), the timestamps, the implicit foreign keys
+  /// (relational transformers) and the implicit owner fields (auth transformer). A join model's
+  /// `id` is written first by the many-to-many transformer, so it stays first.
+  static func transformerOrder(_ model: ModelDefinition) -> [FieldDefinition] {
+    var appended: [FieldDefinition.Origin] = [.timestamp, .implicitForeignKey, .implicitOwner]
+    if model.origin == .declared { appended.insert(.implicitIdentifier, at: 0) }
+    return model.fields.filter { !appended.contains($0.origin) }
+      + appended.flatMap { origin in model.fields.filter { $0.origin == origin } }
   }
 
   private mutating func addFilters(of model: ModelDefinition) {

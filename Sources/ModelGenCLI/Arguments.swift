@@ -88,7 +88,7 @@ extension Command {
                           a template name (embedded, enum, header, model, registry, schema)
                           or a partial one of them includes.
       --access LEVEL      public (default) or internal declarations.
-      --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql).
+      --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql + schema.local.json).
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.
       --dry-run           Write nothing; list the files that would change.
       --config FILE       Read --access, --emit and --templates from a modelgen-config.json

@@ -26,7 +26,8 @@ extension ViewModelBuilder {
       authRules: model.authRules.map {
         authRuleExpression($0, trailing: Self.elementComma(count: model.authRules.count))
       },
-      operations: operationNamesExpression(model), timestamps: timestampsExpression(model))
+      operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
+      implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id))
   }
 
   /// Data fields decode first, then (after the parent's key, when needed) the associations.

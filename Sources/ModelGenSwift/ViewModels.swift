@@ -214,6 +214,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var operations: SwiftCode
   /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
   public var timestamps: SwiftCode
+  /// `true` when no `@primaryKey` is written and `id` is not `ID` (`implicitKeyTypedAsID: true`:
+  /// the API types the key arguments `ID!`).
+  public var implicitKeyTypedAsID: Bool = false
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -239,6 +242,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "hasAuthRules",
     "operations",
     "timestamps",
+    "implicitKeyTypedAsID",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -268,6 +272,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(!authRules.isEmpty),
           operations.templateValue,
           timestamps.templateValue,
+          .bool(implicitKeyTypedAsID),
         ]))
   }
 }

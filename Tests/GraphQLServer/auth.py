@@ -27,11 +27,14 @@ null with an `Unauthorized` error "Not Authorized to access <field> on type <Typ
 
 `clockOffsetSeconds` shifts the server's clock (to test expiry and clock-skew rejections).
 
-The emitted schema carries modes, not the `@auth` rules themselves; a test that wants them enforced
-passes the model's generated `ModelSchema.authRules` (and `ModelField.authRules`) as
-`modelRules: {"<Model>": [rule, ...]}` and `fieldRules: {"<Model>": {"<field>": [rule, ...]}}`,
-each rule as written (`allow`, `provider`, `ownerField`, `identityClaim`, `groupClaim`, `groups`,
-`groupsField`, `operations`). Then, after the mode check, as the Amplify transformer's resolvers do:
+The emitted schema carries modes; the `@auth` rules themselves come from the manifest modelgen writes
+beside it (`schema.local.json`: each model's `authRules` and `fieldAuthRules`, each rule as written —
+`allow`, `provider`, `ownerField`, `identityClaim`, `groupClaim`, `groups`, `groupsField`,
+`operations` — with the provider and owner field resolved). A config may replace them with its own
+`modelRules: {"<Model>": [rule, ...]}` and `fieldRules: {"<Model>": {"<field>": [rule, ...]}}` (for a
+schema without a manifest); otherwise the config holds only test things (keys, the JWT test keys, the
+Lambda authorizer table, IAM test credentials). After the mode check, as the Amplify transformer's
+resolvers do:
   public / private / custom / static groups of the request's mode allow the operation outright;
   owner rules compare the record's owner field (default `owner`; a string or a list) with the
   identity claim (default the username) and dynamic group rules the record's `groupsField` with the
@@ -232,11 +235,19 @@ class Authorizer:
         """Wraps every field's resolver with the check of its @aws_* directives, and the model
         operations and rule-carrying fields with the configured @auth rules."""
         schema = api.schema
-        model_rules = self.config.get("modelRules") or {}
-        field_rules = self.config.get("fieldRules") or {}
+        # The @auth rules the schema states come from its manifest (schema.local.json); a config's
+        # own `modelRules`/`fieldRules` replace them (for schemas without a manifest).
+        manifest_models = (getattr(api, "manifest", None) or {}).get("models") or {}
+        model_rules = self.config.get("modelRules")
+        if model_rules is None:
+            model_rules = {name: entry["authRules"] for name, entry in manifest_models.items() if entry.get("authRules")}
+        field_rules = self.config.get("fieldRules")
+        if field_rules is None:
+            field_rules = {name: entry["fieldAuthRules"] for name, entry in manifest_models.items()
+                           if entry.get("fieldAuthRules")}
         for root in (schema.query_type, schema.mutation_type):
             for field_name, field_ in (root.fields if root else {}).items():
-                spec = _directive_strings(field_.ast_node, "modelgenOperation")
+                spec = api.operation_spec(root.name, field_name)
                 if spec and spec.get("model") in model_rules:
                     field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules[spec["model"]],
                                                         root.name, field_name, field_.resolve)
@@ -378,14 +389,6 @@ def _rule_mode(rule: dict) -> str:
     if provider is None:
         return {"public": "apiKey", "custom": "lambda"}.get(rule["allow"], "userPools")
     return {"function": "lambda", "identityPool": "iam"}.get(provider, provider)
-
-
-def _directive_strings(node: Any, name: str) -> dict[str, str] | None:
-    """The string arguments of directive `name` on a node, or None."""
-    for directive in (node.directives if node is not None else None) or []:
-        if directive.name.value == name:
-            return {a.name.value: getattr(a.value, "value", None) for a in directive.arguments or []}
-    return None
 
 
 def _mode_rules(node: Any) -> dict[str, list[str] | None] | None:

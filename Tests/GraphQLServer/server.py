@@ -12,8 +12,13 @@ schema (graphql-core) before anything runs; invalid documents get GraphQL `error
 HTTP 200, as AppSync answers. Model data lives in SQLite (one row per record, the record
 as JSON), so the server is generic over every schema the emitter produces.
 
-The schema carries what the server needs as the `@modelgen*` directives the emitter
-declares and places (see README.md in this folder):
+The emitted schema is the deployable one: it declares none of AppSync's built-in scalars and
+directives, so the server declares those it lacks (APPSYNC_BUILTINS) before graphql-core builds it.
+What the server needs besides (models, primary keys, indexes, operation kinds, relations, defaults,
+timestamps and the @auth rules) comes from the manifest the same `modelgen` run writes beside it
+(`schema.local.json`; `X.api.graphql` -> `X.local.json`; or `--manifest FILE`), version 1, see
+APILocalManifest in Sources/ModelGenAPISchema. A hand-written schema without a manifest may still
+carry the older `@modelgen*` directives (declared in the document):
   @modelgenModel(primaryKey:, createdAt:, updatedAt:)        on model object types
   @modelgenIndex(name:, fields:)                             on model object types
   @modelgenOperation(model:, kind:, index:)                  on Query / Mutation fields
@@ -88,7 +93,7 @@ _OFFSET = r"(Z|[+-]\d{2}:\d{2}(:\d{2})?)"
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}" + _OFFSET + r"?$")
 _TIME_RE = re.compile(r"^\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?" + _OFFSET + r"?$")
 _DATETIME_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?" + _OFFSET + r"$")
-_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+$")  # RFC 822 local-part@domain-part (AppSync "Scalar types")
 _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://\S+$")
 _PHONE_RE = re.compile(r"^\+?[0-9 ()-]{3,}$")
 
@@ -151,7 +156,49 @@ def install_scalar_checks(schema: GraphQLSchema) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Schema metadata read from the @modelgen* directives
+# AppSync's built-ins, which a deployable schema uses without declaring (AppSync developer guide,
+# "Scalar types" and "Configuring authorization"; `@aws_subscribe(mutations: [String!]!)`).
+
+APPSYNC_BUILTINS = {
+    **{f"scalar {name}": f"scalar {name}" for name in (
+        "AWSDate", "AWSTime", "AWSDateTime", "AWSTimestamp", "AWSEmail", "AWSJSON", "AWSURL",
+        "AWSPhone", "AWSIPAddress")},
+    "directive @aws_subscribe": "directive @aws_subscribe(mutations: [String!]!) on FIELD_DEFINITION",
+    "directive @aws_api_key": "directive @aws_api_key on OBJECT | FIELD_DEFINITION",
+    "directive @aws_iam": "directive @aws_iam on OBJECT | FIELD_DEFINITION",
+    "directive @aws_oidc": "directive @aws_oidc on OBJECT | FIELD_DEFINITION",
+    "directive @aws_cognito_user_pools":
+        "directive @aws_cognito_user_pools(cognito_groups: [String]) on OBJECT | FIELD_DEFINITION",
+    "directive @aws_lambda": "directive @aws_lambda on OBJECT | FIELD_DEFINITION",
+}
+
+
+def with_appsync_builtins(sdl: str) -> str:
+    """`sdl` with the AppSync scalars and directives it does not declare itself prepended."""
+    missing = [declaration for head, declaration in APPSYNC_BUILTINS.items()
+               if not re.search(r"(?m)^\s*" + re.escape(head) + r"\b", sdl)]
+    return "\n".join(missing) + "\n\n" + sdl if missing else sdl
+
+
+MANIFEST_VERSION = 1
+
+
+def manifest_path_for(schema_path: str) -> str:
+    """The manifest `modelgen` writes beside a schema: `schema.api.graphql` -> `schema.local.json`."""
+    base = schema_path[: -len(".api.graphql")] if schema_path.endswith(".api.graphql") else schema_path.rsplit(".", 1)[0]
+    return base + ".local.json"
+
+
+def load_manifest(path: str) -> dict:
+    with open(path, encoding="utf-8") as file:
+        manifest = json.load(file)
+    if not isinstance(manifest, dict) or manifest.get("version") != MANIFEST_VERSION:
+        raise AppSyncError(f"{path}: not a version {MANIFEST_VERSION} modelgen manifest", "SchemaError")
+    return manifest
+
+
+# ---------------------------------------------------------------------------
+# Schema metadata: from the manifest, else from the @modelgen* directives
 
 
 def _directive_args(node: Any, name: str) -> list[dict[str, Any]]:
@@ -485,8 +532,9 @@ def now_iso() -> str:
 
 
 class API:
-    def __init__(self, sdl: str, store: Store) -> None:
-        self.schema = build_schema(sdl)
+    def __init__(self, sdl: str, store: Store, manifest: dict | None = None) -> None:
+        self.manifest = manifest
+        self.schema = build_schema(with_appsync_builtins(sdl))
         assert_valid_schema(self.schema)  # GraphQL spec §3 type system rules (raises TypeError)
         install_scalar_checks(self.schema)
         self.store = store
@@ -505,6 +553,9 @@ class API:
     # -- metadata
 
     def _read_models(self) -> None:
+        if self.manifest is not None:
+            self._read_manifest_models()
+            return
         for name, type_ in self.schema.type_map.items():
             if not isinstance(type_, GraphQLObjectType) or type_.ast_node is None:
                 continue
@@ -522,6 +573,55 @@ class API:
                     info.defaults[field_name] = _parse_default(default[0]["value"], _named_type(field.type))
             self.models[name] = info
 
+    def _read_manifest_models(self) -> None:
+        for name, entry in (self.manifest.get("models") or {}).items():
+            type_ = self.schema.type_map.get(name)
+            if not isinstance(type_, GraphQLObjectType):
+                raise AppSyncError(f"The manifest names model '{name}', which the schema lacks", "SchemaError")
+            timestamps = entry.get("timestamps") or {}
+            info = ModelInfo(name, list(entry["primaryKey"]), timestamps.get("createdAt"), timestamps.get("updatedAt"))
+            info.indexes = {index: list(fields) for index, fields in (entry.get("indexes") or {}).items()}
+            for field_name, field in type_.fields.items():
+                info.field_types[field_name] = _named_type(field.type).name
+            for field_name, written in (entry.get("defaults") or {}).items():
+                field = type_.fields.get(field_name)
+                info.defaults[field_name] = _parse_default(written, _named_type(field.type) if field else None)
+            self.models[name] = info
+
+    def _check_manifest(self) -> None:
+        """Every root field and relation field the manifest names exists in the schema."""
+        roots = {"Query": self.schema.query_type, "Mutation": self.schema.mutation_type,
+                 "Subscription": self.schema.subscription_type}
+        for root_name, fields in (self.manifest.get("operations") or {}).items():
+            root = roots.get(root_name)
+            for field_name, spec in fields.items():
+                if root is None or field_name not in root.fields:
+                    raise AppSyncError(f"The manifest names {root_name}.{field_name}, which the schema lacks", "SchemaError")
+                self._model(spec["model"])
+        for model_name, entry in (self.manifest.get("models") or {}).items():
+            type_ = self.schema.type_map[model_name]
+            for field_name, relation in (entry.get("relations") or {}).items():
+                if field_name not in type_.fields:
+                    raise AppSyncError(f"The manifest names {model_name}.{field_name}, which the schema lacks", "SchemaError")
+                self._model(relation["model"])
+
+    def operation_spec(self, root: str, field_name: str) -> dict | None:
+        """The model operation a root field is ({"model", "kind", "index"}), or None."""
+        if self.manifest is not None:
+            return ((self.manifest.get("operations") or {}).get(root) or {}).get(field_name)
+        root_type = {"Query": self.schema.query_type, "Mutation": self.schema.mutation_type}.get(root)
+        field = root_type.fields.get(field_name) if root_type else None
+        found = _directive_args(field.ast_node, "modelgenOperation") if field is not None else []
+        return found[0] if found else None
+
+    def relation_spec(self, type_name: str, field_name: str, field: Any) -> dict | None:
+        """What a relation field reads ({"kind", "model", "fields", "relatedFields", "index"}), or None."""
+        if self.manifest is not None:
+            entry = (self.manifest.get("models") or {}).get(type_name) or {}
+            return (entry.get("relations") or {}).get(field_name)
+        found = _directive_args(field.ast_node, "modelgenRelation") if field.ast_node is not None else []
+        return found[0] if found else None
+
     def _model(self, name: str) -> ModelInfo:
         model = self.models.get(name)
         if model is None:
@@ -529,13 +629,15 @@ class API:
         return model
 
     def _install_resolvers(self) -> None:
+        if self.manifest is not None:
+            self._check_manifest()
         for root in (self.schema.query_type, self.schema.mutation_type):
             if root is None:
                 continue
             for field_name, field in root.fields.items():
-                found = _directive_args(field.ast_node, "modelgenOperation")
-                if found:
-                    field.resolve = self._operation_resolver(found[0])
+                spec = self.operation_spec(root.name, field_name)
+                if spec:
+                    field.resolve = self._operation_resolver(spec)
         for type_name, type_ in self.schema.type_map.items():
             if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__"):
                 continue
@@ -544,9 +646,9 @@ class API:
             for field_name, field in type_.fields.items():
                 if field.ast_node is None:
                     continue
-                found = _directive_args(field.ast_node, "modelgenRelation")
-                if found:
-                    field.resolve = self._relation_resolver(found[0])
+                relation = self.relation_spec(type_name, field_name, field)
+                if relation:
+                    field.resolve = self._relation_resolver(relation)
                 elif _named_type(field.type).name in ("String", "ID"):
                     field.resolve = _magic_value_resolver(field_name)
 
@@ -557,8 +659,20 @@ class API:
         for name in model.primary_key:
             if values.get(name) is None:
                 raise AppSyncError(f"Missing key field '{name}' of model '{model.name}'", "InvalidArgumentsError")
-            key.append(values[name])
+            key.append(self._key_value(model, name, values[name]))
         return key
+
+    @staticmethod
+    def _key_value(model: ModelInfo, name: str, value: Any) -> Any:
+        """A key value as its field's type: `getTask(id: ID!)` of an `id: Int!` model passes the ID
+        "5" (graphql-core coerces IDs to strings), which is the record's 5."""
+        if isinstance(value, str) and model.field_types.get(name) in ("Int", "AWSTimestamp"):
+            try:
+                return int(value)
+            except ValueError:
+                raise AppSyncError(f"Key field '{name}' of model '{model.name}' is an Int, got {value!r}",
+                                   "InvalidArgumentsError") from None
+        return value
 
     def _sorted(self, records: list[dict], fields: list[str], descending: bool) -> list[dict]:
         return sorted(records, key=lambda r: tuple(_rank(r.get(f)) for f in fields), reverse=descending)
@@ -587,7 +701,8 @@ class API:
                     return self.store.get(model.name, self._key_of(model, args))
                 if kind == "LIST":
                     pk = model.primary_key
-                    partition = {pk[0]: args[pk[0]]} if len(pk) > 1 and args.get(pk[0]) is not None else {}
+                    # With @primaryKey the list takes the partition key (and a sort key condition).
+                    partition = {pk[0]: self._key_value(model, pk[0], args[pk[0]])} if args.get(pk[0]) is not None else {}
                     if partition == {} and len(pk) > 1 and args.get(_sort_key_argument(pk) or "") is not None:
                         raise AppSyncError(
                             f"A sort key condition needs the partition key '{pk[0]}'", "InvalidArgumentsError"
@@ -630,7 +745,9 @@ class API:
                 record[name] = value
         for name in model.primary_key:
             if record.get(name) is None:
-                if model.field_types.get(name) == "ID":
+                # The service generates a key of type ID, and an `id` of type String (the transformer's
+                # `shouldAutogenerateIdField`).
+                if model.field_types.get(name) == "ID" or (name == "id" and model.field_types.get(name) == "String"):
                     record[name] = str(uuid.uuid4())
                 else:
                     raise AppSyncError(f"Missing key field '{name}' of model '{model.name}'", "InvalidArgumentsError")
@@ -874,6 +991,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", help="SQLite file holding the data (created when missing); required unless --check")
     parser.add_argument("--check", action="store_true",
                         help="load and check the schema (graphql-core and @modelgen directives), print OK, exit")
+    parser.add_argument("--manifest", default=None,
+                        help="the modelgen manifest of the schema (default: schema.local.json beside it, when present)")
     parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
     parser.add_argument("--auth-config", default=None,
                         help="JSON of the authorization modes to enforce with the schema's @aws_* directives (see auth.py)")
@@ -890,8 +1009,18 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"error: {args.schema}: {error.strerror}", file=sys.stderr)
         return 1
+    import os
+
+    manifest_path = args.manifest or manifest_path_for(args.schema)
+    manifest = None
     try:
-        api = API(sdl, Store(":memory:" if args.check else args.db))
+        if args.manifest or os.path.exists(manifest_path):
+            manifest = load_manifest(manifest_path)
+    except (OSError, ValueError, AppSyncError) as error:
+        print(f"error: {manifest_path}: {error}", file=sys.stderr)
+        return 1
+    try:
+        api = API(sdl, Store(":memory:" if args.check else args.db), manifest)
     except (GraphQLError, AppSyncError, TypeError, KeyError) as error:
         # An invalid schema, or @modelgen directives that name unknown models or miss arguments.
         print(f"error: {args.schema}: {error}", file=sys.stderr)

@@ -25,7 +25,7 @@ struct OperationNamesTests {
     #expect(log.last?.operationName == "CreateClass")
     #expect(
       log.last?.document.hasPrefix(
-        "mutation CreateClass($input: CreateClassInput!, $condition: ModelclassConditionInput) { createClass(input: $input, condition: $condition) {"
+        "mutation CreateClass($input: CreateClassInput!, $condition: ModelClassConditionInput) { createClass(input: $input, condition: $condition) {"
       ) == true)
     let fetched = try #require(try await client.get(Class.self, byIdentifier: .init(id: "c1")))
     #expect(fetched.name == "Algebra")
@@ -34,7 +34,7 @@ struct OperationNamesTests {
     #expect(page.items.map(\.id) == ["c1"])
     #expect(
       log.last?.document.hasPrefix(
-        "query ListClasses($filter: ModelclassFilterInput, $limit: Int, $nextToken: String) { listClasses("
+        "query ListClasses($filter: ModelClassFilterInput, $limit: Int, $nextToken: String) { listClasses("
       ) == true)
     model.name = "Geometry"
     #expect(try await client.update(model).name == "Geometry")

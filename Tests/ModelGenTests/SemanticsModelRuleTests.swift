@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLSDL
 import Testing
 
 @testable import ModelGen
@@ -259,5 +260,34 @@ import Testing
     #expect(result.graph == nil)
     #expect(result.diagnostics.first?.code.rawValue.hasPrefix("SDL") == true)
     #expect(result.diagnostics.first?.fileName == "bad.graphql")
+  }
+
+  /// Issue 20: fields the Amplify transformer accepts but modelgen rejects get a hint saying what
+  /// the transformer would do and what to write instead.
+  @Test func fieldsTheTransformerAcceptsGetAHintNamingItsBehaviour() {
+    let cases: [(schema: String, code: DiagnosticCode, hint: String)] = [
+      (
+        "type Post @model { id: ID! 1️⃣author: Author }\ntype Author @model { id: ID! }",
+        ModelGenDiagnosticCode.modelFieldWithoutRelation,
+        "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
+      ),
+      (
+        "type Post @model(timestamps: {createdAt: \"createdOn\"}) { id: ID! createdOn: 1️⃣Int }",
+        ModelGenDiagnosticCode.implicitFieldConflict,
+        "the Amplify transformer accepts another type but does not fill the field; declare it `AWSDateTime`, or keep your type and turn the timestamp off with `timestamps: {createdAt: null}` / `{updatedAt: null}`"
+      ),
+      (
+        "type Post @model { id: ID! node: Node }\ntype Node { name: String 1️⃣next: Node }",
+        ModelGenDiagnosticCode.recursiveEmbeddedType,
+        "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[Node]`, Swift arrays are indirect) or make `Node` a @model with a relation"
+      ),
+    ]
+    for (schema, code, hint) in cases {
+      let (result, marked) = analyzeMarked(schema)
+      let diagnostic = result.diagnostics.first { $0.code == code }
+      #expect(diagnostic?.hint == hint, "\(result.diagnostics.map(\.description))")
+      let location = marked.location("1️⃣")
+      #expect(diagnostic.map { "\($0.line):\($0.column)" } == "\(location.line):\(location.column)")
+    }
   }
 }

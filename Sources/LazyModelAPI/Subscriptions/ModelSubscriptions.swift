@@ -132,13 +132,13 @@ public enum ModelSubscriptions {
     if let predicate, let filter = try GraphQLFilter.from(predicate, schema: schema) {
       if let unsupported = unsupportedOperator(in: filter.value) {
         throw invalid(
-          "subscription filters (ModelSubscription\(schema.name)FilterInput) have no '\(unsupported)'")
+          "subscription filters (\(ModelDocument.subscriptionFilterInputType(schema))) have no '\(unsupported)'")
       }
       variables["filter"] = filter.value
     }
     for (name, value) in ownerArguments { variables[name] = .string(value) }
     let declarations =
-      ["$filter: ModelSubscription\(schema.name)FilterInput"] + owners.map { "$\($0): String" }
+      ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
     let arguments = ["filter: $filter"] + owners.map { "\($0): $\($0)" }
     let included = Set(includes.map(\.stringValue))
     let selection = ModelDocument.selectionSet(of: schema, includes: included)

@@ -24,7 +24,8 @@ public struct GeneratedFile: Sendable, Hashable {
 public enum EmitKind: String, Sendable, Hashable, CaseIterable {
   /// The Swift model files.
   case swift
-  /// `schema.api.graphql`: the AppSync API schema the transformer would derive.
+  /// `schema.api.graphql`: the AppSync API schema the transformer would derive (deployable), and
+  /// `schema.local.json`: the local server's manifest.
   case apiSchema = "api-schema"
 }
 
@@ -179,7 +180,7 @@ public struct Generator: Sendable {
   ///
   /// - Returns: Per model `Name.swift` and `Name+Schema.swift`, per enum and non-model type
   ///   `Name.swift`, `Models.swift` (the registry) when there are models, and `schema.api.graphql`
-  ///   when ``EmitKind/apiSchema`` is requested; sorted by path.
+  ///   with `schema.local.json` when ``EmitKind/apiSchema`` is requested; sorted by path.
   /// - Throws: ``GeneratorError`` when a template fails to render.
   public func render(_ graph: ModelGraph) throws -> [GeneratedFile] {
     var files: [GeneratedFile] = []
@@ -212,12 +213,17 @@ public struct Generator: Sendable {
     if options.emit.contains(.apiSchema) {
       let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
       files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
+      // The local server's manifest beside the deployable schema (``APILocalManifest``).
+      let manifest = APILocalManifest.render(graph, sourceFileName: graph.sourceFileName)
+      files.append(GeneratedFile(path: Self.localManifestFileName, contents: Self.normalized(manifest)))
     }
     return files.sorted { $0.path < $1.path }
   }
 
   /// The file name `--emit api-schema` writes in a schema's output directory.
   public static let apiSchemaFileName = "schema.api.graphql"
+  /// The local server's manifest `--emit api-schema` writes beside it (``APILocalManifest``).
+  public static let localManifestFileName = APILocalManifest.fileName
 
   private func file(_ path: String, template: String, _ value: TemplateValue) throws
     -> GeneratedFile

@@ -322,7 +322,9 @@ public enum SemanticError: Sendable, Hashable {
     case .repeatedDirective:
       return "remove the repeated directive"
     case .modelFieldWithoutRelation:
-      return "add @hasOne, @belongsTo or (for lists) @hasMany"
+      // The Amplify transformer accepts the field and leaves it without a resolver (it is always
+      // null over the API); modelgen cannot store or load it, so it asks for the relation.
+      return "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
     case .duplicateType, .duplicateField:
       return "rename or remove one of them"
     case .duplicatePrimaryKey:
@@ -331,13 +333,16 @@ public enum SemanticError: Sendable, Hashable {
       return "write `references:` with the same fields on both sides"
     case .recursiveEmbeddedType(_, _, let cycle):
       let type = cycle.last ?? ""
-      return "make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
+      return "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
     case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
       return "rename the type; `\(q(name))` is always defined"
     case .defaultNotAllowed:
       return "remove @default; set the value when you create the model"
+    case .implicitFieldConflict(_, _, let reason) where reason.contains("timestamp field"):
+      // Model transformer `addAutoGeneratableFields`: another type only warns and is not auto-filled.
+      return "the Amplify transformer accepts another type but does not fill the field; declare it `AWSDateTime`, or keep your type and turn the timestamp off with `timestamps: {createdAt: null}` / `{updatedAt: null}`"
     case .fieldsNotPrimaryKey(_, _, let keyFields):
       return "use `fields: [\(keyFields.map { "\"\(q($0))\"" }.joined(separator: ", "))]`"
     default:

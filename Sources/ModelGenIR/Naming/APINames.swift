@@ -1,3 +1,5 @@
+import ModelVocabulary
+
 /// Names the Amplify GraphQL Transformer v2 gives the parts of the API it derives from a model
 /// (`graphql-transformer-common` `ModelResourceIDs`, the model, index and relational transformers).
 package enum APINames {
@@ -41,19 +43,19 @@ package enum APINames {
     "on" + Naming.uppercasingFirst(verb) + Naming.uppercasingFirst(model.name)
   }
 
-  /// `Model<Model>Connection`.
-  package static func connection(_ model: String) -> String { "Model\(model)Connection" }
-  /// `Model<Model>FilterInput`.
-  package static func filterInput(_ model: String) -> String { "Model\(model)FilterInput" }
-  /// `Model<Model>ConditionInput`.
-  package static func conditionInput(_ model: String) -> String { "Model\(model)ConditionInput" }
-  /// `ModelSubscription<Model>FilterInput`.
+  /// `Model<Model>Connection`, the model name's first letter upper-cased (``APITypeNames``).
+  package static func connection(_ model: String) -> String { APITypeNames.connection(model) }
+  /// `Model<Model>FilterInput` (``APITypeNames``).
+  package static func filterInput(_ model: String) -> String { APITypeNames.filterInput(model) }
+  /// `Model<Model>ConditionInput` (``APITypeNames``).
+  package static func conditionInput(_ model: String) -> String { APITypeNames.conditionInput(model) }
+  /// `ModelSubscription<Model>FilterInput` (``APITypeNames``).
   package static func subscriptionFilterInput(_ model: String) -> String {
-    "ModelSubscription\(model)FilterInput"
+    APITypeNames.subscriptionFilterInput(model)
   }
-  /// `Create<Model>Input` / `Update<Model>Input` / `Delete<Model>Input`.
+  /// `Create<Model>Input` / `Update<Model>Input` / `Delete<Model>Input` (``APITypeNames``).
   package static func mutationInput(_ verb: String, _ model: String) -> String {
-    verb + Naming.uppercasingFirst(model) + "Input"
+    APITypeNames.mutationInput(verb, model)
   }
   /// `<NonModel>Input`: the input twin of a non-model type.
   package static func nonModelInput(_ name: String) -> String { Naming.uppercasingFirst(name) + "Input" }

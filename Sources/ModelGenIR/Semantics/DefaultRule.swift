@@ -105,7 +105,13 @@ enum DefaultRule {
         matches(written, "^" + datePattern + "T" + timePattern + zonePattern + "$"),
         "expected `YYYY-MM-DDThh:mm[:ss[.sss]]Z` or with an offset")
     case .awsEmail:
-      return check(matches(written, "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$"), "expected an email address")
+      // The default value transformer's EMAIL_ADDRESS_REGEX: the domain needs no dot
+      // (`local-part@domain-part` is valid).
+      return check(
+        matches(
+          written,
+          #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#),
+        "expected an email address")
     case .awsURL:
       let url = URL(string: written)
       return check(url?.scheme != nil && !written.contains(" "), "expected an absolute URL")

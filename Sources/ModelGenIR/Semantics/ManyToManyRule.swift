@@ -5,7 +5,9 @@ import GraphQLSDL
 /// transformer creates a join model named after the relation with
 ///
 /// - `id: ID!`, then per side one required field per key component named
-///   `<model, first letter lower-cased><KeyField>` (`postId`, `tagId`; composite: `postId`, `postTitle`),
+///   `<model, first letter lower-cased><KeyField>` for the partition key (`postId`, `tagId`) and
+///   `<model, first letter lower-cased><sortKeyField>` as written for each sort key field
+///   (`postId`, `posttitle`; relational transformer `${fieldName}${sortKeyField}`),
 /// - two required `@belongsTo` fields named after the models (`post: Post!`, `tag: Tag!`),
 /// - an index per side named `by<Model>` on that side's fields (`byPost`, `byTag`),
 /// - the default timestamps and both models' `@auth` rules.
@@ -66,8 +68,11 @@ enum ManyToManyRule {
     var sideKeys: [[String]] = []
     for side in [first, second] {
       var names: [String] = []
-      for keyField in side.model.primaryKeyFields {
-        let name = Naming.lowercasingFirst(side.model.name) + Naming.uppercasingFirst(keyField.name)
+      for (position, keyField) in side.model.primaryKeyFields.enumerated() {
+        // The partition key as `<model><KeyField>` (`getManyToManyConnectionAttributeName`), each
+        // sort key field appended as written (`${fieldName}${sortKeyField}`: `modelAsortId`).
+        let suffix = position == 0 ? Naming.uppercasingFirst(keyField.name) : keyField.name
+        let name = Naming.lowercasingFirst(side.model.name) + suffix
         join.fields.append(
           FieldDefinition(
             name: name, type: keyField.type, isRequired: true, origin: .manyToMany, location: location.schemaLocation))
