@@ -371,9 +371,9 @@ public final class DataStore: Sendable {
 
   /// Encodes, upserts and reads back `models` on the writer connection (inside a write).
   ///
-  /// - Parameter now: The transaction's timestamp (``timestamp()``): every save of one `write` sets
-  ///   the same `updatedAt` (and `createdAt` on insert).
-  func saveRows<M: Model>(_ models: [M], now: String, _ connection: Connection) throws -> [M] {
+  /// - Parameter clock: The transaction's clock: each model takes its own instant from it, in
+  ///   order, for `updatedAt` (and `createdAt` on insert).
+  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection) throws -> [M] {
     let mapping = try mapping(for: M.self)
     var saved: [M] = []
     saved.reserveCapacity(models.count)
@@ -383,9 +383,12 @@ public final class DataStore: Sendable {
     // Every row is encoded and checked before any SQL runs.
     let rows = try models.map { model in
       var row = try RowEncoder.encode(model, mapping: mapping, store: self)
+      var now: String?  // this save's instant, read when a timestamp column takes it
       for (index, column) in mapping.columns.enumerated() {
         if let timestamp = column.timestamp, timestamp == .updatedAt || row[index] == .null {
-          row[index] = .text(now)
+          let instant = now ?? clock.next()
+          now = instant
+          row[index] = .text(instant)
         }
         if column.isNotNull, row[index] == .null {
           throw DataStoreError.missingRequiredField(model: mapping.schema.name, field: column.field)
@@ -454,11 +457,6 @@ public final class DataStore: Sendable {
       }
     }
     return .foreignKeyViolation(model: mapping.schema.name, field: "", identifiers: [])
-  }
-
-  /// Now, as an `AWSDateTime` (UTC, milliseconds).
-  static func timestamp() -> String {
-    Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 
   // MARK: Querying
