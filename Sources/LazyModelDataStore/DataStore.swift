@@ -35,6 +35,10 @@ public final class DataStore: Sendable {
   let readers: [ConnectionQueue]
   private let readerLoad: StoreLock<[Int]>
   let observers = Observers()
+  /// The change log (``ChangeLog``) of a file store: the writer's side (on the writer's queue) and
+  /// the watcher that brings other processes' changes to this store's observers.
+  let changeLogWriter: ChangeLogWriter?
+  let changeLogWatcher: ChangeLogWatcher?
   /// Marks this store's queues (``queueKey``), to detect a call from inside one of its own jobs.
   let token = StoreToken()
   static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -137,6 +141,13 @@ public final class DataStore: Sendable {
       }
     }
     self.readers = readers
+    if let last = readers.last {
+      changeLogWriter = ChangeLogWriter()
+      changeLogWatcher = ChangeLogWatcher(writer: writer, reader: last)
+    } else {
+      changeLogWriter = nil
+      changeLogWatcher = nil
+    }
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
   }
@@ -209,7 +220,7 @@ public final class DataStore: Sendable {
   /// connection committed since this reader last looked; if no commit of this process was reported
   /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
   /// again (SQLite gives no row-level report of another process's changes).
-  private func detectOtherProcesses(_ connection: Connection) {
+  func detectOtherProcesses(_ connection: Connection) {
     guard let version = try? connection.dataVersion() else { return }
     let generation = observers.deliveredGeneration
     defer {
@@ -272,9 +283,12 @@ public final class DataStore: Sendable {
     let transaction = WriteTransaction(store: self, connection: connection)
     do {
       try connection.execute("PRAGMA defer_foreign_keys = ON")
+      try changeLogWriter?.begin(connection)
       let value = try body(transaction)
       transaction.close()
       if connection.cancellation.isCancelled { throw CancellationError() }
+      // Logged in this transaction, so the log holds exactly what commits.
+      try changeLogWriter?.append(connection.changes?.current ?? [], connection)
       do {
         try connection.execute("COMMIT")
       } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {

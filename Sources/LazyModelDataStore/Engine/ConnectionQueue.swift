@@ -26,7 +26,7 @@ final class CancellationSlot: Sendable {
 /// Thread-safety: `Sendable` by confinement: ``connection`` (not thread-safe, opened with
 /// `SQLITE_OPEN_NOMUTEX`) is touched only by jobs on ``queue``, which is serial.
 final class ConnectionQueue: @unchecked Sendable {
-  private let connection: Connection
+  fileprivate let connection: Connection
   let queue: DispatchQueue
 
   /// Takes over `connection`; jobs run on a new serial queue marked with `token` under `key`, so
@@ -72,6 +72,20 @@ final class ConnectionQueue: @unchecked Sendable {
     } onCancel: {
       flag.cancel()
     }
+  }
+}
+
+extension ConnectionQueue {
+  /// Queues `body` on the queue without waiting for it (engine upkeep: the change log's
+  /// registrations); it must handle its own errors.
+  func enqueue(_ body: @escaping @Sendable (Connection) -> Void) {
+    queue.async { body(self.connection) }
+  }
+
+  /// Runs `body` with the connection; only on the queue itself (a timer whose target is ``queue``).
+  func onQueue(_ body: (Connection) -> Void) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    body(connection)
   }
 }
 
