@@ -34,6 +34,8 @@ public final class DataStore: Sendable {
   let writer: ConnectionQueue
   let readers: [ConnectionQueue]
   private let readerLoad: StoreLock<[Int]>
+  /// The reader whose executor ``readerExecutor`` hands out next.
+  private let nextPreferredReader = Atomic<UInt>(0)
   let observers = Observers()
   /// The change log (``ChangeLog``) of a file store: the writer's side (on the writer's queue) and
   /// the watcher that brings other processes' changes to this store's observers.
@@ -191,17 +193,67 @@ public final class DataStore: Sendable {
   /// Throws ``DataStoreError/transactionMisuse(operation:reason:)`` when called from a job of this
   /// store (its `write`/`read` closure, a trace hook): waiting there for the store would deadlock.
   func checkNotReentrant(_ operation: String) throws {
-    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token) {
+    // On one of this store's queues inside a job (not a task's code that merely prefers the queue's
+    // executor, ``readerExecutor``).
+    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token),
+      currentQueue()?.inJob ?? true
+    {
       throw DataStoreError.transactionMisuse(
         operation: operation,
         reason: "called from inside one of this store's own write or read closures")
     }
   }
 
+  /// A `TaskExecutor` that runs a task on one of this store's reader threads (a serial dispatch
+  /// queue of a read-only connection; the writer's for an in-memory store), never on Swift's
+  /// cooperative pool. A task that prefers it reads without switching threads: each query, count,
+  /// `read` and lazy load of this store runs its SQL on the thread the task is on, and the task does
+  /// not suspend for it — what makes N+1 lazy loads (`try await comment.post` in a loop) cost about
+  /// what the lookups cost:
+  ///
+  /// ```swift
+  /// try await withTaskExecutorPreference(store.readerExecutor) {
+  ///   for comment in comments { _ = try await comment.post }
+  /// }
+  /// ```
+  ///
+  /// Each access hands out the next reader's executor (round robin). While such a task runs Swift
+  /// code, its reader runs nothing else (other reads go to the other readers or wait): prefer it for
+  /// loops of reads, not for long computations. Writes still run on the writer's queue (the task
+  /// suspends for them). Calling the store from inside a `read`/`write` closure stays
+  /// ``DataStoreError/transactionMisuse(operation:reason:)``.
+  public var readerExecutor: any TaskExecutor {
+    guard !readers.isEmpty else { return writer.executor }
+    let next = nextPreferredReader.add(1, ordering: .relaxed).oldValue
+    return readers[Int(next % UInt(readers.count))].executor
+  }
+
+  /// The connection queue of this store the calling code runs on, or `nil`.
+  private func currentQueue() -> ConnectionQueue? {
+    if writer.isCurrent { return writer }
+    return readers.first { $0.isCurrent }
+  }
+
   /// Runs `body` on a reader connection (the least busy; the writer's for an in-memory store).
+  ///
+  /// When the calling task already runs on a reader's queue (it prefers ``readerExecutor``),
+  /// `body` runs right there, with no thread switch.
   func onReader<T: Sendable>(
     _ operation: String, _ body: @escaping @Sendable (Connection) throws -> T
   ) async throws -> T {
+    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token),
+      let here = currentQueue(), here !== writer || readers.isEmpty
+    {
+      guard !here.inJob else {
+        throw DataStoreError.transactionMisuse(
+          operation: operation,
+          reason: "called from inside one of this store's own write or read closures")
+      }
+      return try await here.runHere { connection in
+        if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+        return try body(connection)
+      }
+    }
     try checkNotReentrant(operation)
     if readers.isEmpty { return try await writer.run(body) }
     let chosen = readerLoad.withLock { load -> Int in
