@@ -13,7 +13,7 @@ import LazyModelDataStore
 import SeedPostCommentModels
 
 let postCount = 1_000
-/// `DATASTORE_BENCHMARK_PROFILE` (`query-all`, `n-plus-one`, `n-plus-one-preferring`) runs only that
+/// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`) runs only that
 /// loop and exits: the workload for `perf record` / `valgrind --tool=callgrind` (untimed; 20,000
 /// comments, so that the set-up stays short under valgrind).
 let profile = ProcessInfo.processInfo.environment["DATASTORE_BENCHMARK_PROFILE"]
@@ -117,6 +117,8 @@ var comments: [Comment4V2] = []
 if let profile {
   comments = try await store.query(Comment4V2.self)
   switch profile {
+  case "none":  // the set-up alone, to subtract
+    break
   case "query-all":
     for _ in 0..<10 { comments = try await store.query(Comment4V2.self) }
   case "n-plus-one":
