@@ -162,6 +162,30 @@ struct OtherProcessEventTests {
     #expect(try await next(1, of: events).map(describe) == ["saved marker m"])
   }
 
+  @Test("observers started and ended in quick succession leave one registration that still works")
+  func churn() async throws {
+    guard FileManager.default.isExecutableFile(atPath: KillTests.helper.path) else {
+      throw KillTestError.noHelper(KillTests.helper.path)
+    }
+    let url = try temporaryFileURL()
+    let store = try DataStore(fileURL: url, registry: seedRegistry)
+    for round in 0..<30 {
+      let stream = store.observe(Comment4V2.self)
+      let consumer = Task { for await _ in stream {} }
+      if round % 3 == 0 { try await store.write { _ in } }  // sometimes registered, sometimes not yet
+      consumer.cancel()
+      _ = await consumer.value
+    }
+    let comments = store.observe(Comment4V2.self)
+    try await store.write { _ in }
+    #expect(
+      try RawDatabase(url).rows(#"SELECT count(*) FROM "modelgen_change_observer""#) == [["1"]])
+    let child = try HelperProcess([url.path, "events"])
+    defer { child.stop() }
+    _ = try await lines(of: child.lines, until: "done")
+    #expect(try await next(5, of: comments).count == 5)
+  }
+
   @Test("writers log only while another process observes; the log holds exactly the committed rows")
   func logOnlyWhenObserved() async throws {
     let url = try temporaryFileURL()

@@ -328,17 +328,19 @@ final class ChangeLogWatcher: Sendable {
   }
 
   private func startPolling(_ store: DataStore, epoch: Int, baseline: Int64) {
-    let timer = DispatchSource.makeTimerSource(queue: reader.queue)
-    let started = state.withLock { state -> Bool in
-      guard state.epoch == epoch, state.observers > 0 else { return false }
+    let reader = self.reader
+    // Made only when it will be activated below: Dispatch traps when an inactive source is
+    // released. (A stop meanwhile cancels it; activating a cancelled source is harmless.)
+    let made = state.withLock { state -> (any DispatchSourceTimer)? in
+      guard state.epoch == epoch, state.observers > 0 else { return nil }
+      let timer = DispatchSource.makeTimerSource(queue: reader.queue)
       state.lastSequence = baseline
       state.lastVersion = nil
       state.timer?.cancel()
       state.timer = timer
-      return true
+      return timer
     }
-    guard started else { return }
-    let reader = self.reader
+    guard let timer = made else { return }
     timer.setEventHandler { [weak store, weak self] in
       guard let store, let self else { return }
       reader.onQueue { connection in self.poll(store, connection) }
