@@ -13,7 +13,11 @@ import LazyModelDataStore
 import SeedPostCommentModels
 
 let postCount = 1_000
-let commentCount = 100_000
+/// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`) runs only that
+/// loop and exits: the workload for `perf record` / `valgrind --tool=callgrind` (untimed; 20,000
+/// comments, so that the set-up stays short under valgrind).
+let profile = ProcessInfo.processInfo.environment["DATASTORE_BENCHMARK_PROFILE"]
+let commentCount = profile == nil ? 100_000 : 20_000
 
 // MARK: Timing
 
@@ -110,6 +114,24 @@ releaseFreedMemory()
 let peakResettable = resetPeakMemory()
 
 var comments: [Comment4V2] = []
+if let profile {
+  comments = try await store.query(Comment4V2.self)
+  switch profile {
+  case "none":  // the set-up alone, to subtract
+    break
+  case "query-all":
+    for _ in 0..<10 { comments = try await store.query(Comment4V2.self) }
+  case "n-plus-one":
+    _ = try await loadEachPost(of: comments)
+  case "n-plus-one-preferring":
+    _ = try await withTaskExecutorPreference(store.readerExecutor) {
+      try await loadEachPost(of: comments)
+    }
+  default:
+    fatalError("unknown DATASTORE_BENCHMARK_PROFILE \(profile)")
+  }
+  exit(0)
+}
 let storeQueryAll = try await measure(runs: 9) {
   comments = []
   comments = try await store.query(Comment4V2.self)
@@ -176,6 +198,30 @@ while true {
 }
 precondition(nPlusOneFound == commentCount)
 let storeNPlusOneLoads = Timing(wall: nPlusOneWall, cpu: nPlusOneCPU)
+
+// The same N+1 loop in a task that prefers a reader's executor (`store.readerExecutor`): the loop
+// runs on the reader's thread, so each lookup's SQL runs where the task is, with no thread switch.
+nPlusOneWall = 0
+nPlusOneCPU = 0
+nPlusOneFound = 0
+lastID = nil
+while true {
+  let page = try await store.query(
+    Comment4V2.self, where: lastID.map { Comment4V2.keys.id.gt($0) } ?? .all,
+    sort: [.ascending(Comment4V2.keys.id)],
+    limit: 10_000)
+  guard let last = page.last else { break }
+  lastID = last.id
+  let timing = try await measure(runs: 1) {
+    nPlusOneFound += try await withTaskExecutorPreference(store.readerExecutor) {
+      try await loadEachPost(of: page)
+    }
+  }
+  nPlusOneWall += timing.wall
+  nPlusOneCPU += timing.cpu
+}
+precondition(nPlusOneFound == commentCount)
+let storeNPlusOnePreferring = Timing(wall: nPlusOneWall, cpu: nPlusOneCPU)
 
 let nPlusOnePeakMB = peakMemoryMB()
 releaseFreedMemory()
@@ -457,14 +503,19 @@ print(
 )
 print(row("query all comments into models", storeQueryAll, plainQueryAll, target: "<= 1.5x"))
 print(row("N+1 lazy load of each comment's post", storeNPlusOneLoads, plainNPlusOne, target: "<= 1.8x"))
+print(
+  row("  same, task prefers store.readerExecutor", storeNPlusOnePreferring, plainNPlusOne, target: "<= 1.8x"))
 print(row("batched load of all posts (IN, 500)", storeBatched, plainBatched, target: "<= 3x"))
 print(row("  same via LazyReference.loadAll", storeLoadAll, plainBatched, target: "<= 3x"))
 print(row("10,000 saves in one write", storeBulkSaves, plainBulkInserts, target: "<= 2x"))
 print(
   String(
     format:
-      "two concurrent readers of query all (4 queries): one reader %.1f ms, two readers %.1f ms, throughput %.2fx (target >= 1.6x)",
-    oneReader.wall * 1000, twoReaders.wall * 1000, oneReader.wall / twoReaders.wall))
+      "two concurrent readers of query all (4 queries): one reader %.1f ms (CPU %.1f ms), two readers %.1f ms (CPU %.1f ms), throughput %.2fx (target >= 1.6x); CPU per query two vs one reader %.2fx; load average %@",
+    oneReader.wall * 1000, oneReader.cpu * 1000, twoReaders.wall * 1000, twoReaders.cpu * 1000,
+    oneReader.wall / twoReaders.wall, twoReaders.cpu / oneReader.cpu,
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+      .split(separator: " ").prefix(3).joined(separator: " ") ?? "?") as NSString))
 print(
   String(
     format:
@@ -476,8 +527,9 @@ print(
     Double(commentCount) / storeQueryAll.wall, Double(commentCount) / plainQueryAll.wall))
 print(
   String(
-    format: "N+1: DataStore %.1f us per reference, plain C API %.1f us per lookup (wall)",
+    format: "N+1: DataStore %.1f us per reference (preferring the reader's executor %.1f us), plain C API %.1f us per lookup (wall)",
     storeNPlusOneLoads.wall / Double(commentCount) * 1e6,
+    storeNPlusOnePreferring.wall / Double(commentCount) * 1e6,
     plainNPlusOne.wall / Double(commentCount) * 1e6))
 let plainPeakMB = peakMemoryMB()
 print(

@@ -34,7 +34,13 @@ public final class DataStore: Sendable {
   let writer: ConnectionQueue
   let readers: [ConnectionQueue]
   private let readerLoad: StoreLock<[Int]>
+  /// The reader whose executor ``readerExecutor`` hands out next.
+  private let nextPreferredReader = Atomic<UInt>(0)
   let observers = Observers()
+  /// The change log (``ChangeLog``) of a file store: the writer's side (on the writer's queue) and
+  /// the watcher that brings other processes' changes to this store's observers.
+  let changeLogWriter: ChangeLogWriter?
+  let changeLogWatcher: ChangeLogWatcher?
   /// Marks this store's queues (``queueKey``), to detect a call from inside one of its own jobs.
   let token = StoreToken()
   static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -137,6 +143,13 @@ public final class DataStore: Sendable {
       }
     }
     self.readers = readers
+    if let last = readers.last {
+      changeLogWriter = ChangeLogWriter()
+      changeLogWatcher = ChangeLogWatcher(writer: writer, reader: last)
+    } else {
+      changeLogWriter = nil
+      changeLogWatcher = nil
+    }
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
   }
@@ -180,17 +193,67 @@ public final class DataStore: Sendable {
   /// Throws ``DataStoreError/transactionMisuse(operation:reason:)`` when called from a job of this
   /// store (its `write`/`read` closure, a trace hook): waiting there for the store would deadlock.
   func checkNotReentrant(_ operation: String) throws {
-    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token) {
+    // On one of this store's queues inside a job (not a task's code that merely prefers the queue's
+    // executor, ``readerExecutor``).
+    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token),
+      currentQueue()?.inJob ?? true
+    {
       throw DataStoreError.transactionMisuse(
         operation: operation,
         reason: "called from inside one of this store's own write or read closures")
     }
   }
 
+  /// A `TaskExecutor` that runs a task on one of this store's reader threads (a serial dispatch
+  /// queue of a read-only connection; the writer's for an in-memory store), never on Swift's
+  /// cooperative pool. A task that prefers it reads without switching threads: each query, count,
+  /// `read` and lazy load of this store runs its SQL on the thread the task is on, and the task does
+  /// not suspend for it — what makes N+1 lazy loads (`try await comment.post` in a loop) cost about
+  /// what the lookups cost:
+  ///
+  /// ```swift
+  /// try await withTaskExecutorPreference(store.readerExecutor) {
+  ///   for comment in comments { _ = try await comment.post }
+  /// }
+  /// ```
+  ///
+  /// Each access hands out the next reader's executor (round robin). While such a task runs Swift
+  /// code, its reader runs nothing else (other reads go to the other readers or wait): prefer it for
+  /// loops of reads, not for long computations. Writes still run on the writer's queue (the task
+  /// suspends for them). Calling the store from inside a `read`/`write` closure stays
+  /// ``DataStoreError/transactionMisuse(operation:reason:)``.
+  public var readerExecutor: any TaskExecutor {
+    guard !readers.isEmpty else { return writer.executor }
+    let next = nextPreferredReader.add(1, ordering: .relaxed).oldValue
+    return readers[Int(next % UInt(readers.count))].executor
+  }
+
+  /// The connection queue of this store the calling code runs on, or `nil`.
+  private func currentQueue() -> ConnectionQueue? {
+    if writer.isCurrent { return writer }
+    return readers.first { $0.isCurrent }
+  }
+
   /// Runs `body` on a reader connection (the least busy; the writer's for an in-memory store).
+  ///
+  /// When the calling task already runs on a reader's queue (it prefers ``readerExecutor``),
+  /// `body` runs right there, with no thread switch.
   func onReader<T: Sendable>(
     _ operation: String, _ body: @escaping @Sendable (Connection) throws -> T
   ) async throws -> T {
+    if DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(token),
+      let here = currentQueue(), here !== writer || readers.isEmpty
+    {
+      guard !here.inJob else {
+        throw DataStoreError.transactionMisuse(
+          operation: operation,
+          reason: "called from inside one of this store's own write or read closures")
+      }
+      return try await here.runHere { connection in
+        if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+        return try body(connection)
+      }
+    }
     try checkNotReentrant(operation)
     if readers.isEmpty { return try await writer.run(body) }
     let chosen = readerLoad.withLock { load -> Int in
@@ -209,7 +272,7 @@ public final class DataStore: Sendable {
   /// connection committed since this reader last looked; if no commit of this process was reported
   /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
   /// again (SQLite gives no row-level report of another process's changes).
-  private func detectOtherProcesses(_ connection: Connection) {
+  func detectOtherProcesses(_ connection: Connection) {
     guard let version = try? connection.dataVersion() else { return }
     let generation = observers.deliveredGeneration
     defer {
@@ -272,9 +335,12 @@ public final class DataStore: Sendable {
     let transaction = WriteTransaction(store: self, connection: connection)
     do {
       try connection.execute("PRAGMA defer_foreign_keys = ON")
+      try changeLogWriter?.begin(connection)
       let value = try body(transaction)
       transaction.close()
       if connection.cancellation.isCancelled { throw CancellationError() }
+      // Logged in this transaction, so the log holds exactly what commits.
+      try changeLogWriter?.append(connection.changes?.current ?? [], connection)
       do {
         try connection.execute("COMMIT")
       } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
@@ -371,9 +437,9 @@ public final class DataStore: Sendable {
 
   /// Encodes, upserts and reads back `models` on the writer connection (inside a write).
   ///
-  /// - Parameter now: The transaction's timestamp (``timestamp()``): every save of one `write` sets
-  ///   the same `updatedAt` (and `createdAt` on insert).
-  func saveRows<M: Model>(_ models: [M], now: String, _ connection: Connection) throws -> [M] {
+  /// - Parameter clock: The transaction's clock: each model takes its own instant from it, in
+  ///   order, for `updatedAt` (and `createdAt` on insert).
+  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection) throws -> [M] {
     let mapping = try mapping(for: M.self)
     var saved: [M] = []
     saved.reserveCapacity(models.count)
@@ -383,9 +449,12 @@ public final class DataStore: Sendable {
     // Every row is encoded and checked before any SQL runs.
     let rows = try models.map { model in
       var row = try RowEncoder.encode(model, mapping: mapping, store: self)
+      var now: String?  // this save's instant, read when a timestamp column takes it
       for (index, column) in mapping.columns.enumerated() {
         if let timestamp = column.timestamp, timestamp == .updatedAt || row[index] == .null {
-          row[index] = .text(now)
+          let instant = now ?? clock.next()
+          now = instant
+          row[index] = .text(instant)
         }
         if column.isNotNull, row[index] == .null {
           throw DataStoreError.missingRequiredField(model: mapping.schema.name, field: column.field)
@@ -454,11 +523,6 @@ public final class DataStore: Sendable {
       }
     }
     return .foreignKeyViolation(model: mapping.schema.name, field: "", identifiers: [])
-  }
-
-  /// Now, as an `AWSDateTime` (UTC, milliseconds).
-  static func timestamp() -> String {
-    Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 
   // MARK: Querying

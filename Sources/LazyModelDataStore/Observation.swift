@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// Reported once, after the transaction that made it commits (never for rolled-back work), for
 /// every row SQLite changed: saves, deletes, rows removed by `ON DELETE CASCADE`, and changes made
-/// through another ``DataStore`` of this process on the same file.
+/// through another ``DataStore`` on the same file — of this process (handed over directly, in
+/// commit order) or of another process (read from the file's change log within about 50 ms of
+/// their commit; see ``DataStore/observe(_:)``).
 public enum DataStoreEvent<M: Model>: Sendable {
   /// `model` was inserted or updated; it is the row as stored (timestamps as the store set them),
   /// decoded by this store: references hold their FK values and lists are not loaded, both loading
@@ -110,7 +112,7 @@ extension DataStore {
   /// Reports a committed transaction's row changes to the observers of every store on this file
   /// (on the committing writer's queue, so in commit order).
   func publish(_ changes: [RowChange]) {
-    guard !changes.isEmpty else { return }
+    guard !changes.isEmpty, ObservationSwitch.isOn else { return }
     for store in SameFileStores.stores(sharingFileWith: self) { store.deliver(changes) }
   }
 
@@ -140,6 +142,17 @@ extension DataStore {
   /// The committed saves and deletes of `M` from now on, as an `AsyncStream` (unbounded buffer):
   /// every row SQLite changed (see ``DataStoreEvent``), once, after its commit, in commit order.
   /// The stream ends when the consuming task is cancelled or the stream is dropped.
+  ///
+  /// Other processes: while a file store has observers it is registered in the file's change log
+  /// (tables `modelgen_change_observer` and `modelgen_change_log`, created by the first store that
+  /// observes), and every `DataStore` of another process then logs its committed row changes in
+  /// the same transaction; this store reads them on a reader connection when `PRAGMA data_version`
+  /// moves (checked every 50 ms). Commits of other processes that begin after the registration
+  /// (queued on this store's writer by this call, so a `write` of this store called afterwards runs
+  /// after it) are reported. A program that writes the file without a `DataStore` logs nothing: its
+  /// commits make live queries read again, but give no row events. Entries are pruned after 60 s,
+  /// so a store that cannot poll for that long (a suspended process) loses those events (its live
+  /// queries read again).
   public func observe<M: Model>(_ type: M.Type) -> AsyncStream<DataStoreEvent<M>> {
     let (stream, continuation) = AsyncStream<DataStoreEvent<M>>.makeStream()
     let table = (try? mapping(for: M.self).table) ?? M.modelName
@@ -147,7 +160,11 @@ extension DataStore {
       guard let model = model as? M else { return }
       continuation.yield(kind == .saved ? .saved(model) : .deleted(model))
     }
-    continuation.onTermination = { [observers] _ in observers.remove(table, id) }
+    changeLogWatcher?.observerStarted(self)
+    continuation.onTermination = { [observers, changeLogWatcher] _ in
+      observers.remove(table, id)
+      changeLogWatcher?.observerEnded()
+    }
     return stream
   }
 }

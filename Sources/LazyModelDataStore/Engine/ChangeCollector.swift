@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import Synchronization
 
 /// One row change as SQLite's preupdate hook reported it: the table, and the row's values in the
@@ -25,10 +26,15 @@ enum ObservationSwitch {
 /// `sqlite3_step`).
 final class ChangeCollector {
   private var pending: [RowChange] = []
+  /// Whether the open transaction writes its changes to the change log (``ChangeLogWriter``), so
+  /// that values are copied even while nobody in this process listens.
+  var logging = false
 
-  /// The preupdate hook: copies the row's values when someone listens.
+  /// The preupdate hook: copies the row's values when someone listens (in this process, or through
+  /// the change log in another); the engine's own tables (``ChangeLog/tablePrefix``) are skipped.
   func record(db: OpaquePointer, operation: Int32, table: UnsafePointer<CChar>) {
-    guard ObservationSwitch.isOn else { return }
+    guard logging || ObservationSwitch.isOn else { return }
+    if strncmp(table, ChangeLog.tablePrefix, ChangeLog.tablePrefixLength) == 0 { return }
     let count = sqlite3_preupdate_count(db)
     var values: [SQLValue] = []
     values.reserveCapacity(Int(count))
@@ -55,6 +61,9 @@ final class ChangeCollector {
   func revert(to mark: Int) {
     if pending.count > mark { pending.removeSubrange(mark...) }
   }
+
+  /// The open transaction's changes so far, in order (for the change log, before `COMMIT`).
+  var current: [RowChange] { pending }
 
   /// The committed transaction's changes, in order; the collector is empty afterwards.
   func take() -> [RowChange] {

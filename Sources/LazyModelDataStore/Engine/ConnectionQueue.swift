@@ -26,8 +26,16 @@ final class CancellationSlot: Sendable {
 /// Thread-safety: `Sendable` by confinement: ``connection`` (not thread-safe, opened with
 /// `SQLITE_OPEN_NOMUTEX`) is touched only by jobs on ``queue``, which is serial.
 final class ConnectionQueue: @unchecked Sendable {
-  private let connection: Connection
+  fileprivate let connection: Connection
   let queue: DispatchQueue
+  /// Runs the jobs of tasks that prefer this queue (``QueueTaskExecutor``).
+  let executor: QueueTaskExecutor
+  /// Whether a job (a store call's SQL, a `read`/`write` closure) runs now; only read and written on
+  /// ``queue``. Between jobs, the queue may run the code of a task that prefers ``executor``.
+  fileprivate(set) var inJob = false
+
+  /// Marks each queue with its own identity (``isCurrent``).
+  private static let identityKey = DispatchSpecificKey<ObjectIdentifier>()
 
   /// Takes over `connection`; jobs run on a new serial queue marked with `token` under `key`, so
   /// that the store can tell when it is called from one of its own jobs.
@@ -37,7 +45,39 @@ final class ConnectionQueue: @unchecked Sendable {
   ) {
     self.connection = connection
     queue = DispatchQueue(label: label)
+    executor = QueueTaskExecutor(queue)
     queue.setSpecific(key: key, value: token)
+    queue.setSpecific(key: Self.identityKey, value: ObjectIdentifier(self))
+  }
+
+  /// Whether the calling code runs on ``queue``.
+  var isCurrent: Bool { DispatchQueue.getSpecific(key: Self.identityKey) == ObjectIdentifier(self) }
+
+  /// Runs `body` right here, on ``queue``, between jobs: the calling task's code already runs on
+  /// this queue (it prefers ``executor``), so no thread is switched and the task does not suspend.
+  /// Falls back to ``run(_:)`` when not called on the queue. Cancellation as in ``run(_:)``.
+  func runHere<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
+  {
+    let flag = CancelFlag()
+    return try await withTaskCancellationHandler {
+      // No suspension since the caller checked ``isCurrent``; checked again, as the promise of
+      // staying on this thread is the executor's, not this function's.
+      guard isCurrent, !inJob else { return try await run(body) }
+      try Task.checkCancellation()
+      inJob = true
+      connection.cancellation.set(flag)
+      defer {
+        connection.cancellation.set(nil)
+        inJob = false
+      }
+      do {
+        return try body(connection)
+      } catch {
+        throw flag.isCancelled ? CancellationError() : error
+      }
+    } onCancel: {
+      flag.cancel()
+    }
   }
 
   /// Runs `body` on the queue and returns its value; the calling task suspends meanwhile.
@@ -59,7 +99,9 @@ final class ConnectionQueue: @unchecked Sendable {
             return
           }
           self.connection.cancellation.set(flag)
+          self.inJob = true
           let result = Result { try job.run(self.connection) }
+          self.inJob = false
           self.connection.cancellation.set(nil)
           // The body (and what it captured) is released before the caller resumes.
           switch result {
@@ -72,6 +114,43 @@ final class ConnectionQueue: @unchecked Sendable {
     } onCancel: {
       flag.cancel()
     }
+  }
+}
+
+extension ConnectionQueue {
+  /// Queues `body` on the queue without waiting for it (engine upkeep: the change log's
+  /// registrations); it must handle its own errors.
+  func enqueue(_ body: @escaping @Sendable (Connection) -> Void) {
+    queue.async {
+      self.inJob = true
+      body(self.connection)
+      self.inJob = false
+    }
+  }
+
+  /// Runs `body` with the connection; only on the queue itself (a timer whose target is ``queue``).
+  func onQueue(_ body: (Connection) -> Void) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    inJob = true
+    body(connection)
+    inJob = false
+  }
+}
+
+/// A `TaskExecutor` that runs a task's jobs on one connection's serial dispatch queue (never on
+/// Swift's cooperative pool), between that connection's SQL jobs. A task that prefers it
+/// (`withTaskExecutorPreference`) and then asks the store for a read runs the read's SQL on the
+/// thread it is already on: no thread switch, no suspension (see ``DataStore/readerExecutor``).
+///
+/// Thread-safety: `Sendable`; `enqueue` may be called from any thread (Dispatch is thread-safe).
+final class QueueTaskExecutor: TaskExecutor {
+  private let queue: DispatchQueue
+
+  init(_ queue: DispatchQueue) { self.queue = queue }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
   }
 }
 

@@ -53,8 +53,10 @@ extension DataStore {
         output.finish(throwing: error)
       }
     }
-    output.onTermination = { [observers] _ in
+    changeLogWatcher?.observerStarted(self)
+    output.onTermination = { [observers, changeLogWatcher] _ in
       observers.remove(table, id)
+      changeLogWatcher?.observerEnded()
       signal.finish()
       driver.cancel()
     }

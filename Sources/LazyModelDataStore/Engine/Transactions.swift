@@ -90,19 +90,13 @@ public class ReadTransaction {
 ///
 /// Thread-safety: not `Sendable`; valid only inside its closure (see ``ReadTransaction``).
 public final class WriteTransaction: ReadTransaction {
-  /// The time this transaction's saves record (taken at its first save; one `AWSDateTime` text
-  /// for the whole transaction, as its rows commit at once).
-  private var now: String?
+  /// The instants this transaction's saves record: one per save, never decreasing within the
+  /// transaction (see ``SaveClock``).
+  private let clock = SaveClock()
 
-  private func timestamp() -> String {
-    if let now { return now }
-    let taken = DataStore.timestamp()
-    now = taken
-    return taken
-  }
-
-  /// Inserts or updates `model` (see `DataStore.save(_:)`); every save of the transaction sets
-  /// the same timestamp.
+  /// Inserts or updates `model` (see `DataStore.save(_:)`). Each save stamps its own instant
+  /// (`updatedAt`, and `createdAt` on insert), as Amplify does: millisecond precision, never
+  /// earlier than the transaction's previous save (saves within one millisecond share it).
   ///
   /// - Returns: The model as stored (timestamps set, relationships not loaded).
   /// - Throws: As `DataStore.save(_:)`, except that a missing `@belongsTo` target is reported at
@@ -111,20 +105,21 @@ public final class WriteTransaction: ReadTransaction {
   @discardableResult
   public func save<M: Model>(_ model: M) throws -> M {
     try check("save")
-    guard let stored = try store.saveRows([model], now: timestamp(), connection).first else {
+    guard let stored = try store.saveRows([model], clock: clock, connection).first else {
       throw DataStoreError.encodingFailed(
         model: M.modelName, field: "", reason: "the saved row could not be read back")
     }
     return stored
   }
 
-  /// Saves every model of `models` (see ``save(_:)``).
+  /// Saves every model of `models` (see ``save(_:)``); each is one save with its own instant, in
+  /// order.
   ///
   /// - Returns: The models as stored, same order.
   @discardableResult
   public func save<M: Model>(_ models: [M]) throws -> [M] {
     try check("save")
-    return try store.saveRows(models, now: timestamp(), connection)
+    return try store.saveRows(models, clock: clock, connection)
   }
 
   /// Deletes `model` by its identifier, cascading (see ``DataStore/delete(_:)``).

@@ -34,7 +34,7 @@ enum Migration {
     try connection.transaction(write: true) {
       let existing = try tableNames(connection)
       let known = Set(mappings.map(\.table))
-      for table in existing.sorted() where !known.contains(table) {
+      for table in existing.sorted() where !known.contains(table) && !ChangeLog.isEngineTable(table) {
         throw DataStoreError.incompatibleSchema(
           model: table,
           reason: "the registry has no model \(table); its stored rows would be orphaned")
