@@ -24,6 +24,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SeedPostCommentModels", "seed-post-comment"),
   ("SelfAndOneToOneModels", "self-and-one-to-one"),
   ("SwiftKeywordsModels", "swift-keywords"),
+  ("SyncBlogModels", "sync/sync-blog"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),

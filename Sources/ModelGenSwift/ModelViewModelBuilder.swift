@@ -24,7 +24,8 @@ extension ViewModelBuilder {
       authRules: model.authRules.map {
         authRuleExpression($0, trailing: Self.elementComma(count: model.authRules.count))
       },
-      operations: operationNamesExpression(model), timestamps: timestampsExpression(model))
+      operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
+      syncPluralName: syncPluralNameArgument(model))
   }
 
   /// Data fields decode first, then (after the parent's key, when needed) the associations.

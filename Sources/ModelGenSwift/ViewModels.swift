@@ -167,8 +167,12 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var authRules: [SwiftCode]
   /// The `operations: ModelOperationNames(…),` argument: the resolved root field names.
   public var operations: SwiftCode
-  /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
+  /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names
+  /// (followed by `,` when ``syncPluralName`` follows).
   public var timestamps: SwiftCode
+  /// The `syncPluralName: "Posts"` argument with a conflict-resolution strategy, else `nil`
+  /// (template key `hasSync` tells which).
+  public var syncPluralName: String? = nil
 
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -187,6 +191,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
       "authRules": authRules.templateValue, "hasIndexes": .bool(!indexes.isEmpty),
       "hasAuthRules": .bool(!authRules.isEmpty), "operations": operations.templateValue,
       "timestamps": timestamps.templateValue,
+      "hasSync": .bool(syncPluralName != nil), "syncPluralName": .string(syncPluralName ?? ""),
     ]
   }
 }
