@@ -90,7 +90,8 @@ var targets: [Target] = [
     pkgConfig: "sqlite3",
     providers: [.apt(["libsqlite3-dev"])]
   ),
-  .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite"], swiftSettings: strict),
+  // LazyModelDataStore's sync engine (Sources/LazyModelDataStore/Sync) sends its outbox with LazyModelAPI.
+  .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite", "LazyModelAPI"], swiftSettings: strict),
   .systemLibrary(
     name: "CCrypto",
     pkgConfig: "libcrypto",
@@ -134,6 +135,12 @@ var targets: [Target] = [
     name: "DataStoreKillHelper",
     dependencies: ["LazyModelDataStore", "SeedPostCommentModels"],
     path: "Tests/DataStoreKillHelper",
+    swiftSettings: strict
+  ),
+  // Sync of the DataStore (outbox, outbound processor) against the local server.
+  .testTarget(
+    name: "LazyModelSyncTests",
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels"],
     swiftSettings: strict
   ),
   .testTarget(

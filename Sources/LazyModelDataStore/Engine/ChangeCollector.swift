@@ -56,6 +56,9 @@ final class ChangeCollector {
     if pending.count > mark { pending.removeSubrange(mark...) }
   }
 
+  /// The open transaction's changes so far, in order (the sync outbox reads them before `COMMIT`).
+  var current: [RowChange] { pending }
+
   /// The committed transaction's changes, in order; the collector is empty afterwards.
   func take() -> [RowChange] {
     defer { pending = [] }

@@ -93,6 +93,9 @@ public final class WriteTransaction: ReadTransaction {
   /// The time this transaction's saves record (taken at its first save; one `AWSDateTime` text
   /// for the whole transaction, as its rows commit at once).
   private var now: String?
+  /// The sync engine's own writes (answers and remote records) set this: their changes do not
+  /// enter the outbox.
+  var appliesRemote = false
 
   private func timestamp() -> String {
     if let now { return now }

@@ -34,7 +34,8 @@ enum Migration {
     try connection.transaction(write: true) {
       let existing = try tableNames(connection)
       let known = Set(mappings.map(\.table))
-      for table in existing.sorted() where !known.contains(table) {
+      // The sync engine's outbox and metadata tables (Sync/Outbox.swift) are the store's own.
+      for table in existing.sorted() where !known.contains(table) && !table.hasPrefix(Outbox.tablePrefix) {
         throw DataStoreError.incompatibleSchema(
           model: table,
           reason: "the registry has no model \(table); its stored rows would be orphaned")
