@@ -186,6 +186,12 @@ var targets: [Target] = [
     swiftSettings: strict
   ),
   .executableTarget(
+    name: "SyncBenchmark",
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "BenchmarkSupport"],
+    path: "Benchmarks/SyncBenchmark",
+    swiftSettings: strict
+  ),
+  .executableTarget(
     name: "LazyModelBenchmark",
     dependencies: ["LazyModel", "BenchmarkSupport"],
     path: "Benchmarks/LazyModelBenchmark",
