@@ -90,6 +90,7 @@ class VersionedSource:
         self.clock_offset_ms = 0
         self.lambda_answer: dict = {"action": "reject"}
         self.lambda_calls: list[dict] = []
+        self.last_expiry: dict[str, int] = {}  # model -> the source's time of its last expiry pass
         store.connection.execute(
             "CREATE TABLE IF NOT EXISTS delta_log (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
             " model TEXT NOT NULL, key TEXT NOT NULL, changed_at INTEGER NOT NULL, data TEXT NOT NULL)"
@@ -104,7 +105,12 @@ class VersionedSource:
     # -- expiry
 
     def _expire(self, model: str) -> None:
+        """Drops expired tombstones and delta entries; at most once per second of the source's clock
+        (each pass reads the model's whole table)."""
         now = self.now_ms()
+        if now - self.last_expiry.get(model, -10**15) < 1000:
+            return
+        self.last_expiry[model] = now
         for record in self.store.all(model):
             if record.get("_deleted") and record.get("_lastChangedAt", 0) < now - self.tombstone_ttl_ms:
                 self.store.delete(model, [record.get(name) for name in self.primary_keys[model]])

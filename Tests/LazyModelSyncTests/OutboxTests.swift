@@ -128,6 +128,23 @@ struct OutboxTests {
     #expect(try await reopened.query(Post.self).map(\.id).sorted() == ["also-kept", "kept"])
   }
 
+  @Test func clearDeletesSyncedRowsMetadataAndOutboxAndEnqueuesNothing() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try syncStore(directory)
+    let post = Post(id: "p", title: "t")
+    try await store.save(post)
+    try await store.save(Comment(id: "c", content: "x", post: post))
+    try await markSynced(store, "Post", "p", version: 2)
+    try await store.clear()
+    #expect(try await outbox(store) == [])
+    #expect(try await store.count(Post.self) == 0)
+    #expect(try await store.count(Comment.self) == 0)
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p")) == nil)
+    try await store.save(Post(id: "after", title: "a"))  // the store goes on: a new create
+    #expect(try await outbox(store) == ["create Post \"after\""])
+  }
+
   @Test func aStoreWithoutSyncHasNoOutbox() async throws {
     let store = try DataStore.inMemory(registry: Models.registry)
     try await store.save(Post(id: "x", title: "plain"))

@@ -194,8 +194,10 @@ final class SyncEngine: Sendable {
           modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version))
       return .done
     } catch let error as APIError {
+      // `stop()` cancelled the send: the mutation stays pending (marked so by `stop()`).
+      if Task.isCancelled { return .retry }
       switch error {
-      case .transport, .timedOut:
+      case .transport, .timedOut, .cancelled:
         return .retry
       case .httpStatus(_, let status, _, _) where status >= 500 || status == 429:
         return .retry
