@@ -24,6 +24,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SeedPostCommentModels", "seed-post-comment"),
   ("SelfAndOneToOneModels", "self-and-one-to-one"),
   ("SwiftKeywordsModels", "swift-keywords"),
+  ("SyncBlogModels", "sync/sync-blog"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
@@ -98,7 +99,8 @@ var targets: [Target] = [
     pkgConfig: "sqlite3",
     providers: [.apt(["libsqlite3-dev"])]
   ),
-  .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite"], swiftSettings: strict),
+  // LazyModelDataStore's sync engine (Sources/LazyModelDataStore/Sync) sends its outbox with LazyModelAPI.
+  .target(name: "LazyModelDataStore", dependencies: ["LazyModel", "CSQLite", "LazyModelAPI"], swiftSettings: strict),
   .systemLibrary(
     name: "CCrypto",
     pkgConfig: "libcrypto",
@@ -142,6 +144,12 @@ var targets: [Target] = [
     name: "DataStoreKillHelper",
     dependencies: ["LazyModelDataStore", "SeedPostCommentModels"],
     path: "Tests/DataStoreKillHelper",
+    swiftSettings: strict
+  ),
+  // Sync of the DataStore (outbox, outbound processor) against the local server.
+  .testTarget(
+    name: "LazyModelSyncTests",
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels"],
     swiftSettings: strict
   ),
   .testTarget(
@@ -193,6 +201,12 @@ var targets: [Target] = [
     name: "SubscriptionBenchmark",
     dependencies: ["LazyModelAPI", "LazyModel", "SeedPostCommentModels", "BenchmarkSupport"],
     path: "Benchmarks/SubscriptionBenchmark",
+    swiftSettings: strict
+  ),
+  .executableTarget(
+    name: "SyncBenchmark",
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "BenchmarkSupport"],
+    path: "Benchmarks/SyncBenchmark",
     swiftSettings: strict
   ),
   .executableTarget(

@@ -29,6 +29,13 @@ public struct ModelSchema: Sendable, Hashable {
   /// transformer uses a key field's own type), so documents declare `$id: ID!`. Generated schemas
   /// set it exactly then; `false` types each key variable after its field.
   public let implicitKeyTypedAsID: Bool
+  /// The plural name of the model's sync query (`Posts` for `syncPosts`) when the API schema is a
+  /// versioned data source (`modelgen generate --conflict-resolution`); `nil` without sync. As
+  /// Amplify's `ModelSchema.syncPluralName`.
+  public let syncPluralName: String?
+
+  /// The sync query field (`sync<PluralName>`, `syncPosts`), or `nil` without sync.
+  public var syncQueryName: String? { syncPluralName.map { "sync" + $0 } }
 
   /// Creates a schema. `primaryKey` must name fields of `fields`.
   ///
@@ -45,6 +52,7 @@ public struct ModelSchema: Sendable, Hashable {
   ///     the names the generator resolved.
   ///   - timestamps: The timestamp field names; the default is the transformer's
   ///     (`createdAt`, `updatedAt`).
+  ///   - syncPluralName: The sync query's plural name (``syncPluralName``); `nil` without sync.
   public init(
     name: String,
     pluralName: String,
@@ -54,7 +62,8 @@ public struct ModelSchema: Sendable, Hashable {
     authRules: [AuthRule] = [],
     implicitKeyTypedAsID: Bool = false,
     operations: ModelOperationNames? = nil,
-    timestamps: ModelTimestampFields = ModelTimestampFields()
+    timestamps: ModelTimestampFields = ModelTimestampFields(),
+    syncPluralName: String? = nil
   ) {
     self.name = name
     self.pluralName = pluralName
@@ -66,6 +75,7 @@ public struct ModelSchema: Sendable, Hashable {
       operations ?? ModelOperationNames.defaults(modelName: name, pluralName: pluralName)
     self.timestamps = timestamps
     self.implicitKeyTypedAsID = implicitKeyTypedAsID
+    self.syncPluralName = syncPluralName
   }
 
   /// Creates a schema with the primary key given as coding keys.
@@ -78,12 +88,14 @@ public struct ModelSchema: Sendable, Hashable {
     authRules: [AuthRule] = [],
     implicitKeyTypedAsID: Bool = false,
     operations: ModelOperationNames? = nil,
-    timestamps: ModelTimestampFields = ModelTimestampFields()
+    timestamps: ModelTimestampFields = ModelTimestampFields(),
+    syncPluralName: String? = nil
   ) {
     self.init(
       name: name, pluralName: pluralName, primaryKey: primaryKey.map(\.stringValue),
       fields: fields, indexes: indexes, authRules: authRules,
-      implicitKeyTypedAsID: implicitKeyTypedAsID, operations: operations, timestamps: timestamps)
+      implicitKeyTypedAsID: implicitKeyTypedAsID, operations: operations, timestamps: timestamps,
+      syncPluralName: syncPluralName)
   }
 
   /// The field named `name`, or `nil`.
@@ -106,8 +118,8 @@ public struct ModelSchema: Sendable, Hashable {
 ///
 /// A `nil` name means the operation is disabled (`@model(queries: null)`, `{get: null}`,
 /// `subscriptions: null`); a provider must not send it. The generator writes the names it resolved
-/// with the same function that emits the API schema; the providers only read them. There is no
-/// `sync` operation: the API schema this project emits has no conflict detection.
+/// with the same function that emits the API schema; the providers only read them. The sync query
+/// of a versioned data source is ``ModelSchema/syncQueryName``.
 ///
 /// Thread-safety: a `Sendable` value.
 public struct ModelOperationNames: Sendable, Hashable {

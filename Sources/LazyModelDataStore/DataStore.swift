@@ -49,6 +49,9 @@ public final class DataStore: Sendable {
   /// For each table, the mapping and, per column of the stored table (its order in the file), the
   /// column position in the mapping: how a row the hooks report becomes a model.
   let storedLayouts: [String: (mapping: TableMapping, mappingColumn: [Int])]
+  /// The sync engine (outbox, outbound processor) when the store was opened with a
+  /// ``SyncConfiguration``; `nil` otherwise.
+  let sync: SyncEngine?
 
   /// Opens (creating or migrating) the database at `fileURL` for the models of `registry`.
   ///
@@ -76,7 +79,22 @@ public final class DataStore: Sendable {
   ) throws {
     try self.init(
       path: fileURL.path, registry: registry, listPageSize: listPageSize,
-      readerCount: readerCount, busyTimeout: busyTimeout, traceSQL: traceSQL)
+      readerCount: readerCount, busyTimeout: busyTimeout, traceSQL: traceSQL, sync: nil)
+  }
+
+  /// Opens the database at `fileURL` as ``init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``
+  /// does, with sync (README, "Sync"): every local save and delete of a model whose schema has a
+  /// ``ModelSchema/syncPluralName`` enters the outbox in the same transaction, and ``start()``
+  /// sends the outbox with `sync.client`. Creates the outbox and sync metadata tables when missing.
+  ///
+  /// - Throws: As ``init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``.
+  public convenience init(
+    fileURL: URL, registry: ModelRegistry, sync: SyncConfiguration, listPageSize: Int = 100,
+    readerCount: Int = 2, busyTimeout: Duration = .seconds(5)
+  ) throws {
+    try self.init(
+      path: fileURL.path, registry: registry, listPageSize: listPageSize,
+      readerCount: readerCount, busyTimeout: busyTimeout, traceSQL: nil, sync: sync)
   }
 
   /// Opens a private in-memory database for the models of `registry` (see
@@ -88,14 +106,15 @@ public final class DataStore: Sendable {
   ) throws -> DataStore {
     try DataStore(
       path: ":memory:", registry: registry, listPageSize: listPageSize, readerCount: 0,
-      busyTimeout: .seconds(5), traceSQL: traceSQL)
+      busyTimeout: .seconds(5), traceSQL: traceSQL, sync: nil)
   }
 
   private init(
     path: String, registry: ModelRegistry, listPageSize: Int, readerCount: Int,
-    busyTimeout: Duration, traceSQL: (@Sendable (String) -> Void)?
+    busyTimeout: Duration, traceSQL: (@Sendable (String) -> Void)?, sync: SyncConfiguration?
   ) throws {
     self.registry = registry
+    self.sync = sync.map(SyncEngine.init(configuration:))
     try requireArgument("listPageSize", listPageSize, atLeast: 1)
     if path != ":memory:" { try requireArgument("readerCount", readerCount, atLeast: 1) }
     self.listPageSize = listPageSize
@@ -126,6 +145,7 @@ public final class DataStore: Sendable {
     let connection = try Connection(path: path, trace: trace, busyTimeoutMilliseconds: milliseconds)
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
     storedLayouts = try Self.storedLayouts(byName, connection)
+    if sync != nil { try Outbox.createTables(connection) }
     connection.installChangeHooks(ChangeCollector())
     let token = self.token
     writer = ConnectionQueue(
@@ -337,6 +357,9 @@ public final class DataStore: Sendable {
       try connection.execute("PRAGMA defer_foreign_keys = ON")
       try changeLogWriter?.begin(connection)
       let value = try body(transaction)
+      let enqueued =
+        sync != nil && !transaction.appliesRemote
+        ? try Outbox.enqueue(connection.changes?.current ?? [], store: self, connection) : []
       transaction.close()
       if connection.cancellation.isCancelled { throw CancellationError() }
       // Logged in this transaction, so the log holds exactly what commits.
@@ -347,6 +370,7 @@ public final class DataStore: Sendable {
         throw try foreignKeyFailureAtCommit(connection)
       }
       publish(connection.changes?.take() ?? [])
+      if !enqueued.isEmpty { sync?.didEnqueue(enqueued) }
       return value
     } catch {
       transaction.close()

@@ -17,9 +17,11 @@ import ModelGenIR
 ///         "relations": {"<field>": {"kind": "BELONGS_TO" | "HAS_ONE" | "HAS_MANY", "model": "<related>",
 ///                       "fields": [this record's fields], "relatedFields": [the related records' fields],
 ///                       "index": "<related index>" | null}},
-///         "authRules": [rule, …], "fieldAuthRules": {"<field>": [rule, …]}}},
+///         "authRules": [rule, …], "fieldAuthRules": {"<field>": [rule, …]},
+///         "conflictHandler": "AUTOMERGE" | "OPTIMISTIC_CONCURRENCY" | "LAMBDA" (only with
+///                            `--conflict-resolution`: a versioned data source)}},
 ///       "operations": {"Query" | "Mutation" | "Subscription": {"<root field>": {"model": "<Model>",
-///                      "kind": "GET" | "LIST" | "INDEX" | "CREATE" | "UPDATE" | "DELETE" |
+///                      "kind": "GET" | "LIST" | "SYNC" | "INDEX" | "CREATE" | "UPDATE" | "DELETE" |
 ///                              "ON_CREATE" | "ON_UPDATE" | "ON_DELETE",
 ///                      "index": "<index name>" | null, "mutation": "<mutation field>" | null}}}}
 ///
@@ -49,7 +51,7 @@ public enum APILocalManifest {
     var mutation: [(String, JSONText)] = []
     var subscription: [(String, JSONText)] = []
     for model in graph.models {
-      models.append((model.name, modelEntry(model)))
+      models.append((model.name, modelEntry(model, conflictResolution: graph.conflictResolution)))
       let operations = names.names(of: model).operations
       func operation(_ kind: String, index: String? = nil, mutation: String? = nil) -> JSONText {
         .object([
@@ -59,6 +61,9 @@ public enum APILocalManifest {
       }
       if let get = operations.get { query.append((get, operation("GET"))) }
       if let list = operations.list { query.append((list, operation("LIST"))) }
+      if graph.conflictResolution != nil, operations.list != nil {
+        query.append((APINames.syncQuery(model), operation("SYNC")))
+      }
       for index in model.indexes {
         query.append((names.names(of: model).queryField(of: index), operation("INDEX", index: index.name)))
       }
@@ -86,7 +91,7 @@ public enum APILocalManifest {
     return "{\"header\": \(JSONText.quoted(header)),\n" + body.dropFirst(2) + "\n"
   }
 
-  static func modelEntry(_ model: ModelDefinition) -> JSONText {
+  static func modelEntry(_ model: ModelDefinition, conflictResolution: ConflictResolution?) -> JSONText {
     var relations: [(String, JSONText)] = []
     var defaults: [(String, JSONText)] = []
     var fieldRules: [(String, JSONText)] = []
@@ -95,7 +100,7 @@ public enum APILocalManifest {
       if let value = field.defaultValue { defaults.append((field.name, .string(written(value)))) }
       if !field.authRules.isEmpty { fieldRules.append((field.name, .array(field.authRules.map(rule)))) }
     }
-    return .object([
+    var entry: [(String, JSONText)] = [
       ("primaryKey", .strings(model.primaryKey.fields)),
       (
         "timestamps",
@@ -109,7 +114,12 @@ public enum APILocalManifest {
       ("relations", .object(relations)),
       ("authRules", .array(model.authRules.map(rule))),
       ("fieldAuthRules", .object(fieldRules)),
-    ])
+    ]
+    // Only for a versioned data source, so manifests without sync stay as they were.
+    if let conflictResolution {
+      entry.append(("conflictHandler", .string(conflictResolution.conflictHandler)))
+    }
+    return .object(entry)
   }
 
   /// What a relation field reads: the records of `model` whose `relatedFields` equal this

@@ -28,7 +28,8 @@ import ModelGenIR
 /// condition inputs; owner arguments on subscription fields; dynamic auth fields left out of
 /// subscription filters.
 ///
-/// Not rendered: `sync` queries and `_version` fields (DataStore conflict resolution), `@searchable`.
+/// With a conflict-resolution strategy (``ModelGraph/conflictResolution``), also what the Amplify
+/// transformer derives for a versioned data source (``APISchemaSync``). Not rendered: `@searchable`.
 ///
 /// Output is deterministic: definitions in document order (join models after declared models), then
 /// the shared inputs, the per-model inputs and the root types; LF line ends, one trailing newline.
@@ -132,6 +133,7 @@ private struct Emitter {
       lines += descriptionLines(field.description)
       lines.append(modelField(field, of: model))
     }
+    if graph.conflictResolution != nil { lines += APISchemaSync.metadataFields }
     return SDLBlock(
       kind: .type, name: model.name, description: nil, directives: directives, lines: lines)
   }
@@ -308,7 +310,8 @@ private struct Emitter {
     }
     return SDLBlock(
       kind: .type, name: APINames.connection(model.name), directives: directives.map { "@" + $0 },
-      lines: ["items: [\(model.name)]!", "nextToken: String"])
+      lines: ["items: [\(model.name)]!", "nextToken: String"]
+        + (graph.conflictResolution != nil ? [APISchemaSync.startedAtField] : []))
   }
 
   /// The models some `@hasMany` (or `@manyToMany`) field returns a connection of.
@@ -462,7 +465,8 @@ private struct Emitter {
         field.name, type: typeReference(field.type, required: required, input: true))
     }
     return SDLBlock(
-      kind: .input, name: APINames.mutationInput("Create", model.name), lines: lines)
+      kind: .input, name: APINames.mutationInput("Create", model.name),
+      lines: lines + versionInputLine)
   }
 
   func updateInput(_ model: ModelDefinition) -> SDLBlock {
@@ -475,7 +479,8 @@ private struct Emitter {
           input: true))
     }
     return SDLBlock(
-      kind: .input, name: APINames.mutationInput("Update", model.name), lines: lines)
+      kind: .input, name: APINames.mutationInput("Update", model.name),
+      lines: lines + versionInputLine)
   }
 
   /// `Delete<X>Input`: the key fields; without `@primaryKey` it is `id: ID!` whatever `id`'s
@@ -484,8 +489,12 @@ private struct Emitter {
   func deleteInput(_ model: ModelDefinition) -> SDLBlock {
     let lines = keyArguments(model).map { SDLBlock.field($0.0, type: $0.1) }
     return SDLBlock(
-      kind: .input, name: APINames.mutationInput("Delete", model.name), lines: lines)
+      kind: .input, name: APINames.mutationInput("Delete", model.name),
+      lines: lines + versionInputLine)
   }
+
+  /// `_version: Int` in mutation inputs of a versioned data source; nothing without one.
+  var versionInputLine: [String] { graph.conflictResolution != nil ? [APISchemaSync.versionInputField] : [] }
 
   /// `Model<X><Key>CompositeKeyConditionInput` and `Model<X><Key>CompositeKeyInput`
   /// (`graphql-transformer-common` `makeCompositeKeyConditionInputForKey`/`makeCompositeKeyInputForKey`):
@@ -544,6 +553,11 @@ private struct Emitter {
           directives: Self.marked(auth.operationDirectives(.get))))
     }
     if let list = operations.list { fields.append(listQuery(model, named: list, auth)) }
+    if graph.conflictResolution != nil, operations.list != nil {
+      fields.append(
+        APISchemaSync.syncQuery(
+          model, directives: Self.marked(auth.operationDirectives(.list))))
+    }
     return fields + model.indexes.compactMap { indexQuery($0, of: model, auth) }
   }
 

@@ -35,13 +35,16 @@ public struct GenerateOptions: Sendable, Equatable {
   /// `--config FILE`: a `modelgen-config.json` (``ConfigFile``) read when the command runs, whose
   /// keys stand in for `--access`, `--emit` and `--templates`; `nil` otherwise.
   public var config: String?
+  /// `--conflict-resolution automerge|optimistic|lambda`: emit a versioned data source's API schema
+  /// and sync names (``ConflictResolution``); `nil` (the default) for none.
+  public var conflictResolution: ConflictResolution?
 
   /// Creates options.
   public init(
     schemas: [String], output: String, templates: String? = nil, access: AccessLevel = .public,
     emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false,
     singleFile: String? = nil,
-    config: String? = nil
+    config: String? = nil, conflictResolution: ConflictResolution? = nil
   ) {
     self.schemas = schemas
     self.output = output
@@ -52,6 +55,7 @@ public struct GenerateOptions: Sendable, Equatable {
     self.dryRun = dryRun
     self.singleFile = singleFile
     self.config = config
+    self.conflictResolution = conflictResolution
   }
 }
 
@@ -72,9 +76,11 @@ extension Command {
   public static let usage = """
     USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
                              [--access public|internal] [--emit swift,api-schema]
-                             [--config FILE] [--check] [--dry-run]
+                             [--conflict-resolution STRATEGY] [--config FILE]
+                             [--check] [--dry-run]
            modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
-                             [--access public|internal] [--config FILE]
+                             [--access public|internal] [--conflict-resolution STRATEGY]
+                             [--config FILE]
            modelgen validate <schema.graphql>...
            modelgen --version
 
@@ -89,10 +95,15 @@ extension Command {
                           or a partial one of them includes.
       --access LEVEL      public (default) or internal declarations.
       --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql + schema.local.json).
+      --conflict-resolution STRATEGY
+                          automerge, optimistic or lambda: a versioned data source for
+                          DataStore sync (_version, _deleted, _lastChangedAt, sync<Plural>
+                          queries, syncPluralName in each ModelSchema). Default: none.
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.
       --dry-run           Write nothing; list the files that would change.
-      --config FILE       Read --access, --emit and --templates from a modelgen-config.json
-                          (keys "access", "emit", "templates"; templates relative to FILE).
+      --config FILE       Read --access, --emit, --templates and --conflict-resolution from a
+                          modelgen-config.json (keys "access", "emit", "templates",
+                          "conflictResolution"; templates relative to FILE).
       --single-file FILE  Instead of --output: write the Swift of the one schema joined into
                           FILE (for build systems that must name outputs in advance, such as
                           the ModelGenPlugin build tool plugin). Written only when it changes.
@@ -114,7 +125,8 @@ extension Command {
   /// Parses `arguments` (without the program name).
   ///
   /// - Throws: ``UsageError`` for an unknown command or option, a missing option value or schema,
-  ///   a single-valued option given twice, an invalid `--access`/`--emit` value, `--check`
+  ///   a single-valued option given twice, an invalid `--access`/`--emit`/`--conflict-resolution`
+  ///   value, `--check`
   ///   together with `--dry-run`, or an empty path (a schema, `--output`, `--templates`,
   ///   `--config`, `--single-file`).
   public static func parse(_ arguments: [String]) throws -> Command {
@@ -167,6 +179,7 @@ extension Command {
     var dryRun = false
     var singleFile: String?
     var config: String?
+    var conflictResolution: ConflictResolution?
     var settingsGiven: [String] = []
     var valuesGiven: Set<String> = []
     var index = 0
@@ -219,6 +232,15 @@ extension Command {
         }
         emit = kinds
         settingsGiven.append(argument)
+      case "--conflict-resolution":
+        let text = try optionValue()
+        guard let strategy = ConflictResolution(rawValue: text) else {
+          throw UsageError(
+            "invalid value '\(text)' for '--conflict-resolution': expected 'automerge', 'optimistic' or 'lambda'"
+          )
+        }
+        conflictResolution = strategy
+        settingsGiven.append(argument)
       case "--check": check = true
       case "--dry-run": dryRun = true
       case "--single-file": singleFile = try optionValue()
@@ -256,7 +278,8 @@ extension Command {
       return GenerateOptions(
         schemas: schemas, output: PathText.parent(of: singleFile),
         templates: templates,
-        access: access, singleFile: singleFile, config: config)
+        access: access, singleFile: singleFile, config: config,
+        conflictResolution: conflictResolution)
     }
     guard let output else { throw UsageError("missing '--output DIR'") }
     if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
@@ -270,6 +293,6 @@ extension Command {
     return GenerateOptions(
       schemas: schemas, output: output, templates: templates, access: access, emit: emit,
       check: check, dryRun: dryRun,
-      config: config)
+      config: config, conflictResolution: conflictResolution)
   }
 }

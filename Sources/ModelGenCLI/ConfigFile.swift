@@ -9,6 +9,8 @@ import ModelGen
 /// - `emit`: a non-empty array of `"swift"` and `"api-schema"` (as `--emit`; default `["swift"]`).
 /// - `templates`: a directory of templates to use instead of the built-in ones, relative to the
 ///   directory holding the config file, or absolute (as `--templates`).
+/// - `conflictResolution`: `"automerge"`, `"optimistic"` or `"lambda"` (as `--conflict-resolution`;
+///   default none).
 ///
 /// `modelgen` reads the file each time it runs (not the plugins while they plan the build), so an
 /// edited config always takes effect on the next build.
@@ -16,7 +18,7 @@ public struct ConfigFile: Sendable, Equatable {
   /// The file name the plugins look for in a target.
   public static let fileName = "modelgen-config.json"
   /// Every key this version understands, in documentation order.
-  public static let keys = ["access", "emit", "templates"]
+  public static let keys = ["access", "emit", "templates", "conflictResolution"]
 
   /// `access`, or `nil` when the file leaves it out.
   public var access: AccessLevel?
@@ -24,12 +26,18 @@ public struct ConfigFile: Sendable, Equatable {
   public var emit: Set<EmitKind>?
   /// `templates` resolved against the config file's directory, or `nil`.
   public var templates: String?
+  /// `conflictResolution`, or `nil` when the file leaves it out.
+  public var conflictResolution: ConflictResolution?
 
   /// Creates settings.
-  public init(access: AccessLevel? = nil, emit: Set<EmitKind>? = nil, templates: String? = nil) {
+  public init(
+    access: AccessLevel? = nil, emit: Set<EmitKind>? = nil, templates: String? = nil,
+    conflictResolution: ConflictResolution? = nil
+  ) {
     self.access = access
     self.emit = emit
     self.templates = templates
+    self.conflictResolution = conflictResolution
   }
 
   /// Reads and checks the config file at `path`.
@@ -104,6 +112,18 @@ public struct ConfigFile: Sendable, Equatable {
           throw fail("\"templates\" names \(standardized), which is not a directory")
         }
         config.templates = standardized
+      case "conflictResolution":
+        guard let text = value as? String, let strategy = ConflictResolution(rawValue: text) else {
+          var message =
+            "\"conflictResolution\" must be one of \(quoted(ConflictResolution.allCases.map(\.rawValue)))"
+          if let text = value as? String,
+            let suggestion = Naming.closest(to: text, among: ConflictResolution.allCases.map(\.rawValue))
+          {
+            message += " (did you mean \"\(suggestion)\"?)"
+          }
+          throw fail(message)
+        }
+        config.conflictResolution = strategy
       default:
         var message = "unknown key \"\(key)\"; the keys are \(quoted(keys))"
         if let suggestion = closestKey(to: key) { message += " (did you mean \"\(suggestion)\"?)" }

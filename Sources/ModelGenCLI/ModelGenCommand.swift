@@ -102,6 +102,7 @@ public struct ModelGenCommand {
         let config = try ConfigFile.load(path: path)
         options.access = config.access ?? options.access
         options.templates = config.templates ?? options.templates
+        options.conflictResolution = config.conflictResolution ?? options.conflictResolution
         if let emit = config.emit {
           // --single-file writes Swift only; the other outputs of the config are for --output runs.
           if options.singleFile == nil {
@@ -135,7 +136,9 @@ public struct ModelGenCommand {
       return Self.usage
     }
     let generator = Generator(
-      options: GeneratorOptions(access: options.access, emit: options.emit, templates: templates))
+      options: GeneratorOptions(
+        access: options.access, emit: options.emit, templates: templates,
+        conflictResolution: options.conflictResolution))
 
     // Render everything first: nothing is written unless every schema is valid.
     var outputs: [(directory: String, schemaName: String, files: [GeneratedFile])] = []

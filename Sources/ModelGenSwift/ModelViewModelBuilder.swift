@@ -27,7 +27,8 @@ extension ViewModelBuilder {
         authRuleExpression($0, trailing: Self.elementComma(count: model.authRules.count))
       },
       operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
-      implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id))
+      implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id),
+      syncPluralName: syncPluralNameArgument(model))
   }
 
   /// Data fields decode first, then (after the parent's key, when needed) the associations.

@@ -99,7 +99,14 @@ extension ViewModelBuilder {
       [
         .text("createdAt: \(Self.optionalStringLiteral(model.timestamps.createdAt))"),
         .text("updatedAt: \(Self.optionalStringLiteral(model.timestamps.updatedAt))"),
-      ])
+      ], trailing: graph.conflictResolution != nil ? "," : "")
+  }
+
+  /// `syncPluralName: "Posts"` when the graph has a conflict-resolution strategy (the API schema
+  /// then has `sync<PluralName>`), else `nil`.
+  func syncPluralNameArgument(_ model: ModelDefinition) -> String? {
+    guard graph.conflictResolution != nil else { return nil }
+    return "syncPluralName: \(SwiftNames.stringLiteral(String(APINames.syncQuery(model).dropFirst("sync".count))))"
   }
 
   /// A string literal, or `nil`.

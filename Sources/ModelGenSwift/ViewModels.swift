@@ -212,11 +212,15 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var authRules: [SwiftCode]
   /// The `operations: ModelOperationNames(…),` argument: the resolved root field names.
   public var operations: SwiftCode
-  /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names.
+  /// The `timestamps: ModelTimestampFields(…)` argument: the resolved timestamp field names
+  /// (followed by `,` when ``syncPluralName`` follows).
   public var timestamps: SwiftCode
   /// `true` when no `@primaryKey` is written and `id` is not `ID` (`implicitKeyTypedAsID: true`:
   /// the API types the key arguments `ID!`).
   public var implicitKeyTypedAsID: Bool = false
+  /// The `syncPluralName: "Posts"` argument with a conflict-resolution strategy, else `nil`
+  /// (template key `hasSync` tells which).
+  public var syncPluralName: String? = nil
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -243,6 +247,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "operations",
     "timestamps",
     "implicitKeyTypedAsID",
+    "hasSync",
+    "syncPluralName",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -273,6 +279,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           operations.templateValue,
           timestamps.templateValue,
           .bool(implicitKeyTypedAsID),
+          .bool(syncPluralName != nil),
+          .string(syncPluralName ?? ""),
         ]))
   }
 }

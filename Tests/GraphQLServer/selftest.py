@@ -496,6 +496,192 @@ def realtime_protocol(server: Server) -> None:
         assert receive() == {"type": "complete", "id": "s1"}
 
 
+# ---------------------------------------------------------------------------
+# The versioned data source (versioned.py) on Generated/sync/sync-blog (AUTOMERGE); the other
+# handlers run on a copy of it whose manifest names another conflictHandler.
+
+SYNC_FIELDS = "id title rating tags _version _deleted _lastChangedAt"
+S_CREATE = f"mutation C($input: CreatePostInput!) {{ createPost(input: $input) {{ {SYNC_FIELDS} }} }}"
+S_UPDATE = f"mutation U($input: UpdatePostInput!) {{ updatePost(input: $input) {{ {SYNC_FIELDS} }} }}"
+S_DELETE = f"mutation D($input: DeletePostInput!) {{ deletePost(input: $input) {{ {SYNC_FIELDS} }} }}"
+S_GET = f"query G($id: ID!) {{ getPost(id: $id) {{ {SYNC_FIELDS} }} }}"
+S_SYNC = f"""query S($limit: Int, $nextToken: String, $lastSync: AWSTimestamp, $filter: ModelPostFilterInput) {{
+  syncPosts(limit: $limit, nextToken: $nextToken, lastSync: $lastSync, filter: $filter) {{
+    items {{ {SYNC_FIELDS} }} nextToken startedAt }} }}"""
+
+
+def hook(server: Server, path: str, payload: dict | None = None) -> object:
+    data = json.dumps(payload).encode() if payload is not None else None
+    request = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", data=data, method="POST" if data else "GET")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def sync_all(server: Server, last_sync: int | None = None, limit: int = 100) -> tuple[list[dict], list[int], int]:
+    """Every page of syncPosts: (items, page sizes, startedAt); asserts one startedAt for all pages."""
+    items, sizes, started, token = [], [], None, None
+    while True:
+        page = server.gql(S_SYNC, {"limit": limit, "nextToken": token, "lastSync": last_sync})
+        assert "errors" not in page, page
+        page = page["data"]["syncPosts"]
+        assert started in (None, page["startedAt"]), (started, page)
+        started = page["startedAt"]
+        items += page["items"]
+        sizes.append(len(page["items"]))
+        token = page["nextToken"]
+        if token is None:
+            return items, sizes, started
+
+
+def variant(server: Server, handler: str) -> Server:
+    """A second server on the sync schema with `handler` as every model's conflict handler."""
+    source = schema_path("sync/sync-blog")
+    manifest = source.with_name("schema.local.json").read_text(encoding="utf-8").replace('"AUTOMERGE"', f'"{handler}"')
+    directory = Path(tempfile.mkdtemp(prefix="graphql-selftest-sync-"))
+    (directory / "schema.api.graphql").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    (directory / "schema.local.json").write_text(manifest, encoding="utf-8")
+    return Server(directory / "schema.api.graphql", directory / "data.sqlite")
+
+
+@check(schema="sync/sync-blog")
+def versioned_items_and_tombstones(server: Server) -> None:
+    before = int(time.time() * 1000)
+    post = server.gql(S_CREATE, {"input": {"id": "v1", "title": "A", "_version": 7}})["data"]["createPost"]
+    assert post["_version"] == 1 and post["_deleted"] is None, post  # the input's _version is ignored
+    assert before <= post["_lastChangedAt"] <= int(time.time() * 1000), post
+    updated = server.gql(S_UPDATE, {"input": {"id": "v1", "title": "B", "_version": 1}})["data"]["updatePost"]
+    assert updated["_version"] == 2 and updated["title"] == "B", updated
+    assert updated["_lastChangedAt"] >= post["_lastChangedAt"], updated
+    deleted = server.gql(S_DELETE, {"input": {"id": "v1", "_version": 2}})["data"]["deletePost"]
+    assert deleted["_version"] == 3 and deleted["_deleted"] is True and deleted["title"] == "B", deleted
+    tombstone = server.gql(S_GET, {"id": "v1"})["data"]["getPost"]
+    assert tombstone == deleted, tombstone
+    again = server.gql(S_UPDATE, {"input": {"id": "v1", "title": "C", "_version": 3}})
+    assert again["errors"][0]["errorType"] == "ConflictUnhandled" and again["errors"][0]["data"]["_deleted"] is True, again
+    # Past the tombstone TTL (30 days by default) the tombstone is gone from the base table.
+    hook(server, "/test/sync/clock", {"offsetMs": 31 * 24 * 3600 * 1000})
+    assert server.gql(S_GET, {"id": "v1"})["data"]["getPost"] is not None  # expiry runs with writes and syncs
+    items, _, _ = sync_all(server)
+    assert items == [], items
+    assert server.gql(S_GET, {"id": "v1"})["data"]["getPost"] is None
+
+
+@check(schema="sync/sync-blog")
+def sync_query_base_then_delta(server: Server) -> None:
+    for number in range(5):
+        server.gql(S_CREATE, {"input": {"id": f"p{number}", "title": f"t{number}"}})
+    items, sizes, started = sync_all(server, limit=2)
+    assert [i["id"] for i in items] == ["p0", "p1", "p2", "p3", "p4"] and sizes == [2, 2, 1], (items, sizes)
+    assert started <= int(time.time() * 1000), started
+    server.gql(S_UPDATE, {"input": {"id": "p1", "title": "x", "_version": 1}})
+    server.gql(S_UPDATE, {"input": {"id": "p1", "title": "y", "_version": 2}})
+    server.gql(S_DELETE, {"input": {"id": "p3", "_version": 1}})
+    delta, _, delta_started = sync_all(server, last_sync=started, limit=1)
+    assert [(i["id"], i["_version"], i["title"], i["_deleted"]) for i in delta] == [
+        ("p1", 3, "y", None), ("p3", 2, "t3", True)], delta  # the latest change of each item, in change order
+    assert delta_started >= started
+    nothing, _, _ = sync_all(server, last_sync=delta_started + 1)
+    assert nothing == [], nothing
+    log = hook(server, "/test/sync/delta")
+    assert [(e["model"], e["item"]["id"], e["item"]["_version"]) for e in log][-3:] == [
+        ("Post", "p1", 2), ("Post", "p1", 3), ("Post", "p3", 2)], log
+    # A lastSync older than the delta TTL (30 minutes by default) gets the base table: every item, tombstones too.
+    hook(server, "/test/sync/clock", {"offsetMs": 31 * 60 * 1000})
+    base, _, _ = sync_all(server, last_sync=started)
+    assert [(i["id"], i["_deleted"]) for i in base] == [
+        ("p0", None), ("p1", None), ("p2", None), ("p3", True), ("p4", None)], base
+    assert hook(server, "/test/sync/delta") == []  # the expired changes left the delta log
+    bad = server.gql(S_SYNC, {"nextToken": "bm90LWEtdG9rZW4"})
+    assert bad["errors"][0]["errorType"] == "InvalidNextTokenException", bad
+    filtered = server.gql(S_SYNC, {"filter": {"title": {"eq": "y"}}})["data"]["syncPosts"]["items"]
+    assert [i["id"] for i in filtered] == ["p1"], filtered
+
+
+@check(schema="sync/sync-blog")
+def automerge_conflicts(server: Server) -> None:
+    server.gql(S_CREATE, {"input": {"id": "m", "title": "A", "tags": ["x"]}})
+    server.gql(S_UPDATE, {"input": {"id": "m", "title": "B", "_version": 1}})
+    stale = server.gql(S_UPDATE, {"input": {"id": "m", "title": "C", "rating": 5, "tags": ["y", "x"], "_version": 1}})
+    merged = stale["data"]["updatePost"]
+    assert "errors" not in stale, stale
+    # Scalars keep the stored value, a null field takes the incoming one, lists concatenate (duplicates kept).
+    assert (merged["title"], merged["rating"], merged["tags"], merged["_version"]) == ("B", 5, ["x", "y", "x"], 3), merged
+    missing = server.gql(S_UPDATE, {"input": {"id": "m", "title": "D"}})["data"]["updatePost"]
+    assert (missing["title"], missing["_version"]) == ("B", 4), missing  # no _version: a conflict, merged
+    conflict = server.gql(S_DELETE, {"input": {"id": "m", "_version": 2}})
+    assert conflict["data"]["deletePost"] is None, conflict
+    assert conflict["errors"][0]["errorType"] == "ConflictUnhandled", conflict
+    assert conflict["errors"][0]["data"]["_version"] == 4, conflict
+
+
+@check(schema="sync/sync-blog")
+def optimistic_concurrency_conflicts(server: Server) -> None:
+    optimistic = variant(server, "OPTIMISTIC_CONCURRENCY")
+    try:
+        optimistic.gql(S_CREATE, {"input": {"id": "o", "title": "A"}})
+        optimistic.gql(S_UPDATE, {"input": {"id": "o", "title": "B", "_version": 1}})
+        stale = optimistic.gql(S_UPDATE, {"input": {"id": "o", "title": "C", "_version": 1}})
+        assert stale["data"] == {"updatePost": None}, stale
+        error = stale["errors"][0]
+        assert error["errorType"] == "ConflictUnhandled" and error["path"] == ["updatePost"], error
+        assert (error["data"]["title"], error["data"]["_version"]) == ("B", 2), error
+        assert optimistic.gql(S_GET, {"id": "o"})["data"]["getPost"]["title"] == "B"
+        retried = optimistic.gql(S_UPDATE, {"input": {"id": "o", "title": "C", "_version": 2}})["data"]["updatePost"]
+        assert (retried["title"], retried["_version"]) == ("C", 3), retried
+    finally:
+        optimistic.stop()
+
+
+@check(schema="sync/sync-blog")
+def lambda_conflict_handler(server: Server) -> None:
+    handled = variant(server, "LAMBDA")
+    try:
+        handled.gql(S_CREATE, {"input": {"id": "l", "title": "A", "rating": 1}})
+        handled.gql(S_UPDATE, {"input": {"id": "l", "title": "B", "_version": 1}})
+        rejected = handled.gql(S_UPDATE, {"input": {"id": "l", "title": "C", "_version": 1}})
+        assert rejected["errors"][0]["errorType"] == "ConflictUnhandled", rejected  # the default answer: reject
+        hook(handled, "/test/sync/lambda", {"action": "accept"})
+        accepted = handled.gql(S_UPDATE, {"input": {"id": "l", "title": "C", "_version": 1}})["data"]["updatePost"]
+        assert (accepted["title"], accepted["rating"], accepted["_version"]) == ("C", 1, 3), accepted
+        hook(handled, "/test/sync/lambda", {"action": "replace", "item": {"id": "other", "title": "R", "rating": 9}})
+        replaced = handled.gql(S_UPDATE, {"input": {"id": "l", "title": "D", "_version": 1}})["data"]["updatePost"]
+        assert (replaced["id"], replaced["title"], replaced["rating"], replaced["_version"]) == ("l", "R", 9, 4), replaced
+        hook(handled, "/test/sync/lambda", {"action": "accept"})
+        gone = handled.gql(S_DELETE, {"input": {"id": "l", "_version": 1}})["data"]["deletePost"]
+        assert gone["_deleted"] is True and gone["_version"] == 5, gone
+        calls = hook(handled, "/test/sync/lambda")
+        assert [(c["operation"], c["incoming"].get("title"), c["existing"]["_version"]) for c in calls] == [
+            ("UPDATE", "C", 2), ("UPDATE", "C", 2), ("UPDATE", "D", 3), ("DELETE", None, 4)], calls
+    finally:
+        handled.stop()
+
+
+@check(schema="sync/sync-blog")
+def subscriptions_carry_sync_fields(server: Server) -> None:
+    import base64
+
+    from websockets.sync.client import connect
+
+    header = base64.b64encode(json.dumps({"host": f"127.0.0.1:{server.port}", "x-api-key": API_KEY}).encode()).decode()
+    url = f"ws://127.0.0.1:{server.port}/graphql/realtime?header={header}&payload=e30="
+    with connect(url, subprotocols=["graphql-ws"], open_timeout=10) as ws:
+        def receive() -> dict:
+            while True:
+                message = json.loads(ws.recv(timeout=10))
+                if message["type"] != "ka":
+                    return message
+
+        ws.send(json.dumps({"type": "connection_init"}))
+        assert receive()["type"] == "connection_ack"
+        start = {"query": "subscription { onDeletePost { id _version _deleted _lastChangedAt } }", "variables": {}}
+        ws.send(json.dumps({"type": "start", "id": "d", "payload": {"data": json.dumps(start), "extensions": {"authorization": {"x-api-key": API_KEY}}}}))
+        assert receive() == {"type": "start_ack", "id": "d"}
+        server.gql(S_CREATE, {"input": {"id": "s", "title": "A"}})
+        deleted = server.gql(S_DELETE, {"input": {"id": "s", "_version": 1}})["data"]["deletePost"]
+        event = receive()["payload"]["data"]["onDeletePost"]
+        assert event == {"id": "s", "_version": 2, "_deleted": True, "_lastChangedAt": deleted["_lastChangedAt"]}, event
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")

@@ -64,6 +64,7 @@ from graphql.utilities import value_from_ast_untyped
 
 import auth  # noqa: E402 (this folder: the authorization modes, kept apart from the server)
 import realtime  # the real-time (subscription) WebSocket endpoint
+import versioned  # the versioned data source (conflict detection, sync queries) of models whose manifest entry names a conflictHandler (or, hand-written, @modelgenSync)
 
 DEFAULT_LIMIT = 100
 MAX_DELAY_MS = 60_000
@@ -77,9 +78,10 @@ MAGIC_FAIL_VALUE = "__modelgen_fail__"
 class AppSyncError(Exception):
     """An error a resolver raises; rendered with AppSync's `errorType`."""
 
-    def __init__(self, message: str, error_type: str) -> None:
+    def __init__(self, message: str, error_type: str, data: Any = None) -> None:
         super().__init__(message)
         self.error_type = error_type
+        self.data = data  # AppSync's error `data` (ConflictUnhandled: the server's current item)
 
 
 def conditional_check_failed() -> AppSyncError:
@@ -217,6 +219,7 @@ class ModelInfo:
         self.updated_at = updated_at
         self.indexes: dict[str, list[str]] = {}
         self.defaults: dict[str, Any] = {}  # field name -> @default value, typed
+        self.conflict_handler: str | None = None  # manifest conflictHandler / @modelgenSync: a versioned data source (versioned.py)
         self.field_types: dict[str, str] = {}  # field name -> named GraphQL type (unwrapped)
 
 
@@ -532,7 +535,9 @@ def now_iso() -> str:
 
 
 class API:
-    def __init__(self, sdl: str, store: Store, manifest: dict | None = None) -> None:
+    def __init__(self, sdl: str, store: Store, manifest: dict | None = None,
+                 tombstone_ttl_ms: int = versioned.DEFAULT_TOMBSTONE_TTL_MS,
+                 delta_ttl_ms: int = versioned.DEFAULT_DELTA_TTL_MS) -> None:
         self.manifest = manifest
         self.schema = build_schema(with_appsync_builtins(sdl))
         assert_valid_schema(self.schema)  # GraphQL spec §3 type system rules (raises TypeError)
@@ -542,6 +547,10 @@ class API:
         # Documents that parsed and validated, by their text (clients resend the same few documents).
         self.validated_documents: dict[str, Any] = {}
         self._read_models()
+        handlers = {m.name: m.conflict_handler for m in self.models.values() if m.conflict_handler}
+        self.versioned = versioned.VersionedSource(
+            store, handlers, {name: self.models[name].primary_key for name in handlers},
+            tombstone_ttl_ms, delta_ttl_ms) if handlers else None
         self._install_resolvers()
 
     def remember(self, text: str, document: Any) -> None:
@@ -566,6 +575,8 @@ class API:
             info = ModelInfo(name, list(args["primaryKey"]), args.get("createdAt"), args.get("updatedAt"))
             for index in _directive_args(type_.ast_node, "modelgenIndex"):
                 info.indexes[index["name"]] = list(index["fields"])
+            for sync in _directive_args(type_.ast_node, "modelgenSync"):
+                info.conflict_handler = sync["conflictHandler"]
             for field_name, field in type_.fields.items():
                 info.field_types[field_name] = _named_type(field.type).name
                 default = _directive_args(field.ast_node, "modelgenDefault")
@@ -581,6 +592,7 @@ class API:
             timestamps = entry.get("timestamps") or {}
             info = ModelInfo(name, list(entry["primaryKey"]), timestamps.get("createdAt"), timestamps.get("updatedAt"))
             info.indexes = {index: list(fields) for index, fields in (entry.get("indexes") or {}).items()}
+            info.conflict_handler = entry.get("conflictHandler")  # a versioned data source (versioned.py)
             for field_name, field in type_.fields.items():
                 info.field_types[field_name] = _named_type(field.type).name
             for field_name, written in (entry.get("defaults") or {}).items():
@@ -718,6 +730,15 @@ class API:
                     if fields is None:
                         raise AppSyncError(f"Unknown index '{index}' on model '{model.name}'", "SchemaError")
                     return self._query(model, fields, args, {fields[0]: args[fields[0]]}, info.field_name)
+                if kind == "SYNC":
+                    if self.versioned is None or not self.versioned.versioned(model.name):
+                        raise AppSyncError(f"Model '{model.name}' has no versioned data source", "SchemaError")
+                    try:
+                        return self.versioned.sync(model.name, model.primary_key, args, matches, _rank)
+                    except versioned.InvalidToken:
+                        raise AppSyncError("Invalid nextToken", "InvalidNextTokenException") from None
+                    except ValueError as error:
+                        raise AppSyncError(str(error), "InvalidArgumentsError") from None
                 if kind == "CREATE":
                     return self._published(info.field_name, self._create(model, args["input"], args.get("condition")))
                 if kind == "UPDATE":
@@ -761,6 +782,8 @@ class API:
             record[model.created_at] = stamp
         if model.updated_at and record.get(model.updated_at) is None:
             record[model.updated_at] = stamp
+        if model.conflict_handler:
+            return self.versioned.create(model.name, key, record)
         self.store.put(model.name, key, record)
         return record
 
@@ -769,6 +792,11 @@ class API:
         existing = self.store.get(model.name, key)
         if existing is None or not matches(existing, condition):
             raise conditional_check_failed()
+        if model.conflict_handler:
+            def stamp(record: dict) -> None:
+                if model.updated_at and input_.get(model.updated_at) is None:
+                    record[model.updated_at] = now_iso()
+            return self._versioned_write(lambda: self.versioned.update(model.name, key, existing, input_, stamp))
         record = dict(existing)
         record.update(input_)
         if model.updated_at and input_.get(model.updated_at) is None:
@@ -781,8 +809,18 @@ class API:
         existing = self.store.get(model.name, key)
         if existing is None or not matches(existing, condition):
             raise conditional_check_failed()
+        if model.conflict_handler:
+            return self._versioned_write(lambda: self.versioned.delete(model.name, key, existing, input_))
         self.store.delete(model.name, key)
         return existing
+
+    @staticmethod
+    def _versioned_write(write: Callable[[], dict]) -> dict:
+        """Runs a versioned write; a rejected conflict is AppSync's `ConflictUnhandled` with the item."""
+        try:
+            return write()
+        except versioned.ConflictUnhandled as conflict:
+            raise AppSyncError(str(conflict), "ConflictUnhandled", data=conflict.item) from None
 
     # -- relations
 
@@ -841,7 +879,7 @@ def _magic_value_resolver(field_name: str) -> Callable:
 def format_error(error: GraphQLError, default_type: str) -> dict:
     original = error.original_error
     error_type = original.error_type if isinstance(original, (AppSyncError, auth.FieldUnauthorized)) else default_type
-    formatted: dict[str, Any] = {"path": error.path, "data": None, "errorType": error_type, "errorInfo": None}
+    formatted: dict[str, Any] = {"path": error.path, "data": getattr(original, "data", None), "errorType": error_type, "errorInfo": None}
     formatted["locations"] = [{"line": loc.line, "column": loc.column, "sourceName": None} for loc in error.locations or []]
     formatted["message"] = error.message
     return formatted
@@ -913,6 +951,14 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/test/realtime/connections" and self.realtime is not None:
             self._send(200, {"connections": self.realtime.connection_count(), "faulted": self.realtime.faulted})
             return
+        if self.path == "/test/sync/lambda" and self.api.versioned is not None:
+            with API.lock:
+                self._send(200, list(self.api.versioned.lambda_calls))
+            return
+        if self.path == "/test/sync/delta" and self.api.versioned is not None:
+            with API.lock:
+                self._send(200, self.api.versioned.delta_entries())
+            return
         if self.path == "/test/requests":
             with self.log_lock:
                 self._send(200, list(self.requests_log))
@@ -927,9 +973,26 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/test/realtime/drop" and self.realtime is not None:
             self._send(200, {"dropped": self.realtime.drop_all()})
             return
+        if self.path in ("/test/sync/lambda", "/test/sync/clock") and self.api.versioned is not None:
+            try:
+                setting = json.loads(raw or b"{}")
+                with API.lock:
+                    if self.path == "/test/sync/lambda":
+                        if setting.get("action") not in ("accept", "reject", "replace"):
+                            raise ValueError("action must be accept, reject or replace")
+                        self.api.versioned.lambda_answer = setting
+                    else:
+                        self.api.versioned.clock_offset_ms = int(setting["offsetMs"])
+            except (ValueError, KeyError, TypeError) as error:
+                self._send(400, {"errors": [{"errorType": "BadRequestException", "message": str(error)}]})
+                return
+            self._send(200, {"ok": True})
+            return
         if self.path == "/test/reset":
             with API.lock:
                 self.api.store.reset()
+                if self.api.versioned is not None:
+                    self.api.versioned.reset()
             with self.log_lock:
                 self.requests_log.clear()
             self._send(200, {"reset": True})
@@ -996,6 +1059,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--api-key", default=None, help="when given, requests need this x-api-key header")
     parser.add_argument("--auth-config", default=None,
                         help="JSON of the authorization modes to enforce with the schema's @aws_* directives (see auth.py)")
+    parser.add_argument("--tombstone-ttl-ms", type=int, default=versioned.DEFAULT_TOMBSTONE_TTL_MS,
+                        help="versioned models: how long a delete's tombstone stays in the base table")
+    parser.add_argument("--delta-ttl-ms", type=int, default=versioned.DEFAULT_DELTA_TTL_MS,
+                        help="versioned models: how long the delta log keeps a change")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     parser.add_argument("--tls-cert", help="serve HTTPS and WSS with this PEM certificate (chain)")
     parser.add_argument("--tls-key", help="the PEM private key of --tls-cert")
@@ -1020,7 +1087,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {manifest_path}: {error}", file=sys.stderr)
         return 1
     try:
-        api = API(sdl, Store(":memory:" if args.check else args.db), manifest)
+        api = API(sdl, Store(":memory:" if args.check else args.db), manifest,
+                  args.tombstone_ttl_ms, args.delta_ttl_ms)
     except (GraphQLError, AppSyncError, TypeError, KeyError) as error:
         # An invalid schema, or @modelgen directives that name unknown models or miss arguments.
         print(f"error: {args.schema}: {error}", file=sys.stderr)

@@ -32,8 +32,23 @@ struct GoldenFileTests {
           schema: "\(directory)/\(name)", output: "\(output)/\(name.dropLast(".graphql".count))")
       }
     }
+    // Schemas/sync: generated with its modelgen-config.json (conflictResolution), one
+    // `modelgen generate … --config` per schema (README, "Sync").
+    let sync = schemas(in: "Schemas/sync", output: "Generated/sync").map { golden in
+      GoldenCase(schema: golden.schema, output: golden.output, conflictResolution: syncStrategy())
+    }
     return schemas(in: "Schemas", output: "Generated")
-      + schemas(in: "Schemas/regressions", output: "Generated/regressions")
+      + schemas(in: "Schemas/regressions", output: "Generated/regressions") + sync
+  }
+
+  /// The `conflictResolution` of `Schemas/sync/modelgen-config.json`.
+  static func syncStrategy() -> ConflictResolution? {
+    let url = root.appendingPathComponent("Schemas/sync/modelgen-config.json")
+    guard let data = FileManager.default.contents(atPath: url.path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let text = object["conflictResolution"] as? String
+    else { return nil }
+    return ConflictResolution(rawValue: text)
   }
 
   static var isRecording: Bool { ProcessInfo.processInfo.environment["MODELGEN_RECORD"] == "1" }
@@ -41,6 +56,10 @@ struct GoldenFileTests {
   @Test func everySchemaHasGoldenCases() {
     #expect(Self.cases.count >= 10)
     #expect(Self.cases.contains { $0.schema == "Schemas/seed-post-comment.graphql" })
+    #expect(
+      Self.cases.contains {
+        $0.schema == "Schemas/sync/sync-blog.graphql" && $0.conflictResolution == .automerge
+      })
   }
 
   @Test(arguments: cases)
@@ -49,7 +68,8 @@ struct GoldenFileTests {
       contentsOf: Self.root.appendingPathComponent(golden.schema), encoding: .utf8)
     let generator = Generator(
       options: GeneratorOptions(
-        emit: [.swift, .apiSchema], templates: try TemplateLibrary.defaults()))
+        emit: [.swift, .apiSchema], templates: try TemplateLibrary.defaults(),
+        conflictResolution: golden.conflictResolution))
     let result = try generator.generate(source: source, fileName: golden.schema)
     #expect(!result.hasErrors, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
     let directory = Self.root.appendingPathComponent(golden.output)
@@ -126,6 +146,7 @@ struct GoldenFileTests {
 struct GoldenCase: Sendable, CustomTestStringConvertible {
   let schema: String
   let output: String
+  var conflictResolution: ConflictResolution? = nil
   var testDescription: String { schema }
 }
 

@@ -62,7 +62,8 @@ final class ChangeCollector {
     if pending.count > mark { pending.removeSubrange(mark...) }
   }
 
-  /// The open transaction's changes so far, in order (for the change log, before `COMMIT`).
+  /// The open transaction's changes so far, in order (the change log and the sync outbox read
+  /// them before `COMMIT`).
   var current: [RowChange] { pending }
 
   /// The committed transaction's changes, in order; the collector is empty afterwards.

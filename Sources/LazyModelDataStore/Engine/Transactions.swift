@@ -93,6 +93,9 @@ public final class WriteTransaction: ReadTransaction {
   /// The instants this transaction's saves record: one per save, never decreasing within the
   /// transaction (see ``SaveClock``).
   private let clock = SaveClock()
+  /// The sync engine's own writes (answers and remote records) set this: their changes do not
+  /// enter the outbox.
+  var appliesRemote = false
 
   /// Inserts or updates `model` (see `DataStore.save(_:)`). Each save stamps its own instant
   /// (`updatedAt`, and `createdAt` on insert), as Amplify does: millisecond precision, never

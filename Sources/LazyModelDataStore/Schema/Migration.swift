@@ -34,7 +34,12 @@ enum Migration {
     try connection.transaction(write: true) {
       let existing = try tableNames(connection)
       let known = Set(mappings.map(\.table))
-      for table in existing.sorted() where !known.contains(table) && !ChangeLog.isEngineTable(table) {
+      // The engine's change log (Engine/ChangeLog.swift) and the sync engine's outbox and metadata
+      // tables (Sync/Outbox.swift) are the store's own.
+      for table in existing.sorted()
+      where !known.contains(table) && !ChangeLog.isEngineTable(table)
+        && !table.hasPrefix(Outbox.tablePrefix)
+      {
         throw DataStoreError.incompatibleSchema(
           model: table,
           reason: "the registry has no model \(table); its stored rows would be orphaned")

@@ -37,13 +37,19 @@ public struct GeneratorOptions: Sendable {
   public var emit: Set<EmitKind>
   /// The templates to render.
   public var templates: TemplateSet
+  /// `--conflict-resolution`: the versioned data source's strategy, or `nil` for no conflict
+  /// detection (today's output, byte for byte). Copied into ``ModelGraph/conflictResolution``.
+  public var conflictResolution: ConflictResolution?
 
   /// Creates options.
-  public init(access: AccessLevel = .public, emit: Set<EmitKind> = [.swift], templates: TemplateSet)
-  {
+  public init(
+    access: AccessLevel = .public, emit: Set<EmitKind> = [.swift], templates: TemplateSet,
+    conflictResolution: ConflictResolution? = nil
+  ) {
     self.access = access
     self.emit = emit
     self.templates = templates
+    self.conflictResolution = conflictResolution
   }
 }
 
@@ -148,6 +154,7 @@ public struct Generator: Sendable {
     guard var graph else { return GenerationResult(files: [], diagnostics: diagnostics) }
     graph.sourceFileName =
       headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
+    graph.conflictResolution = options.conflictResolution
     return GenerationResult(files: try render(graph), diagnostics: diagnostics)
   }
 

@@ -18,6 +18,10 @@ public struct ModelGraph: Sendable, Hashable {
   public var enums: [EnumDefinition]
   /// Every non-model object type (embedded types). `Query`, `Mutation` and `Subscription` are not included.
   public var nonModels: [NonModelDefinition]
+  /// The conflict-resolution strategy the outputs are generated for (`--conflict-resolution`), or
+  /// `nil` for no conflict detection (the default). Set by the pipeline from its options, not read
+  /// from the schema text.
+  public var conflictResolution: ConflictResolution? = nil
 
   /// Creates a graph.
   public init(

@@ -24,6 +24,12 @@ package enum APINames {
     "list" + Naming.uppercasingFirst(model.pluralName)
   }
 
+  /// `sync<PluralName>` (`syncComment4V2s`): the sync query of a versioned data source
+  /// (`ModelResourceIDs.SyncResourceName` of `graphql-transformer-common`).
+  package static func syncQuery(_ model: ModelDefinition) -> String {
+    "sync" + Naming.uppercasingFirst(model.pluralName)
+  }
+
   /// The query field of an index: `queryField:` as written, else the transformer's default
   /// (`enableAutoIndexQueryNames`): `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...`
   /// (`comment4V2sByPostIDAndContent`).

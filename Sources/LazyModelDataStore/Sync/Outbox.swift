@@ -1,0 +1,192 @@
+import LazyModel
+
+/// The outbox and the sync metadata: two tables beside the model tables, written only on the
+/// writer connection, inside the write transaction whose row changes they record.
+///
+/// - `_lazymodel_sync_outbox(seq, model, identifier, kind, in_flight)`: pending mutations in send
+///   order; at most one not-in-flight entry per identifier (later changes merge into it:
+///   create+update → create, create+delete → nothing, update+update → update, update+delete →
+///   delete, delete+save → update). A create or update carries no values: it sends the row as it is
+///   when sent.
+/// - `_lazymodel_sync_metadata(model, identifier, version, last_changed_at, deleted)`: the
+///   server's `_version`, `_lastChangedAt` and `_deleted` of each record the store has synced.
+///
+/// Not thread-safe by itself: every function runs on the connection's queue, inside a transaction.
+enum Outbox {
+  /// The prefix of the sync engine's tables, which migration leaves alone.
+  static let tablePrefix = "_lazymodel_sync_"
+  static let outboxTable = tablePrefix + "outbox"
+  static let metadataTable = tablePrefix + "metadata"
+
+  /// Creates the two tables when missing.
+  static func createTables(_ connection: Connection) throws {
+    try connection.execute(
+      "CREATE TABLE IF NOT EXISTS \(quote(outboxTable)) (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+        + " model TEXT NOT NULL, identifier TEXT NOT NULL, kind TEXT NOT NULL,"
+        + " in_flight INTEGER NOT NULL DEFAULT 0) STRICT")
+    try connection.execute(
+      "CREATE INDEX IF NOT EXISTS \(quote(outboxTable + "_by_identifier")) ON \(quote(outboxTable)) (model, identifier, seq)")
+    try connection.execute(
+      "CREATE TABLE IF NOT EXISTS \(quote(metadataTable)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
+        + " version INTEGER NOT NULL, last_changed_at INTEGER NOT NULL, deleted INTEGER NOT NULL,"
+        + " PRIMARY KEY (model, identifier)) WITHOUT ROWID, STRICT")
+  }
+
+  /// The identifier (canonical string) of the row a hook reported, when its table is a synced model.
+  static func identifier(of change: RowChange, store: DataStore) -> (model: String, identifier: String)? {
+    guard let layout = store.storedLayouts[change.table], layout.mapping.schema.syncPluralName != nil
+    else { return nil }
+    let mapping = layout.mapping
+    var components: [IdentifierComponent] = []
+    for (position, column) in mapping.primaryKeyColumns.enumerated() {
+      guard let stored = layout.mappingColumn.firstIndex(of: column), stored < change.values.count,
+        let value = change.values[stored].keyValue(for: mapping.columns[column].fieldType)
+      else { return nil }
+      components.append(IdentifierComponent(name: mapping.schema.primaryKey[position], value: value))
+    }
+    let identifier = ModelIdentifier(modelName: mapping.schema.name, components: components)
+    return (mapping.schema.name, identifier.canonicalString)
+  }
+
+  /// Records `changes` (a committed-to-be transaction's row changes, in order) in the outbox,
+  /// merging with what is pending. Returns the events to report after the commit.
+  static func enqueue(_ changes: [RowChange], store: DataStore, _ connection: Connection) throws
+    -> [SyncEvent]
+  {
+    var events: [SyncEvent] = []
+    for change in changes {
+      guard let (model, identifier) = Self.identifier(of: change, store: store) else { continue }
+      let latest = try latestEntry(model, identifier, connection)
+      let synced = try metadata(model, identifier, connection).map { !$0.deleted } ?? false
+      var result: SyncMutationKind?
+      if let latest, !latest.inFlight {
+        switch (latest.kind, change.kind) {
+        case (.create, .saved), (.update, .saved): result = latest.kind
+        case (.delete, .saved):
+          try setKind(latest.sequence, .update, connection)
+          result = .update
+        case (.create, .deleted):
+          try remove(latest.sequence, connection)
+          result = nil
+        case (.update, .deleted):
+          try setKind(latest.sequence, .delete, connection)
+          result = .delete
+        case (.delete, .deleted): result = .delete
+        }
+      } else {
+        let serverHasIt = synced || (latest.map { $0.kind != .delete } ?? false)
+        switch change.kind {
+        case .saved: result = serverHasIt ? .update : .create
+        case .deleted: result = serverHasIt ? .delete : nil
+        }
+        if let result { try insert(model, identifier, result, connection) }
+      }
+      events.append(.outboxMutationEnqueued(modelName: model, identifier: identifier, kind: result))
+    }
+    return events
+  }
+
+  static func latestEntry(_ model: String, _ identifier: String, _ connection: Connection) throws
+    -> PendingMutation?
+  {
+    let statement = try connection.prepare(
+      "SELECT seq, kind, in_flight FROM \(quote(outboxTable)) WHERE model = ? AND identifier = ? ORDER BY seq DESC LIMIT 1")
+    defer { statement.reset() }
+    try statement.bind([.text(model), .text(identifier)])
+    guard try statement.step() else { return nil }
+    return PendingMutation(
+      sequence: statement.int64(0), modelName: model, identifier: identifier,
+      kind: SyncMutationKind(rawValue: statement.text(1)) ?? .update, inFlight: statement.int64(2) != 0)
+  }
+
+  /// Every pending mutation, in send order.
+  static func all(_ connection: Connection) throws -> [PendingMutation] {
+    let statement = try connection.prepare(
+      "SELECT seq, model, identifier, kind, in_flight FROM \(quote(outboxTable)) ORDER BY seq")
+    defer { statement.reset() }
+    var entries: [PendingMutation] = []
+    while try statement.step() {
+      entries.append(
+        PendingMutation(
+          sequence: statement.int64(0), modelName: statement.text(1), identifier: statement.text(2),
+          kind: SyncMutationKind(rawValue: statement.text(3)) ?? .update, inFlight: statement.int64(4) != 0))
+    }
+    return entries
+  }
+
+  /// The first pending mutation, marked in flight; `nil` when the outbox is empty.
+  static func takeHead(_ connection: Connection) throws -> PendingMutation? {
+    let statement = try connection.prepare(
+      "SELECT seq, model, identifier, kind FROM \(quote(outboxTable)) ORDER BY seq LIMIT 1")
+    var head: PendingMutation?
+    if try statement.step() {
+      head = PendingMutation(
+        sequence: statement.int64(0), modelName: statement.text(1), identifier: statement.text(2),
+        kind: SyncMutationKind(rawValue: statement.text(3)) ?? .update, inFlight: true)
+    }
+    statement.reset()
+    if let head {
+      let mark = try connection.prepare("UPDATE \(quote(outboxTable)) SET in_flight = 1 WHERE seq = ?")
+      try mark.bind([.integer(head.sequence)])
+      try mark.run()
+    }
+    return head
+  }
+
+  /// Marks every entry not in flight (after a restart or `stop()`: what was sent is resent, and
+  /// the `_version` condition rejects a duplicate).
+  static func resetInFlight(_ connection: Connection) throws {
+    try connection.execute("UPDATE \(quote(outboxTable)) SET in_flight = 0 WHERE in_flight != 0")
+  }
+
+  static func insert(_ model: String, _ identifier: String, _ kind: SyncMutationKind, _ connection: Connection)
+    throws
+  {
+    let statement = try connection.prepare(
+      "INSERT INTO \(quote(outboxTable)) (model, identifier, kind) VALUES (?, ?, ?)")
+    try statement.bind([.text(model), .text(identifier), .text(kind.rawValue)])
+    try statement.run()
+  }
+
+  static func setKind(_ sequence: Int64, _ kind: SyncMutationKind, _ connection: Connection) throws {
+    let statement = try connection.prepare("UPDATE \(quote(outboxTable)) SET kind = ? WHERE seq = ?")
+    try statement.bind([.text(kind.rawValue), .integer(sequence)])
+    try statement.run()
+  }
+
+  static func remove(_ sequence: Int64, _ connection: Connection) throws {
+    let statement = try connection.prepare("DELETE FROM \(quote(outboxTable)) WHERE seq = ?")
+    try statement.bind([.integer(sequence)])
+    try statement.run()
+  }
+
+  static func metadata(_ model: String, _ identifier: String, _ connection: Connection) throws -> SyncMetadata? {
+    let statement = try connection.prepare(
+      "SELECT version, last_changed_at, deleted FROM \(quote(metadataTable)) WHERE model = ? AND identifier = ?")
+    defer { statement.reset() }
+    try statement.bind([.text(model), .text(identifier)])
+    guard try statement.step() else { return nil }
+    return SyncMetadata(
+      version: Int(statement.int64(0)), lastChangedAt: Int(statement.int64(1)), deleted: statement.int64(2) != 0)
+  }
+
+  static func setMetadata(_ model: String, _ identifier: String, _ metadata: SyncMetadata, _ connection: Connection)
+    throws
+  {
+    let statement = try connection.prepare(
+      "INSERT INTO \(quote(metadataTable)) (model, identifier, version, last_changed_at, deleted) VALUES (?, ?, ?, ?, ?)"
+        + " ON CONFLICT (model, identifier) DO UPDATE SET version = excluded.version,"
+        + " last_changed_at = excluded.last_changed_at, deleted = excluded.deleted")
+    try statement.bind([
+      .text(model), .text(identifier), .integer(Int64(metadata.version)), .integer(Int64(metadata.lastChangedAt)),
+      .integer(metadata.deleted ? 1 : 0),
+    ])
+    try statement.run()
+  }
+
+  /// Deletes every outbox entry and all metadata (``DataStore/clear()``).
+  static func clear(_ connection: Connection) throws {
+    try connection.execute("DELETE FROM \(quote(outboxTable))")
+    try connection.execute("DELETE FROM \(quote(metadataTable))")
+  }
+}

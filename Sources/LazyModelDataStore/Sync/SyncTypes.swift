@@ -1,0 +1,158 @@
+import Foundation
+import LazyModel
+import LazyModelAPI
+
+/// How a ``DataStore`` syncs with an AppSync API whose schema is a versioned data source
+/// (`modelgen generate --conflict-resolution`): ``DataStore/init(fileURL:registry:sync:listPageSize:readerCount:busyTimeout:)``.
+///
+/// Only the models whose ``ModelSchema/syncPluralName`` is set are synced; saves and deletes of the
+/// others never enter the outbox.
+///
+/// Thread-safety: a `Sendable` value; the handlers are called from the store's sync task, one at a time.
+public struct SyncConfiguration: Sendable {
+  /// The API client the outbox sends its mutations with (its endpoint and authorization).
+  public var client: APIClient
+  /// Called when the service rejects a mutation with `ConflictUnhandled` (optimistic concurrency,
+  /// a rejecting Lambda handler, a merge Automerge cannot do). Default: ``SyncConflictResolution/applyRemote``.
+  public var conflictHandler: @Sendable (SyncConflict) async -> SyncConflictResolution
+  /// Called with each mutation that failed for good (not retryable: validation, authorization,
+  /// a conditional check); the local row is then reverted to the server's value (deleted when the
+  /// server has none).
+  public var errorHandler: @Sendable (SyncError) async -> Void
+  /// How failed sends that may succeed later (network errors, timeouts, HTTP 5xx and 429) are retried.
+  public var retry: SyncRetryPolicy
+
+  /// Creates a configuration.
+  public init(
+    client: APIClient,
+    conflictHandler: @escaping @Sendable (SyncConflict) async -> SyncConflictResolution = { _ in .applyRemote },
+    errorHandler: @escaping @Sendable (SyncError) async -> Void = { _ in },
+    retry: SyncRetryPolicy = SyncRetryPolicy()
+  ) {
+    self.client = client
+    self.conflictHandler = conflictHandler
+    self.errorHandler = errorHandler
+    self.retry = retry
+  }
+}
+
+/// Capped exponential backoff with "equal jitter" (AWS Architecture Blog, "Exponential Backoff
+/// and Jitter"): before retry `n` (0-based) the outbox waits `d / 2 + random(0 … d / 2)` with
+/// `d = min(maximumDelay, initialDelay × 2ⁿ)`. The failed mutation stays at the head of the
+/// outbox, so nothing behind it is sent first.
+public struct SyncRetryPolicy: Sendable, Hashable {
+  /// The first delay (default 0.5 s).
+  public var initialDelay: Duration
+  /// The cap (default 30 s).
+  public var maximumDelay: Duration
+
+  /// Creates a policy.
+  public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(30)) {
+    self.initialDelay = initialDelay
+    self.maximumDelay = maximumDelay
+  }
+
+  /// The delay before retry `attempt` (0-based), jittered.
+  public func delay(attempt: Int) -> Duration {
+    let initial = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) / 1e18
+    let maximum = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) / 1e18
+    let capped = min(maximum, initial * pow(2, Double(min(attempt, 60))))
+    return .milliseconds(Int((capped / 2 + Double.random(in: 0...(capped / 2))) * 1000))
+  }
+}
+
+/// The kind of a pending mutation of the outbox (as AppSync's mutation fields name them).
+public enum SyncMutationKind: String, Sendable, Hashable {
+  /// `create<Name>`.
+  case create
+  /// `update<Name>`.
+  case update
+  /// `delete<Name>`.
+  case delete
+}
+
+/// One pending mutation of the outbox: which model and identifier, and what will be sent. A
+/// create or update sends the row's values at the time it is sent (so later saves merge into it).
+public struct PendingMutation: Sendable, Hashable {
+  /// Its position in the outbox (sent in ascending order).
+  public var sequence: Int64
+  /// The model's GraphQL type name.
+  public var modelName: String
+  /// The identifier's canonical string (``ModelIdentifierProtocol/canonicalString``).
+  public var identifier: String
+  /// The mutation.
+  public var kind: SyncMutationKind
+  /// `true` while the mutation has been sent and its answer is awaited.
+  public var inFlight: Bool
+}
+
+/// The sync metadata of one record, kept beside its row (AppSync's versioned data source fields).
+public struct SyncMetadata: Sendable, Hashable {
+  /// `_version`: the server's version of the record the store last saw.
+  public var version: Int
+  /// `_lastChangedAt`: when the server last changed the record, in epoch milliseconds.
+  public var lastChangedAt: Int
+  /// `_deleted`: the server holds a tombstone.
+  public var deleted: Bool
+}
+
+/// A mutation the service rejected with `ConflictUnhandled`: the local change and the server's item.
+public struct SyncConflict: Sendable {
+  /// The model's GraphQL type name.
+  public var modelName: String
+  /// The identifier's canonical string.
+  public var identifier: String
+  /// The rejected mutation.
+  public var kind: SyncMutationKind
+  /// The local model that was sent (`nil` for a delete).
+  public var local: (any Model)?
+  /// The server's current item, as the error's `data` carried it (with `_version`, `_deleted`,
+  /// `_lastChangedAt`).
+  public var remote: [String: GraphQLValue]
+  /// The server's `_version` of the item.
+  public var remoteVersion: Int
+}
+
+/// What to do about a ``SyncConflict``.
+public enum SyncConflictResolution: Sendable {
+  /// Keep the server's item: the local row becomes it (or is deleted when the server's is a
+  /// tombstone) and the mutation is dropped.
+  case applyRemote
+  /// Send the local mutation again, with the server's `_version`.
+  case retryLocal
+  /// Save `model` locally and send it, with the server's `_version`.
+  case retry(with: any Model)
+}
+
+/// A mutation of the outbox that failed for good (``SyncConfiguration/errorHandler``).
+public struct SyncError: Error, Sendable, CustomStringConvertible {
+  /// The model's GraphQL type name.
+  public var modelName: String
+  /// The identifier's canonical string.
+  public var identifier: String
+  /// The mutation that failed.
+  public var kind: SyncMutationKind
+  /// Why: an `APIError` from the client, or a `DataStoreError` applying the answer.
+  public var underlying: any Error
+
+  /// `Post "a": update failed: …`.
+  public var description: String { "\(modelName) \(identifier): \(kind.rawValue) failed: \(underlying)" }
+}
+
+/// What the sync engine reports on ``DataStore/syncEvents``.
+public enum SyncEvent: Sendable {
+  /// A local save or delete entered the outbox (after its transaction committed); `kind` is the
+  /// pending mutation after merging with the ones already pending for the identifier (`nil` when
+  /// they cancelled out: a create then a delete).
+  case outboxMutationEnqueued(modelName: String, identifier: String, kind: SyncMutationKind?)
+  /// The service accepted a mutation; `version` is the record's new `_version`.
+  case outboxMutationProcessed(modelName: String, identifier: String, kind: SyncMutationKind, version: Int)
+  /// Whether the outbox is empty (reported when the processor finds it so, and when it fills again).
+  case outboxStatus(isEmpty: Bool)
+  /// A send failed in a way that may pass; it is retried after `delay`.
+  case retrying(modelName: String, identifier: String, attempt: Int, delay: Duration)
+  /// The service rejected a mutation with `ConflictUnhandled`; the handler answered.
+  case conflict(SyncConflict)
+  /// A mutation failed for good (also given to the error handler).
+  case error(SyncError)
+}
