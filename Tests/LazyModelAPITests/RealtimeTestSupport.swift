@@ -87,10 +87,10 @@ struct RealtimeTestError: Error, CustomStringConvertible {
 func makeRealtimeClient(
   _ server: GraphQLServerProcess, authorization: APIClient.Authorization = .none,
   headers: [String: String] = [:], maximumReconnectAttempts: Int = 5,
-  connectionAckTimeout: Double = 10, maximumMessageBytes: Int = 4 << 20
+  connectionAckTimeout: Double = testRequestDeadline, maximumMessageBytes: Int = 4 << 20
 ) -> APIClient {
   var configuration = APIClient.Configuration(
-    endpoint: server.endpoint, authorization: authorization, timeout: 10,
+    endpoint: server.endpoint, authorization: authorization, timeout: testRequestDeadline,
     additionalHeaders: headers)
   configuration.realtime = APIClient.RealtimeConfiguration(
     connectionAckTimeout: connectionAckTimeout, maximumMessageBytes: maximumMessageBytes,

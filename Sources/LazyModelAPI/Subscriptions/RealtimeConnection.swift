@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One subscription as the connection sees it: its `start` document and where its messages go.
 protocol RealtimeSubscriber: Sendable {
