@@ -17,10 +17,8 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 /// `true` when `message` has no line break and fewer than 1,000 UTF-8 bytes: a message quotes user
 /// text only through `DiagnosticText.shortened` (80 scalars).
 func isOneBoundedLine(_ message: String) -> Bool {
-  var count = 0
-  for byte in message.utf8 {
-    if byte == 0x0A || byte == 0x0D { return false }
-    count += 1
+  var message = message
+  return message.withUTF8 { bytes in
+    bytes.count < 1_000 && !bytes.contains { $0 == 0x0A || $0 == 0x0D }
   }
-  return count < 1_000
 }

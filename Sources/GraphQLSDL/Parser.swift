@@ -39,21 +39,83 @@ struct Parser {
       var parser = Parser(
         base: buffer.baseAddress!, count: source.bytes.count, fileName: source.fileName, options: options)
       let document = parser.parseDocument()
-      var all = parser.lexer.diagnostics + parser.diagnostics
-      var tail: [Diagnostic] = []
-      if let index = all.firstIndex(where: { $0.code == SDLDiagnosticCode.tooManyErrors }) {
-        tail.append(all.remove(at: index))
+      let (all, tooManyErrors) = Self.merged(
+        parser.lexer.diagnostics, parser.diagnostics, limit: options.maximumDiagnosticCount)
+      let budget = DiagnosticBudget(
+        limit: options.maximumDiagnosticCount, spent: all.count - (tooManyErrors ? 1 : 0),
+        isExhausted: tooManyErrors)
+      return ParseResult(document: document, diagnostics: all, source: source, budget: budget)
+    }
+  }
+
+  /// The lexical and syntax diagnostics in one list: stably ordered by start offset (lexical
+  /// before syntax at the same offset), at most `limit` of them (one lexer step can report several
+  /// problems, such as a string full of invalid bytes), then the first ``SDLDiagnosticCode/tooManyErrors``
+  /// if there is one. Both inputs are in source order almost always, so this is a merge, each
+  /// diagnostic copied once; out-of-order input falls back to a stable sort.
+  private static func merged(_ lexical: [Diagnostic], _ syntax: [Diagnostic], limit: Int)
+    -> (diagnostics: [Diagnostic], tooManyErrors: Bool)
+  {
+    func isTooMany(_ diagnostic: Diagnostic) -> Bool { diagnostic.code == SDLDiagnosticCode.tooManyErrors }
+    func isOrdered(_ list: [Diagnostic]) -> Bool {
+      var last = -1
+      for diagnostic in list where !isTooMany(diagnostic) {
+        if diagnostic.range.start.offset < last { return false }
+        last = diagnostic.range.start.offset
       }
-      // Stable sort by position: lexical and syntax diagnostics interleave in source order.
+      return true
+    }
+    // The first `tooManyErrors` of the concatenation (lexical, then syntax) goes last.
+    var tooManyIndex: Int?
+    if let index = lexical.firstIndex(where: isTooMany) {
+      tooManyIndex = index
+    } else if let index = syntax.firstIndex(where: isTooMany) {
+      tooManyIndex = lexical.count + index
+    }
+    var out: [Diagnostic] = []
+    out.reserveCapacity(min(lexical.count + syntax.count, limit + 1))
+    let tooManyCount = lexical.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) } + syntax.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) }
+    if tooManyCount <= 1 && isOrdered(lexical) && isOrdered(syntax) {
+      var i = 0
+      var j = 0
+      while out.count < limit {
+        if i < lexical.count, tooManyIndex == i {
+          i += 1
+          continue
+        }
+        if j < syntax.count, tooManyIndex == lexical.count + j {
+          j += 1
+          continue
+        }
+        if i < lexical.count, j < syntax.count {
+          if syntax[j].range.start.offset < lexical[i].range.start.offset {
+            out.append(syntax[j])
+            j += 1
+          } else {
+            out.append(lexical[i])
+            i += 1
+          }
+        } else if i < lexical.count {
+          out.append(lexical[i])
+          i += 1
+        } else if j < syntax.count {
+          out.append(syntax[j])
+          j += 1
+        } else {
+          break
+        }
+      }
+    } else {
+      var all = lexical + syntax
+      if let tooManyIndex { all.remove(at: tooManyIndex) }
       all = all.enumerated().sorted {
         ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
       }.map(\.element)
-      // One lexer step can report several problems (a string full of invalid bytes): cap the total.
-      if all.count > options.maximumDiagnosticCount { all = Array(all.prefix(options.maximumDiagnosticCount)) }
-      let budget = DiagnosticBudget(
-        limit: options.maximumDiagnosticCount, spent: all.count, isExhausted: !tail.isEmpty)
-      return ParseResult(document: document, diagnostics: all + tail, source: source, budget: budget)
+      out = Array(all.prefix(limit))
     }
+    guard let tooManyIndex else { return (out, false) }
+    out.append(tooManyIndex < lexical.count ? lexical[tooManyIndex] : syntax[tooManyIndex - lexical.count])
+    return (out, true)
   }
 
   // MARK: Tokens
@@ -113,10 +175,10 @@ struct Parser {
 
   /// Reports and throws unless the current token is `kind`; consumes it otherwise.
   @discardableResult
-  private mutating func expect(_ kind: TokenKind, _ context: String) throws(ParseAbort) -> Token {
+  private mutating func expect(_ kind: TokenKind, _ context: @autoclosure () -> String) throws(ParseAbort) -> Token {
     guard at(kind) else {
       report(
-        .expectedToken(token: kind.spelling, context: context, found: found), at: token.range,
+        .expectedToken(token: kind.spelling, context: context(), found: found), at: token.range,
         fixIt: FixIt(message: "insert \(kind.spelling)", range: SourceRange(at: previousEnd), replacement: kind.punctuatorText))
       throw ParseAbort()
     }
@@ -245,22 +307,23 @@ struct Parser {
   /// `{`) when the file ends or a definition starts at or left of `outerColumn`; the items read so
   /// far are kept.
   private mutating func parseBracedList<Item>(
-    of what: String, outerColumn: Int, _ item: (inout Parser) throws(ParseAbort) -> Item?
+    of what: @autoclosure () -> String, outerColumn: Int, _ item: (inout Parser) throws(ParseAbort) -> Item?
   ) -> [Item] {
     var items: [Item] = []
-    return parseBracedList(of: what, outerColumn: outerColumn, into: &items, item)
+    return parseBracedList(of: what(), outerColumn: outerColumn, into: &items, item)
   }
 
   /// ``parseBracedList(of:outerColumn:_:)`` collecting into `items` (emptied first, capacity kept)
   /// and returning an exactly sized copy.
   private mutating func parseBracedList<Item>(
-    of what: String, outerColumn: Int, into items: inout [Item], _ item: (inout Parser) throws(ParseAbort) -> Item?
+    of what: @autoclosure () -> String, outerColumn: Int, into items: inout [Item],
+    _ item: (inout Parser) throws(ParseAbort) -> Item?
   ) -> [Item] {
     let open = token
     advance()
     items.removeAll(keepingCapacity: true)
     if at(.braceRight) {
-      report(.emptyBraces(what: what), at: SourceRange(start: open.start, end: token.end))
+      report(.emptyBraces(what: what()), at: SourceRange(start: open.start, end: token.end))
       advance()
       return items
     }
@@ -271,7 +334,7 @@ struct Parser {
       }
       if at(.endOfFile) || isDefinitionStart(maximumColumn: outerColumn) {
         report(
-          .unclosedBraces(what: what, found: found), at: token.range,
+          .unclosedBraces(what: what(), found: found), at: token.range,
           notes: [DiagnosticNote(message: "to match this `{`", range: open.range)],
           fixIt: FixIt(message: "insert `}`", range: SourceRange(at: previousEnd), replacement: "\n}"))
         return exactlySized(items)
@@ -449,24 +512,26 @@ struct Parser {
   }
 
   /// Consumes `:`; when it is missing but a type follows, reports it with a fix-it and goes on.
-  private mutating func expectColonBeforeType(after what: String) throws(ParseAbort) {
+  private mutating func expectColonBeforeType(after what: @autoclosure () -> String) throws(ParseAbort) {
     if at(.colon) {
       advance()
     } else if (at(.name) || at(.bracketLeft)) && !startsLine {
       report(
-        .expectedToken(token: TokenKind.colon.spelling, context: "after \(what)", found: found), at: token.range,
+        .expectedToken(token: TokenKind.colon.spelling, context: "after \(what())", found: found), at: token.range,
         fixIt: FixIt(message: "insert `:`", range: SourceRange(at: previousEnd), replacement: ":"))
     } else {
-      try expect(.colon, "after \(what)")
+      try expect(.colon, "after \(what())")
     }
   }
 
   /// `( InputValueDefinition+ )` (§3.6 *ArgumentsDefinition*).
-  private mutating func parseArgumentDefinitions(of owner: String) throws(ParseAbort) -> [InputValueDefinition] {
+  private mutating func parseArgumentDefinitions(of owner: @autoclosure () -> String) throws(ParseAbort)
+    -> [InputValueDefinition]
+  {
     let open = token
     advance()
     if at(.parenRight) {
-      report(.emptyArguments(owner: owner), at: SourceRange(start: open.start, end: token.end))
+      report(.emptyArguments(owner: owner()), at: SourceRange(start: open.start, end: token.end))
       advance()
       return []
     }
@@ -474,7 +539,7 @@ struct Parser {
     while !at(.parenRight) {
       guard at(.name) || at(.string) || at(.blockString) else {
         report(
-          .unclosedArguments(owner: owner, found: found), at: token.range,
+          .unclosedArguments(owner: owner(), found: found), at: token.range,
           notes: [DiagnosticNote(message: "to match this `(`", range: open.range)])
         throw ParseAbort()
       }
@@ -587,7 +652,7 @@ struct Parser {
     advance()
     try expect(.at, "before the directive name")
     let name = try parseName("a directive name after `@`")
-    let arguments = at(.parenLeft) ? try parseArgumentDefinitions(of: "directive `@\(name.value)`") : []
+    let arguments = at(.parenLeft) ? try parseArgumentDefinitions(of: "directive `@\(DiagnosticText.shortened(name.value))`") : []
     var isRepeatable = false
     if atKeyword("repeatable") {
       isRepeatable = true
@@ -720,7 +785,7 @@ struct Parser {
       let name = try parseName("a directive name after `@`")
       var arguments: [Argument] = []
       if at(.parenLeft) {
-        arguments = try parseArguments(of: "directive `@\(name.value)`")
+        arguments = try parseArguments(of: "directive `@\(DiagnosticText.shortened(name.value))`")
       }
       directives.append(Directive(name: name, arguments: arguments, range: range(from: start)))
     }
@@ -728,11 +793,11 @@ struct Parser {
   }
 
   /// `( name: value+ )` (§2.6 *Arguments[Const]*).
-  private mutating func parseArguments(of owner: String) throws(ParseAbort) -> [Argument] {
+  private mutating func parseArguments(of owner: @autoclosure () -> String) throws(ParseAbort) -> [Argument] {
     let open = token
     advance()
     if at(.parenRight) {
-      report(.emptyArguments(owner: owner), at: SourceRange(start: open.start, end: token.end))
+      report(.emptyArguments(owner: owner()), at: SourceRange(start: open.start, end: token.end))
       advance()
       return []
     }
@@ -741,10 +806,10 @@ struct Parser {
       guard at(.name) else {
         if at(.endOfFile) || at(.braceLeft) || at(.braceRight) || at(.at) {
           report(
-            .unclosedArguments(owner: owner, found: found), at: token.range,
+            .unclosedArguments(owner: owner(), found: found), at: token.range,
             notes: [DiagnosticNote(message: "to match this `(`", range: open.range)])
         } else {
-          report(.expectedName(what: "an argument name of \(owner)", found: found), at: token.range)
+          report(.expectedName(what: "an argument name of \(owner())", found: found), at: token.range)
         }
         throw ParseAbort()
       }
@@ -926,7 +991,10 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
   let key = Array((caseInsensitive ? word.uppercased() : word).utf8)
   var best: (String, Int)?
   for candidate in candidates where candidate.utf8.count <= maximumTypoLength {
+    // The edit distance is at least the difference in length, and a hint needs at most 2.
+    if !caseInsensitive && abs(candidate.utf8.count - key.count) > 2 { continue }
     let other = Array((caseInsensitive ? candidate.uppercased() : candidate).utf8)
+    if abs(other.count - key.count) > 2 { continue }
     let distance = editDistance(key, other)
     if distance <= 2, distance * 2 < max(key.count, 2) || (caseInsensitive && distance == 0), distance < (best?.1 ?? .max) {
       best = (candidate, distance)

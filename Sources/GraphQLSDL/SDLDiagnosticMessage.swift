@@ -100,6 +100,16 @@ enum SDLDiagnosticMessage {
     "`type`, `interface`, `enum`, `input`, `union`, `scalar`, `schema`, `directive` or `extend`"
 
   /// The message: one sentence, lowercase start, constructs in backticks, no trailing period.
+  /// The messages of ``unexpectedCharacter(_:)`` and ``controlCharacter(_:)`` for every ASCII byte,
+  /// built once: junk input reports one per byte, and a shared string costs a retain, not an
+  /// allocation and an interpolation.
+  private static let unexpectedCharacterMessages: [String] = (0..<0x80).map {
+    "unexpected character `\(Character(Unicode.Scalar(UInt8($0))))`"
+  }
+  private static let controlCharacterMessages: [String] = (0..<0x80).map {
+    "unexpected control character U+\(hex(UInt32($0), width: 4))"
+  }
+
   var message: String {
     switch self {
     case .incompleteSpread(let dots): "unexpected `\(DiagnosticText.shortened(dots))`; the only punctuator with dots is `...`"
@@ -108,7 +118,9 @@ enum SDLDiagnosticMessage {
       "unexpected character U+\(hex(scalar.value, width: 4)) `\(DiagnosticText.shortened(String(scalar)))` in a name; names are ASCII letters, digits and `_`"
     case .nonASCIICharacter(let scalar):
       "unexpected character U+\(hex(scalar.value, width: 4)) `\(DiagnosticText.shortened(String(scalar)))`; non-ASCII characters are allowed only in strings and comments"
+    case .controlCharacter(let byte) where byte < 0x80: Self.controlCharacterMessages[Int(byte)]
     case .controlCharacter(let byte): "unexpected control character U+\(hex(UInt32(byte), width: 4))"
+    case .unexpectedCharacter(let byte) where byte < 0x80: Self.unexpectedCharacterMessages[Int(byte)]
     case .unexpectedCharacter(let byte): "unexpected character `\(Character(Unicode.Scalar(byte)))`"
     case .leadingZero(let number): "invalid number `\(DiagnosticText.shortened(number))`: an integer part cannot start with `0`"
     case .invalidNumberSuffix(let number, let following):

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -30,7 +29,7 @@ enum HTTPExchangeFailure: Error, Sendable {
 /// platforms and in FoundationNetworking over libcurl alike) and cancels the transfer once they pass
 /// the limit, so neither an endless chunked body nor a decompression bomb is ever held in memory.
 ///
-/// Thread-safety: the per-task state lives behind one `Mutex`, never held across I/O; URLSession
+/// Thread-safety: the per-task state lives behind one lock (`APILock`), never held across I/O; URLSession
 /// calls the delegate on its own serial delegate queue.
 final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
   private struct Exchange {
@@ -42,7 +41,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, Sendable {
     var cancelledEarly = false
   }
 
-  private let exchanges = Mutex<[Int: Exchange]>([:])
+  private let exchanges = APILock<[Int: Exchange]>([:])
 
   /// Sends `request` on `session` (whose delegate must be this transport) and collects the body.
   ///
@@ -230,7 +229,7 @@ private final class DeadlineRace<T: Sendable>: Sendable {
     var finished = false
   }
 
-  private let state = Mutex(State())
+  private let state = APILock(State())
 
   func start(_ continuation: CheckedContinuation<T, any Error>) {
     let pending = state.withLock { state -> Result<T, any Error>? in

@@ -408,6 +408,11 @@ def _mode_rules(node: Any) -> dict[str, list[str] | None] | None:
     return rules or None
 
 
+def mode_rules(node: Any) -> dict[str, list[str] | None] | None:
+    """The modes (and Cognito groups) a field's or type's `@aws_*` directives allow; None when it has none."""
+    return _mode_rules(node)
+
+
 def load(path: str) -> Authorizer:
     with open(path, encoding="utf-8") as file:
         return Authorizer(json.load(file))

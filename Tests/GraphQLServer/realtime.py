@@ -10,9 +10,18 @@ Speaks the protocol of AWS's guide "Building a real-time WebSocket client in AWS
                                           server: data {id, payload: {data: {<field>: ...}}}
   client: stop {id}                       server: complete {id}
 
-The handshake's `header` query parameter (base64 JSON) carries the authorization; with
-`--api-key`, a wrong or missing `x-api-key` there gets `connection_error` (UnauthorizedException)
-and a wrong one in a `start`'s `extensions.authorization` gets `error` for that id. Subscription
+The handshake's `header` query parameter (base64 JSON) carries the authorization, and so does each
+`start`'s `extensions.authorization`. With `--auth-config`, both go through auth.py's
+`Authorizer.authenticate`, as the HTTP requests do: every mode (API key, user pools and OIDC JWTs
+with issuer, audience, expiry and claims, the Lambda test authorizer, IAM SigV4). As AppSync's
+real-time guide describes, IAM signs the handshake as a `POST` of `{}` to `/graphql/connect` and a
+`start` as a `POST` of its `data` string to `/graphql`, the signed headers (with `host`) being the
+authorization object. A `start` must also pass the subscription field's `@aws_*` directives for
+the identity's mode, and each event is executed with that identity (field rules apply). Without
+`--auth-config`, `--api-key` alone is checked. A refused handshake gets `connection_error`
+(`UnauthorizedException`, `errorCode` 401, and the reason as `message`) and a close; a refused
+`start` gets `error` for that id (`UnauthorizedException`, or `Unauthorized` for a field the mode may
+not reach, AppSync's shapes). Subscription
 documents are parsed and validated with graphql-core against the served schema. Every successful
 mutation is published to the subscriptions whose field lists it in `@aws_subscribe(mutations:)`,
 whose `filter` matches the record and whose owner arguments (when given) equal the record's owner
@@ -44,6 +53,8 @@ from websockets.frames import Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
+import auth  # this folder: the authorization modes (server.py puts it on the path)
+
 SUBPROTOCOL = "graphql-ws"
 DEFAULT_CONNECTION_TIMEOUT_MS = 300_000
 DEFAULT_KA_INTERVAL_S = 60.0
@@ -58,12 +69,21 @@ def is_upgrade(path: str, headers: Any) -> bool:
     )
 
 
+class Rejected(Exception):
+    """An authorization object the endpoint refuses; `message` is the reason (may be empty)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class Registration:
     """One started subscription: its document, root field and coerced arguments."""
 
     def __init__(self, sub_id: str, document: Any, field_name: str, arguments: dict, variables: dict,
-                 operation_name: str | None) -> None:
+                 operation_name: str | None, identity: Any = None) -> None:
         self.id = sub_id
+        self.identity = identity  # auth.Identity of the start's authorization (--auth-config)
         self.document = document
         self.field_name = field_name
         self.arguments = arguments
@@ -180,10 +200,14 @@ class Connection:
                 {"errorType": "UnsupportedOperation", "message": f"Unknown message type '{kind}'."}]}})
 
     def _connection_init(self) -> None:
-        if not self.hub.authorized(self.header):
-            # AppSync's shape: errorType and errorCode, no message.
-            self.send({"type": "connection_error", "payload": {"errors": [
-                {"errorType": "UnauthorizedException", "errorCode": 401}]}})
+        try:
+            self.hub.identify(self.header, "/graphql/connect", b"{}")
+        except Rejected as rejection:
+            # AppSync's shape: errorType and errorCode (and, with --auth-config, the reason).
+            error: dict[str, Any] = {"errorType": "UnauthorizedException", "errorCode": 401}
+            if rejection.message:
+                error["message"] = rejection.message
+            self.send({"type": "connection_error", "payload": {"errors": [error]}})
             with self.lock:
                 self.protocol.send_close(1000, "")
                 self._flush()
@@ -216,8 +240,11 @@ class Connection:
             fail("UnsupportedOperation", "A start message needs an 'id'.")
             return
         authorization = (payload.get("extensions") or {}).get("authorization") or {}
-        if not self.hub.authorized(authorization):
-            fail("UnauthorizedException", "You are not authorized to make this call.")
+        data = payload.get("data") if isinstance(payload.get("data"), str) else ""
+        try:
+            identity = self.hub.identify(authorization, "/graphql", data.encode())
+        except Rejected as rejection:
+            fail("UnauthorizedException", rejection.message or "You are not authorized to make this call.")
             return
         try:
             request = json.loads(payload.get("data") or "")
@@ -228,7 +255,7 @@ class Connection:
         except (ValueError, KeyError, TypeError):
             fail("MalformedHttpRequestException", "payload.data must be a JSON string of {query, variables}.")
             return
-        registration, errors = self.hub.prepare(sub_id, query, variables, request.get("operationName"))
+        registration, errors = self.hub.prepare(sub_id, query, variables, request.get("operationName"), identity)
         if errors:
             self.send({"type": "error", "id": sub_id, "payload": {"errors": errors}})
             return
@@ -250,9 +277,10 @@ class RealtimeHub:
     """The real-time endpoint of one API: connections, registrations, publishing."""
 
     def __init__(self, api: Any, api_key: str | None, format_error: Callable[[GraphQLError, str], dict],
-                 matches: Callable[[dict, Any], bool]) -> None:
+                 matches: Callable[[dict, Any], bool], authorizer: Any = None) -> None:
         self.api = api
         self.api_key = api_key
+        self.authorizer = authorizer  # auth.Authorizer with --auth-config: every mode, as over HTTP
         self.format_error = format_error
         self.matches = matches  # server.matches: the same filter semantics as list queries
         self.lock = threading.Lock()
@@ -287,8 +315,21 @@ class RealtimeHub:
             self.faulted[fault] = self.faulted.get(fault, 0) + 1
             return fault if self.faulted[fault] <= int(limit) else ""
 
-    def authorized(self, headers: dict) -> bool:
-        return self.api_key is None or (isinstance(headers, dict) and headers.get("x-api-key") == self.api_key)
+    def identify(self, headers: Any, path: str, body: bytes) -> Any:
+        """The auth.Identity of an authorization object (the handshake's `header`, a start's
+        `extensions.authorization`) as a `POST` of `body` to `path`; None without --auth-config.
+        Raises Rejected."""
+        if not isinstance(headers, dict):
+            raise Rejected("Valid authorization header not provided.")
+        if self.authorizer is None:
+            if self.api_key is not None and headers.get("x-api-key") != self.api_key:
+                raise Rejected("")
+            return None
+        lowered = {str(k).lower(): str(v) for k, v in headers.items()}
+        try:
+            return self.authorizer.authenticate("POST", path, lowered, body)
+        except auth.Rejection as rejection:
+            raise Rejected(rejection.message) from None
 
     # -- serving an upgrade (called on the HTTP handler thread, which it keeps until the end)
 
@@ -353,7 +394,8 @@ class RealtimeHub:
 
     # -- subscriptions
 
-    def prepare(self, sub_id: str, query: str, variables: dict, operation_name: str | None) -> tuple[Registration | None, list]:
+    def prepare(self, sub_id: str, query: str, variables: dict, operation_name: str | None,
+                identity: Any = None) -> tuple[Registration | None, list]:
         """Parses and validates a subscription document; returns its registration or AppSync errors."""
         document = self.api.validated_documents.get(query)
         if document is None:
@@ -381,8 +423,12 @@ class RealtimeHub:
             arguments = get_argument_values(root.fields[field_name], fields[0], coerced)
         except GraphQLError as error:
             return None, [self.format_error(error, "ValidationError")]
+        if identity is not None and self.authorizer is not None and not self.authorizer.allows(
+                identity, auth.mode_rules(root.fields[field_name].ast_node), f"{root.name}.{field_name}"):
+            return None, [{"errorType": "Unauthorized",
+                           "message": f"Not Authorized to access {field_name} on type {root.name}"}]
         name = operation.name.value if operation.name else None
-        return Registration(sub_id, document, field_name, arguments, variables, name), []
+        return Registration(sub_id, document, field_name, arguments, variables, name, identity), []
 
     def publish(self, mutation_field: str, record: dict) -> None:
         """Queues a successful mutation's record for the subscriptions that follow the mutation."""
@@ -402,6 +448,7 @@ class RealtimeHub:
                     if not self._selects(registration, record, self.matches):
                         continue
                     result = execute(self.api.schema, registration.document, root_value={registration.field_name: record},
+                                     context_value={"identity": registration.identity},
                                      variable_values=registration.variables, operation_name=registration.operation_name)
                     payload: dict[str, Any] = {"data": result.data}
                     if result.errors:

@@ -29,10 +29,12 @@ API_KEY = "selftest-key"
 
 
 class Server:
-    def __init__(self, schema: Path, db: Path, api_key: str | None = API_KEY) -> None:
+    def __init__(self, schema: Path, db: Path, api_key: str | None = API_KEY, auth_config: Path | None = None) -> None:
         command = [sys.executable, str(HERE / "server.py"), "--schema", str(schema), "--port", "0", "--db", str(db)]
         if api_key:
             command += ["--api-key", api_key]
+        if auth_config:
+            command += ["--auth-config", str(auth_config)]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline().strip()
         if not line.startswith("LISTENING "):
@@ -680,6 +682,121 @@ def subscriptions_carry_sync_fields(server: Server) -> None:
         deleted = server.gql(S_DELETE, {"input": {"id": "s", "_version": 1}})["data"]["deletePost"]
         event = receive()["payload"]["data"]["onDeletePost"]
         assert event == {"id": "s", "_version": 2, "_deleted": True, "_lastChangedAt": deleted["_lastChangedAt"]}, event
+
+
+def _jwt(claims: dict, secret: str) -> str:
+    """An HS256 JWT (RFC 7519) with `claims`, as auth.py verifies it."""
+    import base64
+    import hashlib
+    import hmac
+
+    def part(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+    head = part(json.dumps({"alg": "HS256", "typ": "JWT"}).encode())
+    payload = part(json.dumps(claims).encode())
+    signature = hmac.new(secret.encode(), f"{head}.{payload}".encode(), hashlib.sha256).digest()
+    return f"{head}.{payload}.{part(signature)}"
+
+
+def _sigv4(host: str, path: str, body: bytes, access_key: str, secret: str, token: str, region: str) -> dict:
+    """The headers of a SigV4-signed POST (service appsync), as AppSync's real-time guide signs the
+    handshake (`{}` to /graphql/connect) and HTTP requests: host, x-amz-date, x-amz-security-token."""
+    import hashlib
+    import hmac
+
+    amz_date = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    day = amz_date[:8]
+    headers = {"host": host, "x-amz-date": amz_date, "x-amz-security-token": token}
+    signed = sorted(headers)
+    canonical = "\n".join(["POST", path, "", "".join(f"{n}:{headers[n]}\n" for n in signed), ";".join(signed),
+                           hashlib.sha256(body).hexdigest()])
+    scope = f"{day}/{region}/appsync/aws4_request"
+    to_sign = "\n".join(["AWS4-HMAC-SHA256", amz_date, scope, hashlib.sha256(canonical.encode()).hexdigest()])
+    key = ("AWS4" + secret).encode()
+    for step in (day, region, "appsync", "aws4_request"):
+        key = hmac.new(key, step.encode(), hashlib.sha256).digest()
+    signature = hmac.new(key, to_sign.encode(), hashlib.sha256).hexdigest()
+    headers["authorization"] = (f"AWS4-HMAC-SHA256 Credential={access_key}/{scope}, SignedHeaders={';'.join(signed)}, "
+                                f"Signature={signature}")
+    return headers
+
+
+@check(schema="auth-rules")
+def auth_modes_over_http_and_realtime(server: Server) -> None:
+    """--auth-config (auth.py): each mode allowed and denied over HTTP (401 for a bad credential),
+    and the same credentials in the real-time handshake (connection_ack / connection_error)."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    pool, oidc = "https://cognito-idp.local/pool", "https://oidc.local"
+    config = {
+        "apiKey": "da2-good",
+        "userPools": {"secret": "pool-secret", "issuer": pool, "audience": "client-1"},
+        "oidc": {"secret": "oidc-secret", "issuer": oidc, "audience": "oidc-client"},
+        "lambda": {"tokens": {"allow-token": {"isAuthorized": True}, "deny-token": {"isAuthorized": False}}},
+        "iam": {"region": "us-east-1", "credentials": [
+            {"accessKeyId": "AKIDSELFTEST", "secretAccessKey": "iam-secret", "sessionToken": "session-1"}]},
+    }
+    directory = Path(tempfile.mkdtemp(prefix="selftest-auth-"))
+    (directory / "auth.json").write_text(json.dumps(config))
+    secured = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
+                     auth_config=directory / "auth.json")
+    try:
+        host = f"127.0.0.1:{secured.port}"
+        exp = int(time.time()) + 600
+
+        def user_pool(secret: str = "pool-secret", expires: int = exp) -> dict:
+            return {"authorization": _jwt({"iss": pool, "aud": "client-1", "cognito:username": "ann", "exp": expires}, secret)}
+
+        def open_id(secret: str = "oidc-secret") -> dict:
+            return {"authorization": _jwt({"iss": oidc, "aud": "oidc-client", "sub": "u1", "exp": exp}, secret)}
+
+        def iam(secret: str = "iam-secret", path: str = "/graphql", body: bytes = b"{}") -> dict:
+            return _sigv4(host, path, body, "AKIDSELFTEST", secret, "session-1", "us-east-1")
+
+        query = '{ getDocument(id: "none") { id } }'
+        body = json.dumps({"query": query, "variables": {}}).encode()
+        modes = [  # (mode, allowed headers, denied headers) for HTTP
+            ("apiKey", {"x-api-key": "da2-good"}, {"x-api-key": "da2-bad"}),
+            ("userPools", user_pool(), user_pool(expires=exp - 1200)),
+            ("lambda", {"authorization": "allow-token"}, {"authorization": "deny-token"}),
+            ("iam", iam(body=body), iam(secret="wrong", body=body)),
+        ]
+        for mode, allowed, denied in modes:
+            status, answer = secured.post(query, headers=allowed, api_key=None)
+            assert status == 200 and answer == {"data": {"getDocument": None}}, (mode, status, answer)
+            status, answer = secured.post(query, headers=denied, api_key=None)
+            assert status == 401 and answer["errors"][0]["errorType"].endswith("Exception"), (mode, status, answer)
+        # OIDC authenticates, but no field of this schema allows it: AppSync's field-level shape.
+        status, answer = secured.post(query, headers=open_id(), api_key=None)
+        assert status == 200 and answer["errors"][0]["errorType"] == "Unauthorized", answer
+        status, answer = secured.post(query, headers=open_id("forged"), api_key=None)
+        assert status == 401, (status, answer)
+
+        def handshake(header: dict) -> dict:
+            encoded = base64.b64encode(json.dumps({"host": host, **header}).encode()).decode()
+            url = f"ws://{host}/graphql/realtime?header={encoded}&payload=e30="
+            with connect(url, subprotocols=["graphql-ws"], open_timeout=10) as ws:
+                ws.send(json.dumps({"type": "connection_init"}))
+                return json.loads(ws.recv(timeout=10))
+
+        handshakes = [
+            ("apiKey", {"x-api-key": "da2-good"}, {"x-api-key": "da2-bad"}),
+            ("userPools", user_pool(), user_pool(secret="forged")),
+            ("oidc", open_id(), open_id("forged")),
+            ("lambda", {"authorization": "allow-token"}, {"authorization": "deny-token"}),
+            ("iam", iam(path="/graphql/connect"), iam(secret="wrong", path="/graphql/connect")),
+        ]
+        for mode, allowed, denied in handshakes:
+            ack = handshake(allowed)
+            assert ack["type"] == "connection_ack", (mode, ack)
+            refused = handshake(denied)
+            assert refused["type"] == "connection_error", (mode, refused)
+            assert refused["payload"]["errors"][0]["errorType"] == "UnauthorizedException", (mode, refused)
+    finally:
+        secured.stop()
 
 
 def main() -> int:

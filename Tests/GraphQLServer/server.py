@@ -1105,7 +1105,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.auth_config:
         authorizer = auth.load(args.auth_config)
         authorizer.install(api)
-    hub = realtime.RealtimeHub(api, args.api_key, format_error, matches)
+    hub = realtime.RealtimeHub(api, args.api_key, format_error, matches, authorizer=authorizer)
     api.mutation_listeners = [hub.publish]
     handler = type("BoundHandler", (Handler,), {
         "api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [],

@@ -94,7 +94,7 @@ struct AuthFixture {
 let authSchemaPath = "Generated/auth-rules/schema.api.graphql"
 
 private func client(
-  _ server: GraphQLServerProcess, _ authorization: APIClient.Authorization, timeout: Double = 10,
+  _ server: GraphQLServerProcess, _ authorization: APIClient.Authorization, timeout: Double = testRequestDeadline,
   log: RequestLog? = nil
 ) -> APIClient {
   makeClient(server, log: log, timeout: timeout, authorization: authorization)
@@ -365,7 +365,7 @@ struct AuthorizationModeTests {
     // Document: owner and groups (user pools) before private IAM before public API key.
     let both = APIClient(
       configuration: .init(
-        endpoint: server.endpoint, timeout: 10,
+        endpoint: server.endpoint, timeout: testRequestDeadline,
         authorizationStrategy: .multiAuth([.apiKey(keys.apiKey), .userPools { token }])))
     try await both.create(Document(id: "d1", title: "T"))
     var seen = try await server.receivedRequests().map { $0["headers"] as? [String: String] ?? [:] }
@@ -374,7 +374,7 @@ struct AuthorizationModeTests {
     // An expired token is rejected, the API key (public read) then succeeds.
     let fallback = APIClient(
       configuration: .init(
-        endpoint: server.endpoint, timeout: 10,
+        endpoint: server.endpoint, timeout: testRequestDeadline,
         authorizationStrategy: .multiAuth([.apiKey(keys.apiKey), .userPools { expired }])))
     #expect(try await fallback.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "T")
     seen = try await server.receivedRequests().dropFirst().map { $0["headers"] as? [String: String] ?? [:] }
@@ -384,7 +384,7 @@ struct AuthorizationModeTests {
     // Both rejected: the last mode's error.
     let neither = APIClient(
       configuration: .init(
-        endpoint: server.endpoint, timeout: 10,
+        endpoint: server.endpoint, timeout: testRequestDeadline,
         authorizationStrategy: .multiAuth([.apiKey("da2-wrong"), .userPools { expired }])))
     let last = await authorizationFailure {
       _ = try await neither.get(Document.self, byIdentifier: .init(id: "d1"))
@@ -394,7 +394,7 @@ struct AuthorizationModeTests {
     // A write the API key may not make is not tried with it: user pools only.
     let keyOnly = APIClient(
       configuration: .init(
-        endpoint: server.endpoint, timeout: 10,
+        endpoint: server.endpoint, timeout: testRequestDeadline,
         authorizationStrategy: .multiAuth([.apiKey(keys.apiKey)])))
     do {
       try await keyOnly.create(Ticket(id: "t9", subject: "x"))

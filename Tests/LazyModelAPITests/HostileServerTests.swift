@@ -89,7 +89,7 @@ final class HostileServerProcess: Sendable {
 
 /// A client of `endpoint` with the API key `key`.
 private func hostileClient(
-  _ endpoint: URL, timeout: Double = 10, idleTimeout: Double? = nil,
+  _ endpoint: URL, timeout: Double = testRequestDeadline, idleTimeout: Double? = nil,
   maximumResponseBytes: Int = APIClient.Configuration.defaultMaximumResponseBytes
 ) -> APIClient {
   APIClient(

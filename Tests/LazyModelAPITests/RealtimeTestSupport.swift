@@ -50,7 +50,7 @@ final class SubscriptionRecorder<M: Model>: Sendable {
 
   /// Waits until `condition` holds, at most `seconds`.
   func wait(
-    _ seconds: Double = 10, _ what: String = "condition",
+    _ seconds: Double = testRequestDeadline, _ what: String = "condition",
     until condition: @Sendable (SubscriptionRecorder<M>) -> Bool
   ) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
@@ -64,16 +64,16 @@ final class SubscriptionRecorder<M: Model>: Sendable {
     }
   }
 
-  func waitConnected(_ seconds: Double = 10) async throws {
+  func waitConnected(_ seconds: Double = testRequestDeadline) async throws {
     try await wait(seconds, "connected") { $0.connectedCount >= 1 || $0.recorded.finished }
     if let error = recorded.error { throw error }
   }
 
-  func waitModels(_ count: Int, _ seconds: Double = 10) async throws {
+  func waitModels(_ count: Int, _ seconds: Double = testRequestDeadline) async throws {
     try await wait(seconds, "\(count) models") { $0.models.count >= count || $0.recorded.finished }
   }
 
-  func waitFinished(_ seconds: Double = 10) async throws {
+  func waitFinished(_ seconds: Double = testRequestDeadline) async throws {
     try await wait(seconds, "the end of the stream") { $0.recorded.finished }
   }
 }
@@ -87,10 +87,10 @@ struct RealtimeTestError: Error, CustomStringConvertible {
 func makeRealtimeClient(
   _ server: GraphQLServerProcess, authorization: APIClient.Authorization = .none,
   headers: [String: String] = [:], maximumReconnectAttempts: Int = 5,
-  connectionAckTimeout: Double = 10, maximumMessageBytes: Int = 4 << 20
+  connectionAckTimeout: Double = testRequestDeadline, maximumMessageBytes: Int = 4 << 20
 ) -> APIClient {
   var configuration = APIClient.Configuration(
-    endpoint: server.endpoint, authorization: authorization, timeout: 10,
+    endpoint: server.endpoint, authorization: authorization, timeout: testRequestDeadline,
     additionalHeaders: headers)
   configuration.realtime = APIClient.RealtimeConfiguration(
     connectionAckTimeout: connectionAckTimeout, maximumMessageBytes: maximumMessageBytes,

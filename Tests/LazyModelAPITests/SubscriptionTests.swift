@@ -260,7 +260,7 @@ struct SubscriptionTests {
     #expect(asked.all == ["connection_init", "OnCreatePost4V2", "CreatePost4V2"])
   }
 
-  @Test("a wrong API key is refused at connect: connection_error ends the stream with the server's errors")
+  @Test("a wrong API key is refused at connect: connection_error ends the stream with .authorization naming the mode")
   func wrongAPIKey() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath, apiKey: "right-key")
     defer { server.stop() }
@@ -268,13 +268,16 @@ struct SubscriptionTests {
     let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
     try await posts.waitFinished()
     let error = try #require(posts.recorded.error)
-    guard case APIError.transport(let name, let underlying) = error,
-      case RealtimeError.connectionError(let errors)? = underlying as? RealtimeError
+    guard case APIError.authorization(let name, let underlying) = error,
+      let refused = underlying as? AuthorizationError,
+      case .rejected(let status, let errors) = refused.reason
     else {
       Issue.record("unexpected error \(error)")
       return
     }
     #expect(name == "OnCreatePost4V2")
+    #expect(refused.mode == .apiKey)
+    #expect(status == 401)
     #expect(errors.map(\.errorType) == ["UnauthorizedException"])
     #expect(errors.first?.extensions == ["errorCode": 401])
     #expect(!"\(error)".contains("wrong-key"))

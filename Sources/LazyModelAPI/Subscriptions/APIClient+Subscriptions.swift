@@ -1,6 +1,5 @@
 import Foundation
 import LazyModel
-import Synchronization
 
 /// One event of a subscription stream (``APIClient/subscribe(to:)``).
 public enum SubscriptionEvent<M: Model>: Sendable {
@@ -125,7 +124,7 @@ extension APIClient {
 
 /// The client's one ``RealtimeConnection``, made on first use.
 final class SubscriptionHub: Sendable {
-  private let connection = Mutex<RealtimeConnection?>(nil)
+  private let connection = APILock<RealtimeConnection?>(nil)
 
   func connection(for client: APIClient) -> RealtimeConnection {
     connection.withLock { connection in

@@ -1,7 +1,6 @@
 #if !canImport(Darwin)
   import CWebSockets
   import Foundation
-  import Synchronization
 
   /// The Linux transport: the system libwebsockets (RFC 6455 framing by libwebsockets, TLS for
   /// `wss://` by its OpenSSL). Each connection has its own lws context, served by a dedicated
@@ -34,7 +33,7 @@
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
     private let maximumMessageBytes: Int
-    private let state = Mutex(State())
+    private let state = APILock(State())
 
     private struct State {
       /// The lws context while the service thread runs (used off that thread only for
@@ -46,7 +45,7 @@
     }
 
     /// Service-thread-only state (the message being reassembled, the connection handle).
-    private let service = Mutex(ServiceState())
+    private let service = APILock(ServiceState())
 
     private struct ServiceState {
       var wsi: LWSHandle?

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One subscription as the connection sees it: its `start` document and where its messages go.
 protocol RealtimeSubscriber: Sendable {
@@ -30,7 +29,9 @@ protocol RealtimeSubscriber: Sendable {
 /// `.reconnected` on their `start_ack`. After ``APIClient/RealtimeConfiguration/maximumReconnectAttempts``
 /// failures in a row (a `connection_ack` resets the count), or on `connection_error`, every
 /// subscription ends with ``APIError/transport(operationName:underlying:)`` carrying the
-/// ``RealtimeError``.
+/// ``RealtimeError``; a `connection_error` (or a `start`'s `error`) that refuses the credentials
+/// (`UnauthorizedException`) ends them (or that one) with ``APIError/authorization(operationName:underlying:)``
+/// carrying an ``AuthorizationError`` that names the mode, as an HTTP 401 does.
 ///
 /// Thread-safety: an actor; the transport delivers its events through an `AsyncStream`.
 actor RealtimeConnection {
@@ -247,10 +248,15 @@ actor RealtimeConnection {
       }
       guard let id = known(envelope.id), let entry = entries.removeValue(forKey: id) else { return }
       forget([id])
-      entry.subscriber.failed(
-        APIError.graphQL(
-          operationName: entry.subscriber.operationName, errors: errors, partialData: nil,
-          body: message))
+      if let refused = refusal(errors) {
+        entry.subscriber.failed(
+          APIError.authorization(operationName: entry.subscriber.operationName, underlying: refused))
+      } else {
+        entry.subscriber.failed(
+          APIError.graphQL(
+            operationName: entry.subscriber.operationName, errors: errors, partialData: nil,
+            body: message))
+      }
       if entries.isEmpty { tearDown(next: .idle) }
     case "complete":
       // The server ended an active subscription (a `complete` after our own `stop` names an id
@@ -260,10 +266,31 @@ actor RealtimeConnection {
       entry.subscriber.failed(SubscriptionFinished())
       if entries.isEmpty { tearDown(next: .idle) }
     case "connection_error":
-      fatal(.connectionError(errors: ErrorsPayload.errors(in: message)))
+      let errors = ErrorsPayload.errors(in: message)
+      if let refused = refusal(errors) {
+        failures = 0
+        finishAllWith { .authorization(operationName: $0, underlying: refused) }
+      } else {
+        fatal(.connectionError(errors: errors))
+      }
     default:
       fault(.unknownMessageType(envelope.type))
     }
+  }
+
+  /// The ``AuthorizationError`` of a `connection_error` or a `start`'s `error` whose every error is
+  /// AppSync's refusal of the credentials (`errorType` `UnauthorizedException`, also namespaced as
+  /// AWS sends it, `…#UnauthorizedException`, or `Unauthorized`,
+  /// as the real-time guide shows, `errorCode` 401 when sent), naming the configured mode; `nil`
+  /// for other errors or when no mode is configured (those stay ``RealtimeError/connectionError(errors:)``
+  /// and ``APIError/graphQL(operationName:errors:partialData:body:)``).
+  private func refusal(_ errors: [GraphQLError]) -> AuthorizationError? {
+    guard let mode = configuration.authorization.mode, !errors.isEmpty,
+      errors.allSatisfy({ $0.errorType == "Unauthorized" || $0.errorType?.hasSuffix("UnauthorizedException") == true })
+    else { return nil }
+    var status = 401
+    if case .int(let code)? = errors.first?.extensions?["errorCode"] { status = code }
+    return AuthorizationError(mode: mode, reason: .rejected(statusCode: status, errors: errors))
   }
 
   /// `id` when it names an active subscription; `nil` (ignored) for one stopped recently; a

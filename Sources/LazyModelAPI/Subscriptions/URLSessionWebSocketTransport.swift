@@ -3,7 +3,6 @@
 // built with WebSockets.
 #if canImport(Darwin) || MODELGEN_TYPECHECK_URLSESSION
   import Foundation
-  import Synchronization
 
   #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,11 +24,11 @@
     URLSessionWebSocketDelegate, @unchecked Sendable
   {
     // @unchecked (NSObject subclasses cannot be checked): every stored property is a `let` of a
-    // Sendable type or a Mutex.
+    // Sendable type or an `APILock`.
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
-    private let task: Mutex<URLSessionWebSocketTask?> = Mutex(nil)
-    private let closed = Mutex(false)
+    private let task = APILock<URLSessionWebSocketTask?>(nil)
+    private let closed = APILock(false)
 
     init(url: URL, subprotocol: String, maximumMessageBytes: Int) {
       (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self)
