@@ -59,14 +59,18 @@ struct ConflictResolutionTests {
     ])
     #expect(run.status == 0, "\(run.errors)")
     let api = try #require(directory.read("Out/schema.api.graphql"))
-    #expect(api.contains("@modelgenSync(conflictHandler: \"OPTIMISTIC_CONCURRENCY\")"))
+    // The deployable schema names no strategy; the local server's manifest does, per model.
+    #expect(!api.contains("@modelgen"))
+    let manifest = try #require(directory.read("Out/schema.local.json"))
+    #expect(manifest.contains("      \"fieldAuthRules\": {},\n      \"conflictHandler\": \"OPTIMISTIC_CONCURRENCY\"\n"))
+    #expect(manifest.contains("      \"syncNotes\": {\n        \"model\": \"Note\",\n        \"kind\": \"SYNC\","))
     #expect(api.contains("  _version: Int!\n  _deleted: Boolean\n  _lastChangedAt: AWSTimestamp!\n}"))
     #expect(api.contains("input UpdateNoteInput {\n  id: ID!\n  body: String\n  _version: Int\n}"))
     #expect(api.contains("input DeleteNoteInput {\n  id: ID!\n  _version: Int\n}"))
     #expect(api.contains("  items: [Note]!\n  nextToken: String\n  startedAt: AWSTimestamp\n}"))
     #expect(
       api.contains(
-        "  syncNotes(filter: ModelNoteFilterInput, limit: Int, nextToken: String, lastSync: AWSTimestamp): ModelNoteConnection @modelgenOperation(model: \"Note\", kind: \"SYNC\")\n"
+        "  syncNotes(filter: ModelNoteFilterInput, limit: Int, nextToken: String, lastSync: AWSTimestamp): ModelNoteConnection\n"
       ))
     let swift = try #require(directory.read("Out/Note+Schema.swift"))
     #expect(
@@ -86,6 +90,8 @@ struct ConflictResolutionTests {
     for absent in ["_version", "_deleted", "_lastChangedAt", "startedAt", "syncNotes", "modelgenSync"] {
       #expect(!api.contains(absent), "\(absent)")
     }
+    let manifest = try #require(directory.read("Out/schema.local.json"))
+    #expect(!manifest.contains("conflictHandler") && !manifest.contains("SYNC"))
     #expect(directory.read("Out/Note+Schema.swift")?.contains("syncPluralName") == false)
   }
 
@@ -98,7 +104,7 @@ struct ConflictResolutionTests {
       directory.url("good.json"),
     ])
     #expect(run.status == 0, "\(run.errors)")
-    #expect(directory.read("Out/schema.api.graphql")?.contains("conflictHandler: \"LAMBDA\"") == true)
+    #expect(directory.read("Out/schema.local.json")?.contains("\"conflictHandler\": \"LAMBDA\"") == true)
 
     try directory.write("bad.json", #"{"conflictResolution": "optimistc"}"#)
     let bad = CommandRun([
