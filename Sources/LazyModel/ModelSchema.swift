@@ -46,6 +46,8 @@ public struct ModelSchema: Sendable, Hashable {
   ///   - fields: Every field, in schema order (implicit ones included).
   ///   - indexes: The `@index` secondary indexes.
   ///   - authRules: The model-level `@auth` rules, as written.
+  ///   - implicitKeyTypedAsID: `true` when no `@primaryKey` is written and `id` is not of type
+  ///     `ID` (see ``implicitKeyTypedAsID``); `false` by default.
   ///   - operations: The operation field names; `nil` (hand-written schemas) means the Amplify
   ///     transformer's defaults for `name` and `pluralName`
   ///     (``ModelOperationNames/defaults(modelName:pluralName:)``). Generated schemas always pass

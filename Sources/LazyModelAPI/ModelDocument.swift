@@ -8,7 +8,7 @@ import LazyModel
 /// disabled operation and building its request throws. Input types follow the Amplify GraphQL
 /// Transformer v2 (`ModelResourceIDs`): `Create<Name>Input`/`Update<Name>Input`/`Delete<Name>Input`
 /// with the model name's first letter upper-cased, `Model<Name>FilterInput` and
-/// `Model<Name>ConditionInput` with the name's first letter upper-cased too (``APITypeNames``, shared
+/// `Model<Name>ConditionInput` with the name's first letter upper-cased too (`APITypeNames`, shared
 /// with the generator). `get` takes every primary-key field as an
 /// argument; `list` takes `filter`, `limit`, `nextToken`; mutations take `input:` and `condition:`;
 /// an index query takes the partition key as `<field>: <Type>!` and its sort key fields as one key
@@ -53,21 +53,21 @@ public enum ModelDocument {
   {
     APITypeNames.mutationInput(mutation.rawValue, schema.name)
   }
-  /// `Model<Name>FilterInput`, the model name's first letter upper-cased (``APITypeNames``, the
+  /// `Model<Name>FilterInput`, the model name's first letter upper-cased (`APITypeNames`, the
   /// naming function the generator's API schema uses: `modelType` → `ModelModelTypeFilterInput`).
   public static func filterInputType(_ schema: ModelSchema) -> String {
     APITypeNames.filterInput(schema.name)
   }
-  /// `Model<Name>ConditionInput` (``APITypeNames``).
+  /// `Model<Name>ConditionInput` (`APITypeNames`).
   public static func conditionInputType(_ schema: ModelSchema) -> String {
     APITypeNames.conditionInput(schema.name)
   }
-  /// `ModelSubscription<Name>FilterInput` (``APITypeNames``).
+  /// `ModelSubscription<Name>FilterInput` (`APITypeNames`).
   public static func subscriptionFilterInputType(_ schema: ModelSchema) -> String {
     APITypeNames.subscriptionFilterInput(schema.name)
   }
   /// The GraphQL type of the `get` argument (and `Delete<Name>Input` field) of the key field
-  /// `field`: `ID` when ``ModelSchema/implicitKeyTypedAsID`` (no `@primaryKey`, `id: Int!`), else
+  /// `field`: `ID` when `ModelSchema.implicitKeyTypedAsID` (no `@primaryKey`, `id: Int!`), else
   /// the field's own type (``typeName(_:)``).
   public static func keyArgumentType(_ field: ModelField, of schema: ModelSchema) -> String {
     schema.implicitKeyTypedAsID ? "ID" : typeName(field.type)

@@ -84,7 +84,7 @@ public final class DataStore: Sendable {
 
   /// Opens the database at `fileURL` as ``init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``
   /// does, with sync (README, "Sync"): every local save and delete of a model whose schema has a
-  /// ``ModelSchema/syncPluralName`` enters the outbox in the same transaction, and ``start()``
+  /// `ModelSchema.syncPluralName` enters the outbox in the same transaction, and ``start()``
   /// sends the outbox with `sync.client`. Creates the outbox and sync metadata tables when missing.
   ///
   /// - Throws: As ``init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``.

@@ -5,7 +5,7 @@ import LazyModelAPI
 /// How a ``DataStore`` syncs with an AppSync API whose schema is a versioned data source
 /// (`modelgen generate --conflict-resolution`): ``DataStore/init(fileURL:registry:sync:listPageSize:readerCount:busyTimeout:)``.
 ///
-/// Only the models whose ``ModelSchema/syncPluralName`` is set are synced; saves and deletes of the
+/// Only the models whose `ModelSchema.syncPluralName` is set are synced; saves and deletes of the
 /// others never enter the outbox.
 ///
 /// Thread-safety: a `Sendable` value; the handlers are called from the store's sync task, one at a time.
@@ -78,7 +78,7 @@ public struct PendingMutation: Sendable, Hashable {
   public var sequence: Int64
   /// The model's GraphQL type name.
   public var modelName: String
-  /// The identifier's canonical string (``ModelIdentifierProtocol/canonicalString``).
+  /// The identifier's canonical string (`ModelIdentifierProtocol.canonicalString`).
   public var identifier: String
   /// The mutation.
   public var kind: SyncMutationKind

@@ -38,7 +38,7 @@ public struct GeneratorOptions: Sendable {
   /// The templates to render.
   public var templates: TemplateSet
   /// `--conflict-resolution`: the versioned data source's strategy, or `nil` for no conflict
-  /// detection (today's output, byte for byte). Copied into ``ModelGraph/conflictResolution``.
+  /// detection (today's output, byte for byte). Copied into `ModelGraph.conflictResolution`.
   public var conflictResolution: ConflictResolution?
 
   /// Creates options.
@@ -220,7 +220,7 @@ public struct Generator: Sendable {
     if options.emit.contains(.apiSchema) {
       let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
       files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
-      // The local server's manifest beside the deployable schema (``APILocalManifest``).
+      // The local server's manifest beside the deployable schema (`APILocalManifest`).
       let manifest = APILocalManifest.render(graph, sourceFileName: graph.sourceFileName)
       files.append(GeneratedFile(path: Self.localManifestFileName, contents: Self.normalized(manifest)))
     }
@@ -229,7 +229,7 @@ public struct Generator: Sendable {
 
   /// The file name `--emit api-schema` writes in a schema's output directory.
   public static let apiSchemaFileName = "schema.api.graphql"
-  /// The local server's manifest `--emit api-schema` writes beside it (``APILocalManifest``).
+  /// The local server's manifest `--emit api-schema` writes beside it (`APILocalManifest`).
   public static let localManifestFileName = APILocalManifest.fileName
 
   private func file(_ path: String, template: String, _ value: TemplateValue) throws
