@@ -799,6 +799,58 @@ def auth_modes_over_http_and_realtime(server: Server) -> None:
         secured.stop()
 
 
+def manifest_faults() -> None:
+    """A missing, stale, malformed or unreadable manifest is a one-line error (`--check`, rc 1)."""
+    source = schema_path("seed-post-comment")
+    good = json.loads(source.with_name("schema.local.json").read_text(encoding="utf-8"))
+
+    def edited(change) -> dict:
+        manifest = json.loads(json.dumps(good))
+        change(manifest)
+        return manifest
+
+    def set_in(path: list, value) -> object:
+        def change(manifest: dict) -> None:
+            target = manifest
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        return change
+
+    cases = [
+        (None, "no model metadata: no manifest at"),
+        (edited(set_in(["models", "Post4V2", "primaryKey"], ["nope"])), "manifest: models.Post4V2.primaryKey[0]: Post4V2 has no field 'nope'"),
+        (edited(set_in(["models", "Post4V2", "primaryKey"], "id")), "manifest: models.Post4V2.primaryKey: expected a list"),
+        (edited(set_in(["models", "Post4V2", "timestamps"], {"createdAt": "made"})), "manifest: models.Post4V2.timestamps.createdAt: Post4V2 has no field 'made'"),
+        (edited(set_in(["models", "Post4V2"], None)), "manifest: models.Post4V2.primaryKey: expected a list"),
+        (edited(set_in(["operations", "Query"], [])), "manifest: operations.Query: expected an object"),
+        (edited(set_in(["operations", "Query", "getPost4V2", "kind"], "FROB")), "manifest: operations.Query.getPost4V2: unknown Query kind 'FROB'"),
+        (edited(lambda m: m["operations"]["Query"]["getPost4V2"].pop("model")), "manifest: operations.Query.getPost4V2: the manifest has no model None"),
+        (edited(lambda m: m["models"]["Comment4V2"]["indexes"].__setitem__("byPost", ["postID", "nope"])), "Comment4V2 has no field 'nope'"),
+        (edited(set_in(["models", "Post4V2", "defaults"], {"nope": "x"})), "manifest: models.Post4V2.defaults: Post4V2 has no field 'nope'"),
+        (edited(set_in(["version"], True)), "not a version 1 modelgen manifest"),
+        (edited(set_in(["version"], 2)), "not a version 1 modelgen manifest"),
+    ]
+    with tempfile.TemporaryDirectory(prefix="graphql-selftest-manifest-") as directory:
+        for number, (manifest, expected) in enumerate(cases):
+            folder = Path(directory) / str(number)
+            folder.mkdir()
+            schema = folder / "schema.api.graphql"
+            schema.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+            if manifest is not None:
+                (folder / "schema.local.json").write_text(json.dumps(manifest), encoding="utf-8")
+            result = subprocess.run([sys.executable, str(HERE / "server.py"), "--schema", str(schema), "--check"],
+                                    capture_output=True, text=True, timeout=60)
+            lines = result.stderr.strip().splitlines()
+            assert result.returncode == 1 and len(lines) == 1 and expected in lines[0], (number, result.returncode, result.stderr)
+        # A FIFO as the manifest does not hang the server.
+        fifo = Path(directory) / "fifo.json"
+        os.mkfifo(fifo)
+        result = subprocess.run([sys.executable, str(HERE / "server.py"), "--schema", str(source), "--manifest", str(fifo),
+                                 "--check"], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 1 and "not a regular file" in result.stderr, result.stderr
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")
@@ -823,6 +875,7 @@ def main() -> int:
             def loads(schema: Path = schema) -> None:
                 Server(schema, Path(directory) / f"load-{schema.parent.name}-{schema.name}.sqlite").stop()
             run(f"loads {os.path.relpath(schema, REPO)}", loads)
+        run("manifest faults are one-line errors", manifest_faults)
 
         for number, (stem, function) in enumerate(CHECKS):
             schema = args.schema if (args.schema and stem == "seed-post-comment") else schema_path(stem)

@@ -192,11 +192,121 @@ def manifest_path_for(schema_path: str) -> str:
 
 
 def load_manifest(path: str) -> dict:
-    with open(path, encoding="utf-8") as file:
-        manifest = json.load(file)
-    if not isinstance(manifest, dict) or manifest.get("version") != MANIFEST_VERSION:
-        raise AppSyncError(f"{path}: not a version {MANIFEST_VERSION} modelgen manifest", "SchemaError")
+    """Reads a manifest: a regular file (a FIFO or device would block) holding a version 1 object."""
+    import os
+    import stat
+
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise AppSyncError("not a regular file", "SchemaError")
+        with os.fdopen(descriptor, encoding="utf-8", closefd=False) as file:
+            manifest = json.load(file)
+    finally:
+        os.close(descriptor)
+    version = manifest.get("version") if isinstance(manifest, dict) else None
+    if type(version) is not int or version != MANIFEST_VERSION:  # `True == 1` in Python: not a version
+        raise AppSyncError(f"not a version {MANIFEST_VERSION} modelgen manifest", "SchemaError")
     return manifest
+
+
+MANIFEST_OPERATION_KINDS = {
+    "Query": {"GET", "LIST", "SYNC", "INDEX"},
+    "Mutation": {"CREATE", "UPDATE", "DELETE"},
+    "Subscription": {"ON_CREATE", "ON_UPDATE", "ON_DELETE"},
+}
+MANIFEST_RELATION_KINDS = {"BELONGS_TO", "HAS_ONE", "HAS_MANY"}
+
+
+def validate_manifest(manifest: dict, schema: GraphQLSchema) -> None:
+    """Checks a manifest's shape and every name it uses against the schema it is served with.
+
+    Raises AppSyncError("manifest: <where>: <what>", "SchemaError") for the first fault: a wrong JSON
+    type, a model, field, index, operation or relation the schema (or the manifest) lacks, an unknown
+    kind. A stale manifest (the schema was regenerated, the manifest was not) fails here.
+    """
+    def fail(where: str, what: str) -> None:
+        raise AppSyncError(f"manifest: {where}: {what}", "SchemaError")
+
+    def strings(value: Any, where: str, minimum: int = 0) -> list[str]:
+        if not isinstance(value, list) or len(value) < minimum or not all(isinstance(v, str) for v in value):
+            fail(where, f"expected a list of {'at least one ' if minimum else ''}field names")
+        return value
+
+    def obj(value: Any, where: str) -> dict:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            fail(where, "expected an object")
+        return value
+
+    models = obj(manifest.get("models"), "models")
+    types: dict[str, Any] = {}
+    for name, entry in models.items():
+        type_ = schema.type_map.get(name)
+        if not isinstance(type_, GraphQLObjectType):
+            fail(f"models.{name}", "the schema has no such object type")
+        entry = obj(entry, f"models.{name}")
+        types[name] = type_
+
+        def field(field_name: Any, where: str) -> None:
+            if not isinstance(field_name, str) or field_name not in type_.fields:
+                fail(where, f"{name} has no field {field_name!r}")
+
+        for position, key in enumerate(strings(entry.get("primaryKey"), f"models.{name}.primaryKey", 1)):
+            field(key, f"models.{name}.primaryKey[{position}]")
+        for role, field_name in obj(entry.get("timestamps"), f"models.{name}.timestamps").items():
+            if field_name is not None:
+                field(field_name, f"models.{name}.timestamps.{role}")
+        for index, fields in obj(entry.get("indexes"), f"models.{name}.indexes").items():
+            for position, key in enumerate(strings(fields, f"models.{name}.indexes.{index}", 1)):
+                field(key, f"models.{name}.indexes.{index}[{position}]")
+        for field_name, written in obj(entry.get("defaults"), f"models.{name}.defaults").items():
+            field(field_name, f"models.{name}.defaults")
+            if not isinstance(written, str):
+                fail(f"models.{name}.defaults.{field_name}", "expected the @default value as written (a string)")
+        for field_name in obj(entry.get("fieldAuthRules"), f"models.{name}.fieldAuthRules"):
+            field(field_name, f"models.{name}.fieldAuthRules")
+        handler = entry.get("conflictHandler")
+        if handler is not None and not isinstance(handler, str):
+            fail(f"models.{name}.conflictHandler", "expected a string")
+    for name, entry in models.items():
+        for field_name, relation in obj(entry.get("relations"), f"models.{name}.relations").items():
+            where = f"models.{name}.relations.{field_name}"
+            relation = obj(relation, where)
+            if field_name not in types[name].fields:
+                fail(where, f"{name} has no field {field_name!r}")
+            if relation.get("kind") not in MANIFEST_RELATION_KINDS:
+                fail(where, f"unknown kind {relation.get('kind')!r}")
+            related = relation.get("model")
+            if related not in types:
+                fail(where, f"the manifest has no model {related!r}")
+            for key in strings(relation.get("fields"), f"{where}.fields"):
+                if key not in types[name].fields:
+                    fail(f"{where}.fields", f"{name} has no field {key!r}")
+            for key in strings(relation.get("relatedFields"), f"{where}.relatedFields"):
+                if key not in types[related].fields:
+                    fail(f"{where}.relatedFields", f"{related} has no field {key!r}")
+            index = relation.get("index")
+            if index is not None and index not in obj(models[related].get("indexes"), where):
+                fail(f"{where}.index", f"{related} has no index {index!r}")
+    roots = {"Query": schema.query_type, "Mutation": schema.mutation_type, "Subscription": schema.subscription_type}
+    for root_name, fields in obj(manifest.get("operations"), "operations").items():
+        root = roots.get(root_name)
+        if root_name not in MANIFEST_OPERATION_KINDS:
+            fail(f"operations.{root_name}", "expected Query, Mutation or Subscription")
+        for field_name, spec in obj(fields, f"operations.{root_name}").items():
+            where = f"operations.{root_name}.{field_name}"
+            if root is None or field_name not in root.fields:
+                fail(where, "the schema has no such root field")
+            spec = obj(spec, where)
+            if spec.get("model") not in types:
+                fail(where, f"the manifest has no model {spec.get('model')!r}")
+            kind = spec.get("kind")
+            if kind not in MANIFEST_OPERATION_KINDS[root_name]:
+                fail(where, f"unknown {root_name} kind {kind!r}")
+            if kind == "INDEX" and spec.get("index") not in obj(models[spec["model"]].get("indexes"), where):
+                fail(where, f"{spec['model']} has no index {spec.get('index')!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -585,6 +695,7 @@ class API:
             self.models[name] = info
 
     def _read_manifest_models(self) -> None:
+        validate_manifest(self.manifest, self.schema)
         for name, entry in (self.manifest.get("models") or {}).items():
             type_ = self.schema.type_map.get(name)
             if not isinstance(type_, GraphQLObjectType):
@@ -599,23 +710,6 @@ class API:
                 field = type_.fields.get(field_name)
                 info.defaults[field_name] = _parse_default(written, _named_type(field.type) if field else None)
             self.models[name] = info
-
-    def _check_manifest(self) -> None:
-        """Every root field and relation field the manifest names exists in the schema."""
-        roots = {"Query": self.schema.query_type, "Mutation": self.schema.mutation_type,
-                 "Subscription": self.schema.subscription_type}
-        for root_name, fields in (self.manifest.get("operations") or {}).items():
-            root = roots.get(root_name)
-            for field_name, spec in fields.items():
-                if root is None or field_name not in root.fields:
-                    raise AppSyncError(f"The manifest names {root_name}.{field_name}, which the schema lacks", "SchemaError")
-                self._model(spec["model"])
-        for model_name, entry in (self.manifest.get("models") or {}).items():
-            type_ = self.schema.type_map[model_name]
-            for field_name, relation in (entry.get("relations") or {}).items():
-                if field_name not in type_.fields:
-                    raise AppSyncError(f"The manifest names {model_name}.{field_name}, which the schema lacks", "SchemaError")
-                self._model(relation["model"])
 
     def operation_spec(self, root: str, field_name: str) -> dict | None:
         """The model operation a root field is ({"model", "kind", "index"}), or None."""
@@ -637,12 +731,11 @@ class API:
     def _model(self, name: str) -> ModelInfo:
         model = self.models.get(name)
         if model is None:
-            raise AppSyncError(f"Unknown model '{name}' in a @modelgen directive", "SchemaError")
+            source = "the manifest" if self.manifest is not None else "a @modelgen directive"
+            raise AppSyncError(f"Unknown model '{name}' named by {source}", "SchemaError")
         return model
 
     def _install_resolvers(self) -> None:
-        if self.manifest is not None:
-            self._check_manifest()
         for root in (self.schema.query_type, self.schema.mutation_type):
             if root is None:
                 continue
@@ -1089,6 +1182,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         api = API(sdl, Store(":memory:" if args.check else args.db), manifest,
                   args.tombstone_ttl_ms, args.delta_ttl_ms)
+        if manifest is None and not api.models:
+            # A schema modelgen emits says nothing about its models: that is the manifest's job.
+            print(f"error: {args.schema}: no model metadata: no manifest at {manifest_path} (modelgen writes "
+                  f"schema.local.json beside schema.api.graphql; pass --manifest FILE) and no @modelgen "
+                  f"directives in the schema", file=sys.stderr)
+            return 1
     except (GraphQLError, AppSyncError, TypeError, KeyError) as error:
         # An invalid schema, or @modelgen directives that name unknown models or miss arguments.
         print(f"error: {args.schema}: {error}", file=sys.stderr)
