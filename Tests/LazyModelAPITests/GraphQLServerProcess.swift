@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -20,7 +19,7 @@ final class GraphQLServerProcess: Sendable {
   let port: Int
   let endpoint: URL
   let directory: URL
-  private let process: Mutex<Process?>
+  private let process: TestLock<Process?>
 
   /// Starts the server on `schema` (a path relative to the package root).
   ///
@@ -38,7 +37,7 @@ final class GraphQLServerProcess: Sendable {
     }
     port = launched.port
     directory = launched.directory
-    process = Mutex(launched.process)
+    process = TestLock(launched.process)
     endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")!
   }
 

@@ -1,7 +1,6 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
-import Synchronization
 import Testing
 
 @testable import SeedPostCommentModels
@@ -22,7 +21,7 @@ import Testing
 final class HostileServerProcess: Sendable {
   let port: Int
   let bystanderPort: Int
-  private let process: Mutex<Process?>
+  private let process: TestLock<Process?>
   private let stdin: Pipe
 
   init(lifetime: Double = 120) async throws {
@@ -61,7 +60,7 @@ final class HostileServerProcess: Sendable {
     }
     port = ports[0]
     bystanderPort = ports[1]
-    self.process = Mutex(process)
+    self.process = TestLock(process)
     stdin = input
   }
 

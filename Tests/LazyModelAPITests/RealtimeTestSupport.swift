@@ -1,7 +1,6 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -16,8 +15,8 @@ final class SubscriptionRecorder<M: Model>: Sendable {
     var finished = false
   }
 
-  private let state = Mutex(Recorded())
-  private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+  private let state = TestLock(Recorded())
+  private let task: TestLock<Task<Void, Never>?> = TestLock(nil)
 
   init(_ stream: AsyncThrowingStream<SubscriptionEvent<M>, any Error>) {
     let consumer = Task { [self] in

@@ -1,7 +1,6 @@
 import Foundation
 import LazyModel
 import LazyModelAPI
-import Synchronization
 import Testing
 
 @testable import SeedPostCommentModels
@@ -286,7 +285,7 @@ struct SubscriptionTests {
 
 /// Operation names a header hook was asked for, in order.
 final class OperationNames: Sendable {
-  private let names = Mutex<[String]>([])
+  private let names = TestLock<[String]>([])
   func append(_ name: String) { names.withLock { $0.append(name) } }
   var all: [String] { names.withLock { $0 } }
 }
