@@ -339,7 +339,9 @@ struct AuthorizationModeTests {
       server,
       .userPools {
         let start = ContinuousClock.now
-        while ContinuousClock.now - start < .seconds(20) { try? await Task.sleep(for: .milliseconds(100)) }
+        while ContinuousClock.now - start < .seconds(20 * testDeadlineScale) {
+          try? await Task.sleep(for: .milliseconds(100))
+        }
         return "late"
       }, timeout: 1)
     let start = ContinuousClock.now

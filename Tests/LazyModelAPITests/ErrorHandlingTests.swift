@@ -145,7 +145,10 @@ struct ErrorHandlingTests {
   func timeout() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
-    let client = makeClient(server, timeout: 0.5, headers: ["x-test-delay-ms": "5000"])
+    // The server answers after 5 s (times the run's slowdown, see `testDeadlineScale`); the
+    // client must answer at its deadline, well before that.
+    let delay = 5 * testDeadlineScale
+    let client = makeClient(server, timeout: 0.5, headers: ["x-test-delay-ms": String(Int(delay * 1000))])
     let start = ContinuousClock.now
     do {
       _ = try await client.get(Post4V2.self, byIdentifier: .init(id: "x"))
@@ -154,14 +157,16 @@ struct ErrorHandlingTests {
       #expect(name == "GetPost4V2")
       #expect(seconds == 0.5)
     }
-    #expect(ContinuousClock.now - start < .seconds(4))
+    #expect(ContinuousClock.now - start < .seconds(delay * 0.8))
   }
 
   @Test("cancelling the task cancels the request")
   func cancellation() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
-    let client = makeClient(server, timeout: 30, headers: ["x-test-delay-ms": "10000"])
+    let delay = 10 * testDeadlineScale  // the server's answer; cancelling must not wait for it
+    let client = makeClient(
+      server, timeout: 3 * delay, headers: ["x-test-delay-ms": String(Int(delay * 1000))])
     let start = ContinuousClock.now
     let task = Task { try await client.get(Post4V2.self, byIdentifier: .init(id: "x")) }
     try await Task.sleep(for: .milliseconds(300))
@@ -172,7 +177,7 @@ struct ErrorHandlingTests {
     } catch let APIError.cancelled(name) {
       #expect(name == "GetPost4V2")
     }
-    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(ContinuousClock.now - start < .seconds(delay / 2))
   }
 
   @Test("a connection dropped without an answer is a transport error")
