@@ -27,21 +27,10 @@ let subscriptionCount = arguments.dropFirst(3).first ?? 1_000
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-func python() throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["bash", root.appendingPathComponent("Tests/GraphQLServer/venv.sh").path]
-  let output = Pipe()
-  process.standardOutput = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-}
 
 func startServer(database: URL) throws -> (Process, URL) {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: try python())
+  process.executableURL = URL(fileURLWithPath: try localServerPython(root: root))
   process.arguments = [
     root.appendingPathComponent("Tests/GraphQLServer/server.py").path,
     "--schema", root.appendingPathComponent("Generated/seed-post-comment/schema.api.graphql").path,

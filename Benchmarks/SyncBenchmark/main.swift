@@ -24,24 +24,13 @@ let rounds = arguments.dropFirst().first ?? 3
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-func python() throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["bash", root.appendingPathComponent("Tests/GraphQLServer/venv.sh").path]
-  let output = Pipe()
-  process.standardOutput = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-}
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("syncbenchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
 let server = Process()
-server.executableURL = URL(fileURLWithPath: try python())
+server.executableURL = URL(fileURLWithPath: try localServerPython(root: root))
 server.arguments = [
   root.appendingPathComponent("Tests/GraphQLServer/server.py").path,
   "--schema", root.appendingPathComponent("Generated/sync/sync-blog/schema.api.graphql").path,
