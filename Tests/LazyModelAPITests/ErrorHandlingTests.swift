@@ -201,7 +201,7 @@ struct ErrorHandlingTests {
     try await client.create(post)
     try await client.create(Comment4V2(id: "c", content: "x", post: post))
     let comment = try #require(try await client.get(Comment4V2.self, byIdentifier: .init(id: "c")))
-    server.stop()
+    await server.stopAndWaitForExit()
     do {
       _ = try await comment.post
       Issue.record("expected an error")

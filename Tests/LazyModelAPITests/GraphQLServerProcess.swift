@@ -88,6 +88,17 @@ final class GraphQLServerProcess: Sendable {
 
   deinit { stop() }
 
+  /// Stops the server and returns once its process has exited, so its port is closed: a request
+  /// after this is refused by the kernel rather than accepted into a backlog nobody serves (a
+  /// SIGKILL on a busy machine takes effect some time after `kill` returns). The wait runs on a
+  /// thread of its own, never on the cooperative pool.
+  func stopAndWaitForExit() async {
+    let running = process.withLock { $0 }
+    stop()
+    guard let running else { return }
+    await onOwnThread { running.waitUntilExit() }
+  }
+
   /// The request bodies the server received, oldest first (`GET /test/requests`).
   func receivedRequests() async throws -> [[String: Any]] {
     let url = URL(string: "http://127.0.0.1:\(port)/test/requests")!
