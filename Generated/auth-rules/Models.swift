@@ -11,6 +11,7 @@ public enum Models {
   public static let registry = ModelRegistry(
     models: [
       Document.self,
+      Letter.self,
       Memo.self,
       Ticket.self,
     ]

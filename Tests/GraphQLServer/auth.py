@@ -245,6 +245,7 @@ class Authorizer:
         if field_rules is None:
             field_rules = {name: entry["fieldAuthRules"] for name, entry in manifest_models.items()
                            if entry.get("fieldAuthRules")}
+        self.model_rules = model_rules
         for root in (schema.query_type, schema.mutation_type):
             for field_name, field_ in (root.fields if root else {}).items():
                 spec = api.operation_spec(root.name, field_name)
@@ -370,6 +371,49 @@ class Authorizer:
             return {**result, "items": items}
 
         return guarded
+
+    # -- @auth rules over subscriptions
+
+    def _subscription_rules(self, api: Any, field_name: str, identity: Identity) -> tuple[bool, list[dict]] | None:
+        """For a subscription field of a model with @auth rules: whether the identity's rules allow
+        every event outright, and its owner/group rules; None when the model has no rules."""
+        spec = api.operation_spec("Subscription", field_name)
+        rules = (getattr(self, "model_rules", None) or {}).get(spec.get("model")) if spec else None
+        if not rules:
+            return None
+        mine = self._applicable(identity, rules, "get")
+        unconditional = any(self._unconditional(identity, r) for r in mine)
+        return unconditional, [r for r in mine if r["allow"] in ("owner", "groups")]
+
+    def subscription_refusal(self, api: Any, field_name: str, arguments: dict, identity: Identity) -> str | None:
+        """Why a `start` is refused by the model's @auth rules, or None. As the transformer's
+        subscription resolvers do: a caller no rule of its mode lets read the model is refused, and
+        so is an owner argument naming someone else when no public/private/static-group rule lets
+        the caller read every record."""
+        found = self._subscription_rules(api, field_name, identity)
+        if found is None:
+            return None
+        unconditional, record_rules = found
+        if unconditional:
+            return None
+        if not record_rules:
+            return f"Not Authorized to access {field_name} on type Subscription"
+        for rule in record_rules:
+            if rule["allow"] != "owner":
+                continue
+            given = arguments.get(rule.get("ownerField") or "owner")
+            if given is not None and given != self._owner_value(identity, rule):
+                return f"Not Authorized to access {field_name} on type Subscription"
+        return None
+
+    def subscription_delivers(self, api: Any, field_name: str, identity: Identity, record: dict) -> bool:
+        """Whether an event's record reaches a subscriber: every record for an outright rule, else
+        only the records its owner or dynamic group rules let it read."""
+        found = self._subscription_rules(api, field_name, identity)
+        if found is None:
+            return True
+        unconditional, record_rules = found
+        return unconditional or any(self._matches_record(identity, r, record) for r in record_rules)
 
     def _field_rule_guard(self, model: str, field_name: str, rules: list[dict], resolve: Callable) -> Callable:
         def guarded(source: Any, info: Any, **args: Any) -> Any:

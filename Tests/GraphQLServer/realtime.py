@@ -25,7 +25,10 @@ not reach, AppSync's shapes). Subscription
 documents are parsed and validated with graphql-core against the served schema. Every successful
 mutation is published to the subscriptions whose field lists it in `@aws_subscribe(mutations:)`,
 whose `filter` matches the record and whose owner arguments (when given) equal the record's owner
-fields; each subscriber gets its own selection set, executed against the record.
+fields; each subscriber gets its own selection set, executed against the record. With `@auth` rules
+(the manifest's), a `start` whose owner argument names another caller is refused unless an outright
+rule (public, private, a static group) lets the caller read every record, and an owner or dynamic
+group reader receives only the records those rules let it read.
 
 WebSocket framing is the `websockets` package's Sans-I/O protocol (pinned in requirements.txt),
 driven on the HTTP server's handler thread that received the upgrade.
@@ -427,6 +430,10 @@ class RealtimeHub:
                 identity, auth.mode_rules(root.fields[field_name].ast_node), f"{root.name}.{field_name}"):
             return None, [{"errorType": "Unauthorized",
                            "message": f"Not Authorized to access {field_name} on type {root.name}"}]
+        if identity is not None and self.authorizer is not None:
+            refusal = self.authorizer.subscription_refusal(self.api, field_name, arguments, identity)
+            if refusal is not None:
+                return None, [{"errorType": "Unauthorized", "message": refusal}]
         name = operation.name.value if operation.name else None
         return Registration(sub_id, document, field_name, arguments, variables, name, identity), []
 
@@ -446,6 +453,10 @@ class RealtimeHub:
                     if mutation_field not in self.triggers.get(registration.field_name, []):
                         continue
                     if not self._selects(registration, record, self.matches):
+                        continue
+                    if registration.identity is not None and self.authorizer is not None and \
+                            not self.authorizer.subscription_delivers(self.api, registration.field_name,
+                                                                      registration.identity, record):
                         continue
                     result = execute(self.api.schema, registration.document, root_value={registration.field_name: record},
                                      context_value={"identity": registration.identity},

@@ -774,6 +774,9 @@ def auth_modes_over_http_and_realtime(server: Server) -> None:
         assert status == 200 and answer["errors"][0]["errorType"] == "Unauthorized", answer
         status, answer = secured.post(query, headers=open_id("forged"), api_key=None)
         assert status == 401, (status, answer)
+        # A model whose @auth rules name OIDC (Letter): the same token reads it.
+        status, answer = secured.post('{ getLetter(id: "none") { id } }', headers=open_id(), api_key=None)
+        assert status == 200 and answer == {"data": {"getLetter": None}}, (status, answer)
 
         def handshake(header: dict) -> dict:
             encoded = base64.b64encode(json.dumps({"host": host, **header}).encode()).decode()

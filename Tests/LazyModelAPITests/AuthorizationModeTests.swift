@@ -76,13 +76,17 @@ struct AuthFixture {
       ], secret: userPoolSecret)
   }
 
-  /// An OIDC token for `subject`.
-  func oidcToken(_ subject: String, expiresIn: Double = 600) throws -> String {
+  /// An OIDC token for `subject`, with `claims` beside the registered ones (a provider's own
+  /// claims, such as `user_id` or `custom:roles`, that an `@auth` rule's `identityClaim` or
+  /// `groupClaim` names).
+  func oidcToken(_ subject: String, claims: [String: Any] = [:], expiresIn: Double = 600) throws
+    -> String
+  {
     try Self.jwt(
       [
         "iss": Self.oidcIssuer, "aud": "oidc-client", "sub": subject,
         "exp": Int(Date().timeIntervalSince1970 + expiresIn),
-      ], secret: oidcSecret)
+      ].merging(claims) { registered, _ in registered }, secret: oidcSecret)
   }
 
   func server() async throws -> GraphQLServerProcess {
@@ -472,6 +476,78 @@ struct AuthorizationModeTests {
     let delete = await authorizationFailure { try await bob.delete(document) }
     #expect(delete?.operation == "DeleteDocument")
     #expect(try await ann.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Ann edits")
+  }
+
+  @Test(
+    "OIDC rules: the owner is the token's identityClaim (user_id), groups are its groupClaim (custom:roles); both directions"
+  )
+  func oidcRules() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let olgaToken = try keys.oidcToken("sub-olga", claims: ["user_id": "olga-1"])
+    let oscarToken = try keys.oidcToken("sub-oscar", claims: ["user_id": "oscar-1"])
+    let moderatorToken = try keys.oidcToken(
+      "sub-mona", claims: ["user_id": "mona-1", "custom:roles": ["Moderators"]])
+    // The group in the user pools' claim name does not count: the rule reads `custom:roles`.
+    let wrongClaimToken = try keys.oidcToken(
+      "sub-walt", claims: ["user_id": "walt-1", "cognito:groups": ["Moderators"]])
+    let readerToken = try keys.oidcToken(
+      "sub-rita", claims: ["user_id": "rita-1", "custom:roles": ["team-a"]])
+    let olga = client(server, .oidc { olgaToken })
+    let oscar = client(server, .oidc { oscarToken })
+
+    // Owner: a create fills `writer` from `user_id` (not `sub`); the owner reads and updates.
+    var letter = try await olga.create(Letter(id: "l1", body: "Olga's"))
+    #expect(letter.writer == "olga-1")
+    letter.body = "Olga edits"
+    try await olga.update(letter)
+    #expect(try await olga.get(Letter.self, byIdentifier: .init(id: "l1"))?.body == "Olga edits")
+    #expect(try await olga.send(ModelQueries.list(Letter.self)).items.map(\.id) == ["l1"])
+    let foreignCreate = await authorizationFailure {
+      try await oscar.create(Letter(id: "n9", body: "Claims Olga's", writer: "olga-1"))
+    }
+    #expect(foreignCreate?.error.mode == .oidc)
+
+    // Another OIDC user: refused on get, update and delete, filtered out of the list.
+    let read = await authorizationFailure { _ = try await oscar.get(Letter.self, byIdentifier: .init(id: "l1")) }
+    #expect(rejected(read?.error)?.message == "Not Authorized to access getLetter on type Query")
+    #expect(try await oscar.send(ModelQueries.list(Letter.self)).items.isEmpty)
+    letter.body = "Oscar edits"
+    let write = await authorizationFailure { try await oscar.update(letter) }
+    #expect(rejected(write?.error)?.message == "Not Authorized to access updateLetter on type Mutation")
+    let delete = await authorizationFailure { try await oscar.delete(letter) }
+    #expect(delete?.operation == "DeleteLetter")
+
+    // Static group by `custom:roles`: a moderator writes anyone's letter; the same group under
+    // `cognito:groups` is no group at all.
+    let moderator = client(server, .oidc { moderatorToken })
+    var moderated = try #require(try await moderator.get(Letter.self, byIdentifier: .init(id: "l1")))
+    moderated.body = "Moderated"
+    try await moderator.update(moderated)
+    #expect(try await olga.get(Letter.self, byIdentifier: .init(id: "l1"))?.body == "Moderated")
+    let pretender = client(server, .oidc { wrongClaimToken })
+    let pretend = await authorizationFailure { try await pretender.update(moderated) }
+    #expect(rejected(pretend?.error)?.message == "Not Authorized to access updateLetter on type Mutation")
+
+    // Dynamic group by `custom:roles`, `operations: [read]`: team-a reads the letter naming it,
+    // never writes it, and does not see the others.
+    try await olga.create(Letter(id: "n2", body: "For team A", audiences: ["team-a"]))
+    let reader = client(server, .oidc { readerToken })
+    #expect(try await reader.get(Letter.self, byIdentifier: .init(id: "n2"))?.body == "For team A")
+    #expect(try await reader.send(ModelQueries.list(Letter.self)).items.map(\.id) == ["n2"])
+    var shared = try #require(try await reader.get(Letter.self, byIdentifier: .init(id: "n2")))
+    shared.body = "Team A edits"
+    let readOnly = await authorizationFailure { try await reader.update(shared) }
+    #expect(rejected(readOnly?.error)?.message == "Not Authorized to access updateLetter on type Mutation")
+
+    // `Letter` allows OIDC only: a valid user-pools token for the same person is refused.
+    let userPoolToken = try keys.userPoolToken("olga")
+    let otherMode = await authorizationFailure {
+      _ = try await client(server, .userPools { userPoolToken }).get(Letter.self, byIdentifier: .init(id: "l1"))
+    }
+    #expect(otherMode?.error.mode == .userPools)
+    #expect(rejected(otherMode?.error)?.message == "Not Authorized to access getLetter on type Query")
   }
 
   @Test("group rules: a static group writes anyone's record; a dynamic group reads the records naming it")

@@ -13,9 +13,11 @@ import Testing
 struct RealtimeAuthorizationTests {
   /// Subscribes to `onCreateDocument` with `authorization`, waits for `start_ack`, creates a
   /// document over HTTP with IAM (which may write documents) and returns the titles delivered.
+  /// With `author` (a caller the owner rule admits, not an outright one), another author's
+  /// document is created first: the owner rule keeps it from the subscriber.
   private func delivered(
     _ keys: AuthFixture, _ server: GraphQLServerProcess, _ authorization: APIClient.Authorization,
-    title: String
+    title: String, author: String? = nil
   ) async throws -> [String] {
     let client = makeRealtimeClient(server, authorization: authorization)
     let documents = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Document.self)))
@@ -23,7 +25,10 @@ struct RealtimeAuthorizationTests {
     try await documents.waitConnected()
     let credentials = keys.credentials
     let writer = makeClient(server, authorization: .iam({ credentials }, region: "us-east-1"))
-    try await writer.create(Document(id: UUID().uuidString, title: title))
+    if author != nil {
+      try await writer.create(Document(id: UUID().uuidString, title: "someone else's", author: "sub-nobody"))
+    }
+    try await writer.create(Document(id: UUID().uuidString, title: title, author: author))
     try await documents.waitModels(1)
     return documents.models.map(\.title)
   }
@@ -67,7 +72,8 @@ struct RealtimeAuthorizationTests {
     let server = try await keys.server()
     defer { server.stop() }
     let token = try keys.userPoolToken("ann")
-    #expect(try await delivered(keys, server, .userPools { token }, title: "for ann") == ["for ann"])
+    #expect(
+      try await delivered(keys, server, .userPools { token }, title: "for ann", author: "sub-ann") == ["for ann"])
     let expired = try keys.userPoolToken("ann", expiresIn: -10)
     let stale = try await refusal(server, .userPools { expired })
     #expect(stale?.error.mode == .userPools)
@@ -94,6 +100,37 @@ struct RealtimeAuthorizationTests {
     let stale = try await refusal(server, .oidc { expired })
     #expect(stale?.error.mode == .oidc)
     #expect(stale?.message == "Token has expired.")
+  }
+
+  @Test("OIDC: an owner subscribes with the writer argument its identityClaim names and receives its own letters only")
+  func oidcOwner() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let olgaToken = try keys.oidcToken("sub-olga", claims: ["user_id": "olga-1"])
+    let oscarToken = try keys.oidcToken("sub-oscar", claims: ["user_id": "oscar-1"])
+    let olga = makeRealtimeClient(server, authorization: .oidc { olgaToken })
+    let letters = SubscriptionRecorder(
+      olga.subscribe(to: try ModelSubscriptions.onCreate(Letter.self, ownerArguments: ["writer": "olga-1"])))
+    defer { letters.cancel() }
+    try await letters.waitConnected()
+    try await makeClient(server, authorization: .oidc { oscarToken }).create(Letter(id: "n0", body: "Oscar's"))
+    try await makeClient(server, authorization: .oidc { olgaToken }).create(Letter(id: "l1", body: "Olga's"))
+    try await letters.waitModels(1)
+    #expect(letters.models.map(\.id) == ["l1"])
+    #expect(letters.models.map(\.writer) == ["olga-1"])
+    // Another owner's argument is refused at `start`, as AppSync refuses it.
+    let spy = makeRealtimeClient(server, authorization: .oidc { oscarToken }, maximumReconnectAttempts: 0)
+    let spied = SubscriptionRecorder(
+      spy.subscribe(to: try ModelSubscriptions.onCreate(Letter.self, ownerArguments: ["writer": "olga-1"])))
+    try await spied.waitFinished()
+    guard case APIError.authorization(_, let underlying)? = spied.recorded.error,
+      let failure = underlying as? AuthorizationError
+    else {
+      Issue.record("expected APIError.authorization, got \(String(describing: spied.recorded.error))")
+      return
+    }
+    #expect(failure.mode == .oidc)
   }
 
   @Test("Lambda: the test authorizer's allowed token receives events; a denied one is refused")
