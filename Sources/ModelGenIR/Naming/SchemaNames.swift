@@ -6,8 +6,8 @@
 /// A value built from a finished graph; `Sendable`, safe to share between threads.
 package struct SchemaNames: Sendable {
   /// The registry enum's name in every generated module (`Models.registry`); a GraphQL type named
-  /// `Models` gets a numeric suffix instead (`Models2`).
-  package static let registryName = "Models"
+  /// `Models` is renamed (`ModelsType`, ``SwiftTypeNaming``).
+  package static let registryName = SwiftTypeNaming.registryName
 
   /// GraphQL type name → unescaped, unique Swift type name (also the output file stem).
   package let swiftTypeNames: [String: String]
@@ -16,11 +16,7 @@ package struct SchemaNames: Sendable {
 
   /// Resolves the names of every model, enum and non-model type of `graph`.
   package init(resolving graph: ModelGraph) {
-    let graphQLNames =
-      graph.models.map(\.name) + graph.enums.map(\.name) + graph.nonModels.map(\.name)
-    let swiftNames = SwiftNames.uniqued(
-      graphQLNames.map(SwiftNames.typeName), taken: [Self.registryName])
-    swiftTypeNames = Dictionary(zip(graphQLNames, swiftNames), uniquingKeysWith: { first, _ in first })
+    swiftTypeNames = SwiftTypeNaming.resolve(graph.typeNames, overrides: graph.swiftNames).names
     models = Dictionary(
       graph.models.map { ($0.name, ModelNames(model: $0)) }, uniquingKeysWith: { first, _ in first })
   }
