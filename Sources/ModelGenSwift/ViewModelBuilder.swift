@@ -56,7 +56,7 @@ public struct ViewModelBuilder: Sendable {
 
   /// The view model of one enum of ``graph``.
   public func enumViewModel(_ definition: EnumDefinition) -> EnumViewModel {
-    let caseNames = SwiftNames.uniqued(definition.values.map { SwiftNames.caseName($0.name) })
+    let caseNames = definition.values.map { names.caseName($0.name, ofEnum: definition.name) }
     var viewModel = EnumViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(definition.name), fileStem: swiftTypeName(definition.name),

@@ -112,6 +112,35 @@ import Testing
       ])
   }
 
+  @Test func memberRenamesAreWarningsAndEnumCasesDoNotDependOnOrder() throws {
+    let (members, schema) = analyzeMarked(
+      """
+      enum Phase { 1️⃣IN_PROGRESS inProgress DONE 2️⃣self }
+      type Job @model { id: ID! 3️⃣self: String 4️⃣identifier: Int phase: Phase }
+      type Box { 5️⃣modelName: String }
+      """)
+    #expect(members.graph != nil)
+    #expect(
+      members.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
+        == ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"].map { "MGW002@\(schema.location($0).line):\(schema.location($0).column)" })
+    #expect(SwiftNames.caseNames(["IN_PROGRESS", "inProgress", "DONE", "self"]) == ["inProgress2", "inProgress", "done", "selfValue"])
+    #expect(SwiftNames.caseNames(["inProgress", "IN_PROGRESS"]) == ["inProgress", "inProgress2"])
+    #expect(SwiftNames.caseNames(["B_C", "A_B", "aB", "bC"]) == ["bC2", "aB2", "aB", "bC"])
+    let (result, _) = analyzeMarked("enum Phase { IN_PROGRESS inProgress }")
+    let warning = try #require(result.diagnostics.first)
+    #expect(warning.severity == .warning)
+    #expect(warning.message == "`Phase.IN_PROGRESS` is generated as `inProgress2`: `inProgress` is the Swift case of another value of `Phase` too")
+    // The enum's view model and a `@default` of a renamed case use the same resolution.
+    let graph = try #require(
+      SemanticAnalyzer.analyze(
+        source: "enum Phase { IN_PROGRESS inProgress }\ntype Job @model { id: ID! phase: Phase @default(value: \"IN_PROGRESS\") }",
+        fileName: "a.graphql"
+      ).graph)
+    let builder = ViewModelBuilder(graph: graph)
+    #expect(builder.enumViewModel(graph.enums[0]).cases.map(\.name) == ["inProgress2", "inProgress"])
+    #expect(builder.modelViewModel(graph.models[0]).initParameters.map(\.declaration).contains("phase: Phase? = .inProgress2"))
+  }
+
   @Test func v1DirectivesNameTheirV2Replacement() {
     let (result, schema) = analyzeMarked(
       """

@@ -82,6 +82,10 @@ public enum ModelGenDiagnosticCode {
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
   /// module (`SwiftTypeNaming`). Warnings use `MGW` codes, numbered on their own.
   public static let renamedSwiftType: DiagnosticCode = "MGW001"
+  /// Warning: a field's Swift property or an enum value's Swift case is not its plain
+  /// camel-cased name: `self` and the members every model declares (`identifier`, ...) get the
+  /// suffix `Value`, and enum cases that would be equal get a numeric suffix (`SwiftNames`).
+  public static let renamedSwiftMember: DiagnosticCode = "MGW002"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -168,6 +172,9 @@ public enum SemanticError: Sendable, Hashable {
   /// MGW001 (warning): type `name` gets the Swift name `swiftName`, since `wanted` would shadow the
   /// type of that name from `source` (`Swift Concurrency`).
   case renamedSwiftType(name: String, wanted: String, swiftName: String, source: String)
+  /// MGW002 (warning): member `member` of `owner` (a field or enum value) gets the Swift name
+  /// `swiftName` instead of `wanted`, for `reason`.
+  case renamedSwiftMember(owner: String, member: String, wanted: String, swiftName: String, reason: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -210,13 +217,14 @@ public enum SemanticError: Sendable, Hashable {
     case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
+    case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
     }
   }
 
   /// `.warning` for the `MGW` codes (the schema is still generated), `.error` for every other.
   public var severity: DiagnosticSeverity {
     switch self {
-    case .renamedSwiftType: return .warning
+    case .renamedSwiftType, .renamedSwiftMember: return .warning
     default: return .error
     }
   }
@@ -327,6 +335,8 @@ public enum SemanticError: Sendable, Hashable {
       return "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"
     case .renamedSwiftType(let name, let wanted, let swiftName, let source):
       return "type `\(q(name))` is generated as `\(q(swiftName))`: `\(q(wanted))` would shadow `\(q(wanted))` of \(q(source, limit: 400)) in the app's module"
+    case .renamedSwiftMember(let owner, let member, let wanted, let swiftName, let reason):
+      return "`\(q(owner)).\(q(member))` is generated as `\(q(swiftName))`: `\(q(wanted))` \(q(reason, limit: 400))"
     }
   }
 
@@ -372,6 +382,8 @@ public enum SemanticError: Sendable, Hashable {
       return "rename one of the types, or choose its Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"
     case .v1Directive(_, let replacement):
       return "use \(q(replacement, limit: 400)) (transformer v2)"
+    case .renamedSwiftMember:
+      return "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
     case .renamedSwiftType(let name, _, _, _):
       return "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"
     case .defaultNotAllowed:

@@ -147,8 +147,41 @@ public enum SwiftNames {
     return name
   }
 
-  /// The Swift enum case name (unescaped) for the GraphQL enum value `graphQLName`.
+  /// The Swift case names (unescaped) of one enum's GraphQL values, in the order given: each
+  /// ``caseName(_:)``, unique and independent of declaration order. Values whose case name is the
+  /// value itself (`inProgress`) keep it; the others, in GraphQL name order, get the smallest free
+  /// numeric suffix from 2 when their name is taken (`IN_PROGRESS` → `inProgress2` beside
+  /// `inProgress`, wherever each is declared). Renamed cases are reported as `MGW002`.
+  public static func caseNames(_ values: [String]) -> [String] {
+    let wanted = values.map(caseName)
+    let order = values.indices.sorted {
+      (wanted[$0] == values[$0] ? 0 : 1, values[$0]) < (wanted[$1] == values[$1] ? 0 : 1, values[$1])
+    }
+    var taken: Set<String> = []
+    var result = wanted
+    for index in order {
+      var candidate = wanted[index]
+      var suffix = 2
+      while taken.contains(candidate) {
+        candidate = "\(wanted[index])\(suffix)"
+        suffix += 1
+      }
+      taken.insert(candidate)
+      result[index] = candidate
+    }
+    return result
+  }
+
+  /// The Swift enum case name (unescaped) for the GraphQL enum value `graphQLName`: its
+  /// ``casedName(_:)``, with the suffix `Value` when Swift cannot declare that as a case.
   public static func caseName(_ graphQLName: String) -> String {
+    let name = casedName(graphQLName)
+    return unusableCases.contains(name) ? name + "Value" : name
+  }
+
+  /// The lower-camel case of the GraphQL enum value `graphQLName` (`IN_PROGRESS` → `inProgress`,
+  /// `Open` → `open`), before any suffix.
+  public static func casedName(_ graphQLName: String) -> String {
     let letters = graphQLName.filter(\.isLetter)
     var name: String
     if !letters.isEmpty, letters.allSatisfy(\.isUppercase) {
@@ -160,7 +193,6 @@ public enum SwiftNames {
       name = lowerFirst(graphQLName)
     }
     if name.isEmpty { name = "_" + graphQLName }
-    if unusableCases.contains(name) { name += "Value" }
     return name
   }
 

@@ -8,9 +8,14 @@ import GraphQLSDL
 ///   `Models.swift`) that differ only in letter case; reported at the later type in the
 ///   document, with a note at the earlier.
 ///
+/// - MGW002 (warning): a declared field whose Swift property gets the suffix `Value` (`self`,
+///   `identifier`, `modelIdentifier`, `modelName`), and an enum value whose Swift case gets a
+///   suffix (`Type` → `TypeValue`, or `inProgress2` beside `inProgress`), at the member's name.
+///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
   static func apply(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
+    reportMembers(context, nonModels: nonModels)
     var ranges: [String: SourceRange] = [:]
     for model in context.orderedModels { ranges[model.name] = model.nameRange }
     for name in context.typeOrder {
@@ -45,6 +50,47 @@ enum SwiftNameRule {
           at: range, notes: notes)
       } else {
         byFoldedStem[folded] = name
+      }
+    }
+  }
+
+  /// MGW002 for the fields of models and non-model types and for enum values.
+  private static func reportMembers(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
+    var owners: [(name: String, fields: [GraphQLSDL.FieldDefinition])] = context.orderedModels.map {
+      ($0.name, $0.declared.map(\.ast))
+    }
+    for definition in nonModels {
+      if let entry = context.types[definition.name] { owners.append((definition.name, entry.fields)) }
+    }
+    for (owner, fields) in owners {
+      var seen: Set<String> = []
+      for field in fields where seen.insert(field.name.value).inserted {
+        let wanted = SwiftNames.lowerFirst(field.name.value)
+        let swiftName = SwiftNames.propertyName(field.name.value)
+        guard swiftName != wanted else { continue }
+        let reason =
+          SwiftNames.unusableProperties.contains(wanted)
+          ? "cannot name a stored property in Swift" : "is a member every generated type declares"
+        context.report(
+          .renamedSwiftMember(owner: owner, member: field.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
+          at: field.name.range)
+      }
+    }
+    for name in context.typeOrder {
+      guard let entry = context.types[name], entry.kind == .enumeration else { continue }
+      var seen: Set<String> = []
+      let values = entry.enumValues.filter { seen.insert($0.name.value).inserted }
+      let names = SwiftNames.caseNames(values.map(\.name.value))
+      for (value, swiftName) in zip(values, names) {
+        let wanted = SwiftNames.casedName(value.name.value)
+        guard swiftName != wanted else { continue }
+        let reason =
+          SwiftNames.unusableCases.contains(wanted)
+          ? "cannot name an enum case in Swift"
+          : "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
+        context.report(
+          .renamedSwiftMember(owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
+          at: value.name.range)
       }
     }
   }
