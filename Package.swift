@@ -44,6 +44,9 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionHasManyChildWithoutQueriesFilter", "regressions/has-many-child-without-queries-filter"),
   ("RegressionNonModelInputOnlyWhenUsed", "regressions/non-model-input-only-when-used"),
   ("RegressionImplicitIdAfterDeclaredFields", "regressions/implicit-id-after-declared-fields"),
+  ("DescriptionsModels", "descriptions"),
+  ("RegressionTypeNamesShadowStandardTypes", "regressions/type-names-shadow-standard-types"),
+  ("RegressionSchemaWithoutModels", "regressions/schema-without-models"),
 ]
 
 var targets: [Target] = [
@@ -217,13 +220,16 @@ var targets: [Target] = [
   ),
 ]
 
+/// Generated modules whose schema has no models, so `--emit api-schema` writes no API schema there.
+let modulesWithoutAPISchema: Set<String> = ["regressions/schema-without-models"]
+
 for module in generatedModules {
   targets.append(
     .target(
       name: module.name,
       dependencies: ["LazyModel"],
       path: "Generated/\(module.path)",
-      exclude: ["schema.api.graphql", "schema.local.json"],
+      exclude: modulesWithoutAPISchema.contains(module.path) ? [] : ["schema.api.graphql", "schema.local.json"],
       swiftSettings: strict
     )
   )

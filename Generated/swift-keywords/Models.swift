@@ -11,7 +11,7 @@ public enum Models {
   public static let registry = ModelRegistry(
     models: [
       Locals.self,
-      Models2.self,
+      ModelsType.self,
       SelfType.self,
     ]
   )

@@ -5,7 +5,7 @@ import Foundation
 /// A target's `modelgen-config.json`, as the plugins see it.
 ///
 /// The plugins do not interpret the settings: they pass the file to `modelgen generate --config`,
-/// which reads and checks it every time it runs (keys `access`, `emit`, `templates`; see
+/// which reads and checks it every time it runs (keys `access`, `emit`, `templates`, `conflictResolution`, `swiftNames`; see
 /// `ModelGenCLI.ConfigFile`). SwiftPM may reuse a build plan made before the file was edited
 /// (it re-plans when files are added or removed, not when they change), so settings baked into
 /// the command's arguments could be stale; the file itself is a declared input instead. The

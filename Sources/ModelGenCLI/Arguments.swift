@@ -9,8 +9,19 @@ public enum Command: Sendable, Equatable {
   case validate(schemas: [String])
   /// `modelgen help`, `--help`, `-h`.
   case help
+  /// `modelgen help generate`, `modelgen generate --help` (or `-h`), and the same for `validate`:
+  /// prints that command's usage (``Command/usage(of:)``) and exits 0.
+  case commandHelp(HelpTopic)
   /// `modelgen --version`, `version`: prints `ModelGenRelease.versionLine` and exits 0.
   case version
+}
+
+/// A command with usage text of its own (`modelgen help <command>`).
+public enum HelpTopic: String, Sendable, Equatable, CaseIterable {
+  /// `modelgen generate`.
+  case generate
+  /// `modelgen validate`.
+  case validate
 }
 
 /// The options of `modelgen generate`.
@@ -21,7 +32,7 @@ public struct GenerateOptions: Sendable, Equatable {
   public var output: String
   /// `--templates DIR`, or `nil` for the templates compiled into `modelgen`.
   public var templates: String?
-  /// `--access public|internal` (default `public`).
+  /// `--access public|package|internal` (default `public`).
   public var access: AccessLevel
   /// `--emit swift,api-schema` (default `swift`).
   public var emit: Set<EmitKind>
@@ -75,13 +86,14 @@ extension Command {
   /// The usage text printed by `modelgen help` and after usage errors.
   public static let usage = """
     USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
-                             [--access public|internal] [--emit swift,api-schema]
+                             [--access LEVEL] [--emit swift,api-schema]
                              [--conflict-resolution STRATEGY] [--config FILE]
                              [--check] [--dry-run]
            modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
-                             [--access public|internal] [--conflict-resolution STRATEGY]
+                             [--access LEVEL] [--conflict-resolution STRATEGY]
                              [--config FILE]
            modelgen validate <schema.graphql>...
+           modelgen help [generate|validate]
            modelgen --version
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
@@ -93,7 +105,7 @@ extension Command {
                           (missing ones fall back to the built-in ones). Every file must be
                           a template name (embedded, enum, header, model, registry, schema)
                           or a partial one of them includes.
-      --access LEVEL      public (default) or internal declarations.
+      --access LEVEL      public (default), package or internal declarations.
       --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql + schema.local.json).
       --conflict-resolution STRATEGY
                           automerge, optimistic or lambda: a versioned data source for
@@ -103,7 +115,8 @@ extension Command {
       --dry-run           Write nothing; list the files that would change.
       --config FILE       Read --access, --emit, --templates and --conflict-resolution from a
                           modelgen-config.json (keys "access", "emit", "templates",
-                          "conflictResolution"; templates relative to FILE).
+                          "conflictResolution"; templates relative to FILE), and "swiftNames":
+                          {"Task": "TodoTask"} chooses a type's Swift name.
       --single-file FILE  Instead of --output: write the Swift of the one schema joined into
                           FILE (for build systems that must name outputs in advance, such as
                           the ModelGenPlugin build tool plugin). Written only when it changes.
@@ -116,6 +129,64 @@ extension Command {
 
     EXIT STATUS: 0 success; 1 schema errors, stale output (--check) or output that cannot be
     written; 64 bad usage or an input (schema, --config, --templates) that cannot be read or used.
+    """
+
+  /// The usage of one command: `modelgen help generate`, `modelgen generate --help`.
+  public static func usage(of topic: HelpTopic) -> String {
+    switch topic {
+    case .generate: return generateUsage
+    case .validate: return validateUsage
+    }
+  }
+
+  /// `modelgen help generate`: the synopsis and every option of `generate`.
+  public static let generateUsage = """
+    USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
+                             [--access LEVEL] [--emit swift,api-schema]
+                             [--conflict-resolution STRATEGY] [--config FILE]
+                             [--check] [--dry-run]
+           modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
+                             [--access LEVEL] [--conflict-resolution STRATEGY]
+                             [--config FILE]
+
+    Writes Swift models for each schema. One schema: files go directly into DIR; several: into
+    DIR/<schema-file-stem>/. Files are written only when their bytes change; stale files whose
+    modelgen header names the same schema file are removed; other files are never touched.
+    Warnings (MGW codes) are printed and do not stop generation.
+
+    OPTIONS:
+      --output DIR        The output directory (required unless --single-file).
+      --templates DIR     Use the *.mustache files in DIR instead of the built-in templates
+                          (missing ones fall back to the built-in ones).
+      --access LEVEL      public (default), package or internal declarations.
+      --emit KINDS        Comma-separated: swift (default), api-schema (schema.api.graphql +
+                          schema.local.json).
+      --conflict-resolution STRATEGY
+                          automerge, optimistic or lambda: a versioned data source for
+                          DataStore sync. Default: none.
+      --config FILE       Read access, emit, templates, conflictResolution and swiftNames
+                          (GraphQL type name -> Swift type name) from a modelgen-config.json.
+      --check             Write nothing; exit 1 and name the command to run when DIR is stale.
+      --dry-run           Write nothing; list the files that would change.
+      --single-file FILE  Instead of --output: write the Swift of the one schema joined into FILE.
+      -h, --help          Print this help.
+
+    EXIT STATUS: 0 success; 1 schema errors, stale output (--check) or output that cannot be
+    written; 64 bad usage or an input (schema, --config, --templates) that cannot be read or used.
+    """
+
+  /// `modelgen help validate`.
+  public static let validateUsage = """
+    USAGE: modelgen validate <schema.graphql>...
+
+    Reports every error and warning of each schema (path:line:col: error: message [CODE]) without
+    writing anything.
+
+    OPTIONS:
+      -h, --help          Print this help.
+
+    EXIT STATUS: 0 every schema is valid (warnings allowed); 1 schema errors; 64 bad usage or a
+    schema that cannot be read.
     """
 
   /// The one-line usage printed after every usage error, followed by `see modelgen --help`.
@@ -136,12 +207,16 @@ extension Command {
     let rest = Array(arguments.dropFirst())
     switch verb {
     case "help", "--help", "-h":
-      return .help
+      guard let topic = rest.first else { return .help }
+      guard rest.count == 1, let command = HelpTopic(rawValue: topic) else {
+        throw UsageError("unknown help topic '\(rest.joined(separator: " "))': expected 'generate' or 'validate'")
+      }
+      return .commandHelp(command)
     case "--version", "version":
       guard rest.isEmpty else { throw UsageError("'\(verb)' takes no arguments") }
       return .version
     case "validate":
-      if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+      if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .commandHelp(.validate) }
       if let option = rest.first(where: { $0.hasPrefix("-") }) {
         throw UsageError("unknown option '\(option)' for 'validate'")
       }
@@ -151,6 +226,7 @@ extension Command {
       try rejectEmptyPaths(schemas: rest, options: [])
       return .validate(schemas: rest)
     case "generate":
+      if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .commandHelp(.generate) }
       return .generate(try parseGenerate(rest))
     default:
       throw UsageError("unknown command '\(verb)': expected 'generate' or 'validate'")
@@ -216,7 +292,7 @@ extension Command {
         let text = try optionValue()
         guard let level = AccessLevel(rawValue: text) else {
           throw UsageError(
-            "invalid value '\(text)' for '--access': expected 'public' or 'internal'")
+            "invalid value '\(text)' for '--access': expected 'public', 'package' or 'internal'")
         }
         access = level
         settingsGiven.append(argument)

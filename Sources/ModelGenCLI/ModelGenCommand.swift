@@ -51,6 +51,9 @@ public struct ModelGenCommand {
     case .help:
       standardOutput(Command.usage + "\n")
       return Self.success
+    case .commandHelp(let topic):
+      standardOutput(Command.usage(of: topic) + "\n")
+      return Self.success
     case .version:
       standardOutput(ModelGenRelease.versionLine + "\n")
       return Self.success
@@ -97,9 +100,10 @@ public struct ModelGenCommand {
 
   private func generate(_ options: GenerateOptions, arguments: [String]) -> Int32 {
     var options = options
+    var config = ConfigFile()
     if let path = options.config {
       do {
-        let config = try ConfigFile.load(path: path)
+        config = try ConfigFile.load(path: path)
         options.access = config.access ?? options.access
         options.templates = config.templates ?? options.templates
         options.conflictResolution = config.conflictResolution ?? options.conflictResolution
@@ -138,7 +142,9 @@ public struct ModelGenCommand {
     let generator = Generator(
       options: GeneratorOptions(
         access: options.access, emit: options.emit, templates: templates,
-        conflictResolution: options.conflictResolution))
+        conflictResolution: options.conflictResolution, swiftNames: config.swiftNames))
+    var usedSwiftNames: Set<String> = []
+    var swiftNameErrors: [ConfigFileError] = []
 
     // Render everything first: nothing is written unless every schema is valid.
     var outputs: [(directory: String, schemaName: String, files: [GeneratedFile])] = []
@@ -153,6 +159,11 @@ public struct ModelGenCommand {
         let result = try generator.generate(bytes: bytes, fileName: path)
         if !result.diagnostics.isEmpty {
           standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
+        }
+        usedSwiftNames.formUnion(result.usedSwiftNames)
+        for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
+          swiftNameErrors.append(
+            swiftNameError(name, "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))", config, options))
         }
         if result.hasErrors {
           failed = true
@@ -169,6 +180,18 @@ public struct ModelGenCommand {
         standardError(Self.describe(error, templates: options.templates))
         badInput = true
       }
+    }
+    if !failed && !badInput {
+      for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
+        let schemas = options.schemas.count == 1 ? "the schema" : "any of the \(options.schemas.count) schemas"
+        swiftNameErrors.append(
+          swiftNameError(name, "names no type of \(schemas)", config, options))
+      }
+    }
+    if !swiftNameErrors.isEmpty {
+      for error in swiftNameErrors { standardError("\(error)\n") }
+      standardError("error: no files written\n")
+      return Self.usage
     }
     if failed || badInput {
       standardError("error: no files written\n")
@@ -222,6 +245,17 @@ public struct ModelGenCommand {
       "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n"
     )
     return Self.success
+  }
+
+  /// A config error about the `swiftNames` entry for `name`, at its position in the config file.
+  private func swiftNameError(
+    _ name: String, _ problem: String, _ config: ConfigFile, _ options: GenerateOptions
+  ) -> ConfigFileError {
+    let position = config.swiftNamePositions[name]
+    return ConfigFileError(
+      path: options.config ?? ConfigFile.fileName,
+      message: "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(problem)",
+      line: position?.line, column: position?.column)
   }
 
   /// The command line that regenerates the output `--check` found stale: the program as invoked

@@ -8,9 +8,11 @@ extension ViewModelBuilder {
   public func modelViewModel(_ model: ModelDefinition) -> ModelViewModel {
     let members = ModelMembers(model: model)
     let comma = Self.elementComma(count: members.fields.count)
-    let parts = members.fields.map { fieldParts($0, of: model, members, comma: comma) }
+    let parts = members.fields.map {
+      Self.documented(fieldParts($0, of: model, members, comma: comma), $0)
+    }
     let parameters = parts.compactMap(\.parameter)
-    return ModelViewModel(
+    var viewModel = ModelViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(model.name), fileStem: swiftTypeName(model.name),
       storedProperties: parts.flatMap(\.properties), lazyAccessors: parts.compactMap(\.accessor),
@@ -29,6 +31,22 @@ extension ViewModelBuilder {
       operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
       implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id),
       syncPluralName: syncPluralNameArgument(model))
+    viewModel.docLines = SwiftNames.docCommentLines(model.description)
+    return viewModel
+  }
+
+  /// `parts` with the field's description on its public declaration: the async accessor of a
+  /// reference, else the stored property.
+  static func documented(_ parts: FieldParts, _ field: FieldDefinition) -> FieldParts {
+    let lines = SwiftNames.docCommentLines(field.description)
+    guard !lines.isEmpty else { return parts }
+    var parts = parts
+    if parts.accessor != nil {
+      parts.accessor?.docLines = lines
+    } else if !parts.properties.isEmpty {
+      parts.properties[0].docLines = lines
+    }
+    return parts
   }
 
   /// Data fields decode first, then (after the parent's key, when needed) the associations.

@@ -100,7 +100,11 @@ struct SwiftTypes: Sendable {
     case .int(let number): return field.type.scalar == .float ? "\(Double(number))" : "\(number)"
     case .float(let number): return "\(number)"
     case .boolean(let flag): return "\(flag)"
-    case .enumValue(let name): return ".\(SwiftNames.escaped(SwiftNames.caseName(name)))"
+    case .enumValue(let name):
+      guard case .enumeration(let enumName) = field.type else {
+        return ".\(SwiftNames.escaped(SwiftNames.caseName(name)))"
+      }
+      return ".\(SwiftNames.escaped(names.caseName(name, ofEnum: enumName)))"
     }
   }
 }

@@ -45,9 +45,9 @@ public struct ViewModelBuilder: Sendable {
 
   // MARK: Registry, enums and non-model types
 
-  /// The registry's view model, or `nil` when the graph has no models.
+  /// The registry's view model; never `nil` (a schema without models gets an empty registry, so
+  /// `Models.registry` exists in every generated module). Optional for source compatibility.
   public func registryViewModel() -> RegistryViewModel? {
-    guard !graph.models.isEmpty else { return nil }
     let comma = Self.elementComma(count: graph.models.count)
     return RegistryViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue, typeName: Self.registryName,
@@ -56,14 +56,17 @@ public struct ViewModelBuilder: Sendable {
 
   /// The view model of one enum of ``graph``.
   public func enumViewModel(_ definition: EnumDefinition) -> EnumViewModel {
-    let caseNames = SwiftNames.uniqued(definition.values.map { SwiftNames.caseName($0.name) })
-    return EnumViewModel(
+    let caseNames = definition.values.map { names.caseName($0.name, ofEnum: definition.name) }
+    var viewModel = EnumViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(definition.name), fileStem: swiftTypeName(definition.name),
       cases: zip(definition.values, caseNames).map {
         EnumViewModel.Case(
-          name: SwiftNames.escaped($1), rawValue: SwiftNames.stringLiteral($0.name))
+          name: SwiftNames.escaped($1), rawValue: SwiftNames.stringLiteral($0.name),
+          docLines: SwiftNames.docCommentLines($0.description))
       })
+    viewModel.docLines = SwiftNames.docCommentLines(definition.description)
+    return viewModel
   }
 
   /// The view model of one non-model type of ``graph``.
@@ -71,13 +74,13 @@ public struct ViewModelBuilder: Sendable {
     let members = SwiftMemberNames(fields: definition.fields)
     let comma = Self.elementComma(count: definition.fields.count)
     let fields = definition.fields
-    return EmbeddedViewModel(
+    var viewModel = EmbeddedViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(definition.name), fileStem: swiftTypeName(definition.name),
       storedProperties: fields.map {
         PropertyViewModel(
           modifiers: "\(access.rawValue) var", name: members.escapedProperty($0.name),
-          type: types.swiftType(of: $0))
+          type: types.swiftType(of: $0), docLines: SwiftNames.docCommentLines($0.description))
       },
       initParameters: Self.parameters(
         fields.map {
@@ -97,6 +100,8 @@ public struct ViewModelBuilder: Sendable {
             .text(types.fieldTypeExpression(field.type)),
           ], trailing: comma)
       })
+    viewModel.docLines = SwiftNames.docCommentLines(definition.description)
+    return viewModel
   }
 
   /// Initializer parameters with their separators.

@@ -11,15 +11,23 @@ import ModelVocabulary
 /// Each view model lists its template keys explicitly in `templateValue`; those keys are the
 /// documented interface for user templates passed with `--templates`.
 
-/// The access level of generated declarations (`--access public|internal`).
+/// The access level of generated declarations (`--access public|package|internal`).
 public enum AccessLevel: String, Sendable, CaseIterable {
   /// `public` declarations: the generated module is used from other modules.
   case `public`
   /// `internal` declarations: the generated files live in the module that uses them.
   case `internal`
+  /// `package` declarations (SE-0386): visible to the other modules of the same Swift package only.
+  case `package`
 
   /// The modifier of a read-only stored property: settable inside the module only.
-  package var readOnlyModifier: String { self == .public ? "public internal(set)" : "internal" }
+  package var readOnlyModifier: String {
+    switch self {
+    case .public: return "public internal(set)"
+    case .package: return "package internal(set)"
+    case .internal: return "internal"
+    }
+  }
 }
 
 /// One line of a declaration list: a stored property.
@@ -32,9 +40,11 @@ public struct PropertyViewModel: Sendable, Equatable, TemplateRepresentable {
   public var type: String
   /// The whole declaration (`public var content: String`).
   public var declaration: String { "\(modifiers) \(name): \(type)" }
+  /// The field's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
+  public var docLines: [String] = []
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["declaration", "modifiers", "name", "type"])
-  /// Template keys: `declaration`, `modifiers`, `name`, `type`.
+  static let templateKeys = TemplateKeys(["declaration", "modifiers", "name", "type", "docLines"])
+  /// Template keys: `declaration`, `modifiers`, `name`, `type`, `docLines`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -44,6 +54,7 @@ public struct PropertyViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(modifiers),
           .string(name),
           .string(type),
+          docLines.templateValue,
         ]))
   }
 }
@@ -83,6 +94,8 @@ public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable 
   public var referenceName: String
   /// The referenced model type (`Post4V2`).
   public var relatedType: String
+  /// The field's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
+  public var docLines: [String] = []
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
     "name",
@@ -91,8 +104,10 @@ public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable 
     "loadMethod",
     "referenceName",
     "relatedType",
+    "docLines",
   ])
-  /// Template keys: `name`, `type`, `storageName`, `loadMethod`, `referenceName`, `relatedType`.
+  /// Template keys: `name`, `type`, `storageName`, `loadMethod`, `referenceName`, `relatedType`,
+  /// `docLines`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -104,6 +119,7 @@ public struct LazyAccessorViewModel: Sendable, Equatable, TemplateRepresentable 
           .string(loadMethod),
           .string(referenceName),
           .string(relatedType),
+          docLines.templateValue,
         ]))
   }
 }
@@ -221,6 +237,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The `syncPluralName: "Posts"` argument with a conflict-resolution strategy, else `nil`
   /// (template key `hasSync` tells which).
   public var syncPluralName: String? = nil
+  /// The type's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
+  public var docLines: [String] = []
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -249,6 +267,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "implicitKeyTypedAsID",
     "hasSync",
     "syncPluralName",
+    "docLines",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -281,6 +300,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(implicitKeyTypedAsID),
           .bool(syncPluralName != nil),
           .string(syncPluralName ?? ""),
+          docLines.templateValue,
         ]))
   }
 }
@@ -293,11 +313,15 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
     public var name: String
     /// The raw GraphQL value as a string literal.
     public var rawValue: String
+    /// The value's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
+    public var docLines: [String] = []
     /// The template keys, in the order of `templateValue`'s values.
-    static let templateKeys = TemplateKeys(["name", "rawValue"])
-    /// Template keys: `name`, `rawValue`.
+    static let templateKeys = TemplateKeys(["name", "rawValue", "docLines"])
+    /// Template keys: `name`, `rawValue`, `docLines`.
     public var templateValue: TemplateValue {
-      .record(TemplateRecord(keys: Self.templateKeys, values: [.string(name), .string(rawValue)]))
+      .record(
+        TemplateRecord(
+          keys: Self.templateKeys, values: [.string(name), .string(rawValue), docLines.templateValue]))
     }
   }
   /// The schema file name for the header, escaped for a comment (`SwiftNames.commentText`).
@@ -310,9 +334,11 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
   public var fileStem: String
   /// The cases in declaration order.
   public var cases: [Case]
+  /// The type's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
+  public var docLines: [String] = []
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["sourceFileName", "access", "typeName", "cases"])
-  /// Template keys: `sourceFileName`, `access`, `typeName`, `cases`.
+  static let templateKeys = TemplateKeys(["sourceFileName", "access", "typeName", "cases", "docLines"])
+  /// Template keys: `sourceFileName`, `access`, `typeName`, `cases`, `docLines`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -322,6 +348,7 @@ public struct EnumViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(access),
           .string(typeName),
           cases.templateValue,
+          docLines.templateValue,
         ]))
   }
 }
@@ -348,6 +375,8 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
   public var nameLiteral: String
   /// `EmbeddedSchema.fields` entries, each ending with `,` when there are several.
   public var schemaFields: [SwiftCode]
+  /// The type's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
+  public var docLines: [String] = []
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
     "sourceFileName",
@@ -359,6 +388,7 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
     "codingKeys",
     "nameLiteral",
     "schemaFields",
+    "docLines",
   ])
   /// Template keys: every property by its name.
   public var templateValue: TemplateValue {
@@ -375,6 +405,7 @@ public struct EmbeddedViewModel: Sendable, Equatable, TemplateRepresentable {
           codingKeys.templateValue,
           .string(nameLiteral),
           schemaFields.templateValue,
+          docLines.templateValue,
         ]))
   }
 }

@@ -52,12 +52,12 @@ struct SwiftKeywordsTests {
   }
 
   @Test func aKeyNamedComponentsAndATypeNamedModelsStayDistinct() throws {
-    let model = Models2(components: "c", name: "n")
+    let model = ModelsType(components: "c", name: "n")
     #expect(model.identifier.componentsValue == "c")
     #expect(
       model.identifier.components == [IdentifierComponent(name: "components", value: .string("c"))])
-    #expect(Models2.schema.name == "Models")
+    #expect(ModelsType.schema.name == "Models")
     #expect(SwiftKeywordsModels.Models.registry.model(named: "Models") != nil)
-    #expect(try JSON.decode(Models2.self, try JSON.encode(model)).identifier == model.identifier)
+    #expect(try JSON.decode(ModelsType.self, try JSON.encode(model)).identifier == model.identifier)
   }
 }

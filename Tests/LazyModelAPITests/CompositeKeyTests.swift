@@ -75,8 +75,8 @@ struct CompositeKeyTests {
     defer { server.stop() }
     let log = RequestLog()
     let client = makeClient(server, log: log)
-    let mine = RegressionCompositeKeySortKeyNamedId.Task(ownerId: "alice", id: "t1", title: "Mine")
-    let theirs = RegressionCompositeKeySortKeyNamedId.Task(
+    let mine = RegressionCompositeKeySortKeyNamedId.TaskType(ownerId: "alice", id: "t1", title: "Mine")
+    let theirs = RegressionCompositeKeySortKeyNamedId.TaskType(
       ownerId: "bob", id: "t1", title: "Theirs")
     try await client.create(mine)
     try await client.create(theirs)
@@ -84,7 +84,7 @@ struct CompositeKeyTests {
     log.clear()
     var fetched = try #require(
       try await client.get(
-        RegressionCompositeKeySortKeyNamedId.Task.self,
+        RegressionCompositeKeySortKeyNamedId.TaskType.self,
         byIdentifier: .init(ownerId: "bob", id: "t1")))
     #expect(fetched.title == "Theirs")
     #expect(
@@ -99,11 +99,11 @@ struct CompositeKeyTests {
     #expect(log.last?.variables["input"] == ["ownerId": "bob", "id": "t1"])
     #expect(
       try await client.get(
-        RegressionCompositeKeySortKeyNamedId.Task.self,
+        RegressionCompositeKeySortKeyNamedId.TaskType.self,
         byIdentifier: .init(ownerId: "alice", id: "t1"))?.title == "Mine")
     #expect(
       try await client.get(
-        RegressionCompositeKeySortKeyNamedId.Task.self,
+        RegressionCompositeKeySortKeyNamedId.TaskType.self,
         byIdentifier: .init(ownerId: "bob", id: "t1")) == nil)
   }
 }

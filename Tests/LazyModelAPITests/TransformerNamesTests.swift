@@ -23,12 +23,12 @@ struct TransformerNamesTests {
     defer { server.stop() }
     let log = RequestLog()
     let client = makeClient(server, log: log)
-    #expect(RegressionIntIdKeyArgumentsTypedId.Task.schema.implicitKeyTypedAsID)
+    #expect(RegressionIntIdKeyArgumentsTypedId.TaskType.schema.implicitKeyTypedAsID)
     #expect(!Ticket.schema.implicitKeyTypedAsID)
-    var task = RegressionIntIdKeyArgumentsTypedId.Task(id: 5, title: "Write")
+    var task = RegressionIntIdKeyArgumentsTypedId.TaskType(id: 5, title: "Write")
     #expect(try await client.create(task, condition: .field("id", .attributeExists(false))).id == 5)
     let fetched = try #require(
-      try await client.get(RegressionIntIdKeyArgumentsTypedId.Task.self, byIdentifier: .init(id: 5)))
+      try await client.get(RegressionIntIdKeyArgumentsTypedId.TaskType.self, byIdentifier: .init(id: 5)))
     #expect(fetched.id == 5 && fetched.title == "Write")
     #expect(log.last?.document.hasPrefix("query GetTask($id: ID!) { getTask(id: $id) {") == true)
     task.title = "Rewrite"
@@ -36,19 +36,19 @@ struct TransformerNamesTests {
     #expect(try await client.update(task, condition: .field("id", .eq(5))).title == "Rewrite")
     let page = try await client.send(
       try ModelQueries.list(
-        RegressionIntIdKeyArgumentsTypedId.Task.self,
-        where: RegressionIntIdKeyArgumentsTypedId.Task.keys.title.beginsWith("Re")))
+        RegressionIntIdKeyArgumentsTypedId.TaskType.self,
+        where: RegressionIntIdKeyArgumentsTypedId.TaskType.keys.title.beginsWith("Re")))
     #expect(page.items.map(\.id) == [5])
     _ = try await client.delete(task, condition: .field("id", .eq(5)))
     #expect(log.last?.document.contains("$condition: ModelTaskConditionInput") == true)
-    #expect(try await client.get(RegressionIntIdKeyArgumentsTypedId.Task.self, byIdentifier: .init(id: 5)) == nil)
+    #expect(try await client.get(RegressionIntIdKeyArgumentsTypedId.TaskType.self, byIdentifier: .init(id: 5)) == nil)
 
     // With @primaryKey the key keeps its own type: getTicket(id: Int!).
     _ = try await client.create(Ticket(id: 7, title: "T"))
     #expect(try await client.get(Ticket.self, byIdentifier: .init(id: 7))?.title == "T")
     #expect(log.last?.document.hasPrefix("query GetTicket($id: Int!) {") == true)
     try await expectValidSubscription(
-      ModelSubscriptions.onCreate(RegressionIntIdKeyArgumentsTypedId.Task.self).document, on: server)
+      ModelSubscriptions.onCreate(RegressionIntIdKeyArgumentsTypedId.TaskType.self).document, on: server)
   }
 
   @Test("a lower-case model name: ModelModelTypeFilterInput, ModelModelTypeConditionInput, ModelSubscriptionModelTypeFilterInput")

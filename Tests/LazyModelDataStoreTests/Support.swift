@@ -70,9 +70,9 @@ func makeStore(_ location: StoreLocation, registry: ModelRegistry, listPageSize:
 /// The seed schema's models (`Generated/seed-post-comment`).
 let seedRegistry = SeedPostCommentModels.Models.registry
 
-/// The generated `Task` (`Generated/regressions/composite-key-sort-key-named-id`), named so that it
+/// The generated `Task` (`Generated/regressions/composite-key-sort-key-named-id`, Swift name `TaskType`, MGW001), named so that it
 /// does not hide Swift's `Task` in this module.
-typealias TodoTask = RegressionCompositeKeySortKeyNamedId.Task
+typealias TodoTask = RegressionCompositeKeySortKeyNamedId.TaskType
 
 /// One model pair per relationship shape, all generated into `Generated/` (module per schema), in
 /// one store: composite keys of every scalar kind with a hasMany/belongsTo child, a sort key named

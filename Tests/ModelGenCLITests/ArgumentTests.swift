@@ -42,7 +42,7 @@ struct ArgumentTests {
     (["generate", "a.graphql", "--output"], "missing value for '--output'"),
     (
       ["generate", "a.graphql", "--output", "O", "--access", "open"],
-      "invalid value 'open' for '--access': expected 'public' or 'internal'"
+      "invalid value 'open' for '--access': expected 'public', 'package' or 'internal'"
     ),
     (
       ["generate", "a.graphql", "--output", "O", "--emit", "swift,docs"],

@@ -129,19 +129,20 @@ struct RobustnessTests {
     let blogFiles = names(out)
     #expect(blogFiles == ["Comment+Schema.swift", "Comment.swift", "Models.swift", "Post+Schema.swift", "Post.swift", "Status.swift"])
 
-    let colors = CommandRun(["generate", directory.url("colors.graphql"), "--output", out])
-    #expect(colors.status == 0, "\(colors.errors)")
-    #expect(colors.output == "created 1, updated 0, deleted 0, unchanged 0\n")
-    #expect(names(out) == (blogFiles + ["Color.swift"]).sorted())
-
-    try directory.write("status.graphql", "enum Status { OPEN CLOSED }\n")
-    let collision = CommandRun(["generate", directory.url("status.graphql"), "--output", out])
+    // Every schema has a registry (`Models.swift`, empty without models): a second schema's
+    // `--output` into the same directory collides there and writes nothing.
+    let collision = CommandRun(["generate", directory.url("colors.graphql"), "--output", out])
     #expect(collision.status == 1)
     #expect(
       collision.errors
-        == "error: cannot write \(out)/Status.swift for status.graphql: the file there was generated from blog.graphql; generate the two schemas into different directories\n"
+        == "error: cannot write \(out)/Models.swift for colors.graphql: the file there was generated from blog.graphql; generate the two schemas into different directories\n"
     )
-    #expect(directory.read("Out/Status.swift")?.contains("DRAFT") == true)
+    #expect(directory.read("Out/Models.swift")?.contains("Post.self") == true)
+    #expect(names(out) == blogFiles)
+
+    // A file another schema generated into the directory (here one `--single-file`) is kept.
+    let colors = CommandRun(["generate", directory.url("colors.graphql"), "--single-file", directory.url("Out/Color.swift")])
+    #expect(colors.status == 0, "\(colors.errors)")
     #expect(names(out) == (blogFiles + ["Color.swift"]).sorted())
 
     // Regenerating blog still prunes its own stale files, and only those.

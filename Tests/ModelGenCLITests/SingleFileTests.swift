@@ -146,10 +146,10 @@ struct ConfigFileTests {
   @Test(arguments: [
     (
       #"{ "acess": "internal" }"#,
-      #"unknown key "acess"; the keys are "access", "emit", "templates", "conflictResolution" (did you mean "access"?)"#
+      #"unknown key "acess"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames" (did you mean "access"?)"#
     ),
-    (#"{ "output": "x" }"#, #"unknown key "output"; the keys are "access", "emit", "templates", "conflictResolution""#),
-    (#"{ "access": "open" }"#, #""access" must be "public" or "internal""#),
+    (#"{ "output": "x" }"#, #"unknown key "output"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames""#),
+    (#"{ "access": "open" }"#, #""access" must be "public", "package" or "internal""#),
     (#"{ "emit": [] }"#, #""emit" must be a non-empty array of "swift", "api-schema""#),
     (
       #"{ "emit": ["swift", "docs"] }"#,
@@ -158,7 +158,7 @@ struct ConfigFileTests {
     (#"{ "templates": "missing" }"#, #""templates" names /cfg/missing, which is not a directory"#),
     (
       #"["access"]"#,
-      #"the config file must hold one JSON object with the keys "access", "emit", "templates", "conflictResolution""#
+      #"the config file must hold one JSON object with the keys "access", "emit", "templates", "conflictResolution", "swiftNames""#
     ),
     (#"{ "access": "#, "the config file is not valid JSON"),
   ])

@@ -86,7 +86,7 @@ struct DocumentationTests {
           "DiagnosticsCatalogue.md lacks \(match.output.2) (\(namespace).\(match.output.1)): run python3 .ci/diagnostics-catalogue.py")
       }
     }
-    #expect(count == 68)
+    #expect(count == 71)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])

@@ -40,16 +40,22 @@ public struct GeneratorOptions: Sendable {
   /// `--conflict-resolution`: the versioned data source's strategy, or `nil` for no conflict
   /// detection (today's output, byte for byte). Copied into `ModelGraph.conflictResolution`.
   public var conflictResolution: ConflictResolution?
+  /// The config file's `"swiftNames"`: GraphQL type name → the Swift type name to generate
+  /// (README, "Swift names"). Entries naming a type the schema lacks are ignored here (the CLI
+  /// reports names no schema has); entries that cannot be used are reported in
+  /// ``GenerationResult/swiftNameProblems``.
+  public var swiftNames: [String: String]
 
   /// Creates options.
   public init(
     access: AccessLevel = .public, emit: Set<EmitKind> = [.swift], templates: TemplateSet,
-    conflictResolution: ConflictResolution? = nil
+    conflictResolution: ConflictResolution? = nil, swiftNames: [String: String] = [:]
   ) {
     self.access = access
     self.emit = emit
     self.templates = templates
     self.conflictResolution = conflictResolution
+    self.swiftNames = swiftNames
   }
 }
 
@@ -60,15 +66,27 @@ public struct GenerationResult: Sendable {
   public var files: [GeneratedFile]
   /// Every diagnostic, in source order.
   public var diagnostics: [Diagnostic]
+  /// ``GeneratorOptions/swiftNames`` entries for types of this schema that cannot be used
+  /// (GraphQL type name → what is wrong); when there is one, no file is rendered.
+  public var swiftNameProblems: [String: String]
+  /// The ``GeneratorOptions/swiftNames`` keys that name a type of this schema.
+  public var usedSwiftNames: Set<String>
 
   /// Creates a result.
-  public init(files: [GeneratedFile], diagnostics: [Diagnostic]) {
+  public init(
+    files: [GeneratedFile], diagnostics: [Diagnostic], swiftNameProblems: [String: String] = [:],
+    usedSwiftNames: Set<String> = []
+  ) {
     self.files = files
     self.diagnostics = diagnostics
+    self.swiftNameProblems = swiftNameProblems
+    self.usedSwiftNames = usedSwiftNames
   }
 
-  /// `true` when a diagnostic is an error.
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  /// `true` when a diagnostic is an error or a Swift name of the options cannot be used.
+  public var hasErrors: Bool {
+    !swiftNameProblems.isEmpty || diagnostics.contains { $0.severity == .error }
+  }
 
   /// Every diagnostic as text: the `path:line:col: error: message [CODE]` line, then the source
   /// line with a caret, the hint and the notes (`DiagnosticPrinter/render(_:source:)-swift.type.method`).
@@ -150,12 +168,16 @@ public struct Generator: Sendable {
   public func generate(bytes: [UInt8], fileName: String, headerName: String? = nil) throws
     -> GenerationResult
   {
-    let (graph, diagnostics) = Self.analyze(bytes: bytes, fileName: fileName)
-    guard var graph else { return GenerationResult(files: [], diagnostics: diagnostics) }
+    let analysis = Self.analysis(bytes: bytes, fileName: fileName, swiftNames: options.swiftNames)
+    var result = GenerationResult(
+      files: [], diagnostics: analysis.diagnostics, swiftNameProblems: analysis.swiftNameProblems,
+      usedSwiftNames: analysis.usedSwiftNames)
+    guard var graph = analysis.graph, analysis.swiftNameProblems.isEmpty else { return result }
     graph.sourceFileName =
       headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
     graph.conflictResolution = options.conflictResolution
-    return GenerationResult(files: try render(graph), diagnostics: diagnostics)
+    result.files = try render(graph)
+    return result
   }
 
   /// Parses and analyses one schema without rendering (`modelgen validate`).
@@ -175,19 +197,28 @@ public struct Generator: Sendable {
   public static func analyze(bytes: [UInt8], fileName: String) -> (
     graph: ModelGraph?, diagnostics: [Diagnostic]
   ) {
+    let analysis = analysis(bytes: bytes, fileName: fileName, swiftNames: [:])
+    return (analysis.graph, analysis.diagnostics)
+  }
+
+  /// ``analyze(bytes:fileName:)`` with the config's Swift type names (``GeneratorOptions/swiftNames``).
+  static func analysis(bytes: [UInt8], fileName: String, swiftNames: [String: String]) -> SemanticAnalysis {
     let parsed = SDLParser.parse(bytes: bytes, fileName: fileName)
-    if parsed.hasErrors { return (nil, parsed.diagnostics) }
+    if parsed.hasErrors { return SemanticAnalysis(graph: nil, diagnostics: parsed.diagnostics) }
     // One diagnostics budget per schema: the analysis gets what parsing left.
-    let analysis = SemanticAnalyzer.analyze(parsed.document, fileName: fileName, budget: parsed.budget)
-    let diagnostics = DiagnosticBudget.inPrintingOrder(parsed.diagnostics + analysis.diagnostics)
-    return (analysis.hasErrors ? nil : analysis.graph, diagnostics)
+    var analysis = SemanticAnalyzer.analyze(
+      parsed.document, fileName: fileName, budget: parsed.budget, swiftNames: swiftNames)
+    analysis.diagnostics = DiagnosticBudget.inPrintingOrder(parsed.diagnostics + analysis.diagnostics)
+    if analysis.hasErrors { analysis.graph = nil }
+    return analysis
   }
 
   /// Renders a validated graph.
   ///
   /// - Returns: Per model `Name.swift` and `Name+Schema.swift`, per enum and non-model type
-  ///   `Name.swift`, `Models.swift` (the registry) when there are models, and `schema.api.graphql`
-  ///   with `schema.local.json` when ``EmitKind/apiSchema`` is requested; sorted by path.
+  ///   `Name.swift`, `Models.swift` (the registry, empty when the schema has no models), and `schema.api.graphql`
+  ///   with `schema.local.json` when ``EmitKind/apiSchema`` is requested and the schema has models;
+  ///   sorted by path.
   /// - Throws: ``GeneratorError`` when a template fails to render.
   public func render(_ graph: ModelGraph) throws -> [GeneratedFile] {
     var files: [GeneratedFile] = []
@@ -217,7 +248,9 @@ public struct Generator: Sendable {
           try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
       }
     }
-    if options.emit.contains(.apiSchema) {
+    // A schema without models has no API: a GraphQL schema needs a `Query` type with at least one
+    // field (GraphQL spec October 2021, §3.3.1 and §3.6), which only models give it.
+    if options.emit.contains(.apiSchema) && !graph.models.isEmpty {
       let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
       files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
       // The local server's manifest beside the deployable schema (`APILocalManifest`).

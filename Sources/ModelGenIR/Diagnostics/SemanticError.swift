@@ -74,6 +74,18 @@ public enum ModelGenDiagnosticCode {
   public static let fieldNameCollision: DiagnosticCode = "MG033"
   /// A definition that redefines a built-in GraphQL scalar or an AWS AppSync scalar (`enum Int`).
   public static let builtInTypeRedefined: DiagnosticCode = "MG034"
+  /// Two generated file names (Swift type names, `Models.swift`) that differ only in letter case:
+  /// they collide on case-insensitive file systems (macOS, Windows).
+  public static let caseCollidingFileNames: DiagnosticCode = "MG035"
+
+  /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
+  /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
+  /// module (`SwiftTypeNaming`). Warnings use `MGW` codes, numbered on their own.
+  public static let renamedSwiftType: DiagnosticCode = "MGW001"
+  /// Warning: a field's Swift property or an enum value's Swift case is not its plain
+  /// camel-cased name: `self` and the members every model declares (`identifier`, ...) get the
+  /// suffix `Value`, and enum cases that would be equal get a numeric suffix (`SwiftNames`).
+  public static let renamedSwiftMember: DiagnosticCode = "MGW002"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -152,6 +164,17 @@ public enum SemanticError: Sendable, Hashable {
   case fieldNameCollision(owner: String, field: String, otherField: String, isImplicit: Bool)
   /// MG034: a type definition named like a built-in or AWS AppSync scalar.
   case builtInTypeRedefined(name: String, kind: String)
+  /// MG035: the files of types `name` and `otherName` (`file`, `otherFile`) differ only in letter case.
+  case caseCollidingFileNames(name: String, file: String, otherName: String, otherFile: String)
+  /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
+  /// directive(s) that replace it as written here (`@index`).
+  case v1Directive(name: String, replacement: String)
+  /// MGW001 (warning): type `name` gets the Swift name `swiftName`, since `wanted` would shadow the
+  /// type of that name from `source` (`Swift Concurrency`).
+  case renamedSwiftType(name: String, wanted: String, swiftName: String, source: String)
+  /// MGW002 (warning): member `member` of `owner` (a field or enum value) gets the Swift name
+  /// `swiftName` instead of `wanted`, for `reason`.
+  case renamedSwiftMember(owner: String, member: String, wanted: String, swiftName: String, reason: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -191,11 +214,20 @@ public enum SemanticError: Sendable, Hashable {
     case .typeNameCollision: return ModelGenDiagnosticCode.typeNameCollision
     case .fieldNameCollision: return ModelGenDiagnosticCode.fieldNameCollision
     case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
+    case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
+    case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
+    case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
+    case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
     }
   }
 
-  /// Every semantic diagnostic is an error today.
-  public var severity: DiagnosticSeverity { .error }
+  /// `.warning` for the `MGW` codes (the schema is still generated), `.error` for every other.
+  public var severity: DiagnosticSeverity {
+    switch self {
+    case .renamedSwiftType, .renamedSwiftMember: return .warning
+    default: return .error
+    }
+  }
 
   /// The diagnostic value for this entry at `range` of `fileName`.
   public func diagnostic(fileName: String, range: SourceRange, notes: [DiagnosticNote] = []) -> Diagnostic {
@@ -297,6 +329,14 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(q(owner)).\(q(field))` collides with \(other); SQLite column names ignore letter case"
     case .builtInTypeRedefined(let name, let kind):
       return "`\(q(name))` is a built-in \(q(kind, limit: 400)) scalar and cannot be redefined"
+    case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
+      return "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
+    case .v1Directive(let name, _):
+      return "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"
+    case .renamedSwiftType(let name, let wanted, let swiftName, let source):
+      return "type `\(q(name))` is generated as `\(q(swiftName))`: `\(q(wanted))` would shadow `\(q(wanted))` of \(q(source, limit: 400)) in the app's module"
+    case .renamedSwiftMember(let owner, let member, let wanted, let swiftName, let reason):
+      return "`\(q(owner)).\(q(member))` is generated as `\(q(swiftName))`: `\(q(wanted))` \(q(reason, limit: 400))"
     }
   }
 
@@ -338,6 +378,14 @@ public enum SemanticError: Sendable, Hashable {
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
       return "rename the type; `\(q(name))` is always defined"
+    case .caseCollidingFileNames(let name, _, _, _):
+      return "rename one of the types, or choose its Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"
+    case .v1Directive(_, let replacement):
+      return "use \(q(replacement, limit: 400)) (transformer v2)"
+    case .renamedSwiftMember:
+      return "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
+    case .renamedSwiftType(let name, _, _, _):
+      return "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"
     case .defaultNotAllowed:
       return "remove @default; set the value when you create the model"
     case .implicitFieldConflict(_, _, let reason) where reason.contains("timestamp field"):

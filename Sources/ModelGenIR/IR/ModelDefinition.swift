@@ -31,6 +31,8 @@ public struct ModelDefinition: Sendable, Hashable {
   public var origin: Origin
   /// Position of the type name (or of the `@manyToMany` directive that created a join model).
   public var location: SchemaLocation
+  /// The GraphQL description of the type, or `nil` (join models have none).
+  public var description: String? = nil
 
   /// Creates a model definition.
   public init(

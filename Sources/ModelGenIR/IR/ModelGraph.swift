@@ -22,6 +22,10 @@ public struct ModelGraph: Sendable, Hashable {
   /// `nil` for no conflict detection (the default). Set by the pipeline from its options, not read
   /// from the schema text.
   public var conflictResolution: ConflictResolution? = nil
+  /// The Swift type names the config file chose (`"swiftNames"`), GraphQL type name → Swift name,
+  /// for types of this graph only; checked by the analyzer. Every other name follows
+  /// `SwiftTypeNaming`'s rule.
+  public var swiftNames: [String: String] = [:]
 
   /// Creates a graph.
   public init(
@@ -31,6 +35,11 @@ public struct ModelGraph: Sendable, Hashable {
     self.models = models
     self.enums = enums
     self.nonModels = nonModels
+  }
+
+  /// Every GraphQL type name of the graph: models (join models included), enums, non-model types.
+  public var typeNames: [String] {
+    models.map(\.name) + enums.map(\.name) + nonModels.map(\.name)
   }
 
   /// The model named `name` (GraphQL type name), or `nil`. O(n) in the number of models.

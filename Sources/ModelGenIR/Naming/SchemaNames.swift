@@ -6,21 +6,27 @@
 /// A value built from a finished graph; `Sendable`, safe to share between threads.
 package struct SchemaNames: Sendable {
   /// The registry enum's name in every generated module (`Models.registry`); a GraphQL type named
-  /// `Models` gets a numeric suffix instead (`Models2`).
-  package static let registryName = "Models"
+  /// `Models` is renamed (`ModelsType`, ``SwiftTypeNaming``).
+  package static let registryName = SwiftTypeNaming.registryName
 
   /// GraphQL type name → unescaped, unique Swift type name (also the output file stem).
   package let swiftTypeNames: [String: String]
   /// GraphQL model name → its API names.
   package let models: [String: ModelNames]
+  /// GraphQL enum name → GraphQL value → unescaped Swift case name (``SwiftNames/caseNames(_:)``).
+  package let enumCases: [String: [String: String]]
 
   /// Resolves the names of every model, enum and non-model type of `graph`.
   package init(resolving graph: ModelGraph) {
-    let graphQLNames =
-      graph.models.map(\.name) + graph.enums.map(\.name) + graph.nonModels.map(\.name)
-    let swiftNames = SwiftNames.uniqued(
-      graphQLNames.map(SwiftNames.typeName), taken: [Self.registryName])
-    swiftTypeNames = Dictionary(zip(graphQLNames, swiftNames), uniquingKeysWith: { first, _ in first })
+    swiftTypeNames = SwiftTypeNaming.resolve(graph.typeNames, overrides: graph.swiftNames).names
+    enumCases = Dictionary(
+      graph.enums.map { definition in
+        let values = definition.values.map(\.name)
+        return (
+          definition.name,
+          Dictionary(zip(values, SwiftNames.caseNames(values)), uniquingKeysWith: { first, _ in first })
+        )
+      }, uniquingKeysWith: { first, _ in first })
     models = Dictionary(
       graph.models.map { ($0.name, ModelNames(model: $0)) }, uniquingKeysWith: { first, _ in first })
   }
@@ -28,6 +34,11 @@ package struct SchemaNames: Sendable {
   /// The unescaped Swift name of the GraphQL type `name`.
   package func swiftTypeName(_ name: String) -> String {
     swiftTypeNames[name] ?? SwiftNames.typeName(name)
+  }
+
+  /// The unescaped Swift case name of the value `value` of the GraphQL enum `enumName`.
+  package func caseName(_ value: String, ofEnum enumName: String) -> String {
+    enumCases[enumName]?[value] ?? SwiftNames.caseName(value)
   }
 
   /// The API names of `model`.

@@ -38,6 +38,30 @@ extension SwiftNames {
     return result
   }
 
+  /// A GraphQL description (GraphQL spec October 2021, §3.2: a string or block string before a
+  /// definition, already decoded and, for a block string, dedented by the parser) as the lines of
+  /// a Swift `///` doc comment: one line per line of the description (split at line feed,
+  /// carriage return and CR LF), each `/// ` followed by the line through ``commentText(_:)``, so
+  /// nothing in it can end the comment or start code (a line break is the only way out of a line
+  /// comment, and each one starts a new `///` line); blank lines inside stay as `///`, blank
+  /// lines before and after are dropped.
+  ///
+  /// - Parameter description: the description, or `nil`.
+  /// - Returns: the comment lines without indentation; empty for `nil` or a blank description.
+  public static func docCommentLines(_ description: String?) -> [String] {
+    guard let description else { return [] }
+    var lines = description.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+    ).map { line in
+      var line = Substring(line)
+      while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+      return line
+    }
+    while let first = lines.first, first.allSatisfy(\.isWhitespace) { lines.removeFirst() }
+    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+    return lines.map { $0.isEmpty ? "///" : "/// " + commentText(String($0)) }
+  }
+
   /// `true` for scalars that print nothing visible or break a line: controls (C0, DEL, C1),
   /// format characters (`Cf`: bidirectional controls, zero-width joiners, U+FEFF), line and
   /// paragraph separators, surrogates, private-use and unassigned code points.

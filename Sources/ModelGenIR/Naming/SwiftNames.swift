@@ -12,9 +12,10 @@
 /// - Types are upper-camel (first letter upper-cased), properties lower-camel (first letter
 ///   lower-cased, so a field named like its type, `Break: Break`, becomes `break` and cannot shadow
 ///   the type), enum cases lower-camel from SCREAMING_SNAKE_CASE (`IN_PROGRESS` → `inProgress`).
-/// - A type whose name is one the generated code uses unqualified (`Model`, `String`,
-///   `Identifier`, ...) gets the suffix `Type` (`ModelType`), and members that would collide with
-///   generated members (`identifier`) get the suffix `Value`.
+/// - A type whose name would shadow a type the generated code or apps use (``shadowedTypeNames``:
+///   `Task`, `Date`, `UUID`, `Model`, ...) gets the suffix `Type` (`TaskType`), resolved for the
+///   whole schema by `SwiftTypeNaming` and reported as a warning (`MGW001`); members that would
+///   collide with generated members (`identifier`) get the suffix `Value`.
 public enum SwiftNames {
   /// Every Swift keyword (The Swift Programming Language, "Lexical Structure › Keywords and
   /// Punctuation"), including context-sensitive keywords, which are escaped too for safety.
@@ -42,16 +43,57 @@ public enum SwiftNames {
     "willSet", "any", "actor", "each", "macro", "sending", "isolated",
   ]
 
-  /// Names the generated files use unqualified as types; a GraphQL type with one of these names
-  /// would shadow it, so its Swift name gets the suffix `Type`.
-  public static let reservedTypeNames: Set<String> = [
-    "Model", "ModelKey", "ModelSchema", "ModelField", "ModelIndex", "ModelIdentifierProtocol",
-    "IdentifierComponent", "LazyReference", "LazyList", "Temporal", "AuthRule",
-    "KeyValueConvertible",
-    "KeyValue", "Embeddable", "EmbeddedSchema", "ModelRegistry", "String", "Int", "Double", "Bool",
-    "UUID", "Decoder", "Encoder", "Codable", "Sendable", "CaseIterable", "Hashable", "CodingKeys",
-    "Identifier", "Foundation", "LazyModel", "Swift", "Optional", "Array",
-  ]
+  /// Type names a generated type must not take, with where each comes from: the types the
+  /// generated files use unqualified, and the standard library, Foundation, Concurrency and
+  /// LazyModel types apps use. A generated type named like one of them would shadow it in the
+  /// app's module (`Task { … }` elsewhere in the app would name the model), so the safe-name pass
+  /// (`SwiftTypeNaming`) renames it by the rule documented there and reports `MGW001`.
+  ///
+  /// Sources: The Swift Standard Library reference (`Swift`), Foundation (swift-corelibs-foundation
+  /// on Linux, Foundation on Apple platforms), Swift Concurrency (the `_Concurrency` module), the
+  /// `LazyModel` runtime's public types, and modelgen's own registry enum (`Models`).
+  public static let shadowedTypeNameSources: [(name: String, source: String)] = {
+    let standardLibrary = [
+      "Any", "AnyHashable", "AnyObject", "Array", "Bool", "CaseIterable", "Character", "Codable",
+      "CodingKey", "CodingKeys", "Collection", "Comparable", "CustomStringConvertible", "Decodable",
+      "Decoder", "Dictionary", "Double", "Duration", "Encodable", "Encoder", "Equatable", "Error",
+      "Float", "Hashable", "Identifiable", "Int", "Int8", "Int16", "Int32", "Int64", "Never",
+      "Optional", "Range", "Result", "Sendable", "Sequence", "Set", "String", "Substring", "Swift",
+      "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
+    ].map { ($0, "the Swift standard library") }
+    let foundation = [
+      "Bundle", "Calendar", "Data", "Date", "DateComponents", "DateFormatter", "Decimal",
+      "FileManager", "Foundation", "IndexPath", "JSONDecoder", "JSONEncoder", "JSONSerialization",
+      "Locale", "Measurement", "Notification", "NotificationCenter", "NSObject", "Operation",
+      "Progress", "ProcessInfo", "Thread", "TimeInterval", "TimeZone", "URL", "URLComponents",
+      "URLRequest", "URLSession", "UUID", "UserDefaults",
+    ].map { ($0, "Foundation") }
+    let concurrency = [
+      "Actor", "AsyncSequence", "AsyncStream", "AsyncThrowingStream", "CancellationError",
+      "CheckedContinuation", "Clock", "ContinuousClock", "GlobalActor", "MainActor",
+      "SuspendingClock", "Task", "TaskGroup", "TaskLocal", "TaskPriority", "ThrowingTaskGroup",
+      "UnsafeContinuation",
+    ].map { ($0, "Swift Concurrency") }
+    let lazyModel = [
+      "AuthRule", "Embeddable", "EmbeddedSchema", "Identifier", "IdentifierComponent", "JSONValue",
+      "KeyValue", "KeyValueConvertible", "LazyList", "LazyModel", "LazyModelError",
+      "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelField", "ModelFieldType",
+      "ModelIdentifier", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
+      "ModelOperationNames", "ModelRegistry", "ModelSchema", "ModelTimestampFields",
+      "QueryPredicate", "Temporal",
+    ].map { ($0, "LazyModel") }
+    return standardLibrary + foundation + concurrency + lazyModel + [
+      (SwiftTypeNaming.registryName, "the generated registry (modelgen)")
+    ]
+  }()
+
+  /// ``shadowedTypeNameSources`` by name.
+  public static let shadowedTypeNames: [String: String] = Dictionary(
+    shadowedTypeNameSources.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
+
+  /// Every name of ``shadowedTypeNames``, and `Type`, `Protocol` and `Self`, which cannot be
+  /// declared as a type even escaped.
+  public static let reservedTypeNames: Set<String> = Set(shadowedTypeNames.keys).union(["Type", "Protocol", "Self"])
 
   /// Member names every generated model or embedded type declares itself; a field with one of these
   /// names gets the suffix `Value` for its Swift property.
@@ -76,13 +118,26 @@ public enum SwiftNames {
     escapedLabels.contains(name) ? "`\(name)`" : name
   }
 
-  /// The Swift type name for the GraphQL type `graphQLName` (unescaped; pass it to ``escaped(_:)``).
+  /// The Swift type name for the GraphQL type `graphQLName` taken alone (unescaped; pass it to
+  /// ``escaped(_:)``): upper-camel, with the suffix `Type` when it is one of
+  /// ``reservedTypeNames``. The names of a whole schema come from `SwiftTypeNaming`, which also
+  /// keeps them unique.
   public static func typeName(_ graphQLName: String) -> String {
     var name = upperFirst(graphQLName)
-    if reservedTypeNames.contains(name) || name == "Type" || name == "Protocol" || name == "Self" {
-      name += "Type"
-    }
+    if reservedTypeNames.contains(name) { name += "Type" }
     return name
+  }
+
+  /// `true` when `name` is a Swift identifier a generated type can be declared with: an
+  /// identifier head (letter or `_`) followed by letters, digits or `_`, not a keyword and not
+  /// one of ``reservedTypeNames``. (The Swift Programming Language, "Lexical Structure ›
+  /// Identifiers", restricted to what a GraphQL-derived name can hold plus Unicode letters.)
+  public static func isDeclarableTypeName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first else { return false }
+    let isHead = { (scalar: Unicode.Scalar) in scalar == "_" || scalar.properties.isAlphabetic }
+    guard isHead(first), name != "_" else { return false }
+    guard name.unicodeScalars.allSatisfy({ isHead($0) || ("0"..."9").contains($0) }) else { return false }
+    return !keywords.contains(name) && !reservedTypeNames.contains(name)
   }
 
   /// The Swift property name (unescaped) for the GraphQL field `graphQLName`.
@@ -92,8 +147,41 @@ public enum SwiftNames {
     return name
   }
 
-  /// The Swift enum case name (unescaped) for the GraphQL enum value `graphQLName`.
+  /// The Swift case names (unescaped) of one enum's GraphQL values, in the order given: each
+  /// ``caseName(_:)``, unique and independent of declaration order. Values whose case name is the
+  /// value itself (`inProgress`) keep it; the others, in GraphQL name order, get the smallest free
+  /// numeric suffix from 2 when their name is taken (`IN_PROGRESS` → `inProgress2` beside
+  /// `inProgress`, wherever each is declared). Renamed cases are reported as `MGW002`.
+  public static func caseNames(_ values: [String]) -> [String] {
+    let wanted = values.map(caseName)
+    let order = values.indices.sorted {
+      (wanted[$0] == values[$0] ? 0 : 1, values[$0]) < (wanted[$1] == values[$1] ? 0 : 1, values[$1])
+    }
+    var taken: Set<String> = []
+    var result = wanted
+    for index in order {
+      var candidate = wanted[index]
+      var suffix = 2
+      while taken.contains(candidate) {
+        candidate = "\(wanted[index])\(suffix)"
+        suffix += 1
+      }
+      taken.insert(candidate)
+      result[index] = candidate
+    }
+    return result
+  }
+
+  /// The Swift enum case name (unescaped) for the GraphQL enum value `graphQLName`: its
+  /// ``casedName(_:)``, with the suffix `Value` when Swift cannot declare that as a case.
   public static func caseName(_ graphQLName: String) -> String {
+    let name = casedName(graphQLName)
+    return unusableCases.contains(name) ? name + "Value" : name
+  }
+
+  /// The lower-camel case of the GraphQL enum value `graphQLName` (`IN_PROGRESS` → `inProgress`,
+  /// `Open` → `open`), before any suffix.
+  public static func casedName(_ graphQLName: String) -> String {
     let letters = graphQLName.filter(\.isLetter)
     var name: String
     if !letters.isEmpty, letters.allSatisfy(\.isUppercase) {
@@ -105,7 +193,6 @@ public enum SwiftNames {
       name = lowerFirst(graphQLName)
     }
     if name.isEmpty { name = "_" + graphQLName }
-    if unusableCases.contains(name) { name += "Value" }
     return name
   }
 

@@ -114,12 +114,33 @@ enum DirectiveRule {
     }
   }
 
+  /// The transformer v2 directives that replace a v1 directive (Amplify's "Migrating GraphQL
+  /// schemas to the v2 transformer"): `@key(name:)` → `@index`, `@key` without `name:` →
+  /// `@primaryKey`, `@connection` → `@hasMany`/`@hasOne`/`@belongsTo`; `nil` for other directives.
+  static func v1Replacement(_ directive: Directive) -> String? {
+    switch directive.name.value {
+    case "key":
+      let hasName = directive.arguments.contains { $0.name.value == "name" }
+      return hasName
+        ? "`@index(name:, sortKeyFields:)` on the key's first field"
+        : "`@primaryKey(sortKeyFields:)` on the key's first field"
+    case "connection":
+      return "`@hasMany`, `@hasOne` or `@belongsTo` (and `@manyToMany` for a join through a model)"
+    default:
+      return nil
+    }
+  }
+
   private static func checkAll(_ directives: [Directive], placement: Placement, context: AnalysisContext) {
     var seen: [String: SourceRange] = [:]
     for directive in directives {
       let name = directive.name.value
       guard let spec = specs[name] else {
         if !passThroughDirectives.contains(name), !context.declaredDirectives.contains(name) {
+          if let replacement = v1Replacement(directive) {
+            context.report(.v1Directive(name: name, replacement: replacement), at: directive.range)
+            continue
+          }
           let suggestion = Naming.suggestion(for: name, among: Array(specs.keys).sorted())
           context.report(.unknownDirective(name: name, suggestion: suggestion), at: directive.range)
         }

@@ -189,10 +189,12 @@ enum ModelRule {
     for index in fields.indices where referenceTargets.contains(fields[index].name) {
       fields[index].isStoredProperty = keyFields.contains(fields[index].name)
     }
-    return ModelDefinition(
+    var definition = ModelDefinition(
       name: model.name, pluralName: model.pluralName, fields: fields, primaryKey: model.primaryKey,
       indexes: model.indexes, authRules: model.authRules, timestamps: model.timestamps,
       operations: model.operations, origin: model.origin, location: model.nameRange.schemaLocation)
+    definition.description = model.description
+    return definition
   }
 }
 

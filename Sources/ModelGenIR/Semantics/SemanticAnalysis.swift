@@ -7,11 +7,23 @@ public struct SemanticAnalysis: Sendable, Hashable {
   public var graph: ModelGraph?
   /// All diagnostics of the file, in source order.
   public var diagnostics: [Diagnostic]
+  /// The config's `"swiftNames"` entries for types of this schema that cannot be used: GraphQL
+  /// type name → what is wrong (not a declarable Swift type name, or colliding with another
+  /// type's Swift name, ignoring letter case). Such entries are not applied; the CLI reports them
+  /// at their position in the config file.
+  public var swiftNameProblems: [String: String]
+  /// The config's `"swiftNames"` keys that name a type of this schema.
+  public var usedSwiftNames: Set<String>
 
   /// Creates a result.
-  public init(graph: ModelGraph?, diagnostics: [Diagnostic]) {
+  public init(
+    graph: ModelGraph?, diagnostics: [Diagnostic], swiftNameProblems: [String: String] = [:],
+    usedSwiftNames: Set<String> = []
+  ) {
     self.graph = graph
     self.diagnostics = diagnostics
+    self.swiftNameProblems = swiftNameProblems
+    self.usedSwiftNames = usedSwiftNames
   }
 
   /// `true` when at least one diagnostic is an error.

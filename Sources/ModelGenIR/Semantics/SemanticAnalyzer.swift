@@ -5,7 +5,7 @@ import GraphQLSDL
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
 /// `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
-/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `OperationNameRule`. Every rule reports all the
+/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {
@@ -15,9 +15,13 @@ public enum SemanticAnalyzer {
   ///   - fileName: the schema file name diagnostics and the graph carry (`seed-post-comment.graphql`).
   ///   - budget: what is left of the schema's diagnostics budget after parsing
   ///     (`ParseResult.budget`); at most that many diagnostics are reported, then one `SDL099`.
+  ///   - swiftNames: the config file's `"swiftNames"` (GraphQL type name → Swift type name). The
+  ///     entries naming a type of this document are checked (`SwiftTypeNaming`); those that
+  ///     fail are reported in ``SemanticAnalysis/swiftNameProblems`` and not applied.
   /// - Returns: the graph (when error-free) and every diagnostic, sorted by position (`SDL099` last).
   public static func analyze(
-    _ document: Document, fileName: String, budget: DiagnosticBudget = DiagnosticBudget()
+    _ document: Document, fileName: String, budget: DiagnosticBudget = DiagnosticBudget(),
+    swiftNames: [String: String] = [:]
   ) -> SemanticAnalysis {
     let context = AnalysisContext(fileName: fileName, budget: budget)
     TypeResolution.collectTypes(of: document, into: context)
@@ -37,12 +41,24 @@ public enum SemanticAnalyzer {
     DefaultRule.apply(context)
     NameCollisionRule.apply(context)
     OperationNameRule.apply(context)
+    let typeNames =
+      context.orderedModels.map(\.name) + enums.map(\.name) + nonModels.map(\.name)
+    let problems = SwiftTypeNaming.overrideProblems(swiftNames, graphQLNames: typeNames)
+    let present = Set(typeNames)
+    context.swiftNames = swiftNames.filter { present.contains($0.key) && problems[$0.key] == nil }
+    SwiftNameRule.apply(context, nonModels: nonModels)
 
     let diagnostics = sorted(context.diagnostics)
-    guard !context.hasErrors else { return SemanticAnalysis(graph: nil, diagnostics: diagnostics) }
-    let graph = ModelGraph(
+    let usedSwiftNames = Set(swiftNames.keys.filter(present.contains))
+    guard !context.hasErrors else {
+      return SemanticAnalysis(
+        graph: nil, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
+    }
+    var graph = ModelGraph(
       sourceFileName: fileName, models: context.orderedModels.map(ModelRule.finish), enums: enums, nonModels: nonModels)
-    return SemanticAnalysis(graph: graph, diagnostics: diagnostics)
+    graph.swiftNames = context.swiftNames
+    return SemanticAnalysis(
+      graph: graph, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
   }
 
   /// Parses and analyses schema text. Parse errors are returned as they are (GraphQLSDL's `SDL` codes)

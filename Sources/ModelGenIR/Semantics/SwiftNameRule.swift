@@ -1,0 +1,97 @@
+import GraphQLSDL
+
+/// Reports what the safe-name pass (``SwiftTypeNaming``) decides about the Swift type names of
+/// the schema, at each type's name:
+/// - MGW001 (warning): a type renamed because its name would shadow a standard library,
+///   Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's module.
+/// - MG035 (error): two output file names (`<SwiftName>.swift`, `<SwiftName>+Schema.swift`,
+///   `Models.swift`) that differ only in letter case; reported at the later type in the
+///   document, with a note at the earlier.
+///
+/// - MGW002 (warning): a declared field whose Swift property gets the suffix `Value` (`self`,
+///   `identifier`, `modelIdentifier`, `modelName`), and an enum value whose Swift case gets a
+///   suffix (`Type` → `TypeValue`, or `inProgress2` beside `inProgress`), at the member's name.
+///
+/// Runs after every other rule, over the graph's final set of types (join models included).
+enum SwiftNameRule {
+  static func apply(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
+    reportMembers(context, nonModels: nonModels)
+    var ranges: [String: SourceRange] = [:]
+    for model in context.orderedModels { ranges[model.name] = model.nameRange }
+    for name in context.typeOrder {
+      if let entry = context.types[name], entry.kind == .enumeration { ranges[name] = entry.nameRange }
+    }
+    for definition in nonModels {
+      if let entry = context.types[definition.name] { ranges[definition.name] = entry.nameRange }
+    }
+    let resolution = SwiftTypeNaming.resolve(Array(ranges.keys), overrides: context.swiftNames)
+    for rename in resolution.renames {
+      guard let range = ranges[rename.graphQLName] else { continue }
+      context.report(
+        .renamedSwiftType(
+          name: rename.graphQLName, wanted: rename.wantedName, swiftName: rename.swiftName,
+          source: rename.shadowedSource),
+        at: range)
+    }
+    // Document order: the later of two colliding types is reported.
+    let ordered = ranges.sorted { ($0.value.start.offset, $0.key) < ($1.value.start.offset, $1.key) }
+    var byFoldedStem: [String: String] = [SwiftTypeNaming.registryName.lowercased(): SwiftTypeNaming.registryName]
+    for (name, range) in ordered {
+      guard let stem = resolution.names[name] else { continue }
+      let folded = stem.lowercased()
+      if let other = byFoldedStem[folded] {
+        let otherStem = resolution.names[other] ?? other
+        let notes =
+          ranges[other].map {
+            [DiagnosticNote(message: "`\(DiagnosticText.shortened(other))` is defined here", range: $0)]
+          } ?? []
+        context.report(
+          .caseCollidingFileNames(name: name, file: stem + ".swift", otherName: other, otherFile: otherStem + ".swift"),
+          at: range, notes: notes)
+      } else {
+        byFoldedStem[folded] = name
+      }
+    }
+  }
+
+  /// MGW002 for the fields of models and non-model types and for enum values.
+  private static func reportMembers(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
+    var owners: [(name: String, fields: [GraphQLSDL.FieldDefinition])] = context.orderedModels.map {
+      ($0.name, $0.declared.map(\.ast))
+    }
+    for definition in nonModels {
+      if let entry = context.types[definition.name] { owners.append((definition.name, entry.fields)) }
+    }
+    for (owner, fields) in owners {
+      var seen: Set<String> = []
+      for field in fields where seen.insert(field.name.value).inserted {
+        let wanted = SwiftNames.lowerFirst(field.name.value)
+        let swiftName = SwiftNames.propertyName(field.name.value)
+        guard swiftName != wanted else { continue }
+        let reason =
+          SwiftNames.unusableProperties.contains(wanted)
+          ? "cannot name a stored property in Swift" : "is a member every generated type declares"
+        context.report(
+          .renamedSwiftMember(owner: owner, member: field.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
+          at: field.name.range)
+      }
+    }
+    for name in context.typeOrder {
+      guard let entry = context.types[name], entry.kind == .enumeration else { continue }
+      var seen: Set<String> = []
+      let values = entry.enumValues.filter { seen.insert($0.name.value).inserted }
+      let names = SwiftNames.caseNames(values.map(\.name.value))
+      for (value, swiftName) in zip(values, names) {
+        let wanted = SwiftNames.casedName(value.name.value)
+        guard swiftName != wanted else { continue }
+        let reason =
+          SwiftNames.unusableCases.contains(wanted)
+          ? "cannot name an enum case in Swift"
+          : "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
+        context.report(
+          .renamedSwiftMember(owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
+          at: value.name.range)
+      }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import ModelGenCLI
+
+/// Issue 17, names and CLI: per-command help, `--access package`, the config's `swiftNames` (with
+/// errors at their position in the config file), MGW001 warnings that do not fail a run or
+/// `--check`, V1 directive hints, and a schema without models.
+@Suite("CLI names, help and access")
+struct NamesAndHelpTests {
+  let tasks = """
+    type Task @model {
+      id: ID!
+      title: String!
+    }
+    type Note @model {
+      id: ID!
+    }
+    """
+
+  @Test(arguments: [
+    (["help", "generate"], HelpTopic.generate), (["generate", "--help"], .generate), (["generate", "-h"], .generate),
+    (["generate", "a.graphql", "--output", "Out", "--help"], .generate), (["help", "validate"], .validate),
+    (["validate", "--help"], .validate),
+  ])
+  func commandHelpPrintsThatCommandsUsage(arguments: [String], topic: HelpTopic) {
+    #expect(throws: Never.self) { try Command.parse(arguments) }
+    #expect((try? Command.parse(arguments)) == .commandHelp(topic))
+    let run = CommandRun(arguments)
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    #expect(run.output == Command.usage(of: topic) + "\n")
+    #expect(run.output.hasPrefix("USAGE: modelgen \(topic.rawValue) <schema.graphql>"))
+  }
+
+  @Test func helpOfAnUnknownCommandIsAUsageError() {
+    let run = CommandRun(["help", "frobnicate"])
+    #expect(run.status == 64)
+    #expect(run.errors.hasPrefix("error: unknown help topic 'frobnicate': expected 'generate' or 'validate'\n"))
+  }
+
+  @Test func accessPackageEmitsPackageDeclarations() throws {
+    #expect(try Command.parse(["generate", "a.graphql", "--output", "O", "--access", "package"]) == .generate(
+      GenerateOptions(schemas: ["a.graphql"], output: "O", access: .package)))
+    let directory = try TemporaryDirectory()
+    try directory.write("t.graphql", "type Note @model { id: ID! text: String }")
+    let run = CommandRun(["generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--access", "package"])
+    #expect(run.status == 0, "\(run.errors)")
+    let note = try #require(directory.read("Out/Note.swift"))
+    #expect(note.contains("\npackage struct Note: Model {\n"))
+    #expect(note.contains("\n  package let id: String\n"))
+    #expect(note.contains("\n  package internal(set) var createdAt: Temporal.DateTime?\n"))
+    #expect(!note.contains("public "))
+    #expect(directory.read("Out/Models.swift")?.contains("\npackage enum Models {\n") == true)
+    let config = try ConfigFile.parse(Data(#"{"access": "package"}"#.utf8), path: "c.json")
+    #expect(config.access == .package)
+  }
+
+  @Test func shadowingTypesWarnAndStillGenerateAndCheck() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("t.graphql", tasks)
+    let out = directory.url("Out")
+    let run = CommandRun(["generate", directory.url("t.graphql"), "--output", out])
+    #expect(run.status == 0)
+    #expect(run.errors.hasPrefix("\(directory.url("t.graphql")):1:6: warning: type `Task` is generated as `TaskType`"))
+    #expect(run.errors.contains("[MGW001]"))
+    #expect(directory.read("Out/TaskType.swift")?.contains("public struct TaskType: Model {") == true)
+    #expect(directory.read("Out/TaskType+Schema.swift")?.contains(#"name: "Task","#) == true)
+    let check = CommandRun(["generate", directory.url("t.graphql"), "--output", out, "--check"])
+    #expect(check.status == 0)
+    #expect(check.output == "\(out) is up to date\n")
+    let validate = CommandRun(["validate", directory.url("t.graphql")])
+    #expect(validate.status == 0)
+    #expect(validate.output == "1 schema valid\n")
+    #expect(validate.errors.contains("[MGW001]"))
+  }
+
+  @Test func configSwiftNamesChooseTheName() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("t.graphql", tasks)
+    try directory.write("modelgen-config.json", #"{"swiftNames": {"Task": "TodoTask"}}"#)
+    let run = CommandRun([
+      "generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--config",
+      directory.url("modelgen-config.json"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors == "")
+    let task = try #require(directory.read("Out/TodoTask.swift"))
+    #expect(task.contains("public struct TodoTask: Model {"))
+    #expect(directory.read("Out/TodoTask+Schema.swift")?.contains(#"name: "Task","#) == true)
+    #expect(directory.read("Out/Models.swift")?.contains("Note.self,\n      TodoTask.self,") == true)
+  }
+
+  @Test(arguments: [
+    (#"{"swiftNames": {"Task": "class"}}"#, "1:25", #""class" is a Swift keyword"#),
+    (#"{"swiftNames": {"Task": "Date"}}"#, "1:25", "would shadow `Date` of Foundation"),
+    (#"{"swiftNames": {"Task": "To-do"}}"#, "1:25", "is not a Swift identifier"),
+    ("{\n  \"swiftNames\": {\n    \"Task\": \"TodoTask\",\n    \"task-x\": \"X\"\n  }\n}", "4:5", "is not a GraphQL type name"),
+    (#"{"swiftNames": {"Task": 3}}"#, "1:25", "must be a string"),
+    (#"{"swiftNames": {"A": "Same", "B": "same"}}"#, "1:35", "equal ignoring letter case"),
+    (#"{"swiftNames": ["Task"]}"#, nil, "must be an object"),
+  ] as [(String, String?, String)])
+  func badConfigSwiftNamesAreErrorsAtTheirPosition(json: String, position: String?, message: String) throws {
+    let path = "/cfg/modelgen-config.json"
+    let error = try #require(throws: ConfigFileError.self) { try ConfigFile.parse(Data(json.utf8), path: path) }
+    #expect(error.message.contains(message), "\(error.message)")
+    #expect(error.line.map { "\($0):\(error.column ?? 0)" } == position)
+    if let position { #expect(error.description.hasPrefix("\(path):\(position): error: ")) }
+  }
+
+  @Test func configSwiftNamesCheckedAgainstTheSchemasAtTheirPosition() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("t.graphql", tasks)
+    for (json, position, message) in [
+      ("{\n  \"swiftNames\": {\"Tsak\": \"TodoTask\"}\n}", "2:18", #""swiftNames" entry "Tsak": names no type of the schema"#),
+      ("{\"swiftNames\": {\"Task\": \"note\"}}", "1:17", "differ only in letter case"),
+      ("{\"swiftNames\": {\"Task\": \"Note\"}}", "1:17", "is the Swift name of type `Note` too"),
+    ] {
+      try directory.write("modelgen-config.json", json)
+      let config = directory.url("modelgen-config.json")
+      let run = CommandRun(["generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--config", config])
+      #expect(run.status == 64)
+      #expect(run.errors.contains("\(config):\(position): error: "), "\(run.errors)")
+      #expect(run.errors.contains(message), "\(run.errors)")
+      #expect(run.errors.hasSuffix("error: no files written\n"))
+      #expect(directory.read("Out/Models.swift") == nil)
+    }
+  }
+
+  @Test func v1DirectivesGetTheirReplacementAsAHint() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "v1.graphql",
+      """
+      type Post @model @key(fields: ["id"]) {
+        id: ID!
+      }
+      """)
+    let run = CommandRun(["validate", directory.url("v1.graphql")])
+    #expect(run.status == 1)
+    #expect(run.errors.contains("\(directory.url("v1.graphql")):1:18: error: `@key` is a directive of the Amplify GraphQL Transformer v1"))
+    #expect(run.errors.contains("hint: use `@primaryKey(sortKeyFields:)` on the key's first field (transformer v2)"))
+  }
+
+  @Test func aSchemaWithoutModelsGeneratesAnEmptyRegistryAndNoAPISchema() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("e.graphql", "enum Level { LOW HIGH }")
+    let run = CommandRun(["generate", directory.url("e.graphql"), "--output", directory.url("Out"), "--emit", "swift,api-schema"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url("Out")).sorted() == ["Level.swift", "Models.swift"])
+    #expect(directory.read("Out/Models.swift")?.contains("ModelRegistry(\n    models: [\n    ]\n  )") == true)
+  }
+}

@@ -1,0 +1,229 @@
+import GraphQLSDL
+import Testing
+
+@testable import ModelGen
+@testable import ModelGenIR
+@testable import ModelGenSwift
+
+/// The safe-name pass for types (`SwiftTypeNaming`, `SwiftNameRule`): renames that shadow a
+/// standard type are warnings (MGW001) at the type's name, the result does not depend on
+/// declaration order, the config's `swiftNames` choose names, file names equal ignoring case are
+/// an error (MG035), and V1 directives name their v2 replacement (MG002 with a hint).
+@Suite struct SemanticsSwiftNameTests {
+  @Test func shadowingTypeNamesAreRenamedWithAWarningAtTheTypeName() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      type 1️⃣Task @model { id: ID! title: String }
+      enum 2️⃣Result { OK FAILED }
+      type 3️⃣URL { host: String }
+      type Post @model { id: ID! task: String }
+      """)
+    let warnings = result.diagnostics.filter { $0.severity == .warning }
+    #expect(
+      warnings.map { "\($0.code.rawValue)@\($0.line):\($0.column)" } == [
+        "MGW001@\(schema.location("1️⃣").line):\(schema.location("1️⃣").column)",
+        "MGW001@\(schema.location("2️⃣").line):\(schema.location("2️⃣").column)",
+        "MGW001@\(schema.location("3️⃣").line):\(schema.location("3️⃣").column)",
+      ])
+    #expect(!result.hasErrors)
+    let graph = try #require(result.graph)
+    let names = SchemaNames(resolving: graph)
+    #expect(names.swiftTypeName("Task") == "TaskType")
+    #expect(names.swiftTypeName("Result") == "ResultType")
+    #expect(names.swiftTypeName("URL") == "URLType")
+    #expect(names.swiftTypeName("Post") == "Post")
+    #expect(warnings[0].message.contains("`TaskType`"))
+    #expect(warnings[0].message.contains("Swift Concurrency"))
+    #expect(warnings[0].hint?.contains(#""swiftNames": {"Task": "…"}"#) == true)
+    let printed = DiagnosticPrinter.render(warnings, source: SourceFile(fileName: "test.graphql", text: schema.text))
+    #expect(printed.hasPrefix("test.graphql:1:6: warning: type `Task` is generated as `TaskType`"))
+    #expect(printed.contains("[MGW001]"))
+  }
+
+  @Test func renamesDoNotDependOnDeclarationOrder() throws {
+    let first = try #require(
+      SemanticAnalyzer.analyze(
+        source: "type UUID @model { id: ID! }\ntype UUIDType @model { id: ID! }", fileName: "a.graphql"
+      ).graph)
+    let second = try #require(
+      SemanticAnalyzer.analyze(
+        source: "type UUIDType @model { id: ID! }\ntype UUID @model { id: ID! }", fileName: "a.graphql"
+      ).graph)
+    for graph in [first, second] {
+      let names = SchemaNames(resolving: graph)
+      #expect(names.swiftTypeName("UUIDType") == "UUIDType")
+      #expect(names.swiftTypeName("UUID") == "UUIDType2")
+    }
+    // The registry's name is taken like a standard one: `Models` is renamed, not suffixed `2`.
+    let registry = try #require(
+      SemanticAnalyzer.analyze(source: "type Models @model { id: ID! }", fileName: "a.graphql").graph)
+    #expect(SchemaNames(resolving: registry).swiftTypeName("Models") == "ModelsType")
+  }
+
+  @Test func everyNameOfTheTableIsRenamedAndHasASource() {
+    for (name, source) in SwiftNames.shadowedTypeNameSources {
+      #expect(!source.isEmpty)
+      #expect(SwiftNames.typeName(name) == name + "Type", "\(name)")
+      #expect(!SwiftNames.isDeclarableTypeName(name), "\(name)")
+    }
+    for name in ["Task", "Date", "Data", "Result", "Error", "URL", "Set", "UUID", "Model", "Temporal"] {
+      #expect(SwiftNames.shadowedTypeNames[name] != nil, "\(name)")
+    }
+    #expect(SwiftNames.isDeclarableTypeName("TodoTask"))
+    #expect(!SwiftNames.isDeclarableTypeName("class"))
+    #expect(!SwiftNames.isDeclarableTypeName("1Task"))
+    #expect(!SwiftNames.isDeclarableTypeName("To-do"))
+  }
+
+  @Test func configChosenNamesApplyWithoutWarning() throws {
+    let source = "type Task @model { id: ID! }\nenum Date { TODAY }\ntype Post @model { id: ID! }"
+    let analysis = SemanticAnalyzer.analyze(
+      SDLParser.parse(source, fileName: "a.graphql").document, fileName: "a.graphql",
+      swiftNames: ["Task": "TodoTask", "Unrelated": "Other"])
+    #expect(analysis.diagnostics.map(\.code.rawValue) == ["MGW001"])  // Date only
+    #expect(analysis.usedSwiftNames == ["Task"])
+    #expect(analysis.swiftNameProblems.isEmpty)
+    let names = SchemaNames(resolving: try #require(analysis.graph))
+    #expect(names.swiftTypeName("Task") == "TodoTask")
+    #expect(names.swiftTypeName("Date") == "DateType")
+  }
+
+  @Test func configNamesThatCollideAreProblems() {
+    let source = "type Task @model { id: ID! }\ntype Post @model { id: ID! }\ntype Note @model { id: ID! }"
+    let document = SDLParser.parse(source, fileName: "a.graphql").document
+    let analysis = SemanticAnalyzer.analyze(
+      document, fileName: "a.graphql", swiftNames: ["Task": "post", "Note": "Models", "Post": "Date"])
+    #expect(analysis.swiftNameProblems.keys.sorted() == ["Note", "Post", "Task"])
+    #expect(analysis.swiftNameProblems["Task"]?.contains("differ only in letter case") == true)
+    #expect(analysis.swiftNameProblems["Note"]?.contains("registry") == true)
+    #expect(analysis.swiftNameProblems["Post"]?.contains("shadow") == true)
+  }
+
+  @Test func fileNamesThatDifferOnlyInCaseAreAnError() {
+    expectDiagnostics(
+      """
+      type 3️⃣UUID @model { id: ID! }
+      type 1️⃣UuidType @model { id: ID! }
+      type 2️⃣MODELS @model { id: ID! }
+      """,
+      [
+        (ModelGenDiagnosticCode.renamedSwiftType, "3️⃣"), (ModelGenDiagnosticCode.caseCollidingFileNames, "1️⃣"),
+        (ModelGenDiagnosticCode.caseCollidingFileNames, "2️⃣"),
+      ])
+  }
+
+  @Test func memberRenamesAreWarningsAndEnumCasesDoNotDependOnOrder() throws {
+    let (members, schema) = analyzeMarked(
+      """
+      enum Phase { 1️⃣IN_PROGRESS inProgress DONE 2️⃣self }
+      type Job @model { id: ID! 3️⃣self: String 4️⃣identifier: Int phase: Phase }
+      type Box { 5️⃣modelName: String }
+      """)
+    #expect(members.graph != nil)
+    #expect(
+      members.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
+        == ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"].map { "MGW002@\(schema.location($0).line):\(schema.location($0).column)" })
+    #expect(SwiftNames.caseNames(["IN_PROGRESS", "inProgress", "DONE", "self"]) == ["inProgress2", "inProgress", "done", "selfValue"])
+    #expect(SwiftNames.caseNames(["inProgress", "IN_PROGRESS"]) == ["inProgress", "inProgress2"])
+    #expect(SwiftNames.caseNames(["B_C", "A_B", "aB", "bC"]) == ["bC2", "aB2", "aB", "bC"])
+    let (result, _) = analyzeMarked("enum Phase { IN_PROGRESS inProgress }")
+    let warning = try #require(result.diagnostics.first)
+    #expect(warning.severity == .warning)
+    #expect(warning.message == "`Phase.IN_PROGRESS` is generated as `inProgress2`: `inProgress` is the Swift case of another value of `Phase` too")
+    // The enum's view model and a `@default` of a renamed case use the same resolution.
+    let graph = try #require(
+      SemanticAnalyzer.analyze(
+        source: "enum Phase { IN_PROGRESS inProgress }\ntype Job @model { id: ID! phase: Phase @default(value: \"IN_PROGRESS\") }",
+        fileName: "a.graphql"
+      ).graph)
+    let builder = ViewModelBuilder(graph: graph)
+    #expect(builder.enumViewModel(graph.enums[0]).cases.map(\.name) == ["inProgress2", "inProgress"])
+    #expect(builder.modelViewModel(graph.models[0]).initParameters.map(\.declaration).contains("phase: Phase? = .inProgress2"))
+  }
+
+  @Test func v1DirectivesNameTheirV2Replacement() {
+    let (result, schema) = analyzeMarked(
+      """
+      type Post @model 1️⃣@key(fields: ["id"]) 2️⃣@key(name: "byTitle", fields: ["title"]) {
+        id: ID!
+        title: String!
+        comments: [Comment] 3️⃣@connection(keyName: "byPost", fields: ["id"])
+      }
+      type Comment @model { id: ID! postID: ID! }
+      """)
+    let v1 = result.diagnostics.filter { $0.code == ModelGenDiagnosticCode.unknownDirective }
+    #expect(
+      v1.map { SchemaLocation(line: $0.line, column: $0.column) } == [
+        schema.location("1️⃣"), schema.location("2️⃣"), schema.location("3️⃣"),
+      ])
+    #expect(v1[0].hint?.contains("@primaryKey") == true)
+    #expect(v1[1].hint?.contains("@index") == true)
+    #expect(v1[2].hint?.contains("@hasMany") == true && v1[2].hint?.contains("@belongsTo") == true)
+    #expect(v1.allSatisfy { $0.message.contains("Transformer v1") })
+  }
+}
+
+/// GraphQL descriptions as `///` doc comments (`SwiftNames.docCommentLines`): kept by the parser
+/// with their positions, one comment line per description line, and nothing that can end the
+/// comment or reach code, for hostile and random text.
+@Suite struct DescriptionDocCommentTests {
+  @Test func theParserKeepsDescriptionsWithPositions() throws {
+    let source = "\"\"\"\n  A post.\n\"\"\"\ntype Post @model {\n  \"The title.\" title: String\n}\n\"E\" enum E { \"One.\" ONE }"
+    let graph = try #require(analyzeClean(source))
+    #expect(graph.models[0].description == "A post.")
+    #expect(graph.models[0].field(named: "title")?.description == "The title.")
+    #expect(graph.enums[0].description == "E")
+    #expect(graph.enums[0].values[0].description == "One.")
+    let document = SDLParser.parse(source, fileName: "d.graphql").document
+    guard case .objectType(let post)? = document.definitions.first else {
+      Issue.record("no type")
+      return
+    }
+    let description = try #require(post.description)
+    #expect(description.value == "A post.")
+    #expect(description.range.start.line == 1)
+    #expect(description.range.start.column == 1)
+    #expect(post.fields[0].description?.range.start.line == 5)
+    #expect(post.fields[0].description?.range.start.column == 3)
+  }
+
+  @Test func linesAreSplitTrimmedAndEscaped() {
+    #expect(SwiftNames.docCommentLines(nil) == [])
+    #expect(SwiftNames.docCommentLines(" \n\t\n") == [])
+    #expect(SwiftNames.docCommentLines("\nA\r\n\r\nB */ C\rD\u{0}\n") == ["/// A", "///", "/// B *\\/ C", "/// D\\u{0}"])
+    #expect(SwiftNames.docCommentLines("x\u{2028}}\u{85}#if") == ["/// x\\u{2028}}\\u{85}#if"])
+  }
+
+  @Test func randomDescriptionsNeverLeaveTheComment() {
+    let alphabet: [Unicode.Scalar] = [
+      "a", " ", "\n", "\r", "\t", "*", "/", "\\", "}", "#", "\"", "\u{0}", "\u{2028}", "\u{2029}", "\u{85}",
+      "\u{202E}", "\u{FEFF}", "\u{1F600}", "é",
+    ]
+    var generator = SeededGenerator(seed: 17)
+    for round in 0..<2_000 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...40, using: &generator) {
+        text.append(alphabet.randomElement(using: &generator)!)
+      }
+      let description = String(text)
+      for line in SwiftNames.docCommentLines(description) {
+        #expect(line.hasPrefix("///"), "round \(round)")
+        #expect(!line.unicodeScalars.contains { SwiftNames.isInvisible($0) || $0 == "\n" || $0 == "\r" }, "round \(round)")
+        #expect(!line.contains("*/") && !line.contains("/*"), "round \(round)")
+      }
+    }
+  }
+}
+
+/// A SplitMix64 generator: repeatable random input for the fuzz-style tests.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
