@@ -221,6 +221,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The `syncPluralName: "Posts"` argument with a conflict-resolution strategy, else `nil`
   /// (template key `hasSync` tells which).
   public var syncPluralName: String? = nil
+  /// The typed key declarations of the `Keys` enum, one per coding key
+  /// (`public static let title = ModelFieldKey<Post, String>("title")`).
+  public var typedKeys: [SwiftCode] = []
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -249,6 +252,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "implicitKeyTypedAsID",
     "hasSync",
     "syncPluralName",
+    "typedKeys",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -281,6 +285,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(implicitKeyTypedAsID),
           .bool(syncPluralName != nil),
           .string(syncPluralName ?? ""),
+          typedKeys.templateValue,
         ]))
   }
 }

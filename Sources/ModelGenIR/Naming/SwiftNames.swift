@@ -50,7 +50,7 @@ public enum SwiftNames {
     "KeyValueConvertible",
     "KeyValue", "Embeddable", "EmbeddedSchema", "ModelRegistry", "String", "Int", "Double", "Bool",
     "UUID", "Decoder", "Encoder", "Codable", "Sendable", "CaseIterable", "Hashable", "CodingKeys",
-    "Identifier", "Foundation", "LazyModel", "Swift", "Optional", "Array",
+    "Identifier", "Foundation", "LazyModel", "Swift", "Optional", "Array", "Keys", "ModelFieldKey",
   ]
 
   /// Member names every generated model or embedded type declares itself; a field with one of these
