@@ -45,6 +45,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionNonModelInputOnlyWhenUsed", "regressions/non-model-input-only-when-used"),
   ("RegressionImplicitIdAfterDeclaredFields", "regressions/implicit-id-after-declared-fields"),
   ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
+  ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
 ]
 
 var targets: [Target] = [

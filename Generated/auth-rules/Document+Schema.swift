@@ -68,3 +68,5 @@ extension Document {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Document: Identifiable {}

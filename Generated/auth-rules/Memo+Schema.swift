@@ -83,3 +83,5 @@ extension Memo {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Memo: Identifiable {}

@@ -58,3 +58,5 @@ extension Ticket {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Ticket: Identifiable {}

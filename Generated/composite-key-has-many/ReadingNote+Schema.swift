@@ -58,3 +58,5 @@ extension ReadingNote {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ReadingNote: Identifiable {}

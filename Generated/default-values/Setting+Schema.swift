@@ -67,3 +67,5 @@ extension Setting {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Setting: Identifiable {}

@@ -55,3 +55,5 @@ extension Draft {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Draft: Identifiable {}

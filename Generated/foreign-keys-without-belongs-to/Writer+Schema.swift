@@ -75,3 +75,5 @@ extension Writer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Writer: Identifiable {}

@@ -56,3 +56,5 @@ extension WriterProfile {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension WriterProfile: Identifiable {}

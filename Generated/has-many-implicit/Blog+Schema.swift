@@ -55,3 +55,5 @@ extension Blog {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Blog: Identifiable {}

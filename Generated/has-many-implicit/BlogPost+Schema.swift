@@ -55,3 +55,5 @@ extension BlogPost {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension BlogPost: Identifiable {}

@@ -58,3 +58,5 @@ extension Item {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Item: Identifiable {}

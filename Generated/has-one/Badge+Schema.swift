@@ -52,3 +52,5 @@ extension Badge {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Badge: Identifiable {}

@@ -54,3 +54,5 @@ extension Employee {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Employee: Identifiable {}

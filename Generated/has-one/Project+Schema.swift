@@ -57,3 +57,5 @@ extension Project {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Project: Identifiable {}

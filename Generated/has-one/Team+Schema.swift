@@ -52,3 +52,5 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Team: Identifiable {}

@@ -67,3 +67,5 @@ extension Book {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Book: Identifiable {}

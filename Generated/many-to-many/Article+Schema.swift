@@ -57,3 +57,5 @@ extension Article {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Article: Identifiable {}

@@ -62,3 +62,5 @@ extension ArticleTags {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ArticleTags: Identifiable {}

@@ -57,3 +57,5 @@ extension Tag {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Tag: Identifiable {}

@@ -52,3 +52,5 @@ extension Class {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Class: Identifiable {}

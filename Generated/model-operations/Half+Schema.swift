@@ -51,3 +51,5 @@ extension Half {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Half: Identifiable {}

@@ -52,3 +52,5 @@ extension Stamp {
     timestamps: ModelTimestampFields(createdAt: "created", updatedAt: nil)
   )
 }
+
+extension Stamp: Identifiable {}

@@ -54,3 +54,5 @@ extension W {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension W: Identifiable {}

@@ -51,3 +51,5 @@ extension Z {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Z: Identifiable {}

@@ -52,3 +52,5 @@ extension Declared {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Declared: Identifiable {}

@@ -52,3 +52,5 @@ extension Note {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Note: Identifiable {}

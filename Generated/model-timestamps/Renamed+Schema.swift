@@ -52,3 +52,5 @@ extension Renamed {
     timestamps: ModelTimestampFields(createdAt: "createdOn", updatedAt: "updatedOn")
   )
 }
+
+extension Renamed: Identifiable {}

@@ -46,3 +46,5 @@ extension Untimed {
     timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil)
   )
 }
+
+extension Untimed: Identifiable {}

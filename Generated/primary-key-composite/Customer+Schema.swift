@@ -52,3 +52,8 @@ extension Customer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Customer: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
+}

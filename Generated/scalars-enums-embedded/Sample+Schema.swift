@@ -101,3 +101,5 @@ extension Sample {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Sample: Identifiable {}

@@ -63,3 +63,5 @@ extension Comment4V2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Comment4V2: Identifiable {}

@@ -60,3 +60,5 @@ extension Post4V2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Post4V2: Identifiable {}

@@ -60,3 +60,5 @@ extension Category {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Category: Identifiable {}

@@ -57,3 +57,5 @@ extension Passport {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Passport: Identifiable {}

@@ -57,3 +57,5 @@ extension Person {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Person: Identifiable {}

@@ -74,3 +74,8 @@ extension Locals {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Locals: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
+}

@@ -52,3 +52,8 @@ extension Models2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Models2: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
+}

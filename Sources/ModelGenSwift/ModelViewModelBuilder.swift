@@ -32,8 +32,20 @@ extension ViewModelBuilder {
       syncPluralName: syncPluralNameArgument(model),
       typedKeys: zip(members.fields, parts).map { field, part in
         typedKeyDeclaration(field, valueType: part.keyValueType, of: model, members)
-      })
+      },
+      identifiableByID: identifiable(model, members) == .byID,
+      identifiableByIdentifier: identifiable(model, members) == .byIdentifier)
   }
+
+  /// How the model is `Identifiable`: by its `id` property when that is the whole key, by its
+  /// typed `Identifier` when no property is named `id`, else not at all.
+  private func identifiable(_ model: ModelDefinition, _ members: ModelMembers) -> Identifiability {
+    let idField = members.fields.first { members.members.propertyName($0.name) == "id" }
+    guard let idField else { return .byIdentifier }
+    return model.primaryKey.fields == [idField.name] ? .byID : .none
+  }
+
+  private enum Identifiability { case byID, byIdentifier, none }
 
   /// `public static let title = ModelFieldKey<Post, String>("title")`: the typed key of `field`,
   /// carrying the Swift type of its property (the related model for a reference).

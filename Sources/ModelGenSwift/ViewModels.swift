@@ -224,6 +224,12 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The typed key declarations of the `Keys` enum, one per coding key
   /// (`public static let title = ModelFieldKey<Post, String>("title")`).
   public var typedKeys: [SwiftCode] = []
+  /// `true` when the primary key is the single field `id`: `extension Post: Identifiable {}`
+  /// (`id` is the property).
+  public var identifiableByID = false
+  /// `true` when no property is named `id`: `Identifiable.id` is the typed `Identifier`. Both are
+  /// `false` when a property `id` is only part of the key (it would not identify the model).
+  public var identifiableByIdentifier = false
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -253,6 +259,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "hasSync",
     "syncPluralName",
     "typedKeys",
+    "identifiableByID",
+    "identifiableByIdentifier",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -286,6 +294,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(syncPluralName != nil),
           .string(syncPluralName ?? ""),
           typedKeys.templateValue,
+          .bool(identifiableByID),
+          .bool(identifiableByIdentifier),
         ]))
   }
 }

@@ -55,3 +55,5 @@ extension Test {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Test: Identifiable {}

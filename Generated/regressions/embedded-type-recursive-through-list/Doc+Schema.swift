@@ -55,3 +55,5 @@ extension Doc {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Doc: Identifiable {}

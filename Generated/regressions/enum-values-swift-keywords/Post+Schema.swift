@@ -55,3 +55,5 @@ extension Post {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Post: Identifiable {}

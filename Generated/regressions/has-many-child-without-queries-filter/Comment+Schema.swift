@@ -55,3 +55,5 @@ extension Comment {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Comment: Identifiable {}

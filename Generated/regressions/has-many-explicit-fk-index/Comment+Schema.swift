@@ -58,3 +58,5 @@ extension Comment {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Comment: Identifiable {}

@@ -57,3 +57,5 @@ extension Post {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Post: Identifiable {}

@@ -64,3 +64,5 @@ extension Box {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Box: Identifiable {}

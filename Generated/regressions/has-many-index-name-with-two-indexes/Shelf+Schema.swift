@@ -57,3 +57,5 @@ extension Shelf {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Shelf: Identifiable {}

@@ -62,3 +62,8 @@ extension Project {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Project: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
+}

@@ -63,3 +63,8 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Team: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
+}

@@ -55,3 +55,5 @@ extension Member {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Member: Identifiable {}

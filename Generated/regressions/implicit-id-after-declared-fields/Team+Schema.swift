@@ -55,3 +55,5 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Team: Identifiable {}

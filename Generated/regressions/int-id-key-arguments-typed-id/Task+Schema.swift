@@ -53,3 +53,5 @@ extension Task {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Task: Identifiable {}

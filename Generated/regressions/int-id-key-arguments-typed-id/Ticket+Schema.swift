@@ -52,3 +52,5 @@ extension Ticket {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Ticket: Identifiable {}

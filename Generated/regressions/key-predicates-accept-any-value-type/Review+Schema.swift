@@ -76,3 +76,5 @@ extension Review {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Review: Identifiable {}

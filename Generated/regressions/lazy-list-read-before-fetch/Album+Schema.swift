@@ -55,3 +55,5 @@ extension Album {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Album: Identifiable {}

@@ -57,3 +57,5 @@ extension Photo {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Photo: Identifiable {}

@@ -52,3 +52,5 @@ extension Board {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Board: Identifiable {}

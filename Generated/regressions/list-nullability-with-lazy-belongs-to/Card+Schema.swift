@@ -69,3 +69,5 @@ extension Card {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Card: Identifiable {}

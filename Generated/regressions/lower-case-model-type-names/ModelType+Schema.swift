@@ -58,3 +58,5 @@ extension ModelType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelType: Identifiable {}

@@ -67,3 +67,5 @@ extension ModelAModelB {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelAModelB: Identifiable {}

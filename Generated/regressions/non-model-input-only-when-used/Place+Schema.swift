@@ -52,3 +52,5 @@ extension Place {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Place: Identifiable {}

@@ -57,3 +57,5 @@ extension Cart {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Cart: Identifiable {}

@@ -60,3 +60,5 @@ extension Customer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Customer: Identifiable {}

@@ -57,3 +57,5 @@ extension Order {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Order: Identifiable {}

@@ -52,3 +52,5 @@ extension Shift {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Shift: Identifiable {}

@@ -63,3 +63,5 @@ extension Comment {
     syncPluralName: "Comments"
   )
 }
+
+extension Comment: Identifiable {}

@@ -67,3 +67,5 @@ extension Post {
     syncPluralName: "Posts"
   )
 }
+
+extension Post: Identifiable {}
