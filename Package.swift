@@ -46,6 +46,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionImplicitIdAfterDeclaredFields", "regressions/implicit-id-after-declared-fields"),
   ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
   ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
+  ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),
+  ("RegressionMultiOwnerFieldsAndAuthDefaults", "regressions/multi-owner-fields-and-auth-defaults"),
 ]
 
 var targets: [Target] = [

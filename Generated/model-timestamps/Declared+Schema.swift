@@ -41,7 +41,7 @@ extension Declared {
     primaryKey: [CodingKeys.id],
     fields: [
       .field(CodingKeys.id, .required, .id),
-      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime)),
       .field(CodingKeys.text, .optional, .string),
       .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],

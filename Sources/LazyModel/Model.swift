@@ -8,7 +8,7 @@
 /// like Swift values: `Equatable` and `Hashable` by their stored fields (synthesized; a
 /// ``LazyReference`` compares by identifiers, a ``LazyList`` by its parent association, never by
 /// load state), printed as `Comment4V2(id: "c1", content: "First", post: notLoaded(id: "p1"), …)`
-/// (``description``), and generated models are `Identifiable` by their key (`id`, or the typed
+/// (`description`), and generated models are `Identifiable` by their key (`id`, or the typed
 /// `Identifier` when no field is named `id`).
 public protocol Model: Codable, Sendable, Hashable, CustomStringConvertible,
   CustomDebugStringConvertible

@@ -31,7 +31,7 @@ extension LazyReference: CustomStringConvertible, CustomDebugStringConvertible {
     }
   }
 
-  /// The same as ``description``.
+  /// The same as `description`.
   public var debugDescription: String { description }
 }
 
@@ -62,17 +62,17 @@ extension LazyList: CustomStringConvertible, CustomDebugStringConvertible {
     }
   }
 
-  /// The same as ``description``.
+  /// The same as `description`.
   public var debugDescription: String { description }
 }
 
 extension Model {
   /// `Comment4V2(id: "c1", content: "First", post: notLoaded(id: "p1"), createdAt: nil, …)`: the
   /// type name and every stored field in declaration order, a relationship under its field name
-  /// (see ``LazyReference/description``), strings quoted, enum cases as `.case`.
+  /// (see `LazyReference.description`), strings quoted, enum cases as `.case`.
   public var description: String { ModelValueText.describe(self) }
 
-  /// The same as ``description``.
+  /// The same as `description`.
   public var debugDescription: String { description }
 }
 

@@ -115,7 +115,7 @@ extension ViewModelBuilder {
       parts.parameter = "\(property): \(type)\(types.defaultClause(for: field, isKey: isKey))"
       parts.assignment = .text("self.\(property) = \(property)")
     }
-    let required = field.isRequired && !field.isReadOnly
+    let required = types.isRequiredInSwift(field)
     parts.decode = .call(
       "\(reference) = try values.\(required ? "decode" : "decodeIfPresent")(",
       [.text("\(types.swiftType(field.type)).self"), .text("forKey: .\(key)")])
@@ -288,6 +288,6 @@ extension ViewModelBuilder {
 
   /// `.required` or `.optional`.
   private func presence(_ field: FieldDefinition) -> SwiftCode {
-    .text(field.isRequired ? ".required" : ".optional")
+    .text(field.isRequired && !field.isFilledByService ? ".required" : ".optional")
   }
 }
