@@ -47,6 +47,10 @@ let generatedModules: [(name: String, path: String)] = [
   ("DescriptionsModels", "descriptions"),
   ("RegressionTypeNamesShadowStandardTypes", "regressions/type-names-shadow-standard-types"),
   ("RegressionSchemaWithoutModels", "regressions/schema-without-models"),
+  ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
+  ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
+  ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),
+  ("RegressionMultiOwnerFieldsAndAuthDefaults", "regressions/multi-owner-fields-and-auth-defaults"),
 ]
 
 var targets: [Target] = [

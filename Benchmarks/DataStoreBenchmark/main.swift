@@ -279,11 +279,11 @@ let watched = posts[0]
 var latencies: [Double] = []
 do {
   let live = store.observeQuery(
-    Comment4V2.self, where: Comment4V2.keys.post.eq(watched.id), minimumInterval: .zero)
+    Comment4V2.self, where: Comment4V2.keys.post.eq(watched), minimumInterval: .zero)
   var iterator = live.makeAsyncIterator()
   let first = try await iterator.next()
   precondition(first?.items.count == commentCount / postCount)
-  let target = try await store.query(Comment4V2.self, where: Comment4V2.keys.post.eq(watched.id))[0]
+  let target = try await store.query(Comment4V2.self, where: Comment4V2.keys.post.eq(watched))[0]
   for round in 0..<200 {
     var changed = target
     changed.content = "changed \(round)"
@@ -306,7 +306,7 @@ var burstSnapshots = 0
 var burstDuration = 0.0
 do {
   let expected = commentCount / postCount + 1_000
-  let live = store.observeQuery(Comment4V2.self, where: Comment4V2.keys.post.eq(watched.id))
+  let live = store.observeQuery(Comment4V2.self, where: Comment4V2.keys.post.eq(watched))
   let consumer = Task {
     var count = 0
     for try await snapshot in live {

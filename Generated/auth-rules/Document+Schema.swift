@@ -11,7 +11,17 @@ extension Document {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Document, String>("id")
+    public static let title = ModelFieldKey<Document, String>("title")
+    public static let author = ModelFieldKey<Document, String?>("author")
+    public static let readers = ModelFieldKey<Document, [String?]?>("readers")
+    public static let createdAt = ModelFieldKey<Document, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Document, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,14 +42,14 @@ extension Document {
   public static let schema = ModelSchema(
     name: "Document",
     pluralName: "Documents",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.author, .optional, .string),
-      .field(keys.readers, .optional, .list(.string, elementRequired: false)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.author, .optional, .string),
+      .field(CodingKeys.readers, .optional, .list(.string, elementRequired: false)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [
       AuthRule(allow: .public, provider: .apiKey, operations: [.read]),
@@ -58,3 +68,5 @@ extension Document {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Document: Identifiable {}

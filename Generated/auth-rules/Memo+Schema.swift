@@ -14,7 +14,20 @@ extension Memo {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Memo, String>("id")
+    public static let title = ModelFieldKey<Memo, String>("title")
+    public static let editors = ModelFieldKey<Memo, [String?]?>("editors")
+    public static let secret = ModelFieldKey<Memo, String?>("secret")
+    public static let reviewNote = ModelFieldKey<Memo, String?>("reviewNote")
+    public static let attachment = ModelFieldKey<Memo, Attachment?>("attachment")
+    public static let owner = ModelFieldKey<Memo, String?>("owner")
+    public static let createdAt = ModelFieldKey<Memo, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Memo, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -35,22 +48,22 @@ extension Memo {
   public static let schema = ModelSchema(
     name: "Memo",
     pluralName: "Memos",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.editors, .optional, .list(.string, elementRequired: false)),
-      .field(keys.secret, .optional, .string, authRules: [AuthRule(allow: .owner)]),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.editors, .optional, .list(.string, elementRequired: false)),
+      .field(CodingKeys.secret, .optional, .string, authRules: [AuthRule(allow: .owner)]),
       .field(
-        keys.reviewNote, .optional, .string,
+        CodingKeys.reviewNote, .optional, .string,
         authRules: [
           AuthRule(allow: .owner, operations: [.read, .update]),
           AuthRule(allow: .groups, groups: ["Admin"]),
         ]),
-      .field(keys.attachment, .optional, .embedded(Attachment.self)),
-      .field(keys.owner, .optional, .string, readOnly: true),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.attachment, .optional, .embedded(Attachment.self)),
+      .field(CodingKeys.owner, .optional, .string, readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byTitle", fields: ["title"], queryField: "memosByTitle")
@@ -70,3 +83,5 @@ extension Memo {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Memo: Identifiable {}

@@ -10,7 +10,16 @@ extension Ticket {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Ticket, String>("id")
+    public static let subject = ModelFieldKey<Ticket, String>("subject")
+    public static let assignee = ModelFieldKey<Ticket, String?>("assignee")
+    public static let createdAt = ModelFieldKey<Ticket, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Ticket, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Ticket {
   public static let schema = ModelSchema(
     name: "Ticket",
     pluralName: "Tickets",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.subject, .required, .string),
-      .field(keys.assignee, .optional, .string, readOnly: true),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.subject, .required, .string),
+      .field(CodingKeys.assignee, .optional, .string, readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [
       AuthRule(allow: .owner, ownerField: "assignee", operations: [.create, .read])
@@ -49,3 +58,5 @@ extension Ticket {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Ticket: Identifiable {}

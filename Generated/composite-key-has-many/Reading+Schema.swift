@@ -17,7 +17,23 @@ extension Reading {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Reading, String>("id")
+    public static let takenAt = ModelFieldKey<Reading, Temporal.DateTime>("takenAt")
+    public static let day = ModelFieldKey<Reading, Temporal.Date>("day")
+    public static let time = ModelFieldKey<Reading, Temporal.Time>("time")
+    public static let seq = ModelFieldKey<Reading, Int>("seq")
+    public static let priority = ModelFieldKey<Reading, Priority>("priority")
+    public static let value = ModelFieldKey<Reading, Double>("value")
+    public static let flagged = ModelFieldKey<Reading, Bool>("flagged")
+    public static let note = ModelFieldKey<Reading, String?>("note")
+    public static let notes = ModelFieldKey<Reading, LazyList<ReadingNote>?>("notes")
+    public static let createdAt = ModelFieldKey<Reading, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Reading, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -73,28 +89,28 @@ extension Reading {
     name: "Reading",
     pluralName: "Readings",
     primaryKey: [
-      keys.id,
-      keys.takenAt,
-      keys.day,
-      keys.time,
-      keys.seq,
-      keys.priority,
-      keys.value,
-      keys.flagged,
+      CodingKeys.id,
+      CodingKeys.takenAt,
+      CodingKeys.day,
+      CodingKeys.time,
+      CodingKeys.seq,
+      CodingKeys.priority,
+      CodingKeys.value,
+      CodingKeys.flagged,
     ],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.takenAt, .required, .scalar(.awsDateTime)),
-      .field(keys.day, .required, .scalar(.awsDate)),
-      .field(keys.time, .required, .scalar(.awsTime)),
-      .field(keys.seq, .required, .int),
-      .field(keys.priority, .required, .enumeration("Priority")),
-      .field(keys.value, .required, .double),
-      .field(keys.flagged, .required, .bool),
-      .field(keys.note, .optional, .string),
-      .hasMany(keys.notes, .optional, ReadingNote.self, associatedFields: ["reading"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.takenAt, .required, .scalar(.awsDateTime)),
+      .field(CodingKeys.day, .required, .scalar(.awsDate)),
+      .field(CodingKeys.time, .required, .scalar(.awsTime)),
+      .field(CodingKeys.seq, .required, .int),
+      .field(CodingKeys.priority, .required, .enumeration("Priority")),
+      .field(CodingKeys.value, .required, .double),
+      .field(CodingKeys.flagged, .required, .bool),
+      .field(CodingKeys.note, .optional, .string),
+      .hasMany(CodingKeys.notes, .optional, ReadingNote.self, associatedFields: ["reading"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getReading", list: "listReadings", create: "createReading", update: "updateReading",

@@ -10,7 +10,16 @@ extension ReadingNote {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<ReadingNote, String>("id")
+    public static let text = ModelFieldKey<ReadingNote, String>("text")
+    public static let reading = ModelFieldKey<ReadingNote, Reading?>("reading")
+    public static let createdAt = ModelFieldKey<ReadingNote, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ReadingNote, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,16 +40,16 @@ extension ReadingNote {
   public static let schema = ModelSchema(
     name: "ReadingNote",
     pluralName: "ReadingNotes",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.text, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.text, .required, .string),
       .belongsTo(
-        keys.reading, .optional, Reading.self,
+        CodingKeys.reading, .optional, Reading.self,
         targetNames: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"],
         associatedFields: ["id", "takenAt", "day", "time", "seq", "priority", "value", "flagged"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getReadingNote", list: "listReadingNotes", create: "createReadingNote",
@@ -49,3 +58,5 @@ extension ReadingNote {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ReadingNote: Identifiable {}

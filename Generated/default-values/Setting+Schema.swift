@@ -14,7 +14,20 @@ extension Setting {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Setting, String>("id")
+    public static let name = ModelFieldKey<Setting, String>("name")
+    public static let count = ModelFieldKey<Setting, Int>("count")
+    public static let ratio = ModelFieldKey<Setting, Double?>("ratio")
+    public static let enabled = ModelFieldKey<Setting, Bool>("enabled")
+    public static let status = ModelFieldKey<Setting, Status>("status")
+    public static let since = ModelFieldKey<Setting, Temporal.Date?>("since")
+    public static let createdAt = ModelFieldKey<Setting, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Setting, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -35,17 +48,17 @@ extension Setting {
   public static let schema = ModelSchema(
     name: "Setting",
     pluralName: "Settings",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .field(keys.count, .required, .int),
-      .field(keys.ratio, .optional, .double),
-      .field(keys.enabled, .required, .bool),
-      .field(keys.status, .required, .enumeration("Status")),
-      .field(keys.since, .optional, .scalar(.awsDate)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .field(CodingKeys.count, .required, .int),
+      .field(CodingKeys.ratio, .optional, .double),
+      .field(CodingKeys.enabled, .required, .bool),
+      .field(CodingKeys.status, .required, .enumeration("Status")),
+      .field(CodingKeys.since, .optional, .scalar(.awsDate)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getSetting", list: "listSettings", create: "createSetting", update: "updateSetting",
@@ -54,3 +67,5 @@ extension Setting {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Setting: Identifiable {}

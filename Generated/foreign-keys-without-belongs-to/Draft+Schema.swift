@@ -10,7 +10,16 @@ extension Draft {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Draft, String>("id")
+    public static let title = ModelFieldKey<Draft, String>("title")
+    public static let writerId = ModelFieldKey<Draft, String?>("writerId")
+    public static let createdAt = ModelFieldKey<Draft, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Draft, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Draft {
   public static let schema = ModelSchema(
     name: "Draft",
     pluralName: "Drafts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.writerId, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.writerId, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getDraft", list: "listDrafts", create: "createDraft", update: "updateDraft",
@@ -46,3 +55,5 @@ extension Draft {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Draft: Identifiable {}

@@ -16,7 +16,22 @@ extension Writer {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Writer, String>("id")
+    public static let name = ModelFieldKey<Writer, String>("name")
+    public static let rating = ModelFieldKey<Writer, Double>("rating")
+    public static let bonus = ModelFieldKey<Writer, Double?>("bonus")
+    public static let scores = ModelFieldKey<Writer, [Double]?>("scores")
+    public static let origin = ModelFieldKey<Writer, Point?>("origin")
+    public static let path = ModelFieldKey<Writer, [Point]?>("path")
+    public static let profile = ModelFieldKey<Writer, WriterProfile?>("profile")
+    public static let drafts = ModelFieldKey<Writer, LazyList<Draft>?>("drafts")
+    public static let createdAt = ModelFieldKey<Writer, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Writer, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -37,21 +52,21 @@ extension Writer {
   public static let schema = ModelSchema(
     name: "Writer",
     pluralName: "Writers",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .field(keys.rating, .required, .double),
-      .field(keys.bonus, .optional, .double),
-      .field(keys.scores, .optional, .list(.double, elementRequired: true)),
-      .field(keys.origin, .optional, .embedded(Point.self)),
-      .field(keys.path, .optional, .list(.embedded(Point.self), elementRequired: true)),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .field(CodingKeys.rating, .required, .double),
+      .field(CodingKeys.bonus, .optional, .double),
+      .field(CodingKeys.scores, .optional, .list(.double, elementRequired: true)),
+      .field(CodingKeys.origin, .optional, .embedded(Point.self)),
+      .field(CodingKeys.path, .optional, .list(.embedded(Point.self), elementRequired: true)),
       .hasOne(
-        keys.profile, .optional, WriterProfile.self, associatedFields: ["writerId"],
+        CodingKeys.profile, .optional, WriterProfile.self, associatedFields: ["writerId"],
         targetNames: []),
-      .hasMany(keys.drafts, .optional, Draft.self, associatedFields: ["writerId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .hasMany(CodingKeys.drafts, .optional, Draft.self, associatedFields: ["writerId"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getWriter", list: "listWriters", create: "createWriter", update: "updateWriter",
@@ -60,3 +75,5 @@ extension Writer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Writer: Identifiable {}

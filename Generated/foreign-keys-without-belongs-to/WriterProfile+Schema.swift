@@ -10,7 +10,16 @@ extension WriterProfile {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<WriterProfile, String>("id")
+    public static let bio = ModelFieldKey<WriterProfile, String?>("bio")
+    public static let writerId = ModelFieldKey<WriterProfile, String?>("writerId")
+    public static let createdAt = ModelFieldKey<WriterProfile, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<WriterProfile, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension WriterProfile {
   public static let schema = ModelSchema(
     name: "WriterProfile",
     pluralName: "WriterProfiles",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.bio, .optional, .string),
-      .field(keys.writerId, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.bio, .optional, .string),
+      .field(CodingKeys.writerId, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getWriterProfile", list: "listWriterProfiles", create: "createWriterProfile",
@@ -47,3 +56,5 @@ extension WriterProfile {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension WriterProfile: Identifiable {}

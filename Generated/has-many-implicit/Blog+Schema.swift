@@ -10,7 +10,16 @@ extension Blog {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Blog, String>("id")
+    public static let name = ModelFieldKey<Blog, String>("name")
+    public static let posts = ModelFieldKey<Blog, LazyList<BlogPost>?>("posts")
+    public static let createdAt = ModelFieldKey<Blog, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Blog, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Blog {
   public static let schema = ModelSchema(
     name: "Blog",
     pluralName: "Blogs",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .hasMany(keys.posts, .optional, BlogPost.self, associatedFields: ["blogPostsId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .hasMany(CodingKeys.posts, .optional, BlogPost.self, associatedFields: ["blogPostsId"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getBlog", list: "listBlogs", create: "createBlog", update: "updateBlog",
@@ -46,3 +55,5 @@ extension Blog {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Blog: Identifiable {}

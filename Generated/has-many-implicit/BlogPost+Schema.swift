@@ -10,7 +10,16 @@ extension BlogPost {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<BlogPost, String>("id")
+    public static let title = ModelFieldKey<BlogPost, String>("title")
+    public static let blogPostsId = ModelFieldKey<BlogPost, String?>("blogPostsId")
+    public static let createdAt = ModelFieldKey<BlogPost, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<BlogPost, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension BlogPost {
   public static let schema = ModelSchema(
     name: "BlogPost",
     pluralName: "BlogPosts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.blogPostsId, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.blogPostsId, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getBlogPost", list: "listBlogPosts", create: "createBlogPost", update: "updateBlogPost",
@@ -46,3 +55,5 @@ extension BlogPost {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension BlogPost: Identifiable {}

@@ -11,7 +11,17 @@ extension Item {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Item, String>("id")
+    public static let label = ModelFieldKey<Item, String?>("label")
+    public static let shelfItemsRoom = ModelFieldKey<Item, String?>("shelfItemsRoom")
+    public static let shelfItemsNumber = ModelFieldKey<Item, Int?>("shelfItemsNumber")
+    public static let createdAt = ModelFieldKey<Item, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Item, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,14 +42,14 @@ extension Item {
   public static let schema = ModelSchema(
     name: "Item",
     pluralName: "Items",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.label, .optional, .string),
-      .field(keys.shelfItemsRoom, .optional, .string),
-      .field(keys.shelfItemsNumber, .optional, .int),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.label, .optional, .string),
+      .field(CodingKeys.shelfItemsRoom, .optional, .string),
+      .field(CodingKeys.shelfItemsNumber, .optional, .int),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getItem", list: "listItems", create: "createItem", update: "updateItem",
@@ -48,3 +58,5 @@ extension Item {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Item: Identifiable {}

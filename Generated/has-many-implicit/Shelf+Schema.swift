@@ -10,7 +10,16 @@ extension Shelf {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let room = ModelFieldKey<Shelf, String>("room")
+    public static let number = ModelFieldKey<Shelf, Int>("number")
+    public static let items = ModelFieldKey<Shelf, LazyList<Item>?>("items")
+    public static let createdAt = ModelFieldKey<Shelf, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Shelf, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let room: String
@@ -36,14 +45,15 @@ extension Shelf {
   public static let schema = ModelSchema(
     name: "Shelf",
     pluralName: "Shelves",
-    primaryKey: [keys.room, keys.number],
+    primaryKey: [CodingKeys.room, CodingKeys.number],
     fields: [
-      .field(keys.room, .required, .string),
-      .field(keys.number, .required, .int),
+      .field(CodingKeys.room, .required, .string),
+      .field(CodingKeys.number, .required, .int),
       .hasMany(
-        keys.items, .optional, Item.self, associatedFields: ["shelfItemsRoom", "shelfItemsNumber"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.items, .optional, Item.self,
+        associatedFields: ["shelfItemsRoom", "shelfItemsNumber"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getShelf", list: "listShelves", create: "createShelf", update: "updateShelf",
@@ -51,4 +61,9 @@ extension Shelf {
       onDelete: "onDeleteShelf"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Shelf: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

@@ -9,7 +9,15 @@ extension Badge {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Badge, String>("id")
+    public static let code = ModelFieldKey<Badge, String>("code")
+    public static let createdAt = ModelFieldKey<Badge, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Badge, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Badge {
   public static let schema = ModelSchema(
     name: "Badge",
     pluralName: "Badges",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.code, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.code, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getBadge", list: "listBadges", create: "createBadge", update: "updateBadge",
@@ -44,3 +52,5 @@ extension Badge {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Badge: Identifiable {}

@@ -9,7 +9,15 @@ extension Employee {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Employee, String>("id")
+    public static let badge = ModelFieldKey<Employee, Badge>("badge")
+    public static let createdAt = ModelFieldKey<Employee, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Employee, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,13 +38,14 @@ extension Employee {
   public static let schema = ModelSchema(
     name: "Employee",
     pluralName: "Employees",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
+      .field(CodingKeys.id, .required, .id),
       .hasOne(
-        keys.badge, .required, Badge.self, associatedFields: ["id"], targetNames: ["badgeID"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.badge, .required, Badge.self, associatedFields: ["id"],
+        targetNames: ["badgeID"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getEmployee", list: "listEmployees", create: "createEmployee", update: "updateEmployee",
@@ -45,3 +54,5 @@ extension Employee {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Employee: Identifiable {}

@@ -10,7 +10,16 @@ extension Project {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Project, String>("id")
+    public static let name = ModelFieldKey<Project, String?>("name")
+    public static let team = ModelFieldKey<Project, Team?>("team")
+    public static let createdAt = ModelFieldKey<Project, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Project, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,14 +40,15 @@ extension Project {
   public static let schema = ModelSchema(
     name: "Project",
     pluralName: "Projects",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .optional, .string),
       .hasOne(
-        keys.team, .optional, Team.self, associatedFields: ["id"], targetNames: ["projectTeamId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.team, .optional, Team.self, associatedFields: ["id"],
+        targetNames: ["projectTeamId"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getProject", list: "listProjects", create: "createProject", update: "updateProject",
@@ -47,3 +57,5 @@ extension Project {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Project: Identifiable {}

@@ -9,7 +9,15 @@ extension Team {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Team, String>("id")
+    public static let name = ModelFieldKey<Team, String>("name")
+    public static let createdAt = ModelFieldKey<Team, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Team, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Team {
   public static let schema = ModelSchema(
     name: "Team",
     pluralName: "Teams",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTeam", list: "listTeams", create: "createTeam", update: "updateTeam",
@@ -44,3 +52,5 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Team: Identifiable {}

@@ -12,7 +12,18 @@ extension Book {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Book, String>("id")
+    public static let isbn = ModelFieldKey<Book, String>("isbn")
+    public static let author = ModelFieldKey<Book, String>("author")
+    public static let year = ModelFieldKey<Book, Int>("year")
+    public static let title = ModelFieldKey<Book, String>("title")
+    public static let createdAt = ModelFieldKey<Book, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Book, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -33,15 +44,15 @@ extension Book {
   public static let schema = ModelSchema(
     name: "Book",
     pluralName: "Books",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.isbn, .required, .string),
-      .field(keys.author, .required, .string),
-      .field(keys.year, .required, .int),
-      .field(keys.title, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.isbn, .required, .string),
+      .field(CodingKeys.author, .required, .string),
+      .field(CodingKeys.year, .required, .int),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byIsbn", fields: ["isbn"], queryField: "bookByIsbn"),
@@ -56,3 +67,5 @@ extension Book {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Book: Identifiable {}

@@ -10,7 +10,16 @@ extension Article {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Article, String>("id")
+    public static let title = ModelFieldKey<Article, String>("title")
+    public static let tags = ModelFieldKey<Article, LazyList<ArticleTags>?>("tags")
+    public static let createdAt = ModelFieldKey<Article, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Article, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Article {
   public static let schema = ModelSchema(
     name: "Article",
     pluralName: "Articles",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
       .hasMany(
-        keys.tags, .optional, ArticleTags.self, associatedFields: ["article"],
+        CodingKeys.tags, .optional, ArticleTags.self, associatedFields: ["article"],
         indexName: "byArticle"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getArticle", list: "listArticles", create: "createArticle", update: "updateArticle",
@@ -48,3 +57,5 @@ extension Article {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Article: Identifiable {}

@@ -10,7 +10,16 @@ extension ArticleTags {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<ArticleTags, String>("id")
+    public static let article = ModelFieldKey<ArticleTags, Article>("article")
+    public static let tag = ModelFieldKey<ArticleTags, Tag>("tag")
+    public static let createdAt = ModelFieldKey<ArticleTags, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ArticleTags, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,16 @@ extension ArticleTags {
   public static let schema = ModelSchema(
     name: "ArticleTags",
     pluralName: "ArticleTags",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
+      .field(CodingKeys.id, .required, .id),
       .belongsTo(
-        keys.article, .required, Article.self, targetNames: ["articleId"],
+        CodingKeys.article, .required, Article.self, targetNames: ["articleId"],
         associatedFields: ["id"]),
-      .belongsTo(keys.tag, .required, Tag.self, targetNames: ["tagId"], associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .belongsTo(
+        CodingKeys.tag, .required, Tag.self, targetNames: ["tagId"], associatedFields: ["id"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byArticle", fields: ["articleId"], queryField: "articleTagsByArticleId"),
@@ -52,3 +62,5 @@ extension ArticleTags {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ArticleTags: Identifiable {}

@@ -10,7 +10,16 @@ extension Tag {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Tag, String>("id")
+    public static let label = ModelFieldKey<Tag, String>("label")
+    public static let articles = ModelFieldKey<Tag, LazyList<ArticleTags>?>("articles")
+    public static let createdAt = ModelFieldKey<Tag, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Tag, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,14 +40,15 @@ extension Tag {
   public static let schema = ModelSchema(
     name: "Tag",
     pluralName: "Tags",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.label, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.label, .required, .string),
       .hasMany(
-        keys.articles, .optional, ArticleTags.self, associatedFields: ["tag"], indexName: "byTag"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.articles, .optional, ArticleTags.self, associatedFields: ["tag"],
+        indexName: "byTag"),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTag", list: "listTags", create: "createTag", update: "updateTag",
@@ -47,3 +57,5 @@ extension Tag {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Tag: Identifiable {}

@@ -9,7 +9,15 @@ extension Stamp {
     case created
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Stamp, String>("id")
+    public static let text = ModelFieldKey<Stamp, String?>("text")
+    public static let updatedAt = ModelFieldKey<Stamp, Temporal.DateTime?>("updatedAt")
+    public static let created = ModelFieldKey<Stamp, Temporal.DateTime?>("created")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Stamp {
   public static let schema = ModelSchema(
     name: "Stamp",
     pluralName: "Stamps",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.text, .optional, .string),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime)),
-      .field(keys.created, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.text, .optional, .string),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime)),
+      .field(CodingKeys.created, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getStamp", list: "listStamps", create: "createStamp", update: "updateStamp",
@@ -44,3 +52,5 @@ extension Stamp {
     timestamps: ModelTimestampFields(createdAt: "created", updatedAt: nil)
   )
 }
+
+extension Stamp: Identifiable {}

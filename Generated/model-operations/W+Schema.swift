@@ -9,7 +9,15 @@ extension W {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<W, String>("id")
+    public static let label = ModelFieldKey<W, String>("label")
+    public static let createdAt = ModelFieldKey<W, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<W, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension W {
   public static let schema = ModelSchema(
     name: "W",
     pluralName: "WS",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.label, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.label, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byLabel", fields: ["label"], queryField: "wSByLabel")
@@ -46,3 +54,5 @@ extension W {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension W: Identifiable {}

@@ -9,7 +9,15 @@ extension Z {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Z, String>("id")
+    public static let value = ModelFieldKey<Z, Int?>("value")
+    public static let createdAt = ModelFieldKey<Z, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Z, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Z {
   public static let schema = ModelSchema(
     name: "Z",
     pluralName: "ZS",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.value, .optional, .int),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.value, .optional, .int),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: nil, list: nil, create: nil, update: nil, delete: nil, onCreate: nil, onUpdate: nil,
@@ -43,3 +51,5 @@ extension Z {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Z: Identifiable {}

@@ -9,7 +9,15 @@ extension Declared {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Declared, String>("id")
+    public static let createdAt = ModelFieldKey<Declared, Temporal.DateTime?>("createdAt")
+    public static let text = ModelFieldKey<Declared, String?>("text")
+    public static let updatedAt = ModelFieldKey<Declared, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Declared {
   public static let schema = ModelSchema(
     name: "Declared",
     pluralName: "Declareds",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.text, .optional, .string),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime)),
+      .field(CodingKeys.text, .optional, .string),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getDeclared", list: "listDeclareds", create: "createDeclared", update: "updateDeclared",
@@ -44,3 +52,5 @@ extension Declared {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Declared: Identifiable {}

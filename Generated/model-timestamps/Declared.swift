@@ -4,15 +4,17 @@ import LazyModel
 
 public struct Declared: Model {
   public let id: String
-  public internal(set) var createdAt: Temporal.DateTime?
+  public var createdAt: Temporal.DateTime?
   public var text: String?
   public internal(set) var updatedAt: Temporal.DateTime?
 
   public init(
     id: String = UUID().uuidString,
+    createdAt: Temporal.DateTime? = nil,
     text: String? = nil
   ) {
     self.id = id
+    self.createdAt = createdAt
     self.text = text
   }
 

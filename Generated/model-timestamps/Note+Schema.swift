@@ -9,7 +9,15 @@ extension Note {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Note, String>("id")
+    public static let text = ModelFieldKey<Note, String>("text")
+    public static let createdAt = ModelFieldKey<Note, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Note, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Note {
   public static let schema = ModelSchema(
     name: "Note",
     pluralName: "Notes",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.text, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.text, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getNote", list: "listNotes", create: "createNote", update: "updateNote",
@@ -44,3 +52,5 @@ extension Note {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Note: Identifiable {}

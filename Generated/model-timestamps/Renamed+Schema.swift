@@ -9,7 +9,15 @@ extension Renamed {
     case updatedOn
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Renamed, String>("id")
+    public static let text = ModelFieldKey<Renamed, String?>("text")
+    public static let createdOn = ModelFieldKey<Renamed, Temporal.DateTime?>("createdOn")
+    public static let updatedOn = ModelFieldKey<Renamed, Temporal.DateTime?>("updatedOn")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Renamed {
   public static let schema = ModelSchema(
     name: "Renamed",
     pluralName: "Renameds",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.text, .optional, .string),
-      .field(keys.createdOn, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedOn, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.text, .optional, .string),
+      .field(CodingKeys.createdOn, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedOn, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getRenamed", list: "listRenameds", create: "createRenamed", update: "updateRenamed",
@@ -44,3 +52,5 @@ extension Renamed {
     timestamps: ModelTimestampFields(createdAt: "createdOn", updatedAt: "updatedOn")
   )
 }
+
+extension Renamed: Identifiable {}

@@ -7,7 +7,13 @@ extension Untimed {
     case text
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Untimed, String>("id")
+    public static let text = ModelFieldKey<Untimed, String?>("text")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -28,10 +34,10 @@ extension Untimed {
   public static let schema = ModelSchema(
     name: "Untimed",
     pluralName: "Untimeds",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.text, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.text, .optional, .string),
     ],
     operations: ModelOperationNames(
       get: "getUntimed", list: "listUntimeds", create: "createUntimed", update: "updateUntimed",
@@ -40,3 +46,5 @@ extension Untimed {
     timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil)
   )
 }
+
+extension Untimed: Identifiable {}

@@ -9,7 +9,15 @@ extension Customer {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let email = ModelFieldKey<Customer, String>("email")
+    public static let name = ModelFieldKey<Customer, String>("name")
+    public static let createdAt = ModelFieldKey<Customer, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Customer, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let email: String
@@ -30,12 +38,12 @@ extension Customer {
   public static let schema = ModelSchema(
     name: "Customer",
     pluralName: "Customers",
-    primaryKey: [keys.email],
+    primaryKey: [CodingKeys.email],
     fields: [
-      .field(keys.email, .required, .scalar(.awsEmail)),
-      .field(keys.name, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.email, .required, .scalar(.awsEmail)),
+      .field(CodingKeys.name, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getCustomer", list: "listCustomers", create: "createCustomer", update: "updateCustomer",
@@ -43,4 +51,9 @@ extension Customer {
       onDelete: "onDeleteCustomer"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Customer: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

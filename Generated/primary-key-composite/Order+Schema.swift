@@ -11,7 +11,17 @@ extension Order {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let customerId = ModelFieldKey<Order, String>("customerId")
+    public static let placedAt = ModelFieldKey<Order, Temporal.DateTime>("placedAt")
+    public static let number = ModelFieldKey<Order, Int>("number")
+    public static let total = ModelFieldKey<Order, Double?>("total")
+    public static let createdAt = ModelFieldKey<Order, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Order, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let customerId: String
@@ -40,14 +50,14 @@ extension Order {
   public static let schema = ModelSchema(
     name: "Order",
     pluralName: "Orders",
-    primaryKey: [keys.customerId, keys.placedAt, keys.number],
+    primaryKey: [CodingKeys.customerId, CodingKeys.placedAt, CodingKeys.number],
     fields: [
-      .field(keys.customerId, .required, .id),
-      .field(keys.placedAt, .required, .scalar(.awsDateTime)),
-      .field(keys.number, .required, .int),
-      .field(keys.total, .optional, .double),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.customerId, .required, .id),
+      .field(CodingKeys.placedAt, .required, .scalar(.awsDateTime)),
+      .field(CodingKeys.number, .required, .int),
+      .field(CodingKeys.total, .optional, .double),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getOrder", list: "listOrders", create: "createOrder", update: "updateOrder",
@@ -55,4 +65,9 @@ extension Order {
       onDelete: "onDeleteOrder"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Order: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

@@ -25,7 +25,31 @@ extension Sample {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Sample, String>("id")
+    public static let text = ModelFieldKey<Sample, String?>("text")
+    public static let email = ModelFieldKey<Sample, String?>("email")
+    public static let json = ModelFieldKey<Sample, String?>("json")
+    public static let url = ModelFieldKey<Sample, String?>("url")
+    public static let phone = ModelFieldKey<Sample, String?>("phone")
+    public static let ip = ModelFieldKey<Sample, String?>("ip")
+    public static let count = ModelFieldKey<Sample, Int?>("count")
+    public static let timestamp = ModelFieldKey<Sample, Int?>("timestamp")
+    public static let ratio = ModelFieldKey<Sample, Double?>("ratio")
+    public static let flag = ModelFieldKey<Sample, Bool?>("flag")
+    public static let date = ModelFieldKey<Sample, Temporal.Date?>("date")
+    public static let time = ModelFieldKey<Sample, Temporal.Time?>("time")
+    public static let dateTime = ModelFieldKey<Sample, Temporal.DateTime?>("dateTime")
+    public static let color = ModelFieldKey<Sample, Color?>("color")
+    public static let colors = ModelFieldKey<Sample, [Color]>("colors")
+    public static let address = ModelFieldKey<Sample, Address?>("address")
+    public static let addresses = ModelFieldKey<Sample, [Address?]?>("addresses")
+    public static let createdAt = ModelFieldKey<Sample, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Sample, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -46,28 +70,29 @@ extension Sample {
   public static let schema = ModelSchema(
     name: "Sample",
     pluralName: "Samples",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.text, .optional, .string),
-      .field(keys.email, .optional, .scalar(.awsEmail)),
-      .field(keys.json, .optional, .scalar(.awsJSON)),
-      .field(keys.url, .optional, .scalar(.awsURL)),
-      .field(keys.phone, .optional, .scalar(.awsPhone)),
-      .field(keys.ip, .optional, .scalar(.awsIPAddress)),
-      .field(keys.count, .optional, .int),
-      .field(keys.timestamp, .optional, .scalar(.awsTimestamp)),
-      .field(keys.ratio, .optional, .double),
-      .field(keys.flag, .optional, .bool),
-      .field(keys.date, .optional, .scalar(.awsDate)),
-      .field(keys.time, .optional, .scalar(.awsTime)),
-      .field(keys.dateTime, .optional, .scalar(.awsDateTime)),
-      .field(keys.color, .optional, .enumeration("Color")),
-      .field(keys.colors, .required, .list(.enumeration("Color"), elementRequired: true)),
-      .field(keys.address, .optional, .embedded(Address.self)),
-      .field(keys.addresses, .optional, .list(.embedded(Address.self), elementRequired: false)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.text, .optional, .string),
+      .field(CodingKeys.email, .optional, .scalar(.awsEmail)),
+      .field(CodingKeys.json, .optional, .scalar(.awsJSON)),
+      .field(CodingKeys.url, .optional, .scalar(.awsURL)),
+      .field(CodingKeys.phone, .optional, .scalar(.awsPhone)),
+      .field(CodingKeys.ip, .optional, .scalar(.awsIPAddress)),
+      .field(CodingKeys.count, .optional, .int),
+      .field(CodingKeys.timestamp, .optional, .scalar(.awsTimestamp)),
+      .field(CodingKeys.ratio, .optional, .double),
+      .field(CodingKeys.flag, .optional, .bool),
+      .field(CodingKeys.date, .optional, .scalar(.awsDate)),
+      .field(CodingKeys.time, .optional, .scalar(.awsTime)),
+      .field(CodingKeys.dateTime, .optional, .scalar(.awsDateTime)),
+      .field(CodingKeys.color, .optional, .enumeration("Color")),
+      .field(CodingKeys.colors, .required, .list(.enumeration("Color"), elementRequired: true)),
+      .field(CodingKeys.address, .optional, .embedded(Address.self)),
+      .field(
+        CodingKeys.addresses, .optional, .list(.embedded(Address.self), elementRequired: false)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getSample", list: "listSamples", create: "createSample", update: "updateSample",
@@ -76,3 +101,5 @@ extension Sample {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Sample: Identifiable {}

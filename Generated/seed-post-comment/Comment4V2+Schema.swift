@@ -10,7 +10,16 @@ extension Comment4V2 {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Comment4V2, String>("id")
+    public static let content = ModelFieldKey<Comment4V2, String>("content")
+    public static let post = ModelFieldKey<Comment4V2, Post4V2?>("post")
+    public static let createdAt = ModelFieldKey<Comment4V2, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Comment4V2, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,14 +40,15 @@ extension Comment4V2 {
   public static let schema = ModelSchema(
     name: "Comment4V2",
     pluralName: "Comment4V2s",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.content, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.content, .required, .string),
       .belongsTo(
-        keys.post, .optional, Post4V2.self, targetNames: ["postID"], associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.post, .optional, Post4V2.self, targetNames: ["postID"],
+        associatedFields: ["id"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byPost4", fields: ["postID", "content"], queryField: "comment4V2sByPostIDAndContent")
@@ -53,3 +63,5 @@ extension Comment4V2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Comment4V2: Identifiable {}

@@ -10,7 +10,16 @@ extension Post4V2 {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Post4V2, String>("id")
+    public static let title = ModelFieldKey<Post4V2, String>("title")
+    public static let comments = ModelFieldKey<Post4V2, LazyList<Comment4V2>?>("comments")
+    public static let createdAt = ModelFieldKey<Post4V2, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Post4V2, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Post4V2 {
   public static let schema = ModelSchema(
     name: "Post4V2",
     pluralName: "Post4V2s",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
       .hasMany(
-        keys.comments, .optional, Comment4V2.self, associatedFields: ["post"],
+        CodingKeys.comments, .optional, Comment4V2.self, associatedFields: ["post"],
         indexName: "byPost4"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [
       AuthRule(allow: .public)
@@ -51,3 +60,5 @@ extension Post4V2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Post4V2: Identifiable {}

@@ -11,7 +11,17 @@ extension Category {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Category, String>("id")
+    public static let name = ModelFieldKey<Category, String>("name")
+    public static let children = ModelFieldKey<Category, LazyList<Category>?>("children")
+    public static let parent = ModelFieldKey<Category, Category?>("parent")
+    public static let createdAt = ModelFieldKey<Category, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Category, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,16 +42,16 @@ extension Category {
   public static let schema = ModelSchema(
     name: "Category",
     pluralName: "Categories",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .hasMany(keys.children, .optional, Category.self, associatedFields: ["parent"]),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .hasMany(CodingKeys.children, .optional, Category.self, associatedFields: ["parent"]),
       .belongsTo(
-        keys.parent, .optional, Category.self, targetNames: ["categoryChildrenId"],
+        CodingKeys.parent, .optional, Category.self, targetNames: ["categoryChildrenId"],
         associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getCategory", list: "listCategories", create: "createCategory",
@@ -50,3 +60,5 @@ extension Category {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Category: Identifiable {}

@@ -10,7 +10,16 @@ extension Passport {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Passport, String>("id")
+    public static let number = ModelFieldKey<Passport, String>("number")
+    public static let holder = ModelFieldKey<Passport, Person?>("holder")
+    public static let createdAt = ModelFieldKey<Passport, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Passport, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Passport {
   public static let schema = ModelSchema(
     name: "Passport",
     pluralName: "Passports",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.number, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.number, .required, .string),
       .belongsTo(
-        keys.holder, .optional, Person.self, targetNames: ["passportHolderId"],
+        CodingKeys.holder, .optional, Person.self, targetNames: ["passportHolderId"],
         associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getPassport", list: "listPassports", create: "createPassport", update: "updatePassport",
@@ -48,3 +57,5 @@ extension Passport {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Passport: Identifiable {}

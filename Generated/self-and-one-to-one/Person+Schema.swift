@@ -10,7 +10,16 @@ extension Person {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Person, String>("id")
+    public static let name = ModelFieldKey<Person, String>("name")
+    public static let passport = ModelFieldKey<Person, Passport?>("passport")
+    public static let createdAt = ModelFieldKey<Person, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Person, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Person {
   public static let schema = ModelSchema(
     name: "Person",
     pluralName: "People",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
       .hasOne(
-        keys.passport, .optional, Passport.self, associatedFields: ["id"],
+        CodingKeys.passport, .optional, Passport.self, associatedFields: ["id"],
         targetNames: ["personPassportId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getPerson", list: "listPeople", create: "createPerson", update: "updatePerson",
@@ -48,3 +57,5 @@ extension Person {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Person: Identifiable {}

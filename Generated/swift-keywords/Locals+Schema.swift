@@ -16,7 +16,22 @@ extension Locals {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let values = ModelFieldKey<Locals, String>("values")
+    public static let decoder = ModelFieldKey<Locals, String?>("decoder")
+    public static let container = ModelFieldKey<Locals, Int?>("container")
+    public static let encoder = ModelFieldKey<Locals, Bool?>("encoder")
+    public static let keys = ModelFieldKey<Locals, [String?]?>("keys")
+    public static let schema = ModelFieldKey<Locals, String?>("schema")
+    public static let parentKey = ModelFieldKey<Locals, String?>("parentKey")
+    public static let children = ModelFieldKey<Locals, LazyList<Locals>?>("children")
+    public static let localsChildrenValues = ModelFieldKey<Locals, String?>("localsChildrenValues")
+    public static let createdAt = ModelFieldKey<Locals, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Locals, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let values: String
@@ -37,19 +52,20 @@ extension Locals {
   public static let schema = ModelSchema(
     name: "Locals",
     pluralName: "Locals",
-    primaryKey: [keys.values],
+    primaryKey: [CodingKeys.values],
     fields: [
-      .field(keys.values, .required, .id),
-      .field(keys.decoder, .optional, .string),
-      .field(keys.container, .optional, .int),
-      .field(keys.encoder, .optional, .bool),
-      .field(keys.keys, .optional, .list(.string, elementRequired: false)),
-      .field(keys.schema, .optional, .string),
-      .field(keys.parentKey, .optional, .string),
-      .hasMany(keys.children, .optional, Locals.self, associatedFields: ["localsChildrenValues"]),
-      .field(keys.localsChildrenValues, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.values, .required, .id),
+      .field(CodingKeys.decoder, .optional, .string),
+      .field(CodingKeys.container, .optional, .int),
+      .field(CodingKeys.encoder, .optional, .bool),
+      .field(CodingKeys.keys, .optional, .list(.string, elementRequired: false)),
+      .field(CodingKeys.schema, .optional, .string),
+      .field(CodingKeys.parentKey, .optional, .string),
+      .hasMany(
+        CodingKeys.children, .optional, Locals.self, associatedFields: ["localsChildrenValues"]),
+      .field(CodingKeys.localsChildrenValues, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getLocals", list: "listLocals", create: "createLocals", update: "updateLocals",
@@ -57,4 +73,9 @@ extension Locals {
       onDelete: "onDeleteLocals"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Locals: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

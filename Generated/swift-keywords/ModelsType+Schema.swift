@@ -9,7 +9,15 @@ extension ModelsType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let components = ModelFieldKey<Models2, String>("components")
+    public static let name = ModelFieldKey<Models2, String?>("name")
+    public static let createdAt = ModelFieldKey<Models2, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Models2, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let componentsValue: String
@@ -30,12 +38,12 @@ extension ModelsType {
   public static let schema = ModelSchema(
     name: "Models",
     pluralName: "Models",
-    primaryKey: [keys.components],
+    primaryKey: [CodingKeys.components],
     fields: [
-      .field(keys.components, .required, .id),
-      .field(keys.name, .optional, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.components, .required, .id),
+      .field(CodingKeys.name, .optional, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getModels", list: "listModels", create: "createModels", update: "updateModels",
@@ -43,4 +51,9 @@ extension ModelsType {
       onDelete: "onDeleteModels"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Models2: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

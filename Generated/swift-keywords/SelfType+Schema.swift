@@ -15,7 +15,21 @@ extension SelfType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let `default` = ModelFieldKey<SelfType, String>("default")
+    public static let `for` = ModelFieldKey<SelfType, String>("for")
+    public static let identifierValue = ModelFieldKey<SelfType, String?>("identifier")
+    public static let `protocol` = ModelFieldKey<SelfType, ProtocolType?>("protocol")
+    public static let `extension` = ModelFieldKey<SelfType, Extension?>("extension")
+    public static let `inout` = ModelFieldKey<SelfType, Int?>("inout")
+    public static let `operator` = ModelFieldKey<SelfType, LazyList<SelfType>?>("operator")
+    public static let `in` = ModelFieldKey<SelfType, SelfType?>("in")
+    public static let createdAt = ModelFieldKey<SelfType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<SelfType, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let `default`: String
@@ -41,21 +55,21 @@ extension SelfType {
   public static let schema = ModelSchema(
     name: "Self",
     pluralName: "Selves",
-    primaryKey: [keys.`default`, keys.`for`],
+    primaryKey: [CodingKeys.`default`, CodingKeys.`for`],
     fields: [
-      .field(keys.`default`, .required, .id),
-      .field(keys.`for`, .required, .string),
-      .field(keys.identifierValue, .optional, .string),
-      .field(keys.`protocol`, .optional, .enumeration("protocol")),
-      .field(keys.`extension`, .optional, .embedded(Extension.self)),
-      .field(keys.`inout`, .optional, .int),
-      .hasMany(keys.`operator`, .optional, SelfType.self, associatedFields: ["in"]),
+      .field(CodingKeys.`default`, .required, .id),
+      .field(CodingKeys.`for`, .required, .string),
+      .field(CodingKeys.identifierValue, .optional, .string),
+      .field(CodingKeys.`protocol`, .optional, .enumeration("protocol")),
+      .field(CodingKeys.`extension`, .optional, .embedded(Extension.self)),
+      .field(CodingKeys.`inout`, .optional, .int),
+      .hasMany(CodingKeys.`operator`, .optional, SelfType.self, associatedFields: ["in"]),
       .belongsTo(
-        keys.`in`, .optional, SelfType.self,
+        CodingKeys.`in`, .optional, SelfType.self,
         targetNames: ["selfOperatorDefault", "selfOperatorFor"],
         associatedFields: ["default", "for"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getSelf", list: "listSelves", create: "createSelf", update: "updateSelf",
@@ -63,4 +77,9 @@ extension SelfType {
       onDelete: "onDeleteSelf"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension SelfType: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

@@ -4,8 +4,15 @@
 /// ``LazyReference`` and a hasMany is a ``LazyList``. Everything a provider needs to store, query
 /// or load a model is in its static ``schema``.
 ///
-/// Conformers must be `Sendable`; generated models are structs of `Sendable` values.
-public protocol Model: Codable, Sendable {
+/// Conformers must be `Sendable`; generated models are structs of `Sendable` values. They behave
+/// like Swift values: `Equatable` and `Hashable` by their stored fields (synthesized; a
+/// ``LazyReference`` compares by identifiers, a ``LazyList`` by its parent association, never by
+/// load state), printed as `Comment4V2(id: "c1", content: "First", post: notLoaded(id: "p1"), …)`
+/// (`description`), and generated models are `Identifiable` by their key (`id`, or the typed
+/// `Identifier` when no field is named `id`).
+public protocol Model: Codable, Sendable, Hashable, CustomStringConvertible,
+  CustomDebugStringConvertible
+{
   /// The typed identifier of this model: one stored property per primary-key field, in key order
   /// (partition key first, then the `@primaryKey(sortKeyFields:)` in the order written).
   associatedtype Identifier: ModelIdentifierProtocol

@@ -100,6 +100,10 @@ public struct ModelSchema: Sendable, Hashable {
       syncPluralName: syncPluralName)
   }
 
+  /// The model-level `@auth` rules with Amplify's defaults resolved (`AuthRule.resolved`), in
+  /// the order written: what Amplify's generated metadata carries.
+  public var resolvedAuthRules: [AuthRule] { authRules.map(\.resolved) }
+
   /// The field named `name`, or `nil`.
   public func field(named name: String) -> ModelField? {
     fields.first { $0.name == name }

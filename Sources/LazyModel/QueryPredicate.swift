@@ -1,6 +1,6 @@
 /// A condition on the fields of one model, as providers filter by it.
 ///
-/// Built from a model's coding keys: `Comment.keys.content.beginsWith("a") && Comment.keys.post.eq(post.id)`.
+/// Built from a model's typed keys (``ModelFieldKey``): `Comment.keys.content.beginsWith("a") && Comment.keys.post.eq(post)`.
 /// Field names are GraphQL field names; for a `@belongsTo`/`@hasOne` field a provider compares its FK
 /// fields (the association's target names). The operators are those of the Amplify GraphQL
 /// Transformer's `Model<Type>FilterInput` (`eq ne le lt ge gt between beginsWith contains notContains`,

@@ -11,7 +11,9 @@ import LazyModel
 /// number), and for each `@belongsTo`/`@hasOne` that holds the foreign key its target names, filled
 /// from the reference's associated fields (a loaded model or the identifiers of a not-loaded
 /// reference; `null` for an empty reference). `@hasMany` and `@hasOne(references:)` fields hold no
-/// data of this model and are not sent. `delete` sends only the primary key.
+/// data of this model and are not sent. `delete` sends only the primary key. A timestamp field the
+/// model declares itself is writable: sent when set, and never sent as `null` by `update` (the
+/// service keeps or fills it, transformer v2).
 public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
@@ -96,7 +98,10 @@ public enum ModelMutations {
       case nil:
         if let value = encoded[field.name] {
           input[field.name] = value
-        } else if kind == .update {
+        } else if kind == .update,
+          ![schema.timestamps.createdAt, schema.timestamps.updatedAt].contains(field.name)
+        {
+          // A declared timestamp left nil is not cleared: the service keeps (or fills) it.
           input[field.name] = .null
         }
       case .belongsTo(let associatedFields, let targetNames),

@@ -724,12 +724,26 @@ public final class DataStore: Sendable {
   public func loadReferences<Owner: Model, Target: Model>(
     _ key: some ModelKey, of models: [Owner], as target: Target.Type
   ) async throws -> [Target?] {
+    try await loadReferences(field: key.name, of: models, as: target)
+  }
+
+  /// `loadReferences(_:of:as:)` with the typed key of the association (`Comment.keys.post`),
+  /// whose owner type is checked by the compiler.
+  public func loadReferences<Owner: Model, Target: Model, Value>(
+    _ key: ModelFieldKey<Owner, Value>, of models: [Owner], as target: Target.Type
+  ) async throws -> [Target?] {
+    try await loadReferences(field: key.name, of: models, as: target)
+  }
+
+  private func loadReferences<Owner: Model, Target: Model>(
+    field name: String, of models: [Owner], as target: Target.Type
+  ) async throws -> [Target?] {
     let mapping = try mapping(for: Owner.self)
-    guard case .reference(let position)? = mapping.plans[key.name] else {
-      throw DataStoreError.unknownField(model: mapping.schema.name, field: key.name)
+    guard case .reference(let position)? = mapping.plans[name] else {
+      throw DataStoreError.unknownField(model: mapping.schema.name, field: name)
     }
     let plan = mapping.references[position]
-    let capture = ReferenceCapture(field: key.name)
+    let capture = ReferenceCapture(field: name)
     // Each model's position in `distinct` (-1 for an empty reference): one hash per model. References
     // decoded from one query share the identifiers array of their parent, so the array's storage
     // address is tried first (all references stay alive meanwhile, so no address is reused).

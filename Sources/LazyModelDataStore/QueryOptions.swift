@@ -23,6 +23,14 @@ public struct QuerySort: Sendable, Hashable {
   public static func descending(_ key: some ModelKey) -> QuerySort {
     QuerySort(field: key.name, ascending: false)
   }
+  /// Ascending by the typed key `key` (`Post.keys.title`).
+  public static func ascending<Root, Value>(_ key: ModelFieldKey<Root, Value>) -> QuerySort {
+    QuerySort(field: key.name, ascending: true)
+  }
+  /// Descending by the typed key `key` (`Post.keys.title`).
+  public static func descending<Root, Value>(_ key: ModelFieldKey<Root, Value>) -> QuerySort {
+    QuerySort(field: key.name, ascending: false)
+  }
 }
 
 /// An association to load together with the queried models (eager loading), with the associations
@@ -46,6 +54,14 @@ public struct QueryInclude: Sendable, Hashable {
 
   /// Includes the association `key`, then `nested` on the models it loads.
   public static func include(_ key: some ModelKey, _ nested: QueryInclude...) -> QueryInclude {
+    QueryInclude(field: key.name, nested: nested)
+  }
+
+  /// Includes the association of the typed key `key` (`Comment.keys.post`), then `nested` on the
+  /// models it loads.
+  public static func include<Root, Value>(
+    _ key: ModelFieldKey<Root, Value>, _ nested: QueryInclude...
+  ) -> QueryInclude {
     QueryInclude(field: key.name, nested: nested)
   }
 }

@@ -143,4 +143,7 @@ struct FieldParts {
   var encode: SwiftCode?
   /// The `ModelSchema.fields` entry.
   var schemaField: SwiftCode?
+  /// The `Value` of the field's typed key (`ModelFieldKey<Post, String>`): its property's type,
+  /// the related model (`Post?`) for a reference.
+  var keyValueType = ""
 }

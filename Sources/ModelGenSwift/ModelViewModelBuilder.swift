@@ -23,14 +23,20 @@ extension ViewModelBuilder {
       identifier: identifierViewModel(model, members),
       nameLiteral: SwiftNames.stringLiteral(model.name),
       pluralNameLiteral: SwiftNames.stringLiteral(model.pluralName),
-      primaryKey: .array(model.primaryKey.fields.map { .text("keys.\(members.members.key($0))") }),
+      primaryKey: .array(
+        model.primaryKey.fields.map { .text("CodingKeys.\(members.members.key($0))") }),
       schemaFields: parts.compactMap(\.schemaField), indexes: indexEntries(model),
       authRules: model.authRules.map {
         authRuleExpression($0, trailing: Self.elementComma(count: model.authRules.count))
       },
       operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
       implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id),
-      syncPluralName: syncPluralNameArgument(model))
+      syncPluralName: syncPluralNameArgument(model),
+      typedKeys: zip(members.fields, parts).map { field, part in
+        typedKeyDeclaration(field, valueType: part.keyValueType, of: model, members)
+      },
+      identifiableByID: identifiable(model, members) == .byID,
+      identifiableByIdentifier: identifiable(model, members) == .byIdentifier)
     viewModel.docLines = SwiftNames.docCommentLines(model.description)
     return viewModel
   }
@@ -47,6 +53,27 @@ extension ViewModelBuilder {
       parts.properties[0].docLines = lines
     }
     return parts
+  }
+
+  /// How the model is `Identifiable`: by its `id` property when that is the whole key, by its
+  /// typed `Identifier` when no property is named `id`, else not at all.
+  private func identifiable(_ model: ModelDefinition, _ members: ModelMembers) -> Identifiability {
+    let idField = members.fields.first { members.members.propertyName($0.name) == "id" }
+    guard let idField else { return .byIdentifier }
+    return model.primaryKey.fields == [idField.name] ? .byID : .none
+  }
+
+  private enum Identifiability { case byID, byIdentifier, none }
+
+  /// `public static let title = ModelFieldKey<Post, String>("title")`: the typed key of `field`,
+  /// carrying the Swift type of its property (the related model for a reference).
+  private func typedKeyDeclaration(
+    _ field: FieldDefinition, valueType: String, of model: ModelDefinition, _ members: ModelMembers
+  ) -> SwiftCode {
+    .call(
+      "\(access.rawValue) static let \(members.members.key(field.name)) = "
+        + "ModelFieldKey<\(types.typeName(model.name)), \(valueType)>(",
+      [.text(SwiftNames.stringLiteral(field.name))])
   }
 
   /// Data fields decode first, then (after the parent's key, when needed) the associations.
@@ -101,17 +128,18 @@ extension ViewModelBuilder {
       : field.isReadOnly ? "\(access.readOnlyModifier) var" : "\(access.rawValue) var"
     var parts = FieldParts()
     parts.properties = [PropertyViewModel(modifiers: modifiers, name: property, type: type)]
+    parts.keyValueType = type
     if !field.isReadOnly {
       parts.parameter = "\(property): \(type)\(types.defaultClause(for: field, isKey: isKey))"
       parts.assignment = .text("self.\(property) = \(property)")
     }
-    let required = field.isRequired && !field.isReadOnly
+    let required = types.isRequiredInSwift(field)
     parts.decode = .call(
       "\(reference) = try values.\(required ? "decode" : "decodeIfPresent")(",
       [.text("\(types.swiftType(field.type)).self"), .text("forKey: .\(key)")])
     parts.encode = encodeStatement(reference, key: key, required: required)
     var arguments: [SwiftCode] = [
-      .text("keys.\(key)"), presence(field), .text(types.fieldTypeExpression(field.type)),
+      .text("CodingKeys.\(key)"), presence(field), .text(types.fieldTypeExpression(field.type)),
     ]
     if field.isReadOnly { arguments.append("readOnly: true") }
     parts.schemaField = .call(".field(", arguments + fieldAuthArguments(field), trailing: comma)
@@ -127,6 +155,7 @@ extension ViewModelBuilder {
     let storage = members.storageName(field.name)
     let type = related + (field.isRequired ? "" : "?")
     var parts = FieldParts()
+    parts.keyValueType = type
     parts.properties = [
       PropertyViewModel(modifiers: "internal var", name: storage, type: "LazyReference<\(related)>")
     ]
@@ -205,7 +234,8 @@ extension ViewModelBuilder {
     _ field: FieldDefinition, related: String, _ members: ModelMembers, _ comma: String
   ) -> SwiftCode? {
     let head: [SwiftCode] = [
-      .text("keys.\(members.members.key(field.name))"), presence(field), .text("\(related).self"),
+      .text("CodingKeys.\(members.members.key(field.name))"), presence(field),
+      .text("\(related).self"),
     ]
     switch field.association {
     case .belongsTo(let association)?:
@@ -237,10 +267,10 @@ extension ViewModelBuilder {
     let key = members.members.key(field.name)
     let related = types.typeName(association.relatedModel)
     var parts = FieldParts()
+    parts.keyValueType = "LazyList<\(related)>" + (field.isRequired ? "" : "?")
     parts.properties = [
       PropertyViewModel(
-        modifiers: "\(access.rawValue) var", name: property,
-        type: "LazyList<\(related)>" + (field.isRequired ? "" : "?"))
+        modifiers: "\(access.rawValue) var", name: property, type: parts.keyValueType)
     ]
     parts.parameter = "\(property): [\(related)] = []"
     parts.assignment = .text("self.\(property) = LazyList(\(property))")
@@ -259,7 +289,7 @@ extension ViewModelBuilder {
     parts.decodesAssociation = true
     parts.encode = encodeStatement(reference, key: key, required: field.isRequired)
     let schemaArguments: [SwiftCode] = [
-      .text("keys.\(key)"), presence(field), .text("\(related).self"),
+      .text("CodingKeys.\(key)"), presence(field), .text("\(related).self"),
       .text("associatedFields: \(SwiftLayout.stringArray(association.associatedFields))"),
     ]
     parts.schemaField = .call(
@@ -276,6 +306,6 @@ extension ViewModelBuilder {
 
   /// `.required` or `.optional`.
   private func presence(_ field: FieldDefinition) -> SwiftCode {
-    .text(field.isRequired ? ".required" : ".optional")
+    .text(field.isRequired && !field.isFilledByService ? ".required" : ".optional")
   }
 }

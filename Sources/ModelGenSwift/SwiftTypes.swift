@@ -19,9 +19,16 @@ struct SwiftTypes: Sendable {
     }
   }
 
-  /// The Swift type of a field, optional when the field is nullable or read-only.
+  /// The Swift type of a field, optional when the field is nullable, read-only or filled by the
+  /// service (a declared timestamp).
   func swiftType(of field: FieldDefinition) -> String {
-    swiftType(field.type) + (field.isRequired && !field.isReadOnly ? "" : "?")
+    swiftType(field.type) + (isRequiredInSwift(field) ? "" : "?")
+  }
+
+  /// `true` when the Swift property is non-optional: the field is non-null and neither read-only
+  /// nor filled by the service.
+  func isRequiredInSwift(_ field: FieldDefinition) -> Bool {
+    field.isRequired && !field.isReadOnly && !field.isFilledByService
   }
 
   /// SPEC §3 scalar mapping.
@@ -83,7 +90,7 @@ struct SwiftTypes: Sendable {
     {
       return " = UUID().uuidString"
     }
-    return field.isRequired && !field.isReadOnly ? "" : " = nil"
+    return isRequiredInSwift(field) ? "" : " = nil"
   }
 
   /// The Swift expression of a `@default` value for `field`'s type.

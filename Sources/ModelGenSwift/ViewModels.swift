@@ -239,6 +239,15 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   public var syncPluralName: String? = nil
   /// The type's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
   public var docLines: [String] = []
+  /// The typed key declarations of the `Keys` enum, one per coding key
+  /// (`public static let title = ModelFieldKey<Post, String>("title")`).
+  public var typedKeys: [SwiftCode] = []
+  /// `true` when the primary key is the single field `id`: `extension Post: Identifiable {}`
+  /// (`id` is the property).
+  public var identifiableByID = false
+  /// `true` when no property is named `id`: `Identifiable.id` is the typed `Identifier`. Both are
+  /// `false` when a property `id` is only part of the key (it would not identify the model).
+  public var identifiableByIdentifier = false
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -268,6 +277,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "hasSync",
     "syncPluralName",
     "docLines",
+    "typedKeys",
+    "identifiableByID",
+    "identifiableByIdentifier",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -301,6 +313,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(syncPluralName != nil),
           .string(syncPluralName ?? ""),
           docLines.templateValue,
+          typedKeys.templateValue,
+          .bool(identifiableByID),
+          .bool(identifiableByIdentifier),
         ]))
   }
 }

@@ -92,6 +92,36 @@ public struct AuthRule: Sendable, Hashable {
 }
 
 extension AuthRule {
+  /// The rule with every default resolved, as Amplify's generated model metadata carries it
+  /// (amplify-codegen `appsync-modelgen-plugin/src/utils/process-auth.ts`, `processAuthDirective`):
+  /// - every strategy: `provider` defaults to ``effectiveProvider`` (`public` → `apiKey`,
+  ///   `private`/`owner`/`groups` → `userPools`, `custom` → `function`), and `operations` to
+  ///   `[create, update, delete, read]` when not written.
+  /// - `owner`: `ownerField` defaults to `owner`; `identityClaim` to `cognito:username` (the
+  ///   written `username` and `sub::username` also become `cognito:username`, which is what the
+  ///   auth transformer v2 compares; any other claim, `sub` for instance, stays).
+  /// - `groups`: `groupClaim` defaults to `cognito:groups`; a dynamic rule (no static `groups:`)
+  ///   gets `groupsField` `groups` when not written.
+  ///
+  /// The rule as written stays in ``ModelSchema``'s `authRules`; this is derived from it.
+  public var resolved: AuthRule {
+    var rule = self
+    rule.provider = effectiveProvider
+    rule.operations = operations ?? [.create, .update, .delete, .read]
+    switch allow {
+    case .owner:
+      rule.ownerField = effectiveOwnerField
+      let claim = identityClaim ?? "sub::username"
+      rule.identityClaim = claim == "username" || claim == "sub::username" ? "cognito:username" : claim
+    case .groups:
+      rule.groupClaim = groupClaim ?? "cognito:groups"
+      if groups == nil { rule.groupsField = groupsField ?? "groups" }
+    case .public, .private, .custom:
+      break
+    }
+    return rule
+  }
+
   /// The owner field of an `allow: owner` rule: `ownerField:` as written, else `owner` (auth
   /// transformer `DEFAULT_OWNER_FIELD`). Meaningless for other strategies.
   public var effectiveOwnerField: String { ownerField ?? "owner" }

@@ -92,7 +92,7 @@ struct DocumentTests {
   func predicates() throws {
     let simple = try ModelQueries.list(
       Comment4V2.self,
-      where: Comment4V2.keys.content.beginsWith("x") && Comment4V2.keys.post.eq("p1"), limit: 10)
+      where: Comment4V2.keys.content.beginsWith("x") && Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p1")), limit: 10)
     #expect(
       simple.variables["filter"] == [
         "and": [["content": ["beginsWith": "x"]], ["postID": ["eq": "p1"]]]
@@ -113,7 +113,7 @@ struct DocumentTests {
       ])
     #expect(try ModelQueries.list(Comment4V2.self, where: .all).variables.isEmpty)
     #expect(throws: APIError.self) {
-      try ModelQueries.list(Team.self, where: Team.keys.project.eq("P"))
+      try ModelQueries.list(Team.self, where: .field("project", .eq(.string("P"))))
     }
     #expect(throws: APIError.self) {
       try ModelQueries.list(Comment4V2.self, where: .field("nope", .eq(.string("x"))))

@@ -35,7 +35,7 @@ struct KeyIsForeignKeyTests {
     let list = try #require(loaded.comments)
     #expect(try await list.fetch().map(\.n) == [1, 2])
     #expect(
-      try await store.query(Comment.self, where: Comment.keys.post.eq("p1")).map(\.n).sorted()
+      try await store.query(Comment.self, where: Comment.keys.post.eq(Post.Identifier(id: "p1"))).map(\.n).sorted()
         == [1, 2])
 
     try await store.delete(post)

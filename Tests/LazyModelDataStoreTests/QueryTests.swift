@@ -191,7 +191,7 @@ struct QueryTests {
       Comment4V2(id: "a", content: "x", post: post), Comment4V2(id: "b", content: "y", post: nil),
     ])
     #expect(
-      try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.eq("p")).map(\.id) == [
+      try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p"))).map(\.id) == [
         "a"
       ])
     #expect(
@@ -207,7 +207,7 @@ struct QueryTests {
       try await store.query(Team.self, where: .field("nope", .eq(.int(1))))
     }
     await #expect(throws: DataStoreError.self) {
-      try await store.query(Team.self, where: Team.keys.project.eq("only one value"))
+      try await store.query(Team.self, where: .field("project", .eq(.string("only one value"))))
     }
     await #expect(throws: DataStoreError.self) {
       try await store.query(Team.self, where: .field("project", .references([.string("p1")])))

@@ -138,8 +138,8 @@ struct AuthRuleTests {
     let result = try generator.generate(source: Self.issueSchema, fileName: "snippet.graphql")
     let files = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
     let schema = try #require(files["Memo+Schema.swift"])
-    #expect(schema.contains(".field(keys.secret, .optional, .string, authRules: [AuthRule(allow: .owner)]),\n"))
-    #expect(schema.contains(".field(keys.owner, .optional, .string, readOnly: true),\n"))
+    #expect(schema.contains(".field(CodingKeys.secret, .optional, .string, authRules: [AuthRule(allow: .owner)]),\n"))
+    #expect(schema.contains(".field(CodingKeys.owner, .optional, .string, readOnly: true),\n"))
     #expect(schema.contains("case owner\n"))
     let model = try #require(files["Memo.swift"])
     #expect(model.contains("public internal(set) var owner: String?\n"))
@@ -161,7 +161,7 @@ struct AuthRuleTests {
       schema.contains(
         """
               .field(
-                keys.reviewNote, .optional, .string,
+                CodingKeys.reviewNote, .optional, .string,
                 authRules: [
                   AuthRule(allow: .owner, operations: [.read, .update]),
                   AuthRule(allow: .groups, groups: ["Admin"]),

@@ -46,12 +46,17 @@ import Testing
     #expect(try graph.requireModel("Note").fieldNames == ["id", "createdAt", "changedAt"])
   }
 
-  @Test func declaredTimestampIsKeptAndReadOnly() throws {
+  /// Transformer v2: a declared timestamp stays an ordinary field clients may write, filled by the
+  /// service when absent; the implicit one is read-only.
+  @Test func declaredTimestampIsKeptWritableAndFilledByTheService() throws {
     let graph = try #require(analyzeClean("type Note @model { id: ID! createdAt: AWSDateTime! }"))
     let note = try graph.requireModel("Note")
     #expect(note.fieldNames == ["id", "createdAt", "updatedAt"])
     let createdAt = try #require(note.field(named: "createdAt"))
-    #expect(createdAt.isRequired && createdAt.isReadOnly && createdAt.origin == .declared)
+    #expect(createdAt.isRequired && !createdAt.isReadOnly && createdAt.origin == .declared)
+    #expect(createdAt.isFilledByService)
+    let updatedAt = try #require(note.field(named: "updatedAt"))
+    #expect(updatedAt.isReadOnly && !updatedAt.isFilledByService)
   }
 
   @Test func declaredTimestampOfWrongTypeIsAnError() {

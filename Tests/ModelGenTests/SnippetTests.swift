@@ -51,9 +51,9 @@ struct SnippetTests {
     expectLines(
       files["Note+Schema.swift"],
       [
-        "name: \"Note\",", "pluralName: \"Notes\",", "primaryKey: [keys.id],",
-        ".field(keys.id, .required, .id),",
-        ".field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),",
+        "name: \"Note\",", "pluralName: \"Notes\",", "primaryKey: [CodingKeys.id],",
+        ".field(CodingKeys.id, .required, .id),",
+        ".field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),",
       ])
     #expect(files["Models.swift"]?.contains("Note.self") == true)
   }
@@ -107,7 +107,7 @@ struct SnippetTests {
         "public init(customerId: String, number: Int) {",
         "IdentifierComponent(name: \"customerId\", value: customerId.keyValue),",
         "Identifier(customerId: customerId, number: number)",
-        "primaryKey: [keys.customerId, keys.number],",
+        "primaryKey: [CodingKeys.customerId, CodingKeys.number],",
       ])
   }
 
@@ -143,7 +143,7 @@ struct SnippetTests {
     expectLines(files["Comment.swift"], ["public var postCommentsId: String?"])
     expectLines(
       files["Post+Schema.swift"],
-      [".hasMany(keys.comments, .optional, Comment.self, associatedFields: [\"postCommentsId\"]),"])
+      [".hasMany(CodingKeys.comments, .optional, Comment.self, associatedFields: [\"postCommentsId\"]),"])
   }
 
   @Test func belongsToTargetNamesLiveOnlyInTheLazyReference() throws {
@@ -168,7 +168,7 @@ struct SnippetTests {
       files["Comment+Schema.swift"],
       [
         ".belongsTo(",
-        "keys.post, .required, Post.self, targetNames: [\"postID\"], associatedFields: [\"id\"]),",
+        "CodingKeys.post, .required, Post.self, targetNames: [\"postID\"], associatedFields: [\"id\"]),",
       ])
   }
 
@@ -188,7 +188,8 @@ struct SnippetTests {
     expectLines(
       files["Customer+Schema.swift"],
       [
-        ".hasOne(keys.cart, .optional, Cart.self, associatedFields: [\"customerId\"], targetNames: []),"
+        ".hasOne(",
+        "CodingKeys.cart, .optional, Cart.self, associatedFields: [\"customerId\"], targetNames: []),",
       ])
   }
 
@@ -202,7 +203,8 @@ struct SnippetTests {
       files["Project+Schema.swift"],
       [
         ".hasOne(",
-        "keys.team, .optional, Team.self, associatedFields: [\"id\"], targetNames: [\"projectTeamId\"]),",
+        "CodingKeys.team, .optional, Team.self, associatedFields: [\"id\"],",
+        "targetNames: [\"projectTeamId\"]),",
       ])
     #expect(files["Project.swift"]?.contains("var projectTeamId") == false)
   }

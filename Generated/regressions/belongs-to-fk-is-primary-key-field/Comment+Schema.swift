@@ -11,7 +11,17 @@ extension Comment {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let postID = ModelFieldKey<Comment, String>("postID")
+    public static let n = ModelFieldKey<Comment, Int>("n")
+    public static let text = ModelFieldKey<Comment, String?>("text")
+    public static let post = ModelFieldKey<Comment, Post?>("post")
+    public static let createdAt = ModelFieldKey<Comment, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Comment, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let postID: String
@@ -37,15 +47,15 @@ extension Comment {
   public static let schema = ModelSchema(
     name: "Comment",
     pluralName: "Comments",
-    primaryKey: [keys.postID, keys.n],
+    primaryKey: [CodingKeys.postID, CodingKeys.n],
     fields: [
-      .field(keys.postID, .required, .id),
-      .field(keys.n, .required, .int),
-      .field(keys.text, .optional, .string),
+      .field(CodingKeys.postID, .required, .id),
+      .field(CodingKeys.n, .required, .int),
+      .field(CodingKeys.text, .optional, .string),
       .belongsTo(
-        keys.post, .optional, Post.self, targetNames: ["postID"], associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.post, .optional, Post.self, targetNames: ["postID"], associatedFields: ["id"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byPost", fields: ["postID"], queryField: "commentsByPostID")
@@ -56,4 +66,9 @@ extension Comment {
       onDelete: "onDeleteComment"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Comment: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

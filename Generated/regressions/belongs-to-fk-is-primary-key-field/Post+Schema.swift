@@ -10,7 +10,16 @@ extension Post {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Post, String>("id")
+    public static let title = ModelFieldKey<Post, String?>("title")
+    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,14 +40,15 @@ extension Post {
   public static let schema = ModelSchema(
     name: "Post",
     pluralName: "Posts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .optional, .string),
       .hasMany(
-        keys.comments, .optional, Comment.self, associatedFields: ["post"], indexName: "byPost"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.comments, .optional, Comment.self, associatedFields: ["post"],
+        indexName: "byPost"),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getPost", list: "listPosts", create: "createPost", update: "updatePost",
@@ -47,3 +57,5 @@ extension Post {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Post: Identifiable {}

@@ -10,7 +10,16 @@ extension TaskType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let ownerId = ModelFieldKey<Task, String>("ownerId")
+    public static let id = ModelFieldKey<Task, String>("id")
+    public static let title = ModelFieldKey<Task, String>("title")
+    public static let createdAt = ModelFieldKey<Task, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Task, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let ownerId: String
@@ -36,13 +45,13 @@ extension TaskType {
   public static let schema = ModelSchema(
     name: "Task",
     pluralName: "Tasks",
-    primaryKey: [keys.ownerId, keys.id],
+    primaryKey: [CodingKeys.ownerId, CodingKeys.id],
     fields: [
-      .field(keys.ownerId, .required, .string),
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.ownerId, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTask", list: "listTasks", create: "createTask", update: "updateTask",

@@ -10,7 +10,16 @@ extension Test {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Test, String>("id")
+    public static let stringValue = ModelFieldKey<Test, String>("stringValue")
+    public static let email = ModelFieldKey<Test, String?>("email")
+    public static let createdAt = ModelFieldKey<Test, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Test, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Test {
   public static let schema = ModelSchema(
     name: "Test",
     pluralName: "Tests",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.stringValue, .required, .string),
-      .field(keys.email, .optional, .scalar(.awsEmail)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.stringValue, .required, .string),
+      .field(CodingKeys.email, .optional, .scalar(.awsEmail)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTest", list: "listTests", create: "createTest", update: "updateTest",
@@ -46,3 +55,5 @@ extension Test {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Test: Identifiable {}

@@ -10,7 +10,16 @@ extension Doc {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Doc, String>("id")
+    public static let outline = ModelFieldKey<Doc, Outline>("outline")
+    public static let figures = ModelFieldKey<Doc, [Figure]?>("figures")
+    public static let createdAt = ModelFieldKey<Doc, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Doc, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Doc {
   public static let schema = ModelSchema(
     name: "Doc",
     pluralName: "Docs",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.outline, .required, .embedded(Outline.self)),
-      .field(keys.figures, .optional, .list(.embedded(Figure.self), elementRequired: true)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.outline, .required, .embedded(Outline.self)),
+      .field(CodingKeys.figures, .optional, .list(.embedded(Figure.self), elementRequired: true)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getDoc", list: "listDocs", create: "createDoc", update: "updateDoc",
@@ -46,3 +55,5 @@ extension Doc {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Doc: Identifiable {}

@@ -10,7 +10,16 @@ extension Comment {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Comment, String>("id")
+    public static let content = ModelFieldKey<Comment, String>("content")
+    public static let postCommentsId = ModelFieldKey<Comment, String?>("postCommentsId")
+    public static let createdAt = ModelFieldKey<Comment, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Comment, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Comment {
   public static let schema = ModelSchema(
     name: "Comment",
     pluralName: "Comments",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.content, .required, .string),
-      .field(keys.postCommentsId, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.content, .required, .string),
+      .field(CodingKeys.postCommentsId, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: nil, list: nil, create: "createComment", update: "updateComment",
@@ -46,3 +55,5 @@ extension Comment {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Comment: Identifiable {}

@@ -11,7 +11,17 @@ extension Box {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Box, String>("id")
+    public static let shelfID = ModelFieldKey<Box, String>("shelfID")
+    public static let label = ModelFieldKey<Box, String>("label")
+    public static let position = ModelFieldKey<Box, Int>("position")
+    public static let createdAt = ModelFieldKey<Box, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Box, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,14 +42,14 @@ extension Box {
   public static let schema = ModelSchema(
     name: "Box",
     pluralName: "Boxes",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.shelfID, .required, .id),
-      .field(keys.label, .required, .string),
-      .field(keys.position, .required, .int),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.shelfID, .required, .id),
+      .field(CodingKeys.label, .required, .string),
+      .field(CodingKeys.position, .required, .int),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byShelfLabel", fields: ["shelfID", "label"], queryField: "boxesByShelfIDAndLabel"),
@@ -54,3 +64,5 @@ extension Box {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Box: Identifiable {}

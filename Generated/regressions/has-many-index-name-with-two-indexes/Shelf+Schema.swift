@@ -10,7 +10,16 @@ extension Shelf {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Shelf, String>("id")
+    public static let name = ModelFieldKey<Shelf, String>("name")
+    public static let boxes = ModelFieldKey<Shelf, LazyList<Box>?>("boxes")
+    public static let createdAt = ModelFieldKey<Shelf, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Shelf, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Shelf {
   public static let schema = ModelSchema(
     name: "Shelf",
     pluralName: "Shelves",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
       .hasMany(
-        keys.boxes, .optional, Box.self, associatedFields: ["shelfID"],
+        CodingKeys.boxes, .optional, Box.self, associatedFields: ["shelfID"],
         indexName: "byShelfPosition"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getShelf", list: "listShelves", create: "createShelf", update: "updateShelf",
@@ -48,3 +57,5 @@ extension Shelf {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Shelf: Identifiable {}

@@ -10,7 +10,16 @@ extension Project {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let projectId = ModelFieldKey<Project, String>("projectId")
+    public static let name = ModelFieldKey<Project, String>("name")
+    public static let team = ModelFieldKey<Project, Team?>("team")
+    public static let createdAt = ModelFieldKey<Project, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Project, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let projectId: String
@@ -36,15 +45,15 @@ extension Project {
   public static let schema = ModelSchema(
     name: "Project",
     pluralName: "Projects",
-    primaryKey: [keys.projectId, keys.name],
+    primaryKey: [CodingKeys.projectId, CodingKeys.name],
     fields: [
-      .field(keys.projectId, .required, .id),
-      .field(keys.name, .required, .string),
+      .field(CodingKeys.projectId, .required, .id),
+      .field(CodingKeys.name, .required, .string),
       .hasOne(
-        keys.team, .optional, Team.self, associatedFields: ["teamId", "name"],
+        CodingKeys.team, .optional, Team.self, associatedFields: ["teamId", "name"],
         targetNames: ["projectTeamTeamId", "projectTeamName"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getProject", list: "listProjects", create: "createProject", update: "updateProject",
@@ -52,4 +61,9 @@ extension Project {
       onDelete: "onDeleteProject"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Project: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

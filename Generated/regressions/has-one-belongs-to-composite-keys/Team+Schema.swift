@@ -10,7 +10,16 @@ extension Team {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let teamId = ModelFieldKey<Team, String>("teamId")
+    public static let name = ModelFieldKey<Team, String>("name")
+    public static let project = ModelFieldKey<Team, Project?>("project")
+    public static let createdAt = ModelFieldKey<Team, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Team, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let teamId: String
@@ -36,16 +45,16 @@ extension Team {
   public static let schema = ModelSchema(
     name: "Team",
     pluralName: "Teams",
-    primaryKey: [keys.teamId, keys.name],
+    primaryKey: [CodingKeys.teamId, CodingKeys.name],
     fields: [
-      .field(keys.teamId, .required, .id),
-      .field(keys.name, .required, .string),
+      .field(CodingKeys.teamId, .required, .id),
+      .field(CodingKeys.name, .required, .string),
       .belongsTo(
-        keys.project, .optional, Project.self,
+        CodingKeys.project, .optional, Project.self,
         targetNames: ["teamProjectProjectId", "teamProjectName"],
         associatedFields: ["projectId", "name"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTeam", list: "listTeams", create: "createTeam", update: "updateTeam",
@@ -53,4 +62,9 @@ extension Team {
       onDelete: "onDeleteTeam"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension Team: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

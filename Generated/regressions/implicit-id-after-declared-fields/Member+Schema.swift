@@ -10,7 +10,16 @@ extension Member {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Member, String>("id")
+    public static let name = ModelFieldKey<Member, String>("name")
+    public static let teamMembersId = ModelFieldKey<Member, String?>("teamMembersId")
+    public static let createdAt = ModelFieldKey<Member, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Member, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Member {
   public static let schema = ModelSchema(
     name: "Member",
     pluralName: "Members",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .field(keys.teamMembersId, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .field(CodingKeys.teamMembersId, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getMember", list: "listMembers", create: "createMember", update: "updateMember",
@@ -46,3 +55,5 @@ extension Member {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Member: Identifiable {}

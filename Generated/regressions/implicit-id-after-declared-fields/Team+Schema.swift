@@ -10,7 +10,16 @@ extension Team {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Team, String>("id")
+    public static let name = ModelFieldKey<Team, String>("name")
+    public static let members = ModelFieldKey<Team, LazyList<Member>?>("members")
+    public static let createdAt = ModelFieldKey<Team, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Team, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Team {
   public static let schema = ModelSchema(
     name: "Team",
     pluralName: "Teams",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .hasMany(keys.members, .optional, Member.self, associatedFields: ["teamMembersId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .hasMany(CodingKeys.members, .optional, Member.self, associatedFields: ["teamMembersId"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTeam", list: "listTeams", create: "createTeam", update: "updateTeam",
@@ -46,3 +55,5 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Team: Identifiable {}

@@ -9,7 +9,15 @@ extension TaskType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Task, Int>("id")
+    public static let title = ModelFieldKey<Task, String>("title")
+    public static let createdAt = ModelFieldKey<Task, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Task, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: Int
@@ -30,12 +38,12 @@ extension TaskType {
   public static let schema = ModelSchema(
     name: "Task",
     pluralName: "Tasks",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .int),
-      .field(keys.title, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .int),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     implicitKeyTypedAsID: true,
     operations: ModelOperationNames(
@@ -45,3 +53,5 @@ extension TaskType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Task: Identifiable {}

@@ -9,7 +9,15 @@ extension Ticket {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Ticket, Int>("id")
+    public static let title = ModelFieldKey<Ticket, String>("title")
+    public static let createdAt = ModelFieldKey<Ticket, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Ticket, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: Int
@@ -30,12 +38,12 @@ extension Ticket {
   public static let schema = ModelSchema(
     name: "Ticket",
     pluralName: "Tickets",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .int),
-      .field(keys.title, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .int),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTicket", list: "listTickets", create: "createTicket", update: "updateTicket",
@@ -44,3 +52,5 @@ extension Ticket {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Ticket: Identifiable {}

@@ -10,7 +10,16 @@ extension Album {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Album, String>("id")
+    public static let name = ModelFieldKey<Album, String?>("name")
+    public static let photos = ModelFieldKey<Album, LazyList<Photo>?>("photos")
+    public static let createdAt = ModelFieldKey<Album, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Album, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension Album {
   public static let schema = ModelSchema(
     name: "Album",
     pluralName: "Albums",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .optional, .string),
-      .hasMany(keys.photos, .optional, Photo.self, associatedFields: ["album"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .optional, .string),
+      .hasMany(CodingKeys.photos, .optional, Photo.self, associatedFields: ["album"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getAlbum", list: "listAlbums", create: "createAlbum", update: "updateAlbum",
@@ -46,3 +55,5 @@ extension Album {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Album: Identifiable {}

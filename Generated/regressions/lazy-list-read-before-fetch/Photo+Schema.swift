@@ -10,7 +10,16 @@ extension Photo {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Photo, String>("id")
+    public static let caption = ModelFieldKey<Photo, String?>("caption")
+    public static let album = ModelFieldKey<Photo, Album?>("album")
+    public static let createdAt = ModelFieldKey<Photo, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Photo, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Photo {
   public static let schema = ModelSchema(
     name: "Photo",
     pluralName: "Photos",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.caption, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.caption, .optional, .string),
       .belongsTo(
-        keys.album, .optional, Album.self, targetNames: ["albumPhotosId"],
+        CodingKeys.album, .optional, Album.self, targetNames: ["albumPhotosId"],
         associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getPhoto", list: "listPhotos", create: "createPhoto", update: "updatePhoto",
@@ -48,3 +57,5 @@ extension Photo {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Photo: Identifiable {}

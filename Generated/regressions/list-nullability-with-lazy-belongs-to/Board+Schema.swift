@@ -9,7 +9,15 @@ extension Board {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Board, String>("id")
+    public static let cards = ModelFieldKey<Board, LazyList<Card>?>("cards")
+    public static let createdAt = ModelFieldKey<Board, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Board, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Board {
   public static let schema = ModelSchema(
     name: "Board",
     pluralName: "Boards",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .hasMany(keys.cards, .optional, Card.self, associatedFields: ["board"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .hasMany(CodingKeys.cards, .optional, Card.self, associatedFields: ["board"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getBoard", list: "listBoards", create: "createBoard", update: "updateBoard",
@@ -44,3 +52,5 @@ extension Board {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Board: Identifiable {}

@@ -14,7 +14,20 @@ extension Card {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Card, String>("id")
+    public static let labelsA = ModelFieldKey<Card, [Label?]>("labelsA")
+    public static let labelsB = ModelFieldKey<Card, [Label]?>("labelsB")
+    public static let labelsC = ModelFieldKey<Card, [Label]>("labelsC")
+    public static let labelsD = ModelFieldKey<Card, [Label?]?>("labelsD")
+    public static let scores = ModelFieldKey<Card, [Int?]>("scores")
+    public static let board = ModelFieldKey<Card, Board?>("board")
+    public static let createdAt = ModelFieldKey<Card, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Card, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -35,18 +48,19 @@ extension Card {
   public static let schema = ModelSchema(
     name: "Card",
     pluralName: "Cards",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.labelsA, .required, .list(.embedded(Label.self), elementRequired: false)),
-      .field(keys.labelsB, .optional, .list(.embedded(Label.self), elementRequired: true)),
-      .field(keys.labelsC, .required, .list(.embedded(Label.self), elementRequired: true)),
-      .field(keys.labelsD, .optional, .list(.embedded(Label.self), elementRequired: false)),
-      .field(keys.scores, .required, .list(.int, elementRequired: false)),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.labelsA, .required, .list(.embedded(Label.self), elementRequired: false)),
+      .field(CodingKeys.labelsB, .optional, .list(.embedded(Label.self), elementRequired: true)),
+      .field(CodingKeys.labelsC, .required, .list(.embedded(Label.self), elementRequired: true)),
+      .field(CodingKeys.labelsD, .optional, .list(.embedded(Label.self), elementRequired: false)),
+      .field(CodingKeys.scores, .required, .list(.int, elementRequired: false)),
       .belongsTo(
-        keys.board, .optional, Board.self, targetNames: ["boardCardsId"], associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.board, .optional, Board.self, targetNames: ["boardCardsId"],
+        associatedFields: ["id"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getCard", list: "listCards", create: "createCard", update: "updateCard",
@@ -55,3 +69,5 @@ extension Card {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Card: Identifiable {}

@@ -11,7 +11,17 @@ extension LowerTask {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let owner = ModelFieldKey<LowerTask, String>("owner")
+    public static let title = ModelFieldKey<LowerTask, String>("title")
+    public static let rank = ModelFieldKey<LowerTask, Int>("rank")
+    public static let modelTypeTasksId = ModelFieldKey<LowerTask, String?>("modelTypeTasksId")
+    public static let createdAt = ModelFieldKey<LowerTask, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<LowerTask, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let owner: String
@@ -40,14 +50,14 @@ extension LowerTask {
   public static let schema = ModelSchema(
     name: "lowerTask",
     pluralName: "lowerTasks",
-    primaryKey: [keys.owner, keys.title, keys.rank],
+    primaryKey: [CodingKeys.owner, CodingKeys.title, CodingKeys.rank],
     fields: [
-      .field(keys.owner, .required, .string),
-      .field(keys.title, .required, .string),
-      .field(keys.rank, .required, .int),
-      .field(keys.modelTypeTasksId, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.owner, .required, .string),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.rank, .required, .int),
+      .field(CodingKeys.modelTypeTasksId, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getLowerTask", list: "listLowerTasks", create: "createLowerTask",
@@ -55,4 +65,9 @@ extension LowerTask {
       onUpdate: "onUpdateLowerTask", onDelete: "onDeleteLowerTask"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension LowerTask: Identifiable {
+  /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
+  public var id: Identifier { identifier }
 }

@@ -10,7 +10,16 @@ extension ModelType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<ModelType, String>("id")
+    public static let name = ModelFieldKey<ModelType, String>("name")
+    public static let tasks = ModelFieldKey<ModelType, LazyList<LowerTask>?>("tasks")
+    public static let createdAt = ModelFieldKey<ModelType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ModelType, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension ModelType {
   public static let schema = ModelSchema(
     name: "modelType",
     pluralName: "modelTypes",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
-      .hasMany(keys.tasks, .optional, LowerTask.self, associatedFields: ["modelTypeTasksId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
+      .hasMany(CodingKeys.tasks, .optional, LowerTask.self, associatedFields: ["modelTypeTasksId"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index("byName", fields: ["name"], queryField: "modelTypesByName")
@@ -49,3 +58,5 @@ extension ModelType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelType: Identifiable {}

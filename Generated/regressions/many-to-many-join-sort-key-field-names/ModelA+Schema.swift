@@ -11,7 +11,17 @@ extension ModelA {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<ModelA, String>("id")
+    public static let sortId = ModelFieldKey<ModelA, String>("sortId")
+    public static let name = ModelFieldKey<ModelA, String?>("name")
+    public static let models = ModelFieldKey<ModelA, LazyList<ModelAModelB>?>("models")
+    public static let createdAt = ModelFieldKey<ModelA, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ModelA, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -37,16 +47,16 @@ extension ModelA {
   public static let schema = ModelSchema(
     name: "ModelA",
     pluralName: "ModelAS",
-    primaryKey: [keys.id, keys.sortId],
+    primaryKey: [CodingKeys.id, CodingKeys.sortId],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.sortId, .required, .id),
-      .field(keys.name, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.sortId, .required, .id),
+      .field(CodingKeys.name, .optional, .string),
       .hasMany(
-        keys.models, .optional, ModelAModelB.self, associatedFields: ["modelA"],
+        CodingKeys.models, .optional, ModelAModelB.self, associatedFields: ["modelA"],
         indexName: "byModelA"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getModelA", list: "listModelAS", create: "createModelA", update: "updateModelA",

@@ -10,7 +10,16 @@ extension ModelAModelB {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<ModelAModelB, String>("id")
+    public static let modelA = ModelFieldKey<ModelAModelB, ModelA>("modelA")
+    public static let modelB = ModelFieldKey<ModelAModelB, ModelB>("modelB")
+    public static let createdAt = ModelFieldKey<ModelAModelB, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ModelAModelB, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,17 +40,17 @@ extension ModelAModelB {
   public static let schema = ModelSchema(
     name: "ModelAModelB",
     pluralName: "ModelAModelBS",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
+      .field(CodingKeys.id, .required, .id),
       .belongsTo(
-        keys.modelA, .required, ModelA.self, targetNames: ["modelAId", "modelAsortId"],
+        CodingKeys.modelA, .required, ModelA.self, targetNames: ["modelAId", "modelAsortId"],
         associatedFields: ["id", "sortId"]),
       .belongsTo(
-        keys.modelB, .required, ModelB.self, targetNames: ["modelBId", "modelBsortId"],
+        CodingKeys.modelB, .required, ModelB.self, targetNames: ["modelBId", "modelBsortId"],
         associatedFields: ["id", "sortId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [
       .index(
@@ -58,3 +67,5 @@ extension ModelAModelB {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelAModelB: Identifiable {}

@@ -11,7 +11,17 @@ extension ModelB {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<ModelB, String>("id")
+    public static let sortId = ModelFieldKey<ModelB, String>("sortId")
+    public static let label = ModelFieldKey<ModelB, String?>("label")
+    public static let models = ModelFieldKey<ModelB, LazyList<ModelAModelB>?>("models")
+    public static let createdAt = ModelFieldKey<ModelB, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ModelB, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -37,16 +47,16 @@ extension ModelB {
   public static let schema = ModelSchema(
     name: "ModelB",
     pluralName: "ModelBS",
-    primaryKey: [keys.id, keys.sortId],
+    primaryKey: [CodingKeys.id, CodingKeys.sortId],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.sortId, .required, .id),
-      .field(keys.label, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.sortId, .required, .id),
+      .field(CodingKeys.label, .optional, .string),
       .hasMany(
-        keys.models, .optional, ModelAModelB.self, associatedFields: ["modelB"],
+        CodingKeys.models, .optional, ModelAModelB.self, associatedFields: ["modelB"],
         indexName: "byModelB"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getModelB", list: "listModelBS", create: "createModelB", update: "updateModelB",

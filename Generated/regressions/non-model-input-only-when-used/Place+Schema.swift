@@ -9,7 +9,15 @@ extension Place {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Place, String>("id")
+    public static let address = ModelFieldKey<Place, Address?>("address")
+    public static let createdAt = ModelFieldKey<Place, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Place, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Place {
   public static let schema = ModelSchema(
     name: "Place",
     pluralName: "Places",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.address, .optional, .embedded(Address.self)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.address, .optional, .embedded(Address.self)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getPlace", list: "listPlaces", create: "createPlace", update: "updatePlace",
@@ -44,3 +52,5 @@ extension Place {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Place: Identifiable {}

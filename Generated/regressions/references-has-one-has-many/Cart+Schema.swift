@@ -10,7 +10,16 @@ extension Cart {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Cart, String>("id")
+    public static let items = ModelFieldKey<Cart, [String?]>("items")
+    public static let customer = ModelFieldKey<Cart, Customer?>("customer")
+    public static let createdAt = ModelFieldKey<Cart, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Cart, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Cart {
   public static let schema = ModelSchema(
     name: "Cart",
     pluralName: "Carts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.items, .required, .list(.string, elementRequired: false)),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.items, .required, .list(.string, elementRequired: false)),
       .belongsTo(
-        keys.customer, .optional, Customer.self, targetNames: ["customerId"],
+        CodingKeys.customer, .optional, Customer.self, targetNames: ["customerId"],
         associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getCart", list: "listCarts", create: "createCart", update: "updateCart",
@@ -48,3 +57,5 @@ extension Cart {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Cart: Identifiable {}

@@ -11,7 +11,17 @@ extension Customer {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Customer, String>("id")
+    public static let name = ModelFieldKey<Customer, String?>("name")
+    public static let activeCart = ModelFieldKey<Customer, Cart?>("activeCart")
+    public static let orders = ModelFieldKey<Customer, LazyList<Order>?>("orders")
+    public static let createdAt = ModelFieldKey<Customer, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Customer, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,15 +42,16 @@ extension Customer {
   public static let schema = ModelSchema(
     name: "Customer",
     pluralName: "Customers",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .optional, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .optional, .string),
       .hasOne(
-        keys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
-      .hasMany(keys.orders, .optional, Order.self, associatedFields: ["customer"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.activeCart, .optional, Cart.self, associatedFields: ["customerId"],
+        targetNames: []),
+      .hasMany(CodingKeys.orders, .optional, Order.self, associatedFields: ["customer"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getCustomer", list: "listCustomers", create: "createCustomer", update: "updateCustomer",
@@ -49,3 +60,5 @@ extension Customer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Customer: Identifiable {}

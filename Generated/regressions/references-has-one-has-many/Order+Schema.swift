@@ -10,7 +10,16 @@ extension Order {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Order, String>("id")
+    public static let total = ModelFieldKey<Order, Double?>("total")
+    public static let customer = ModelFieldKey<Order, Customer?>("customer")
+    public static let createdAt = ModelFieldKey<Order, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Order, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,15 +40,15 @@ extension Order {
   public static let schema = ModelSchema(
     name: "Order",
     pluralName: "Orders",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.total, .optional, .double),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.total, .optional, .double),
       .belongsTo(
-        keys.customer, .optional, Customer.self, targetNames: ["customerId"],
+        CodingKeys.customer, .optional, Customer.self, targetNames: ["customerId"],
         associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getOrder", list: "listOrders", create: "createOrder", update: "updateOrder",
@@ -48,3 +57,5 @@ extension Order {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Order: Identifiable {}

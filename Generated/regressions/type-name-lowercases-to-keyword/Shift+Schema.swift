@@ -9,7 +9,15 @@ extension Shift {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Shift, String>("id")
+    public static let breaks = ModelFieldKey<Shift, [Break?]?>("breaks")
+    public static let createdAt = ModelFieldKey<Shift, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Shift, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension Shift {
   public static let schema = ModelSchema(
     name: "Shift",
     pluralName: "Shifts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.breaks, .optional, .list(.embedded(Break.self), elementRequired: false)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.breaks, .optional, .list(.embedded(Break.self), elementRequired: false)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getShift", list: "listShifts", create: "createShift", update: "updateShift",
@@ -44,3 +52,5 @@ extension Shift {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Shift: Identifiable {}

@@ -12,7 +12,18 @@ extension Post {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Post, String>("id")
+    public static let title = ModelFieldKey<Post, String>("title")
+    public static let rating = ModelFieldKey<Post, Int?>("rating")
+    public static let tags = ModelFieldKey<Post, [String?]?>("tags")
+    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -33,16 +44,17 @@ extension Post {
   public static let schema = ModelSchema(
     name: "Post",
     pluralName: "Posts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.rating, .optional, .int),
-      .field(keys.tags, .optional, .list(.string, elementRequired: false)),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.rating, .optional, .int),
+      .field(CodingKeys.tags, .optional, .list(.string, elementRequired: false)),
       .hasMany(
-        keys.comments, .optional, Comment.self, associatedFields: ["post"], indexName: "byPost"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.comments, .optional, Comment.self, associatedFields: ["post"],
+        indexName: "byPost"),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [
       AuthRule(allow: .public)
@@ -55,3 +67,5 @@ extension Post {
     syncPluralName: "Posts"
   )
 }
+
+extension Post: Identifiable {}

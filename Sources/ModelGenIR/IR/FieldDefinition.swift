@@ -30,6 +30,12 @@ public struct FieldDefinition: Sendable, Hashable {
   public var isRequired: Bool
   /// `true` for fields the service sets (timestamps): clients never send them.
   public var isReadOnly: Bool
+  /// `true` for a timestamp field the model declares itself (`createdAt: AWSDateTime`): the
+  /// transformer v2 keeps it an ordinary field that clients may write and the service fills when
+  /// absent (model transformer `makeCreateInputField`/`makeUpdateInputField` make it nullable), so
+  /// generated Swift makes it optional, writable and part of the initializer. Implicit timestamps
+  /// are ``isReadOnly`` instead.
+  public var isFilledByService = false
   /// `@default(value:)`, type-checked, or `nil`.
   public var defaultValue: DefaultValue?
   /// Declared or implicit.

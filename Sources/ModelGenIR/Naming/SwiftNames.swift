@@ -80,10 +80,11 @@ public enum SwiftNames {
       "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelField", "ModelFieldType",
       "ModelIdentifier", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
       "ModelOperationNames", "ModelRegistry", "ModelSchema", "ModelTimestampFields",
-      "QueryPredicate", "Temporal",
+      "ModelFieldKey", "QueryPredicate", "Temporal",
     ].map { ($0, "LazyModel") }
     return standardLibrary + foundation + concurrency + lazyModel + [
-      (SwiftTypeNaming.registryName, "the generated registry (modelgen)")
+      (SwiftTypeNaming.registryName, "the generated registry (modelgen)"),
+      ("Keys", "the typed key enum every generated model declares (modelgen)"),
     ]
   }()
 

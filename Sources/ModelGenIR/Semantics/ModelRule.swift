@@ -116,7 +116,7 @@ enum ModelRule {
     for name in [model.timestamps.createdAt, model.timestamps.updatedAt].compactMap({ $0 }) {
       if let index = model.fields.firstIndex(where: { $0.name == name }) {
         var field = model.fields[index]
-        field.isReadOnly = true
+        field.isFilledByService = true
         model.fields[index] = field
         if field.type != .scalar(.awsDateTime) {
           let range = model.declaredField(named: name)?.ast.type.range ?? model.nameRange
