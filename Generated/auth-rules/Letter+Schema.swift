@@ -11,7 +11,17 @@ extension Letter {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Letter, String>("id")
+    public static let body = ModelFieldKey<Letter, String>("body")
+    public static let writer = ModelFieldKey<Letter, String?>("writer")
+    public static let audiences = ModelFieldKey<Letter, [String?]?>("audiences")
+    public static let createdAt = ModelFieldKey<Letter, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Letter, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,14 +42,14 @@ extension Letter {
   public static let schema = ModelSchema(
     name: "Letter",
     pluralName: "Letters",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.body, .required, .string),
-      .field(keys.writer, .optional, .string),
-      .field(keys.audiences, .optional, .list(.string, elementRequired: false)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.body, .required, .string),
+      .field(CodingKeys.writer, .optional, .string),
+      .field(CodingKeys.audiences, .optional, .list(.string, elementRequired: false)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [
       AuthRule(allow: .owner, provider: .oidc, ownerField: "writer", identityClaim: "user_id"),
@@ -55,3 +65,5 @@ extension Letter {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Letter: Identifiable {}

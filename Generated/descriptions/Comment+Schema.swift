@@ -11,7 +11,17 @@ extension Comment {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Comment, String>("id")
+    public static let post = ModelFieldKey<Comment, Post?>("post")
+    public static let content = ModelFieldKey<Comment, String?>("content")
+    public static let place = ModelFieldKey<Comment, Place?>("place")
+    public static let createdAt = ModelFieldKey<Comment, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Comment, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -32,15 +42,16 @@ extension Comment {
   public static let schema = ModelSchema(
     name: "Comment",
     pluralName: "Comments",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
+      .field(CodingKeys.id, .required, .id),
       .belongsTo(
-        keys.post, .optional, Post.self, targetNames: ["postCommentsId"], associatedFields: ["id"]),
-      .field(keys.content, .optional, .string),
-      .field(keys.place, .optional, .embedded(Place.self)),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.post, .optional, Post.self, targetNames: ["postCommentsId"],
+        associatedFields: ["id"]),
+      .field(CodingKeys.content, .optional, .string),
+      .field(CodingKeys.place, .optional, .embedded(Place.self)),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getComment", list: "listComments", create: "createComment", update: "updateComment",
@@ -49,3 +60,5 @@ extension Comment {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Comment: Identifiable {}

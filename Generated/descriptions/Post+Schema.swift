@@ -12,7 +12,18 @@ extension Post {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<Post, String>("id")
+    public static let title = ModelFieldKey<Post, String>("title")
+    public static let body = ModelFieldKey<Post, String?>("body")
+    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let status = ModelFieldKey<Post, Status?>("status")
+    public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -33,15 +44,15 @@ extension Post {
   public static let schema = ModelSchema(
     name: "Post",
     pluralName: "Posts",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.body, .optional, .string),
-      .hasMany(keys.comments, .optional, Comment.self, associatedFields: ["post"]),
-      .field(keys.status, .optional, .enumeration("Status")),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.body, .optional, .string),
+      .hasMany(CodingKeys.comments, .optional, Comment.self, associatedFields: ["post"]),
+      .field(CodingKeys.status, .optional, .enumeration("Status")),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getPost", list: "listPosts", create: "createPost", update: "updatePost",
@@ -50,3 +61,5 @@ extension Post {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension Post: Identifiable {}

@@ -11,10 +11,10 @@ extension ModelsType {
 
   /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
   public enum Keys {
-    public static let components = ModelFieldKey<Models2, String>("components")
-    public static let name = ModelFieldKey<Models2, String?>("name")
-    public static let createdAt = ModelFieldKey<Models2, Temporal.DateTime?>("createdAt")
-    public static let updatedAt = ModelFieldKey<Models2, Temporal.DateTime?>("updatedAt")
+    public static let components = ModelFieldKey<ModelsType, String>("components")
+    public static let name = ModelFieldKey<ModelsType, String?>("name")
+    public static let createdAt = ModelFieldKey<ModelsType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<ModelsType, Temporal.DateTime?>("updatedAt")
   }
 
   public static let keys = Keys.self
@@ -53,7 +53,7 @@ extension ModelsType {
   )
 }
 
-extension Models2: Identifiable {
+extension ModelsType: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
 }

@@ -12,11 +12,11 @@ extension TaskType {
 
   /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
   public enum Keys {
-    public static let ownerId = ModelFieldKey<Task, String>("ownerId")
-    public static let id = ModelFieldKey<Task, String>("id")
-    public static let title = ModelFieldKey<Task, String>("title")
-    public static let createdAt = ModelFieldKey<Task, Temporal.DateTime?>("createdAt")
-    public static let updatedAt = ModelFieldKey<Task, Temporal.DateTime?>("updatedAt")
+    public static let ownerId = ModelFieldKey<TaskType, String>("ownerId")
+    public static let id = ModelFieldKey<TaskType, String>("id")
+    public static let title = ModelFieldKey<TaskType, String>("title")
+    public static let createdAt = ModelFieldKey<TaskType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<TaskType, Temporal.DateTime?>("updatedAt")
   }
 
   public static let keys = Keys.self

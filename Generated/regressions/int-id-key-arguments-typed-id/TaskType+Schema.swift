@@ -11,10 +11,10 @@ extension TaskType {
 
   /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
   public enum Keys {
-    public static let id = ModelFieldKey<Task, Int>("id")
-    public static let title = ModelFieldKey<Task, String>("title")
-    public static let createdAt = ModelFieldKey<Task, Temporal.DateTime?>("createdAt")
-    public static let updatedAt = ModelFieldKey<Task, Temporal.DateTime?>("updatedAt")
+    public static let id = ModelFieldKey<TaskType, Int>("id")
+    public static let title = ModelFieldKey<TaskType, String>("title")
+    public static let createdAt = ModelFieldKey<TaskType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<TaskType, Temporal.DateTime?>("updatedAt")
   }
 
   public static let keys = Keys.self
@@ -54,4 +54,4 @@ extension TaskType {
   )
 }
 
-extension Task: Identifiable {}
+extension TaskType: Identifiable {}

@@ -12,7 +12,18 @@ extension TaskType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<TaskType, String>("id")
+    public static let title = ModelFieldKey<TaskType, String>("title")
+    public static let status = ModelFieldKey<TaskType, ResultType?>("status")
+    public static let link = ModelFieldKey<TaskType, URLType?>("link")
+    public static let temporal = ModelFieldKey<TaskType, TemporalType?>("temporal")
+    public static let createdAt = ModelFieldKey<TaskType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<TaskType, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -33,17 +44,17 @@ extension TaskType {
   public static let schema = ModelSchema(
     name: "Task",
     pluralName: "Tasks",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.status, .optional, .enumeration("Result")),
-      .field(keys.link, .optional, .embedded(URLType.self)),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.status, .optional, .enumeration("Result")),
+      .field(CodingKeys.link, .optional, .embedded(URLType.self)),
       .hasOne(
-        keys.temporal, .optional, TemporalType.self, associatedFields: ["id"],
+        CodingKeys.temporal, .optional, TemporalType.self, associatedFields: ["id"],
         targetNames: ["taskTemporalId"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTask", list: "listTasks", create: "createTask", update: "updateTask",
@@ -52,3 +63,5 @@ extension TaskType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension TaskType: Identifiable {}

@@ -10,7 +10,16 @@ extension TemporalType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<TemporalType, String>("id")
+    public static let at = ModelFieldKey<TemporalType, Temporal.DateTime?>("at")
+    public static let taskID = ModelFieldKey<TemporalType, String?>("taskID")
+    public static let createdAt = ModelFieldKey<TemporalType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<TemporalType, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -31,13 +40,13 @@ extension TemporalType {
   public static let schema = ModelSchema(
     name: "Temporal",
     pluralName: "Temporals",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.at, .optional, .scalar(.awsDateTime)),
-      .field(keys.taskID, .optional, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.at, .optional, .scalar(.awsDateTime)),
+      .field(CodingKeys.taskID, .optional, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getTemporal", list: "listTemporals", create: "createTemporal", update: "updateTemporal",
@@ -46,3 +55,5 @@ extension TemporalType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension TemporalType: Identifiable {}

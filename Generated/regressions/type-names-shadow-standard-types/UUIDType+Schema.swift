@@ -9,7 +9,15 @@ extension UUIDType {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<UUIDType, String>("id")
+    public static let note = ModelFieldKey<UUIDType, String?>("note")
+    public static let createdAt = ModelFieldKey<UUIDType, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<UUIDType, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension UUIDType {
   public static let schema = ModelSchema(
     name: "UUIDType",
     pluralName: "UUIDTypes",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.note, .optional, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.note, .optional, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getUUIDType", list: "listUUIDTypes", create: "createUUIDType", update: "updateUUIDType",
@@ -44,3 +52,5 @@ extension UUIDType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension UUIDType: Identifiable {}

@@ -9,7 +9,15 @@ extension UUIDType2 {
     case updatedAt
   }
 
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
+  public enum Keys {
+    public static let id = ModelFieldKey<UUIDType2, String>("id")
+    public static let label = ModelFieldKey<UUIDType2, String?>("label")
+    public static let createdAt = ModelFieldKey<UUIDType2, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<UUIDType2, Temporal.DateTime?>("updatedAt")
+  }
+
+  public static let keys = Keys.self
 
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
@@ -30,12 +38,12 @@ extension UUIDType2 {
   public static let schema = ModelSchema(
     name: "UUID",
     pluralName: "UUIDS",
-    primaryKey: [keys.id],
+    primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.label, .optional, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.label, .optional, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     operations: ModelOperationNames(
       get: "getUUID", list: "listUUIDS", create: "createUUID", update: "updateUUID",
@@ -44,3 +52,5 @@ extension UUIDType2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension UUIDType2: Identifiable {}
