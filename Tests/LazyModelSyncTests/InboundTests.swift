@@ -408,4 +408,20 @@ struct SyncReadmeExampleTests {
     await phone.stop()
     await laptop.stop()
   }
+
+  @Test func theReadmeQuotesTheExampleVerbatim() throws {
+    let root = SyncServer.packageRoot
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let source = try String(
+      contentsOf: root.appendingPathComponent("Tests/LazyModelSyncTests/InboundTests.swift"), encoding: .utf8)
+    let afterIntro = try #require(readme.range(of: "Two devices (the test `SyncReadmeExampleTests.twoDevices`"))
+    let open = try #require(readme.range(of: "```swift\n", range: afterIntro.upperBound..<readme.endIndex))
+    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+    let quoted = String(readme[open.upperBound..<close.lowerBound])
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex { $0.contains("the two-device example, verbatim") })
+    let end = try #require(lines.firstIndex { $0.contains("// End of the README example.") })
+    let example = lines[(start + 1)..<end].map { String($0.dropFirst(min(4, $0.count))) }.joined(separator: "\n")
+    #expect(quoted == example)
+  }
 }
