@@ -249,6 +249,30 @@ struct InboundTests {
     await capped.stop()
   }
 
+  @Test func theServerGoingAwayMidSyncLeavesWholePagesAndTheSyncResumes() async throws {
+    let server = try await SyncServer()
+    defer { server.stop() }
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await server.seed("Post", (0..<1_000).map { ["id": String(format: "page%05d", $0), "title": "page \($0)"] })
+    let store = try device(server, directory, "d") { $0.syncPageSize = 50 }
+    let log = EventLog(store)
+    defer { log.stop() }
+    try await store.start()
+    // Kill the server once the first pages are in (20 pages in all).
+    #expect(try await eventuallyScaled(60) { try await store.count(Post.self) > 0 })
+    await server.kill9AndWait()
+    let stored = try await store.count(Post.self)
+    #expect(stored < 1_000 && stored % 50 == 0)  // only whole pages were committed
+    #expect(try await store.read { tx in try Outbox.lastSync("Post", tx.connection) } == nil)
+    #expect(try await eventuallyScaled { log.events.contains { if case .networkStatus(false) = $0 { true } else { false } } })
+    try await server.restart()
+    #expect(try await eventuallyScaled(120) { store.isSynced })
+    #expect(try await store.count(Post.self) == 1_000)
+    #expect(try await store.read { tx in try Outbox.lastSync("Post", tx.connection) } != nil)
+    await store.stop()
+  }
+
   @Test func aReconnectRunsADeltaSyncThatCoversTheGap() async throws {
     let server = try await SyncServer()
     defer { server.stop() }
