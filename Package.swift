@@ -212,7 +212,7 @@ var targets: [Target] = [
   ),
   .executableTarget(
     name: "SyncBenchmark",
-    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "BenchmarkSupport"],
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "BenchmarkSupport", "CSQLite"],
     path: "Benchmarks/SyncBenchmark",
     swiftSettings: strict
   ),

@@ -2,8 +2,12 @@
 // server (Tests/GraphQLServer, versioned schema Generated/sync/sync-blog), next to N sequential
 // plain URLSession POSTs of the same create mutation in the same run. Wall time, this process's CPU
 // time (user + sys: the server is another process) and the load average are printed.
-// Run: swift run -c release SyncBenchmark [saves] [rounds]
+// Then: base sync of P posts + C comments into an empty store against the same pages fetched with
+// URLSession and inserted with the plain SQLite C API; delta sync of D changes against the same;
+// remote change -> the other device's observeQuery snapshot latency (median of L).
+// Run: swift run -c release SyncBenchmark [saves] [rounds] [posts] [comments] [changes] [latencies]
 import BenchmarkSupport
+import CSQLite
 import Foundation
 import LazyModel
 import LazyModelAPI
@@ -20,6 +24,10 @@ import SyncBlogModels
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let saveCount = arguments.first ?? 1_000
 let rounds = arguments.dropFirst().first ?? 3
+let postCount = arguments.dropFirst(2).first ?? 1_000
+let commentCount = arguments.dropFirst(3).first ?? 10_000
+let changeCount = arguments.dropFirst(4).first ?? 1_000
+let latencyCount = arguments.dropFirst(5).first ?? 20
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
@@ -141,3 +149,175 @@ print(
       ["ratio", String(format: "%.2f×", outboxWall / plainWall), String(format: "%.2f×", outboxCPU / plainCPU), ""],
     ]))
 print("rounds (plain / outbox wall, ms): " + zip(plain, outbox).map { String(format: "%.0f / %.0f", $0.wall * 1000, $1.wall * 1000) }.joined(separator: ", "))
+
+// MARK: Inbound: base sync, delta sync, remote change latency
+
+func postJSON(_ path: String, _ body: Any) async throws {
+  var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+  request.httpMethod = "POST"
+  request.httpBody = try JSONSerialization.data(withJSONObject: body)
+  let (_, response) = try await session.data(for: request)
+  precondition((response as? HTTPURLResponse)?.statusCode == 200, "\(path) failed")
+}
+
+let inboundDirectory = directory.appendingPathComponent("inbound")
+try FileManager.default.createDirectory(at: inboundDirectory, withIntermediateDirectories: true)
+try await postJSON("/test/reset", [:])
+try await postJSON("/test/sync/seed", ["model": "Post", "items": (0..<postCount).map { ["id": "bp\($0)", "title": "post \($0)", "rating": 3] }])
+for start in stride(from: 0, to: commentCount, by: 10_000) {
+  let items = (start..<min(commentCount, start + 10_000)).map {
+    ["id": "bc\($0)", "postID": "bp\($0 % max(1, postCount))", "content": "comment \($0)"]
+  }
+  try await postJSON("/test/sync/seed", ["model": "Comment", "items": items])
+}
+
+/// Starts `store` and waits for its first sync (`ready`).
+func syncOnce(_ store: DataStore) async throws {
+  let events = store.syncEvents
+  try await store.start()
+  for await event in events {
+    if case .ready = event { break }
+  }
+}
+
+let pageSize = 1_000
+let selections = [
+  "Posts": "id title rating tags createdAt updatedAt __typename _version _deleted _lastChangedAt",
+  "Comments": "id content postID createdAt updatedAt __typename _version _deleted _lastChangedAt",
+]
+
+/// The plain baseline of a sync: the same `sync<Plural>` pages (URLSession, following nextToken),
+/// each inserted in one transaction with prepared `INSERT OR REPLACE` statements of the C API.
+func plainSync(_ file: URL, lastSync: [String: Int]) async throws -> [String: Int] {
+  var db: OpaquePointer?
+  precondition(sqlite3_open(file.path, &db) == SQLITE_OK)
+  defer { sqlite3_close(db) }
+  sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", nil, nil, nil)
+  sqlite3_exec(
+    db, "CREATE TABLE IF NOT EXISTS Post (id TEXT PRIMARY KEY, title TEXT, rating INTEGER, version INTEGER);"
+      + " CREATE TABLE IF NOT EXISTS Comment (id TEXT PRIMARY KEY, content TEXT, postID TEXT, version INTEGER)",
+    nil, nil, nil)
+  let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  var started: [String: Int] = [:]
+  for (model, plural) in [("Post", "Posts"), ("Comment", "Comments")] {
+    let sql = model == "Post"
+      ? "INSERT OR REPLACE INTO Post (id, title, rating, version) VALUES (?, ?, ?, ?)"
+      : "INSERT OR REPLACE INTO Comment (id, content, postID, version) VALUES (?, ?, ?, ?)"
+    var statement: OpaquePointer?
+    precondition(sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK)
+    defer { sqlite3_finalize(statement) }
+    var token: Any = NSNull()
+    repeat {
+      var request = URLRequest(url: endpoint)
+      request.httpMethod = "POST"
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = try JSONSerialization.data(withJSONObject: [
+        "query": "query S($l: Int, $t: String, $s: AWSTimestamp) { sync\(plural)(limit: $l, nextToken: $t, lastSync: $s) { items { \(selections[plural]!) } nextToken startedAt } }",
+        "variables": ["l": pageSize, "t": token, "s": lastSync[model].map { $0 as Any } ?? NSNull()],
+      ])
+      let (data, _) = try await session.data(for: request)
+      let page = ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["data"] as? [String: Any])?["sync\(plural)"] as? [String: Any] ?? [:]
+      sqlite3_exec(db, "BEGIN", nil, nil, nil)
+      for item in page["items"] as? [[String: Any]] ?? [] {
+        sqlite3_bind_text(statement, 1, item["id"] as? String ?? "", -1, transient)
+        if model == "Post" {
+          sqlite3_bind_text(statement, 2, item["title"] as? String ?? "", -1, transient)
+          sqlite3_bind_int64(statement, 3, Int64(item["rating"] as? Int ?? 0))
+        } else {
+          sqlite3_bind_text(statement, 2, item["content"] as? String ?? "", -1, transient)
+          sqlite3_bind_text(statement, 3, item["postID"] as? String ?? "", -1, transient)
+        }
+        sqlite3_bind_int64(statement, 4, Int64(item["_version"] as? Int ?? 0))
+        precondition(sqlite3_step(statement) == SQLITE_DONE)
+        sqlite3_reset(statement)
+      }
+      sqlite3_exec(db, "COMMIT", nil, nil, nil)
+      started[model] = page["startedAt"] as? Int
+      token = page["nextToken"] ?? NSNull()
+    } while !(token is NSNull)
+  }
+  return started
+}
+
+func syncStore(_ name: String) throws -> DataStore {
+  var configuration = SyncConfiguration(client: APIClient(configuration: .init(endpoint: endpoint)))
+  configuration.syncPageSize = pageSize
+  configuration.maxRecordsToSync = max(10_000, postCount + commentCount)
+  return try DataStore(
+    fileURL: inboundDirectory.appendingPathComponent("\(name).sqlite"), registry: Models.registry, sync: configuration)
+}
+
+var serverVersions: [String: Int] = [:]  // each post's current _version on the server
+var basePlain: [Measure] = []
+var baseStore: [Measure] = []
+var deltaPlain: [Measure] = []
+var deltaStore: [Measure] = []
+for round in 0..<rounds {
+  var plainStarted: [String: Int] = [:]
+  basePlain.append(try await measure { plainStarted = try await plainSync(inboundDirectory.appendingPathComponent("plain-\(round).sqlite"), lastSync: [:]) })
+  let store = try syncStore("base-\(round)")
+  baseStore.append(try await measure { try await syncOnce(store) })
+  let comments = try await store.count(Comment.self)
+  precondition(comments == commentCount, "the base sync missed comments")
+  await store.stop()
+  // D changes on the server (update mutations), then both sides catch up with a delta sync.
+  for index in 0..<changeCount {
+    var request = URLRequest(url: endpoint)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    let id = "bp\(index % max(1, postCount))"
+    let version = serverVersions[id, default: 1]
+    serverVersions[id] = version + 1
+    request.httpBody = try JSONSerialization.data(withJSONObject: [
+      "query": "mutation U($i: UpdatePostInput!) { updatePost(input: $i) { id } }",
+      "variables": ["i": ["id": id, "title": "changed \(round) \(index)", "_version": version]],
+    ])
+    _ = try await session.data(for: request)
+  }
+  deltaPlain.append(try await measure { _ = try await plainSync(inboundDirectory.appendingPathComponent("plain-\(round).sqlite"), lastSync: plainStarted) })
+  deltaStore.append(try await measure { try await syncOnce(store) })
+  await store.stop()
+}
+
+// Remote change -> the other device's observeQuery snapshot: device A saves, device B's live
+// query (already synced) yields the snapshot that holds it.
+let deviceA = try syncStore("latency-a")
+let deviceB = try syncStore("latency-b")
+try await syncOnce(deviceA)
+try await syncOnce(deviceB)
+var latencies: [Double] = []
+for index in 0..<latencyCount {
+  let id = "latency-\(index)"
+  let snapshots = deviceB.observeQuery(Post.self, where: .field("id", .eq(.string(id))))
+  var iterator = snapshots.makeAsyncIterator()
+  _ = try await iterator.next()  // the current (empty) result
+  // A quiet period first, so the live query reads at once (its coalescing interval, 50 ms after
+  // the previous snapshot, is not what this measures).
+  try await Task.sleep(for: .milliseconds(100))
+  let start = ContinuousClock.now
+  try await deviceA.save(Post(id: id, title: "latency \(index)"))
+  while let snapshot = try await iterator.next(), snapshot.items.isEmpty {}
+  let elapsed = ContinuousClock.now - start
+  latencies.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+await deviceA.stop()
+await deviceB.stop()
+
+print("")
+print("SyncBenchmark inbound: \(postCount) posts + \(commentCount) comments, \(changeCount) changes, pages of \(pageSize), median of \(rounds); load average \(loadAverage())")
+func row(_ name: String, _ values: [Measure]) -> [String] {
+  [name, BenchmarkFormat.milliseconds(median(values.map(\.wall))), BenchmarkFormat.milliseconds(median(values.map(\.cpu)))]
+}
+func ratio(_ store: [Measure], _ plain: [Measure]) -> [String] {
+  ["ratio", String(format: "%.2f×", median(store.map(\.wall)) / median(plain.map(\.wall))),
+   String(format: "%.2f×", median(store.map(\.cpu)) / median(plain.map(\.cpu)))]
+}
+print(
+  BenchmarkFormat.table(
+    ["measurement", "wall", "CPU (this process)"],
+    [
+      row("base sync, plain (URLSession + C API)", basePlain), row("base sync, DataStore", baseStore), ratio(baseStore, basePlain),
+      row("delta sync, plain (URLSession + C API)", deltaPlain), row("delta sync, DataStore", deltaStore), ratio(deltaStore, deltaPlain),
+    ]))
+print(String(format: "remote change -> other device's observeQuery snapshot: median %.1f ms, max %.1f ms over %d saves (loopback)",
+             median(latencies) * 1000, (latencies.max() ?? 0) * 1000, latencyCount))

@@ -347,6 +347,26 @@ public final class DataStore: Sendable {
     }
   }
 
+  /// A write of the sync engine's remote records (``SyncEngine``): nothing it changes enters the
+  /// outbox, timestamps the records hold are kept, and foreign keys are not enforced
+  /// (`PRAGMA foreign_keys = OFF` around the transaction), so a child arriving before its parent
+  /// (or whose parent is outside the selective sync) is stored; its reference loads `nil` until
+  /// the parent exists. A remote delete cascades by ``deleteCascading(_:_:_:)``, not by SQLite.
+  func writeRemote<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
+    async throws -> T
+  {
+    try checkNotReentrant("write")
+    return try await writer.run { connection in
+      try connection.execute("PRAGMA foreign_keys = OFF")
+      defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+      return try self.runWrite(connection) { transaction in
+        transaction.appliesRemote = true
+        transaction.keepsGivenTimestamps = true
+        return try body(transaction)
+      }
+    }
+  }
+
   /// The body of a write job on the writer connection.
   private func runWrite<T>(_ connection: Connection, _ body: (WriteTransaction) throws -> T) throws
     -> T
@@ -369,7 +389,7 @@ public final class DataStore: Sendable {
       } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
         throw try foreignKeyFailureAtCommit(connection)
       }
-      publish(connection.changes?.take() ?? [])
+      publish(connection.changes?.take() ?? [], source: transaction.appliesRemote ? .remote : .local)
       if !enqueued.isEmpty { sync?.didEnqueue(enqueued) }
       return value
     } catch {
@@ -475,7 +495,9 @@ public final class DataStore: Sendable {
       var row = try RowEncoder.encode(model, mapping: mapping, store: self)
       var now: String?  // this save's instant, read when a timestamp column takes it
       for (index, column) in mapping.columns.enumerated() {
-        if let timestamp = column.timestamp, timestamp == .updatedAt || row[index] == .null {
+        if let timestamp = column.timestamp,
+          (timestamp == .updatedAt && !clock.keepsGivenTimestamps) || row[index] == .null
+        {
           let instant = now ?? clock.next()
           now = instant
           row[index] = .text(instant)

@@ -19,12 +19,29 @@ public enum DataStoreEvent<M: Model>: Sendable {
   case deleted(M)
 }
 
+/// Who made a change ``DataStore/observeChanges(_:)`` reports.
+public enum DataStoreChangeSource: Sendable, Hashable {
+  /// A save or delete of the app (this store, another store on the file, another process).
+  case local
+  /// The sync engine applied the server's record: a remote change (subscription event or sync
+  /// query page) or the server's answer to an outbox mutation (README, "Sync").
+  case remote
+}
+
+/// One committed change with its source (``DataStore/observeChanges(_:)``).
+public struct DataStoreChange<M: Model>: Sendable {
+  /// The change, as ``DataStore/observe(_:)`` reports it.
+  public let event: DataStoreEvent<M>
+  /// Whether the app or the sync engine made it.
+  public let source: DataStoreChangeSource
+}
+
 /// The observers of a store: per table, the event sinks of ``DataStore/observe(_:)`` and the change
 /// signals of ``DataStore/observeQuery(_:where:sort:)``.
 ///
 /// Thread-safety: `Sendable`; the tables sit behind a `Mutex`, and sinks are called outside it.
 final class Observers: Sendable {
-  typealias Sink = @Sendable (_ kind: RowChange.Kind, _ model: any Model) -> Void
+  typealias Sink = @Sendable (_ kind: RowChange.Kind, _ model: any Model, _ source: DataStoreChangeSource) -> Void
   typealias Signal = @Sendable () -> Void
   private struct Tables {
     var sinks: [String: [UUID: Sink]] = [:]
@@ -111,14 +128,14 @@ enum SameFileStores {
 extension DataStore {
   /// Reports a committed transaction's row changes to the observers of every store on this file
   /// (on the committing writer's queue, so in commit order).
-  func publish(_ changes: [RowChange]) {
+  func publish(_ changes: [RowChange], source: DataStoreChangeSource = .local) {
     guard !changes.isEmpty, ObservationSwitch.isOn else { return }
-    for store in SameFileStores.stores(sharingFileWith: self) { store.deliver(changes) }
+    for store in SameFileStores.stores(sharingFileWith: self) { store.deliver(changes, source: source) }
   }
 
   /// Decodes `changes` with this store's mappings for its observers, and signals its live queries
   /// once per changed table.
-  func deliver(_ changes: [RowChange]) {
+  func deliver(_ changes: [RowChange], source: DataStoreChangeSource = .local) {
     observers.delivered()
     var signalled: Set<String> = []
     for change in changes {
@@ -135,7 +152,7 @@ extension DataStore {
       let decoder = RowDecoder(
         mapping: layout.mapping, store: self, row: .values(row), prefetched: nil)
       guard let model = try? decoder.decodeAny(layout.mapping.type) else { continue }
-      for sink in sinks { sink(change.kind, model) }
+      for sink in sinks { sink(change.kind, model, source) }
     }
   }
 
@@ -156,9 +173,30 @@ extension DataStore {
   public func observe<M: Model>(_ type: M.Type) -> AsyncStream<DataStoreEvent<M>> {
     let (stream, continuation) = AsyncStream<DataStoreEvent<M>>.makeStream()
     let table = (try? mapping(for: M.self).table) ?? M.modelName
-    let id = observers.add(table) { kind, model in
+    let id = observers.add(table) { kind, model, _ in
       guard let model = model as? M else { return }
       continuation.yield(kind == .saved ? .saved(model) : .deleted(model))
+    }
+    changeLogWatcher?.observerStarted(self)
+    continuation.onTermination = { [observers, changeLogWatcher] _ in
+      observers.remove(table, id)
+      changeLogWatcher?.observerEnded()
+    }
+    return stream
+  }
+}
+
+extension DataStore {
+  /// The committed saves and deletes of `M` from now on with their source: what
+  /// ``observe(_:)`` reports (same order, same rules, other processes included), each marked
+  /// ``DataStoreChangeSource/remote`` when the sync engine applied it. The stream ends when the
+  /// consuming task is cancelled or the stream is dropped.
+  public func observeChanges<M: Model>(_ type: M.Type) -> AsyncStream<DataStoreChange<M>> {
+    let (stream, continuation) = AsyncStream<DataStoreChange<M>>.makeStream()
+    let table = (try? mapping(for: M.self).table) ?? M.modelName
+    let id = observers.add(table) { kind, model, source in
+      guard let model = model as? M else { return }
+      continuation.yield(DataStoreChange(event: kind == .saved ? .saved(model) : .deleted(model), source: source))
     }
     changeLogWatcher?.observerStarted(self)
     continuation.onTermination = { [observers, changeLogWatcher] _ in

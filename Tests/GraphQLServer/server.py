@@ -1081,6 +1081,29 @@ class Handler(BaseHTTPRequestHandler):
                 return
             self._send(200, {"ok": True})
             return
+        if self.path == "/test/sync/seed" and self.api.versioned is not None:
+            # Bulk-creates versioned items (version 1, timestamps stamped), publishing nothing: a
+            # large base table for sync tests without one mutation per item.
+            try:
+                body = json.loads(raw or b"{}")
+                with API.lock:
+                    model = self.api.models[body["model"]]
+                    stamp = now_iso()
+                    self.api.store.connection.execute("BEGIN")  # one transaction for the batch
+                    try:
+                        for item in body["items"]:
+                            record = dict(item)
+                            for name in (model.created_at, model.updated_at):
+                                if name and record.get(name) is None:
+                                    record[name] = stamp
+                            self.api.versioned.create(model.name, self.api._key_of(model, record), record)
+                    finally:
+                        self.api.store.connection.execute("COMMIT")
+            except (ValueError, KeyError, TypeError, AppSyncError) as error:
+                self._send(400, {"errors": [{"errorType": "BadRequestException", "message": str(error)}]})
+                return
+            self._send(200, {"seeded": len(body["items"])})
+            return
         if self.path == "/test/reset":
             with API.lock:
                 self.api.store.reset()

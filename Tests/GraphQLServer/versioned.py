@@ -33,6 +33,8 @@ Test hooks (HTTP, served by server.py):
   conflicts it was asked about (`{"model", "operation", "incoming", "existing"}`), oldest first.
 - `POST /test/sync/clock` `{"offsetMs": N}`: shifts the data source's clock (timestamps, TTLs,
   `startedAt`) by N ms, so TTL expiry is tested without waiting.
+- `POST /test/sync/seed` `{"model": "Post", "items": [...]}`: creates the items as version 1 (each
+  a create, in the delta log too), publishing nothing: a large table without a mutation per item.
 - `GET /test/sync/delta`: the delta log's entries (`{"model", "changedAt", "item"}`), oldest first.
 
 Callers hold `API.lock`: every method here runs inside one mutation or query, atomically.

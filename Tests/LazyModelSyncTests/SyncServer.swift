@@ -80,6 +80,15 @@ final class SyncServer: @unchecked Sendable {
     }
   }
 
+  /// Kills the server (SIGKILL) and waits (on a thread of its own) until the process exited, so
+  /// its port is closed when this returns.
+  func kill9AndWait() async {
+    let process = lock.withLock { self.process }
+    kill9()
+    guard let process else { return }
+    _ = try? await Self.onOwnThread { process.waitUntilExit() }
+  }
+
   /// Starts the server again on the same port and data file (after ``kill9()``).
   func restart() async throws {
     kill9()

@@ -6,11 +6,17 @@ import LazyModel
 public struct QuerySnapshot<M: Model>: Sendable {
   /// The models matching the query, in its sort order, as stored after the commit.
   public let items: [M]
-  /// Whether the local store is in sync with the cloud. Always `true` until a sync engine sets it.
+  /// Whether the local store is in sync with the cloud: `true` for a store without sync; with
+  /// sync, `true` once every synced model finished its first sync query since the last
+  /// ``DataStore/start()``, `false` before and after ``DataStore/stop()`` (a snapshot follows each
+  /// change of it).
   public let isSynced: Bool
 }
 
 extension DataStore {
+  /// Whether ``QuerySnapshot/isSynced`` holds now.
+  var isSynced: Bool { sync?.isSynced ?? true }
+
   /// A live query: the current result of `query(M.self, where: predicate, sort: sort)` first, then
   /// a new snapshot after each commit that changes `M`'s table (its own writes, cascades, and other
   /// stores on the same file in this process).
@@ -35,16 +41,18 @@ extension DataStore {
     let id = observers.addSignal(table) { signal.yield() }
     let driver = Task { [self] in
       do {
+        var synced = isSynced  // read before the items: a `true` snapshot holds the synced rows
         output.yield(
-          QuerySnapshot(items: try await query(M.self, where: predicate, sort: sort), isSynced: true))
+          QuerySnapshot(items: try await query(M.self, where: predicate, sort: sort), isSynced: synced))
         var last = ContinuousClock.now
         for await _ in changes {
           let wait = last + minimumInterval - ContinuousClock.now
           if wait > .zero { try await Task.sleep(for: wait) }
           last = ContinuousClock.now
+          synced = isSynced
           output.yield(
             QuerySnapshot(
-              items: try await query(M.self, where: predicate, sort: sort), isSynced: true))
+              items: try await query(M.self, where: predicate, sort: sort), isSynced: synced))
         }
         output.finish()
       } catch is CancellationError {

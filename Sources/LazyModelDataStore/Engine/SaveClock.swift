@@ -14,6 +14,9 @@ import Foundation
 ///
 /// Thread-safety: not thread-safe; owned by one ``WriteTransaction`` on the writer's queue.
 final class SaveClock {
+  /// Set by the sync engine's writes of remote records: a timestamp the model holds is kept (the
+  /// server's), only a nil one is stamped.
+  var keepsGivenTimestamps = false
   private var lastMilliseconds = Int.min
   private var lastText = ""
 

@@ -96,6 +96,11 @@ public final class WriteTransaction: ReadTransaction {
   /// The sync engine's own writes (answers and remote records) set this: their changes do not
   /// enter the outbox.
   var appliesRemote = false
+  /// The sync engine's writes of remote records set this: the timestamps they hold are kept.
+  var keepsGivenTimestamps: Bool {
+    get { clock.keepsGivenTimestamps }
+    set { clock.keepsGivenTimestamps = newValue }
+  }
 
   /// Inserts or updates `model` (see `DataStore.save(_:)`). Each save stamps its own instant
   /// (`updatedAt`, and `createdAt` on insert), as Amplify does: millisecond precision, never

@@ -17,6 +17,8 @@ enum Outbox {
   static let tablePrefix = "_lazymodel_sync_"
   static let outboxTable = tablePrefix + "outbox"
   static let metadataTable = tablePrefix + "metadata"
+  /// `_lazymodel_sync_models(model, last_sync)`: each model's `lastSync` for its next delta sync.
+  static let modelsTable = tablePrefix + "models"
 
   /// Creates the two tables when missing.
   static func createTables(_ connection: Connection) throws {
@@ -30,6 +32,26 @@ enum Outbox {
       "CREATE TABLE IF NOT EXISTS \(quote(metadataTable)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
         + " version INTEGER NOT NULL, last_changed_at INTEGER NOT NULL, deleted INTEGER NOT NULL,"
         + " PRIMARY KEY (model, identifier)) WITHOUT ROWID, STRICT")
+    try connection.execute(
+      "CREATE TABLE IF NOT EXISTS \(quote(modelsTable)) (model TEXT PRIMARY KEY NOT NULL,"
+        + " last_sync INTEGER NOT NULL) WITHOUT ROWID, STRICT")
+  }
+
+  /// The `startedAt` (epoch ms, the server's clock) of the model's last finished sync query.
+  static func lastSync(_ model: String, _ connection: Connection) throws -> Int? {
+    let statement = try connection.prepare("SELECT last_sync FROM \(quote(modelsTable)) WHERE model = ?")
+    defer { statement.reset() }
+    try statement.bind([.text(model)])
+    guard try statement.step() else { return nil }
+    return Int(statement.int64(0))
+  }
+
+  static func setLastSync(_ model: String, _ startedAt: Int, _ connection: Connection) throws {
+    let statement = try connection.prepare(
+      "INSERT INTO \(quote(modelsTable)) (model, last_sync) VALUES (?, ?)"
+        + " ON CONFLICT (model) DO UPDATE SET last_sync = excluded.last_sync")
+    try statement.bind([.text(model), .integer(Int64(startedAt))])
+    try statement.run()
   }
 
   /// The identifier (canonical string) of the row a hook reported, when its table is a synced model.
@@ -188,5 +210,6 @@ enum Outbox {
   static func clear(_ connection: Connection) throws {
     try connection.execute("DELETE FROM \(quote(outboxTable))")
     try connection.execute("DELETE FROM \(quote(metadataTable))")
+    try connection.execute("DELETE FROM \(quote(modelsTable))")
   }
 }

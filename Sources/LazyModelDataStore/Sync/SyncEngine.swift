@@ -21,6 +21,8 @@ final class SyncEngine: Sendable {
     var listeners: [UUID: AsyncStream<SyncEvent>.Continuation] = [:]
   }
   private let state = StoreLock(State())
+  /// The inbound half's task and progress (InboundSync.swift).
+  let inbound = StoreLock(InboundState())
 
   init(configuration: SyncConfiguration) {
     self.configuration = configuration
@@ -73,6 +75,7 @@ final class SyncEngine: Sendable {
       return true
     }
     if started { wake.yield(()) } else { wake.finish() }
+    startInbound(store: store)
   }
 
   func stop(store: DataStore) async {
@@ -85,6 +88,7 @@ final class SyncEngine: Sendable {
     }
     task?.cancel()
     wake?.finish()
+    await stopInbound(store: store)
     await task?.value
     _ = try? await store.write { tx in
       tx.appliesRemote = true

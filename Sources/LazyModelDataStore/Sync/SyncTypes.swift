@@ -20,19 +20,93 @@ public struct SyncConfiguration: Sendable {
   /// server has none).
   public var errorHandler: @Sendable (SyncError) async -> Void
   /// How failed sends that may succeed later (network errors, timeouts, HTTP 5xx and 429) are retried.
+  /// The inbound side waits the same delays before it subscribes and syncs again after the
+  /// network failed.
   public var retry: SyncRetryPolicy
+  /// The `limit` of each `sync<Plural>` page: records per request (default 1,000, Amplify's
+  /// `syncPageSize`). At least 1.
+  public var syncPageSize: Int
+  /// The most records one sync of one model reads (default 10,000, Amplify's
+  /// `syncMaxRecords`): paging stops once that many arrived, and the model counts as synced.
+  public var maxRecordsToSync: Int
+  /// A model's sync is a base sync (no `lastSync`: every record, tombstones included) when its
+  /// last sync started longer ago than this (default 24 hours, Amplify's `fullSyncInterval`), and
+  /// a delta sync (`lastSync`: the changes since) otherwise. The server may still answer a delta
+  /// query with its base table when `lastSync` is older than its delta table's TTL.
+  public var fullSyncInterval: Duration
+  /// Selective sync: per model, only the records matching its predicate are synced (the
+  /// predicate is the `filter` of its `sync<Plural>` queries and of its three subscriptions). A
+  /// model without one syncs every record. A predicate a subscription filter cannot express
+  /// (`not`, `attributeExists`) is reported as a ``SyncEvent/inboundError(_:)`` at ``DataStore/start()``.
+  public var syncExpressions: [SyncExpression]
 
   /// Creates a configuration.
   public init(
     client: APIClient,
     conflictHandler: @escaping @Sendable (SyncConflict) async -> SyncConflictResolution = { _ in .applyRemote },
     errorHandler: @escaping @Sendable (SyncError) async -> Void = { _ in },
-    retry: SyncRetryPolicy = SyncRetryPolicy()
+    retry: SyncRetryPolicy = SyncRetryPolicy(),
+    syncPageSize: Int = 1_000,
+    maxRecordsToSync: Int = 10_000,
+    fullSyncInterval: Duration = .seconds(24 * 3600),
+    syncExpressions: [SyncExpression] = []
   ) {
     self.client = client
     self.conflictHandler = conflictHandler
     self.errorHandler = errorHandler
     self.retry = retry
+    self.syncPageSize = syncPageSize
+    self.maxRecordsToSync = maxRecordsToSync
+    self.fullSyncInterval = fullSyncInterval
+    self.syncExpressions = syncExpressions
+  }
+}
+
+/// The records of one model a store syncs (``SyncConfiguration/syncExpressions``).
+public struct SyncExpression: Sendable {
+  /// The model's GraphQL type name.
+  public var modelName: String
+  /// The records synced: sent as the `filter` of the sync queries and the subscriptions.
+  public var predicate: QueryPredicate
+
+  /// Syncs only the `M` matching `predicate`.
+  public init<M: Model>(_ type: M.Type, where predicate: QueryPredicate) {
+    modelName = M.modelName
+    self.predicate = predicate
+  }
+}
+
+/// What one model's sync query brought (``SyncEvent/modelSynced(_:)``).
+public struct ModelSyncedEvent: Sendable, Hashable {
+  /// The model's GraphQL type name.
+  public var modelName: String
+  /// A base sync: no `lastSync` was sent.
+  public var isFullSync: Bool
+  /// A delta sync: `lastSync` was sent.
+  public var isDeltaSync: Bool
+  /// Records stored that the store did not hold.
+  public var added: Int
+  /// Stored records replaced by a newer version.
+  public var updated: Int
+  /// Stored records deleted (tombstones), cascades not counted.
+  public var deleted: Int
+}
+
+/// A remote record or page the store could not apply (``SyncEvent/inboundError(_:)``): nothing of
+/// its transaction was written, and the model is synced again on the next sync (the next
+/// ``DataStore/start()`` or reconnection).
+public struct SyncInboundError: Error, Sendable, CustomStringConvertible {
+  /// The model's GraphQL type name (as the server named it, for an unknown model).
+  public var modelName: String
+  /// The record's identifier (canonical string, or its key fields as received), `nil` when the
+  /// fault is the page's, not one record's.
+  public var identifier: String?
+  /// Why: a decoding error, a `DataStoreError`, an `APIError` of the sync query.
+  public var underlying: any Error
+
+  /// `Post "a": cannot apply the remote record: …`.
+  public var description: String {
+    "\(modelName)\(identifier.map { " \($0)" } ?? ""): cannot apply the remote change: \(underlying)"
   }
 }
 
@@ -155,4 +229,21 @@ public enum SyncEvent: Sendable {
   case conflict(SyncConflict)
   /// A mutation failed for good (also given to the error handler).
   case error(SyncError)
+  /// Whether the API is reachable: `true` once the subscriptions are acknowledged, `false` when
+  /// the real-time connection or a sync query failed (the inbound side retries with
+  /// ``SyncConfiguration/retry``'s delays).
+  case networkStatus(active: Bool)
+  /// The onCreate/onUpdate/onDelete subscriptions of every synced model are acknowledged (their
+  /// events are buffered until the sync queries finished).
+  case subscriptionsEstablished
+  /// The sync queries of these models (in dependency order: parents first) begin.
+  case syncQueriesStarted(modelNames: [String])
+  /// One model finished its sync query (its `lastSync` is stored).
+  case modelSynced(ModelSyncedEvent)
+  /// Every model's sync query finished (buffered subscription events are applied next).
+  case syncQueriesReady
+  /// The first sync since ``DataStore/start()`` finished: ``QuerySnapshot/isSynced`` is `true`.
+  case ready
+  /// A remote page or record could not be applied (nothing of its transaction was written).
+  case inboundError(SyncInboundError)
 }

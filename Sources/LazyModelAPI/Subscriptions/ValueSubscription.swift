@@ -1,0 +1,109 @@
+import Foundation
+import LazyModel
+
+/// One event of an untyped subscription stream (``APIClient/subscribe(document:variables:operationName:responseField:)``).
+public enum GraphQLSubscriptionEvent: Sendable {
+  /// The server acknowledged the subscription (`start_ack`).
+  case connected
+  /// The value of `data.<responseField>` of one `data` event, undecoded (a sync engine reads the
+  /// model's fields and the versioned data source's `_version`, `_deleted`, `_lastChangedAt`).
+  case value(GraphQLValue)
+  /// The connection dropped and came back and the subscription was acknowledged again: events
+  /// may have been missed in between.
+  case reconnected
+}
+
+extension APIClient {
+  /// Starts a subscription `document` over the client's real-time connection (shared with
+  /// ``subscribe(to:)``) and returns the undecoded value of each event's `data.<responseField>`.
+  ///
+  /// Events, ending and errors are those of ``subscribe(to:)``, except that an event is not
+  /// decoded as a model: it throws `.undecodableResponse` only when `data.<responseField>` is
+  /// absent or `null`, and `.graphQL` when the event carries `errors`.
+  ///
+  /// - Parameters:
+  ///   - document: One `subscription` operation named `operationName` (values in `variables`).
+  ///   - variables: The variable values by name (without `$`).
+  ///   - operationName: The operation's name, kept in errors.
+  ///   - responseField: The root field whose value each event holds (`onCreatePost`).
+  ///
+  /// Thread-safety: any number of tasks may subscribe at once.
+  public func subscribe(
+    document: String, variables: [String: GraphQLValue], operationName: String, responseField: String
+  ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: GraphQLSubscriptionEvent.self, throwing: (any Error).self)
+    let subscriber = ValueSubscriber(
+      document: document, variables: variables, operationName: operationName, responseField: responseField,
+      continuation: continuation)
+    let connection = subscriptionHub.connection(for: self)
+    let id = UUID().uuidString.lowercased()
+    continuation.onTermination = { _ in
+      Task { await connection.remove(id) }
+    }
+    Task { await connection.add(subscriber, id: id) }
+    return stream
+  }
+}
+
+/// Hands the `data` messages of one untyped subscription to its stream.
+final class ValueSubscriber: RealtimeSubscriber {
+  let operationName: String
+  let startData: String
+  private let decoder: JSONDecoder
+  private let continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
+
+  private struct Start: Encodable {
+    let query: String
+    let variables: [String: GraphQLValue]
+  }
+
+  private struct DataMessage: Decodable {
+    let payload: ResponseEnvelope<GraphQLValue>
+  }
+
+  init(
+    document: String, variables: [String: GraphQLValue], operationName: String, responseField: String,
+    continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
+  ) {
+    self.operationName = operationName
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    startData = String(
+      decoding: (try? encoder.encode(Start(query: document, variables: variables))) ?? Data("{}".utf8),
+      as: UTF8.self)
+    let decoder = JSONDecoder()
+    decoder.userInfo[responseFieldKey] = responseField
+    self.decoder = decoder
+    self.continuation = continuation
+  }
+
+  func acknowledged(reconnected: Bool) {
+    continuation.yield(reconnected ? .reconnected : .connected)
+  }
+
+  func received(_ message: Data) throws {
+    let envelope: ResponseEnvelope<GraphQLValue>
+    do {
+      envelope = try decoder.decode(DataMessage.self, from: message).payload
+    } catch {
+      throw APIError.undecodableResponse(
+        operationName: operationName, reason: "a data event does not decode: \(error)", body: message)
+    }
+    if !envelope.errors.isEmpty {
+      throw APIError.graphQL(operationName: operationName, errors: envelope.errors, partialData: nil, body: message)
+    }
+    guard let value = envelope.data, value != .null else {
+      throw APIError.undecodableResponse(operationName: operationName, reason: "a data event has no value", body: message)
+    }
+    continuation.yield(.value(value))
+  }
+
+  func failed(_ error: any Error) {
+    if error is SubscriptionFinished {
+      continuation.finish()
+    } else {
+      continuation.finish(throwing: error)
+    }
+  }
+}

@@ -1,0 +1,510 @@
+import Foundation
+import LazyModel
+import LazyModelAPI
+
+/// The inbound half's state: the task that subscribes, syncs and applies remote changes, and
+/// which models finished a sync since the store opened.
+struct InboundState: Sendable {
+  var task: Task<Void, Never>?
+  var syncedModels: Set<String> = []
+  var isSynced = false
+  var announcedReady = false
+}
+
+/// One event of the merged subscription streams of the synced models.
+private enum Incoming: Sendable {
+  case connected
+  /// A subscription was acknowledged again after a reconnection, at that instant.
+  case reconnected(ContinuousClock.Instant)
+  case record(modelName: String, GraphQLValue)
+  case failed(any Error)
+}
+
+/// A subscription stream that ended without an error (the connection was closed).
+private struct SubscriptionEnded: Error, CustomStringConvertible {
+  var description: String { "a subscription ended" }
+}
+
+/// What applying one remote record did.
+enum Applied: Sendable { case added, updated, deleted, skipped }
+
+/// The inbound half of sync (README, "Sync"; Amplify DataStore's sync engine):
+///
+/// 1. subscribe to `onCreate`/`onUpdate`/`onDelete` of every synced model (the
+///    ``SyncConfiguration/syncExpressions`` as their `filter`) and wait for every acknowledgement,
+///    buffering the events that already arrive;
+/// 2. per model in dependency order (a `@belongsTo` target before the model), page through
+///    `sync<Plural>` — base without `lastSync` (never synced, or the last sync is older than
+///    ``SyncConfiguration/fullSyncInterval``), else delta with it — applying each page in one
+///    transaction; the last page's transaction also stores `lastSync = startedAt`;
+/// 3. apply the buffered events, then the live ones, each in its own transaction; a
+///    subscription's `.reconnected` runs a delta sync first (the gap's changes).
+///
+/// Reconciliation of a remote record: skipped while the outbox holds a mutation for its
+/// identifier (the outbound answer brings the server's version), skipped when the stored
+/// `_version` is greater or equal, else stored (or deleted, cascading, when `_deleted`) with its
+/// metadata. Nothing inbound enters the outbox. A failure of the network (transport, timeout,
+/// HTTP 5xx/429, the real-time connection failing for good) ends the cycle: `networkStatus(false)`,
+/// then a new cycle after ``SyncConfiguration/retry``'s delay. A page or record that cannot be
+/// applied is a ``SyncEvent/inboundError(_:)``; its model is not marked synced and syncs again on
+/// the next cycle.
+///
+/// Thread-safety: runs on one task per started store; state behind ``SyncEngine/inbound``.
+extension SyncEngine {
+  var isSynced: Bool { inbound.withLock { $0.isSynced } }
+
+  func startInbound(store: DataStore) {
+    inbound.withLock { state in
+      guard state.task == nil else { return }
+      state.announcedReady = false
+      state.isSynced = false
+      state.syncedModels = []
+      state.task = Task { [self] in await runInbound(store) }
+    }
+  }
+
+  /// Cancels the inbound task and waits for it; live queries then report `isSynced == false`.
+  func stopInbound(store: DataStore) async {
+    let (task, wasSynced) = inbound.withLock { state -> (Task<Void, Never>?, Bool) in
+      defer {
+        state.task = nil
+        state.isSynced = false
+        state.syncedModels = []
+      }
+      return (state.task, state.isSynced)
+    }
+    task?.cancel()
+    await task?.value
+    if wasSynced { store.observers.signalAll() }
+  }
+
+  /// The synced models' mappings, parents before children (`@belongsTo` targets first; a cycle
+  /// keeps registry order).
+  func syncedMappings(_ store: DataStore) -> [TableMapping] {
+    let synced = store.registry.models.compactMap { try? store.mapping(for: $0) }
+      .filter { $0.schema.syncPluralName != nil }
+    var ordered: [TableMapping] = []
+    var placed: Set<String> = []
+    var visiting: Set<String> = []
+    let byName = Dictionary(synced.map { ($0.schema.name, $0) }, uniquingKeysWith: { first, _ in first })
+    func visit(_ mapping: TableMapping) {
+      let name = mapping.schema.name
+      guard !placed.contains(name), visiting.insert(name).inserted else { return }
+      for reference in mapping.references where reference.isBelongsTo {
+        if let parent = byName[reference.target.schema.name] { visit(parent) }
+      }
+      placed.insert(name)
+      ordered.append(mapping)
+    }
+    for mapping in synced { visit(mapping) }
+    return ordered
+  }
+
+  // MARK: The cycle
+
+  private func runInbound(_ store: DataStore) async {
+    var attempt = 0
+    while !Task.isCancelled {
+      do {
+        try await cycle(store, attempt: &attempt)
+      } catch {
+        if Task.isCancelled { break }
+        emit(.networkStatus(active: false))
+      }
+      if Task.isCancelled { break }
+      try? await Task.sleep(for: configuration.retry.delay(attempt: attempt))
+      attempt += 1
+    }
+  }
+
+  /// Subscribes, syncs, applies the buffered then the live events; returns or throws when the
+  /// network fails (or the task is cancelled).
+  private func cycle(_ store: DataStore, attempt: inout Int) async throws {
+    let mappings = syncedMappings(store)
+    guard !mappings.isEmpty else { return await waitForCancellation() }
+    let (incoming, sink) = AsyncStream<Incoming>.makeStream()
+    let client = configuration.client
+    var forwarders: [Task<Void, Never>] = []
+    defer {
+      for forwarder in forwarders { forwarder.cancel() }
+      sink.finish()
+    }
+    for mapping in mappings {
+      for kind in ModelSubscriptionKind.allCases {
+        let request: GraphQLRequest<GraphQLValue>
+        do {
+          request = try subscription(kind, mapping.schema)
+        } catch {
+          emit(.inboundError(SyncInboundError(modelName: mapping.schema.name, identifier: nil, underlying: error)))
+          continue
+        }
+        let name = mapping.schema.name
+        forwarders.append(
+          Task {
+            do {
+              let events = client.subscribe(
+                document: request.document, variables: request.variables, operationName: request.operationName,
+                responseField: request.responseField)
+              for try await event in events {
+                switch event {
+                case .connected: sink.yield(.connected)
+                case .reconnected: sink.yield(.reconnected(.now))
+                case .value(let value): sink.yield(.record(modelName: name, value))
+                }
+              }
+              sink.yield(.failed(SubscriptionEnded()))
+            } catch {
+              sink.yield(.failed(error))
+            }
+          })
+      }
+    }
+    var events = incoming.makeAsyncIterator()
+    var buffered: [Incoming] = []
+    var acknowledged = 0
+    while acknowledged < forwarders.count {
+      guard let event = await events.next() else { throw CancellationError() }
+      switch event {
+      case .connected: acknowledged += 1
+      case .reconnected: break
+      case .record: buffered.append(event)
+      case .failed(let error): throw error
+      }
+    }
+    emit(.networkStatus(active: true))
+    emit(.subscriptionsEstablished)
+    var lastSyncStart = ContinuousClock.now
+    try await syncAll(store, mappings)
+    attempt = 0
+    for case .record(let name, let value) in buffered { await applyLive(store, name, value) }
+    while let event = await events.next() {
+      switch event {
+      case .record(let name, let value): await applyLive(store, name, value)
+      case .reconnected(let instant):
+        // One delta sync covers the gap of every subscription that reconnected before it began.
+        guard instant >= lastSyncStart else { continue }
+        lastSyncStart = .now
+        try await syncAll(store, mappings)
+      case .connected: break
+      case .failed(let error): throw error
+      }
+    }
+    throw CancellationError()
+  }
+
+  private func waitForCancellation() async {
+    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+  }
+
+  // MARK: Sync queries
+
+  /// Syncs every model in order; throws on a network failure.
+  private func syncAll(_ store: DataStore, _ mappings: [TableMapping]) async throws {
+    emit(.syncQueriesStarted(modelNames: mappings.map(\.schema.name)))
+    for mapping in mappings {
+      try Task.checkCancellation()
+      func open<M: Model>(_ type: M.Type) async throws { try await syncModel(M.self, store) }
+      try await open(mapping.type)
+    }
+    emit(.syncQueriesReady)
+    let names = Set(mappings.map(\.schema.name))
+    let (becameSynced, announce) = inbound.withLock { state -> (Bool, Bool) in
+      let was = state.isSynced
+      state.isSynced = names.isSubset(of: state.syncedModels)
+      let announce = state.isSynced && !state.announcedReady
+      if announce { state.announcedReady = true }
+      return (!was && state.isSynced, announce)
+    }
+    if becameSynced { store.observers.signalAll() }
+    if announce { emit(.ready) }
+  }
+
+  private func syncModel<M: Model>(_ type: M.Type, _ store: DataStore) async throws {
+    let schema = M.schema
+    let name = schema.name
+    let stored = try await store.read { tx in try Outbox.lastSync(name, tx.connection) }
+    let now = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    let interval = configuration.fullSyncInterval.components
+    let intervalMilliseconds = Int(interval.seconds) * 1000 + Int(interval.attoseconds / 1_000_000_000_000_000)
+    let lastSync = stored.flatMap { now - $0 > intervalMilliseconds ? nil : $0 }
+    var filter: GraphQLValue?
+    if let expression = configuration.syncExpressions.first(where: { $0.modelName == name }) {
+      do {
+        filter = try GraphQLFilter.from(expression.predicate, schema: schema)?.value
+      } catch {
+        emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
+        return
+      }
+    }
+    var token: String?
+    var total = 0
+    var counts = ModelSyncedEvent(
+      modelName: name, isFullSync: lastSync == nil, isDeltaSync: lastSync != nil, added: 0, updated: 0, deleted: 0)
+    let pageSize = max(1, configuration.syncPageSize)
+    repeat {
+      let limit = min(pageSize, configuration.maxRecordsToSync - total)
+      guard limit > 0 else { break }
+      let answer: GraphQLValue
+      do {
+        answer = try await configuration.client.send(
+          try Self.syncQuery(schema, filter: filter, limit: limit, nextToken: token, lastSync: lastSync))
+      } catch let error as APIError {
+        if Self.isNetworkFailure(error) { throw error }
+        emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
+        return
+      }
+      guard case .object(let page) = answer, case .list(let items)? = page["items"],
+        case .int(let startedAt)? = page["startedAt"]
+      else {
+        emit(
+          .inboundError(
+            SyncInboundError(
+              modelName: name, identifier: nil,
+              underlying: APIError.undecodableResponse(
+                operationName: "Sync\(schema.syncPluralName ?? name)",
+                reason: "a sync page without items or startedAt", body: Data()))))
+        return
+      }
+      var next: String?
+      if case .string(let value)? = page["nextToken"] { next = value }
+      total += items.count
+      let last = next == nil || total >= configuration.maxRecordsToSync
+      do {
+        let applied = try await store.writeRemote { tx in
+          var applied: [Applied] = []
+          applied.reserveCapacity(items.count)
+          // One decode for the whole page; a page that does not decode is decoded record by
+          // record, so the error names the record.
+          let patched = items.map { Self.withReferenceKeys($0, schema) }
+          let models = try? JSONDecoder().decode([M].self, from: JSONEncoder().encode(GraphQLValue.list(patched)))
+          for (index, item) in patched.enumerated() {
+            applied.append(try Self.reconcile(M.self, item, decoded: models?[index], tx))
+          }
+          if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
+          return applied
+        }
+        for outcome in applied {
+          switch outcome {
+          case .added: counts.added += 1
+          case .updated: counts.updated += 1
+          case .deleted: counts.deleted += 1
+          case .skipped: break
+          }
+        }
+      } catch let error as SyncInboundError {
+        emit(.inboundError(error))
+        return
+      }
+      token = last ? nil : next
+    } while token != nil
+    inbound.withLock { _ = $0.syncedModels.insert(name) }
+    emit(.modelSynced(counts))
+  }
+
+  static func isNetworkFailure(_ error: APIError) -> Bool {
+    switch error {
+    case .transport, .timedOut, .cancelled: return true
+    case .httpStatus(_, let status, _, _): return status >= 500 || status == 429
+    default: return false
+    }
+  }
+
+  // MARK: Live events
+
+  /// Applies one subscription event in its own transaction (errors become events).
+  private func applyLive(_ store: DataStore, _ name: String, _ record: GraphQLValue) async {
+    guard let mapping = store.mapping(table: name) else {
+      emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: DataStoreError.unknownModel(name))))
+      return
+    }
+    func open<M: Model>(_ type: M.Type) async {
+      do {
+        _ = try await store.writeRemote { tx in try Self.reconcile(M.self, record, tx) }
+      } catch let error as SyncInboundError {
+        emit(.inboundError(error))
+      } catch {
+        emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
+      }
+    }
+    await open(mapping.type)
+  }
+
+  // MARK: Reconciliation
+
+  /// Applies one remote record inside `tx` (see the type's rules); throws ``SyncInboundError``.
+  static func reconcile<M: Model>(_ type: M.Type, _ record: GraphQLValue, _ tx: WriteTransaction) throws
+    -> Applied
+  {
+    try reconcile(M.self, withReferenceKeys(record, M.schema), decoded: nil, tx)
+  }
+
+  /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
+  /// when `decoded` is set).
+  private static func reconcile<M: Model>(
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, _ tx: WriteTransaction
+  ) throws -> Applied {
+    let model: M
+    do {
+      model = try decoded ?? decode(M.self, record)
+    } catch {
+      throw SyncInboundError(modelName: M.modelName, identifier: rawIdentifier(record, M.schema), underlying: error)
+    }
+    let identifier = model.identifier.canonicalString
+    do {
+      let remote = syncFields(record)
+      if try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil { return .skipped }
+      if let local = try Outbox.metadata(M.modelName, identifier, tx.connection), local.version >= remote.version {
+        return .skipped
+      }
+      let mapping = try tx.store.mapping(for: M.self)
+      let components = model.identifier.components
+      let keyColumns = components.map { "\(quote($0.name)) = ?" }.joined(separator: " AND ")
+      let condition = SQLFragment(sql: keyColumns, bindings: components.map { SQLValue($0.value) })
+      let probe = try tx.connection.prepare("SELECT 1 FROM \(quote(mapping.table)) WHERE \(keyColumns)")
+      try probe.bind(condition.bindings)
+      let exists = try probe.step()
+      probe.reset()
+      try Outbox.setMetadata(M.modelName, identifier, remote, tx.connection)
+      if remote.deleted {
+        guard exists else { return .skipped }
+        try tx.store.deleteCascading(mapping, condition, tx.connection)
+        return .deleted
+      }
+      try tx.save(model)
+      return exists ? .updated : .added
+    } catch {
+      throw SyncInboundError(modelName: M.modelName, identifier: identifier, underlying: error)
+    }
+  }
+
+  /// The key fields of a record that does not decode, as received (`id=a`), for its error.
+  private static func rawIdentifier(_ record: GraphQLValue, _ schema: ModelSchema) -> String? {
+    guard case .object(let members) = record else { return nil }
+    let parts = schema.primaryKey.compactMap { name -> String? in
+      switch members[name] {
+      case .string(let value)?: return "\(name)=\(value)"
+      case .int(let value)?: return "\(name)=\(value)"
+      default: return nil
+      }
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ",")
+  }
+
+  // MARK: Documents
+
+  /// The `@belongsTo` (and `@hasOne` with FK fields on this model) fields of `schema`: the field,
+  /// its FK fields on this model (`postID`) and the parent's fields they hold (`id`).
+  private static func references(_ schema: ModelSchema) -> [(field: ModelField, targetNames: [String], associated: [String])] {
+    schema.fields.compactMap { field in
+      switch field.association {
+      case .belongsTo(let associated, let targetNames) where !targetNames.isEmpty,
+        .hasOne(let associated, let targetNames) where !targetNames.isEmpty && associated.count == targetNames.count:
+        return (field, targetNames, associated)
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// ``selectionSet(_:)`` plus the FK fields of each reference (`postID`): a service resolves
+  /// `post { id }` to `null` while the parent is missing (a child synced before its parent, or a
+  /// parent outside the selective sync), and the FK fields still say which parent it is.
+  static func inboundSelectionSet(_ schema: ModelSchema) -> String {
+    let names = references(schema).flatMap(\.targetNames).filter { schema.field(named: $0) == nil }
+    let base = selectionSet(schema)
+    guard !names.isEmpty else { return base }
+    return String(base.dropLast()) + Array(Set(names)).sorted().joined(separator: " ") + " }"
+  }
+
+  /// `record` with each reference that came back `null` (or absent) rebuilt from its FK fields,
+  /// so the stored row keeps them and the reference loads the parent once it exists locally.
+  static func withReferenceKeys(_ record: GraphQLValue, _ schema: ModelSchema) -> GraphQLValue {
+    guard case .object(var members) = record else { return record }
+    for (field, targetNames, associated) in references(schema) {
+      if let nested = members[field.name], nested != .null { continue }
+      let values = targetNames.compactMap { name -> GraphQLValue? in
+        guard let value = members[name], value != .null else { return nil }
+        return value
+      }
+      guard values.count == targetNames.count, case .model(let target) = field.type else { continue }
+      var reference: [String: GraphQLValue] = ["__typename": .string(target.modelName)]
+      for (name, value) in zip(associated, values) { reference[name] = value }
+      members[field.name] = .object(reference)
+    }
+    return .object(members)
+  }
+
+  /// `query SyncPosts($filter: …, $limit: Int, $nextToken: String, $lastSync: AWSTimestamp) { syncPosts(…) { items { … } nextToken startedAt } }`.
+  static func syncQuery(
+    _ schema: ModelSchema, filter: GraphQLValue?, limit: Int, nextToken: String?, lastSync: Int?
+  ) throws -> GraphQLRequest<GraphQLValue> {
+    guard let plural = schema.syncPluralName else { throw DataStoreError.unknownModel(schema.name) }
+    let field = "sync" + plural
+    let name = "Sync" + plural
+    var variables: [String: GraphQLValue] = ["limit": .int(limit)]
+    if let filter { variables["filter"] = filter }
+    if let nextToken { variables["nextToken"] = .string(nextToken) }
+    if let lastSync { variables["lastSync"] = .int(lastSync) }
+    let document =
+      "query \(name)($filter: \(ModelDocument.filterInputType(schema)), $limit: Int, $nextToken: String,"
+      + " $lastSync: AWSTimestamp) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken,"
+      + " lastSync: $lastSync) { items \(inboundSelectionSet(schema)) nextToken startedAt } }"
+    return GraphQLRequest(
+      operationType: .query, operationName: name, document: document, variables: variables, responseField: field)
+  }
+
+  /// The `kind` subscription of `schema` with the sync fields and the model's sync expression as
+  /// its `filter`.
+  private func subscription(_ kind: ModelSubscriptionKind, _ schema: ModelSchema) throws
+    -> GraphQLRequest<GraphQLValue>
+  {
+    let field: String?
+    switch kind {
+    case .onCreate: field = schema.operations.onCreate
+    case .onUpdate: field = schema.operations.onUpdate
+    case .onDelete: field = schema.operations.onDelete
+    }
+    guard let field else {
+      throw DataStoreError.invalidArgument(
+        name: "sync", value: 0, reason: "the \(kind.rawValue) subscription of \(schema.name) is disabled")
+    }
+    var variables: [String: GraphQLValue] = [:]
+    if let expression = configuration.syncExpressions.first(where: { $0.modelName == schema.name }),
+      let filter = try GraphQLFilter.from(expression.predicate, schema: schema)
+    {
+      variables["filter"] = filter.value
+    }
+    let name = field.prefix(1).uppercased() + field.dropFirst()
+    let document =
+      "subscription \(name)($filter: \(ModelDocument.subscriptionFilterInputType(schema))) {"
+      + " \(field)(filter: $filter) \(Self.inboundSelectionSet(schema)) }"
+    return GraphQLRequest(
+      operationType: .query, operationName: name, document: document, variables: variables, responseField: field)
+  }
+}
+
+extension DataStore {
+  /// Deletes the rows of `mapping` matching `condition` and, first, every row that reaches them
+  /// through a `@belongsTo` with `ON DELETE CASCADE` (what SQLite would cascade; the sync engine's
+  /// remote writes run with foreign keys off). Nested up to 16 levels.
+  func deleteCascading(_ mapping: TableMapping, _ condition: SQLFragment, _ connection: Connection, depth: Int = 0)
+    throws
+  {
+    if depth < 16 {
+      for child in registry.models.compactMap({ try? self.mapping(for: $0) }) {
+        for reference in child.references
+        where reference.isBelongsTo && reference.target.schema.name == mapping.schema.name
+          && child.foreignKeyClause(reference) != nil
+        {
+          let columns = reference.targetNames.map(quote).joined(separator: ", ")
+          let keys = reference.associatedFields.map(quote).joined(separator: ", ")
+          let nested = SQLFragment(
+            sql: "(\(columns)) IN (SELECT \(keys) FROM \(quote(mapping.table)) WHERE \(condition.sql))",
+            bindings: condition.bindings)
+          try deleteCascading(child, nested, connection, depth: depth + 1)
+        }
+      }
+    }
+    _ = try deleteRows(mapping, condition, connection)
+  }
+}
