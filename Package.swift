@@ -44,6 +44,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionHasManyChildWithoutQueriesFilter", "regressions/has-many-child-without-queries-filter"),
   ("RegressionNonModelInputOnlyWhenUsed", "regressions/non-model-input-only-when-used"),
   ("RegressionImplicitIdAfterDeclaredFields", "regressions/implicit-id-after-declared-fields"),
+  ("RegressionHasOneDanglingForeignKey", "regressions/has-one-dangling-foreign-key"),
 ]
 
 var targets: [Target] = [

@@ -27,6 +27,16 @@ extension Shelf {
         IdentifierComponent(name: "number", value: number.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          room: components.required(String.self, named: "room"),
+          number: components.required(Int.self, named: "number"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

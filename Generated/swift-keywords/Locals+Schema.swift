@@ -28,6 +28,14 @@ extension Locals {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "values", value: values.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(values: components.required(String.self, named: "values"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

@@ -21,6 +21,14 @@ extension Models2 {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "components", value: componentsValue.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(componentsValue: components.required(String.self, named: "components"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

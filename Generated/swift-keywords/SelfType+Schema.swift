@@ -32,6 +32,16 @@ extension SelfType {
         IdentifierComponent(name: "for", value: `for`.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          default: components.required(String.self, named: "default"),
+          for: components.required(String.self, named: "for"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

@@ -132,7 +132,8 @@ public enum ModelDocument {
   }
 
   /// The selection set of a model as this provider reads it (with braces):
-  /// every data field (embedded types with their own fields), each `@belongsTo`/`@hasOne` as one
+  /// every data field (embedded types with their own fields), the target names (FK fields) of each
+  /// `@belongsTo`/`@hasOne` that stores them, each `@belongsTo`/`@hasOne` as one
   /// nested level with only the referenced model's primary-key fields plus `__typename` (for a
   /// `@hasOne(references:)`, the child's FK fields that identify it, as `LazyReference` decodes
   /// it), no `@hasMany`, then `__typename`.
@@ -148,8 +149,13 @@ public enum ModelDocument {
       switch field.association {
       case nil:
         parts.append(dataSelection(field))
-      case .belongsTo, .hasOne:
+      case .belongsTo(_, let targetNames), .hasOne(_, let targetNames):
         guard case .model(let type) = field.type else { continue }
+        // The FK fields themselves, beside the nested object: AppSync resolves a target that does
+        // not exist (or was deleted) to `null`, and the key must survive that (issue 14).
+        for target in targetNames where schema.field(named: target) == nil {
+          parts.append(target)
+        }
         if includes.contains(field.name) {
           parts.append("\(field.name) \(selectionSet(of: type.schema))")
         } else {

@@ -122,6 +122,7 @@ extension ViewModelBuilder {
     parts.setter = SetterViewModel(
       name: members.setterNames[field.name] ?? field.name, parameter: property, type: type,
       storageName: storage)
+    parts.setter?.identifierType = "\(related).Identifier" + (field.isRequired ? "" : "?")
     parts.decode = .call(
       "\(storage) = try values.decodeLazyReference(",
       [.text("\(related).self"), .text("forKey: .\(members.members.key(field.name))")]
@@ -170,10 +171,19 @@ extension ViewModelBuilder {
   }
 
   /// A `@hasOne` that finds its child by the child's `references:` fields also decodes the
-  /// parent's key components; other references decode their target names only.
+  /// parent's key components; other references name their target names, whose values (the FK
+  /// fields beside the nested object) keep a reference whose target came back `null` not loaded.
   private func referenceDecodeArguments(_ field: FieldDefinition, _ members: ModelMembers)
     -> [SwiftCode]
   {
+    switch field.association {
+    case .belongsTo(let association)? where !association.targetNames.isEmpty:
+      return [.text("targetNames: \(SwiftLayout.stringArray(association.targetNames))")]
+    case .hasOne(let association)? where !association.targetNames.isEmpty:
+      return [.text("targetNames: \(SwiftLayout.stringArray(association.targetNames))")]
+    default:
+      break
+    }
     guard case .hasOne(let association)? = field.association, association.targetNames.isEmpty
     else { return [] }
     return [

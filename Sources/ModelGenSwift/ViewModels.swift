@@ -118,9 +118,13 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
   public var type: String
   /// The stored reference (`_post`).
   public var storageName: String
+  /// The parameter type of the set-by-identifier form (`Post4V2.Identifier?`).
+  public var identifierType: String = ""
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["name", "parameter", "type", "storageName"])
-  /// Template keys: `name`, `parameter`, `type`, `storageName`.
+  static let templateKeys = TemplateKeys([
+    "name", "parameter", "type", "storageName", "identifierType",
+  ])
+  /// Template keys: `name`, `parameter`, `type`, `storageName`, `identifierType`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -130,6 +134,7 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(parameter),
           .string(type),
           .string(storageName),
+          .string(identifierType),
         ]))
   }
 }
@@ -153,9 +158,13 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
   public var components: SwiftCode
   /// The expression that builds a model's identifier (`Identifier(id: id)`).
   public var expression: SwiftCode
+  /// The body of `init?(components:)`: `try self.init(id: components.required(String.self, named: "id"))`.
+  public var fromComponents: SwiftCode = .text("")
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["properties", "parameters", "components", "expression"])
-  /// Template keys: `properties`, `parameters`, `components`, `expression`.
+  static let templateKeys = TemplateKeys([
+    "properties", "parameters", "components", "expression", "fromComponents",
+  ])
+  /// Template keys: `properties`, `parameters`, `components`, `expression`, `fromComponents`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -165,6 +174,7 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
           parameters.templateValue,
           components.templateValue,
           expression.templateValue,
+          fromComponents.templateValue,
         ]))
   }
 }

@@ -28,6 +28,16 @@ extension Comment {
         IdentifierComponent(name: "n", value: n.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          postID: components.required(String.self, named: "postID"),
+          n: components.required(Int.self, named: "n"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

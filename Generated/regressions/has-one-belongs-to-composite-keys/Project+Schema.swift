@@ -27,6 +27,16 @@ extension Project {
         IdentifierComponent(name: "name", value: name.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          projectId: components.required(String.self, named: "projectId"),
+          name: components.required(String.self, named: "name"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

@@ -27,6 +27,16 @@ extension Team {
         IdentifierComponent(name: "name", value: name.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          teamId: components.required(String.self, named: "teamId"),
+          name: components.required(String.self, named: "name"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

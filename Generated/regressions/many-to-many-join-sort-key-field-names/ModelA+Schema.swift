@@ -28,6 +28,16 @@ extension ModelA {
         IdentifierComponent(name: "sortId", value: sortId.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          id: components.required(String.self, named: "id"),
+          sortId: components.required(String.self, named: "sortId"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
