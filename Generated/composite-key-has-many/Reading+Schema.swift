@@ -119,3 +119,7 @@ extension Reading {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Reading {
+  public var notes: ModelPath<Root, ReadingNote> { appending("notes") }
+}

@@ -57,3 +57,7 @@ extension ReadingNote {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == ReadingNote {
+  public var reading: ModelPath<Root, Reading> { appending("reading") }
+}

@@ -68,3 +68,8 @@ extension Writer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Writer {
+  public var profile: ModelPath<Root, WriterProfile> { appending("profile") }
+  public var drafts: ModelPath<Root, Draft> { appending("drafts") }
+}

@@ -54,3 +54,7 @@ extension Blog {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Blog {
+  public var posts: ModelPath<Root, BlogPost> { appending("posts") }
+}

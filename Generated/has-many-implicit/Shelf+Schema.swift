@@ -62,3 +62,7 @@ extension Shelf {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Shelf {
+  public var items: ModelPath<Root, Item> { appending("items") }
+}

@@ -53,3 +53,7 @@ extension Employee {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Employee {
+  public var badge: ModelPath<Root, Badge> { appending("badge") }
+}

@@ -56,3 +56,7 @@ extension Article {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Article {
+  public var tags: ModelPath<Root, ArticleTags> { appending("tags") }
+}

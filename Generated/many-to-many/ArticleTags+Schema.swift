@@ -60,3 +60,8 @@ extension ArticleTags {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == ArticleTags {
+  public var article: ModelPath<Root, Article> { appending("article") }
+  public var tag: ModelPath<Root, Tag> { appending("tag") }
+}

@@ -55,3 +55,7 @@ extension Tag {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Tag {
+  public var articles: ModelPath<Root, ArticleTags> { appending("articles") }
+}

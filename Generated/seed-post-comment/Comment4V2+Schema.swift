@@ -61,3 +61,7 @@ extension Comment4V2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Comment4V2 {
+  public var post: ModelPath<Root, Post4V2> { appending("post") }
+}

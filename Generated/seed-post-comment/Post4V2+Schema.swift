@@ -59,3 +59,7 @@ extension Post4V2 {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Post4V2 {
+  public var comments: ModelPath<Root, Comment4V2> { appending("comments") }
+}

@@ -58,3 +58,8 @@ extension Category {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Category {
+  public var children: ModelPath<Root, Category> { appending("children") }
+  public var parent: ModelPath<Root, Category> { appending("parent") }
+}

@@ -56,3 +56,7 @@ extension Passport {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Passport {
+  public var holder: ModelPath<Root, Person> { appending("holder") }
+}

@@ -56,3 +56,7 @@ extension Person {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Person {
+  public var passport: ModelPath<Root, Passport> { appending("passport") }
+}

@@ -66,3 +66,7 @@ extension Locals {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Locals {
+  public var children: ModelPath<Root, Locals> { appending("children") }
+}

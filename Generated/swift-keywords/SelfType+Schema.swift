@@ -74,3 +74,8 @@ extension SelfType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == SelfType {
+  public var `operator`: ModelPath<Root, SelfType> { appending("operator") }
+  public var `in`: ModelPath<Root, SelfType> { appending("in") }
+}

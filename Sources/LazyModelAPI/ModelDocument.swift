@@ -142,8 +142,11 @@ public enum ModelDocument {
   ///   - schema: The model's schema.
   ///   - includes: Association field names selected eagerly instead: a belongsTo/hasOne in
   ///     full (the referenced model's own lazy selection set), a hasMany as
-  ///     `{ items { … } nextToken }`. Only the top level honours `includes`.
+  ///     `{ items { … } nextToken }`. A name may be a path of association names joined by `.`
+  ///     (`post.comments.post`, a `ModelPath`'s `stringValue`): each level on it is included, at
+  ///     any depth.
   public static func selectionSet(of schema: ModelSchema, includes: Set<String> = []) -> String {
+    let (includes, deeper) = splitIncludes(includes)
     var parts: [String] = []
     for field in schema.fields {
       switch field.association {
@@ -157,7 +160,8 @@ public enum ModelDocument {
           parts.append(target)
         }
         if includes.contains(field.name) {
-          parts.append("\(field.name) \(selectionSet(of: type.schema))")
+          parts.append(
+            "\(field.name) \(selectionSet(of: type.schema, includes: deeper[field.name] ?? []))")
         } else {
           var identifying = type.schema.primaryKey
           if case .hasOne(let associatedFields, let targetNames) = field.association,
@@ -171,7 +175,9 @@ public enum ModelDocument {
         guard includes.contains(field.name), case .list(.model(let type), _) = field.type else {
           continue
         }
-        parts.append("\(field.name) { items \(selectionSet(of: type.schema)) nextToken }")
+        parts.append(
+          "\(field.name) { items \(selectionSet(of: type.schema, includes: deeper[field.name] ?? [])) nextToken }"
+        )
       }
     }
     parts.append("__typename")
@@ -181,7 +187,19 @@ public enum ModelDocument {
   /// The included hasMany fields of `schema`, with the child's resolved FK fields: the target
   /// names of the child's belongsTo when the association names one, else the named fields.
   static func nestedLists(of schema: ModelSchema, includes: Set<String>) -> [NestedListSource] {
-    schema.fields.compactMap { field in
+    let (includes, deeper) = splitIncludes(includes)
+    // The lists of included models, at every depth, each paging through its own parent field.
+    var lists: [NestedListSource] = []
+    for field in schema.fields {
+      guard let below = deeper[field.name], includes.contains(field.name) else { continue }
+      switch field.type {
+      case .model(let type), .list(.model(let type), _):
+        lists += nestedLists(of: type.schema, includes: below)
+      default:
+        continue
+      }
+    }
+    return lists + schema.fields.compactMap { field in
       guard includes.contains(field.name), case .hasMany(let associated, _) = field.association,
         case .list(.model(let child), _) = field.type
       else { return nil }
@@ -197,6 +215,24 @@ public enum ModelDocument {
         child: ObjectIdentifier(child), associatedFields: resolved, parent: schema,
         field: field.name)
     }
+  }
+
+  /// The first field name of each include path, and per first name the rest of its paths
+  /// (`["post.comments", "post"]` → `["post"]`, `["post": ["comments"]]`).
+  static func splitIncludes(_ includes: Set<String>) -> (Set<String>, [String: Set<String>]) {
+    guard includes.contains(where: { $0.contains(".") }) else { return (includes, [:]) }
+    var first: Set<String> = []
+    var deeper: [String: Set<String>] = [:]
+    for path in includes {
+      guard let dot = path.firstIndex(of: ".") else {
+        first.insert(path)
+        continue
+      }
+      let head = String(path[..<dot])
+      first.insert(head)
+      deeper[head, default: []].insert(String(path[path.index(after: dot)...]))
+    }
+    return (first, deeper)
   }
 
   private static func dataSelection(_ field: ModelField) -> String {

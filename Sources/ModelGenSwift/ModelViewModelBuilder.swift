@@ -10,7 +10,7 @@ extension ViewModelBuilder {
     let comma = Self.elementComma(count: members.fields.count)
     let parts = members.fields.map { fieldParts($0, of: model, members, comma: comma) }
     let parameters = parts.compactMap(\.parameter)
-    return ModelViewModel(
+    var viewModel = ModelViewModel(
       sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
       typeName: types.typeName(model.name), fileStem: swiftTypeName(model.name),
       storedProperties: parts.flatMap(\.properties), lazyAccessors: parts.compactMap(\.accessor),
@@ -29,6 +29,18 @@ extension ViewModelBuilder {
       operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
       implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id),
       syncPluralName: syncPluralNameArgument(model))
+    viewModel.pathMembers = members.fields.compactMap { field in
+      let related: String
+      switch FieldPlan(field) {
+      case .reference(let relatedModel): related = relatedModel
+      case .list(let association): related = association.relatedModel
+      case .stored, .embedded: return nil
+      }
+      return PathMemberViewModel(
+        name: members.members.escapedProperty(field.name), relatedType: types.typeName(related),
+        fieldLiteral: SwiftNames.stringLiteral(field.name))
+    }
+    return viewModel
   }
 
   /// Data fields decode first, then (after the parent's key, when needed) the associations.

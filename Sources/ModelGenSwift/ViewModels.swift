@@ -232,6 +232,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// (template key `hasSync` tells which).
   public var syncPluralName: String? = nil
 
+  /// One typed include path member per association (`ModelPath where Target == <Model>`).
+  public var pathMembers: [PathMemberViewModel] = []
+
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
     "sourceFileName",
@@ -259,6 +262,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "implicitKeyTypedAsID",
     "hasSync",
     "syncPluralName",
+    "pathMembers",
+    "hasPathMembers",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -291,7 +296,26 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(implicitKeyTypedAsID),
           .bool(syncPluralName != nil),
           .string(syncPluralName ?? ""),
+          pathMembers.templateValue,
+          .bool(!pathMembers.isEmpty),
         ]))
+  }
+}
+
+/// A member of a model's typed include paths: `var post: ModelPath<Root, Post4V2>`.
+public struct PathMemberViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The member name (the association's property name, escaped).
+  public var name: String
+  /// The related model's Swift type.
+  public var relatedType: String
+  /// The GraphQL field name as a string literal.
+  public var fieldLiteral: String
+  /// Template keys: `name`, `relatedType`, `fieldLiteral`.
+  public var templateValue: TemplateValue {
+    [
+      "name": .string(name), "relatedType": .string(relatedType),
+      "fieldLiteral": .string(fieldLiteral),
+    ]
   }
 }
 

@@ -67,3 +67,7 @@ extension Comment {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Comment {
+  public var post: ModelPath<Root, Post> { appending("post") }
+}

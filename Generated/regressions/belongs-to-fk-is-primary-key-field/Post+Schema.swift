@@ -55,3 +55,7 @@ extension Post {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Post {
+  public var comments: ModelPath<Root, Comment> { appending("comments") }
+}

@@ -56,3 +56,7 @@ extension Shelf {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Shelf {
+  public var boxes: ModelPath<Root, Box> { appending("boxes") }
+}

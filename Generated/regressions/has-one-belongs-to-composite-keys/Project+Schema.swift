@@ -63,3 +63,7 @@ extension Project {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Project {
+  public var team: ModelPath<Root, Team> { appending("team") }
+}

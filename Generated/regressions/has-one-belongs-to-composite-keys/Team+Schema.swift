@@ -64,3 +64,7 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Team {
+  public var project: ModelPath<Root, Project> { appending("project") }
+}

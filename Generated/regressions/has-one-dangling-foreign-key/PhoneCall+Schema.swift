@@ -56,3 +56,7 @@ extension PhoneCall {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == PhoneCall {
+  public var transcript: ModelPath<Root, Transcript> { appending("transcript") }
+}

@@ -54,3 +54,7 @@ extension Team {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Team {
+  public var members: ModelPath<Root, Member> { appending("members") }
+}

@@ -54,3 +54,7 @@ extension Album {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Album {
+  public var photos: ModelPath<Root, Photo> { appending("photos") }
+}

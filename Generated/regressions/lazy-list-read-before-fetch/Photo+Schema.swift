@@ -56,3 +56,7 @@ extension Photo {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Photo {
+  public var album: ModelPath<Root, Album> { appending("album") }
+}

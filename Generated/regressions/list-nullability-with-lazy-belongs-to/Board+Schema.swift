@@ -52,3 +52,7 @@ extension Board {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Board {
+  public var cards: ModelPath<Root, Card> { appending("cards") }
+}

@@ -63,3 +63,7 @@ extension Card {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Card {
+  public var board: ModelPath<Root, Board> { appending("board") }
+}

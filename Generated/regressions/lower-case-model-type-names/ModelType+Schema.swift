@@ -57,3 +57,7 @@ extension ModelType {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == ModelType {
+  public var tasks: ModelPath<Root, LowerTask> { appending("tasks") }
+}

@@ -65,3 +65,7 @@ extension ModelA {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == ModelA {
+  public var models: ModelPath<Root, ModelAModelB> { appending("models") }
+}

@@ -66,3 +66,8 @@ extension ModelAModelB {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == ModelAModelB {
+  public var modelA: ModelPath<Root, ModelA> { appending("modelA") }
+  public var modelB: ModelPath<Root, ModelB> { appending("modelB") }
+}

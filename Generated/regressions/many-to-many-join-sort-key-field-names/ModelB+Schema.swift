@@ -65,3 +65,7 @@ extension ModelB {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == ModelB {
+  public var models: ModelPath<Root, ModelAModelB> { appending("models") }
+}

@@ -56,3 +56,7 @@ extension Cart {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Cart {
+  public var customer: ModelPath<Root, Customer> { appending("customer") }
+}

@@ -57,3 +57,8 @@ extension Customer {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Customer {
+  public var activeCart: ModelPath<Root, Cart> { appending("activeCart") }
+  public var orders: ModelPath<Root, Order> { appending("orders") }
+}

@@ -56,3 +56,7 @@ extension Order {
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
 }
+
+extension ModelPath where Target == Order {
+  public var customer: ModelPath<Root, Customer> { appending("customer") }
+}

@@ -62,3 +62,7 @@ extension Comment {
     syncPluralName: "Comments"
   )
 }
+
+extension ModelPath where Target == Comment {
+  public var post: ModelPath<Root, Post> { appending("post") }
+}

@@ -63,3 +63,7 @@ extension Post {
     syncPluralName: "Posts"
   )
 }
+
+extension ModelPath where Target == Post {
+  public var comments: ModelPath<Root, Comment> { appending("comments") }
+}
