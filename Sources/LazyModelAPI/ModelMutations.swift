@@ -15,8 +15,11 @@ import LazyModel
 public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
-  /// - Parameter includes: Associations (coding keys or `ModelPath`s, at any depth) the
-  ///   returned model selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
+  /// - Parameters:
+  ///   - model: The model to write.
+  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func create<M: Model>(
@@ -28,8 +31,11 @@ public enum ModelMutations {
   /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
   /// sent as `null`, so the stored model ends up equal to `model`.
   ///
-  /// - Parameter includes: Associations (coding keys or `ModelPath`s, at any depth) the
-  ///   returned model selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
+  /// - Parameters:
+  ///   - model: The model to write.
+  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func update<M: Model>(
@@ -40,8 +46,11 @@ public enum ModelMutations {
 
   /// `delete<Name>` of `model`'s primary key.
   ///
-  /// - Parameter includes: Associations (coding keys or `ModelPath`s, at any depth) the
-  ///   returned model selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
+  /// - Parameters:
+  ///   - model: The model to write.
+  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func delete<M: Model>(
