@@ -31,7 +31,8 @@ public struct ModelPath<Root: Model, Target: Model>: CodingKey, Sendable, Hashab
   public var intValue: Int? { nil }
   /// The path whose field names are `stringValue` split at `.`.
   public init?(stringValue: String) {
-    fieldNames = stringValue.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    fieldNames = stringValue.split(separator: ".", omittingEmptySubsequences: false).map(
+      String.init)
   }
   /// Always `nil`: a path has no integer form.
   public init?(intValue: Int) { nil }

@@ -199,7 +199,7 @@ public enum ModelDocument {
         continue
       }
     }
-    return lists + schema.fields.compactMap { field in
+    let here: [NestedListSource] = schema.fields.compactMap { field in
       guard includes.contains(field.name), case .hasMany(let associated, _) = field.association,
         case .list(.model(let child), _) = field.type
       else { return nil }
@@ -215,6 +215,7 @@ public enum ModelDocument {
         child: ObjectIdentifier(child), associatedFields: resolved, parent: schema,
         field: field.name)
     }
+    return lists + here
   }
 
   /// The first field name of each include path, and per first name the rest of its paths

@@ -46,15 +46,25 @@ public struct SortKeyCondition: Sendable, Hashable {
   }
 
   /// Sort key fields equal to `values`.
-  public static func eq(_ values: [String: any KeyValueConvertible]) -> Self { .init(.eq, [values]) }
+  public static func eq(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.eq, [values])
+  }
   /// Sort key at most `values`.
-  public static func le(_ values: [String: any KeyValueConvertible]) -> Self { .init(.le, [values]) }
+  public static func le(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.le, [values])
+  }
   /// Sort key below `values`.
-  public static func lt(_ values: [String: any KeyValueConvertible]) -> Self { .init(.lt, [values]) }
+  public static func lt(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.lt, [values])
+  }
   /// Sort key at least `values`.
-  public static func ge(_ values: [String: any KeyValueConvertible]) -> Self { .init(.ge, [values]) }
+  public static func ge(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.ge, [values])
+  }
   /// Sort key above `values`.
-  public static func gt(_ values: [String: any KeyValueConvertible]) -> Self { .init(.gt, [values]) }
+  public static func gt(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.gt, [values])
+  }
   /// Sort key from `lower` to `upper`, both included.
   public static func between(
     _ lower: [String: any KeyValueConvertible], and upper: [String: any KeyValueConvertible]
@@ -78,7 +88,8 @@ public struct SortKeyCondition: Sendable, Hashable {
     }
     guard !sortKeyFields.isEmpty else {
       throw invalid(
-        "index \(indexName) of \(schema.name) has no sort key fields, so it takes no sort key condition")
+        "index \(indexName) of \(schema.name) has no sort key fields, so it takes no sort key condition"
+      )
     }
     var converted: [GraphQLValue] = []
     for operand in operands {
@@ -100,7 +111,8 @@ public struct SortKeyCondition: Sendable, Hashable {
         let type = schema.keyFieldType(named: name) ?? .string
         guard GraphQLValue(value).keyValue(as: type) != nil else {
           throw invalid(
-            "\(schema.name).\(name) is \(ModelDocument.typeName(type)), got \(value) in a sort key condition")
+            "\(schema.name).\(name) is \(ModelDocument.typeName(type)), got \(value) in a sort key condition"
+          )
         }
         if comparison == .beginsWith, name == given.last, !value.isString {
           throw invalid("beginsWith on \(schema.name).\(name) needs text, got \(value)")
@@ -281,7 +293,8 @@ extension APIClient {
   ) -> ModelListSequence<M> {
     let names = includes.map(\.stringValue)
     return ModelListSequence { [self] in
-      try await list(M.self, where: predicate, limit: pageSize, includes: names.map(AnyCodingKey.init))
+      try await list(
+        M.self, where: predicate, limit: pageSize, includes: names.map(AnyCodingKey.init))
     }
   }
 
@@ -328,7 +341,8 @@ extension APIClient {
     let schema = M.schema
     guard let index = schema.indexes.first(where: { $0.name == indexName }) else {
       throw APIError.invalidRequest(
-        operationName: "index \(indexName)", reason: "\(schema.name) has no index named \(indexName)")
+        operationName: "index \(indexName)",
+        reason: "\(schema.name) has no index named \(indexName)")
     }
     let operationName = ModelDocument.upperFirst(ModelDocument.indexQueryField(index, of: schema))
     let condition = try sortKey.map {

@@ -14,11 +14,14 @@ struct IncludePathTests {
   /// The `post` selection of a Comment4V2 for includes of depth 1, 2, 3.
   static let postSelection = [
     1: fullPost,
-    2: "post { id title comments { items { id content postID \(lazyPost) createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename }",
-    3: "post { id title comments { items { id content postID \(fullPost) createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename }",
+    2:
+      "post { id title comments { items { id content postID \(lazyPost) createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename }",
+    3:
+      "post { id title comments { items { id content postID \(fullPost) createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename }",
   ]
   static let paths: [Int: any CodingKey] = [
-    1: Comment4V2.path.post, 2: Comment4V2.path.post.comments, 3: Comment4V2.path.post.comments.post,
+    1: Comment4V2.path.post, 2: Comment4V2.path.post.comments,
+    3: Comment4V2.path.post.comments.post,
   ]
 
   /// Checks that `comment` arrived with exactly `depth` levels loaded, without any request.

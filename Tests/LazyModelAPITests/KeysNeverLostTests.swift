@@ -30,10 +30,17 @@ struct KeysNeverLostTests {
     #expect(stored.count == 1)
     #expect(stored.first?["phoneCallTranscriptId"] as? String == "t-1")
     // The server answered `transcript: null`; the key came back beside it.
-    #expect(created.transcriptReference.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string("t-1"))])
+    #expect(
+      created.transcriptReference.notLoadedIdentifiers == [
+        IdentifierComponent(name: "id", value: .string("t-1"))
+      ])
 
-    let fetched = try #require(try await client.get(PhoneCall.self, byIdentifier: .init(id: "call-1")))
-    #expect(fetched.transcriptReference.identifiers == [IdentifierComponent(name: "id", value: .string("t-1"))])
+    let fetched = try #require(
+      try await client.get(PhoneCall.self, byIdentifier: .init(id: "call-1")))
+    #expect(
+      fetched.transcriptReference.identifiers == [
+        IdentifierComponent(name: "id", value: .string("t-1"))
+      ])
     #expect(try await fetched.transcript == nil)  // loading yields nil while the target is missing
     #expect(log.last?.operationName == "GetTranscript")
 
@@ -44,7 +51,8 @@ struct KeysNeverLostTests {
 
     // Once the transcript exists, the same reference loads it.
     try await client.create(transcript)
-    let again = try #require(try await client.get(PhoneCall.self, byIdentifier: .init(id: "call-1")))
+    let again = try #require(
+      try await client.get(PhoneCall.self, byIdentifier: .init(id: "call-1")))
     #expect(try await again.transcript?.text == "hello")
 
     // Clearing the reference on purpose still clears the key.
@@ -66,14 +74,19 @@ struct KeysNeverLostTests {
     try await client.create(Comment4V2(id: "c-1", content: "orphan", post: post))
     try await client.delete(post)
 
-    let comment = try #require(try await client.get(Comment4V2.self, byIdentifier: .init(id: "c-1")))
+    let comment = try #require(
+      try await client.get(Comment4V2.self, byIdentifier: .init(id: "c-1")))
     #expect(
       log.last?.document
         == "query GetComment4V2($id: ID!) { getComment4V2(id: $id) { id content postID post { id __typename } createdAt updatedAt __typename } }"
     )
-    #expect(comment.postReference.notLoadedIdentifiers == [IdentifierComponent(name: "id", value: .string("p-1"))])
+    #expect(
+      comment.postReference.notLoadedIdentifiers == [
+        IdentifierComponent(name: "id", value: .string("p-1"))
+      ])
     #expect(try await comment.post == nil)
-    #expect(comment.postReference.identifiers == [IdentifierComponent(name: "id", value: .string("p-1"))])
+    #expect(
+      comment.postReference.identifiers == [IdentifierComponent(name: "id", value: .string("p-1"))])
 
     var edited = comment
     edited.content = "still here"

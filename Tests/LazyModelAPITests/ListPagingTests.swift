@@ -10,7 +10,8 @@ import Testing
 /// against the local server.
 @Suite("client.list, listAll and index queries with sort key conditions")
 struct ListPagingTests {
-  @Test("list pages by limit with hasNextPage/nextPage; nextPage after the last page is a typed error")
+  @Test(
+    "list pages by limit with hasNextPage/nextPage; nextPage after the last page is a typed error")
   func paging() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
@@ -35,7 +36,10 @@ struct ListPagingTests {
     #expect(pages == 3)
     #expect(seen.sorted() == posts.map(\.id).sorted())
     #expect(log.all.count == 3)
-    #expect(log.all.dropFirst().allSatisfy { $0.variables["nextToken"] != nil && $0.variables["limit"] == 10 })
+    #expect(
+      log.all.dropFirst().allSatisfy {
+        $0.variables["nextToken"] != nil && $0.variables["limit"] == 10
+      })
 
     let sent = log.all.count
     do {
@@ -171,11 +175,14 @@ struct ListPagingTests {
         return "\(error)"
       }
     }
-    #expect(await reason(.eq(["isbn": "1"]))?.contains("Book.isbn is not a sort key field of index \(index)") == true)
+    #expect(
+      await reason(.eq(["isbn": "1"]))?.contains(
+        "Book.isbn is not a sort key field of index \(index)") == true)
     #expect(await reason(.eq(["title": "A"]))?.contains("year is missing") == true)
     #expect(await reason(.eq(["year": "1974"]))?.contains("Book.year is Int") == true)
     #expect(await reason(.beginsWith(["year": 1974]))?.contains("beginsWith on Book.year") == true)
-    #expect(await reason(.eq(["isbn": "1"]), index: "byIsbn")?.contains("no sort key fields") == true)
+    #expect(
+      await reason(.eq(["isbn": "1"]), index: "byIsbn")?.contains("no sort key fields") == true)
     #expect(log.all.isEmpty)  // nothing was sent
   }
 }

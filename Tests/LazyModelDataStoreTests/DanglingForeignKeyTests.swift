@@ -10,7 +10,9 @@ import Testing
 /// include nor a load that finds nothing may turn the stored key into NULL on the next save.
 @Suite("Dangling foreign keys survive in the DataStore")
 struct DanglingForeignKeyTests {
-  @Test("a hasOne FK to a missing row: included, loaded nil, saved again, still stored", arguments: StoreLocation.allCases)
+  @Test(
+    "a hasOne FK to a missing row: included, loaded nil, saved again, still stored",
+    arguments: StoreLocation.allCases)
   func danglingHasOne(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(
       location, registry: RegressionHasOneDanglingForeignKey.Models.registry)
@@ -26,23 +28,28 @@ struct DanglingForeignKeyTests {
     #expect(included.transcriptReference.isLoaded == false)
     try await store.save(included)
 
-    let plain = try #require(try await store.query(PhoneCall.self, byIdentifier: .init(id: "call-1")))
+    let plain = try #require(
+      try await store.query(PhoneCall.self, byIdentifier: .init(id: "call-1")))
     #expect(try await plain.transcript == nil)  // loaded: nothing there yet
     #expect(plain.transcriptReference.isLoaded)
     try await store.save(plain)  // saving after the nil load keeps the key too
 
     try await store.save(transcript)
-    let later = try #require(try await store.query(PhoneCall.self, byIdentifier: .init(id: "call-1")))
+    let later = try #require(
+      try await store.query(PhoneCall.self, byIdentifier: .init(id: "call-1")))
     #expect(try await later.transcript?.text == "later")
 
     var cleared = later
     cleared.setTranscript(nil)
     try await store.save(cleared)
-    let none = try #require(try await store.query(PhoneCall.self, byIdentifier: .init(id: "call-1")))
+    let none = try #require(
+      try await store.query(PhoneCall.self, byIdentifier: .init(id: "call-1")))
     #expect(none.transcriptReference.identifiers == nil)
   }
 
-  @Test("setPost(identifier:) saves the FK without the post being loaded", arguments: StoreLocation.allCases)
+  @Test(
+    "setPost(identifier:) saves the FK without the post being loaded",
+    arguments: StoreLocation.allCases)
   func setByIdentifier(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: seedRegistry)
     let post = Post4V2(id: "p-1", title: "parent")
@@ -51,7 +58,8 @@ struct DanglingForeignKeyTests {
     comment.setPost(identifier: .init(id: "p-1"))
     #expect(comment.postReference.identifier?.id == "p-1")
     try await store.save(comment)
-    let stored = try #require(try await store.query(Comment4V2.self, byIdentifier: .init(id: "c-1")))
+    let stored = try #require(
+      try await store.query(Comment4V2.self, byIdentifier: .init(id: "c-1")))
     #expect(stored.postReference.identifier?.id == "p-1")
     #expect(try await stored.post?.title == "parent")
   }

@@ -8,7 +8,9 @@ import Testing
 /// Issue 14: the DataStore's `includes:` takes the generated typed paths, at any depth.
 @Suite("DataStore includes by typed path")
 struct DataStoreIncludePathTests {
-  @Test("depth 1, 2 and 3 paths load their levels with one query each", arguments: StoreLocation.allCases)
+  @Test(
+    "depth 1, 2 and 3 paths load their levels with one query each",
+    arguments: StoreLocation.allCases)
   func depths(_ location: StoreLocation) async throws {
     let (store, log) = try makeStore(location, registry: seedRegistry)
     let post = Post4V2(id: "p-1", title: "Deep")
