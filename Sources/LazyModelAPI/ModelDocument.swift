@@ -218,6 +218,32 @@ public enum ModelDocument {
     return lists + here
   }
 
+  /// Checks that every include (a coding key, or a `ModelPath` joined by `.`) names an
+  /// association at each step from `schema` (generated paths always do; a hand-made key may not).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` naming the model and the field
+  ///   that is not one of its associations; nothing is sent.
+  static func checkIncludes(
+    _ includes: [any CodingKey], of schema: ModelSchema, operationName: String
+  ) throws {
+    for include in includes {
+      var current = schema
+      for name in include.stringValue.split(separator: ".", omittingEmptySubsequences: false) {
+        let field = current.field(named: String(name))
+        switch (field?.association, field?.type) {
+        case (.some, .model(let type)?), (.some, .list(.model(let type), _)?):
+          current = type.schema
+        default:
+          throw APIError.invalidRequest(
+            operationName: operationName,
+            reason:
+              "include \(include.stringValue): \(current.name).\(name) is not an association of \(current.name)"
+          )
+        }
+      }
+    }
+  }
+
   /// The first field name of each include path, and per first name the rest of its paths
   /// (`["post.comments", "post"]` → `["post"]`, `["post": ["comments"]]`).
   static func splitIncludes(_ includes: Set<String>) -> (Set<String>, [String: Set<String>]) {

@@ -143,6 +143,7 @@ public enum ModelMutations {
     let field = try ModelDocument.mutationField(kind, schema)
     let operationName = ModelDocument.operationName(field, kind.rawValue, schema)
     let inputType = ModelDocument.mutationInputType(kind, schema)
+    try ModelDocument.checkIncludes(includes, of: schema, operationName: operationName)
     let included = Set(includes.map(\.stringValue))
     let selection = ModelDocument.selectionSet(of: schema, includes: included)
     let document =

@@ -122,6 +122,51 @@ struct IncludePathTests {
     #expect(try list.elements.map(\.id) == comments.map(\.id))
   }
 
+  @Test("an include that is not an association is a typed error naming model and field")
+  func unknownInclude() throws {
+    for (operation, build) in [
+      (
+        "GetComment4V2",
+        {
+          _ = try ModelQueries.get(
+            Comment4V2.self, byIdentifier: .init(id: "x"), includes: [AnyCodingKey("post.nope")])
+        }
+      ),
+      (
+        "ListComment4V2s",
+        { _ = try ModelQueries.list(Comment4V2.self, includes: [AnyCodingKey("content")]) }
+      ),
+      (
+        "CreateComment4V2",
+        {
+          _ = try ModelMutations.create(
+            Comment4V2(content: "x"), includes: [AnyCodingKey("post.comments.author")])
+        }
+      ),
+      (
+        "OnCreateComment4V2",
+        { _ = try ModelSubscriptions.onCreate(Comment4V2.self, includes: [AnyCodingKey("nope")]) }
+      ),
+    ] as [(String, () throws -> Void)] {
+      do {
+        try build()
+        Issue.record("\(operation): no error")
+      } catch APIError.invalidRequest(let operationName, let reason) {
+        #expect(operationName == operation)
+        #expect(reason.contains("is not an association of"))
+      }
+    }
+    do {
+      _ = try ModelQueries.get(
+        Comment4V2.self, byIdentifier: .init(id: "x"),
+        includes: [AnyCodingKey("post.comments.author")])
+    } catch APIError.invalidRequest(_, let reason) {
+      #expect(
+        reason
+          == "include post.comments.author: Comment4V2.author is not an association of Comment4V2")
+    }
+  }
+
   @Test("subscriptions and path spellings: the same selection; paths merge; old keys still work")
   func documents() throws {
     let subscription = try ModelSubscriptions.onCreate(
