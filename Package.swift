@@ -51,6 +51,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
   ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),
   ("RegressionMultiOwnerFieldsAndAuthDefaults", "regressions/multi-owner-fields-and-auth-defaults"),
+  ("RegressionHasOneDanglingForeignKey", "regressions/has-one-dangling-foreign-key"),
 ]
 
 var targets: [Target] = [

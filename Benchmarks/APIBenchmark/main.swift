@@ -1,6 +1,7 @@
 // Lazy-loading 1,000 belongsTo references over loopback against the local GraphQL server
 // (Tests/GraphQLServer), sequentially and concurrently, next to a plain URLSession POST of the
-// same documents in the same run. Run: swift run -c release APIBenchmark [references] [width]
+// same documents in the same run; then listAll over 10,000 comments in pages of 100 against the
+// same pages by plain POSTs. Run: swift run -c release APIBenchmark [references] [width]
 import BenchmarkSupport
 import Foundation
 import LazyModel
@@ -231,3 +232,84 @@ print(
   "lazy load: LazyReference.get() → APIReferenceProvider → APIClient.send (document build, JSON encode, POST, decode Post4V2)."
 )
 print("target: lazy ÷ plain < 1.5×")
+
+// MARK: listAll over `listItemCount` comments in pages of 100, against the same pages fetched by
+// plain POSTs (the client's own list bodies; the baseline reads only `nextToken` from each page).
+let listItemCount = 10_000
+let listPageSize = 100
+try await forEach(listItemCount - referenceCount, width: width) { index in
+  try await client.create(
+    Comment4V2(
+      id: String(format: "extra-%05d", index), content: "e\(index)",
+      post: Post4V2(id: postIDs[index % referenceCount], title: "")))
+}
+
+/// The process's CPU time (user + system), in seconds.
+func processCPUSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+func plainPages() async throws -> Int {
+  var token: String?
+  var pages = 0
+  repeat {
+    var request = URLRequest(url: endpoint)
+    request.httpMethod = "POST"
+    request.timeoutInterval = client.configuration.timeout
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.httpBody = try client.httpBody(
+      for: ModelQueries.list(Comment4V2.self, limit: listPageSize, nextToken: token))
+    let (data, _) = try await plainSession.data(for: request)
+    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let connection = (json?["data"] as? [String: Any])?["listComment4V2s"] as? [String: Any]
+    token = connection?["nextToken"] as? String
+    pages += 1
+  } while token != nil
+  return pages
+}
+
+func listAllItems() async throws -> Int {
+  var count = 0
+  for try await _ in client.listAll(Comment4V2.self, pageSize: listPageSize) { count += 1 }
+  return count
+}
+
+_ = try await plainPages()  // warm up
+let listed = try await listAllItems()
+precondition(listed == listItemCount, "listAll yielded \(listed) comments, not \(listItemCount)")
+var listPlain: [(wall: Double, cpu: Double)] = []
+var listClient: [(wall: Double, cpu: Double)] = []
+for _ in 0..<rounds {
+  var cpuStart = processCPUSeconds()
+  let plainWall = try await time { _ = try await plainPages() }
+  listPlain.append((plainWall, processCPUSeconds() - cpuStart))
+  cpuStart = processCPUSeconds()
+  let clientWall = try await time { _ = try await listAllItems() }
+  listClient.append((clientWall, processCPUSeconds() - cpuStart))
+}
+let pages = Double(listItemCount / listPageSize)
+let plainWall = median(listPlain.map(\.wall))
+let clientWall = median(listClient.map(\.wall))
+print(
+  "\nlistAll over \(listItemCount) comments in pages of \(listPageSize) (\(Int(pages)) requests), median of \(rounds) rounds:\n"
+)
+print(
+  BenchmarkFormat.table(
+    ["mode", "wall", "wall / page", "client CPU (user+sys)", "listAll ÷ plain"],
+    [
+      [
+        "plain POSTs (nextToken only)", String(format: "%.0f ms", plainWall * 1e3),
+        String(format: "%.2f ms", plainWall / pages * 1e3),
+        String(format: "%.0f ms", median(listPlain.map(\.cpu)) * 1e3), "1.00×",
+      ],
+      [
+        "client.listAll (decoded models)", String(format: "%.0f ms", clientWall * 1e3),
+        String(format: "%.2f ms", clientWall / pages * 1e3),
+        String(format: "%.0f ms", median(listClient.map(\.cpu)) * 1e3),
+        String(format: "%.2f×", clientWall / plainWall),
+      ],
+    ]))
+print("target: listAll ÷ plain ≤ 1.1×")

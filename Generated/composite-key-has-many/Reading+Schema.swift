@@ -77,6 +77,22 @@ extension Reading {
         IdentifierComponent(name: "flagged", value: flagged.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          id: components.required(String.self, named: "id"),
+          takenAt: components.required(Temporal.DateTime.self, named: "takenAt"),
+          day: components.required(Temporal.Date.self, named: "day"),
+          time: components.required(Temporal.Time.self, named: "time"),
+          seq: components.required(Int.self, named: "seq"),
+          priority: components.required(Priority.self, named: "priority"),
+          value: components.required(Double.self, named: "value"),
+          flagged: components.required(Bool.self, named: "flagged"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -118,4 +134,8 @@ extension Reading {
       onDelete: "onDeleteReading"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension ModelPath where Target == Reading {
+  public var notes: ModelPath<Root, ReadingNote> { appending("notes") }
 }

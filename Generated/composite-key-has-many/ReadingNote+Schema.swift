@@ -31,6 +31,14 @@ extension ReadingNote {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -60,3 +68,7 @@ extension ReadingNote {
 }
 
 extension ReadingNote: Identifiable {}
+
+extension ModelPath where Target == ReadingNote {
+  public var reading: ModelPath<Root, Reading> { appending("reading") }
+}

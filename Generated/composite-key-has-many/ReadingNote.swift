@@ -29,13 +29,20 @@ public struct ReadingNote: Model {
     _reading = LazyReference(reading)
   }
 
+  public mutating func setReading(identifier: Reading.Identifier?) {
+    _reading = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     text = try values.decode(String.self, forKey: .text)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _reading = try values.decodeLazyReference(Reading.self, forKey: .reading, decoder: decoder)
+    _reading = try values.decodeLazyReference(
+      Reading.self, forKey: .reading,
+      targetNames: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"],
+      decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -33,6 +33,14 @@ extension Comment {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -62,3 +70,7 @@ extension Comment {
 }
 
 extension Comment: Identifiable {}
+
+extension ModelPath where Target == Comment {
+  public var post: ModelPath<Root, Post> { appending("post") }
+}

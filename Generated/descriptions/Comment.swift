@@ -38,6 +38,10 @@ public struct Comment: Model {
     _post = LazyReference(post)
   }
 
+  public mutating func setPost(identifier: Post.Identifier?) {
+    _post = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
@@ -45,7 +49,8 @@ public struct Comment: Model {
     place = try values.decodeIfPresent(Place.self, forKey: .place)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _post = try values.decodeLazyReference(Post.self, forKey: .post, decoder: decoder)
+    _post = try values.decodeLazyReference(
+      Post.self, forKey: .post, targetNames: ["postCommentsId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -35,6 +35,14 @@ extension Post {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -63,3 +71,7 @@ extension Post {
 }
 
 extension Post: Identifiable {}
+
+extension ModelPath where Target == Post {
+  public var comments: ModelPath<Root, Comment> { appending("comments") }
+}

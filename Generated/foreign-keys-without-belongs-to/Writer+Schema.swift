@@ -43,6 +43,14 @@ extension Writer {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -77,3 +85,8 @@ extension Writer {
 }
 
 extension Writer: Identifiable {}
+
+extension ModelPath where Target == Writer {
+  public var profile: ModelPath<Root, WriterProfile> { appending("profile") }
+  public var drafts: ModelPath<Root, Draft> { appending("drafts") }
+}

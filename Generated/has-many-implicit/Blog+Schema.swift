@@ -31,6 +31,14 @@ extension Blog {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -57,3 +65,7 @@ extension Blog {
 }
 
 extension Blog: Identifiable {}
+
+extension ModelPath where Target == Blog {
+  public var posts: ModelPath<Root, BlogPost> { appending("posts") }
+}

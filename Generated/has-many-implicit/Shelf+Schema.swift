@@ -36,6 +36,16 @@ extension Shelf {
         IdentifierComponent(name: "number", value: number.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          room: components.required(String.self, named: "room"),
+          number: components.required(Int.self, named: "number"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -66,4 +76,8 @@ extension Shelf {
 extension Shelf: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Shelf {
+  public var items: ModelPath<Root, Item> { appending("items") }
 }

@@ -29,6 +29,14 @@ extension Employee {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -56,3 +64,7 @@ extension Employee {
 }
 
 extension Employee: Identifiable {}
+
+extension ModelPath where Target == Employee {
+  public var badge: ModelPath<Root, Badge> { appending("badge") }
+}

@@ -26,12 +26,17 @@ public struct Employee: Model {
     _badge = LazyReference(badge)
   }
 
+  public mutating func setBadge(identifier: Badge.Identifier) {
+    _badge = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _badge = try values.decodeLazyReference(Badge.self, forKey: .badge, decoder: decoder)
+    _badge = try values.decodeLazyReference(
+      Badge.self, forKey: .badge, targetNames: ["badgeID"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -29,13 +29,18 @@ public struct Project: Model {
     _team = LazyReference(team)
   }
 
+  public mutating func setTeam(identifier: Team.Identifier?) {
+    _team = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     name = try values.decodeIfPresent(String.self, forKey: .name)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _team = try values.decodeLazyReference(Team.self, forKey: .team, decoder: decoder)
+    _team = try values.decodeLazyReference(
+      Team.self, forKey: .team, targetNames: ["projectTeamId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -31,6 +31,14 @@ extension ArticleTags {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -64,3 +72,8 @@ extension ArticleTags {
 }
 
 extension ArticleTags: Identifiable {}
+
+extension ModelPath where Target == ArticleTags {
+  public var article: ModelPath<Root, Article> { appending("article") }
+  public var tag: ModelPath<Root, Tag> { appending("tag") }
+}

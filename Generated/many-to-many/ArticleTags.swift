@@ -35,8 +35,16 @@ public struct ArticleTags: Model {
     _article = LazyReference(article)
   }
 
+  public mutating func setArticle(identifier: Article.Identifier) {
+    _article = LazyReference(identifier: identifier)
+  }
+
   public mutating func setTag(_ tag: Tag) {
     _tag = LazyReference(tag)
+  }
+
+  public mutating func setTag(identifier: Tag.Identifier) {
+    _tag = LazyReference(identifier: identifier)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -44,8 +52,10 @@ public struct ArticleTags: Model {
     id = try values.decode(String.self, forKey: .id)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _article = try values.decodeLazyReference(Article.self, forKey: .article, decoder: decoder)
-    _tag = try values.decodeLazyReference(Tag.self, forKey: .tag, decoder: decoder)
+    _article = try values.decodeLazyReference(
+      Article.self, forKey: .article, targetNames: ["articleId"], decoder: decoder)
+    _tag = try values.decodeLazyReference(
+      Tag.self, forKey: .tag, targetNames: ["tagId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -29,6 +29,14 @@ extension Customer {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "email", value: email.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(email: components.required(String.self, named: "email"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

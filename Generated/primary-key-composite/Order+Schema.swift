@@ -41,6 +41,17 @@ extension Order {
         IdentifierComponent(name: "number", value: number.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          customerId: components.required(String.self, named: "customerId"),
+          placedAt: components.required(Temporal.DateTime.self, named: "placedAt"),
+          number: components.required(Int.self, named: "number"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

@@ -31,6 +31,14 @@ extension Comment4V2 {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -65,3 +73,7 @@ extension Comment4V2 {
 }
 
 extension Comment4V2: Identifiable {}
+
+extension ModelPath where Target == Comment4V2 {
+  public var post: ModelPath<Root, Post4V2> { appending("post") }
+}

@@ -31,6 +31,14 @@ extension Post4V2 {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -62,3 +70,7 @@ extension Post4V2 {
 }
 
 extension Post4V2: Identifiable {}
+
+extension ModelPath where Target == Post4V2 {
+  public var comments: ModelPath<Root, Comment4V2> { appending("comments") }
+}

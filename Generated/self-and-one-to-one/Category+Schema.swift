@@ -33,6 +33,14 @@ extension Category {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -62,3 +70,8 @@ extension Category {
 }
 
 extension Category: Identifiable {}
+
+extension ModelPath where Target == Category {
+  public var children: ModelPath<Root, Category> { appending("children") }
+  public var parent: ModelPath<Root, Category> { appending("parent") }
+}

@@ -32,6 +32,10 @@ public struct Category: Model {
     _parent = LazyReference(parent)
   }
 
+  public mutating func setParent(identifier: Category.Identifier?) {
+    _parent = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
@@ -42,7 +46,8 @@ public struct Category: Model {
     children = try values.decodeLazyList(
       Category.self, forKey: .children, associatedFields: ["categoryChildrenId"], parent: parentKey,
       decoder: decoder)
-    _parent = try values.decodeLazyReference(Category.self, forKey: .parent, decoder: decoder)
+    _parent = try values.decodeLazyReference(
+      Category.self, forKey: .parent, targetNames: ["categoryChildrenId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

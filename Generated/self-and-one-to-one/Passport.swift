@@ -29,13 +29,18 @@ public struct Passport: Model {
     _holder = LazyReference(holder)
   }
 
+  public mutating func setHolder(identifier: Person.Identifier?) {
+    _holder = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     number = try values.decode(String.self, forKey: .number)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _holder = try values.decodeLazyReference(Person.self, forKey: .holder, decoder: decoder)
+    _holder = try values.decodeLazyReference(
+      Person.self, forKey: .holder, targetNames: ["passportHolderId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -29,13 +29,18 @@ public struct Person: Model {
     _passport = LazyReference(passport)
   }
 
+  public mutating func setPassport(identifier: Passport.Identifier?) {
+    _passport = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     name = try values.decode(String.self, forKey: .name)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _passport = try values.decodeLazyReference(Passport.self, forKey: .passport, decoder: decoder)
+    _passport = try values.decodeLazyReference(
+      Passport.self, forKey: .passport, targetNames: ["personPassportId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -43,6 +43,14 @@ extension Locals {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "values", value: values.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(values: components.required(String.self, named: "values"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -78,4 +86,8 @@ extension Locals {
 extension Locals: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Locals {
+  public var children: ModelPath<Root, Locals> { appending("children") }
 }

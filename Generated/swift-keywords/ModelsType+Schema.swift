@@ -29,6 +29,14 @@ extension ModelsType {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "components", value: componentsValue.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(componentsValue: components.required(String.self, named: "components"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

@@ -46,6 +46,16 @@ extension SelfType {
         IdentifierComponent(name: "for", value: `for`.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          default: components.required(String.self, named: "default"),
+          for: components.required(String.self, named: "for"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -82,4 +92,9 @@ extension SelfType {
 extension SelfType: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == SelfType {
+  public var `operator`: ModelPath<Root, SelfType> { appending("operator") }
+  public var `in`: ModelPath<Root, SelfType> { appending("in") }
 }

@@ -44,6 +44,10 @@ public struct SelfType: Model {
     _in = LazyReference(`in`)
   }
 
+  public mutating func setIn(identifier: SelfType.Identifier?) {
+    _in = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     `default` = try values.decode(String.self, forKey: .`default`)
@@ -59,7 +63,9 @@ public struct SelfType: Model {
       SelfType.self, forKey: .`operator`,
       associatedFields: ["selfOperatorDefault", "selfOperatorFor"], parent: parentKey,
       decoder: decoder)
-    _in = try values.decodeLazyReference(SelfType.self, forKey: .`in`, decoder: decoder)
+    _in = try values.decodeLazyReference(
+      SelfType.self, forKey: .`in`, targetNames: ["selfOperatorDefault", "selfOperatorFor"],
+      decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -191,6 +191,36 @@ public struct IdentifierComponent: Hashable, Sendable, Codable {
 public protocol ModelIdentifierProtocol: Hashable, Sendable {
   /// The key components in key order: partition key first, then the sort key fields as written.
   var components: [IdentifierComponent] { get }
+
+  /// The identifier whose ``components`` are `components` (any order, matched by name), or `nil`
+  /// when a key field is missing or its value does not fit the field's type. Generated identifiers
+  /// implement it; the default returns `nil` (an identifier type that cannot be rebuilt).
+  init?(components: [IdentifierComponent])
+}
+
+extension ModelIdentifierProtocol {
+  /// `nil`: this identifier type cannot be rebuilt from components.
+  public init?(components: [IdentifierComponent]) { return nil }
+}
+
+extension Array where Element == IdentifierComponent {
+  /// The value of the component named `name` as a `T` (generated identifiers'
+  /// `init?(components:)` use it).
+  ///
+  /// - Throws: ``IdentifierComponentError`` when there is no such component or its value does not
+  ///   fit `T`.
+  public func required<T: KeyValueConvertible>(_ type: T.Type, named name: String) throws -> T {
+    guard let value = first(where: { $0.name == name }).flatMap({ T(keyValue: $0.value) }) else {
+      throw IdentifierComponentError(name: name)
+    }
+    return value
+  }
+}
+
+/// An identifier's component is missing or its value does not fit the key field's type.
+public struct IdentifierComponentError: Error, Sendable, Hashable {
+  /// The key field name.
+  public let name: String
 }
 
 extension ModelIdentifierProtocol {

@@ -346,6 +346,27 @@ extension KeyedDecodingContainer {
       associatedIdentifiers: values, associatedFields: associatedFields, provider: provider)
   }
 
+  /// Decodes a `@belongsTo`/`@hasOne` field whose foreign key lives on the decoded model as
+  /// `targetNames` (`postID`, `phoneCallTranscriptId`): as
+  /// ``decodeLazyReference(_:forKey:associatedFields:parent:decoder:)``, except that when the field
+  /// decodes as an empty reference (`null` or absent, as AppSync answers for a target that does not
+  /// exist or was deleted) while every target name holds a non-null value in the same object, the
+  /// result is a not-loaded reference to those key values (the primary key of `M`, in order).
+  /// Loading it then yields `nil` while the target is missing, and encoding it keeps the key, so an
+  /// update of the decoded model never turns a foreign key into `null` (issue 14).
+  ///
+  /// - Throws: `DecodingError` when the value under `key` is neither `null`, identifiers, nor an
+  ///   `M`, or a target name holds a value that does not fit its key field's type.
+  @inlinable
+  public func decodeLazyReference<M: Model>(
+    _ type: M.Type, forKey key: Key, targetNames: [String], decoder: any Decoder
+  ) throws -> LazyReference<M> {
+    let reference = try decodeLazyReference(M.self, forKey: key, decoder: decoder)
+    // `identifiers` is `nil` only for an empty reference; it is read without the lock.
+    guard reference.identifiers == nil, !targetNames.isEmpty else { return reference }
+    return try LazyReference<M>.fromForeignKeys(targetNames, decoder: decoder) ?? reference
+  }
+
   /// Decodes a `@belongsTo`/`@hasOne` field of a generated model (see ``LazyReference/init(from:)``).
   ///
   /// A missing key or `null` is an empty loaded reference, unless `associatedFields` is given (a

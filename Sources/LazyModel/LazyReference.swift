@@ -118,6 +118,27 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// it was created with. `nil` only for an empty reference made from `nil` or decoded from `null`.
   public var identifiers: [IdentifierComponent]? { storedIdentifiers }
 
+  /// The typed identifier of the model this reference points at, read without loading (the
+  /// typed form of ``identifiers``: `comment.postReference.identifier?.id`). `nil` for an empty
+  /// reference, or when the identifiers are not `M`'s primary key (a `@hasOne(references:)`
+  /// holds the child's FK fields instead).
+  public var identifier: M.Identifier? {
+    storedIdentifiers.flatMap { M.Identifier(components: $0) }
+  }
+
+  /// A not-loaded reference to the `M` with `identifier` (an empty one for `nil`), made without
+  /// the model: what a generated `set<Field>(identifier:)` stores. It has no provider, so
+  /// ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)`` until the owning model is
+  /// saved and read back through a store or the API; saving it writes the identifier's values
+  /// as the foreign key.
+  public convenience init(identifier: M.Identifier?) {
+    if let identifier {
+      self.init(identifiers: identifier.components)
+    } else {
+      self.init(nil as M?)
+    }
+  }
+
   /// The model, loading it on first use.
   ///
   /// Concurrent callers share one in-flight ``ModelProvider/load(identifiers:)`` call. The load runs
@@ -414,9 +435,47 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     self.init(try M(from: decoder))
   }
 
+  /// The not-loaded reference that the foreign-key fields `targetNames` of the object `decoder`
+  /// reads hold (paired in order with the primary key of `M`), or `nil` when a target name is
+  /// absent or `null`, or their count is not that of the key.
+  ///
+  /// - Throws: `DecodingError` when a value does not fit its key field's type.
+  @usableFromInline
+  static func fromForeignKeys(_ targetNames: [String], decoder: any Decoder) throws
+    -> LazyReference<M>?
+  {
+    let key = M.schema.primaryKey
+    guard key.count == targetNames.count,
+      let container = try? decoder.container(keyedBy: AnyCodingKey.self)
+    else { return nil }
+    var identifiers: [IdentifierComponent] = []
+    identifiers.reserveCapacity(key.count)
+    for (target, name) in zip(targetNames, key) {
+      let codingKey = AnyCodingKey(target)
+      guard container.contains(codingKey), try !container.decodeNil(forKey: codingKey) else {
+        return nil
+      }
+      let value: KeyValue
+      if let type = M.schema.keyFieldType(named: name) {
+        value = try container.decodeKeyValue(of: type, forKey: codingKey)
+      } else {
+        value = try container.decode(KeyValue.self, forKey: codingKey)
+      }
+      identifiers.append(IdentifierComponent(name: name, value: value))
+    }
+    if let context = decoder.userInfo[.modelDecodingContext] as? any ModelDecodingContext {
+      return LazyReference(
+        identifiers: identifiers,
+        provider: context.referenceProvider(for: M.self, identifiers: identifiers))
+    }
+    return LazyReference(identifiers: identifiers)
+  }
+
   /// Encodes a loaded model in full, an empty reference as `null`, and a not-loaded reference
   /// (also one whose load is in flight) as an object of its identifiers, so decoding it through the
-  /// same source gives a loadable reference.
+  /// same source gives a loadable reference. A reference that was made with identifiers and
+  /// loaded `nil` (its target does not exist, or not yet) still encodes its identifiers: the key
+  /// it holds is kept, never written back as `null` (issue 14).
   ///
   /// - Throws: What the model's or the encoder's `encode` throws.
   public func encode(to encoder: any Encoder) throws {
@@ -424,6 +483,13 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     case .loaded(let model?):
       try model.encode(to: encoder)
     case .loaded(nil):
+      if let identifiers = storedIdentifiers, !identifiers.isEmpty {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for component in identifiers {
+          try container.encode(component.value, forKey: AnyCodingKey(component.name))
+        }
+        return
+      }
       var single = encoder.singleValueContainer()
       try single.encodeNil()
     case .notLoaded(let identifiers):

@@ -234,26 +234,35 @@ public final class APIClient: Sendable {
 
   /// Creates `model` (`create<Name>`) and returns the stored model as the server echoes it.
   ///
+  /// `includes:` selects associations of the returned model eagerly (coding keys or `ModelPath`s
+  /// such as `Comment4V2.path.post.comments`, at any depth).
+  ///
   /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
   @discardableResult
-  public func create<M: Model>(_ model: M, condition: GraphQLFilter? = nil) async throws -> M {
-    try await send(ModelMutations.create(model, condition: condition))
+  public func create<M: Model>(
+    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.create(model, condition: condition, includes: includes))
   }
 
   /// Updates `model` (`update<Name>`) and returns the stored model.
   ///
   /// - Throws: ``APIError``, as ``send(_:)``.
   @discardableResult
-  public func update<M: Model>(_ model: M, condition: GraphQLFilter? = nil) async throws -> M {
-    try await send(ModelMutations.update(model, condition: condition))
+  public func update<M: Model>(
+    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.update(model, condition: condition, includes: includes))
   }
 
   /// Deletes `model` (`delete<Name>`) and returns the deleted model.
   ///
   /// - Throws: ``APIError``, as ``send(_:)``.
   @discardableResult
-  public func delete<M: Model>(_ model: M, condition: GraphQLFilter? = nil) async throws -> M {
-    try await send(ModelMutations.delete(model, condition: condition))
+  public func delete<M: Model>(
+    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.delete(model, condition: condition, includes: includes))
   }
 
   // MARK: - HTTP

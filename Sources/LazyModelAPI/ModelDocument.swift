@@ -132,7 +132,8 @@ public enum ModelDocument {
   }
 
   /// The selection set of a model as this provider reads it (with braces):
-  /// every data field (embedded types with their own fields), each `@belongsTo`/`@hasOne` as one
+  /// every data field (embedded types with their own fields), the target names (FK fields) of each
+  /// `@belongsTo`/`@hasOne` that stores them, each `@belongsTo`/`@hasOne` as one
   /// nested level with only the referenced model's primary-key fields plus `__typename` (for a
   /// `@hasOne(references:)`, the child's FK fields that identify it, as `LazyReference` decodes
   /// it), no `@hasMany`, then `__typename`.
@@ -141,17 +142,26 @@ public enum ModelDocument {
   ///   - schema: The model's schema.
   ///   - includes: Association field names selected eagerly instead: a belongsTo/hasOne in
   ///     full (the referenced model's own lazy selection set), a hasMany as
-  ///     `{ items { … } nextToken }`. Only the top level honours `includes`.
+  ///     `{ items { … } nextToken }`. A name may be a path of association names joined by `.`
+  ///     (`post.comments.post`, a `ModelPath`'s `stringValue`): each level on it is included, at
+  ///     any depth.
   public static func selectionSet(of schema: ModelSchema, includes: Set<String> = []) -> String {
+    let (includes, deeper) = splitIncludes(includes)
     var parts: [String] = []
     for field in schema.fields {
       switch field.association {
       case nil:
         parts.append(dataSelection(field))
-      case .belongsTo, .hasOne:
+      case .belongsTo(_, let targetNames), .hasOne(_, let targetNames):
         guard case .model(let type) = field.type else { continue }
+        // The FK fields themselves, beside the nested object: AppSync resolves a target that does
+        // not exist (or was deleted) to `null`, and the key must survive that (issue 14).
+        for target in targetNames where schema.field(named: target) == nil {
+          parts.append(target)
+        }
         if includes.contains(field.name) {
-          parts.append("\(field.name) \(selectionSet(of: type.schema))")
+          parts.append(
+            "\(field.name) \(selectionSet(of: type.schema, includes: deeper[field.name] ?? []))")
         } else {
           var identifying = type.schema.primaryKey
           if case .hasOne(let associatedFields, let targetNames) = field.association,
@@ -165,7 +175,9 @@ public enum ModelDocument {
         guard includes.contains(field.name), case .list(.model(let type), _) = field.type else {
           continue
         }
-        parts.append("\(field.name) { items \(selectionSet(of: type.schema)) nextToken }")
+        parts.append(
+          "\(field.name) { items \(selectionSet(of: type.schema, includes: deeper[field.name] ?? [])) nextToken }"
+        )
       }
     }
     parts.append("__typename")
@@ -175,7 +187,19 @@ public enum ModelDocument {
   /// The included hasMany fields of `schema`, with the child's resolved FK fields: the target
   /// names of the child's belongsTo when the association names one, else the named fields.
   static func nestedLists(of schema: ModelSchema, includes: Set<String>) -> [NestedListSource] {
-    schema.fields.compactMap { field in
+    let (includes, deeper) = splitIncludes(includes)
+    // The lists of included models, at every depth, each paging through its own parent field.
+    var lists: [NestedListSource] = []
+    for field in schema.fields {
+      guard let below = deeper[field.name], includes.contains(field.name) else { continue }
+      switch field.type {
+      case .model(let type), .list(.model(let type), _):
+        lists += nestedLists(of: type.schema, includes: below)
+      default:
+        continue
+      }
+    }
+    let here: [NestedListSource] = schema.fields.compactMap { field in
       guard includes.contains(field.name), case .hasMany(let associated, _) = field.association,
         case .list(.model(let child), _) = field.type
       else { return nil }
@@ -191,6 +215,51 @@ public enum ModelDocument {
         child: ObjectIdentifier(child), associatedFields: resolved, parent: schema,
         field: field.name)
     }
+    return lists + here
+  }
+
+  /// Checks that every include (a coding key, or a `ModelPath` joined by `.`) names an
+  /// association at each step from `schema` (generated paths always do; a hand-made key may not).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` naming the model and the field
+  ///   that is not one of its associations; nothing is sent.
+  static func checkIncludes(
+    _ includes: [any CodingKey], of schema: ModelSchema, operationName: String
+  ) throws {
+    for include in includes {
+      var current = schema
+      for name in include.stringValue.split(separator: ".", omittingEmptySubsequences: false) {
+        let field = current.field(named: String(name))
+        switch (field?.association, field?.type) {
+        case (.some, .model(let type)?), (.some, .list(.model(let type), _)?):
+          current = type.schema
+        default:
+          throw APIError.invalidRequest(
+            operationName: operationName,
+            reason:
+              "include \(include.stringValue): \(current.name).\(name) is not an association of \(current.name)"
+          )
+        }
+      }
+    }
+  }
+
+  /// The first field name of each include path, and per first name the rest of its paths
+  /// (`["post.comments", "post"]` → `["post"]`, `["post": ["comments"]]`).
+  static func splitIncludes(_ includes: Set<String>) -> (Set<String>, [String: Set<String>]) {
+    guard includes.contains(where: { $0.contains(".") }) else { return (includes, [:]) }
+    var first: Set<String> = []
+    var deeper: [String: Set<String>] = [:]
+    for path in includes {
+      guard let dot = path.firstIndex(of: ".") else {
+        first.insert(path)
+        continue
+      }
+      let head = String(path[..<dot])
+      first.insert(head)
+      deeper[head, default: []].insert(String(path[path.index(after: dot)...]))
+    }
+    return (first, deeper)
   }
 
   private static func dataSelection(_ field: ModelField) -> String {

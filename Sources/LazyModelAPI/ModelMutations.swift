@@ -17,33 +17,48 @@ import LazyModel
 public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
+  /// - Parameters:
+  ///   - model: The model to write.
+  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
-  public static func create<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
-    -> GraphQLRequest<M>
-  {
-    try mutation(.create, model, condition: condition)
+  public static func create<M: Model>(
+    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M> {
+    try mutation(.create, model, condition: condition, includes: includes)
   }
 
   /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
   /// sent as `null`, so the stored model ends up equal to `model`.
   ///
+  /// - Parameters:
+  ///   - model: The model to write.
+  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
-  public static func update<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
-    -> GraphQLRequest<M>
-  {
-    try mutation(.update, model, condition: condition)
+  public static func update<M: Model>(
+    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M> {
+    try mutation(.update, model, condition: condition, includes: includes)
   }
 
   /// `delete<Name>` of `model`'s primary key.
   ///
+  /// - Parameters:
+  ///   - model: The model to write.
+  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
-  public static func delete<M: Model>(_ model: M, condition: GraphQLFilter? = nil) throws
-    -> GraphQLRequest<M>
-  {
-    try mutation(.delete, model, condition: condition)
+  public static func delete<M: Model>(
+    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M> {
+    try mutation(.delete, model, condition: condition, includes: includes)
   }
 
   /// `delete<Name>` by typed identifier.
@@ -119,20 +134,23 @@ public enum ModelMutations {
   }
 
   private static func mutation<M: Model>(
-    _ kind: ModelMutationKind, _ model: M, condition: GraphQLFilter?
+    _ kind: ModelMutationKind, _ model: M, condition: GraphQLFilter?, includes: [any CodingKey]
   ) throws -> GraphQLRequest<M> {
     _ = try ModelDocument.mutationField(kind, M.schema)
-    return try request(kind, M.schema, input: try input(kind, of: model), condition: condition)
+    return try request(
+      kind, M.schema, input: try input(kind, of: model), condition: condition, includes: includes)
   }
 
   private static func request<M: Model>(
     _ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue],
-    condition: GraphQLFilter?
+    condition: GraphQLFilter?, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<M> {
     let field = try ModelDocument.mutationField(kind, schema)
     let operationName = ModelDocument.operationName(field, kind.rawValue, schema)
     let inputType = ModelDocument.mutationInputType(kind, schema)
-    let selection = ModelDocument.selectionSet(of: schema)
+    try ModelDocument.checkIncludes(includes, of: schema, operationName: operationName)
+    let included = Set(includes.map(\.stringValue))
+    let selection = ModelDocument.selectionSet(of: schema, includes: included)
     let document =
       "mutation \(operationName)($input: \(inputType)!, $condition: \(ModelDocument.conditionInputType(schema))) { \(field)(input: $input, condition: $condition) \(selection) }"
     var variables: [String: GraphQLValue] = ["input": .object(input)]
@@ -140,6 +158,7 @@ public enum ModelMutations {
     return GraphQLRequest(
       operationType: .mutation, operationName: operationName, document: document,
       variables: variables,
-      responseField: field)
+      responseField: field,
+      nestedLists: ModelDocument.nestedLists(of: schema, includes: included))
   }
 }

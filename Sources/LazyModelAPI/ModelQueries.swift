@@ -77,6 +77,7 @@ public enum ModelQueries {
       "$\($0.name): \(ModelDocument.keyArgumentType($0, of: schema))!"
     }
     let arguments = keyFields.map { "\($0.name): $\($0.name)" }
+    try ModelDocument.checkIncludes(includes, of: schema, operationName: operationName)
     let selection = ModelDocument.selectionSet(
       of: schema, includes: Set(includes.map(\.stringValue)))
     let document =
@@ -110,6 +111,7 @@ public enum ModelQueries {
     let schema = M.schema
     let field = try ModelDocument.listField(schema)
     let operationName = ModelDocument.upperFirst(field)
+    try ModelDocument.checkIncludes(includes, of: schema, operationName: operationName)
     let selection = ModelDocument.selectionSet(
       of: schema, includes: Set(includes.map(\.stringValue)))
     let document =
@@ -192,6 +194,7 @@ public enum ModelQueries {
       "sortDirection: $sortDirection", "filter: $filter", "limit: $limit", "nextToken: $nextToken",
     ]
     if let sortDirection { variables["sortDirection"] = .string(sortDirection.rawValue) }
+    try ModelDocument.checkIncludes(includes, of: schema, operationName: operationName)
     let selection = ModelDocument.selectionSet(
       of: schema, includes: Set(includes.map(\.stringValue)))
     let document =

@@ -819,7 +819,14 @@ public final class DataStore: Sendable {
   {
     switch reference.boxState {
     case .loaded(nil):
-      return nil
+      // A reference made with identifiers whose target was not found keeps its key (issue 14);
+      // only an empty reference (set to `nil`) clears the FK columns.
+      guard let identifiers = reference.boxIdentifiers,
+        identifiers.count == plan.associatedFields.count
+      else { return nil }
+      return plan.associatedFields.enumerated().map { offset, name in
+        identifiers.first { $0.name == name }?.value ?? identifiers[offset].value
+      }
     case .loaded(let model?):
       let components = model.identifier.components
       if components.count == plan.associatedFields.count,

@@ -64,6 +64,34 @@ public struct QueryInclude: Sendable, Hashable {
   ) -> QueryInclude {
     QueryInclude(field: key.name, nested: nested)
   }
+
+  /// Includes every association on a typed path (`.path(Comment4V2.path.post.comments.post)`:
+  /// the post, its comments, and their posts), one `IN (…)` query per level. An empty path
+  /// (`Comment4V2.path`) includes nothing and is an ``DataStoreError/unknownField(model:field:)``
+  /// when queried.
+  public static func path<Root: Model, Target: Model>(_ path: ModelPath<Root, Target>)
+    -> QueryInclude
+  {
+    paths([path]).first ?? QueryInclude(field: "")
+  }
+
+  /// The includes of several typed paths of one root model, merged where they share a prefix
+  /// (`[Comment4V2.path.post.comments, Comment4V2.path.post]` loads the post once), so each level
+  /// is one query. Also takes the same paths as coding keys (`post.comments`, dotted).
+  public static func paths(_ paths: [any CodingKey]) -> [QueryInclude] {
+    merge(paths.map { $0.stringValue.split(separator: ".").map(String.init) })
+  }
+
+  private static func merge(_ paths: [[String]]) -> [QueryInclude] {
+    var order: [String] = []
+    var rest: [String: [[String]]] = [:]
+    for path in paths {
+      guard let head = path.first else { continue }
+      if rest[head] == nil { order.append(head) }
+      rest[head, default: []].append(Array(path.dropFirst()))
+    }
+    return order.map { QueryInclude(field: $0, nested: merge(rest[$0] ?? [])) }
+  }
 }
 
 /// Throws ``DataStoreError/invalidArgument(name:value:reason:)`` when `value` is below `minimum`

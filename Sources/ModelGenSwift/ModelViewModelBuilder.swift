@@ -37,6 +37,17 @@ extension ViewModelBuilder {
       },
       identifiableByID: identifiable(model, members) == .byID,
       identifiableByIdentifier: identifiable(model, members) == .byIdentifier)
+    viewModel.pathMembers = members.fields.compactMap { field in
+      let related: String
+      switch FieldPlan(field) {
+      case .reference(let relatedModel): related = relatedModel
+      case .list(let association): related = association.relatedModel
+      case .stored, .embedded: return nil
+      }
+      return PathMemberViewModel(
+        name: members.members.escapedProperty(field.name), relatedType: types.typeName(related),
+        fieldLiteral: SwiftNames.stringLiteral(field.name))
+    }
     viewModel.docLines = SwiftNames.docCommentLines(model.description)
     return viewModel
   }
@@ -169,6 +180,7 @@ extension ViewModelBuilder {
     parts.setter = SetterViewModel(
       name: members.setterNames[field.name] ?? field.name, parameter: property, type: type,
       storageName: storage)
+    parts.setter?.identifierType = "\(related).Identifier" + (field.isRequired ? "" : "?")
     parts.decode = .call(
       "\(storage) = try values.decodeLazyReference(",
       [.text("\(related).self"), .text("forKey: .\(members.members.key(field.name))")]
@@ -217,10 +229,19 @@ extension ViewModelBuilder {
   }
 
   /// A `@hasOne` that finds its child by the child's `references:` fields also decodes the
-  /// parent's key components; other references decode their target names only.
+  /// parent's key components; other references name their target names, whose values (the FK
+  /// fields beside the nested object) keep a reference whose target came back `null` not loaded.
   private func referenceDecodeArguments(_ field: FieldDefinition, _ members: ModelMembers)
     -> [SwiftCode]
   {
+    switch field.association {
+    case .belongsTo(let association)? where !association.targetNames.isEmpty:
+      return [.text("targetNames: \(SwiftLayout.stringArray(association.targetNames))")]
+    case .hasOne(let association)? where !association.targetNames.isEmpty:
+      return [.text("targetNames: \(SwiftLayout.stringArray(association.targetNames))")]
+    default:
+      break
+    }
     guard case .hasOne(let association)? = field.association, association.targetNames.isEmpty
     else { return [] }
     return [

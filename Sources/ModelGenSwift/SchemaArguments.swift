@@ -17,7 +17,12 @@ extension ViewModelBuilder {
       SwiftCode.text(
         "\(members.identifierLabel($0)): \(members.members.escapedProperty($0))")
     }
-    return IdentifierViewModel(
+    let fromComponents = keyDefinitions.map {
+      SwiftCode.text(
+        "\(members.identifierLabel($0.name)): components.required("
+          + "\(types.swiftType($0.type)).self, named: \(SwiftNames.stringLiteral($0.name)))")
+    }
+    var identifier = IdentifierViewModel(
       properties: keyDefinitions.map {
         IdentifierViewModel.Property(
           name: members.identifierName($0.name), type: types.swiftType($0.type))
@@ -26,6 +31,8 @@ extension ViewModelBuilder {
         keyDefinitions.map { "\(members.identifierName($0.name)): \(types.swiftType($0.type))" }),
       components: .array(components),
       expression: .call("Identifier(", arguments))
+    identifier.fromComponents = .call("try self.init(", fromComponents)
+    return identifier
   }
 
   /// `.index("byPost", fields: ["postID"], queryField: "commentsByPostID")`, the query field as

@@ -134,9 +134,13 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
   public var type: String
   /// The stored reference (`_post`).
   public var storageName: String
+  /// The parameter type of the set-by-identifier form (`Post4V2.Identifier?`).
+  public var identifierType: String = ""
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["name", "parameter", "type", "storageName"])
-  /// Template keys: `name`, `parameter`, `type`, `storageName`.
+  static let templateKeys = TemplateKeys([
+    "name", "parameter", "type", "storageName", "identifierType",
+  ])
+  /// Template keys: `name`, `parameter`, `type`, `storageName`, `identifierType`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -146,6 +150,7 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(parameter),
           .string(type),
           .string(storageName),
+          .string(identifierType),
         ]))
   }
 }
@@ -169,9 +174,13 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
   public var components: SwiftCode
   /// The expression that builds a model's identifier (`Identifier(id: id)`).
   public var expression: SwiftCode
+  /// The body of `init?(components:)`: `try self.init(id: components.required(String.self, named: "id"))`.
+  public var fromComponents: SwiftCode = .text("")
   /// The template keys, in the order of `templateValue`'s values.
-  static let templateKeys = TemplateKeys(["properties", "parameters", "components", "expression"])
-  /// Template keys: `properties`, `parameters`, `components`, `expression`.
+  static let templateKeys = TemplateKeys([
+    "properties", "parameters", "components", "expression", "fromComponents",
+  ])
+  /// Template keys: `properties`, `parameters`, `components`, `expression`, `fromComponents`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -181,6 +190,7 @@ public struct IdentifierViewModel: Sendable, Equatable, TemplateRepresentable {
           parameters.templateValue,
           components.templateValue,
           expression.templateValue,
+          fromComponents.templateValue,
         ]))
   }
 }
@@ -249,6 +259,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// `false` when a property `id` is only part of the key (it would not identify the model).
   public var identifiableByIdentifier = false
 
+  /// One typed include path member per association (`ModelPath where Target == <Model>`).
+  public var pathMembers: [PathMemberViewModel] = []
+
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
     "sourceFileName",
@@ -280,6 +293,8 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "typedKeys",
     "identifiableByID",
     "identifiableByIdentifier",
+    "pathMembers",
+    "hasPathMembers",
   ])
   /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
   public var templateValue: TemplateValue {
@@ -316,7 +331,26 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           typedKeys.templateValue,
           .bool(identifiableByID),
           .bool(identifiableByIdentifier),
+          pathMembers.templateValue,
+          .bool(!pathMembers.isEmpty),
         ]))
+  }
+}
+
+/// A member of a model's typed include paths: `var post: ModelPath<Root, Post4V2>`.
+public struct PathMemberViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The member name (the association's property name, escaped).
+  public var name: String
+  /// The related model's Swift type.
+  public var relatedType: String
+  /// The GraphQL field name as a string literal.
+  public var fieldLiteral: String
+  /// Template keys: `name`, `relatedType`, `fieldLiteral`.
+  public var templateValue: TemplateValue {
+    [
+      "name": .string(name), "relatedType": .string(relatedType),
+      "fieldLiteral": .string(fieldLiteral),
+    ]
   }
 }
 

@@ -12,7 +12,7 @@ import Testing
 /// Exact documents and variables for every operation, without a server.
 @Suite("Documents and variables built from ModelSchema")
 struct DocumentTests {
-  let commentSelection = "{ id content post { id __typename } createdAt updatedAt __typename }"
+  let commentSelection = "{ id content postID post { id __typename } createdAt updatedAt __typename }"
 
   @Test(
     "get: every key field is an argument typed after its GraphQL type; values only in variables")
@@ -35,7 +35,7 @@ struct DocumentTests {
       ])
     #expect(
       composite.document
-        == "query GetProject($projectId: ID!, $name: String!) { getProject(projectId: $projectId, name: $name) { projectId name team { teamId name __typename } createdAt updatedAt __typename } }"
+        == "query GetProject($projectId: ID!, $name: String!) { getProject(projectId: $projectId, name: $name) { projectId name projectTeamTeamId projectTeamName team { teamId name __typename } createdAt updatedAt __typename } }"
     )
     #expect(composite.variables == ["projectId": "P", "name": "N"])
   }
@@ -172,14 +172,14 @@ struct DocumentTests {
   func selectionSets() {
     #expect(
       ModelDocument.selectionSet(of: Card.schema)
-        == "{ id labelsA { text } labelsB { text } labelsC { text } labelsD { text } scores board { id __typename } createdAt updatedAt __typename }"
+        == "{ id labelsA { text } labelsB { text } labelsC { text } labelsD { text } scores boardCardsId board { id __typename } createdAt updatedAt __typename }"
     )
     #expect(
       ModelDocument.selectionSet(of: Customer.schema)
         == "{ id name activeCart { customerId __typename } createdAt updatedAt __typename }")
     #expect(
       ModelDocument.selectionSet(of: Customer.schema, includes: ["activeCart", "orders"])
-        == "{ id name activeCart { id items customer { id __typename } createdAt updatedAt __typename } orders { items { id total customer { id __typename } createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename }"
+        == "{ id name activeCart { id items customerId customer { id __typename } createdAt updatedAt __typename } orders { items { id total customerId customer { id __typename } createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename }"
     )
   }
 

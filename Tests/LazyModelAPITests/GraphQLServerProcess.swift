@@ -99,6 +99,14 @@ final class GraphQLServerProcess: Sendable {
     await onOwnThread { running.waitUntilExit() }
   }
 
+  /// The records of `model` as the server stores them (`GET /test/records/<model>`), FK fields
+  /// included, in no particular order.
+  func storedRecords(of model: String) async throws -> [[String: Any]] {
+    let url = URL(string: "http://127.0.0.1:\(port)/test/records/\(model)")!
+    let (data, _) = try await URLSession.shared.data(from: url)
+    return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+  }
+
   /// The request bodies the server received, oldest first (`GET /test/requests`).
   func receivedRequests() async throws -> [[String: Any]] {
     let url = URL(string: "http://127.0.0.1:\(port)/test/requests")!

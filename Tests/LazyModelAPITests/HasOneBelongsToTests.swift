@@ -35,7 +35,7 @@ struct HasOneBelongsToTests {
       try await client.get(Project.self, byIdentifier: project.identifier))
     #expect(
       log.last?.document
-        == "query GetProject($projectId: ID!, $name: String!) { getProject(projectId: $projectId, name: $name) { projectId name team { teamId name __typename } createdAt updatedAt __typename } }"
+        == "query GetProject($projectId: ID!, $name: String!) { getProject(projectId: $projectId, name: $name) { projectId name projectTeamTeamId projectTeamName team { teamId name __typename } createdAt updatedAt __typename } }"
     )
     #expect(
       fetchedProject._team.notLoadedIdentifiers

@@ -57,7 +57,7 @@ struct ReferencesTests {
     #expect(first.operationName == "ListOrders")
     #expect(
       first.document
-        == "query ListOrders($filter: ModelOrderFilterInput, $limit: Int, $nextToken: String) { listOrders(filter: $filter, limit: $limit, nextToken: $nextToken) { items { id total customer { id __typename } createdAt updatedAt __typename } nextToken } }"
+        == "query ListOrders($filter: ModelOrderFilterInput, $limit: Int, $nextToken: String) { listOrders(filter: $filter, limit: $limit, nextToken: $nextToken) { items { id total customerId customer { id __typename } createdAt updatedAt __typename } nextToken } }"
     )
     #expect(first.variables == ["filter": ["customerId": ["eq": "cust-1"]], "limit": 2])
     #expect(log.all.count >= 3)

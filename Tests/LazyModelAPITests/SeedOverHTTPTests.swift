@@ -29,7 +29,7 @@ struct SeedOverHTTPTests {
     let createRecord = try #require(log.all.first { $0.operationName == "CreateComment4V2" })
     #expect(
       createRecord.document
-        == "mutation CreateComment4V2($input: CreateComment4V2Input!, $condition: ModelComment4V2ConditionInput) { createComment4V2(input: $input, condition: $condition) { id content post { id __typename } createdAt updatedAt __typename } }"
+        == "mutation CreateComment4V2($input: CreateComment4V2Input!, $condition: ModelComment4V2ConditionInput) { createComment4V2(input: $input, condition: $condition) { id content postID post { id __typename } createdAt updatedAt __typename } }"
     )
     #expect(createRecord.variables["input"]?["postID"] == .string(post.id))
     #expect(createRecord.variables["input"]?["post"] == nil)
@@ -76,7 +76,7 @@ struct SeedOverHTTPTests {
     #expect(pages.allSatisfy { $0.operationName == "Comment4V2sByPostIDAndContent" })
     #expect(
       pages[0].document
-        == "query Comment4V2sByPostIDAndContent($postID: ID!, $content: ModelStringKeyConditionInput, $sortDirection: ModelSortDirection, $filter: ModelComment4V2FilterInput, $limit: Int, $nextToken: String) { comment4V2sByPostIDAndContent(postID: $postID, content: $content, sortDirection: $sortDirection, filter: $filter, limit: $limit, nextToken: $nextToken) { items { id content post { id __typename } createdAt updatedAt __typename } nextToken } }"
+        == "query Comment4V2sByPostIDAndContent($postID: ID!, $content: ModelStringKeyConditionInput, $sortDirection: ModelSortDirection, $filter: ModelComment4V2FilterInput, $limit: Int, $nextToken: String) { comment4V2sByPostIDAndContent(postID: $postID, content: $content, sortDirection: $sortDirection, filter: $filter, limit: $limit, nextToken: $nextToken) { items { id content postID post { id __typename } createdAt updatedAt __typename } nextToken } }"
     )
     #expect(pages[0].variables == ["postID": .string(post.id), "limit": 100])
     #expect(pages[1].variables["nextToken"] != nil)
@@ -112,7 +112,7 @@ struct SeedOverHTTPTests {
     #expect(try await comment.post?.title == "Eager")
     #expect(
       log.last?.document
-        == "query GetComment4V2($id: ID!) { getComment4V2(id: $id) { id content post { id title createdAt updatedAt __typename } createdAt updatedAt __typename } }"
+        == "query GetComment4V2($id: ID!) { getComment4V2(id: $id) { id content postID post { id title createdAt updatedAt __typename } createdAt updatedAt __typename } }"
     )
     #expect(log.all.count == 1)
 
@@ -126,7 +126,7 @@ struct SeedOverHTTPTests {
     #expect(list.hasNextPage)
     #expect(
       log.last?.document
-        == "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id title comments { items { id content post { id __typename } createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename } }"
+        == "query GetPost4V2($id: ID!) { getPost4V2(id: $id) { id title comments { items { id content postID post { id __typename } createdAt updatedAt __typename } nextToken } createdAt updatedAt __typename } }"
     )
     let rest = try await list.nextPage()
     #expect(rest.count == 50)
@@ -136,7 +136,7 @@ struct SeedOverHTTPTests {
     #expect(next.operationName == "GetPost4V2Comments")
     #expect(
       next.document
-        == "query GetPost4V2Comments($id: ID!, $limit: Int, $nextToken: String) { getPost4V2(id: $id) { comments(limit: $limit, nextToken: $nextToken) { items { id content post { id __typename } createdAt updatedAt __typename } nextToken } } }"
+        == "query GetPost4V2Comments($id: ID!, $limit: Int, $nextToken: String) { getPost4V2(id: $id) { comments(limit: $limit, nextToken: $nextToken) { items { id content postID post { id __typename } createdAt updatedAt __typename } nextToken } } }"
     )
     #expect(next.variables["id"] == .string(post.id))
   }

@@ -15,7 +15,7 @@ struct SubscriptionTests {
     #expect(comments.responseField == "onCreateComment4V2")
     #expect(
       comments.document
-        == "subscription OnCreateComment4V2($filter: ModelSubscriptionComment4V2FilterInput) { onCreateComment4V2(filter: $filter) { id content post { id __typename } createdAt updatedAt __typename } }"
+        == "subscription OnCreateComment4V2($filter: ModelSubscriptionComment4V2FilterInput) { onCreateComment4V2(filter: $filter) { id content postID post { id __typename } createdAt updatedAt __typename } }"
     )
     #expect(comments.variables.isEmpty)
     let included = try ModelSubscriptions.onUpdate(
@@ -23,7 +23,7 @@ struct SubscriptionTests {
       includes: [Comment4V2.keys.post])
     #expect(
       included.document
-        == "subscription OnUpdateComment4V2($filter: ModelSubscriptionComment4V2FilterInput) { onUpdateComment4V2(filter: $filter) { id content post { id title createdAt updatedAt __typename } createdAt updatedAt __typename } }"
+        == "subscription OnUpdateComment4V2($filter: ModelSubscriptionComment4V2FilterInput) { onUpdateComment4V2(filter: $filter) { id content postID post { id title createdAt updatedAt __typename } createdAt updatedAt __typename } }"
     )
     #expect(included.variables == ["filter": ["content": ["beginsWith": "x"]]])
     let posts = try ModelSubscriptions.onDelete(Post4V2.self, where: Post4V2.keys.title.eq("t"))

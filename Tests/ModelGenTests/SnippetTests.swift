@@ -161,7 +161,10 @@ struct SnippetTests {
         "get async throws { try await _post.require() }",
         "post: Post", "self._post = LazyReference(post)",
         "public mutating func setPost(_ post: Post) {",
-        "_post = try values.decodeLazyReference(Post.self, forKey: .post, decoder: decoder)",
+        "public mutating func setPost(identifier: Post.Identifier) {",
+        "_post = LazyReference(identifier: identifier)",
+        "_post = try values.decodeLazyReference(",
+        "Post.self, forKey: .post, targetNames: [\"postID\"], decoder: decoder)",
         "try container.encode(_post, forKey: .post)",
       ])
     expectLines(

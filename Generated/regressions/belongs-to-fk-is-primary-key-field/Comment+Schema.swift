@@ -38,6 +38,16 @@ extension Comment {
         IdentifierComponent(name: "n", value: n.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          postID: components.required(String.self, named: "postID"),
+          n: components.required(Int.self, named: "n"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -71,4 +81,8 @@ extension Comment {
 extension Comment: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Comment {
+  public var post: ModelPath<Root, Post> { appending("post") }
 }

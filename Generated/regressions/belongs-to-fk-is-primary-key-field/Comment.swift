@@ -35,7 +35,8 @@ public struct Comment: Model {
     text = try values.decodeIfPresent(String.self, forKey: .text)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _post = try values.decodeLazyReference(Post.self, forKey: .post, decoder: decoder)
+    _post = try values.decodeLazyReference(
+      Post.self, forKey: .post, targetNames: ["postID"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -69,6 +69,21 @@ extension Reading {
         IdentifierComponent(name: "value", value: value.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          id: components.required(String.self, named: "id"),
+          takenAt: components.required(Temporal.DateTime.self, named: "takenAt"),
+          day: components.required(Temporal.Date.self, named: "day"),
+          time: components.required(Temporal.Time.self, named: "time"),
+          seq: components.required(Int.self, named: "seq"),
+          priority: components.required(Priority.self, named: "priority"),
+          value: components.required(Double.self, named: "value"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

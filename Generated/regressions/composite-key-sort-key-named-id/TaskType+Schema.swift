@@ -36,6 +36,16 @@ extension TaskType {
         IdentifierComponent(name: "id", value: id.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          ownerId: components.required(String.self, named: "ownerId"),
+          id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

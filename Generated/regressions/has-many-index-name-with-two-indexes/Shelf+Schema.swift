@@ -31,6 +31,14 @@ extension Shelf {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -59,3 +67,7 @@ extension Shelf {
 }
 
 extension Shelf: Identifiable {}
+
+extension ModelPath where Target == Shelf {
+  public var boxes: ModelPath<Root, Box> { appending("boxes") }
+}

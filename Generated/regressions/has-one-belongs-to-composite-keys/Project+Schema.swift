@@ -36,6 +36,16 @@ extension Project {
         IdentifierComponent(name: "name", value: name.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          projectId: components.required(String.self, named: "projectId"),
+          name: components.required(String.self, named: "name"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -66,4 +76,8 @@ extension Project {
 extension Project: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Project {
+  public var team: ModelPath<Root, Team> { appending("team") }
 }

@@ -29,13 +29,19 @@ public struct Project: Model {
     _team = LazyReference(team)
   }
 
+  public mutating func setTeam(identifier: Team.Identifier?) {
+    _team = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     projectId = try values.decode(String.self, forKey: .projectId)
     name = try values.decode(String.self, forKey: .name)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _team = try values.decodeLazyReference(Team.self, forKey: .team, decoder: decoder)
+    _team = try values.decodeLazyReference(
+      Team.self, forKey: .team, targetNames: ["projectTeamTeamId", "projectTeamName"],
+      decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -36,6 +36,16 @@ extension Team {
         IdentifierComponent(name: "name", value: name.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          teamId: components.required(String.self, named: "teamId"),
+          name: components.required(String.self, named: "name"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -67,4 +77,8 @@ extension Team {
 extension Team: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Team {
+  public var project: ModelPath<Root, Project> { appending("project") }
 }

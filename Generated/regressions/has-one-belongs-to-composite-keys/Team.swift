@@ -29,13 +29,19 @@ public struct Team: Model {
     _project = LazyReference(project)
   }
 
+  public mutating func setProject(identifier: Project.Identifier?) {
+    _project = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     teamId = try values.decode(String.self, forKey: .teamId)
     name = try values.decode(String.self, forKey: .name)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _project = try values.decodeLazyReference(Project.self, forKey: .project, decoder: decoder)
+    _project = try values.decodeLazyReference(
+      Project.self, forKey: .project, targetNames: ["teamProjectProjectId", "teamProjectName"],
+      decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

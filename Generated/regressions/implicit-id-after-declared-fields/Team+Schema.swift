@@ -31,6 +31,14 @@ extension Team {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -57,3 +65,7 @@ extension Team {
 }
 
 extension Team: Identifiable {}
+
+extension ModelPath where Target == Team {
+  public var members: ModelPath<Root, Member> { appending("members") }
+}

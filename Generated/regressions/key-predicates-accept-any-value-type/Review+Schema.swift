@@ -43,6 +43,14 @@ extension Review {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -78,3 +86,7 @@ extension Review {
 }
 
 extension Review: Identifiable {}
+
+extension ModelPath where Target == Review {
+  public var shelf: ModelPath<Root, Shelf> { appending("shelf") }
+}

@@ -47,6 +47,10 @@ public struct Review: Model {
     _shelf = LazyReference(shelf)
   }
 
+  public mutating func setShelf(identifier: Shelf.Identifier?) {
+    _shelf = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
@@ -59,7 +63,9 @@ public struct Review: Model {
     publishedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .publishedAt)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _shelf = try values.decodeLazyReference(Shelf.self, forKey: .shelf, decoder: decoder)
+    _shelf = try values.decodeLazyReference(
+      Shelf.self, forKey: .shelf, targetNames: ["shelfReviewsBuilding", "shelfReviewsNumber"],
+      decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -36,6 +36,16 @@ extension Shelf {
         IdentifierComponent(name: "number", value: number.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          building: components.required(String.self, named: "building"),
+          number: components.required(Int.self, named: "number"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -64,4 +74,8 @@ extension Shelf {
 extension Shelf: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Shelf {
+  public var reviews: ModelPath<Root, Review> { appending("reviews") }
 }

@@ -31,6 +31,14 @@ extension Album {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -57,3 +65,7 @@ extension Album {
 }
 
 extension Album: Identifiable {}
+
+extension ModelPath where Target == Album {
+  public var photos: ModelPath<Root, Photo> { appending("photos") }
+}

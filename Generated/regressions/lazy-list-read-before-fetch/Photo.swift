@@ -29,13 +29,18 @@ public struct Photo: Model {
     _album = LazyReference(album)
   }
 
+  public mutating func setAlbum(identifier: Album.Identifier?) {
+    _album = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     caption = try values.decodeIfPresent(String.self, forKey: .caption)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _album = try values.decodeLazyReference(Album.self, forKey: .album, decoder: decoder)
+    _album = try values.decodeLazyReference(
+      Album.self, forKey: .album, targetNames: ["albumPhotosId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -29,6 +29,14 @@ extension Board {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -54,3 +62,7 @@ extension Board {
 }
 
 extension Board: Identifiable {}
+
+extension ModelPath where Target == Board {
+  public var cards: ModelPath<Root, Card> { appending("cards") }
+}

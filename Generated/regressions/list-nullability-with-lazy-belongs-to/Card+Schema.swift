@@ -39,6 +39,14 @@ extension Card {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -71,3 +79,7 @@ extension Card {
 }
 
 extension Card: Identifiable {}
+
+extension ModelPath where Target == Card {
+  public var board: ModelPath<Root, Board> { appending("board") }
+}

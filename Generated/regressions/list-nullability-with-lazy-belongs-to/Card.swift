@@ -41,6 +41,10 @@ public struct Card: Model {
     _board = LazyReference(board)
   }
 
+  public mutating func setBoard(identifier: Board.Identifier?) {
+    _board = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
@@ -51,7 +55,8 @@ public struct Card: Model {
     scores = try values.decode([Int?].self, forKey: .scores)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _board = try values.decodeLazyReference(Board.self, forKey: .board, decoder: decoder)
+    _board = try values.decodeLazyReference(
+      Board.self, forKey: .board, targetNames: ["boardCardsId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

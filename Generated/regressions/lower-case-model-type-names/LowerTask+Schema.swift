@@ -41,6 +41,17 @@ extension LowerTask {
         IdentifierComponent(name: "rank", value: rank.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          owner: components.required(String.self, named: "owner"),
+          title: components.required(String.self, named: "title"),
+          rank: components.required(Int.self, named: "rank"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

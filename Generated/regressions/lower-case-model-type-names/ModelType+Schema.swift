@@ -31,6 +31,14 @@ extension ModelType {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -60,3 +68,7 @@ extension ModelType {
 }
 
 extension ModelType: Identifiable {}
+
+extension ModelPath where Target == ModelType {
+  public var tasks: ModelPath<Root, LowerTask> { appending("tasks") }
+}

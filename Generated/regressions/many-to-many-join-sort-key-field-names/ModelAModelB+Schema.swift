@@ -31,6 +31,14 @@ extension ModelAModelB {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -69,3 +77,8 @@ extension ModelAModelB {
 }
 
 extension ModelAModelB: Identifiable {}
+
+extension ModelPath where Target == ModelAModelB {
+  public var modelA: ModelPath<Root, ModelA> { appending("modelA") }
+  public var modelB: ModelPath<Root, ModelB> { appending("modelB") }
+}

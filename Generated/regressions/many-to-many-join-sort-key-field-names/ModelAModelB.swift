@@ -35,8 +35,16 @@ public struct ModelAModelB: Model {
     _modelA = LazyReference(modelA)
   }
 
+  public mutating func setModelA(identifier: ModelA.Identifier) {
+    _modelA = LazyReference(identifier: identifier)
+  }
+
   public mutating func setModelB(_ modelB: ModelB) {
     _modelB = LazyReference(modelB)
+  }
+
+  public mutating func setModelB(identifier: ModelB.Identifier) {
+    _modelB = LazyReference(identifier: identifier)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -44,8 +52,10 @@ public struct ModelAModelB: Model {
     id = try values.decode(String.self, forKey: .id)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _modelA = try values.decodeLazyReference(ModelA.self, forKey: .modelA, decoder: decoder)
-    _modelB = try values.decodeLazyReference(ModelB.self, forKey: .modelB, decoder: decoder)
+    _modelA = try values.decodeLazyReference(
+      ModelA.self, forKey: .modelA, targetNames: ["modelAId", "modelAsortId"], decoder: decoder)
+    _modelB = try values.decodeLazyReference(
+      ModelB.self, forKey: .modelB, targetNames: ["modelBId", "modelBsortId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

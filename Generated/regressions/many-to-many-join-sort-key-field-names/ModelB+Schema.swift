@@ -38,6 +38,16 @@ extension ModelB {
         IdentifierComponent(name: "sortId", value: sortId.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          id: components.required(String.self, named: "id"),
+          sortId: components.required(String.self, named: "sortId"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -64,4 +74,8 @@ extension ModelB {
       onDelete: "onDeleteModelB"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
   )
+}
+
+extension ModelPath where Target == ModelB {
+  public var models: ModelPath<Root, ModelAModelB> { appending("models") }
 }

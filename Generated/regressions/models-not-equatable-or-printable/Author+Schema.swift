@@ -31,6 +31,14 @@ extension Author {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -57,3 +65,7 @@ extension Author {
 }
 
 extension Author: Identifiable {}
+
+extension ModelPath where Target == Author {
+  public var books: ModelPath<Root, Book> { appending("books") }
+}

@@ -42,6 +42,16 @@ extension Book {
         IdentifierComponent(name: "edition", value: edition.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          isbn: components.required(String.self, named: "isbn"),
+          edition: components.required(Int.self, named: "edition"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -75,4 +85,8 @@ extension Book {
 extension Book: Identifiable {
   /// The typed identifier (`Identifiable.id`): the primary key has no single `id` field.
   public var id: Identifier { identifier }
+}
+
+extension ModelPath where Target == Book {
+  public var author: ModelPath<Root, Author> { appending("author") }
 }

@@ -38,6 +38,10 @@ public struct Book: Model {
     _author = LazyReference(author)
   }
 
+  public mutating func setAuthor(identifier: Author.Identifier?) {
+    _author = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     isbn = try values.decode(String.self, forKey: .isbn)
@@ -47,7 +51,8 @@ public struct Book: Model {
     cover = try values.decodeIfPresent(Cover.self, forKey: .cover)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _author = try values.decodeLazyReference(Author.self, forKey: .author, decoder: decoder)
+    _author = try values.decodeLazyReference(
+      Author.self, forKey: .author, targetNames: ["authorBooksId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -36,6 +36,16 @@ extension Page {
         IdentifierComponent(name: "id", value: id.keyValue),
       ]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(
+          book: components.required(String.self, named: "book"),
+          id: components.required(Int.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {

@@ -31,6 +31,14 @@ extension Cart {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -59,3 +67,7 @@ extension Cart {
 }
 
 extension Cart: Identifiable {}
+
+extension ModelPath where Target == Cart {
+  public var customer: ModelPath<Root, Customer> { appending("customer") }
+}

@@ -29,13 +29,18 @@ public struct Cart: Model {
     _customer = LazyReference(customer)
   }
 
+  public mutating func setCustomer(identifier: Customer.Identifier?) {
+    _customer = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     items = try values.decode([String?].self, forKey: .items)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _customer = try values.decodeLazyReference(Customer.self, forKey: .customer, decoder: decoder)
+    _customer = try values.decodeLazyReference(
+      Customer.self, forKey: .customer, targetNames: ["customerId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -33,6 +33,14 @@ extension Customer {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -62,3 +70,8 @@ extension Customer {
 }
 
 extension Customer: Identifiable {}
+
+extension ModelPath where Target == Customer {
+  public var activeCart: ModelPath<Root, Cart> { appending("activeCart") }
+  public var orders: ModelPath<Root, Order> { appending("orders") }
+}

@@ -35,6 +35,14 @@ extension TaskType {
     public var components: [IdentifierComponent] {
       [IdentifierComponent(name: "id", value: id.keyValue)]
     }
+
+    public init?(components: [IdentifierComponent]) {
+      do {
+        try self.init(id: components.required(String.self, named: "id"))
+      } catch {
+        return nil
+      }
+    }
   }
 
   public var identifier: Identifier {
@@ -65,3 +73,7 @@ extension TaskType {
 }
 
 extension TaskType: Identifiable {}
+
+extension ModelPath where Target == TaskType {
+  public var temporal: ModelPath<Root, TemporalType> { appending("temporal") }
+}

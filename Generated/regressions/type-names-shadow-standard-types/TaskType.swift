@@ -35,6 +35,10 @@ public struct TaskType: Model {
     _temporal = LazyReference(temporal)
   }
 
+  public mutating func setTemporal(identifier: TemporalType.Identifier?) {
+    _temporal = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
@@ -44,7 +48,7 @@ public struct TaskType: Model {
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     _temporal = try values.decodeLazyReference(
-      TemporalType.self, forKey: .temporal, decoder: decoder)
+      TemporalType.self, forKey: .temporal, targetNames: ["taskTemporalId"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -29,13 +29,18 @@ public struct Comment: Model {
     _post = LazyReference(post)
   }
 
+  public mutating func setPost(identifier: Post.Identifier?) {
+    _post = LazyReference(identifier: identifier)
+  }
+
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
     content = try values.decode(String.self, forKey: .content)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _post = try values.decodeLazyReference(Post.self, forKey: .post, decoder: decoder)
+    _post = try values.decodeLazyReference(
+      Post.self, forKey: .post, targetNames: ["postID"], decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -140,6 +140,7 @@ public enum ModelSubscriptions {
     let declarations =
       ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
     let arguments = ["filter: $filter"] + owners.map { "\($0): $\($0)" }
+    try ModelDocument.checkIncludes(includes, of: schema, operationName: operationName)
     let included = Set(includes.map(\.stringValue))
     let selection = ModelDocument.selectionSet(of: schema, includes: included)
     let document =

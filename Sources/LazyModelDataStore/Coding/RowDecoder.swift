@@ -528,9 +528,11 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
       guard let values = decoder.keyValues(reference.columnIndexes) else {
         return box.loaded(nil) as! T
       }
-      if let prefetched = decoder.prefetched?.models[name] {
-        return box.loaded(prefetched[values]?.first) as! T
+      if let prefetched = decoder.prefetched?.models[name], let model = prefetched[values]?.first {
+        return box.loaded(model) as! T
       }
+      // Not included, or included but the target row does not exist (a `@hasOne` FK may point at a
+      // row not saved yet): a not-loaded reference keeps the FK values (issue 14).
       let identifiers = zip(reference.associatedFields, values).map {
         IdentifierComponent(name: $0, value: $1)
       }

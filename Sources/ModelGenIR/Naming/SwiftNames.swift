@@ -80,7 +80,7 @@ public enum SwiftNames {
       "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelField", "ModelFieldType",
       "ModelIdentifier", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
       "ModelOperationNames", "ModelRegistry", "ModelSchema", "ModelTimestampFields",
-      "ModelFieldKey", "QueryPredicate", "Temporal",
+      "ModelFieldKey", "ModelPath", "QueryPredicate", "Temporal",
     ].map { ($0, "LazyModel") }
     return standardLibrary + foundation + concurrency + lazyModel + [
       (SwiftTypeNaming.registryName, "the generated registry (modelgen)"),

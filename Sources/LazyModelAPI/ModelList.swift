@@ -1,0 +1,382 @@
+import LazyModel
+
+/// A condition on the sort key fields of an index query (AppSync's key condition inputs:
+/// `ModelStringKeyConditionInput`, `ModelIDKeyConditionInput`, `ModelIntKeyConditionInput`,
+/// `ModelFloatKeyConditionInput` for one sort key field, `Model<Name><IndexName>CompositeKeyConditionInput`
+/// over `Model<Name><IndexName>CompositeKeyInput` for several, as the Amplify GraphQL Transformer v2
+/// derives them).
+///
+/// Each operand maps sort key field names to values. For a composite sort key the fields given must
+/// be a leading run of the sort key fields (`["year": 2020]`, `["year": 2020, "title": "A"]`, not
+/// `["title": "A"]`): the transformer joins them into one DynamoDB sort key, so a condition can only
+/// constrain a prefix; `beginsWith` applies to the last field given.
+///
+/// Checked against the index before anything is sent: a field that is not one of the index's sort
+/// key fields, a gap in the prefix, or a value of the wrong type is
+/// ``APIError/invalidRequest(operationName:reason:)`` naming the model, the index and the field.
+///
+/// Thread-safety: an immutable `Sendable` value.
+public struct SortKeyCondition: Sendable, Hashable {
+  /// A comparison, named as AppSync's key condition input fields.
+  public enum Operator: String, Sendable, Hashable, CaseIterable {
+    /// Equal.
+    case eq
+    /// Less than or equal.
+    case le
+    /// Less than.
+    case lt
+    /// Greater than or equal.
+    case ge
+    /// Greater than.
+    case gt
+    /// Between two operands, both included.
+    case between
+    /// The (last given) sort key field starts with the given text.
+    case beginsWith
+  }
+
+  /// The comparison.
+  public let comparison: Operator
+  /// One operand (two for ``Operator/between``): sort key field names and their values.
+  public let operands: [[String: KeyValue]]
+
+  private init(_ op: Operator, _ operands: [[String: any KeyValueConvertible]]) {
+    comparison = op
+    self.operands = operands.map { $0.mapValues(\.keyValue) }
+  }
+
+  /// Sort key fields equal to `values`.
+  public static func eq(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.eq, [values])
+  }
+  /// Sort key at most `values`.
+  public static func le(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.le, [values])
+  }
+  /// Sort key below `values`.
+  public static func lt(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.lt, [values])
+  }
+  /// Sort key at least `values`.
+  public static func ge(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.ge, [values])
+  }
+  /// Sort key above `values`.
+  public static func gt(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.gt, [values])
+  }
+  /// Sort key from `lower` to `upper`, both included.
+  public static func between(
+    _ lower: [String: any KeyValueConvertible], and upper: [String: any KeyValueConvertible]
+  ) -> Self { .init(.between, [lower, upper]) }
+  /// The sort key (its last given field) starts with the given text.
+  public static func beginsWith(_ values: [String: any KeyValueConvertible]) -> Self {
+    .init(.beginsWith, [values])
+  }
+
+  /// The GraphQL value of this condition for an index of `schema` whose sort key fields are
+  /// `sortKeyFields` (`{beginsWith: "F"}`, `{between: [{year: 2000}, {year: 2010}]}`).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (named `operationName`) for a
+  ///   field that is not a sort key field of the index, fields that are not a leading run of them,
+  ///   a value whose type does not fit its field, or an index without sort key fields.
+  func value(
+    sortKeyFields: [String], indexName: String, schema: ModelSchema, operationName: String
+  ) throws -> GraphQLValue {
+    func invalid(_ reason: String) -> APIError {
+      .invalidRequest(operationName: operationName, reason: reason)
+    }
+    guard !sortKeyFields.isEmpty else {
+      throw invalid(
+        "index \(indexName) of \(schema.name) has no sort key fields, so it takes no sort key condition"
+      )
+    }
+    var converted: [GraphQLValue] = []
+    for operand in operands {
+      for name in operand.keys.sorted() where !sortKeyFields.contains(name) {
+        throw invalid(
+          "\(schema.name).\(name) is not a sort key field of index \(indexName) (sort key fields: \(sortKeyFields.joined(separator: ", ")))"
+        )
+      }
+      let given = sortKeyFields.prefix { operand[$0] != nil }
+      guard !given.isEmpty, given.count == operand.count else {
+        let missing = sortKeyFields.first { operand[$0] == nil } ?? sortKeyFields[0]
+        throw invalid(
+          "a sort key condition on index \(indexName) of \(schema.name) must give a leading run of \(sortKeyFields.joined(separator: ", ")); \(missing) is missing before a later field"
+        )
+      }
+      var members: [String: GraphQLValue] = [:]
+      for name in given {
+        let value = operand[name]!
+        let type = schema.keyFieldType(named: name) ?? .string
+        guard GraphQLValue(value).keyValue(as: type) != nil else {
+          throw invalid(
+            "\(schema.name).\(name) is \(ModelDocument.typeName(type)), got \(value) in a sort key condition"
+          )
+        }
+        if comparison == .beginsWith, name == given.last, !value.isString {
+          throw invalid("beginsWith on \(schema.name).\(name) needs text, got \(value)")
+        }
+        members[name] = GraphQLValue(value)
+      }
+      converted.append(
+        sortKeyFields.count == 1 ? members[sortKeyFields[0]]! : .object(members))
+    }
+    if comparison == .between {
+      return [comparison.rawValue: .list(converted)]
+    }
+    return [comparison.rawValue: converted[0]]
+  }
+}
+
+/// One page of a `list` or index query sent by ``APIClient/list(_:where:limit:includes:)`` or
+/// ``APIClient/list(_:index:key:sortKey:sortDirection:where:limit:includes:)``.
+///
+/// AppSync applies a filter after `limit`, so a page may hold fewer items than asked (even none)
+/// and still have a next page.
+///
+/// Thread-safety: an immutable `Sendable` value; ``nextPage()`` may be called from any task.
+public struct ModelListPage<M: Model>: Sendable {
+  /// The models of this page, in the server's order (an index query's sort key order).
+  public let items: [M]
+  /// The cursor of the next page, or `nil` on the last page.
+  public let nextToken: String?
+  /// The operation name of the query this page came from (`ListPost4V2s`), as errors name it.
+  public let operationName: String
+  private let client: APIClient
+  private let request: @Sendable (_ nextToken: String) throws -> GraphQLRequest<ModelConnection<M>>
+
+  init(
+    connection: ModelConnection<M>, operationName: String, client: APIClient,
+    request: @escaping @Sendable (String) throws -> GraphQLRequest<ModelConnection<M>>
+  ) {
+    items = connection.items
+    nextToken = connection.nextToken
+    self.operationName = operationName
+    self.client = client
+    self.request = request
+  }
+
+  /// `true` when the server returned a `nextToken` (a next page may still be empty).
+  public var hasNextPage: Bool { nextToken != nil }
+
+  /// Fetches the next page with the same query, filter, limit and includes.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` naming the model and the
+  ///   operation when this is the last page (``hasNextPage`` is `false`); nothing is sent. Otherwise
+  ///   ``APIError`` from the request, as ``APIClient/send(_:)``.
+  public func nextPage() async throws -> ModelListPage<M> {
+    guard let nextToken else {
+      throw APIError.invalidRequest(
+        operationName: operationName,
+        reason: "nextPage() after the last page of \(M.modelName) (hasNextPage is false)")
+    }
+    let next = try request(nextToken)
+    return ModelListPage(
+      connection: try await client.send(next), operationName: operationName, client: client,
+      request: request)
+  }
+}
+
+/// Every model of a `list` or index query, fetching the pages as iteration reaches them
+/// (``APIClient/listAll(_:where:pageSize:includes:)``).
+///
+/// Each iteration starts from the first page. Cancelling the iterating task stops it: the page in
+/// flight fails with ``APIError/cancelled(operationName:)`` and no further page is requested.
+///
+/// Thread-safety: a `Sendable` value; each iterator belongs to the task that iterates.
+public struct ModelListSequence<M: Model>: AsyncSequence, Sendable {
+  /// The element type: one model.
+  public typealias Element = M
+  private let first: @Sendable () async throws -> ModelListPage<M>
+
+  init(first: @escaping @Sendable () async throws -> ModelListPage<M>) {
+    self.first = first
+  }
+
+  /// An iterator from the first page.
+  public func makeAsyncIterator() -> Iterator { Iterator(first: first) }
+
+  /// Walks the pages one request at a time.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let first: @Sendable () async throws -> ModelListPage<M>
+    private var page: ModelListPage<M>?
+    private var position = 0
+
+    init(first: @escaping @Sendable () async throws -> ModelListPage<M>) {
+      self.first = first
+    }
+
+    /// The next model, or `nil` after the last one.
+    ///
+    /// - Throws: ``APIError`` from a page's request (``APIError/cancelled(operationName:)`` when
+    ///   the task was cancelled).
+    public mutating func next() async throws -> M? {
+      while true {
+        if let page, position < page.items.count {
+          position += 1
+          return page.items[position - 1]
+        }
+        if let page {
+          guard page.hasNextPage else { return nil }
+          if Task.isCancelled { throw APIError.cancelled(operationName: page.operationName) }
+          self.page = try await page.nextPage()
+        } else {
+          self.page = try await first()
+        }
+        position = 0
+      }
+    }
+  }
+}
+
+extension APIClient {
+  /// The first page of `list<Plural>` (`M.schema.operations.list`) with `predicate` as its
+  /// `Model<Name>FilterInput`.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - predicate: Conditions on fields (the DataStore's predicate type), or `nil` for all models.
+  ///   - limit: The most items the server evaluates per page, or `nil` for
+  ///     ``Configuration/listPageSize`` (or the server's default, 100 on AppSync).
+  ///   - includes: Associations selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
+  /// - Returns: The page; ``ModelListPage/nextPage()`` fetches the next with the same arguments.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
+  ///   expressed or the `list` query is disabled (nothing is sent); else ``APIError`` as ``send(_:)``.
+  public func list<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate? = nil, limit: Int? = nil,
+    includes: [any CodingKey] = []
+  ) async throws -> ModelListPage<M> {
+    let request = try listRequest(M.self, where: predicate, limit: limit, includes: includes)
+    return try await firstPage(request)
+  }
+
+  /// The first page of the query of `M`'s `@index` named `indexName`: the partition key equal to
+  /// `key`, the sort key fields meeting `sortKey`, in `sortDirection` order.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - indexName: The `@index(name:)` of `M`.
+  ///   - key: The value of the index's partition key field.
+  ///   - sortKey: A condition on the index's sort key fields, or `nil` for all.
+  ///   - sortDirection: Order by sort key, or `nil` for the server's default (ascending).
+  ///   - predicate: Conditions on other fields (applied after `limit`), or `nil`.
+  ///   - limit: The most items the server evaluates per page, or `nil` for
+  ///     ``Configuration/listPageSize``.
+  ///   - includes: Associations selected eagerly.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` before sending when `M` has no
+  ///   such index, `key` does not fit the partition key's type, or `sortKey` names a field that is
+  ///   not a sort key field of the index (see ``SortKeyCondition``); else ``APIError`` as ``send(_:)``.
+  public func list<M: Model>(
+    _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
+    sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
+    where predicate: QueryPredicate? = nil, limit: Int? = nil, includes: [any CodingKey] = []
+  ) async throws -> ModelListPage<M> {
+    let request = try indexRequest(
+      M.self, index: indexName, key: key.keyValue, sortKey: sortKey, sortDirection: sortDirection,
+      where: predicate, limit: limit, includes: includes)
+    return try await firstPage(request)
+  }
+
+  /// Every `M` that `list<Plural>` returns for `predicate`, as an `AsyncSequence` that fetches
+  /// pages of `pageSize` as iteration reaches them (one request at a time).
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - predicate: Conditions on fields, or `nil` for all.
+  ///   - pageSize: `limit` of each page, or `nil` for ``Configuration/listPageSize``.
+  ///   - includes: Associations selected eagerly.
+  /// - Returns: The sequence; iterating it throws what ``list(_:where:limit:includes:)`` throws.
+  public func listAll<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate? = nil, pageSize: Int? = nil,
+    includes: [any CodingKey] = []
+  ) -> ModelListSequence<M> {
+    let names = includes.map(\.stringValue)
+    return ModelListSequence { [self] in
+      try await list(
+        M.self, where: predicate, limit: pageSize, includes: names.map(AnyCodingKey.init))
+    }
+  }
+
+  /// Every `M` of an index query (see ``list(_:index:key:sortKey:sortDirection:where:limit:includes:)``),
+  /// fetching pages of `pageSize` as iteration reaches them.
+  public func listAll<M: Model>(
+    _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
+    sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
+    where predicate: QueryPredicate? = nil, pageSize: Int? = nil, includes: [any CodingKey] = []
+  ) -> ModelListSequence<M> {
+    let names = includes.map(\.stringValue)
+    let keyValue = key.keyValue
+    return ModelListSequence { [self] in
+      let request = try indexRequest(
+        M.self, index: indexName, key: keyValue, sortKey: sortKey, sortDirection: sortDirection,
+        where: predicate, limit: pageSize, includes: names.map(AnyCodingKey.init))
+      return try await firstPage(request)
+    }
+  }
+
+  // MARK: - Requests
+
+  /// The `list` request of a page after `nextToken`.
+  private func listRequest<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate?, limit: Int?, includes: [any CodingKey]
+  ) throws -> @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> {
+    let filter = try predicate.flatMap { try GraphQLFilter.from($0, schema: M.schema) }
+    let limit = limit ?? configuration.listPageSize
+    let names = includes.map(\.stringValue)
+    _ = try ModelQueries.list(M.self, filter: filter, limit: limit)  // fails early when disabled
+    return { token in
+      try ModelQueries.list(
+        M.self, filter: filter, limit: limit, nextToken: token,
+        includes: names.map(AnyCodingKey.init))
+    }
+  }
+
+  /// The index query request of a page after `nextToken`, its sort key condition checked.
+  private func indexRequest<M: Model>(
+    _ type: M.Type, index indexName: String, key: KeyValue, sortKey: SortKeyCondition?,
+    sortDirection: ModelSortDirection?, where predicate: QueryPredicate?, limit: Int?,
+    includes: [any CodingKey]
+  ) throws -> @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> {
+    let schema = M.schema
+    guard let index = schema.indexes.first(where: { $0.name == indexName }) else {
+      throw APIError.invalidRequest(
+        operationName: "index \(indexName)",
+        reason: "\(schema.name) has no index named \(indexName)")
+    }
+    let operationName = ModelDocument.upperFirst(ModelDocument.indexQueryField(index, of: schema))
+    let condition = try sortKey.map {
+      try $0.value(
+        sortKeyFields: Array(index.fields.dropFirst()), indexName: indexName, schema: schema,
+        operationName: operationName)
+    }
+    let filter = try predicate.flatMap { try GraphQLFilter.from($0, schema: schema) }
+    let limit = limit ?? configuration.listPageSize
+    let names = includes.map(\.stringValue)
+    let make: @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> = { token in
+      try ModelQueries.query(
+        M.self, index: indexName, partitionKey: key, sortKeyCondition: condition,
+        sortDirection: sortDirection, filter: filter, limit: limit, nextToken: token,
+        includes: names.map(AnyCodingKey.init))
+    }
+    _ = try make(nil)  // a bad partition key fails before anything is sent
+    return make
+  }
+
+  private func firstPage<M: Model>(
+    _ request: @escaping @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>>
+  ) async throws -> ModelListPage<M> {
+    let first = try request(nil)
+    return ModelListPage(
+      connection: try await send(first), operationName: first.operationName, client: self,
+      request: { try request($0) })
+  }
+}
+
+extension KeyValue {
+  /// `true` for ``KeyValue/string(_:)``.
+  fileprivate var isString: Bool {
+    if case .string = self { return true }
+    return false
+  }
+}
