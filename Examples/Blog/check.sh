@@ -70,16 +70,23 @@ build swift-edit.log || fail "a build after touching main.swift failed (see $log
 if grep -q "Generating models" "$logs/swift-edit.log"; then fail "touching main.swift regenerated"; fi
 
 step "3. generated code does not compile against another LazyModel runtime version"
-grep -q "LazyModelRuntimeVersion\.v1" "$generated" || fail "the generated code does not reference LazyModelRuntimeVersion.v1"
-# Pretend the code was generated for runtime v2 and compile it against this LazyModel (v1).
-sed '/LazyModelRuntimeVersion/s/v1/v2/g' "$generated" >"$logs/other-version.swift"
+grep -q "LazyModelRuntimeVersion\.v2" "$generated" || fail "the generated code does not reference LazyModelRuntimeVersion.v2"
+# Pretend the code was generated for a later runtime v3 and compile it against this LazyModel (v2).
+sed '/LazyModelRuntimeVersion/s/v2/v3/g' "$generated" >"$logs/other-version.swift"
 if swiftc -typecheck -parse-as-library -swift-version 6 -I "$bin/Modules" "$logs/other-version.swift" >"$logs/version.log" 2>&1; then
-  fail "code generated for runtime v2 compiled against LazyModel runtime v1"
+  fail "code generated for runtime v3 compiled against LazyModel runtime v2"
 fi
-grep -E "error: .*LazyModel runtime version than v1" "$logs/version.log" | head -n 1 ||
-  { cat "$logs/version.log"; fail "the error does not name this LazyModel's runtime version v1"; }
-grep -q "LazyModelRuntimeVersion\.v2" "$logs/version.log" ||
-  { cat "$logs/version.log"; fail "the error does not show the generated line naming v2"; }
+grep -E "error: .*LazyModel runtime version than v2" "$logs/version.log" | head -n 1 ||
+  { cat "$logs/version.log"; fail "the error does not name this LazyModel's runtime version v2"; }
+grep -q "LazyModelRuntimeVersion\.v3" "$logs/version.log" ||
+  { cat "$logs/version.log"; fail "the error does not show the generated line naming v3"; }
+# Code of modelgen 0.1.0 (runtime v1) gets the message naming v1 and v2.
+sed '/LazyModelRuntimeVersion/s/v2/v1/g' "$generated" >"$logs/old-version.swift"
+if swiftc -typecheck -parse-as-library -swift-version 6 -I "$bin/Modules" "$logs/old-version.swift" >"$logs/old-version.log" 2>&1; then
+  fail "code generated for runtime v1 compiled against LazyModel runtime v2"
+fi
+grep -E "error: .*generated for LazyModel runtime v1 .*implements runtime v2" "$logs/old-version.log" | head -n 1 ||
+  { cat "$logs/old-version.log"; fail "the error does not name runtime v1 and v2"; }
 
 step "4. editing the schema changes the generated code"
 cp "$generated" "$logs/before.swift"

@@ -5,7 +5,7 @@ import LazyModel
 public enum Models {
   /// The LazyModel runtime version this code was generated for. A compile error here means the
   /// LazyModel it is compiled against is another version: regenerate with the matching modelgen.
-  public static let runtimeVersion = LazyModelRuntimeVersion.v1
+  public static let runtimeVersion = LazyModelRuntimeVersion.v2
 
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(

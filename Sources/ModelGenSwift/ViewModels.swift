@@ -471,7 +471,7 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   /// are several.
   public var models: [String]
   /// The runtime version the code is generated for, a `LazyModelRuntimeVersion` case name
-  /// (`v1`, from `ModelGenRelease.runtimeVersion`).
+  /// (`v2`, from `ModelGenRelease.runtimeVersion`).
   public var runtimeVersion: String = ModelGenRelease.runtimeVersion
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([

@@ -44,7 +44,7 @@ struct NamesAndDescriptionsTests {
 
   @Test func aSchemaWithoutModelsHasAnEmptyRegistry() throws {
     #expect(RegressionSchemaWithoutModels.Models.registry.models.isEmpty)
-    #expect(RegressionSchemaWithoutModels.Models.runtimeVersion == LazyModelRuntimeVersion.v1)
+    #expect(RegressionSchemaWithoutModels.Models.runtimeVersion == LazyModelRuntimeVersion.v2)
     let note = Note(text: "hi", level: .high)
     #expect(try JSON.object(try JSON.encode(note))["level"] as? String == "HIGH")
   }

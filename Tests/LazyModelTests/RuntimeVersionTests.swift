@@ -6,7 +6,7 @@ import Testing
 struct RuntimeVersionTests {
   @Test func currentIsTheReleaseRuntimeVersion() {
     #expect(LazyModelRuntimeVersion.current.name == ModelGenRelease.runtimeVersion)
-    #expect(LazyModelRuntimeVersion.current == .v1)
-    #expect(LazyModelRuntimeVersion.allCases.map(\.name) == ["v1"])
+    #expect(LazyModelRuntimeVersion.current == .v2)
+    #expect(LazyModelRuntimeVersion.allCases.map(\.name) == ["v2"])
   }
 }

@@ -18,8 +18,8 @@ struct VersionTests {
 
   @Test func theConstantsArePinned() {
     #expect(ModelGenRelease.version == "0.1.0")
-    #expect(ModelGenRelease.runtimeVersion == "v1")
-    #expect(ModelGenRelease.versionLine == "modelgen 0.1.0 (LazyModel runtime v1)")
+    #expect(ModelGenRelease.runtimeVersion == "v2")
+    #expect(ModelGenRelease.versionLine == "modelgen 0.1.0 (LazyModel runtime v2)")
   }
 
   @Test func parsesVersionAndRejectsArguments() throws {
@@ -36,7 +36,7 @@ struct VersionTests {
     let status = ModelGenCommand(standardOutput: { output += $0 }, standardError: { errors += $0 })
       .run(["--version"])
     #expect(status == 0)
-    #expect(output == "modelgen 0.1.0 (LazyModel runtime v1)\n")
+    #expect(output == "modelgen 0.1.0 (LazyModel runtime v2)\n")
     #expect(errors.isEmpty)
   }
 
