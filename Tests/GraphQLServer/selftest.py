@@ -568,6 +568,41 @@ def versioned_items_and_tombstones(server: Server) -> None:
     assert server.gql(S_GET, {"id": "v1"})["data"]["getPost"] is None
 
 
+def versioned_write_is_atomic() -> None:
+    """The base-table write and its delta-log entry are one transaction: when the second statement
+    fails (as a `kill -9` between them would leave it), the first is rolled back too, and inside
+    the seed hook's batch only the failed write is undone."""
+    import sqlite3
+
+    import server as server_module
+    import versioned
+
+    store = server_module.Store(":memory:")
+    source = versioned.VersionedSource(store, {"Post": "AUTOMERGE"}, {"Post": ["id"]})
+    source.create("Post", ["kept"], {"id": "kept", "title": "kept"})
+    # The delta log refuses the next entry: the base table must not keep the item either.
+    store.connection.execute(
+        "CREATE TRIGGER refuse BEFORE INSERT ON delta_log WHEN NEW.key = '[\"lost\"]'"
+        " BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    try:
+        source.create("Post", ["lost"], {"id": "lost", "title": "lost"})
+        raise AssertionError("the refused delta-log insert did not raise")
+    except sqlite3.IntegrityError:
+        pass
+    assert store.get("Post", ["lost"]) is None, store.get("Post", ["lost"])
+    assert [e["item"]["id"] for e in source.delta_entries()] == ["kept"], source.delta_entries()
+    # Inside an outer transaction (the seed hook's batch) only the failed write is undone.
+    store.connection.execute("BEGIN")
+    source.create("Post", ["batch"], {"id": "batch", "title": "batch"})
+    try:
+        source.create("Post", ["lost"], {"id": "lost", "title": "lost"})
+    except sqlite3.IntegrityError:
+        pass
+    store.connection.execute("COMMIT")
+    assert sorted(r["id"] for r in store.all("Post")) == ["batch", "kept"], store.all("Post")
+    assert [e["item"]["id"] for e in source.delta_entries()] == ["kept", "batch"], source.delta_entries()
+
+
 @check(schema="sync/sync-blog")
 def sync_query_base_then_delta(server: Server) -> None:
     for number in range(5):
@@ -879,6 +914,7 @@ def main() -> int:
                 Server(schema, Path(directory) / f"load-{schema.parent.name}-{schema.name}.sqlite").stop()
             run(f"loads {os.path.relpath(schema, REPO)}", loads)
         run("manifest faults are one-line errors", manifest_faults)
+        run("versioned_write_is_atomic", versioned_write_is_atomic)
 
         for number, (stem, function) in enumerate(CHECKS):
             schema = args.schema if (args.schema and stem == "seed-post-comment") else schema_path(stem)

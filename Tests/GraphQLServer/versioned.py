@@ -9,7 +9,9 @@ detection, and sync operations for DynamoDB data sources" and "Conflict detectio
 - A delete leaves a tombstone (`_deleted: true`) in the base table for the tombstone TTL
   (`--tombstone-ttl-ms`, AppSync's "BaseTableTTL"); get and list still return tombstones, as
   AppSync does for a versioned source.
-- Each change is appended to a delta log kept for the delta TTL (`--delta-ttl-ms`, "DeltaSyncTableTTL").
+- Each change is appended to a delta log kept for the delta TTL (`--delta-ttl-ms`, "DeltaSyncTableTTL"),
+  in the same SQLite transaction as the base-table write: a killed server never keeps a change
+  that its delta queries miss.
 - `sync<Plural>(filter, limit, nextToken, lastSync)`: with no `lastSync`, or one older than the
   delta TTL, a base query (every item, tombstones included, in primary-key order); else a delta
   query (the latest change of each item changed at or after `lastSync`, in change order). Both are
@@ -121,12 +123,24 @@ class VersionedSource:
     # -- writes
 
     def _write(self, model: str, key: list, record: dict) -> dict:
+        """Writes the item to the base table and appends it to the delta log in one SQLite
+        transaction (a savepoint, so it nests in the seed hook's batch): a process killed between
+        the two statements (`kill -9` in the sync tests) must not leave a changed item whose change
+        no delta query ever returns."""
         record["_lastChangedAt"] = self.now_ms()
-        self.store.put(model, key, record)
-        self.store.connection.execute(
-            "INSERT INTO delta_log (model, key, changed_at, data) VALUES (?, ?, ?, ?)",
-            (model, self.store.key(key), record["_lastChangedAt"], json.dumps(record, ensure_ascii=False)),
-        )
+        connection = self.store.connection
+        connection.execute("SAVEPOINT versioned_write")
+        try:
+            self.store.put(model, key, record)
+            connection.execute(
+                "INSERT INTO delta_log (model, key, changed_at, data) VALUES (?, ?, ?, ?)",
+                (model, self.store.key(key), record["_lastChangedAt"], json.dumps(record, ensure_ascii=False)),
+            )
+        except BaseException:
+            connection.execute("ROLLBACK TO versioned_write")
+            connection.execute("RELEASE versioned_write")
+            raise
+        connection.execute("RELEASE versioned_write")
         return record
 
     def create(self, model: str, key: list, record: dict) -> dict:
