@@ -137,17 +137,25 @@ final class SubscriptionHub: Sendable {
   }
 }
 
+/// The `data` string of a real-time `start` message, `{"query":…,"variables":…}` with sorted keys
+/// (what AppSync's real-time protocol signs and sends); `{}` if the variables do not encode.
+func subscriptionStartData(document: String, variables: [String: GraphQLValue]) -> String {
+  struct Start: Encodable {
+    let query: String
+    let variables: [String: GraphQLValue]
+  }
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  let start = Start(query: document, variables: variables)
+  return String(decoding: (try? encoder.encode(start)) ?? Data("{}".utf8), as: UTF8.self)
+}
+
 /// Decodes the `data` messages of one ``ModelSubscription`` into its stream.
 final class ModelSubscriber<M: Model>: RealtimeSubscriber {
   let operationName: String
   let startData: String
   private let decoder: JSONDecoder
   private let continuation: AsyncThrowingStream<SubscriptionEvent<M>, any Error>.Continuation
-
-  private struct Start: Encodable {
-    let query: String
-    let variables: [String: GraphQLValue]
-  }
 
   private struct DataMessage: Decodable {
     let payload: ResponseEnvelope<M>
@@ -158,10 +166,7 @@ final class ModelSubscriber<M: Model>: RealtimeSubscriber {
     continuation: AsyncThrowingStream<SubscriptionEvent<M>, any Error>.Continuation
   ) {
     operationName = subscription.operationName
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let start = Start(query: subscription.document, variables: subscription.variables)
-    startData = String(decoding: (try? encoder.encode(start)) ?? Data("{}".utf8), as: UTF8.self)
+    startData = subscriptionStartData(document: subscription.document, variables: subscription.variables)
     let decoder = JSONDecoder()
     decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(
       client: client, nestedLists: subscription.nestedLists)

@@ -53,11 +53,6 @@ final class ValueSubscriber: RealtimeSubscriber {
   private let decoder: JSONDecoder
   private let continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
 
-  private struct Start: Encodable {
-    let query: String
-    let variables: [String: GraphQLValue]
-  }
-
   private struct DataMessage: Decodable {
     let payload: ResponseEnvelope<GraphQLValue>
   }
@@ -67,11 +62,7 @@ final class ValueSubscriber: RealtimeSubscriber {
     continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
   ) {
     self.operationName = operationName
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    startData = String(
-      decoding: (try? encoder.encode(Start(query: document, variables: variables))) ?? Data("{}".utf8),
-      as: UTF8.self)
+    startData = subscriptionStartData(document: document, variables: variables)
     let decoder = JSONDecoder()
     decoder.userInfo[responseFieldKey] = responseField
     self.decoder = decoder
