@@ -49,13 +49,14 @@ public struct APIModelDecodingContext: ModelDecodingContext {
     for type: M.Type, associatedFields: [String], associatedIdentifiers: [KeyValue],
     indexName: String?
   ) -> any ModelListProvider<M> {
-    let nested = nestedLists.first {
+    let matching = nestedLists.filter {
       $0.child == ObjectIdentifier(M.self) && $0.associatedFields == associatedFields
     }
+    let nested = matching.first(where: \.included) ?? matching.first
     return APIListProvider<M>(
       client: client, associatedFields: associatedFields,
       associatedIdentifiers: associatedIdentifiers, indexName: indexName,
-      nested: nested.map { ($0.parent, $0.field) })
+      nested: nested.map { ($0.parent, $0.field, $0.included) })
   }
 }
 
@@ -139,7 +140,7 @@ public struct APIListProvider<M: Model>: ModelListProvider {
   /// The `@index` of `M` the list is queried through when it serves ``associatedFields`` (the
   /// `@hasMany`'s `indexName:`), or `nil` (the first index that serves them).
   public let indexName: String?
-  private let nested: (parent: ModelSchema, field: String)?
+  private let nested: (parent: ModelSchema, field: String, included: Bool)?
 
   /// Creates a provider.
   public init(
@@ -153,7 +154,7 @@ public struct APIListProvider<M: Model>: ModelListProvider {
 
   init(
     client: APIClient, associatedFields: [String], associatedIdentifiers: [KeyValue],
-    indexName: String?, nested: (parent: ModelSchema, field: String)?
+    indexName: String?, nested: (parent: ModelSchema, field: String, included: Bool)?
   ) {
     self.client = client
     self.associatedFields = associatedFields
@@ -176,11 +177,14 @@ public struct APIListProvider<M: Model>: ModelListProvider {
   /// Loads the page after `cursor` (`limit` or the client's ``APIClient/Configuration/listPageSize``).
   ///
   /// A list whose first page arrived nested in its parent (`includes:`) reads its next pages
-  /// through the same nested field, since a `nextToken` belongs to the field that issued it.
+  /// through the same nested field, since a `nextToken` belongs to the field that issued it. A
+  /// child with neither a `list` query nor an index query serving ``associatedFields``
+  /// (`@model(queries: null)`: the transformer then derives only the parent's connection field)
+  /// is read through that field from the first page on: `get<Parent>(…) { <field>(…) { … } }`.
   ///
   /// - Throws: ``APIError`` from the request.
   public func loadPage(after cursor: String?, limit: Int?) async throws -> ModelPage<M> {
-    if let nested, let cursor {
+    if let nested, nested.included ? cursor != nil : !childIsListable {
       let request = try ModelQueries.nestedPage(
         M.self, parent: nested.parent, field: nested.field, parentKey: associatedIdentifiers,
         limit: limit ?? client.configuration.listPageSize, nextToken: cursor)
@@ -189,5 +193,12 @@ public struct APIListProvider<M: Model>: ModelListProvider {
     }
     let page = try await client.send(request(after: cursor, limit: limit))
     return ModelPage(elements: page.items, nextCursor: page.nextToken)
+  }
+
+  /// Whether ``request(after:limit:)`` has a query to send: an index query serving the
+  /// association, or the child's `list` query.
+  private var childIsListable: Bool {
+    ModelQueries.servingIndex(of: M.schema, for: associatedFields, named: indexName) != nil
+      || M.schema.operations.list != nil
   }
 }

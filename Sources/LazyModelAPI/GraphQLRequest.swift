@@ -72,13 +72,16 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   }
 }
 
-/// A hasMany field selected eagerly: the child type and its FK fields (as the generated decoder
-/// names them), and the parent schema and field to page through.
+/// A hasMany field of a model a response selects: the child type and its FK fields (as the
+/// generated decoder names them), and the parent schema and field to page through. `included`:
+/// the field was selected eagerly (its first page arrived nested); a field left out is read
+/// through the parent only when the child has no `list` query or index query to read it by.
 struct NestedListSource: Sendable, Hashable {
   let child: ObjectIdentifier
   let associatedFields: [String]
   let parent: ModelSchema
   let field: String
+  var included = true
 }
 
 /// One page of a `list…` or index query: the `Model<Name>Connection` type of the Amplify

@@ -184,8 +184,11 @@ public enum ModelDocument {
     return "{ " + parts.joined(separator: " ") + " }"
   }
 
-  /// The included hasMany fields of `schema`, with the child's resolved FK fields: the target
-  /// names of the child's belongsTo when the association names one, else the named fields.
+  /// The hasMany fields of `schema` and of the models included below it, with the child's
+  /// resolved FK fields: the target names of the child's belongsTo when the association names one,
+  /// else the named fields. Included fields are marked `included`; the others are there for a child
+  /// that has neither a `list` query nor an index query serving the association
+  /// (`@model(queries: null)`), which is read through the parent's connection field.
   static func nestedLists(of schema: ModelSchema, includes: Set<String>) -> [NestedListSource] {
     let (includes, deeper) = splitIncludes(includes)
     // The lists of included models, at every depth, each paging through its own parent field.
@@ -200,7 +203,7 @@ public enum ModelDocument {
       }
     }
     let here: [NestedListSource] = schema.fields.compactMap { field in
-      guard includes.contains(field.name), case .hasMany(let associated, _) = field.association,
+      guard case .hasMany(let associated, _) = field.association,
         case .list(.model(let child), _) = field.type
       else { return nil }
       var resolved = associated
@@ -213,7 +216,7 @@ public enum ModelDocument {
       }
       return NestedListSource(
         child: ObjectIdentifier(child), associatedFields: resolved, parent: schema,
-        field: field.name)
+        field: field.name, included: includes.contains(field.name))
     }
     return lists + here
   }
