@@ -116,41 +116,43 @@ private struct Emitter {
     output.appendRoot(.subscription)
   }
 
-  /// What the primary key transformer adds after the model transformer (`addKeyConditionInputs`):
-  /// the key condition input of a single sort key field (when `list` takes it), or the composite
-  /// key condition and key inputs of several.
+  /// What the primary key transformer adds after the model transformer (`addKeyConditionInputs`,
+  /// whether or not `list` is enabled): the key condition input of a single sort key field, or the
+  /// composite key condition and key inputs of several.
   func primaryKeyDefinitions(of model: ModelDefinition) -> [SDLBlock] {
-    let sortKeyFields = model.primaryKey.sortKeyFields
-    if sortKeyFields.count > 1 {
-      return compositeKeyInputs(model, sortKeyFields: sortKeyFields, indexName: nil)
-    }
-    guard sortKeyFields.count == 1, names.names(of: model).operations.list != nil,
-      let type = model.field(named: sortKeyFields[0])?.type
-    else { return [] }
-    return [Emitter.keyConditionInput(APINames.keyConditionScalar(type))]
+    keyConditionInputs(of: model, sortKeyFields: model.primaryKey.sortKeyFields, indexName: nil)
   }
 
-  /// What the index transformer adds after the primary key transformer, one index at a time
-  /// (`addKeyConditionInputs`, `ensureQueryField`): the key condition inputs, the query field
-  /// (appended to `Query` after every `get`/`list`), then the filter input and the connection of a
-  /// model without a `list` query.
+  /// What the index transformer adds after the primary key transformer, one index at a time:
+  /// `ensureQueryField` (the query field, appended to `Query` after every `get`/`list`, then, for
+  /// a model without a `list` query, the filter input it builds from the type as written and the
+  /// connection), then `addKeyConditionInputs`.
   func indexDefinitions(
     of model: ModelDefinition, into output: inout DefinitionOrder, roots: inout RootFields
   ) {
     let auth = APIAuth(model: model)
     let operations = names.names(of: model).operations
     for index in model.indexes where model.field(named: index.fields[0]) != nil {
-      if index.fields.count > 2 {
-        compositeKeyInputs(model, sortKeyFields: Array(index.fields.dropFirst()), indexName: index.name)
-          .forEach { output.append($0) }
-      } else if index.fields.count == 2, let type = model.field(named: index.fields[1])?.type {
-        output.append(Emitter.keyConditionInput(APINames.keyConditionScalar(type)))
-      }
       if let field = indexQuery(index, of: model, auth) { roots.query.append(field) }
       output.appendRoot(.query)
-      output.append(filterInput(model))
+      output.append(operations.list != nil ? filterInput(model) : hasManyFilterInput(model))
       output.append(connectionType(model, operations))
+      keyConditionInputs(of: model, sortKeyFields: Array(index.fields.dropFirst()), indexName: index.name)
+        .forEach { output.append($0) }
     }
+  }
+
+  /// `addKeyConditionInputs` of the primary key and index transformers: for one sort key field
+  /// `Model<Scalar>KeyConditionInput` (an enum compared as `String`), for several the composite key
+  /// condition and key inputs.
+  func keyConditionInputs(of model: ModelDefinition, sortKeyFields: [String], indexName: String?)
+    -> [SDLBlock]
+  {
+    if sortKeyFields.count > 1 {
+      return compositeKeyInputs(model, sortKeyFields: sortKeyFields, indexName: indexName)
+    }
+    guard sortKeyFields.count == 1, let type = model.field(named: sortKeyFields[0])?.type else { return [] }
+    return [Emitter.keyConditionInput(APINames.keyConditionScalar(type))]
   }
 
   /// What the relational transformers add last: the connection and filter input of a child that
@@ -376,9 +378,9 @@ private struct Emitter {
         + (graph.conflictResolution != nil ? [APISchemaSync.startedAtField] : []))
   }
 
-  /// The `Model<X>FilterInput` a `@hasMany` creates when the child has neither a list nor an
-  /// index query (`@model(queries: null)`): the relational transformer builds it from the child as
-  /// written, so it holds the declared filterable fields only (no implicit `id`, timestamps or
+  /// The `Model<X>FilterInput` an `@index` or a `@hasMany` creates when the model has no `list`
+  /// query (`@model(queries: null)`): the index and relational transformers build it from the type
+  /// as written, so it holds the declared filterable fields only (no implicit `id`, timestamps or
   /// implicit foreign keys), then `and`/`or`/`not`.
   func hasManyFilterInput(_ model: ModelDefinition) -> SDLBlock {
     logicalInput(

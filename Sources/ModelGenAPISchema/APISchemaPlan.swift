@@ -5,21 +5,17 @@ import ModelGenIR
 /// set that a later pass reads).
 ///
 /// Amplify GraphQL Transformer v2 emits `Model<Enum>Input` / `Model<Enum>ListInput` only for
-/// enums some model filters on, and `Model<Scalar>KeyConditionInput` only for the scalars a single
-/// sort key field is compared as (list queries of models with one sort key field, index queries
-/// with one sort key field). A value; `Sendable`.
+/// enums some model filters on. (Key condition inputs are placed where the primary key and index
+/// transformers add them, ``DefinitionOrder``.) A value; `Sendable`.
 struct APISchemaPlan: Sendable {
   /// Enums a non-list filterable field has: they get `Model<Enum>Input`.
   var enumFilters: Set<String> = []
   /// Enums a list filterable field has: they get `Model<Enum>ListInput`.
   var enumListFilters: Set<String> = []
-  /// The scalars single sort key fields are compared as.
-  var keyConditionScalars: Set<ScalarType> = []
 
   init(graph: ModelGraph, names: SchemaNames) {
     for model in graph.models {
       addFilters(of: model)
-      addKeyConditions(of: model, operations: names.names(of: model).operations)
     }
   }
 
@@ -54,18 +50,6 @@ struct APISchemaPlan: Sendable {
     for field in Self.filterableFields(model) {
       guard case .enumeration(let name) = field.type.elementType else { continue }
       if field.type.isList { enumListFilters.insert(name) } else { enumFilters.insert(name) }
-    }
-  }
-
-  private mutating func addKeyConditions(of model: ModelDefinition, operations: APIOperations) {
-    var sortKeys: [[String]] = []
-    if operations.list != nil, model.primaryKey.isComposite { sortKeys.append(model.primaryKey.fields) }
-    for index in model.indexes where index.fields.count > 1 && model.field(named: index.fields[0]) != nil {
-      sortKeys.append(index.fields)
-    }
-    for keyFields in sortKeys where keyFields.count == 2 {
-      let type = model.field(named: keyFields[1])?.type ?? .scalar(.string)
-      keyConditionScalars.insert(APINames.keyConditionScalar(type))
     }
   }
 }

@@ -8,6 +8,7 @@ import ModelTimestampsModels
 import RegressionDeclaredTimestampsReadOnly
 import RegressionHasManyChildWithoutQueriesFilter
 import RegressionImplicitIdAfterDeclaredFields
+import RegressionIndexOnModelWithoutListQuery
 import RegressionNonModelInputOnlyWhenUsed
 import Testing
 
@@ -144,6 +145,36 @@ struct TransformerShapesTests {
     #expect(declared.createdAt == written && declared.updatedAt != nil)
     _ = try await other.create(Untimed(id: "u1", text: "u"))
     #expect(try await other.get(Untimed.self, byIdentifier: .init(id: "u1"))?.text == "u")
+  }
+
+  @Test("an index on a model without list: its query, the declared-fields filter, a key without list")
+  func indexWithoutList() async throws {
+    let server = try await GraphQLServerProcess(
+      schema: "Generated/regressions/index-on-model-without-list-query/schema.api.graphql")
+    defer { server.stop() }
+    let log = RequestLog()
+    let client = makeClient(server, log: log)
+    #expect(Log.schema.operations.list == nil && Entry.schema.operations.list == nil)
+    for (id, level, text) in [("l1", "warn", "disk"), ("l2", "warn", "cpu"), ("l3", "info", "disk")] {
+      _ = try await client.create(Log(id: id, level: level, text: text))
+    }
+    // `ModelLogFilterInput` holds the declared fields (`text`), no timestamps.
+    let warnings = try await client.send(
+      try ModelQueries.query(
+        Log.self, index: "byLevel", partitionKey: .string("warn"),
+        filter: try GraphQLFilter.from(Log.keys.text.eq("disk"), schema: Log.schema)))
+    #expect(warnings.items.map(\.id) == ["l1"])
+    #expect(
+      log.last?.document.hasPrefix(
+        "query LogsByLevel($level: String!, $sortDirection: ModelSortDirection, $filter: ModelLogFilterInput,") == true)
+    #expect(try await client.get(Log.self, byIdentifier: .init(id: "l3"))?.text == "disk")
+    _ = try await client.create(Entry(book: "b", page: 2, line: "two"))
+    let entry = try #require(try await client.get(Entry.self, byIdentifier: .init(book: "b", page: 2)))
+    #expect(log.last?.document.hasPrefix("query GetEntry($book: String!, $page: Int!) {") == true)
+    _ = try await client.update(entry, condition: .field("line", .eq("two")))
+    _ = try await client.delete(entry)
+    #expect(try await client.get(Entry.self, byIdentifier: .init(book: "b", page: 2)) == nil)
+    try await expectValid(try ModelSubscriptions.onCreate(Log.self, where: Log.keys.level.eq("warn")).document, on: server)
   }
 
   /// The server validates a subscription document against the schema before it answers that it
