@@ -31,7 +31,7 @@ import ModelGenIR
 /// With a conflict-resolution strategy (``ModelGraph/conflictResolution``), also what the Amplify
 /// transformer derives for a versioned data source (``APISchemaSync``). Not rendered: `@searchable`.
 ///
-/// Output is deterministic and in the transformer's printed order (``DefinitionOrder``): the
+/// Output is deterministic and in the transformer's printed order (`DefinitionOrder`): the
 /// declared types in document order (join models after them), the shared scalar inputs, then what
 /// the model transformer adds model by model (non-model inputs, connection, filter, `Query`,
 /// condition and mutation inputs, `Mutation`, subscription filter, `Subscription`), then what the

@@ -6,7 +6,7 @@ import ModelGenIR
 ///
 /// Amplify GraphQL Transformer v2 emits `Model<Enum>Input` / `Model<Enum>ListInput` only for
 /// enums some model filters on. (Key condition inputs are placed where the primary key and index
-/// transformers add them, ``DefinitionOrder``.) A value; `Sendable`.
+/// transformers add them, `DefinitionOrder`.) A value; `Sendable`.
 struct APISchemaPlan: Sendable {
   /// Enums a non-list filterable field has: they get `Model<Enum>Input`.
   var enumFilters: Set<String> = []
