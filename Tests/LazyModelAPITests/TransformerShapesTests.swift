@@ -174,7 +174,8 @@ struct TransformerShapesTests {
     _ = try await client.update(entry, condition: .field("line", .eq("two")))
     _ = try await client.delete(entry)
     #expect(try await client.get(Entry.self, byIdentifier: .init(book: "b", page: 2)) == nil)
-    try await expectValid(try ModelSubscriptions.onCreate(Log.self, where: Log.keys.level.eq("warn")).document, on: server)
+    try await expectValid(
+      try ModelSubscriptions.onCreate(Log.self, where: Log.keys.level.eq("warn")).document, on: server)
   }
 
   /// The server validates a subscription document against the schema before it answers that it
