@@ -193,8 +193,8 @@ public enum ModelDocument {
     let (includes, deeper) = splitIncludes(includes)
     // The lists of included models, at every depth, each paging through its own parent field.
     var lists: [NestedListSource] = []
-    for field in schema.fields {
-      guard let below = deeper[field.name], includes.contains(field.name) else { continue }
+    for field in schema.fields where includes.contains(field.name) {
+      let below = deeper[field.name] ?? []
       switch field.type {
       case .model(let type), .list(.model(let type), _):
         lists += nestedLists(of: type.schema, includes: below)

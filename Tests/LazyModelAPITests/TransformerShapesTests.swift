@@ -20,6 +20,7 @@ import Testing
 struct TransformerShapesTests {
   typealias HPost = RegressionHasManyChildWithoutQueriesFilter.Post
   typealias HComment = RegressionHasManyChildWithoutQueriesFilter.Comment
+  typealias HTag = RegressionHasManyChildWithoutQueriesFilter.Tag
 
   @Test("a child with queries: null: written by its mutations, read through its parent's connection")
   func childWithoutQueries() async throws {
@@ -48,6 +49,14 @@ struct TransformerShapesTests {
     #expect(fetched.map(\.id).sorted() == ["c1", "c2"])
     #expect(log.last?.operationName == "GetPostComments", "Comment has no list query: read through getPost")
     #expect(log.last?.variables["id"] == "p1")
+
+    // A parent that arrives included in another model reads its children the same way.
+    _ = try await client.create(HTag(id: "t1", label: "news", post: lazy))
+    let tag = try #require(
+      try await client.get(HTag.self, byIdentifier: .init(id: "t1"), includes: [HTag.path.post]))
+    let tagged = try #require(try await tag.post)
+    #expect(try await #require(tagged.comments).fetch().map(\.id).sorted() == ["c1", "c2"])
+    #expect(log.last?.operationName == "GetPostComments")
 
     // The condition input holds the foreign key the hasMany added (relational transformer).
     var moved = HComment(id: "c2", content: "b2", postCommentsId: "p2")

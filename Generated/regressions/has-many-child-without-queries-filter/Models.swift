@@ -12,6 +12,7 @@ public enum Models {
     models: [
       Comment.self,
       Post.self,
+      Tag.self,
     ]
   )
 }

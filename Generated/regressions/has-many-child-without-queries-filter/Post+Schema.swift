@@ -6,6 +6,7 @@ extension Post {
     case id
     case title
     case comments
+    case tags
     case createdAt
     case updatedAt
   }
@@ -15,6 +16,7 @@ extension Post {
     public static let id = ModelFieldKey<Post, String>("id")
     public static let title = ModelFieldKey<Post, String>("title")
     public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let tags = ModelFieldKey<Post, LazyList<Tag>?>("tags")
     public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
   }
@@ -53,6 +55,7 @@ extension Post {
       .field(CodingKeys.id, .required, .id),
       .field(CodingKeys.title, .required, .string),
       .hasMany(CodingKeys.comments, .optional, Comment.self, associatedFields: ["postCommentsId"]),
+      .hasMany(CodingKeys.tags, .optional, Tag.self, associatedFields: ["post"]),
       .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
@@ -68,4 +71,5 @@ extension Post: Identifiable {}
 
 extension ModelPath where Target == Post {
   public var comments: ModelPath<Root, Comment> { appending("comments") }
+  public var tags: ModelPath<Root, Tag> { appending("tags") }
 }

@@ -6,17 +6,20 @@ public struct Post: Model {
   public let id: String
   public var title: String
   public var comments: LazyList<Comment>?
+  public var tags: LazyList<Tag>?
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
   public init(
     id: String = UUID().uuidString,
     title: String,
-    comments: [Comment] = []
+    comments: [Comment] = [],
+    tags: [Tag] = []
   ) {
     self.id = id
     self.title = title
     self.comments = LazyList(comments)
+    self.tags = LazyList(tags)
   }
 
   public init(from decoder: any Decoder) throws {
@@ -29,6 +32,9 @@ public struct Post: Model {
     comments = try values.decodeLazyList(
       Comment.self, forKey: .comments, associatedFields: ["postCommentsId"], parent: parentKey,
       decoder: decoder)
+    tags = try values.decodeLazyList(
+      Tag.self, forKey: .tags, associatedFields: ["postTagsId"], parent: parentKey,
+      decoder: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -36,6 +42,7 @@ public struct Post: Model {
     try container.encode(id, forKey: .id)
     try container.encode(title, forKey: .title)
     try container.encodeIfPresent(comments, forKey: .comments)
+    try container.encodeIfPresent(tags, forKey: .tags)
     try container.encodeIfPresent(createdAt, forKey: .createdAt)
     try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
   }
