@@ -52,6 +52,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),
   ("RegressionMultiOwnerFieldsAndAuthDefaults", "regressions/multi-owner-fields-and-auth-defaults"),
   ("RegressionHasOneDanglingForeignKey", "regressions/has-one-dangling-foreign-key"),
+  ("RegressionNonModelTypeHoldsModel", "regressions/non-model-type-holds-model"),
 ]
 
 var targets: [Target] = [
