@@ -172,6 +172,8 @@ import Testing
     let spec = SwiftMemberNames(fields: graph.nonModels[0].fields)
     #expect(spec.propertyName("selfValue2") == "selfValue2")
     #expect(spec.propertyName("self") == "selfValue3")
+    #expect(SwiftNames.caseNames(["ALL_CASES", "allCases"]) == ["allCasesValue", "allCasesValue2"])
+    #expect(SwiftNames.codingKeyCase(forProperty: "allCases") == "allCasesValue")
     // The same names whatever the declaration order.
     #expect(SwiftNames.propertyNames(["self", "selfValue", "Name", "name"]) == ["selfValue2", "selfValue", "name2", "name"])
     #expect(SwiftNames.propertyNames(["selfValue", "self", "name", "Name"]) == ["selfValue", "selfValue2", "name", "name2"])

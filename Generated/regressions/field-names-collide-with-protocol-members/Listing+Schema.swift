@@ -9,6 +9,8 @@ extension Listing {
     case descriptionValue
     case debugDescriptionValue = "debugDescription"
     case hashValueValue = "hashValue"
+    case allCasesValue = "allCases"
+    case state
     case spec
     case createdAt
     case updatedAt
@@ -22,6 +24,8 @@ extension Listing {
     public static let descriptionValue = ModelFieldKey<Listing, String?>("descriptionValue")
     public static let debugDescriptionValue = ModelFieldKey<Listing, String?>("debugDescription")
     public static let hashValueValue = ModelFieldKey<Listing, Int?>("hashValue")
+    public static let allCasesValue = ModelFieldKey<Listing, Int?>("allCases")
+    public static let state = ModelFieldKey<Listing, ListingState?>("state")
     public static let spec = ModelFieldKey<Listing, Spec?>("spec")
     public static let createdAt = ModelFieldKey<Listing, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Listing, Temporal.DateTime?>("updatedAt")
@@ -64,6 +68,8 @@ extension Listing {
       .field(CodingKeys.descriptionValue, .optional, .string),
       .field(CodingKeys.debugDescriptionValue, .optional, .string),
       .field(CodingKeys.hashValueValue, .optional, .int),
+      .field(CodingKeys.allCasesValue, .optional, .int),
+      .field(CodingKeys.state, .optional, .enumeration("ListingState")),
       .field(CodingKeys.spec, .optional, .embedded(Spec.self)),
       .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),

@@ -9,6 +9,8 @@ public struct Listing: Model {
   public var descriptionValue: String?
   public var debugDescriptionValue: String?
   public var hashValueValue: Int?
+  public var allCases: Int?
+  public var state: ListingState?
   public var spec: Spec?
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
@@ -20,6 +22,8 @@ public struct Listing: Model {
     descriptionValue: String? = nil,
     debugDescriptionValue: String? = nil,
     hashValueValue: Int? = nil,
+    allCases: Int? = nil,
+    state: ListingState? = nil,
     spec: Spec? = nil
   ) {
     self.id = id
@@ -28,6 +32,8 @@ public struct Listing: Model {
     self.descriptionValue = descriptionValue
     self.debugDescriptionValue = debugDescriptionValue
     self.hashValueValue = hashValueValue
+    self.allCases = allCases
+    self.state = state
     self.spec = spec
   }
 
@@ -39,6 +45,8 @@ public struct Listing: Model {
     descriptionValue = try values.decodeIfPresent(String.self, forKey: .descriptionValue)
     debugDescriptionValue = try values.decodeIfPresent(String.self, forKey: .debugDescriptionValue)
     hashValueValue = try values.decodeIfPresent(Int.self, forKey: .hashValueValue)
+    allCases = try values.decodeIfPresent(Int.self, forKey: .allCasesValue)
+    state = try values.decodeIfPresent(ListingState.self, forKey: .state)
     spec = try values.decodeIfPresent(Spec.self, forKey: .spec)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
@@ -52,6 +60,8 @@ public struct Listing: Model {
     try container.encodeIfPresent(descriptionValue, forKey: .descriptionValue)
     try container.encodeIfPresent(debugDescriptionValue, forKey: .debugDescriptionValue)
     try container.encodeIfPresent(hashValueValue, forKey: .hashValueValue)
+    try container.encodeIfPresent(allCases, forKey: .allCasesValue)
+    try container.encodeIfPresent(state, forKey: .state)
     try container.encodeIfPresent(spec, forKey: .spec)
     try container.encodeIfPresent(createdAt, forKey: .createdAt)
     try container.encodeIfPresent(updatedAt, forKey: .updatedAt)

@@ -121,6 +121,10 @@ public enum SwiftNames {
   static let unusableProperties: Set<String> = ["self"]
   /// Names that cannot be declared as an enum case or static member, even escaped.
   static let unusableCases: Set<String> = ["Type", "Protocol", "self", "Self"]
+  /// The static members a protocol of every generated enum and `CodingKeys` enum requires, with the
+  /// protocol: a case `allCases` would make `CaseIterable.allCases` ambiguous (`ambiguous use of
+  /// 'allCases'`), so such a case gets the suffix `Value`.
+  public static let protocolCaseNames: [String: String] = ["allCases": "CaseIterable"]
   /// Argument labels that must stay escaped at call sites.
   static let escapedLabels: Set<String> = ["inout", "var", "let"]
 
@@ -218,7 +222,7 @@ public enum SwiftNames {
   /// ``casedName(_:)``, with the suffix `Value` when Swift cannot declare that as a case.
   public static func caseName(_ graphQLName: String) -> String {
     let name = casedName(graphQLName)
-    return unusableCases.contains(name) ? name + "Value" : name
+    return unusableCases.contains(name) || protocolCaseNames[name] != nil ? name + "Value" : name
   }
 
   /// The lower-camel case of the GraphQL enum value `graphQLName` (`IN_PROGRESS` → `inProgress`,
@@ -241,7 +245,7 @@ public enum SwiftNames {
   /// The coding-key case name (unescaped) for a property name: the property name, unless the
   /// compiler forbids it as a case.
   public static func codingKeyCase(forProperty property: String) -> String {
-    unusableCases.contains(property) ? property + "Value" : property
+    unusableCases.contains(property) || protocolCaseNames[property] != nil ? property + "Value" : property
   }
 
   /// Makes `names` unique in order: a name already taken (or in `taken`) gets the smallest numeric

@@ -80,7 +80,19 @@ enum SwiftNameRule {
         guard !erroneous.contains(field.name.range.start.offset) else { continue }
         let wanted = SwiftNames.lowerFirst(name)
         let swiftName = members.propertyName(name)
-        guard swiftName != wanted else { continue }
+        guard swiftName != wanted else {
+          // The property keeps its name, but its coding key (and typed key) cannot.
+          let key = SwiftNames.codingKeyCase(forProperty: swiftName)
+          if key != swiftName, let source = SwiftNames.protocolCaseNames[swiftName] {
+            context.report(
+              .renamedSwiftMember(
+                owner: owner, member: name, wanted: wanted, swiftName: "keys.\(key)",
+                reason:
+                  "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"),
+              at: field.name.range)
+          }
+          continue
+        }
         let suffixed = SwiftNames.propertyName(name)
         var reasons: [String] = []
         if suffixed != wanted {
@@ -113,7 +125,8 @@ enum SwiftNameRule {
         let reason =
           SwiftNames.unusableCases.contains(wanted)
           ? "cannot name an enum case in Swift"
-          : "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
+          : SwiftNames.protocolCaseNames[wanted].map { "is `\($0).\(wanted)`, which every generated enum has" }
+            ?? "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
         context.report(
           .renamedSwiftMember(owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
           at: value.name.range)
