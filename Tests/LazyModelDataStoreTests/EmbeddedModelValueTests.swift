@@ -16,7 +16,10 @@ struct EmbeddedModelValueTests {
     let game = Product(id: "p2", name: "Go", kind: .game)
     let order = Order(
       id: "o1", customer: "ana",
-      lines: [OrderLine(product: book, alternatives: [game, book], quantity: 2), OrderLine(quantity: 1)],
+      lines: [
+        OrderLine(product: book, catalog: Catalog(id: "c1", title: "Autumn"), alternatives: [game, book], quantity: 2),
+        OrderLine(quantity: 1),
+      ],
       featured: OrderLine(product: game, quantity: 3))
     try await store.save(order)
 
@@ -26,6 +29,7 @@ struct EmbeddedModelValueTests {
     #expect(fetched.lines[0].alternatives?.map(\.name) == ["Go", "Dune"])
     #expect(fetched.lines[0].product?.tags == ["sf", "classic"])
     #expect(fetched.lines[1].product == nil)
+    #expect(fetched.lines[0].catalog?.title == "Autumn", "stored locally whatever its mutations")
     #expect(fetched.featured?.product?.kind == .game)
     #expect(fetched.featured?.quantity == 3)
     #expect(try await store.query(Product.self).isEmpty, "an embedded product is not a Product row")
@@ -45,9 +49,10 @@ struct EmbeddedModelValueTests {
 
   @Test func theEmbeddedSchemaRecordsModelFieldsWithoutAssociations() {
     let fields = OrderLine.schema.fields
-    #expect(fields.map(\.name) == ["product", "alternatives", "quantity"])
+    #expect(fields.map(\.name) == ["product", "catalog", "alternatives", "quantity"])
     #expect(fields[0].type == .model(Product.self) && !fields[0].isRequired)
-    #expect(fields[1].type == .list(.model(Product.self), elementRequired: true))
+    #expect(fields[1].type == .model(Catalog.self))
+    #expect(fields[2].type == .list(.model(Product.self), elementRequired: true))
     #expect(fields.allSatisfy { $0.association == nil })
   }
 }

@@ -3,15 +3,18 @@ import LazyModel
 
 public struct OrderLine: Embeddable {
   public var product: Product?
+  public var catalog: Catalog?
   public var alternatives: [Product]?
   public var quantity: Int
 
   public init(
     product: Product? = nil,
+    catalog: Catalog? = nil,
     alternatives: [Product]? = nil,
     quantity: Int
   ) {
     self.product = product
+    self.catalog = catalog
     self.alternatives = alternatives
     self.quantity = quantity
   }
@@ -20,6 +23,7 @@ public struct OrderLine: Embeddable {
 extension OrderLine {
   public enum CodingKeys: String, CodingKey {
     case product
+    case catalog
     case alternatives
     case quantity
   }
@@ -30,6 +34,7 @@ extension OrderLine {
     name: "OrderLine",
     fields: [
       .field(keys.product, .optional, .model(Product.self)),
+      .field(keys.catalog, .optional, .model(Catalog.self)),
       .field(keys.alternatives, .optional, .list(.model(Product.self), elementRequired: true)),
       .field(keys.quantity, .required, .int),
     ]
