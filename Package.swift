@@ -53,6 +53,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionMultiOwnerFieldsAndAuthDefaults", "regressions/multi-owner-fields-and-auth-defaults"),
   ("RegressionHasOneDanglingForeignKey", "regressions/has-one-dangling-foreign-key"),
   ("RegressionIndexOnModelWithoutListQuery", "regressions/index-on-model-without-list-query"),
+  ("RegressionNonModelTypeHoldsModel", "regressions/non-model-type-holds-model"),
+  ("RegressionFieldNamesCollideWithProtocolMembers", "regressions/field-names-collide-with-protocol-members"),
 ]
 
 var targets: [Target] = [

@@ -111,7 +111,7 @@ cp "$logs/blog.graphql.orig" "$schema"
 step "6. config errors, a target without schema or with two, and templates"
 echo '{ "acess": "internal" }' >"$config"
 if build config-error.log; then fail "a config with the unknown key acess still built"; fi
-grep -F 'modelgen-config.json: error: unknown key "acess"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames" (did you mean "access"?)' \
+grep -F 'modelgen-config.json:1:3: error: unknown key "acess"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames" (did you mean "access"?)' \
   "$logs/config-error.log" || { cat "$logs/config-error.log"; fail "no clear message for the unknown key"; }
 restore
 mv "$schema" "$logs/blog.graphql.moved"

@@ -401,8 +401,13 @@ public struct ModelIndex: Sendable, Hashable {
 }
 
 /// A non-model object type stored inside a model (JSON column in SQLite, nested object in GraphQL).
+///
+/// It may hold models (a custom resolver's result type, `OrderLine.product: Product`): such a
+/// field has type ``ModelFieldType/model(_:)`` and no association. The model is an embedded value,
+/// stored in full inside this value (its own lazy references keep only their identifiers); the API
+/// selects its data fields one level deep and writes it in its `Create<Model>Input` shape.
 public protocol Embeddable: Codable, Sendable, Hashable {
-  /// Its fields (no primary key, no associations).
+  /// Its fields (no primary key, no associations; a model-typed field is an embedded model value).
   static var schema: EmbeddedSchema { get }
 }
 

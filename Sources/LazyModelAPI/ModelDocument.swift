@@ -265,14 +265,32 @@ public enum ModelDocument {
     return (first, deeper)
   }
 
+  /// The selection of a data field: its name, with an embedded type's fields in braces. A model
+  /// an embedded type holds (an embedded value, not an association) selects its own writable data
+  /// fields one level deep plus `__typename`: not its read-only timestamps, which the service
+  /// fills only on the model's own records (the API schema declares them non-null, and the
+  /// `Create<Model>Input` the value is written with has none); models held below that level are
+  /// not selected (`nestedModels: false`), so the selection ends however the types nest.
   private static func dataSelection(_ field: ModelField) -> String {
+    dataSelection(field, nestedModels: true) ?? field.name
+  }
+
+  private static func dataSelection(_ field: ModelField, nestedModels: Bool) -> String? {
     var type = field.type
     while case .list(let element, _) = type { type = element }
-    if case .embedded(let embedded) = type {
-      return "\(field.name) { " + embedded.schema.fields.map(dataSelection).joined(separator: " ")
-        + " }"
+    switch type {
+    case .embedded(let embedded):
+      let parts = embedded.schema.fields.compactMap { dataSelection($0, nestedModels: nestedModels) }
+      return "\(field.name) { " + parts.joined(separator: " ") + " }"
+    case .model(let model) where field.association == nil:
+      guard nestedModels else { return nil }
+      let parts = model.schema.fields.filter { $0.association == nil && !$0.isReadOnly }.compactMap {
+        dataSelection($0, nestedModels: false)
+      }
+      return "\(field.name) { " + (parts + ["__typename"]).joined(separator: " ") + " }"
+    default:
+      return field.name
     }
-    return field.name
   }
 
   static func upperFirst(_ text: String) -> String {

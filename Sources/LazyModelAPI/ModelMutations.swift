@@ -108,11 +108,22 @@ public enum ModelMutations {
       input[name] = value
     }
     if kind == .delete { return input }
+    input.merge(members(kind, of: schema, encoded: encoded)) { keyValue, _ in keyValue }
+    return input
+  }
+
+  /// The non-key members of the input `kind` sends for a model of `schema` that encodes as
+  /// `encoded`: writable data fields (embedded values through ``embeddedInput(_:of:)``), the target
+  /// names of each belongsTo/hasOne that stores them, no hasMany.
+  private static func members(
+    _ kind: ModelMutationKind, of schema: ModelSchema, encoded: [String: GraphQLValue]
+  ) -> [String: GraphQLValue] {
+    var input: [String: GraphQLValue] = [:]
     for field in schema.fields where !field.isReadOnly {
       switch field.association {
       case nil:
         if let value = encoded[field.name] {
-          input[field.name] = value
+          input[field.name] = embeddedInput(value, of: field.type)
         } else if kind == .update,
           ![schema.timestamps.createdAt, schema.timestamps.updatedAt].contains(field.name)
         {
@@ -131,6 +142,34 @@ public enum ModelMutations {
       }
     }
     return input
+  }
+
+  /// `value` of a field of `type` as its input sends it: an embedded value's fields as they
+  /// encode, except that a model it holds (an embedded model value, a custom resolver's result)
+  /// takes its `Create<Model>Input` shape (key and writable fields, target names instead of nested
+  /// references, no read-only fields), and is left out when the model has no create mutation (the
+  /// API schema then has no such input). Scalars, enums and `null` pass unchanged.
+  static func embeddedInput(_ value: GraphQLValue, of type: ModelFieldType) -> GraphQLValue {
+    switch (type, value) {
+    case (.list(let element, _), .list(let elements)):
+      return .list(elements.map { embeddedInput($0, of: element) })
+    case (.embedded(let embedded), .object(let members)):
+      var input: [String: GraphQLValue] = [:]
+      for field in embedded.schema.fields {
+        guard let member = members[field.name] else { continue }
+        var element = field.type
+        while case .list(let inner, _) = element { element = inner }
+        if case .model(let model) = element, model.schema.operations.create == nil { continue }
+        input[field.name] = embeddedInput(member, of: field.type)
+      }
+      return .object(input)
+    case (.model(let model), .object(let encoded)):
+      var input = members(.create, of: model.schema, encoded: encoded)
+      for name in model.schema.primaryKey { input[name] = encoded[name] ?? .null }
+      return .object(input)
+    default:
+      return value
+    }
   }
 
   private static func mutation<M: Model>(

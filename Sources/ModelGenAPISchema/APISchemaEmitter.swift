@@ -309,8 +309,15 @@ private struct Emitter {
       directives: auth.map { "@" + $0 }, lines: lines)
   }
 
+  /// `<Type>Input`. A model the type holds (an embedded value) takes the model's
+  /// `Create<Model>Input` shape, so a client can write the value it reads; without a create
+  /// mutation there is no such input and the field is left out (as it is of every input).
   func nonModelInput(_ nonModel: NonModelDefinition) -> SDLBlock {
-    let lines = nonModel.fields.map {
+    let writable = nonModel.fields.filter { field in
+      guard case .model(let name) = field.type.elementType else { return true }
+      return graph.model(named: name).map { names.names(of: $0).operations.create != nil } ?? false
+    }
+    let lines = writable.map {
       SDLBlock.field($0.name, type: typeReference($0.type, required: $0.isRequired, input: true))
     }
     return SDLBlock(kind: .input, name: APINames.nonModelInput(nonModel.name), lines: lines)
@@ -334,7 +341,8 @@ private struct Emitter {
     .map(String.init)
   }
 
-  /// `T`, `T!`, `[T]`, `[T!]!`; in inputs a non-model type `T` becomes `TInput`.
+  /// `T`, `T!`, `[T]`, `[T!]!`; in inputs a non-model type `T` becomes `TInput`, a model `T` held by
+  /// a non-model type `CreateTInput`.
   func typeReference(_ type: FieldType, required: Bool, input: Bool) -> String {
     let suffix = required ? "!" : ""
     switch type {
@@ -342,6 +350,8 @@ private struct Emitter {
       return "[" + typeReference(element, required: elementRequired, input: input) + "]" + suffix
     case .embedded(let name) where input:
       return APINames.nonModelInput(name) + suffix
+    case .model(let name) where input:
+      return APINames.mutationInput("Create", name) + suffix
     default:
       return type.namedTypeName + suffix
     }

@@ -5,8 +5,9 @@ import ModelGen
 public enum Command: Sendable, Equatable {
   /// `modelgen generate <schema.graphql>... --output DIR [options]`.
   case generate(GenerateOptions)
-  /// `modelgen validate <schema.graphql>...`.
-  case validate(schemas: [String])
+  /// `modelgen validate <schema.graphql>... [--config FILE]`: `config` is the `modelgen-config.json`
+  /// whose keys are checked and whose `swiftNames` the analysis uses, as `generate --config` does.
+  case validate(schemas: [String], config: String? = nil)
   /// `modelgen help`, `--help`, `-h`.
   case help
   /// `modelgen help generate`, `modelgen generate --help` (or `-h`), and the same for `validate`:
@@ -92,7 +93,7 @@ extension Command {
            modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
                              [--access LEVEL] [--conflict-resolution STRATEGY]
                              [--config FILE]
-           modelgen validate <schema.graphql>...
+           modelgen validate <schema.graphql>... [--config FILE]
            modelgen help [generate|validate]
            modelgen --version
 
@@ -121,6 +122,8 @@ extension Command {
                           FILE (for build systems that must name outputs in advance, such as
                           the ModelGenPlugin build tool plugin). Written only when it changes.
     validate  Reports every error of each schema without writing anything.
+      --config FILE       Check the config file and judge the schema with its swiftNames, as
+                          generate --config does.
     --version Prints the modelgen release and the LazyModel runtime version its code needs.
 
     Writing is all-or-nothing: every destination is checked first, each file is written to a
@@ -177,16 +180,19 @@ extension Command {
 
   /// `modelgen help validate`.
   public static let validateUsage = """
-    USAGE: modelgen validate <schema.graphql>...
+    USAGE: modelgen validate <schema.graphql>... [--config FILE]
 
     Reports every error and warning of each schema (path:line:col: error: message [CODE]) without
     writing anything.
 
     OPTIONS:
+      --config FILE       Check a modelgen-config.json as generate --config reads it (errors at
+                          the file's line and column) and analyse with its swiftNames, so the
+                          schema is judged as generate would judge it.
       -h, --help          Print this help.
 
-    EXIT STATUS: 0 every schema is valid (warnings allowed); 1 schema errors; 64 bad usage or a
-    schema that cannot be read.
+    EXIT STATUS: 0 every schema is valid (warnings allowed); 1 schema errors; 64 bad usage, a
+    schema or config that cannot be read, or a config that cannot be used.
     """
 
   /// The one-line usage printed after every usage error, followed by `see modelgen --help`.
@@ -217,14 +223,27 @@ extension Command {
       return .version
     case "validate":
       if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .commandHelp(.validate) }
-      if let option = rest.first(where: { $0.hasPrefix("-") }) {
-        throw UsageError("unknown option '\(option)' for 'validate'")
+      var schemas: [String] = []
+      var config: String?
+      var index = rest.startIndex
+      while index < rest.endIndex {
+        let argument = rest[index]
+        if argument == "--config" {
+          guard config == nil else { throw UsageError("'--config' given twice") }
+          guard index + 1 < rest.endIndex else { throw UsageError("missing value for '--config'") }
+          config = rest[index + 1]
+          index += 2
+          continue
+        }
+        if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)' for 'validate'") }
+        schemas.append(argument)
+        index += 1
       }
-      guard !rest.isEmpty else {
+      guard !schemas.isEmpty else {
         throw UsageError("missing schema: 'validate' needs at least one .graphql file")
       }
-      try rejectEmptyPaths(schemas: rest, options: [])
-      return .validate(schemas: rest)
+      try rejectEmptyPaths(schemas: schemas, options: [("--config", config)])
+      return .validate(schemas: schemas, config: config)
     case "generate":
       if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .commandHelp(.generate) }
       return .generate(try parseGenerate(rest))

@@ -75,8 +75,11 @@ public struct ConfigFile: Sendable, Equatable {
   ///
   /// - Throws: ``ConfigFileError`` as ``load(path:)`` does.
   public static func parse(_ data: Data, path: String) throws -> ConfigFile {
-    func fail(_ message: String) -> ConfigFileError {
-      ConfigFileError(path: path, message: message)
+    // The member being read: its errors point at its value (an unknown key at the key itself).
+    var member: JSONPositions.Member?
+    func fail(_ message: String, atKey: Bool = false) -> ConfigFileError {
+      let position = atKey ? member?.key : member?.value
+      return ConfigFileError(path: path, message: message, line: position?.line, column: position?.column)
     }
     let object: Any
     do {
@@ -88,8 +91,10 @@ public struct ConfigFile: Sendable, Equatable {
       throw fail("the config file must hold one JSON object with the keys \(quoted(keys))")
     }
     var config = ConfigFile()
+    let positions = JSONPositions.topLevelMembers(in: [UInt8](data))
     for key in settings.keys.sorted() {
       let value = settings[key]!
+      member = positions[key]
       switch key {
       case "access":
         guard let text = value as? String, let access = AccessLevel(rawValue: text) else {
@@ -142,7 +147,7 @@ public struct ConfigFile: Sendable, Equatable {
       default:
         var message = "unknown key \"\(key)\"; the keys are \(quoted(keys))"
         if let suggestion = closestKey(to: key) { message += " (did you mean \"\(suggestion)\"?)" }
-        throw fail(message)
+        throw fail(message, atKey: true)
       }
     }
     return config

@@ -24,6 +24,20 @@ struct JSONPositions: Sendable {
     return scanner.topLevelMembers(of: name)
   }
 
+  /// The members of the top-level object, by key (the last one written wins); empty when the
+  /// text is not an object.
+  static func topLevelMembers(in bytes: [UInt8]) -> [String: Member] {
+    var scanner = Scanner(bytes: bytes)
+    scanner.skipWhitespace()
+    guard scanner.current == UInt8(ascii: "{") else { return [:] }
+    var result: [String: Member] = [:]
+    scanner.members { inner, key, member in
+      result[key] = member
+      inner.skipValue()
+    }
+    return result
+  }
+
   private struct Scanner {
     let bytes: [UInt8]
     var index = 0

@@ -57,8 +57,8 @@ public struct ModelGenCommand {
     case .version:
       standardOutput(ModelGenRelease.versionLine + "\n")
       return Self.success
-    case .validate(let schemas):
-      return validate(schemas)
+    case .validate(let schemas, let config):
+      return validate(schemas, config: config)
     case .generate(let options):
       return generate(options, arguments: arguments)
     }
@@ -78,22 +78,47 @@ public struct ModelGenCommand {
     }
   }
 
-  private func validate(_ schemas: [String]) -> Int32 {
+  /// `modelgen validate`: with `--config`, the config is loaded as `generate` loads it (its errors
+  /// at their line and column, exit 64) and its `swiftNames` are checked against the schemas as
+  /// `generate` checks them (a name that cannot be used or names no type is exit 64).
+  private func validate(_ schemas: [String], config configPath: String?) -> Int32 {
+    var config = ConfigFile()
+    if let configPath {
+      do {
+        config = try ConfigFile.load(path: configPath)
+      } catch {
+        standardError("\(error)\n")
+        return Self.usage
+      }
+    }
     var failed = false
     var unreadable = false
+    var usedSwiftNames: Set<String> = []
+    var swiftNameErrors: [ConfigFileError] = []
     for path in schemas {
       guard let bytes = readSchema(path) else {
         unreadable = true
         continue
       }
-      let (graph, diagnostics) = Generator.analyze(bytes: bytes, fileName: path)
-      let result = GenerationResult(files: [], diagnostics: diagnostics)
-      if !diagnostics.isEmpty {
+      let result = Generator.validate(bytes: bytes, fileName: path, swiftNames: config.swiftNames)
+      if !result.diagnostics.isEmpty {
         standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
       }
-      if graph == nil { failed = true }
+      usedSwiftNames.formUnion(result.usedSwiftNames)
+      for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
+        let problem = "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))"
+        swiftNameErrors.append(swiftNameError(name, problem, config, configPath))
+      }
+      if result.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
     }
-    if unreadable { return Self.usage }
+    if !failed && !unreadable {
+      for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
+        let described = schemas.count == 1 ? "the schema" : "any of the \(schemas.count) schemas"
+        swiftNameErrors.append(swiftNameError(name, "names no type of \(described)", config, configPath))
+      }
+    }
+    for error in swiftNameErrors { standardError("\(error)\n") }
+    if unreadable || !swiftNameErrors.isEmpty { return Self.usage }
     if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
     return failed ? Self.failure : Self.success
   }
@@ -163,7 +188,7 @@ public struct ModelGenCommand {
         usedSwiftNames.formUnion(result.usedSwiftNames)
         for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
           swiftNameErrors.append(
-            swiftNameError(name, "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))", config, options))
+            swiftNameError(name, "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))", config, options.config))
         }
         if result.hasErrors {
           failed = true
@@ -185,7 +210,7 @@ public struct ModelGenCommand {
       for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
         let schemas = options.schemas.count == 1 ? "the schema" : "any of the \(options.schemas.count) schemas"
         swiftNameErrors.append(
-          swiftNameError(name, "names no type of \(schemas)", config, options))
+          swiftNameError(name, "names no type of \(schemas)", config, options.config))
       }
     }
     if !swiftNameErrors.isEmpty {
@@ -249,11 +274,11 @@ public struct ModelGenCommand {
 
   /// A config error about the `swiftNames` entry for `name`, at its position in the config file.
   private func swiftNameError(
-    _ name: String, _ problem: String, _ config: ConfigFile, _ options: GenerateOptions
+    _ name: String, _ problem: String, _ config: ConfigFile, _ configPath: String?
   ) -> ConfigFileError {
     let position = config.swiftNamePositions[name]
     return ConfigFileError(
-      path: options.config ?? ConfigFile.fileName,
+      path: configPath ?? ConfigFile.fileName,
       message: "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(problem)",
       line: position?.line, column: position?.column)
   }

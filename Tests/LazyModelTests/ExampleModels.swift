@@ -47,7 +47,15 @@ public struct Comment: Model {
 
 extension Comment {
   public enum CodingKeys: String, ModelKey { case id, content, post, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Comment, String>("id")
+    public static let content = ModelFieldKey<Comment, String>("content")
+    public static let post = ModelFieldKey<Comment, Post?>("post")
+    public static let createdAt = ModelFieldKey<Comment, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Comment, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -57,14 +65,14 @@ extension Comment {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Comment", pluralName: "Comments", primaryKey: [keys.id],
+    name: "Comment", pluralName: "Comments", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.content, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.content, .required, .string),
       .belongsTo(
-        keys.post, .optional, Post.self, targetNames: ["postID"], associatedFields: ["id"]),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.post, .optional, Post.self, targetNames: ["postID"], associatedFields: ["id"]),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [.index("byPost", fields: ["postID", "content"])],
     authRules: [AuthRule(allow: .public)])
@@ -107,7 +115,15 @@ public struct Post: Model {
 
 extension Post {
   public enum CodingKeys: String, ModelKey { case id, title, comments, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Post, String>("id")
+    public static let title = ModelFieldKey<Post, String>("title")
+    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -117,14 +133,14 @@ extension Post {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Post", pluralName: "Posts", primaryKey: [keys.id],
+    name: "Post", pluralName: "Posts", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
       .hasMany(
-        keys.comments, .optional, Comment.self, associatedFields: ["post"], indexName: "byPost"),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+        CodingKeys.comments, .optional, Comment.self, associatedFields: ["post"], indexName: "byPost"),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [AuthRule(allow: .public)])
 }
@@ -160,7 +176,13 @@ public struct Shelf: Model {
 
 extension Shelf {
   public enum CodingKeys: String, ModelKey { case building, number, books }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let building = ModelFieldKey<Shelf, String>("building")
+    public static let number = ModelFieldKey<Shelf, Int>("number")
+    public static let books = ModelFieldKey<Shelf, LazyList<Book>?>("books")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let building: String
     public let number: Int
@@ -177,11 +199,11 @@ extension Shelf {
   }
   public var identifier: Identifier { Identifier(building: building, number: number) }
   public static let schema = ModelSchema(
-    name: "Shelf", pluralName: "Shelves", primaryKey: [keys.building, keys.number],
+    name: "Shelf", pluralName: "Shelves", primaryKey: [CodingKeys.building, CodingKeys.number],
     fields: [
-      .field(keys.building, .required, .string),
-      .field(keys.number, .required, .int),
-      .hasMany(keys.books, .optional, Book.self, associatedFields: ["shelf"]),
+      .field(CodingKeys.building, .required, .string),
+      .field(CodingKeys.number, .required, .int),
+      .hasMany(CodingKeys.books, .optional, Book.self, associatedFields: ["shelf"]),
     ],
     authRules: [AuthRule(allow: .owner, ownerField: "owner", operations: [.read, .update])])
 }
@@ -217,7 +239,13 @@ public struct Book: Model {
 
 extension Book {
   public enum CodingKeys: String, ModelKey { case id, title, shelf }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Book, String>("id")
+    public static let title = ModelFieldKey<Book, String>("title")
+    public static let shelf = ModelFieldKey<Book, Shelf?>("shelf")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -227,12 +255,12 @@ extension Book {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Book", pluralName: "Books", primaryKey: [keys.id],
+    name: "Book", pluralName: "Books", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
       .belongsTo(
-        keys.shelf, .optional, Shelf.self, targetNames: ["shelfBooksBuilding", "shelfBooksNumber"],
+        CodingKeys.shelf, .optional, Shelf.self, targetNames: ["shelfBooksBuilding", "shelfBooksNumber"],
         associatedFields: ["building", "number"]),
     ],
     indexes: [.index("gsi-Shelf.books", fields: ["shelfBooksBuilding", "shelfBooksNumber"])])
@@ -271,7 +299,13 @@ public struct Customer: Model {
 
 extension Customer {
   public enum CodingKeys: String, ModelKey { case id, name, activeCart }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Customer, String>("id")
+    public static let name = ModelFieldKey<Customer, String>("name")
+    public static let activeCart = ModelFieldKey<Customer, Cart?>("activeCart")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -281,12 +315,12 @@ extension Customer {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Customer", pluralName: "Customers", primaryKey: [keys.id],
+    name: "Customer", pluralName: "Customers", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
       .hasOne(
-        keys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
+        CodingKeys.activeCart, .optional, Cart.self, associatedFields: ["customerId"], targetNames: []),
     ])
 }
 
@@ -304,7 +338,13 @@ public struct Cart: Model {
 
 extension Cart {
   public enum CodingKeys: String, ModelKey { case id, customerId, total }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Cart, String>("id")
+    public static let customerId = ModelFieldKey<Cart, String>("customerId")
+    public static let total = ModelFieldKey<Cart, Double>("total")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -314,11 +354,11 @@ extension Cart {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Cart", pluralName: "Carts", primaryKey: [keys.id],
+    name: "Cart", pluralName: "Carts", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.customerId, .required, .id),
-      .field(keys.total, .required, .double),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.customerId, .required, .id),
+      .field(CodingKeys.total, .required, .double),
     ])
 }
 

@@ -17,7 +17,16 @@ struct Reading: Model {
   let day: Temporal.Date
 
   enum CodingKeys: String, ModelKey { case sensor, sequence, value, valid, priority, day }
-  static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  enum Keys {
+    static let sensor = ModelFieldKey<Reading, String>("sensor")
+    static let sequence = ModelFieldKey<Reading, Int>("sequence")
+    static let value = ModelFieldKey<Reading, Double>("value")
+    static let valid = ModelFieldKey<Reading, Bool>("valid")
+    static let priority = ModelFieldKey<Reading, Priority>("priority")
+    static let day = ModelFieldKey<Reading, Temporal.Date>("day")
+  }
+  static let keys = Keys.self
   struct Identifier: ModelIdentifierProtocol {
     let sensor: String
     let sequence: Int
@@ -40,12 +49,15 @@ struct Reading: Model {
   }
   static let schema = ModelSchema(
     name: "Reading", pluralName: "Readings",
-    primaryKey: [keys.sensor, keys.sequence, keys.value, keys.valid, keys.priority, keys.day],
+    primaryKey: [
+      CodingKeys.sensor, CodingKeys.sequence, CodingKeys.value, CodingKeys.valid, CodingKeys.priority,
+      CodingKeys.day,
+    ],
     fields: [
-      .field(keys.sensor, .required, .id), .field(keys.sequence, .required, .int),
-      .field(keys.value, .required, .double), .field(keys.valid, .required, .bool),
-      .field(keys.priority, .required, .enumeration("Priority")),
-      .field(keys.day, .required, .scalar(.awsDate)),
+      .field(CodingKeys.sensor, .required, .id), .field(CodingKeys.sequence, .required, .int),
+      .field(CodingKeys.value, .required, .double), .field(CodingKeys.valid, .required, .bool),
+      .field(CodingKeys.priority, .required, .enumeration("Priority")),
+      .field(CodingKeys.day, .required, .scalar(.awsDate)),
     ])
 }
 

@@ -127,6 +127,48 @@ struct NamesAndHelpTests {
     }
   }
 
+  /// `validate --config` reads the config `generate` reads: its `swiftNames` decide the names
+  /// (no MGW001 for a chosen one), and its errors are reported at their line and column (64).
+  @Test func validateTakesTheConfigOfGenerate() throws {
+    #expect(
+      try Command.parse(["validate", "a.graphql", "--config", "c.json", "b.graphql"])
+        == .validate(schemas: ["a.graphql", "b.graphql"], config: "c.json"))
+    #expect(throws: UsageError.self) { try Command.parse(["validate", "a.graphql", "--config"]) }
+    #expect(throws: UsageError.self) { try Command.parse(["validate", "a.graphql", "--config", ""]) }
+    #expect(throws: UsageError.self) {
+      try Command.parse(["validate", "a.graphql", "--config", "c.json", "--config", "d.json"])
+    }
+    #expect(Command.usage(of: .validate).contains("--config FILE"))
+
+    let directory = try TemporaryDirectory()
+    try directory.write("t.graphql", tasks)
+    let schema = directory.url("t.graphql")
+    let config = directory.url("modelgen-config.json")
+    try directory.write("modelgen-config.json", #"{"swiftNames": {"Task": "TodoTask"}}"#)
+    let chosen = CommandRun(["validate", schema, "--config", config])
+    #expect(chosen.status == 0, "\(chosen.errors)")
+    #expect(chosen.errors == "", "the config chose Task's Swift name: no MGW001")
+    #expect(chosen.output == "1 schema valid\n")
+    #expect(CommandRun(["validate", schema]).errors.contains("[MGW001]"))
+
+    for (json, position, message) in [
+      ("{\n  \"swiftNames\": {\"Tsak\": \"TodoTask\"}\n}", "2:18", #""swiftNames" entry "Tsak": names no type of the schema"#),
+      ("{\"swiftNames\": {\"Task\": \"Note\"}}", "1:17", "is the Swift name of type `Note` too"),
+      (#"{"swiftNames": {"Task": "class"}}"#, "1:25", #""class" is a Swift keyword"#),
+      ("{\n  \"acess\": \"public\"\n}", "2:3", "acess"),
+    ] {
+      try directory.write("modelgen-config.json", json)
+      let run = CommandRun(["validate", schema, "--config", config])
+      #expect(run.status == 64, "\(json)")
+      #expect(run.errors.contains("\(config):\(position): error: "), "\(run.errors)")
+      #expect(run.errors.contains(message), "\(run.errors)")
+      #expect(run.output == "")
+    }
+    let missing = CommandRun(["validate", schema, "--config", directory.url("nope.json")])
+    #expect(missing.status == 64)
+    #expect(missing.errors.contains("cannot read the config file"))
+  }
+
   @Test func v1DirectivesGetTheirReplacementAsAHint() throws {
     let directory = try TemporaryDirectory()
     try directory.write(

@@ -374,6 +374,27 @@ import Testing
         == true)
   }
 
+  /// Issue 17: a model held by a non-model type (an embedded value) keeps its type in the object
+  /// type and takes its `Create<Model>Input` in the input twin; without a create mutation there is
+  /// no such input and the field is left out of the twin.
+  @Test func modelsHeldByNonModelTypesUseTheirCreateInput() throws {
+    let analysis = SemanticAnalyzer.analyze(
+      source: """
+        type Product @model { id: ID! name: String! }
+        type Catalog @model(mutations: null) { id: ID! title: String }
+        type OrderLine { product: Product! alternatives: [Product!] catalog: Catalog quantity: Int! }
+        type Order @model { id: ID! lines: [OrderLine!]! }
+        """, fileName: "orders.graphql")
+    let schema = Self.render(try #require(analysis.graph, "\(analysis.diagnostics)"))
+    #expect(
+      Self.block("type OrderLine {", in: schema)
+        == "type OrderLine {\n  product: Product!\n  alternatives: [Product!]\n  catalog: Catalog\n  quantity: Int!\n}")
+    #expect(
+      Self.block("input OrderLineInput {", in: schema)
+        == "input OrderLineInput {\n  product: CreateProductInput!\n  alternatives: [CreateProductInput!]\n  quantity: Int!\n}")
+    #expect(!schema.contains("CreateCatalogInput"))
+  }
+
   @Test func hasOneWithImplicitCompositeForeignKey() {
     let schema = Self.render(APISchemaGraphs.projectTeam)
     #expect(

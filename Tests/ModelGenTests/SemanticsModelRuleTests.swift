@@ -241,12 +241,32 @@ import Testing
       """
       interface Node { id: ID! }
       type Post @model { id: ID! grid: 1️⃣[[Int]] node: 2️⃣Node }
-      type Label { post: 3️⃣Post }
       """,
-      [
-        (ModelGenDiagnosticCode.nestedList, "1️⃣"), (ModelGenDiagnosticCode.unsupportedFieldType, "2️⃣"),
-        (ModelGenDiagnosticCode.unsupportedFieldType, "3️⃣"),
-      ])
+      [(ModelGenDiagnosticCode.nestedList, "1️⃣"), (ModelGenDiagnosticCode.unsupportedFieldType, "2️⃣")])
+  }
+
+  /// Issue 17: a non-model type may hold models (a custom resolver's result); each is an embedded
+  /// value with no association, and a struct cycle through such a model is MG031 at the field that
+  /// closes it.
+  @Test func nonModelTypesHoldModelsAsEmbeddedValues() throws {
+    let (result, _) = analyzeMarked(
+      """
+      type Product @model { id: ID! name: String! }
+      type OrderLine @aws_iam @aws_cognito_user_pools { product: Product alternatives: [Product!]! quantity: Int! }
+      type Order @model { id: ID! lines: [OrderLine!]! }
+      """)
+    #expect(result.diagnostics.isEmpty)
+    let line = try #require(result.graph?.nonModels.first { $0.name == "OrderLine" })
+    #expect(line.fields.map(\.name) == ["product", "alternatives", "quantity"])
+    #expect(line.fields[0].type == .model("Product") && !line.fields[0].isRequired)
+    #expect(line.fields[1].type == .list(.model("Product"), elementRequired: true) && line.fields[1].isRequired)
+    #expect(line.fields.allSatisfy { $0.association == nil })
+    expectDiagnostics(
+      """
+      type Product @model { id: ID! name: String! 1️⃣line: OrderLine }
+      type OrderLine { product: Product! quantity: Int! }
+      type Order @model { id: ID! lines: [OrderLine!]! }
+      """, [(ModelGenDiagnosticCode.recursiveEmbeddedType, "1️⃣")])
   }
 
   @Test func allErrorsOfAFileAreReported() {

@@ -141,6 +141,44 @@ import Testing
     #expect(builder.modelViewModel(graph.models[0]).initParameters.map(\.declaration).contains("phase: Phase? = .inProgress2"))
   }
 
+  /// Issue 17: a field named after an instance member a protocol of every model requires
+  /// (`description`, `debugDescription`, `hashValue`) is renamed, and a field whose Swift name
+  /// another field already has gets a numeric suffix, independent of declaration order; each
+  /// rename is MGW002 at the field, and the rendered members agree with the warnings.
+  @Test func protocolMemberAndNumericSuffixRenamesAreWarnings() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      type Listing @model { id: ID! 1️⃣description: String descriptionValue: String 2️⃣debugDescription: String 3️⃣hashValue: Int }
+      type Spec { selfValue2: Int selfValue: Int 4️⃣self: Int }
+      """)
+    let graph = try #require(result.graph)
+    #expect(
+      result.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
+        == ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { "MGW002@\(schema.location($0).line):\(schema.location($0).column)" })
+    #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(
+      result.diagnostics[0].message
+        == "`Listing.description` is generated as `descriptionValue2`: `description` is `CustomStringConvertible.description`, which every generated model implements (a stored property would replace it), and `descriptionValue` is the Swift property of field `descriptionValue`"
+    )
+    #expect(
+      result.diagnostics[3].message
+        == "`Spec.self` is generated as `selfValue3`: `self` cannot name a stored property in Swift, and `selfValue` is the Swift property of field `selfValue`"
+    )
+    let listing = SwiftMemberNames(fields: graph.models[0].fields)
+    #expect(listing.propertyName("description") == "descriptionValue2")
+    #expect(listing.propertyName("descriptionValue") == "descriptionValue")
+    #expect(listing.propertyName("debugDescription") == "debugDescriptionValue")
+    #expect(listing.propertyName("hashValue") == "hashValueValue")
+    let spec = SwiftMemberNames(fields: graph.nonModels[0].fields)
+    #expect(spec.propertyName("selfValue2") == "selfValue2")
+    #expect(spec.propertyName("self") == "selfValue3")
+    #expect(SwiftNames.caseNames(["ALL_CASES", "allCases"]) == ["allCasesValue", "allCasesValue2"])
+    #expect(SwiftNames.codingKeyCase(forProperty: "allCases") == "allCasesValue")
+    // The same names whatever the declaration order.
+    #expect(SwiftNames.propertyNames(["self", "selfValue", "Name", "name"]) == ["selfValue2", "selfValue", "name2", "name"])
+    #expect(SwiftNames.propertyNames(["selfValue", "self", "name", "Name"]) == ["selfValue", "selfValue2", "name", "name2"])
+  }
+
   @Test func v1DirectivesNameTheirV2Replacement() {
     let (result, schema) = analyzeMarked(
       """

@@ -201,6 +201,19 @@ public struct Generator: Sendable {
     return (analysis.graph, analysis.diagnostics)
   }
 
+  /// Parses and analyses the raw bytes of a schema file with the config's Swift type names
+  /// (``GeneratorOptions/swiftNames``), without rendering (`modelgen validate --config`): the
+  /// diagnostics ``generate(bytes:fileName:headerName:)`` would report, the names that cannot be
+  /// used and those that name a type.
+  ///
+  /// - Returns: A result with no files.
+  public static func validate(bytes: [UInt8], fileName: String, swiftNames: [String: String]) -> GenerationResult {
+    let analysis = analysis(bytes: bytes, fileName: fileName, swiftNames: swiftNames)
+    return GenerationResult(
+      files: [], diagnostics: analysis.diagnostics, swiftNameProblems: analysis.swiftNameProblems,
+      usedSwiftNames: analysis.usedSwiftNames)
+  }
+
   /// ``analyze(bytes:fileName:)`` with the config's Swift type names (``GeneratorOptions/swiftNames``).
   static func analysis(bytes: [UInt8], fileName: String, swiftNames: [String: String]) -> SemanticAnalysis {
     let parsed = SDLParser.parse(bytes: bytes, fileName: fileName)

@@ -83,8 +83,9 @@ public enum ModelGenDiagnosticCode {
   /// module (`SwiftTypeNaming`). Warnings use `MGW` codes, numbered on their own.
   public static let renamedSwiftType: DiagnosticCode = "MGW001"
   /// Warning: a field's Swift property or an enum value's Swift case is not its plain
-  /// camel-cased name: `self` and the members every model declares (`identifier`, ...) get the
-  /// suffix `Value`, and enum cases that would be equal get a numeric suffix (`SwiftNames`).
+  /// camel-cased name: `self`, the members every model declares (`identifier`, ...) and those a
+  /// protocol of every model requires (`description`, `debugDescription`, `hashValue`) get the
+  /// suffix `Value`, and fields or enum cases that would be equal get a numeric suffix (`SwiftNames`).
   public static let renamedSwiftMember: DiagnosticCode = "MGW002"
 }
 

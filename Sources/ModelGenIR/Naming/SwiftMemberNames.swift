@@ -18,7 +18,7 @@ package struct SwiftMemberNames: Sendable {
 
   /// Resolves the members of `fields`, avoiding the names in `reserved`.
   package init(fields: [FieldDefinition], reserved: Set<String> = []) {
-    let names = SwiftNames.uniqued(fields.map { SwiftNames.propertyName($0.name) }, taken: reserved)
+    let names = SwiftNames.propertyNames(fields.map(\.name), taken: reserved)
     byField.reserveCapacity(fields.count)
     for (field, name) in zip(fields, names) {
       let key = SwiftNames.codingKeyCase(forProperty: name)

@@ -96,16 +96,35 @@ public enum SwiftNames {
   /// declared as a type even escaped.
   public static let reservedTypeNames: Set<String> = Set(shadowedTypeNames.keys).union(["Type", "Protocol", "Self"])
 
-  /// Member names every generated model or embedded type declares itself; a field with one of these
+  /// Member names every generated model or embedded type declares itself, or that a protocol every
+  /// generated model conforms to requires (``protocolMemberNames``); a field with one of these
   /// names gets the suffix `Value` for its Swift property.
-  public static let reservedMemberNames: Set<String> = [
+  public static let reservedMemberNames: Set<String> = Set(protocolMemberNames.keys).union([
     "identifier", "modelIdentifier", "modelName",
+  ])
+
+  /// The instance properties that a protocol of every generated model requires, by name, with the
+  /// protocol: `Model` refines `CustomStringConvertible`, `CustomDebugStringConvertible` and
+  /// `Hashable`, whose `description`/`debugDescription`/`hashValue` the runtime implements for
+  /// every model. A stored property of the same name would satisfy the requirement instead (a
+  /// `description` field made `print(model)` show only that field). Embedded types keep the same
+  /// names, so a type reads the same whether it is a `@model` or not. (`id` is not here: a model is
+  /// `Identifiable` through its `id` field only when that field is its whole key, and otherwise
+  /// not at all when a field is named `id`.)
+  public static let protocolMemberNames: [String: String] = [
+    "description": "CustomStringConvertible",
+    "debugDescription": "CustomDebugStringConvertible",
+    "hashValue": "Hashable",
   ]
 
   /// Names that cannot be declared as an instance property, even escaped.
   static let unusableProperties: Set<String> = ["self"]
   /// Names that cannot be declared as an enum case or static member, even escaped.
   static let unusableCases: Set<String> = ["Type", "Protocol", "self", "Self"]
+  /// The static members a protocol of every generated enum and `CodingKeys` enum requires, with the
+  /// protocol: a case `allCases` would make `CaseIterable.allCases` ambiguous (`ambiguous use of
+  /// 'allCases'`), so such a case gets the suffix `Value`.
+  public static let protocolCaseNames: [String: String] = ["allCases": "CaseIterable"]
   /// Argument labels that must stay escaped at call sites.
   static let escapedLabels: Set<String> = ["inout", "var", "let"]
 
@@ -148,6 +167,32 @@ public enum SwiftNames {
     return name
   }
 
+  /// The Swift property names (unescaped) of one type's GraphQL fields, in the order given: each
+  /// ``propertyName(_:)``, unique and independent of declaration order, as ``caseNames(_:)``
+  /// resolves cases. Fields whose property name is the field name itself keep it (and `taken`
+  /// names are never used); the others, in GraphQL name order, get the smallest free numeric
+  /// suffix from 2 when their name is taken (`selfValue` stays `selfValue`, and `self` beside it
+  /// becomes `selfValue2`, wherever each is declared). Renamed fields are reported as `MGW002`.
+  public static func propertyNames(_ fields: [String], taken reserved: Set<String> = []) -> [String] {
+    let wanted = fields.map(propertyName)
+    let order = fields.indices.sorted {
+      (wanted[$0] == fields[$0] ? 0 : 1, fields[$0]) < (wanted[$1] == fields[$1] ? 0 : 1, fields[$1])
+    }
+    var taken: Set<String> = []
+    var result = wanted
+    for index in order {
+      var candidate = wanted[index]
+      var suffix = 2
+      while taken.contains(candidate) || reserved.contains(candidate) {
+        candidate = "\(wanted[index])\(suffix)"
+        suffix += 1
+      }
+      taken.insert(candidate)
+      result[index] = candidate
+    }
+    return result
+  }
+
   /// The Swift case names (unescaped) of one enum's GraphQL values, in the order given: each
   /// ``caseName(_:)``, unique and independent of declaration order. Values whose case name is the
   /// value itself (`inProgress`) keep it; the others, in GraphQL name order, get the smallest free
@@ -177,7 +222,7 @@ public enum SwiftNames {
   /// ``casedName(_:)``, with the suffix `Value` when Swift cannot declare that as a case.
   public static func caseName(_ graphQLName: String) -> String {
     let name = casedName(graphQLName)
-    return unusableCases.contains(name) ? name + "Value" : name
+    return unusableCases.contains(name) || protocolCaseNames[name] != nil ? name + "Value" : name
   }
 
   /// The lower-camel case of the GraphQL enum value `graphQLName` (`IN_PROGRESS` → `inProgress`,
@@ -200,7 +245,7 @@ public enum SwiftNames {
   /// The coding-key case name (unescaped) for a property name: the property name, unless the
   /// compiler forbids it as a case.
   public static func codingKeyCase(forProperty property: String) -> String {
-    unusableCases.contains(property) ? property + "Value" : property
+    unusableCases.contains(property) || protocolCaseNames[property] != nil ? property + "Value" : property
   }
 
   /// Makes `names` unique in order: a name already taken (or in `taken`) gets the smallest numeric

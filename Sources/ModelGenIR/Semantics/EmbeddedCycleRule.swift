@@ -3,9 +3,11 @@ import GraphQLSDL
 /// Non-model (embedded) types become Swift structs, and a struct cannot store itself, directly or
 /// through other structs (`value type 'Address' cannot have a stored property that recursively
 /// contains it`), whether the field is optional or not. A list breaks the cycle (Swift arrays store
-/// their elements out of line), and so does a `@model`, which an embedded type reaches only through
-/// a relation. So a cycle of non-list fields between non-model types is MG031, reported once per
-/// cycle at the field that closes it (a depth-first walk in document order, fields in order).
+/// their elements out of line), and so does a relation of a `@model` (a lazy reference or list). A
+/// model held by a non-model type is an embedded value, a struct inside the struct, so the walk goes
+/// through it to the model's non-model fields. So a cycle of non-list fields between non-model types
+/// (possibly through models they hold) is MG031, reported once per cycle at the field that closes it
+/// (a depth-first walk in document order, fields in order).
 enum EmbeddedCycleRule {
   static func check(_ context: AnalysisContext) {
     /// `false` while a type is on the walk's path, `true` once all its fields are walked.
@@ -18,7 +20,12 @@ enum EmbeddedCycleRule {
       for field in context.types[type]?.fields ?? [] where seen.insert(field.name.value).inserted {
         guard !field.type.nullable.isList else { continue }
         let target = field.type.namedType.value
-        guard context.types[target]?.kind == .nonModel else { continue }
+        // A non-model field of model type stores the model struct itself (an embedded value); a
+        // model's own model-typed fields are relations (lazy, out of line) and break the cycle.
+        switch (context.types[type]?.kind, context.types[target]?.kind) {
+        case (_, .nonModel?), (.nonModel?, .model?): break
+        default: continue
+        }
         path.append((type, field.name.value))
         switch finished[target] {
         case false?:

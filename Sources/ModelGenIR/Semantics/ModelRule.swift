@@ -10,7 +10,9 @@ import GraphQLSDL
 ///   keeps its default); a declared field of that name is kept as written, marked read-only, and must
 ///   be `AWSDateTime` (MG025);
 /// - a field of model type needs a relational directive (MG019);
-/// - non-model types may hold scalars, enums and other non-model types, not models (MG021).
+/// - non-model types may hold scalars, enums, other non-model types and models (and lists of them): a
+///   model there is an embedded value, stored in full inside the non-model value (no lazy reference,
+///   no foreign key), as the Amplify codegen emits a custom resolver's result type.
 enum ModelRule {
   /// The relational directives.
   static let relationDirectives: Set<String> = ["hasMany", "hasOne", "belongsTo", "manyToMany"]
@@ -143,12 +145,8 @@ enum ModelRule {
       for astField in entry.fields where seen.insert(astField.name.value).inserted {
         guard let resolved = TypeResolution.resolve(astField.type, owner: name, field: astField.name.value, in: context)
         else { continue }
-        if case .model(let related) = resolved.type.elementType {
-          context.report(
-            .unsupportedFieldType(owner: name, field: astField.name.value, typeName: related, kind: "model"),
-            at: astField.type.namedType.range)
-          continue
-        }
+        // A model here is an embedded value (a custom resolver's result, `OrderLine.product`): no
+        // relation, no foreign key; the Amplify codegen emits it the same way.
         // `@default` here is MG016 (``DirectiveRule``): the transformer takes it on model fields only.
         fields.append(
           FieldDefinition(

@@ -9,8 +9,11 @@ import GraphQLSDL
 ///   document, with a note at the earlier.
 ///
 /// - MGW002 (warning): a declared field whose Swift property gets the suffix `Value` (`self`,
-///   `identifier`, `modelIdentifier`, `modelName`), and an enum value whose Swift case gets a
-///   suffix (`Type` → `TypeValue`, or `inProgress2` beside `inProgress`), at the member's name.
+///   `identifier`, `modelIdentifier`, `modelName`, and `description`, `debugDescription`,
+///   `hashValue`, which a protocol of every model requires), or a numeric suffix because another
+///   field of the type has the same Swift property (`Name` and `name` → `name`, `name2`; the pass
+///   of ``SwiftMemberNames`` that renders them), and an enum value whose Swift case gets a suffix
+///   (`Type` → `TypeValue`, or `inProgress2` beside `inProgress`), at the member's name.
 ///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
@@ -56,23 +59,58 @@ enum SwiftNameRule {
 
   /// MGW002 for the fields of models and non-model types and for enum values.
   private static func reportMembers(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
-    var owners: [(name: String, fields: [GraphQLSDL.FieldDefinition])] = context.orderedModels.map {
-      ($0.name, $0.declared.map(\.ast))
-    }
+    // The fields each generated type stores, as the Swift stage resolves their names
+    // (`SwiftMemberNames`), with the declared ones' positions.
+    var owners: [(name: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition])] =
+      context.orderedModels.map { model in
+        let stored = ModelRule.finish(model).fields.filter { $0.association != nil || $0.isStoredProperty }
+        return (model.name, stored, model.declared.map(\.ast))
+      }
     for definition in nonModels {
-      if let entry = context.types[definition.name] { owners.append((definition.name, entry.fields)) }
+      if let entry = context.types[definition.name] { owners.append((definition.name, definition.fields, entry.fields)) }
     }
-    for (owner, fields) in owners {
+    // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
+    let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
+    for (owner, stored, declared) in owners {
+      let members = SwiftMemberNames(fields: stored)
+      let storedNames = Set(stored.map(\.name))
       var seen: Set<String> = []
-      for field in fields where seen.insert(field.name.value).inserted {
-        let wanted = SwiftNames.lowerFirst(field.name.value)
-        let swiftName = SwiftNames.propertyName(field.name.value)
-        guard swiftName != wanted else { continue }
-        let reason =
-          SwiftNames.unusableProperties.contains(wanted)
-          ? "cannot name a stored property in Swift" : "is a member every generated type declares"
+      for field in declared where seen.insert(field.name.value).inserted && storedNames.contains(field.name.value) {
+        let name = field.name.value
+        guard !erroneous.contains(field.name.range.start.offset) else { continue }
+        let wanted = SwiftNames.lowerFirst(name)
+        let swiftName = members.propertyName(name)
+        guard swiftName != wanted else {
+          // The property keeps its name, but its coding key (and typed key) cannot.
+          let key = SwiftNames.codingKeyCase(forProperty: swiftName)
+          if key != swiftName, let source = SwiftNames.protocolCaseNames[swiftName] {
+            context.report(
+              .renamedSwiftMember(
+                owner: owner, member: name, wanted: wanted, swiftName: "keys.\(key)",
+                reason:
+                  "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"),
+              at: field.name.range)
+          }
+          continue
+        }
+        let suffixed = SwiftNames.propertyName(name)
+        var reasons: [String] = []
+        if suffixed != wanted {
+          reasons.append(
+            SwiftNames.unusableProperties.contains(wanted)
+              ? "cannot name a stored property in Swift"
+              : SwiftNames.protocolMemberNames[wanted].map {
+                "is `\($0).\(wanted)`, which every generated model implements (a stored property would replace it)"
+              } ?? "is a member every generated type declares")
+        }
+        if swiftName != suffixed {
+          let other = stored.first { $0.name != name && members.propertyName($0.name) == suffixed }?.name ?? suffixed
+          let subject = suffixed == wanted ? "" : "`\(suffixed)` "
+          reasons.append("\(subject)is the Swift property of field `\(DiagnosticText.shortened(other))`")
+        }
+        let reason = reasons.joined(separator: ", and ")
         context.report(
-          .renamedSwiftMember(owner: owner, member: field.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
+          .renamedSwiftMember(owner: owner, member: name, wanted: wanted, swiftName: swiftName, reason: reason),
           at: field.name.range)
       }
     }
@@ -87,7 +125,8 @@ enum SwiftNameRule {
         let reason =
           SwiftNames.unusableCases.contains(wanted)
           ? "cannot name an enum case in Swift"
-          : "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
+          : SwiftNames.protocolCaseNames[wanted].map { "is `\($0).\(wanted)`, which every generated enum has" }
+            ?? "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
         context.report(
           .renamedSwiftMember(owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
           at: value.name.range)

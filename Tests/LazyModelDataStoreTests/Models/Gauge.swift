@@ -22,7 +22,15 @@ public struct Gauge: Model, Equatable {
 
 extension Gauge {
   public enum CodingKeys: String, ModelKey { case id, small, medium, unsigned, huge }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Gauge, String>("id")
+    public static let small = ModelFieldKey<Gauge, Int8>("small")
+    public static let medium = ModelFieldKey<Gauge, Int32?>("medium")
+    public static let unsigned = ModelFieldKey<Gauge, UInt16>("unsigned")
+    public static let huge = ModelFieldKey<Gauge, UInt64>("huge")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -30,13 +38,13 @@ extension Gauge {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Gauge", pluralName: "Gauges", primaryKey: [keys.id],
+    name: "Gauge", pluralName: "Gauges", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.small, .required, .int),
-      .field(keys.medium, .optional, .int),
-      .field(keys.unsigned, .required, .int),
-      .field(keys.huge, .required, .int),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.small, .required, .int),
+      .field(CodingKeys.medium, .optional, .int),
+      .field(CodingKeys.unsigned, .required, .int),
+      .field(CodingKeys.huge, .required, .int),
     ],
     timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil))
 }

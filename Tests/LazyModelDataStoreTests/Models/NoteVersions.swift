@@ -37,7 +37,14 @@ public struct NoteV1: Model {
 
 extension NoteV1 {
   public enum CodingKeys: String, ModelKey { case id, title, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<NoteV1, String>("id")
+    public static let title = ModelFieldKey<NoteV1, String>("title")
+    public static let createdAt = ModelFieldKey<NoteV1, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<NoteV1, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
@@ -49,12 +56,12 @@ extension NoteV1 {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    name: "Note", pluralName: "Notes", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [AuthRule(allow: .public)])
 }
@@ -98,7 +105,16 @@ public struct NoteAddedField: Model {
 
 extension NoteAddedField {
   public enum CodingKeys: String, ModelKey { case id, title, body, rank, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<NoteAddedField, String>("id")
+    public static let title = ModelFieldKey<NoteAddedField, String>("title")
+    public static let body = ModelFieldKey<NoteAddedField, String?>("body")
+    public static let rank = ModelFieldKey<NoteAddedField, Int?>("rank")
+    public static let createdAt = ModelFieldKey<NoteAddedField, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<NoteAddedField, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
@@ -110,14 +126,14 @@ extension NoteAddedField {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    name: "Note", pluralName: "Notes", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.body, .optional, .string),
-      .field(keys.rank, .optional, .int),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.body, .optional, .string),
+      .field(CodingKeys.rank, .optional, .int),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     indexes: [.index("byRank", fields: ["rank"])],
     authRules: [AuthRule(allow: .public)])
@@ -157,7 +173,15 @@ public struct NoteRequiredField: Model {
 
 extension NoteRequiredField {
   public enum CodingKeys: String, ModelKey { case id, title, body, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<NoteRequiredField, String>("id")
+    public static let title = ModelFieldKey<NoteRequiredField, String>("title")
+    public static let body = ModelFieldKey<NoteRequiredField, String>("body")
+    public static let createdAt = ModelFieldKey<NoteRequiredField, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<NoteRequiredField, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
@@ -169,13 +193,13 @@ extension NoteRequiredField {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    name: "Note", pluralName: "Notes", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.body, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.body, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [AuthRule(allow: .public)])
 }
@@ -210,7 +234,14 @@ public struct NoteRetyped: Model {
 
 extension NoteRetyped {
   public enum CodingKeys: String, ModelKey { case id, title, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<NoteRetyped, String>("id")
+    public static let title = ModelFieldKey<NoteRetyped, Int>("title")
+    public static let createdAt = ModelFieldKey<NoteRetyped, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<NoteRetyped, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
@@ -222,12 +253,12 @@ extension NoteRetyped {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    name: "Note", pluralName: "Notes", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .int),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .int),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [AuthRule(allow: .public)])
 }
@@ -262,7 +293,14 @@ public struct NoteRekeyed: Model {
 
 extension NoteRekeyed {
   public enum CodingKeys: String, ModelKey { case id, title, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<NoteRekeyed, String>("id")
+    public static let title = ModelFieldKey<NoteRekeyed, String>("title")
+    public static let createdAt = ModelFieldKey<NoteRekeyed, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<NoteRekeyed, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public let title: String
@@ -279,12 +317,12 @@ extension NoteRekeyed {
   }
   public var identifier: Identifier { Identifier(id: id, title: title) }
   public static let schema = ModelSchema(
-    name: "Note", pluralName: "Notes", primaryKey: [keys.id, keys.title],
+    name: "Note", pluralName: "Notes", primaryKey: [CodingKeys.id, CodingKeys.title],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.title, .required, .string),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.title, .required, .string),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [AuthRule(allow: .public)])
 }
@@ -315,7 +353,13 @@ public struct NoteDropped: Model {
 
 extension NoteDropped {
   public enum CodingKeys: String, ModelKey { case id, createdAt, updatedAt }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<NoteDropped, String>("id")
+    public static let createdAt = ModelFieldKey<NoteDropped, Temporal.DateTime?>("createdAt")
+    public static let updatedAt = ModelFieldKey<NoteDropped, Temporal.DateTime?>("updatedAt")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) {
@@ -327,11 +371,11 @@ extension NoteDropped {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Note", pluralName: "Notes", primaryKey: [keys.id],
+    name: "Note", pluralName: "Notes", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
-      .field(keys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
+      .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),
     ],
     authRules: [AuthRule(allow: .public)])
 }

@@ -38,7 +38,13 @@ public struct Playlist: Model {
 
 extension Playlist {
   public enum CodingKeys: String, ModelKey { case id, name, tracks }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Playlist, String>("id")
+    public static let name = ModelFieldKey<Playlist, String>("name")
+    public static let tracks = ModelFieldKey<Playlist, LazyList<Track>?>("tracks")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -46,12 +52,12 @@ extension Playlist {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Playlist", pluralName: "Playlists", primaryKey: [keys.id],
+    name: "Playlist", pluralName: "Playlists", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.name, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.name, .required, .string),
       .hasMany(
-        keys.tracks, .optional, Track.self, associatedFields: ["playlistID"],
+        CodingKeys.tracks, .optional, Track.self, associatedFields: ["playlistID"],
         indexName: "byPlaylist"),
     ],
     timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil))
@@ -73,7 +79,14 @@ public struct Track: Model {
 
 extension Track {
   public enum CodingKeys: String, ModelKey { case id, playlistID, position, title }
-  public static let keys = CodingKeys.self
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<Track, String>("id")
+    public static let playlistID = ModelFieldKey<Track, String>("playlistID")
+    public static let position = ModelFieldKey<Track, Int?>("position")
+    public static let title = ModelFieldKey<Track, String>("title")
+  }
+  public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
     public init(id: String) { self.id = id }
@@ -81,12 +94,12 @@ extension Track {
   }
   public var identifier: Identifier { Identifier(id: id) }
   public static let schema = ModelSchema(
-    name: "Track", pluralName: "Tracks", primaryKey: [keys.id],
+    name: "Track", pluralName: "Tracks", primaryKey: [CodingKeys.id],
     fields: [
-      .field(keys.id, .required, .id),
-      .field(keys.playlistID, .required, .id),
-      .field(keys.position, .optional, .int),
-      .field(keys.title, .required, .string),
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.playlistID, .required, .id),
+      .field(CodingKeys.position, .optional, .int),
+      .field(CodingKeys.title, .required, .string),
     ],
     indexes: [.index("byPlaylist", fields: ["playlistID", "position"])],
     timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil))
