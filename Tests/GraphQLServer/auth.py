@@ -41,7 +41,11 @@ resolvers do:
   caller's groups: a create fills an absent owner field with the caller and refuses another owner,
   update and delete refuse another's record, get refuses it, list and index queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
-  a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows.
+  a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
+  a create or update input naming a field the caller may not write is refused ("Unauthorized on
+  [field, ...]"): a field's own rules replace the model's for it, a create needs `create`, an update
+  `update` and, to set the field to null, `delete` as well (the transformer's allowedFields /
+  nullAllowedFields).
 """
 
 from __future__ import annotations
@@ -246,6 +250,7 @@ class Authorizer:
             field_rules = {name: entry["fieldAuthRules"] for name, entry in manifest_models.items()
                            if entry.get("fieldAuthRules")}
         self.model_rules = model_rules
+        self.field_rules = field_rules
         for root in (schema.query_type, schema.mutation_type):
             for field_name, field_ in (root.fields if root else {}).items():
                 spec = api.operation_spec(root.name, field_name)
@@ -342,25 +347,30 @@ class Authorizer:
             mine = self._applicable(identity, rules, operation)
             if not mine:
                 refuse()
-            if any(self._unconditional(identity, r) for r in mine):
+            unconditional = any(self._unconditional(identity, r) for r in mine)
+            if unconditional and kind not in ("CREATE", "UPDATE"):
                 return resolve(source, info, **args)
             record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
             if kind == "CREATE":
                 input_ = args["input"]
-                for rule in record_rules:
+                for rule in ([] if unconditional else record_rules):
                     if rule["allow"] == "owner":
                         field = rule.get("ownerField") or "owner"
                         if input_.get(field) is None:
                             input_[field] = self._owner_value(identity, rule)
-                if not any(self._matches_record(identity, r, input_) for r in record_rules):
+                if not unconditional and not any(self._matches_record(identity, r, input_) for r in record_rules):
                     refuse()
+                self._check_input_fields(identity, model, rules, "create", input_, input_)
                 return resolve(source, info, **args)
             if kind in ("UPDATE", "DELETE"):
                 key = [args["input"].get(name) for name in model.primary_key]
                 with api.lock:
                     existing = api.store.get(model_name, key)
-                if existing is not None and not any(self._matches_record(identity, r, existing) for r in record_rules):
+                if not unconditional and existing is not None and \
+                        not any(self._matches_record(identity, r, existing) for r in record_rules):
                     refuse()
+                if kind == "UPDATE":
+                    self._check_input_fields(identity, model, rules, "update", args["input"], existing or {})
                 return resolve(source, info, **args)
             result = resolve(source, info, **args)
             if kind == "GET":
@@ -371,6 +381,31 @@ class Authorizer:
             return {**result, "items": items}
 
         return guarded
+
+    def _check_input_fields(self, identity: Identity, model: Any, model_rules: list[dict], operation: str,
+                            input_: dict, record: dict) -> None:
+        """Refuses a create or update input naming a field the caller may not write, as the
+        transformer's create/update auth resolvers do (graphql-auth-transformer, `allowedFields` /
+        `nullAllowedFields` per role): a field's own @auth rules replace the model's for it; a create
+        needs `create` on every input field; an update needs `update` on every input field and, for a
+        field set to null, `delete` too. An owner or dynamic group rule is met by the record (the
+        input after the owner is filled on create, the stored record on update). The key fields and
+        the timestamps are always allowed. Raises FieldUnauthorized ("Unauthorized on [a, b]")."""
+        field_rules = (getattr(self, "field_rules", None) or {}).get(model.name) or {}
+        exempt = set(model.primary_key) | {model.created_at, model.updated_at}
+        denied = []
+        for name, value in input_.items():
+            if name in exempt:
+                continue
+            rules = field_rules.get(name) or model_rules
+            needed = ["create"] if operation == "create" else (["update", "delete"] if value is None else ["update"])
+            for needed_operation in needed:
+                mine = self._applicable(identity, rules, needed_operation)
+                if not any(self._unconditional(identity, r) or self._matches_record(identity, r, record) for r in mine):
+                    denied.append(name)
+                    break
+        if denied:
+            raise FieldUnauthorized(f"Unauthorized on [{', '.join(denied)}]")
 
     # -- @auth rules over subscriptions
 

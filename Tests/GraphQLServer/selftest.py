@@ -837,6 +837,83 @@ def auth_modes_over_http_and_realtime(server: Server) -> None:
         secured.stop()
 
 
+POOL = "https://cognito-idp.local/pool"
+CREATE_MEMO = "mutation C($input: CreateMemoInput!) { createMemo(input: $input) { id owner } }"
+UPDATE_MEMO = "mutation U($input: UpdateMemoInput!) { updateMemo(input: $input) { id title } }"
+GET_MEMO = "query G($id: ID!) { getMemo(id: $id) { id title } }"
+
+
+class SecuredAuthServer:
+    """A server on the auth-rules schema with a user pool and an API key (auth.py), for the checks
+    of issue 15's fresh-user faults; `with SecuredAuthServer() as (server, user): ...`."""
+
+    def __enter__(self) -> tuple[Server, object]:
+        config = {"apiKey": "da2-good", "userPools": {"secret": "pool-secret", "issuer": POOL, "audience": "client-1"}}
+        directory = Path(tempfile.mkdtemp(prefix="selftest-auth-faults-"))
+        (directory / "auth.json").write_text(json.dumps(config))
+        self.server = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
+                             auth_config=directory / "auth.json")
+        exp = int(time.time()) + 600
+
+        def user(claims: dict) -> dict:
+            return {"authorization": _jwt({"iss": POOL, "aud": "client-1", "exp": exp, **claims}, "pool-secret")}
+
+        return self.server, user
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.stop()
+
+
+def _call(server: Server, query: str, variables: dict, headers: dict) -> dict:
+    status, answer = server.post(query, variables, headers=headers, api_key=None)
+    assert status == 200, (status, answer)
+    return answer
+
+
+def _refused(answer: dict, field: str, message: str) -> None:
+    assert answer["data"] == {field: None}, answer
+    assert [(e["errorType"], e["message"]) for e in answer["errors"]] == [("Unauthorized", message)], answer
+
+
+def _stored(server: Server, model: str, record_id: str) -> dict:
+    return next(r for r in hook(server, f"/test/records/{model}") if r["id"] == record_id)
+
+
+@check(schema="auth-rules")
+def field_rules_on_create_and_update_inputs(server: Server) -> None:
+    """A field's @auth rules apply to create and update inputs, as the transformer's auth resolvers
+    build them (allowedFields / nullAllowedFields per role): `secret` is owner-only and `reviewNote`
+    owner (read, update) or Admin, so neither the API key nor another user writes them, the owner may
+    not create `reviewNote` nor null it (no delete), and a refusal is "Unauthorized on [field]"."""
+    with SecuredAuthServer() as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A", "secret": "s"}}, ann)["data"] == {
+            "createMemo": {"id": "m1", "owner": "ann"}}
+        for value in ("mine", None):
+            _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "secret": value}}, key), "updateMemo",
+                     "Unauthorized on [secret]")
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "secret": "x"}}, bob), "updateMemo",
+                 "Not Authorized to access updateMemo on type Mutation")
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "k1", "title": "K", "secret": "k"}}, key), "createMemo",
+                 "Unauthorized on [secret]")
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B", "reviewNote": "n"}}, ann),
+                 "createMemo", "Unauthorized on [reviewNote]")
+        assert _call(secured, UPDATE_MEMO, {"input": {"id": "m1", "title": "A2"}}, key)["data"] == {
+            "updateMemo": {"id": "m1", "title": "A2"}}
+        assert _call(secured, UPDATE_MEMO, {"input": {"id": "m1", "reviewNote": "n1"}}, ann)["data"]["updateMemo"]
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "reviewNote": None}}, ann), "updateMemo",
+                 "Unauthorized on [reviewNote]")
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "reviewNote": None, "secret": None}}, admin),
+                 "updateMemo", "Unauthorized on [secret]")
+        stored = _stored(secured, "Memo", "m1")
+        assert (stored["secret"], stored["reviewNote"], stored["title"]) == ("s", "n1", "A2"), stored
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B", "reviewNote": "n"}}, admin)["data"] == {
+            "createMemo": {"id": "m2", "owner": None}}
+        assert _call(secured, UPDATE_MEMO, {"input": {"id": "m2", "reviewNote": None}}, admin)["data"]["updateMemo"]
+
+
 def manifest_faults() -> None:
     """A missing, stale, malformed or unreadable manifest is a one-line error (`--check`, rc 1)."""
     source = schema_path("seed-post-comment")
