@@ -101,6 +101,8 @@ public final class APIClient: Sendable {
   private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
   /// The real-time connection all subscriptions of this client share (see `subscribe(to:)`).
   let subscriptionHub = SubscriptionHub()
+  /// The fields each record's last read refused to this client (``UnreadableFields``).
+  let unreadableFields = APILock(UnreadableFields())
 
   /// Creates a client with an ephemeral URLSession of its own, whose delegate refuses every
   /// redirect (``APIError/redirected(operationName:statusCode:location:)``) and bounds every
@@ -165,7 +167,10 @@ public final class APIClient: Sendable {
   public func response<Response>(for request: GraphQLRequest<Response>) async throws
     -> GraphQLResponse<Response>
   {
-    try decodeResponse(try await post(request), for: request)
+    let request = withoutUnreadableFields(request)
+    let body = try await post(request)
+    recordReadableFields(in: body, for: request)
+    return try decodeResponse(body, for: request)
   }
 
   /// The HTTP body ``send(_:)`` posts for `request`: `{"operationName", "query", "variables"}` as
@@ -246,6 +251,11 @@ public final class APIClient: Sendable {
   }
 
   /// Updates `model` (`update<Name>`) and returns the stored model.
+  ///
+  /// A field this client's last read of the record got back as `null` with AppSync's
+  /// `Unauthorized` (field-level `@auth`) is left out of the input while it is still `nil`, so
+  /// the stored value survives (``ModelMutations/update(_:condition:includes:)`` sent through
+  /// ``send(_:)`` does the same); a field set to a value is sent.
   ///
   /// - Throws: ``APIError``, as ``send(_:)``.
   @discardableResult

@@ -632,3 +632,73 @@ struct AuthorizationModeTests {
         .userPools { "jwt" }, url: url, body: body, operationName: "connect") == ["Authorization": "jwt"])
   }
 }
+
+@Suite("Authorization faults of the fresh-user pass (issue 15)")
+struct AuthorizationFaultTests {
+  @Test("an update of a model read with fields refused by field-level @auth leaves them out; the stored values survive")
+  func updateKeepsUnreadableFields() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let adminToken = try keys.userPoolToken("ada", groups: ["Admin"])
+    let ann = client(server, .userPools { annToken })
+    try await ann.create(Memo(id: "m1", title: "Plan", secret: "s3cret"))
+    try await ann.create(Memo(id: "m2", title: "Other", secret: "two"))
+
+    // An Admin reads `reviewNote` but not the owner-only `secret`, and sets the note: the update
+    // leaves `secret` out (the server refuses a non-owner's `secret` in an input, null or not).
+    let adminLog = RequestLog()
+    let admin = client(server, .userPools { adminToken }, log: adminLog)
+    var reviewed = try #require(
+      try await admin.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1"))).data ?? nil)
+    #expect(reviewed.secret == nil)
+    reviewed.reviewNote = "fine"
+    let review = try await admin.response(for: ModelMutations.update(reviewed))
+    #expect(review.data?.reviewNote == "fine")
+    #expect(review.errors.map(\.message) == ["Not Authorized to access secret on type Memo"])
+    #expect(
+      adminLog.last?.variables["input"]
+        == ["id": "m1", "title": "Plan", "editors": nil, "reviewNote": "fine", "attachment": nil])
+
+    // The API key reads neither field; `get` then `update` through `send`, and a list then
+    // `client.update` (`items[i]` paths; the response refuses both fields again, thrown as partial data).
+    let log = RequestLog()
+    let byKey = client(server, .apiKey(keys.apiKey), log: log)
+    let got = try await byKey.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1")))
+    var memo = try #require(got.data ?? nil)
+    #expect(memo.secret == nil && memo.reviewNote == nil)
+    memo.title = "Plan B"
+    let updated = try await byKey.response(for: ModelMutations.update(memo))
+    #expect(updated.data?.title == "Plan B")
+    #expect(log.last?.variables["input"] == ["id": "m1", "title": "Plan B", "editors": nil, "attachment": nil])
+    let page = try await byKey.response(for: ModelQueries.list(Memo.self))
+    var other = try #require(page.data?.items.first { $0.id == "m2" })
+    other.editors = ["eve"]
+    await #expect(throws: APIError.self) { try await byKey.update(other) }
+    #expect(log.last?.variables["input"] == ["id": "m2", "title": "Other", "editors": ["eve"], "attachment": nil])
+
+    let stored = try await server.storedRecords(of: "Memo").sorted { "\($0["id"]!)" < "\($1["id"]!)" }
+    #expect(stored.map { $0["title"] as? String } == ["Plan B", "Other"])
+    #expect(stored.map { $0["secret"] as? String } == ["s3cret", "two"])
+    #expect(stored.map { $0["reviewNote"] as? String } == ["fine", nil])
+    #expect((stored.last?["editors"] as? [String]) == ["eve"])
+
+    // A field set to a value is sent, and the server decides: the API key may not write `secret`.
+    memo.secret = "mine"
+    let write = await authorizationFailure { try await byKey.update(memo) }
+    #expect(log.last?.variables["input"]?["secret"] == "mine")
+    #expect(rejected(write?.error)?.message == "Unauthorized on [secret]")
+
+    // The owner reads `secret` and may clear it: a field the client could read is sent as null.
+    var owned = try #require(try await ann.get(Memo.self, byIdentifier: .init(id: "m1")))
+    #expect(owned.secret == "s3cret" && owned.reviewNote == "fine")
+    owned.secret = nil
+    let ownerLog = RequestLog()
+    try await client(server, .userPools { annToken }, log: ownerLog).update(owned)
+    #expect(ownerLog.last?.variables["input"]?["secret"] == .null)
+    let cleared = try await server.storedRecords(of: "Memo").first { $0["id"] as? String == "m1" }
+    #expect(cleared?["secret"] == nil || cleared?["secret"] is NSNull)
+    #expect(cleared?["title"] as? String == "Plan B")
+  }
+}
