@@ -45,7 +45,9 @@ resolvers do:
   a create or update input naming a field the caller may not write is refused ("Unauthorized on
   [field, ...]"): a field's own rules replace the model's for it, a create needs `create`, an update
   `update` and, to set the field to null, `delete` as well (the transformer's allowedFields /
-  nullAllowedFields).
+  nullAllowedFields);
+  a token without the identity claim has the owner value `___xamznone____`, which matches no record
+  (not even one whose owner field is null).
 """
 
 from __future__ import annotations
@@ -295,11 +297,15 @@ class Authorizer:
 
     # -- @auth rules over records
 
-    def _owner_value(self, identity: Identity, rule: dict) -> Any:
+    def _owner_value(self, identity: Identity, rule: dict) -> str:
+        """The caller's value of the rule's identity claim, or the transformer's `___xamznone____`
+        sentinel when the token has none (so that it never matches a record whose owner is null)."""
         claim = rule.get("identityClaim")
         if claim and claim not in ("username", "cognito:username"):
-            return identity.claims.get(claim)
-        return identity.username
+            value = identity.claims.get(claim)
+        else:
+            value = identity.username
+        return value if isinstance(value, str) and value else NO_IDENTITY
 
     def _groups(self, identity: Identity, rule: dict) -> set[str]:
         claim = rule.get("groupClaim")
@@ -312,7 +318,8 @@ class Authorizer:
         if rule["allow"] == "owner":
             owner = record.get(rule.get("ownerField") or "owner")
             owners = owner if isinstance(owner, list) else [owner]
-            return self._owner_value(identity, rule) in owners
+            value = self._owner_value(identity, rule)
+            return value != NO_IDENTITY and value in owners
         if rule["allow"] == "groups" and rule.get("groupsField"):
             value = record.get(rule["groupsField"]) or []
             return bool(set([value] if isinstance(value, str) else value) & self._groups(identity, rule))
@@ -356,7 +363,7 @@ class Authorizer:
                 for rule in ([] if unconditional else record_rules):
                     if rule["allow"] == "owner":
                         field = rule.get("ownerField") or "owner"
-                        if input_.get(field) is None:
+                        if input_.get(field) is None and self._owner_value(identity, rule) != NO_IDENTITY:
                             input_[field] = self._owner_value(identity, rule)
                 if not unconditional and not any(self._matches_record(identity, r, input_) for r in record_rules):
                     refuse()
@@ -460,6 +467,11 @@ class Authorizer:
             return resolve(source, info, **args)
 
         return guarded
+
+
+NO_IDENTITY = "___xamznone____"
+"""The owner value of a caller whose token lacks the identity claim, as the Amplify transformer's
+resolvers set it (`$util.defaultIfNull(..., "___xamznone____")`): it matches no record."""
 
 
 def _rule_mode(rule: dict) -> str:

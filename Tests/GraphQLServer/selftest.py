@@ -914,6 +914,25 @@ def field_rules_on_create_and_update_inputs(server: Server) -> None:
         assert _call(secured, UPDATE_MEMO, {"input": {"id": "m2", "reviewNote": None}}, admin)["data"]["updateMemo"]
 
 
+@check(schema="auth-rules")
+def token_without_identity_claim_owns_nothing(server: Server) -> None:
+    """A token without the identity claim (no cognito:username, no sub) gets the transformer's
+    `___xamznone____` owner value: it matches no record, not even one whose owner field is null."""
+    with SecuredAuthServer() as (secured, user):
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        nobody = user({})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B"}}, admin)["data"] == {
+            "createMemo": {"id": "m2", "owner": None}}
+        assert _stored(secured, "Memo", "m2").get("owner") is None
+        _refused(_call(secured, GET_MEMO, {"id": "m2"}, nobody), "getMemo", "Not Authorized to access getMemo on type Query")
+        assert _call(secured, "{ listMemos { items { id } } }", {}, nobody)["data"] == {"listMemos": {"items": []}}
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m2", "title": "mine"}}, nobody), "updateMemo",
+                 "Not Authorized to access updateMemo on type Mutation")
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "m3", "title": "C"}}, nobody), "createMemo",
+                 "Not Authorized to access createMemo on type Mutation")
+        assert _call(secured, GET_MEMO, {"id": "m2"}, admin)["data"] == {"getMemo": {"id": "m2", "title": "B"}}
+
+
 def manifest_faults() -> None:
     """A missing, stale, malformed or unreadable manifest is a one-line error (`--check`, rc 1)."""
     source = schema_path("seed-post-comment")
