@@ -20,7 +20,8 @@ What it enforces, locally and deterministically, with keys and credentials the t
 The mode of a request is read from its headers as AppSync does (`x-api-key`; an `Authorization`
 starting `AWS4-HMAC-SHA256`; a JWT whose `iss` is the user pool's or the OIDC provider's; any other
 token goes to the Lambda authorizer). A request that fails here gets HTTP 401 with
-`UnauthorizedException`. Then every field checks the schema's `@aws_api_key` / `@aws_iam` /
+`UnauthorizedException`, whatever the shape of its credentials (a JWT header that is a list, a
+groups claim that is a number: never a dropped connection). Then every field checks the schema's `@aws_api_key` / `@aws_iam` /
 `@aws_oidc` / `@aws_cognito_user_pools(cognito_groups:)` / `@aws_lambda` directives (its own, else its
 type's; a root field with none allows `defaultMode` only): a field the mode may not reach resolves to
 null with an `Unauthorized` error "Not Authorized to access <field> on type <Type>", AppSync's shape.
@@ -130,7 +131,19 @@ class Authorizer:
     # -- authentication
 
     def authenticate(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Identity:
-        """The identity of a request (header names lowercased), or raises Rejection."""
+        """The identity of a request (header names lowercased), or raises Rejection.
+
+        Whatever the credentials hold (a JWT whose header is a list, a groups claim that is a
+        number, nesting deep enough to overflow the parser), the answer is a Rejection: HTTP 401,
+        or the real-time endpoint's error message, never a dropped connection."""
+        try:
+            return self._authenticate(method, path, headers, body)
+        except Rejection:
+            raise
+        except Exception:  # noqa: BLE001 - any other shape of bad credentials is a bad header
+            raise Rejection("Valid authorization header not provided.") from None
+
+    def _authenticate(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Identity:
         api_key = headers.get("x-api-key")
         authorization = headers.get("authorization")
         if api_key is not None:
@@ -144,7 +157,7 @@ class Authorizer:
         if authorization.count(".") == 2:
             try:
                 claims = json.loads(_b64url(authorization.split(".")[1]))
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, RecursionError):
                 raise Rejection("Valid authorization header not provided.") from None
             for mode in ("userPools", "oidc"):
                 settings = self.config.get(mode)
@@ -153,30 +166,35 @@ class Authorizer:
         return self._lambda(authorization)
 
     def _jwt(self, mode: str, settings: dict[str, Any], token: str) -> Identity:
+        bad = Rejection("Valid authorization header not provided.")
         head, payload, signature = token.split(".")
         try:
             header = json.loads(_b64url(head))
             claims = json.loads(_b64url(payload))
             given = _b64url(signature)
-        except (ValueError, UnicodeDecodeError):
-            raise Rejection("Valid authorization header not provided.") from None
-        if header.get("alg") != "HS256":
-            raise Rejection("Valid authorization header not provided.")
+        except (ValueError, RecursionError):
+            raise bad from None
+        if not isinstance(header, dict) or not isinstance(claims, dict) or header.get("alg") != "HS256":
+            raise bad
         expected = hmac.new(settings["secret"].encode(), f"{head}.{payload}".encode(), hashlib.sha256).digest()
         if not hmac.compare_digest(given, expected):
-            raise Rejection("Valid authorization header not provided.")
+            raise bad
         exp = claims.get("exp")
         if not isinstance(exp, (int, float)) or exp <= self.now():
             raise Rejection("Token has expired.")
         audience = claims.get("aud", claims.get("client_id"))
         if settings.get("audience") is not None and audience != settings["audience"]:
-            raise Rejection("Valid authorization header not provided.")
+            raise bad
         identity_claim = settings.get("identityClaim") or ("cognito:username" if mode == "userPools" else "sub")
         group_claim = settings.get("groupClaim") or "cognito:groups"
         username = claims.get(identity_claim) or claims.get("sub")
+        if username is not None and not isinstance(username, str):
+            raise bad
         groups = claims.get(group_claim) or []
         if isinstance(groups, str):
             groups = [groups]
+        if not isinstance(groups, list) or not all(isinstance(group, str) for group in groups):
+            raise bad
         return Identity(mode, username, list(groups), claims)
 
     def _lambda(self, token: str) -> Identity:
@@ -311,7 +329,8 @@ class Authorizer:
         claim = rule.get("groupClaim")
         if claim and claim != "cognito:groups":
             value = identity.claims.get(claim) or []
-            return set([value] if isinstance(value, str) else value)
+            values = [value] if isinstance(value, str) else value
+            return {v for v in values if isinstance(v, str)} if isinstance(values, list) else set()
         return set(identity.groups)
 
     def _matches_record(self, identity: Identity, rule: dict, record: dict) -> bool:

@@ -933,6 +933,143 @@ def token_without_identity_claim_owns_nothing(server: Server) -> None:
         assert _call(secured, GET_MEMO, {"id": "m2"}, admin)["data"] == {"getMemo": {"id": "m2", "title": "B"}}
 
 
+def _raw_jwt(head: bytes, payload: bytes, secret: str) -> str:
+    """A JWT of any header and payload bytes, correctly signed (HS256), to reach the claim checks."""
+    import base64
+    import hashlib
+    import hmac
+
+    def part(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+    signing_input = f"{part(head)}.{part(payload)}"
+    signature = hmac.new(secret.encode(), signing_input.encode(), hashlib.sha256).digest()
+    return f"{signing_input}.{part(signature)}"
+
+
+JWT_HEAD = json.dumps({"alg": "HS256", "typ": "JWT"}).encode()
+
+
+def _claims(expires: int, **extra: object) -> bytes:
+    return json.dumps({"iss": POOL, "aud": "client-1", "exp": expires, "cognito:username": "ann", **extra}).encode()
+
+
+def _refused_tokens(secured: Server, tokens: dict[str, str], messages: dict[str, str]) -> None:
+    """Each token is HTTP 401 UnauthorizedException with its message (default: a bad header), and
+    a start carrying it over the real-time endpoint is that start's error (the connection lives on)."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    for name, token in tokens.items():
+        status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
+        assert status == 401, (name, status, answer)
+        error = answer["errors"][0]
+        assert error["errorType"] == "UnauthorizedException", (name, answer)
+        assert error["message"] == messages.get(name, "Valid authorization header not provided."), (name, answer)
+    host = f"127.0.0.1:{secured.port}"
+    header = base64.b64encode(json.dumps({"host": host, "x-api-key": "da2-good"}).encode()).decode()
+    with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                 open_timeout=10) as ws:
+        def receive() -> dict:
+            while True:
+                message = json.loads(ws.recv(timeout=10))
+                if message["type"] != "ka":
+                    return message
+
+        ws.send(json.dumps({"type": "connection_init"}))
+        assert receive()["type"] == "connection_ack"
+        data = json.dumps({"query": "subscription { onCreateMemo { id } }", "variables": {}})
+        for number, (name, token) in enumerate(tokens.items()):
+            ws.send(json.dumps({"type": "start", "id": f"bad{number}", "payload": {
+                "data": data, "extensions": {"authorization": {"host": host, "Authorization": token}}}}))
+            answer = receive()
+            assert answer["type"] == "error" and answer["id"] == f"bad{number}", (name, answer)
+            assert answer["payload"]["errors"][0]["errorType"] == "UnauthorizedException", (name, answer)
+        ws.send(json.dumps({"type": "start", "id": "good", "payload": {
+            "data": data, "extensions": {"authorization": {"host": host, "x-api-key": "da2-good"}}}}))
+        assert receive() == {"type": "start_ack", "id": "good"}
+
+
+@check(schema="auth-rules")
+def malformed_tokens_are_refused_never_dropped(server: Server) -> None:
+    """Fuzzed JWT shapes, each correctly signed so that every parsing step is reached (a header or
+    claims that are not objects, groups and usernames of the wrong type, nesting past the JSON
+    parser's depth, bytes that are not UTF-8 or base64): HTTP 401, never a dropped connection; over
+    the real-time endpoint an `error` for that start, a malformed start message an `error` too, and
+    a handshake with such a token a `connection_error`."""
+    import base64
+    import random
+
+    from websockets.sync.client import connect
+
+    with SecuredAuthServer() as (secured, user):
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, user({"cognito:username": "ann"}))
+        exp = int(time.time()) + 600
+        shapes = {
+            "header is a list": (b'["HS256"]', _claims(exp)),
+            "header is a string": (b'"HS256"', _claims(exp)),
+            "header is null": (b"null", _claims(exp)),
+            "header is not JSON": (b"{alg", _claims(exp)),
+            "groups is an int": (JWT_HEAD, _claims(exp, **{"cognito:groups": 7})),
+            "groups holds ints": (JWT_HEAD, _claims(exp, **{"cognito:groups": [1, 2]})),
+            "groups is an object": (JWT_HEAD, _claims(exp, **{"cognito:groups": {"Admin": True}})),
+            "username is a list": (JWT_HEAD, _claims(exp, **{"cognito:username": ["ann"]})),
+            "claims nest deeply": (JWT_HEAD, b'{"iss": "' + POOL.encode() + b'", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}"),
+            "claims are not UTF-8": (JWT_HEAD, b'{"iss": "' + POOL.encode() + b'", "x": "\xff"}'),
+        }
+        tokens = {name: _raw_jwt(head, body, "pool-secret") for name, (head, body) in shapes.items()}
+        tokens["claims are a list"] = _raw_jwt(JWT_HEAD, b'[{"iss": "' + POOL.encode() + b'"}]', "pool-secret")
+        tokens["not base64"] = "e30.!!!.e30"
+        # Seeded random bytes in each part (printed on failure by the assertion's name).
+        generator = random.Random(15)
+        for number in range(20):
+            head = bytes(generator.randrange(256) for _ in range(generator.randrange(1, 40)))
+            body = _claims(exp)[: generator.randrange(60)] + bytes(generator.randrange(256) for _ in range(8))
+            tokens[f"random {number} (seed 15)"] = _raw_jwt(head, body, "pool-secret")
+        messages = {"claims are a list": "You are not authorized to make this call."}  # no issuer: the Lambda path
+        # Random tokens may fall to the Lambda path (no issuer read): either 401 message is right.
+        randoms = {n: t for n, t in tokens.items() if n.startswith("random")}
+        fixed = {n: t for n, t in tokens.items() if not n.startswith("random")}
+        _refused_tokens(secured, fixed, messages)
+        for name, token in randoms.items():
+            status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
+            assert status == 401 and answer["errors"][0]["errorType"] == "UnauthorizedException", (name, status, answer)
+
+        host = f"127.0.0.1:{secured.port}"
+        header = base64.b64encode(json.dumps({"host": host, "x-api-key": "da2-good"}).encode()).decode()
+        with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                     open_timeout=10) as ws:
+            def receive() -> dict:
+                while True:
+                    message = json.loads(ws.recv(timeout=10))
+                    if message["type"] != "ka":
+                        return message
+
+            ws.send(json.dumps({"type": "connection_init"}))
+            assert receive()["type"] == "connection_ack"
+            for number, payload in enumerate([[1], "text", {"extensions": [1]}, {"extensions": {"authorization": [1]}}]):
+                ws.send(json.dumps({"type": "start", "id": f"shape{number}", "payload": payload}))
+                answer = receive()
+                assert answer["type"] == "error" and answer["id"] == f"shape{number}", (payload, answer)
+            ws.send(json.dumps({"type": "start", "id": ["not", "a", "string"]}))
+            assert receive()["type"] == "error"
+            ws.send(json.dumps({"type": "stop", "id": {"x": 1}}))
+            assert receive()["type"] in ("error", "complete")  # an answer; the connection lives on
+            data = json.dumps({"query": "subscription { onCreateMemo { id } }", "variables": {}})
+            ws.send(json.dumps({"type": "start", "id": "good", "payload": {
+                "data": data, "extensions": {"authorization": {"host": host, "x-api-key": "da2-good"}}}}))
+            assert receive() == {"type": "start_ack", "id": "good"}
+        for name in ("header is a list", "groups is an int"):
+            bad = base64.b64encode(json.dumps({"host": host, "Authorization": tokens[name]}).encode()).decode()
+            with connect(f"ws://{host}/graphql/realtime?header={bad}&payload=e30=", subprotocols=["graphql-ws"],
+                         open_timeout=10) as ws:
+                ws.send(json.dumps({"type": "connection_init"}))
+                answer = json.loads(ws.recv(timeout=10))
+                assert answer["type"] == "connection_error", (name, answer)
+                assert answer["payload"]["errors"][0]["message"] == "Valid authorization header not provided.", answer
+
+
 def manifest_faults() -> None:
     """A missing, stale, malformed or unreadable manifest is a one-line error (`--check`, rc 1)."""
     source = schema_path("seed-post-comment")
