@@ -4,8 +4,11 @@ What it enforces, locally and deterministically, with keys and credentials the t
 
   API_KEY                    the `x-api-key` header equals `apiKey`
   AMAZON_COGNITO_USER_POOLS  `Authorization: <JWT>`, HS256 under `userPools.secret`, `iss` equal to
-                             `userPools.issuer`, `aud` or `client_id` equal to `userPools.audience`,
-                             not expired (`exp`); identity from `identityClaim` (default
+                             `userPools.issuer`, `aud` (a string, or an array holding it) or
+                             `client_id` equal to `userPools.audience`, `exp`/`nbf`/`iat` finite
+                             numbers (RFC 7519 NumericDates): not expired, not before `nbf`, not
+                             issued in the future (`jwtLeewaySeconds`, default 60); identity from
+                             `identityClaim` (default
                              `cognito:username`, then `sub`), groups from `groupClaim` (default
                              `cognito:groups`)
   OPENID_CONNECT             the same under `oidc.secret` / `oidc.issuer` / `oidc.audience`
@@ -58,6 +61,7 @@ import calendar
 import hashlib
 import hmac
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -156,7 +160,7 @@ class Authorizer:
             return self._iam(method, path, headers, body, authorization)
         if authorization.count(".") == 2:
             try:
-                claims = json.loads(_b64url(authorization.split(".")[1]))
+                claims = _json(_b64url(authorization.split(".")[1]))
             except (ValueError, RecursionError):
                 raise Rejection("Valid authorization header not provided.") from None
             for mode in ("userPools", "oidc"):
@@ -169,8 +173,8 @@ class Authorizer:
         bad = Rejection("Valid authorization header not provided.")
         head, payload, signature = token.split(".")
         try:
-            header = json.loads(_b64url(head))
-            claims = json.loads(_b64url(payload))
+            header = _json(_b64url(head))
+            claims = _json(_b64url(payload))
             given = _b64url(signature)
         except (ValueError, RecursionError):
             raise bad from None
@@ -179,11 +183,27 @@ class Authorizer:
         expected = hmac.new(settings["secret"].encode(), f"{head}.{payload}".encode(), hashlib.sha256).digest()
         if not hmac.compare_digest(given, expected):
             raise bad
-        exp = claims.get("exp")
-        if not isinstance(exp, (int, float)) or exp <= self.now():
+        # RFC 7519 §4.1.4-4.1.6: exp, nbf and iat are NumericDates (finite JSON numbers, not
+        # booleans); a token is refused after exp, before nbf, and when issued in the future
+        # (beyond `jwtLeewaySeconds`, default 60, of clock difference).
+        now, leeway = self.now(), float(self.config.get("jwtLeewaySeconds", 60))
+        times = {name: claims.get(name) for name in ("exp", "nbf", "iat")}
+        for name, value in times.items():
+            if (value is not None or name == "exp") and not _numeric_date(value):
+                raise bad
+        if times["exp"] <= now:
             raise Rejection("Token has expired.")
+        if times["nbf"] is not None and times["nbf"] > now + leeway:
+            raise Rejection("Token is not yet valid.")
+        if times["iat"] is not None and times["iat"] > now + leeway:
+            raise Rejection("Token was issued in the future.")
+        # RFC 7519 §4.1.3: `aud` is one string or an array of strings, one of which must be ours
+        # (Cognito access tokens carry `client_id` instead).
         audience = claims.get("aud", claims.get("client_id"))
-        if settings.get("audience") is not None and audience != settings["audience"]:
+        audiences = audience if isinstance(audience, list) else [audience]
+        if not all(isinstance(value, str) for value in audiences):
+            raise bad
+        if settings.get("audience") is not None and settings["audience"] not in audiences:
             raise bad
         identity_claim = settings.get("identityClaim") or ("cognito:username" if mode == "userPools" else "sub")
         group_claim = settings.get("groupClaim") or "cognito:groups"
@@ -491,6 +511,20 @@ class Authorizer:
 NO_IDENTITY = "___xamznone____"
 """The owner value of a caller whose token lacks the identity claim, as the Amplify transformer's
 resolvers set it (`$util.defaultIfNull(..., "___xamznone____")`): it matches no record."""
+
+
+def _json(data: bytes) -> Any:
+    """Strict JSON (RFC 8259): `NaN`, `Infinity` and `-Infinity` are not JSON and raise ValueError."""
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(data, parse_constant=refuse)
+
+
+def _numeric_date(value: Any) -> bool:
+    """Whether `value` is an RFC 7519 NumericDate: a finite JSON number (a boolean is not one)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _rule_mode(rule: dict) -> str:

@@ -1070,6 +1070,45 @@ def malformed_tokens_are_refused_never_dropped(server: Server) -> None:
                 assert answer["payload"]["errors"][0]["message"] == "Valid authorization header not provided.", answer
 
 
+@check(schema="auth-rules")
+def jwt_times_and_audience(server: Server) -> None:
+    """RFC 7519's NumericDates and audience: `exp` must be a finite number (not Infinity, NaN, a
+    string or a boolean) in the future, `nbf` not in the future, `iat` not in the future (60 s of
+    leeway); `aud` one string or an array of strings holding ours. Refused over HTTP and in a start."""
+    with SecuredAuthServer() as (secured, user):
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, user({"cognito:username": "ann"}))
+        exp = int(time.time()) + 600
+        cases = {
+            "exp is Infinity": _claims(exp).replace(str(exp).encode(), b"Infinity"),
+            "exp is -Infinity": _claims(exp).replace(str(exp).encode(), b"-Infinity"),
+            "exp is NaN": _claims(exp).replace(str(exp).encode(), b"NaN"),
+            "exp is 1e999": _claims(exp).replace(str(exp).encode(), b"1e999"),
+            "exp is a string": _claims(exp, exp=str(exp)),
+            "exp is true": _claims(exp, exp=True),
+            "exp is missing": json.dumps({"iss": POOL, "aud": "client-1", "cognito:username": "ann"}).encode(),
+            "exp has passed": _claims(exp - 1200),
+            "nbf is in the future": _claims(exp, nbf=exp),
+            "nbf is a string": _claims(exp, nbf="now"),
+            "iat is far in the future": _claims(exp, iat=exp + 3600),
+            "iat is Infinity": _claims(exp, iat=0).replace(b'"iat": 0', b'"iat": Infinity'),
+            "aud is a list without ours": _claims(exp, aud=["client-2", "client-3"]),
+            "aud holds a number": _claims(exp, aud=["client-1", 1]),
+            "aud is a number": _claims(exp, aud=1),
+            "aud is another client": _claims(exp, aud="client-2"),
+        }
+        tokens = {name: _raw_jwt(JWT_HEAD, body, "pool-secret") for name, body in cases.items()}
+        _refused_tokens(secured, tokens, {"exp has passed": "Token has expired.",
+                                          "nbf is in the future": "Token is not yet valid.",
+                                          "iat is far in the future": "Token was issued in the future."})
+        # Valid: an `aud` array holding our audience (RFC 7519 §4.1.3), past nbf and iat, a
+        # fractional exp, an iat within the leeway.
+        for extra in ({"aud": ["client-2", "client-1"]}, {"nbf": exp - 1200, "iat": exp - 1200}, {"exp": exp + 0.5},
+                      {"iat": int(time.time()) + 30}):
+            token = _raw_jwt(JWT_HEAD, _claims(exp, **extra), "pool-secret")
+            status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
+            assert status == 200 and answer == {"data": {"getMemo": {"id": "m1", "title": "A"}}}, (extra, status, answer)
+
+
 def manifest_faults() -> None:
     """A missing, stale, malformed or unreadable manifest is a one-line error (`--check`, rc 1)."""
     source = schema_path("seed-post-comment")
