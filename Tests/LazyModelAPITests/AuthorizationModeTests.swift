@@ -421,9 +421,10 @@ struct AuthorizationModeTests {
     func modes(_ schema: ModelSchema, _ operation: AuthRule.Operation) -> [AuthorizationMode?] {
       AuthorizationStrategy.ordered(configured, for: schema, operation: operation).map(\.mode)
     }
-    // Document: owner(userPools), groups(userPools), private iam, custom function, public apiKey (read only).
-    #expect(modes(Document.schema, .read) == [.userPools, .iam, .lambda, .apiKey])
-    #expect(modes(Document.schema, .create) == [.userPools, .iam, .lambda])
+    // Document: custom function, owner(userPools), groups(userPools), private iam, public apiKey
+    // (read only) — amplify-swift's AWSMultiAuthModeStrategy puts custom first.
+    #expect(modes(Document.schema, .read) == [.lambda, .userPools, .iam, .apiKey])
+    #expect(modes(Document.schema, .create) == [.lambda, .userPools, .iam])
     // Ticket: owner only, create and read.
     #expect(modes(Ticket.schema, .create) == [.userPools])
     #expect(modes(Ticket.schema, .update) == [])
@@ -700,5 +701,42 @@ struct AuthorizationFaultTests {
     let cleared = try await server.storedRecords(of: "Memo").first { $0["id"] as? String == "m1" }
     #expect(cleared?["secret"] == nil || cleared?["secret"] is NSNull)
     #expect(cleared?["title"] as? String == "Plan B")
+  }
+}
+
+extension AuthorizationFaultTests {
+  @Test("multi-auth order is amplify-swift's AWSMultiAuthModeStrategy: strategies, then written providers, then written order")
+  func amplifyMultiAuthOrder() {
+    let configured: [APIClient.Authorization] = [
+      .apiKey("k"), .iam({ AWSCredentials(accessKeyID: "a", secretAccessKey: "b") }, region: "r"),
+      .lambda { "t" }, .oidc { "t" }, .userPools { "t" },
+    ]
+    func modes(_ rules: [AuthRule]) -> [AuthorizationMode?] {
+      let schema = ModelSchema(
+        name: "Probe", pluralName: "Probes", primaryKey: ["id"],
+        fields: [ModelField(name: "id", type: .id, isRequired: true)], authRules: rules)
+      return AuthorizationStrategy.ordered(configured, for: schema, operation: .read).map(\.mode)
+    }
+    // By strategy: custom, owner, groups, private, public, whatever the written order.
+    #expect(
+      modes([
+        AuthRule(allow: .public), AuthRule(allow: .private, provider: .iam),
+        AuthRule(allow: .groups, provider: .oidc, groups: ["G"]), AuthRule(allow: .owner),
+        AuthRule(allow: .custom),
+      ]) == [.lambda, .userPools, .oidc, .iam, .apiKey])
+    // One strategy, providers written on both: function, user pools, OIDC, IAM, API key.
+    #expect(
+      modes([
+        AuthRule(allow: .public, provider: .apiKey), AuthRule(allow: .public, provider: .iam),
+        AuthRule(allow: .public, provider: .identityPool),
+      ]) == [.iam, .apiKey])
+    #expect(
+      modes([
+        AuthRule(allow: .private, provider: .iam), AuthRule(allow: .private, provider: .oidc),
+        AuthRule(allow: .private, provider: .userPools),
+      ]) == [.userPools, .oidc, .iam])
+    // A provider left unwritten compares by strategy only: the rules keep their written order.
+    #expect(modes([AuthRule(allow: .private, provider: .iam), AuthRule(allow: .private)]) == [.iam, .userPools])
+    #expect(modes([AuthRule(allow: .private), AuthRule(allow: .private, provider: .iam)]) == [.userPools, .iam])
   }
 }
