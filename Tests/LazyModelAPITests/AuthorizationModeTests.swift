@@ -740,3 +740,35 @@ extension AuthorizationFaultTests {
     #expect(modes([AuthRule(allow: .private), AuthRule(allow: .private, provider: .iam)]) == [.userPools, .iam])
   }
 }
+
+extension AuthorizationFaultTests {
+  @Test("empty credentials of every mode fail with emptyCredentials before anything is sent")
+  func emptyCredentialsSendNothing() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let url = server.endpoint
+    let cases: [(APIClient.Authorization, AuthorizationMode)] = [
+      (.apiKey(""), .apiKey), (.apiKey("  "), .apiKey),
+      (.userPools { "" }, .userPools), (.oidc { "\n" }, .oidc), (.lambda { "" }, .lambda),
+      (.iam({ AWSCredentials(accessKeyID: "", secretAccessKey: "s") }, region: "us-east-1"), .iam),
+      (.iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "") }, region: "us-east-1"), .iam),
+      (.iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "s", sessionToken: "") }, region: "us-east-1"), .iam),
+      (.headers { _ in [:] }, .custom), (.headers { _ in ["x-api-key": ""] }, .custom),
+      (.custom { _ in ["Authorization": " "] }, .custom),
+    ]
+    for (number, (authorization, mode)) in cases.enumerated() {
+      let failure = await authorizationFailure {
+        _ = try await client(server, authorization).get(Memo.self, byIdentifier: .init(id: "m"))
+      }
+      #expect(failure?.operation == "GetMemo", "case \(number)")
+      #expect(failure?.error.mode == mode, "case \(number)")
+      if case .emptyCredentials? = failure?.error.reason {} else { Issue.record("case \(number): \(String(describing: failure))") }
+      // The real-time handshake and each start take their headers from the same function.
+      await #expect(throws: AuthorizationError.self, "case \(number)") {
+        _ = try await APIClient.authorizationHeaders(authorization, url: url, body: Data("{}".utf8), operationName: "connect")
+      }
+    }
+    #expect(try await server.receivedRequests().isEmpty, "nothing reached the server")
+  }
+}
