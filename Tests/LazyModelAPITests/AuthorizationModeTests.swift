@@ -742,6 +742,58 @@ extension AuthorizationFaultTests {
 }
 
 extension AuthorizationFaultTests {
+  @Test("no credential shows in description, debugDescription, dump or interpolation of any type that carries one")
+  func credentialsAreRedacted() throws {
+    let key = "da2-\(UUID().uuidString)"
+    let headerKey = "hdr-\(UUID().uuidString)"
+    let secret = "secret-\(UUID().uuidString)"
+    let session = "session-\(UUID().uuidString)"
+    let credentials = AWSCredentials(accessKeyID: "AKIDREDACT", secretAccessKey: secret, sessionToken: session)
+    let configuration = APIClient.Configuration(
+      endpoint: URL(string: "https://example.test/graphql")!, authorization: .apiKey(key),
+      additionalHeaders: ["x-api-key": headerKey, "X-Trace": "t1"],
+      authorizationStrategy: .multiAuth([.apiKey(key), .iam({ credentials }, region: "eu-west-1")]))
+    let signer = SigV4Signer(credentials: credentials, region: "eu-west-1")
+    let request = AuthorizationRequest(
+      operationName: "GetPost", method: "POST", url: configuration.endpoint,
+      headers: ["x-api-key": headerKey], body: Data("{}".utf8))
+    let values: [(String, Any)] = [
+      ("Authorization", configuration.authorization), ("AuthorizationStrategy", configuration.authorizationStrategy),
+      ("Configuration", configuration), ("APIClient", APIClient(configuration: configuration)),
+      ("AWSCredentials", credentials), ("SigV4Signer", signer), ("AuthorizationRequest", request),
+      ("Authorization.iam", APIClient.Authorization.iam({ credentials }, region: "eu-west-1")),
+      ("Authorization.userPools", APIClient.Authorization.userPools { key }),
+    ]
+    for (name, value) in values {
+      var dumped = ""
+      dump(value, to: &dumped)
+      let renderings = [
+        "description": String(describing: value), "debugDescription": String(reflecting: value),
+        "dump": dumped, "interpolation": "\(value)",
+        "dump of an array": { var text = ""; dump([value], to: &text); return text }(),
+      ]
+      for (how, text) in renderings {
+        for credential in [key, headerKey, secret, session] {
+          #expect(!text.contains(credential), "\(name) \(how) shows a credential: \(text)")
+        }
+      }
+    }
+    // What is left still says what was configured.
+    #expect(String(describing: configuration.authorization) == "apiKey(<redacted>)")
+    #expect(String(describing: credentials) == "AWSCredentials(AKIDREDACT, secret hidden)")
+    #expect(
+      String(describing: configuration).contains(
+        "endpoint: https://example.test/graphql, authorization: apiKey(<redacted>), "
+          + "authorizationStrategy: multiAuth([apiKey(<redacted>), iam(<credentials provider>, region: eu-west-1)])"))
+    #expect(String(describing: configuration).hasSuffix("additionalHeaders: [X-Trace: <redacted>, x-api-key: <redacted>])"))
+    var dumpedCredentials = ""
+    dump(credentials, to: &dumpedCredentials)
+    #expect(dumpedCredentials.contains("AKIDREDACT") && dumpedCredentials.contains("<redacted>"))
+  }
+
+}
+
+extension AuthorizationFaultTests {
   @Test("empty credentials of every mode fail with emptyCredentials before anything is sent")
   func emptyCredentialsSendNothing() async throws {
     let keys = try AuthFixture()
