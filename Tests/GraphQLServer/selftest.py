@@ -933,6 +933,32 @@ def token_without_identity_claim_owns_nothing(server: Server) -> None:
         assert _call(secured, GET_MEMO, {"id": "m2"}, admin)["data"] == {"getMemo": {"id": "m2", "title": "B"}}
 
 
+@check(schema="auth-rules")
+def delete_needs_delete_on_every_field(server: Server) -> None:
+    """As the transformer has it (protectDeleteResolver: "only roles with full delete on every
+    field can delete"; the delete field's directives from getRolesPerOperation('delete', true)),
+    Memo, whose `secret` allows only the owner and whose `reviewNote` gives the owner no delete,
+    can be deleted by no one: `deleteMemo` carries no @aws_* directive and is refused in every mode;
+    a Document, whose rules give its owner every operation, is deleted by its owner."""
+    with SecuredAuthServer() as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A", "secret": "s"}}, ann)
+        delete = "mutation D($input: DeleteMemoInput!) { deleteMemo(input: $input) { id } }"
+        for caller in (ann, admin, {"x-api-key": "da2-good"}):
+            _refused(_call(secured, delete, {"input": {"id": "m1"}}, caller), "deleteMemo",
+                     "Not Authorized to access deleteMemo on type Mutation")
+        assert _stored(secured, "Memo", "m1")["title"] == "A"
+        schema = schema_path("auth-rules").read_text(encoding="utf-8")
+        assert "  deleteMemo(input: DeleteMemoInput!, condition: ModelMemoConditionInput): Memo\n" in schema
+        create = "mutation C($input: CreateDocumentInput!) { createDocument(input: $input) { id author } }"
+        owner = user({"cognito:username": "ann", "sub": "sub-ann"})
+        assert _call(secured, create, {"input": {"id": "d1", "title": "T"}}, owner)["data"] == {
+            "createDocument": {"id": "d1", "author": "sub-ann"}}
+        deleted = _call(secured, "mutation D($input: DeleteDocumentInput!) { deleteDocument(input: $input) { id } }",
+                        {"input": {"id": "d1"}}, owner)
+        assert deleted == {"data": {"deleteDocument": {"id": "d1"}}}, deleted
+
 def _raw_jwt(head: bytes, payload: bytes, secret: str) -> str:
     """A JWT of any header and payload bytes, correctly signed (HS256), to reach the claim checks."""
     import base64
