@@ -168,9 +168,9 @@ public final class APIClient: Sendable {
     -> GraphQLResponse<Response>
   {
     let request = withoutUnreadableFields(request)
-    let body = try await post(request)
-    recordReadableFields(in: body, for: request)
-    return try decodeResponse(body, for: request)
+    let response = try decodeResponse(try await post(request), for: request)
+    recordReadableFields(in: response, for: request)
+    return response
   }
 
   /// The HTTP body ``send(_:)`` posts for `request`: `{"operationName", "query", "variables"}` as

@@ -190,13 +190,17 @@ extension APIClient {
     return filtered.count == input.count ? request : request.replacingInput(filtered)
   }
 
-  /// Records what the 2xx response `body` to `request` showed of each record's fields.
-  func recordReadableFields<Response>(in body: Data, for request: GraphQLRequest<Response>) {
+  /// Records what `response` to `request` showed of each record's fields. The body is read again
+  /// only when it refused a field or some record is remembered (nothing else costs anything).
+  func recordReadableFields<Response>(
+    in response: GraphQLResponse<Response>, for request: GraphQLRequest<Response>
+  ) {
     guard let schema = request.modelSchema else { return }
-    let refusedAny = body.range(of: Data("Unauthorized".utf8)) != nil
+    let refusedAny = response.errors.contains { $0.errorType == "Unauthorized" }
     guard refusedAny || !unreadableFields.withLock({ $0.isEmpty }) else { return }
     let observations = UnreadableFields.observations(
-      in: body, responseField: request.responseField, root: schema, shape: request.responseShape)
+      in: response.body, responseField: request.responseField, root: schema,
+      shape: request.responseShape)
     guard !observations.isEmpty else { return }
     unreadableFields.withLock { $0.apply(observations) }
   }
