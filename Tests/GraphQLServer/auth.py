@@ -24,7 +24,8 @@ The mode of a request is read from its headers as AppSync does (`x-api-key`; an 
 starting `AWS4-HMAC-SHA256`; a JWT whose `iss` is the user pool's or the OIDC provider's; any other
 token goes to the Lambda authorizer). A request that fails here gets HTTP 401 with
 `UnauthorizedException`, whatever the shape of its credentials (a JWT header that is a list, a
-groups claim that is a number: never a dropped connection). Then every field checks the schema's `@aws_api_key` / `@aws_iam` /
+groups claim that is a number: never a dropped connection). Then every field checks the schema's
+`@aws_api_key` / `@aws_iam` /
 `@aws_oidc` / `@aws_cognito_user_pools(cognito_groups:)` / `@aws_lambda` directives (its own, else its
 type's; a root field with none allows `defaultMode` only): a field the mode may not reach resolves to
 null with an `Unauthorized` error "Not Authorized to access <field> on type <Type>", AppSync's shape.

@@ -705,7 +705,9 @@ struct AuthorizationFaultTests {
 }
 
 extension AuthorizationFaultTests {
-  @Test("multi-auth order is amplify-swift's AWSMultiAuthModeStrategy: strategies, then written providers, then written order")
+  @Test(
+    "multi-auth order is amplify-swift's AWSMultiAuthModeStrategy: strategies, then written providers, then written order"
+  )
   func amplifyMultiAuthOrder() {
     let configured: [APIClient.Authorization] = [
       .apiKey("k"), .iam({ AWSCredentials(accessKeyID: "a", secretAccessKey: "b") }, region: "r"),
@@ -785,7 +787,9 @@ extension AuthorizationFaultTests {
       String(describing: configuration).contains(
         "endpoint: https://example.test/graphql, authorization: apiKey(<redacted>), "
           + "authorizationStrategy: multiAuth([apiKey(<redacted>), iam(<credentials provider>, region: eu-west-1)])"))
-    #expect(String(describing: configuration).hasSuffix("additionalHeaders: [X-Trace: <redacted>, x-api-key: <redacted>])"))
+    #expect(
+      String(describing: configuration).hasSuffix(
+        "additionalHeaders: [X-Trace: <redacted>, x-api-key: <redacted>])"))
     var dumpedCredentials = ""
     dump(credentials, to: &dumpedCredentials)
     #expect(dumpedCredentials.contains("AKIDREDACT") && dumpedCredentials.contains("<redacted>"))
@@ -805,7 +809,10 @@ extension AuthorizationFaultTests {
       (.userPools { "" }, .userPools), (.oidc { "\n" }, .oidc), (.lambda { "" }, .lambda),
       (.iam({ AWSCredentials(accessKeyID: "", secretAccessKey: "s") }, region: "us-east-1"), .iam),
       (.iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "") }, region: "us-east-1"), .iam),
-      (.iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "s", sessionToken: "") }, region: "us-east-1"), .iam),
+      (
+        .iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "s", sessionToken: "") }, region: "us-east-1"),
+        .iam
+      ),
       (.headers { _ in [:] }, .custom), (.headers { _ in ["x-api-key": ""] }, .custom),
       (.custom { _ in ["Authorization": " "] }, .custom),
     ]
@@ -815,10 +822,13 @@ extension AuthorizationFaultTests {
       }
       #expect(failure?.operation == "GetMemo", "case \(number)")
       #expect(failure?.error.mode == mode, "case \(number)")
-      if case .emptyCredentials? = failure?.error.reason {} else { Issue.record("case \(number): \(String(describing: failure))") }
+      if case .emptyCredentials? = failure?.error.reason {} else {
+        Issue.record("case \(number): \(String(describing: failure))")
+      }
       // The real-time handshake and each start take their headers from the same function.
       await #expect(throws: AuthorizationError.self, "case \(number)") {
-        _ = try await APIClient.authorizationHeaders(authorization, url: url, body: Data("{}".utf8), operationName: "connect")
+        _ = try await APIClient.authorizationHeaders(
+          authorization, url: url, body: Data("{}".utf8), operationName: "connect")
       }
     }
     #expect(try await server.receivedRequests().isEmpty, "nothing reached the server")
