@@ -168,9 +168,7 @@ public final class APIClient: Sendable {
     -> GraphQLResponse<Response>
   {
     let request = withoutUnreadableFields(request)
-    let response = try decodeResponse(try await post(request), for: request)
-    recordReadableFields(in: response, for: request)
-    return response
+    return try decodeResponse(try await post(request), for: request)
   }
 
   /// The HTTP body ``send(_:)`` posts for `request`: `{"operationName", "query", "variables"}` as
@@ -194,7 +192,9 @@ public final class APIClient: Sendable {
   }
 
   /// Decodes a 2xx response `body` for `request` exactly as ``response(for:)`` does, with this
-  /// client's decoding context (for custom transports, and to measure decoding alone).
+  /// client's decoding context (for custom transports, and to measure decoding alone). Fields the
+  /// body refuses with `Unauthorized` are remembered for later updates, as for every response
+  /// (see ``update(_:condition:includes:)``).
   ///
   /// - Throws: ``APIError/undecodableResponse(operationName:reason:body:)`` when `body` is not a
   ///   GraphQL response or `data.<responseField>` does not decode as `Response` without `errors`.
@@ -213,7 +213,9 @@ public final class APIClient: Sendable {
           operationName: request.operationName, reason: "the response has neither data nor errors",
           body: body)
       }
-      return GraphQLResponse(data: envelope.data, errors: envelope.errors, body: body)
+      let response = GraphQLResponse(data: envelope.data, errors: envelope.errors, body: body)
+      recordReadableFields(in: response, for: request)
+      return response
     } catch let error as APIError {
       throw error
     } catch let mismatch as TypenameMismatch {

@@ -834,3 +834,33 @@ extension AuthorizationFaultTests {
     #expect(try await server.receivedRequests().isEmpty, "nothing reached the server")
   }
 }
+
+extension AuthorizationFaultTests {
+  @Test("decodeResponse (custom transports) remembers refused fields per record and forgets them once readable")
+  func unreadableFieldsFromDecodedBodies() throws {
+    let client = APIClient(configuration: .init(endpoint: URL(string: "https://example.test/graphql")!))
+    let get = try ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1"))
+    func body(secret: String?) -> Data {
+      let value = secret.map { "\"\($0)\"" } ?? "null"
+      let errors =
+        secret == nil
+        ? #", "errors": [{"path": ["getMemo", "secret"], "errorType": "Unauthorized", "message": "no"}]"# : ""
+      return Data(
+        #"{"data": {"getMemo": {"__typename": "Memo", "id": "m1", "title": "T", "secret": \#(value)}}\#(errors)}"#
+          .utf8)
+    }
+    func sentInput(_ memo: Memo) throws -> [String: GraphQLValue]? {
+      guard case .object(let input)? = client.withoutUnreadableFields(try ModelMutations.update(memo)).variables["input"]
+      else { return nil }
+      return input
+    }
+    let refused = try #require(try client.decodeResponse(body(secret: nil), for: get).data ?? nil)
+    #expect(try sentInput(refused)?["secret"] == nil)
+    #expect(try sentInput(refused)?["title"] == "T")
+    // Another record of the same model is not affected.
+    #expect(try sentInput(Memo(id: "m2", title: "T"))?["secret"] == .null)
+    // A later response showing `secret` readable forgets it: nil is sent as null again.
+    _ = try client.decodeResponse(body(secret: "s"), for: get)
+    #expect(try sentInput(refused)?["secret"] == .null)
+  }
+}
