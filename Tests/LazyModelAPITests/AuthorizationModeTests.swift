@@ -850,8 +850,8 @@ extension AuthorizationFaultTests {
           .utf8)
     }
     func sentInput(_ memo: Memo) throws -> [String: GraphQLValue]? {
-      guard case .object(let input)? = client.withoutUnreadableFields(try ModelMutations.update(memo)).variables["input"]
-      else { return nil }
+      let update = client.withoutUnreadableFields(try ModelMutations.update(memo))
+      guard case .object(let input)? = update.variables["input"] else { return nil }
       return input
     }
     let refused = try #require(try client.decodeResponse(body(secret: nil), for: get).data ?? nil)
