@@ -27,7 +27,8 @@ public struct AuthorizationError: Error, Sendable, CustomStringConvertible {
   public enum Reason: Sendable {
     /// The token or credentials provider threw `error`; the request was not sent.
     case providerFailed(any Error)
-    /// The provider returned an empty token or empty credentials; the request was not sent.
+    /// The credentials are empty (an empty API key, token, access key, secret or session token,
+    /// or a hook that returned no header or an empty value); the request was not sent.
     case emptyCredentials
     /// The service refused the credentials: HTTP `statusCode` (401/403), or a GraphQL error of
     /// type `Unauthorized`, with the `errors` it sent (an expired or malformed token, a bad
@@ -93,8 +94,13 @@ extension APIClient {
   ///
   /// Shared by the HTTP requests and the real-time handshake and `start` messages.
   ///
+  /// Empty credentials are refused before anything is sent, in every mode: an empty API key, an
+  /// empty token, IAM credentials with an empty access key, secret or session token, a hook that
+  /// returns no header or a header with an empty value (all-whitespace counts as empty).
+  ///
   /// - Parameter headers: The other headers the request sends (signed under IAM).
-  /// - Throws: ``AuthorizationError`` (provider failed or returned nothing), `CancellationError`.
+  /// - Throws: ``AuthorizationError`` (provider failed, or ``AuthorizationError/Reason/emptyCredentials``),
+  ///   `CancellationError`.
   static func authorizationHeaders(
     _ authorization: Authorization, url: URL, body: Data, headers: [String: String] = [:],
     operationName: String, date: Date = Date()
@@ -106,13 +112,20 @@ extension APIClient {
         if Task.isCancelled { throw CancellationError() }
         throw AuthorizationError(mode: mode, reason: .providerFailed(error))
       }
-      guard !value.isEmpty else { throw AuthorizationError(mode: mode, reason: .emptyCredentials) }
+      guard !isBlank(value) else { throw AuthorizationError(mode: mode, reason: .emptyCredentials) }
       return ["Authorization": value]
+    }
+    func hooked(_ headers: [String: String]) throws -> [String: String] {
+      guard !headers.isEmpty, !headers.values.contains(where: isBlank) else {
+        throw AuthorizationError(mode: .custom, reason: .emptyCredentials)
+      }
+      return headers
     }
     switch authorization {
     case .none:
       return [:]
     case .apiKey(let key):
+      guard !isBlank(key) else { throw AuthorizationError(mode: .apiKey, reason: .emptyCredentials) }
       return ["x-api-key": key]
     case .userPools(let provider):
       return try await token(.userPools, provider)
@@ -126,7 +139,9 @@ extension APIClient {
         if Task.isCancelled { throw CancellationError() }
         throw AuthorizationError(mode: .iam, reason: .providerFailed(error))
       }
-      guard !credentials.accessKeyID.isEmpty, !credentials.secretAccessKey.isEmpty else {
+      guard !isBlank(credentials.accessKeyID), !isBlank(credentials.secretAccessKey),
+        !(credentials.sessionToken.map(isBlank) ?? false)
+      else {
         throw AuthorizationError(mode: .iam, reason: .emptyCredentials)
       }
       let signer = SigV4Signer(credentials: credentials, region: region, service: "appsync")
@@ -135,20 +150,29 @@ extension APIClient {
       signed["host"] = SigV4Signer.host(of: url)
       return signed
     case .headers(let hook):
-      do { return try await hook(operationName) } catch {
+      let added: [String: String]
+      do { added = try await hook(operationName) } catch {
         if Task.isCancelled { throw CancellationError() }
         throw AuthorizationError(mode: .custom, reason: .providerFailed(error))
       }
+      return try hooked(added)
     case .custom(let hook):
+      let added: [String: String]
       do {
-        return try await hook(
+        added = try await hook(
           AuthorizationRequest(
             operationName: operationName, method: "POST", url: url, headers: headers, body: body))
       } catch {
         if Task.isCancelled { throw CancellationError() }
         throw AuthorizationError(mode: .custom, reason: .providerFailed(error))
       }
+      return try hooked(added)
     }
+  }
+
+  /// Whether a credential is empty or only whitespace (never a valid key, token or secret).
+  private static func isBlank(_ value: String) -> Bool {
+    value.allSatisfy { $0.isWhitespace }
   }
 }
 

@@ -101,6 +101,8 @@ public final class APIClient: Sendable {
   private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
   /// The real-time connection all subscriptions of this client share (see `subscribe(to:)`).
   let subscriptionHub = SubscriptionHub()
+  /// The fields each record's last read refused to this client (``UnreadableFields``).
+  let unreadableFields = APILock(UnreadableFields())
 
   /// Creates a client with an ephemeral URLSession of its own, whose delegate refuses every
   /// redirect (``APIError/redirected(operationName:statusCode:location:)``) and bounds every
@@ -165,7 +167,8 @@ public final class APIClient: Sendable {
   public func response<Response>(for request: GraphQLRequest<Response>) async throws
     -> GraphQLResponse<Response>
   {
-    try decodeResponse(try await post(request), for: request)
+    let request = withoutUnreadableFields(request)
+    return try decodeResponse(try await post(request), for: request)
   }
 
   /// The HTTP body ``send(_:)`` posts for `request`: `{"operationName", "query", "variables"}` as
@@ -189,7 +192,9 @@ public final class APIClient: Sendable {
   }
 
   /// Decodes a 2xx response `body` for `request` exactly as ``response(for:)`` does, with this
-  /// client's decoding context (for custom transports, and to measure decoding alone).
+  /// client's decoding context (for custom transports, and to measure decoding alone). Fields the
+  /// body refuses with `Unauthorized` are remembered for later updates, as for every response
+  /// (see ``update(_:condition:includes:)``).
   ///
   /// - Throws: ``APIError/undecodableResponse(operationName:reason:body:)`` when `body` is not a
   ///   GraphQL response or `data.<responseField>` does not decode as `Response` without `errors`.
@@ -208,7 +213,9 @@ public final class APIClient: Sendable {
           operationName: request.operationName, reason: "the response has neither data nor errors",
           body: body)
       }
-      return GraphQLResponse(data: envelope.data, errors: envelope.errors, body: body)
+      let response = GraphQLResponse(data: envelope.data, errors: envelope.errors, body: body)
+      recordReadableFields(in: response, for: request)
+      return response
     } catch let error as APIError {
       throw error
     } catch let mismatch as TypenameMismatch {
@@ -246,6 +253,11 @@ public final class APIClient: Sendable {
   }
 
   /// Updates `model` (`update<Name>`) and returns the stored model.
+  ///
+  /// A field this client's last read of the record got back as `null` with AppSync's
+  /// `Unauthorized` (field-level `@auth`) is left out of the input while it is still `nil`, so
+  /// the stored value survives (``ModelMutations/update(_:condition:includes:)`` sent through
+  /// ``send(_:)`` does the same); a field set to a value is sent.
   ///
   /// - Throws: ``APIError``, as ``send(_:)``.
   @discardableResult

@@ -31,7 +31,9 @@ public enum ModelMutations {
   }
 
   /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
-  /// sent as `null`, so the stored model ends up equal to `model`.
+  /// sent as `null`, so the stored model ends up equal to `model`. Sent through an ``APIClient``,
+  /// the `nil` fields the client's last read of this record got back as AppSync's `Unauthorized`
+  /// (field-level `@auth`) are left out, so an unreadable stored value is not cleared.
   ///
   /// - Parameters:
   ///   - model: The model to write.

@@ -6,24 +6,47 @@ public enum AuthorizationStrategy: Sendable {
   /// ``APIClient/Configuration/authorization`` for every request.
   case `default`
   /// Per model and operation, the given modes that the model's `@auth` rules
-  /// (`ModelSchema.authRules`) allow, in Amplify's priority order (see ``ordered(_:for:operation:)``);
-  /// a request that fails authorization with one moves on to the next, and the last failure is
-  /// thrown. A model without `@auth` rules (or a request of no model) tries the modes in the
-  /// order given; a model whose rules do not allow the operation with any configured mode throws
+  /// (`ModelSchema.authRules`) allow, in the priority order of amplify-swift's
+  /// `AWSMultiAuthModeStrategy` (see ``ordered(_:for:operation:)``); a request that fails
+  /// authorization with one moves on to the next, and the last failure is thrown. A model without
+  /// `@auth` rules (or a request of no model) tries the modes in the order given; a model whose
+  /// rules do not allow the operation with any configured mode throws
   /// ``APIError/invalidRequest(operationName:reason:)`` without sending anything.
   case multiAuth([APIClient.Authorization])
 
-  /// Amplify's priority of rule strategies: owner, then groups, then private, then custom
-  /// (a Lambda authorizer), then public (amplify-swift `AWSMultiAuthModeStrategy`; custom is
-  /// placed after the signed-in strategies and before public).
+  /// The priority of a rule's strategy, most specific first, as amplify-swift's
+  /// `AWSMultiAuthModeStrategy.priorityOf(authStrategy:)` has it: custom (a Lambda authorizer),
+  /// owner, groups, private, public.
   static func strategyPriority(_ strategy: AuthRule.Strategy) -> Int {
     switch strategy {
-    case .owner: return 0
-    case .groups: return 1
-    case .private: return 2
-    case .custom: return 3
+    case .custom: return 0
+    case .owner: return 1
+    case .groups: return 2
+    case .private: return 3
     case .public: return 4
     }
+  }
+
+  /// The priority of a rule's written provider, as amplify-swift's
+  /// `AWSMultiAuthModeStrategy.priorityOf(authRuleProvider:)` has it: function (Lambda), user
+  /// pools, OIDC, IAM (an identity pool is IAM), API key.
+  static func providerPriority(_ provider: AuthRule.Provider) -> Int {
+    switch provider {
+    case .function: return 0
+    case .userPools: return 1
+    case .oidc: return 2
+    case .iam, .identityPool: return 3
+    case .apiKey: return 4
+    }
+  }
+
+  /// Whether `first` comes before `second`, as amplify-swift's comparator decides it: by
+  /// provider when both rules write one and have the same strategy, else by strategy.
+  static func precedes(_ first: AuthRule, _ second: AuthRule) -> Bool {
+    if let one = first.provider, let other = second.provider, first.allow == second.allow {
+      return providerPriority(one) < providerPriority(other)
+    }
+    return strategyPriority(first.allow) < strategyPriority(second.allow)
   }
 
   /// The mode a rule's provider stands for, with the transformer's defaults when unwritten
@@ -44,17 +67,6 @@ public enum AuthorizationStrategy: Sendable {
     }
   }
 
-  /// Within one strategy: user pools, OIDC, Lambda, IAM, API key last.
-  static func modePriority(_ mode: AuthorizationMode) -> Int {
-    switch mode {
-    case .userPools: return 0
-    case .oidc: return 1
-    case .lambda, .custom: return 2
-    case .iam: return 3
-    case .apiKey: return 4
-    }
-  }
-
   /// Whether `rule` covers `operation` (`read` covers get, list, sync, listen and search).
   static func rule(_ rule: AuthRule, covers operation: AuthRule.Operation) -> Bool {
     guard let operations = rule.operations else { return true }
@@ -63,23 +75,28 @@ public enum AuthorizationStrategy: Sendable {
     return operations.contains(.read) && reads.contains(operation)
   }
 
-  /// The modes of `configured` to try for `operation` on `schema`, in Amplify's priority order:
-  /// the rules covering the operation sorted by strategy (owner, groups, private, custom,
-  /// public) and then by mode (user pools, OIDC, Lambda, IAM, API key), each mode once, kept when
-  /// `configured` has it: none when the model's rules do not cover the operation.
+  /// The modes of `configured` to try for `operation` on `schema`, in amplify-swift's
+  /// `AWSMultiAuthModeStrategy` order: the rules covering the operation sorted by strategy
+  /// (custom, owner, groups, private, public) and, between two rules of one strategy that both
+  /// write a provider, by provider (function, user pools, OIDC, IAM, API key); rules that tie keep
+  /// their written order. Each rule's mode once (its provider, or the strategy's default), kept
+  /// when `configured` has it: none when the model's rules do not cover the operation.
   /// `configured` in its own order for a model without rules or a request of no model.
   public static func ordered(
     _ configured: [APIClient.Authorization], for schema: ModelSchema?,
     operation: AuthRule.Operation
   ) -> [APIClient.Authorization] {
     guard let schema, !schema.authRules.isEmpty else { return configured }
-    let rules = schema.authRules.filter { Self.rule($0, covers: operation) }
-    let modes = rules.map { (strategyPriority($0.allow), Self.mode(of: $0)) }
-      .sorted { $0.0 == $1.0 ? modePriority($0.1) < modePriority($1.1) : $0.0 < $1.0 }
-      .map(\.1)
+    let rules = schema.authRules.filter { Self.rule($0, covers: operation) }.enumerated()
+      .sorted { first, second in
+        if precedes(first.element, second.element) { return true }
+        if precedes(second.element, first.element) { return false }
+        return first.offset < second.offset
+      }
+      .map(\.element)
     var seen = Set<AuthorizationMode>()
     var chosen: [APIClient.Authorization] = []
-    for mode in modes where seen.insert(mode).inserted {
+    for mode in rules.map(Self.mode(of:)) where seen.insert(mode).inserted {
       if let match = configured.first(where: { $0.mode == mode }) { chosen.append(match) }
     }
     return chosen

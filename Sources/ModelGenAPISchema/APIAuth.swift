@@ -11,7 +11,10 @@ import ModelGenIR
 /// - on the model type: every provider of every role;
 /// - on each `Query`/`Mutation`/`Subscription` field: the providers of the roles that may perform its
 ///   operation on some field (`get`, `list`; index queries `list` then `get`; `create`, `update`,
-///   `listen`), for `delete` on every field;
+///   `listen`), for `delete` on every field — the transformer's `protectDeleteResolver`: "only
+///   roles with full delete on every field can delete", so when field rules leave no role with
+///   `delete` on every field (`Memo` in `Schemas/auth-rules.graphql`) the delete field gets no
+///   directive and its resolver refuses everyone; this is deliberate, as the transformer does;
 /// - on the operation's return type when it is a connection type (`list` and index queries);
 /// - on every non-model type a model field reaches, the union over the models that reach it.
 ///

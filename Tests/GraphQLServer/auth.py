@@ -4,8 +4,11 @@ What it enforces, locally and deterministically, with keys and credentials the t
 
   API_KEY                    the `x-api-key` header equals `apiKey`
   AMAZON_COGNITO_USER_POOLS  `Authorization: <JWT>`, HS256 under `userPools.secret`, `iss` equal to
-                             `userPools.issuer`, `aud` or `client_id` equal to `userPools.audience`,
-                             not expired (`exp`); identity from `identityClaim` (default
+                             `userPools.issuer`, `aud` (a string, or an array holding it) or
+                             `client_id` equal to `userPools.audience`, `exp`/`nbf`/`iat` finite
+                             numbers (RFC 7519 NumericDates): not expired, not before `nbf`, not
+                             issued in the future (`jwtLeewaySeconds`, default 60); identity from
+                             `identityClaim` (default
                              `cognito:username`, then `sub`), groups from `groupClaim` (default
                              `cognito:groups`)
   OPENID_CONNECT             the same under `oidc.secret` / `oidc.issuer` / `oidc.audience`
@@ -20,7 +23,9 @@ What it enforces, locally and deterministically, with keys and credentials the t
 The mode of a request is read from its headers as AppSync does (`x-api-key`; an `Authorization`
 starting `AWS4-HMAC-SHA256`; a JWT whose `iss` is the user pool's or the OIDC provider's; any other
 token goes to the Lambda authorizer). A request that fails here gets HTTP 401 with
-`UnauthorizedException`. Then every field checks the schema's `@aws_api_key` / `@aws_iam` /
+`UnauthorizedException`, whatever the shape of its credentials (a JWT header that is a list, a
+groups claim that is a number: never a dropped connection). Then every field checks the schema's
+`@aws_api_key` / `@aws_iam` /
 `@aws_oidc` / `@aws_cognito_user_pools(cognito_groups:)` / `@aws_lambda` directives (its own, else its
 type's; a root field with none allows `defaultMode` only): a field the mode may not reach resolves to
 null with an `Unauthorized` error "Not Authorized to access <field> on type <Type>", AppSync's shape.
@@ -41,7 +46,13 @@ resolvers do:
   caller's groups: a create fills an absent owner field with the caller and refuses another owner,
   update and delete refuse another's record, get refuses it, list and index queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
-  a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows.
+  a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
+  a create or update input naming a field the caller may not write is refused ("Unauthorized on
+  [field, ...]"): a field's own rules replace the model's for it, a create needs `create`, an update
+  `update` and, to set the field to null, `delete` as well (the transformer's allowedFields /
+  nullAllowedFields);
+  a token without the identity claim has the owner value `___xamznone____`, which matches no record
+  (not even one whose owner field is null).
 """
 
 from __future__ import annotations
@@ -51,6 +62,7 @@ import calendar
 import hashlib
 import hmac
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -124,7 +136,19 @@ class Authorizer:
     # -- authentication
 
     def authenticate(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Identity:
-        """The identity of a request (header names lowercased), or raises Rejection."""
+        """The identity of a request (header names lowercased), or raises Rejection.
+
+        Whatever the credentials hold (a JWT whose header is a list, a groups claim that is a
+        number, nesting deep enough to overflow the parser), the answer is a Rejection: HTTP 401,
+        or the real-time endpoint's error message, never a dropped connection."""
+        try:
+            return self._authenticate(method, path, headers, body)
+        except Rejection:
+            raise
+        except Exception:  # noqa: BLE001 - any other shape of bad credentials is a bad header
+            raise Rejection("Valid authorization header not provided.") from None
+
+    def _authenticate(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Identity:
         api_key = headers.get("x-api-key")
         authorization = headers.get("authorization")
         if api_key is not None:
@@ -137,8 +161,8 @@ class Authorizer:
             return self._iam(method, path, headers, body, authorization)
         if authorization.count(".") == 2:
             try:
-                claims = json.loads(_b64url(authorization.split(".")[1]))
-            except (ValueError, UnicodeDecodeError):
+                claims = _json(_b64url(authorization.split(".")[1]))
+            except (ValueError, RecursionError):
                 raise Rejection("Valid authorization header not provided.") from None
             for mode in ("userPools", "oidc"):
                 settings = self.config.get(mode)
@@ -147,30 +171,51 @@ class Authorizer:
         return self._lambda(authorization)
 
     def _jwt(self, mode: str, settings: dict[str, Any], token: str) -> Identity:
+        bad = Rejection("Valid authorization header not provided.")
         head, payload, signature = token.split(".")
         try:
-            header = json.loads(_b64url(head))
-            claims = json.loads(_b64url(payload))
+            header = _json(_b64url(head))
+            claims = _json(_b64url(payload))
             given = _b64url(signature)
-        except (ValueError, UnicodeDecodeError):
-            raise Rejection("Valid authorization header not provided.") from None
-        if header.get("alg") != "HS256":
-            raise Rejection("Valid authorization header not provided.")
+        except (ValueError, RecursionError):
+            raise bad from None
+        if not isinstance(header, dict) or not isinstance(claims, dict) or header.get("alg") != "HS256":
+            raise bad
         expected = hmac.new(settings["secret"].encode(), f"{head}.{payload}".encode(), hashlib.sha256).digest()
         if not hmac.compare_digest(given, expected):
-            raise Rejection("Valid authorization header not provided.")
-        exp = claims.get("exp")
-        if not isinstance(exp, (int, float)) or exp <= self.now():
+            raise bad
+        # RFC 7519 §4.1.4-4.1.6: exp, nbf and iat are NumericDates (finite JSON numbers, not
+        # booleans); a token is refused after exp, before nbf, and when issued in the future
+        # (beyond `jwtLeewaySeconds`, default 60, of clock difference).
+        now, leeway = self.now(), float(self.config.get("jwtLeewaySeconds", 60))
+        times = {name: claims.get(name) for name in ("exp", "nbf", "iat")}
+        for name, value in times.items():
+            if (value is not None or name == "exp") and not _numeric_date(value):
+                raise bad
+        if times["exp"] <= now:
             raise Rejection("Token has expired.")
+        if times["nbf"] is not None and times["nbf"] > now + leeway:
+            raise Rejection("Token is not yet valid.")
+        if times["iat"] is not None and times["iat"] > now + leeway:
+            raise Rejection("Token was issued in the future.")
+        # RFC 7519 §4.1.3: `aud` is one string or an array of strings, one of which must be ours
+        # (Cognito access tokens carry `client_id` instead).
         audience = claims.get("aud", claims.get("client_id"))
-        if settings.get("audience") is not None and audience != settings["audience"]:
-            raise Rejection("Valid authorization header not provided.")
+        audiences = audience if isinstance(audience, list) else [audience]
+        if not all(isinstance(value, str) for value in audiences):
+            raise bad
+        if settings.get("audience") is not None and settings["audience"] not in audiences:
+            raise bad
         identity_claim = settings.get("identityClaim") or ("cognito:username" if mode == "userPools" else "sub")
         group_claim = settings.get("groupClaim") or "cognito:groups"
         username = claims.get(identity_claim) or claims.get("sub")
+        if username is not None and not isinstance(username, str):
+            raise bad
         groups = claims.get(group_claim) or []
         if isinstance(groups, str):
             groups = [groups]
+        if not isinstance(groups, list) or not all(isinstance(group, str) for group in groups):
+            raise bad
         return Identity(mode, username, list(groups), claims)
 
     def _lambda(self, token: str) -> Identity:
@@ -246,6 +291,7 @@ class Authorizer:
             field_rules = {name: entry["fieldAuthRules"] for name, entry in manifest_models.items()
                            if entry.get("fieldAuthRules")}
         self.model_rules = model_rules
+        self.field_rules = field_rules
         for root in (schema.query_type, schema.mutation_type):
             for field_name, field_ in (root.fields if root else {}).items():
                 spec = api.operation_spec(root.name, field_name)
@@ -290,24 +336,30 @@ class Authorizer:
 
     # -- @auth rules over records
 
-    def _owner_value(self, identity: Identity, rule: dict) -> Any:
+    def _owner_value(self, identity: Identity, rule: dict) -> str:
+        """The caller's value of the rule's identity claim, or the transformer's `___xamznone____`
+        sentinel when the token has none (so that it never matches a record whose owner is null)."""
         claim = rule.get("identityClaim")
         if claim and claim not in ("username", "cognito:username"):
-            return identity.claims.get(claim)
-        return identity.username
+            value = identity.claims.get(claim)
+        else:
+            value = identity.username
+        return value if isinstance(value, str) and value else NO_IDENTITY
 
     def _groups(self, identity: Identity, rule: dict) -> set[str]:
         claim = rule.get("groupClaim")
         if claim and claim != "cognito:groups":
             value = identity.claims.get(claim) or []
-            return set([value] if isinstance(value, str) else value)
+            values = [value] if isinstance(value, str) else value
+            return {v for v in values if isinstance(v, str)} if isinstance(values, list) else set()
         return set(identity.groups)
 
     def _matches_record(self, identity: Identity, rule: dict, record: dict) -> bool:
         if rule["allow"] == "owner":
             owner = record.get(rule.get("ownerField") or "owner")
             owners = owner if isinstance(owner, list) else [owner]
-            return self._owner_value(identity, rule) in owners
+            value = self._owner_value(identity, rule)
+            return value != NO_IDENTITY and value in owners
         if rule["allow"] == "groups" and rule.get("groupsField"):
             value = record.get(rule["groupsField"]) or []
             return bool(set([value] if isinstance(value, str) else value) & self._groups(identity, rule))
@@ -342,25 +394,30 @@ class Authorizer:
             mine = self._applicable(identity, rules, operation)
             if not mine:
                 refuse()
-            if any(self._unconditional(identity, r) for r in mine):
+            unconditional = any(self._unconditional(identity, r) for r in mine)
+            if unconditional and kind not in ("CREATE", "UPDATE"):
                 return resolve(source, info, **args)
             record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
             if kind == "CREATE":
                 input_ = args["input"]
-                for rule in record_rules:
+                for rule in ([] if unconditional else record_rules):
                     if rule["allow"] == "owner":
                         field = rule.get("ownerField") or "owner"
-                        if input_.get(field) is None:
+                        if input_.get(field) is None and self._owner_value(identity, rule) != NO_IDENTITY:
                             input_[field] = self._owner_value(identity, rule)
-                if not any(self._matches_record(identity, r, input_) for r in record_rules):
+                if not unconditional and not any(self._matches_record(identity, r, input_) for r in record_rules):
                     refuse()
+                self._check_input_fields(identity, model, rules, "create", input_, input_)
                 return resolve(source, info, **args)
             if kind in ("UPDATE", "DELETE"):
                 key = [args["input"].get(name) for name in model.primary_key]
                 with api.lock:
                     existing = api.store.get(model_name, key)
-                if existing is not None and not any(self._matches_record(identity, r, existing) for r in record_rules):
+                if not unconditional and existing is not None and \
+                        not any(self._matches_record(identity, r, existing) for r in record_rules):
                     refuse()
+                if kind == "UPDATE":
+                    self._check_input_fields(identity, model, rules, "update", args["input"], existing or {})
                 return resolve(source, info, **args)
             result = resolve(source, info, **args)
             if kind == "GET":
@@ -371,6 +428,31 @@ class Authorizer:
             return {**result, "items": items}
 
         return guarded
+
+    def _check_input_fields(self, identity: Identity, model: Any, model_rules: list[dict], operation: str,
+                            input_: dict, record: dict) -> None:
+        """Refuses a create or update input naming a field the caller may not write, as the
+        transformer's create/update auth resolvers do (graphql-auth-transformer, `allowedFields` /
+        `nullAllowedFields` per role): a field's own @auth rules replace the model's for it; a create
+        needs `create` on every input field; an update needs `update` on every input field and, for a
+        field set to null, `delete` too. An owner or dynamic group rule is met by the record (the
+        input after the owner is filled on create, the stored record on update). The key fields and
+        the timestamps are always allowed. Raises FieldUnauthorized ("Unauthorized on [a, b]")."""
+        field_rules = (getattr(self, "field_rules", None) or {}).get(model.name) or {}
+        exempt = set(model.primary_key) | {model.created_at, model.updated_at}
+        denied = []
+        for name, value in input_.items():
+            if name in exempt:
+                continue
+            rules = field_rules.get(name) or model_rules
+            needed = ["create"] if operation == "create" else (["update", "delete"] if value is None else ["update"])
+            for needed_operation in needed:
+                mine = self._applicable(identity, rules, needed_operation)
+                if not any(self._unconditional(identity, r) or self._matches_record(identity, r, record) for r in mine):
+                    denied.append(name)
+                    break
+        if denied:
+            raise FieldUnauthorized(f"Unauthorized on [{', '.join(denied)}]")
 
     # -- @auth rules over subscriptions
 
@@ -425,6 +507,25 @@ class Authorizer:
             return resolve(source, info, **args)
 
         return guarded
+
+
+NO_IDENTITY = "___xamznone____"
+"""The owner value of a caller whose token lacks the identity claim, as the Amplify transformer's
+resolvers set it (`$util.defaultIfNull(..., "___xamznone____")`): it matches no record."""
+
+
+def _json(data: bytes) -> Any:
+    """Strict JSON (RFC 8259): `NaN`, `Infinity` and `-Infinity` are not JSON and raise ValueError."""
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(data, parse_constant=refuse)
+
+
+def _numeric_date(value: Any) -> bool:
+    """Whether `value` is an RFC 7519 NumericDate: a finite JSON number (a boolean is not one)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _rule_mode(rule: dict) -> str:

@@ -185,10 +185,22 @@ class Connection:
         try:
             message = json.loads(raw)
             kind = message["type"]
-        except (ValueError, KeyError, TypeError):
+            if not isinstance(message, dict):
+                raise TypeError
+        except (ValueError, KeyError, TypeError, RecursionError):
             self.send({"type": "error", "payload": {"errors": [
                 {"errorType": "UnsupportedOperation", "message": "The message is not a JSON object with a 'type'."}]}})
             return
+        try:
+            self._dispatch(kind, message)
+        except Exception:  # noqa: BLE001 - a message of any shape gets an answer, never a dropped connection
+            error = {"errorType": "UnsupportedOperation", "message": "The message could not be processed."}
+            reply: dict[str, Any] = {"type": "error", "payload": {"errors": [error]}}
+            if isinstance(message.get("id"), str):
+                reply["id"] = message["id"]
+            self.send(reply)
+
+    def _dispatch(self, kind: Any, message: dict) -> None:
         if kind == "connection_init":
             self._connection_init()
         elif kind == "start":
@@ -235,6 +247,8 @@ class Connection:
     def _start(self, message: dict) -> None:
         sub_id = message.get("id")
         payload = message.get("payload") or {}
+        if not isinstance(payload, dict):
+            payload = {}
 
         def fail(error_type: str, text: str) -> None:
             self.send({"type": "error", "id": sub_id, "payload": {"errors": [{"errorType": error_type, "message": text}]}})
@@ -242,7 +256,8 @@ class Connection:
         if not isinstance(sub_id, str) or not sub_id:
             fail("UnsupportedOperation", "A start message needs an 'id'.")
             return
-        authorization = (payload.get("extensions") or {}).get("authorization") or {}
+        extensions = payload.get("extensions")
+        authorization = (extensions.get("authorization") if isinstance(extensions, dict) else None) or {}
         data = payload.get("data") if isinstance(payload.get("data"), str) else ""
         try:
             identity = self.hub.identify(authorization, "/graphql", data.encode())

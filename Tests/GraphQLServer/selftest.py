@@ -837,6 +837,304 @@ def auth_modes_over_http_and_realtime(server: Server) -> None:
         secured.stop()
 
 
+POOL = "https://cognito-idp.local/pool"
+CREATE_MEMO = "mutation C($input: CreateMemoInput!) { createMemo(input: $input) { id owner } }"
+UPDATE_MEMO = "mutation U($input: UpdateMemoInput!) { updateMemo(input: $input) { id title } }"
+GET_MEMO = "query G($id: ID!) { getMemo(id: $id) { id title } }"
+
+
+class SecuredAuthServer:
+    """A server on the auth-rules schema with a user pool and an API key (auth.py), for the checks
+    of issue 15's fresh-user faults; `with SecuredAuthServer() as (server, user): ...`."""
+
+    def __enter__(self) -> tuple[Server, object]:
+        config = {"apiKey": "da2-good", "userPools": {"secret": "pool-secret", "issuer": POOL, "audience": "client-1"}}
+        directory = Path(tempfile.mkdtemp(prefix="selftest-auth-faults-"))
+        (directory / "auth.json").write_text(json.dumps(config))
+        self.server = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
+                             auth_config=directory / "auth.json")
+        exp = int(time.time()) + 600
+
+        def user(claims: dict) -> dict:
+            return {"authorization": _jwt({"iss": POOL, "aud": "client-1", "exp": exp, **claims}, "pool-secret")}
+
+        return self.server, user
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.stop()
+
+
+def _call(server: Server, query: str, variables: dict, headers: dict) -> dict:
+    status, answer = server.post(query, variables, headers=headers, api_key=None)
+    assert status == 200, (status, answer)
+    return answer
+
+
+def _refused(answer: dict, field: str, message: str) -> None:
+    assert answer["data"] == {field: None}, answer
+    assert [(e["errorType"], e["message"]) for e in answer["errors"]] == [("Unauthorized", message)], answer
+
+
+def _stored(server: Server, model: str, record_id: str) -> dict:
+    return next(r for r in hook(server, f"/test/records/{model}") if r["id"] == record_id)
+
+
+@check(schema="auth-rules")
+def field_rules_on_create_and_update_inputs(server: Server) -> None:
+    """A field's @auth rules apply to create and update inputs, as the transformer's auth resolvers
+    build them (allowedFields / nullAllowedFields per role): `secret` is owner-only and `reviewNote`
+    owner (read, update) or Admin, so neither the API key nor another user writes them, the owner may
+    not create `reviewNote` nor null it (no delete), and a refusal is "Unauthorized on [field]"."""
+    with SecuredAuthServer() as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A", "secret": "s"}}, ann)["data"] == {
+            "createMemo": {"id": "m1", "owner": "ann"}}
+        for value in ("mine", None):
+            _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "secret": value}}, key), "updateMemo",
+                     "Unauthorized on [secret]")
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "secret": "x"}}, bob), "updateMemo",
+                 "Not Authorized to access updateMemo on type Mutation")
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "k1", "title": "K", "secret": "k"}}, key), "createMemo",
+                 "Unauthorized on [secret]")
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B", "reviewNote": "n"}}, ann),
+                 "createMemo", "Unauthorized on [reviewNote]")
+        assert _call(secured, UPDATE_MEMO, {"input": {"id": "m1", "title": "A2"}}, key)["data"] == {
+            "updateMemo": {"id": "m1", "title": "A2"}}
+        assert _call(secured, UPDATE_MEMO, {"input": {"id": "m1", "reviewNote": "n1"}}, ann)["data"]["updateMemo"]
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "reviewNote": None}}, ann), "updateMemo",
+                 "Unauthorized on [reviewNote]")
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m1", "reviewNote": None, "secret": None}}, admin),
+                 "updateMemo", "Unauthorized on [secret]")
+        stored = _stored(secured, "Memo", "m1")
+        assert (stored["secret"], stored["reviewNote"], stored["title"]) == ("s", "n1", "A2"), stored
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B", "reviewNote": "n"}}, admin)["data"] == {
+            "createMemo": {"id": "m2", "owner": None}}
+        assert _call(secured, UPDATE_MEMO, {"input": {"id": "m2", "reviewNote": None}}, admin)["data"]["updateMemo"]
+
+
+@check(schema="auth-rules")
+def token_without_identity_claim_owns_nothing(server: Server) -> None:
+    """A token without the identity claim (no cognito:username, no sub) gets the transformer's
+    `___xamznone____` owner value: it matches no record, not even one whose owner field is null."""
+    with SecuredAuthServer() as (secured, user):
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        nobody = user({})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B"}}, admin)["data"] == {
+            "createMemo": {"id": "m2", "owner": None}}
+        assert _stored(secured, "Memo", "m2").get("owner") is None
+        _refused(_call(secured, GET_MEMO, {"id": "m2"}, nobody), "getMemo", "Not Authorized to access getMemo on type Query")
+        assert _call(secured, "{ listMemos { items { id } } }", {}, nobody)["data"] == {"listMemos": {"items": []}}
+        _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m2", "title": "mine"}}, nobody), "updateMemo",
+                 "Not Authorized to access updateMemo on type Mutation")
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "m3", "title": "C"}}, nobody), "createMemo",
+                 "Not Authorized to access createMemo on type Mutation")
+        assert _call(secured, GET_MEMO, {"id": "m2"}, admin)["data"] == {"getMemo": {"id": "m2", "title": "B"}}
+
+
+@check(schema="auth-rules")
+def delete_needs_delete_on_every_field(server: Server) -> None:
+    """As the transformer has it (protectDeleteResolver: "only roles with full delete on every
+    field can delete"; the delete field's directives from getRolesPerOperation('delete', true)),
+    Memo, whose `secret` allows only the owner and whose `reviewNote` gives the owner no delete,
+    can be deleted by no one: `deleteMemo` carries no @aws_* directive and is refused in every mode;
+    a Document, whose rules give its owner every operation, is deleted by its owner."""
+    with SecuredAuthServer() as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A", "secret": "s"}}, ann)
+        delete = "mutation D($input: DeleteMemoInput!) { deleteMemo(input: $input) { id } }"
+        for caller in (ann, admin, {"x-api-key": "da2-good"}):
+            _refused(_call(secured, delete, {"input": {"id": "m1"}}, caller), "deleteMemo",
+                     "Not Authorized to access deleteMemo on type Mutation")
+        assert _stored(secured, "Memo", "m1")["title"] == "A"
+        schema = schema_path("auth-rules").read_text(encoding="utf-8")
+        assert "  deleteMemo(input: DeleteMemoInput!, condition: ModelMemoConditionInput): Memo\n" in schema
+        create = "mutation C($input: CreateDocumentInput!) { createDocument(input: $input) { id author } }"
+        owner = user({"cognito:username": "ann", "sub": "sub-ann"})
+        assert _call(secured, create, {"input": {"id": "d1", "title": "T"}}, owner)["data"] == {
+            "createDocument": {"id": "d1", "author": "sub-ann"}}
+        deleted = _call(secured, "mutation D($input: DeleteDocumentInput!) { deleteDocument(input: $input) { id } }",
+                        {"input": {"id": "d1"}}, owner)
+        assert deleted == {"data": {"deleteDocument": {"id": "d1"}}}, deleted
+
+def _raw_jwt(head: bytes, payload: bytes, secret: str) -> str:
+    """A JWT of any header and payload bytes, correctly signed (HS256), to reach the claim checks."""
+    import base64
+    import hashlib
+    import hmac
+
+    def part(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+    signing_input = f"{part(head)}.{part(payload)}"
+    signature = hmac.new(secret.encode(), signing_input.encode(), hashlib.sha256).digest()
+    return f"{signing_input}.{part(signature)}"
+
+
+JWT_HEAD = json.dumps({"alg": "HS256", "typ": "JWT"}).encode()
+
+
+def _claims(expires: int, **extra: object) -> bytes:
+    return json.dumps({"iss": POOL, "aud": "client-1", "exp": expires, "cognito:username": "ann", **extra}).encode()
+
+
+def _refused_tokens(secured: Server, tokens: dict[str, str], messages: dict[str, str]) -> None:
+    """Each token is HTTP 401 UnauthorizedException with its message (default: a bad header), and
+    a start carrying it over the real-time endpoint is that start's error (the connection lives on)."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    for name, token in tokens.items():
+        status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
+        assert status == 401, (name, status, answer)
+        error = answer["errors"][0]
+        assert error["errorType"] == "UnauthorizedException", (name, answer)
+        assert error["message"] == messages.get(name, "Valid authorization header not provided."), (name, answer)
+    host = f"127.0.0.1:{secured.port}"
+    header = base64.b64encode(json.dumps({"host": host, "x-api-key": "da2-good"}).encode()).decode()
+    with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                 open_timeout=10) as ws:
+        def receive() -> dict:
+            while True:
+                message = json.loads(ws.recv(timeout=10))
+                if message["type"] != "ka":
+                    return message
+
+        ws.send(json.dumps({"type": "connection_init"}))
+        assert receive()["type"] == "connection_ack"
+        data = json.dumps({"query": "subscription { onCreateMemo { id } }", "variables": {}})
+        for number, (name, token) in enumerate(tokens.items()):
+            ws.send(json.dumps({"type": "start", "id": f"bad{number}", "payload": {
+                "data": data, "extensions": {"authorization": {"host": host, "Authorization": token}}}}))
+            answer = receive()
+            assert answer["type"] == "error" and answer["id"] == f"bad{number}", (name, answer)
+            assert answer["payload"]["errors"][0]["errorType"] == "UnauthorizedException", (name, answer)
+        ws.send(json.dumps({"type": "start", "id": "good", "payload": {
+            "data": data, "extensions": {"authorization": {"host": host, "x-api-key": "da2-good"}}}}))
+        assert receive() == {"type": "start_ack", "id": "good"}
+
+
+@check(schema="auth-rules")
+def malformed_tokens_are_refused_never_dropped(server: Server) -> None:
+    """Fuzzed JWT shapes, each correctly signed so that every parsing step is reached (a header or
+    claims that are not objects, groups and usernames of the wrong type, nesting past the JSON
+    parser's depth, bytes that are not UTF-8 or base64): HTTP 401, never a dropped connection; over
+    the real-time endpoint an `error` for that start, a malformed start message an `error` too, and
+    a handshake with such a token a `connection_error`."""
+    import base64
+    import random
+
+    from websockets.sync.client import connect
+
+    with SecuredAuthServer() as (secured, user):
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, user({"cognito:username": "ann"}))
+        exp = int(time.time()) + 600
+        shapes = {
+            "header is a list": (b'["HS256"]', _claims(exp)),
+            "header is a string": (b'"HS256"', _claims(exp)),
+            "header is null": (b"null", _claims(exp)),
+            "header is not JSON": (b"{alg", _claims(exp)),
+            "groups is an int": (JWT_HEAD, _claims(exp, **{"cognito:groups": 7})),
+            "groups holds ints": (JWT_HEAD, _claims(exp, **{"cognito:groups": [1, 2]})),
+            "groups is an object": (JWT_HEAD, _claims(exp, **{"cognito:groups": {"Admin": True}})),
+            "username is a list": (JWT_HEAD, _claims(exp, **{"cognito:username": ["ann"]})),
+            "claims nest deeply": (JWT_HEAD, b'{"iss": "' + POOL.encode() + b'", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}"),
+            "claims are not UTF-8": (JWT_HEAD, b'{"iss": "' + POOL.encode() + b'", "x": "\xff"}'),
+        }
+        tokens = {name: _raw_jwt(head, body, "pool-secret") for name, (head, body) in shapes.items()}
+        tokens["claims are a list"] = _raw_jwt(JWT_HEAD, b'[{"iss": "' + POOL.encode() + b'"}]', "pool-secret")
+        tokens["not base64"] = "e30.!!!.e30"
+        # Seeded random bytes in each part (printed on failure by the assertion's name).
+        generator = random.Random(15)
+        for number in range(20):
+            head = bytes(generator.randrange(256) for _ in range(generator.randrange(1, 40)))
+            body = _claims(exp)[: generator.randrange(60)] + bytes(generator.randrange(256) for _ in range(8))
+            tokens[f"random {number} (seed 15)"] = _raw_jwt(head, body, "pool-secret")
+        messages = {"claims are a list": "You are not authorized to make this call."}  # no issuer: the Lambda path
+        # Random tokens may fall to the Lambda path (no issuer read): either 401 message is right.
+        randoms = {n: t for n, t in tokens.items() if n.startswith("random")}
+        fixed = {n: t for n, t in tokens.items() if not n.startswith("random")}
+        _refused_tokens(secured, fixed, messages)
+        for name, token in randoms.items():
+            status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
+            assert status == 401 and answer["errors"][0]["errorType"] == "UnauthorizedException", (name, status, answer)
+
+        host = f"127.0.0.1:{secured.port}"
+        header = base64.b64encode(json.dumps({"host": host, "x-api-key": "da2-good"}).encode()).decode()
+        with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                     open_timeout=10) as ws:
+            def receive() -> dict:
+                while True:
+                    message = json.loads(ws.recv(timeout=10))
+                    if message["type"] != "ka":
+                        return message
+
+            ws.send(json.dumps({"type": "connection_init"}))
+            assert receive()["type"] == "connection_ack"
+            for number, payload in enumerate([[1], "text", {"extensions": [1]}, {"extensions": {"authorization": [1]}}]):
+                ws.send(json.dumps({"type": "start", "id": f"shape{number}", "payload": payload}))
+                answer = receive()
+                assert answer["type"] == "error" and answer["id"] == f"shape{number}", (payload, answer)
+            ws.send(json.dumps({"type": "start", "id": ["not", "a", "string"]}))
+            assert receive()["type"] == "error"
+            ws.send(json.dumps({"type": "stop", "id": {"x": 1}}))
+            assert receive()["type"] in ("error", "complete")  # an answer; the connection lives on
+            data = json.dumps({"query": "subscription { onCreateMemo { id } }", "variables": {}})
+            ws.send(json.dumps({"type": "start", "id": "good", "payload": {
+                "data": data, "extensions": {"authorization": {"host": host, "x-api-key": "da2-good"}}}}))
+            assert receive() == {"type": "start_ack", "id": "good"}
+        for name in ("header is a list", "groups is an int"):
+            bad = base64.b64encode(json.dumps({"host": host, "Authorization": tokens[name]}).encode()).decode()
+            with connect(f"ws://{host}/graphql/realtime?header={bad}&payload=e30=", subprotocols=["graphql-ws"],
+                         open_timeout=10) as ws:
+                ws.send(json.dumps({"type": "connection_init"}))
+                answer = json.loads(ws.recv(timeout=10))
+                assert answer["type"] == "connection_error", (name, answer)
+                assert answer["payload"]["errors"][0]["message"] == "Valid authorization header not provided.", answer
+
+
+@check(schema="auth-rules")
+def jwt_times_and_audience(server: Server) -> None:
+    """RFC 7519's NumericDates and audience: `exp` must be a finite number (not Infinity, NaN, a
+    string or a boolean) in the future, `nbf` not in the future, `iat` not in the future (60 s of
+    leeway); `aud` one string or an array of strings holding ours. Refused over HTTP and in a start."""
+    with SecuredAuthServer() as (secured, user):
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, user({"cognito:username": "ann"}))
+        exp = int(time.time()) + 600
+        cases = {
+            "exp is Infinity": _claims(exp).replace(str(exp).encode(), b"Infinity"),
+            "exp is -Infinity": _claims(exp).replace(str(exp).encode(), b"-Infinity"),
+            "exp is NaN": _claims(exp).replace(str(exp).encode(), b"NaN"),
+            "exp is 1e999": _claims(exp).replace(str(exp).encode(), b"1e999"),
+            "exp is a string": _claims(exp, exp=str(exp)),
+            "exp is true": _claims(exp, exp=True),
+            "exp is missing": json.dumps({"iss": POOL, "aud": "client-1", "cognito:username": "ann"}).encode(),
+            "exp has passed": _claims(exp - 1200),
+            "nbf is in the future": _claims(exp, nbf=exp),
+            "nbf is a string": _claims(exp, nbf="now"),
+            "iat is far in the future": _claims(exp, iat=exp + 3600),
+            "iat is Infinity": _claims(exp, iat=0).replace(b'"iat": 0', b'"iat": Infinity'),
+            "aud is a list without ours": _claims(exp, aud=["client-2", "client-3"]),
+            "aud holds a number": _claims(exp, aud=["client-1", 1]),
+            "aud is a number": _claims(exp, aud=1),
+            "aud is another client": _claims(exp, aud="client-2"),
+        }
+        tokens = {name: _raw_jwt(JWT_HEAD, body, "pool-secret") for name, body in cases.items()}
+        _refused_tokens(secured, tokens, {"exp has passed": "Token has expired.",
+                                          "nbf is in the future": "Token is not yet valid.",
+                                          "iat is far in the future": "Token was issued in the future."})
+        # Valid: an `aud` array holding our audience (RFC 7519 §4.1.3), past nbf and iat, a
+        # fractional exp, an iat within the leeway.
+        for extra in ({"aud": ["client-2", "client-1"]}, {"nbf": exp - 1200, "iat": exp - 1200}, {"exp": exp + 0.5},
+                      {"iat": int(time.time()) + 30}):
+            token = _raw_jwt(JWT_HEAD, _claims(exp, **extra), "pool-secret")
+            status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
+            assert status == 200 and answer == {"data": {"getMemo": {"id": "m1", "title": "A"}}}, (extra, status, answer)
+
+
 def manifest_faults() -> None:
     """A missing, stale, malformed or unreadable manifest is a one-line error (`--check`, rc 1)."""
     source = schema_path("seed-post-comment")

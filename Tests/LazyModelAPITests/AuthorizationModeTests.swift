@@ -421,9 +421,10 @@ struct AuthorizationModeTests {
     func modes(_ schema: ModelSchema, _ operation: AuthRule.Operation) -> [AuthorizationMode?] {
       AuthorizationStrategy.ordered(configured, for: schema, operation: operation).map(\.mode)
     }
-    // Document: owner(userPools), groups(userPools), private iam, custom function, public apiKey (read only).
-    #expect(modes(Document.schema, .read) == [.userPools, .iam, .lambda, .apiKey])
-    #expect(modes(Document.schema, .create) == [.userPools, .iam, .lambda])
+    // Document: custom function, owner(userPools), groups(userPools), private iam, public apiKey
+    // (read only) — amplify-swift's AWSMultiAuthModeStrategy puts custom first.
+    #expect(modes(Document.schema, .read) == [.lambda, .userPools, .iam, .apiKey])
+    #expect(modes(Document.schema, .create) == [.lambda, .userPools, .iam])
     // Ticket: owner only, create and read.
     #expect(modes(Ticket.schema, .create) == [.userPools])
     #expect(modes(Ticket.schema, .update) == [])
@@ -630,5 +631,236 @@ struct AuthorizationModeTests {
     #expect(
       try await APIClient.authorizationHeaders(
         .userPools { "jwt" }, url: url, body: body, operationName: "connect") == ["Authorization": "jwt"])
+  }
+}
+
+@Suite("Authorization faults of the fresh-user pass (issue 15)")
+struct AuthorizationFaultTests {
+  @Test("an update of a model read with fields refused by field-level @auth leaves them out; the stored values survive")
+  func updateKeepsUnreadableFields() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let adminToken = try keys.userPoolToken("ada", groups: ["Admin"])
+    let ann = client(server, .userPools { annToken })
+    try await ann.create(Memo(id: "m1", title: "Plan", secret: "s3cret"))
+    try await ann.create(Memo(id: "m2", title: "Other", secret: "two"))
+
+    // An Admin reads `reviewNote` but not the owner-only `secret`, and sets the note: the update
+    // leaves `secret` out (the server refuses a non-owner's `secret` in an input, null or not).
+    let adminLog = RequestLog()
+    let admin = client(server, .userPools { adminToken }, log: adminLog)
+    var reviewed = try #require(
+      try await admin.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1"))).data ?? nil)
+    #expect(reviewed.secret == nil)
+    reviewed.reviewNote = "fine"
+    let review = try await admin.response(for: ModelMutations.update(reviewed))
+    #expect(review.data?.reviewNote == "fine")
+    #expect(review.errors.map(\.message) == ["Not Authorized to access secret on type Memo"])
+    #expect(
+      adminLog.last?.variables["input"]
+        == ["id": "m1", "title": "Plan", "editors": nil, "reviewNote": "fine", "attachment": nil])
+
+    // The API key reads neither field; `get` then `update` through `send`, and a list then
+    // `client.update` (`items[i]` paths; the response refuses both fields again, thrown as partial data).
+    let log = RequestLog()
+    let byKey = client(server, .apiKey(keys.apiKey), log: log)
+    let got = try await byKey.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1")))
+    var memo = try #require(got.data ?? nil)
+    #expect(memo.secret == nil && memo.reviewNote == nil)
+    memo.title = "Plan B"
+    let updated = try await byKey.response(for: ModelMutations.update(memo))
+    #expect(updated.data?.title == "Plan B")
+    #expect(log.last?.variables["input"] == ["id": "m1", "title": "Plan B", "editors": nil, "attachment": nil])
+    let page = try await byKey.response(for: ModelQueries.list(Memo.self))
+    var other = try #require(page.data?.items.first { $0.id == "m2" })
+    other.editors = ["eve"]
+    await #expect(throws: APIError.self) { try await byKey.update(other) }
+    #expect(log.last?.variables["input"] == ["id": "m2", "title": "Other", "editors": ["eve"], "attachment": nil])
+
+    let stored = try await server.storedRecords(of: "Memo").sorted { "\($0["id"]!)" < "\($1["id"]!)" }
+    #expect(stored.map { $0["title"] as? String } == ["Plan B", "Other"])
+    #expect(stored.map { $0["secret"] as? String } == ["s3cret", "two"])
+    #expect(stored.map { $0["reviewNote"] as? String } == ["fine", nil])
+    #expect((stored.last?["editors"] as? [String]) == ["eve"])
+
+    // A field set to a value is sent, and the server decides: the API key may not write `secret`.
+    memo.secret = "mine"
+    let write = await authorizationFailure { try await byKey.update(memo) }
+    #expect(log.last?.variables["input"]?["secret"] == "mine")
+    #expect(rejected(write?.error)?.message == "Unauthorized on [secret]")
+
+    // The owner reads `secret` and may clear it: a field the client could read is sent as null.
+    var owned = try #require(try await ann.get(Memo.self, byIdentifier: .init(id: "m1")))
+    #expect(owned.secret == "s3cret" && owned.reviewNote == "fine")
+    owned.secret = nil
+    let ownerLog = RequestLog()
+    try await client(server, .userPools { annToken }, log: ownerLog).update(owned)
+    #expect(ownerLog.last?.variables["input"]?["secret"] == .null)
+    let cleared = try await server.storedRecords(of: "Memo").first { $0["id"] as? String == "m1" }
+    #expect(cleared?["secret"] == nil || cleared?["secret"] is NSNull)
+    #expect(cleared?["title"] as? String == "Plan B")
+  }
+}
+
+extension AuthorizationFaultTests {
+  @Test(
+    "multi-auth order is amplify-swift's AWSMultiAuthModeStrategy: strategies, then written providers, then written order"
+  )
+  func amplifyMultiAuthOrder() {
+    let configured: [APIClient.Authorization] = [
+      .apiKey("k"), .iam({ AWSCredentials(accessKeyID: "a", secretAccessKey: "b") }, region: "r"),
+      .lambda { "t" }, .oidc { "t" }, .userPools { "t" },
+    ]
+    func modes(_ rules: [AuthRule]) -> [AuthorizationMode?] {
+      let schema = ModelSchema(
+        name: "Probe", pluralName: "Probes", primaryKey: ["id"],
+        fields: [ModelField(name: "id", type: .id, isRequired: true)], authRules: rules)
+      return AuthorizationStrategy.ordered(configured, for: schema, operation: .read).map(\.mode)
+    }
+    // By strategy: custom, owner, groups, private, public, whatever the written order.
+    #expect(
+      modes([
+        AuthRule(allow: .public), AuthRule(allow: .private, provider: .iam),
+        AuthRule(allow: .groups, provider: .oidc, groups: ["G"]), AuthRule(allow: .owner),
+        AuthRule(allow: .custom),
+      ]) == [.lambda, .userPools, .oidc, .iam, .apiKey])
+    // One strategy, providers written on both: function, user pools, OIDC, IAM, API key.
+    #expect(
+      modes([
+        AuthRule(allow: .public, provider: .apiKey), AuthRule(allow: .public, provider: .iam),
+        AuthRule(allow: .public, provider: .identityPool),
+      ]) == [.iam, .apiKey])
+    #expect(
+      modes([
+        AuthRule(allow: .private, provider: .iam), AuthRule(allow: .private, provider: .oidc),
+        AuthRule(allow: .private, provider: .userPools),
+      ]) == [.userPools, .oidc, .iam])
+    // A provider left unwritten compares by strategy only: the rules keep their written order.
+    #expect(modes([AuthRule(allow: .private, provider: .iam), AuthRule(allow: .private)]) == [.iam, .userPools])
+    #expect(modes([AuthRule(allow: .private), AuthRule(allow: .private, provider: .iam)]) == [.userPools, .iam])
+  }
+}
+
+extension AuthorizationFaultTests {
+  @Test("no credential shows in description, debugDescription, dump or interpolation of any type that carries one")
+  func credentialsAreRedacted() throws {
+    let key = "da2-\(UUID().uuidString)"
+    let headerKey = "hdr-\(UUID().uuidString)"
+    let secret = "secret-\(UUID().uuidString)"
+    let session = "session-\(UUID().uuidString)"
+    let credentials = AWSCredentials(accessKeyID: "AKIDREDACT", secretAccessKey: secret, sessionToken: session)
+    let configuration = APIClient.Configuration(
+      endpoint: URL(string: "https://example.test/graphql")!, authorization: .apiKey(key),
+      additionalHeaders: ["x-api-key": headerKey, "X-Trace": "t1"],
+      authorizationStrategy: .multiAuth([.apiKey(key), .iam({ credentials }, region: "eu-west-1")]))
+    let signer = SigV4Signer(credentials: credentials, region: "eu-west-1")
+    let request = AuthorizationRequest(
+      operationName: "GetPost", method: "POST", url: configuration.endpoint,
+      headers: ["x-api-key": headerKey], body: Data("{}".utf8))
+    let values: [(String, Any)] = [
+      ("Authorization", configuration.authorization), ("AuthorizationStrategy", configuration.authorizationStrategy),
+      ("Configuration", configuration), ("APIClient", APIClient(configuration: configuration)),
+      ("AWSCredentials", credentials), ("SigV4Signer", signer), ("AuthorizationRequest", request),
+      ("Authorization.iam", APIClient.Authorization.iam({ credentials }, region: "eu-west-1")),
+      ("Authorization.userPools", APIClient.Authorization.userPools { key }),
+    ]
+    for (name, value) in values {
+      var dumped = ""
+      dump(value, to: &dumped)
+      let renderings = [
+        "description": String(describing: value), "debugDescription": String(reflecting: value),
+        "dump": dumped, "interpolation": "\(value)",
+        "dump of an array": { var text = ""; dump([value], to: &text); return text }(),
+      ]
+      for (how, text) in renderings {
+        for credential in [key, headerKey, secret, session] {
+          #expect(!text.contains(credential), "\(name) \(how) shows a credential: \(text)")
+        }
+      }
+    }
+    // What is left still says what was configured.
+    #expect(String(describing: configuration.authorization) == "apiKey(<redacted>)")
+    #expect(String(describing: credentials) == "AWSCredentials(AKIDREDACT, secret hidden)")
+    #expect(
+      String(describing: configuration).contains(
+        "endpoint: https://example.test/graphql, authorization: apiKey(<redacted>), "
+          + "authorizationStrategy: multiAuth([apiKey(<redacted>), iam(<credentials provider>, region: eu-west-1)])"))
+    #expect(
+      String(describing: configuration).hasSuffix(
+        "additionalHeaders: [X-Trace: <redacted>, x-api-key: <redacted>])"))
+    var dumpedCredentials = ""
+    dump(credentials, to: &dumpedCredentials)
+    #expect(dumpedCredentials.contains("AKIDREDACT") && dumpedCredentials.contains("<redacted>"))
+  }
+
+}
+
+extension AuthorizationFaultTests {
+  @Test("empty credentials of every mode fail with emptyCredentials before anything is sent")
+  func emptyCredentialsSendNothing() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let url = server.endpoint
+    let cases: [(APIClient.Authorization, AuthorizationMode)] = [
+      (.apiKey(""), .apiKey), (.apiKey("  "), .apiKey),
+      (.userPools { "" }, .userPools), (.oidc { "\n" }, .oidc), (.lambda { "" }, .lambda),
+      (.iam({ AWSCredentials(accessKeyID: "", secretAccessKey: "s") }, region: "us-east-1"), .iam),
+      (.iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "") }, region: "us-east-1"), .iam),
+      (
+        .iam({ AWSCredentials(accessKeyID: "AKID", secretAccessKey: "s", sessionToken: "") }, region: "us-east-1"),
+        .iam
+      ),
+      (.headers { _ in [:] }, .custom), (.headers { _ in ["x-api-key": ""] }, .custom),
+      (.custom { _ in ["Authorization": " "] }, .custom),
+    ]
+    for (number, (authorization, mode)) in cases.enumerated() {
+      let failure = await authorizationFailure {
+        _ = try await client(server, authorization).get(Memo.self, byIdentifier: .init(id: "m"))
+      }
+      #expect(failure?.operation == "GetMemo", "case \(number)")
+      #expect(failure?.error.mode == mode, "case \(number)")
+      if case .emptyCredentials? = failure?.error.reason {} else {
+        Issue.record("case \(number): \(String(describing: failure))")
+      }
+      // The real-time handshake and each start take their headers from the same function.
+      await #expect(throws: AuthorizationError.self, "case \(number)") {
+        _ = try await APIClient.authorizationHeaders(
+          authorization, url: url, body: Data("{}".utf8), operationName: "connect")
+      }
+    }
+    #expect(try await server.receivedRequests().isEmpty, "nothing reached the server")
+  }
+}
+
+extension AuthorizationFaultTests {
+  @Test("decodeResponse (custom transports) remembers refused fields per record and forgets them once readable")
+  func unreadableFieldsFromDecodedBodies() throws {
+    let client = APIClient(configuration: .init(endpoint: URL(string: "https://example.test/graphql")!))
+    let get = try ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1"))
+    func body(secret: String?) -> Data {
+      let value = secret.map { "\"\($0)\"" } ?? "null"
+      let errors =
+        secret == nil
+        ? #", "errors": [{"path": ["getMemo", "secret"], "errorType": "Unauthorized", "message": "no"}]"# : ""
+      return Data(
+        #"{"data": {"getMemo": {"__typename": "Memo", "id": "m1", "title": "T", "secret": \#(value)}}\#(errors)}"#
+          .utf8)
+    }
+    func sentInput(_ memo: Memo) throws -> [String: GraphQLValue]? {
+      let update = client.withoutUnreadableFields(try ModelMutations.update(memo))
+      guard case .object(let input)? = update.variables["input"] else { return nil }
+      return input
+    }
+    let refused = try #require(try client.decodeResponse(body(secret: nil), for: get).data ?? nil)
+    #expect(try sentInput(refused)?["secret"] == nil)
+    #expect(try sentInput(refused)?["title"] == "T")
+    // Another record of the same model is not affected.
+    #expect(try sentInput(Memo(id: "m2", title: "T"))?["secret"] == .null)
+    // A later response showing `secret` readable forgets it: nil is sent as null again.
+    _ = try client.decodeResponse(body(secret: "s"), for: get)
+    #expect(try sentInput(refused)?["secret"] == .null)
   }
 }
