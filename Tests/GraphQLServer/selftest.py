@@ -282,6 +282,16 @@ def test_hooks(server: Server) -> None:
         raise AssertionError("expected a timeout")
     except TimeoutError:
         pass
+    # x-test-delay-after-ms applies the request before sleeping: the mutation is stored although
+    # the client gave up waiting for its answer.
+    try:
+        server.post(CREATE_POST, {"input": {"id": "delayed-after", "title": "applied"}},
+                    headers={"x-test-delay-after-ms": "2000"}, timeout=0.2)
+        raise AssertionError("expected a timeout")
+    except TimeoutError:
+        pass
+    stored = server.gql("query G($id: ID!) { getPost4V2(id: $id) { id title } }", {"id": "delayed-after"})
+    assert stored["data"]["getPost4V2"] == {"id": "delayed-after", "title": "applied"}, stored
     try:
         server.post(query, headers={"x-test-fail": "close"})
         raise AssertionError("expected a dropped connection")
