@@ -58,6 +58,7 @@ final class SyncEngine: Sendable {
 
   func start(store: DataStore) async throws {
     guard !isRunning else { return }
+    try validateSyncExpressions(store)
     try await store.write { tx in
       tx.appliesRemote = true
       try Outbox.resetInFlight(tx.connection)
@@ -76,6 +77,46 @@ final class SyncEngine: Sendable {
     }
     if started { wake.yield(()) } else { wake.finish() }
     startInbound(store: store)
+  }
+
+  /// Throws ``SyncExpressionError`` for the first expression the store cannot sync by.
+  private func validateSyncExpressions(_ store: DataStore) throws {
+    for expression in configuration.syncExpressions {
+      let predicate = expression.predicate
+      func refuse(_ part: QueryPredicate, _ reason: String) -> SyncExpressionError {
+        SyncExpressionError(modelName: expression.modelName, predicate: predicate, unsupported: part, reason: reason)
+      }
+      guard let mapping = store.mapping(table: expression.modelName), mapping.schema.syncPluralName != nil else {
+        throw refuse(predicate, "names no synced model of the store's registry")
+      }
+      do {
+        _ = try GraphQLFilter.from(predicate, schema: mapping.schema)
+      } catch {
+        throw refuse(predicate, "cannot be the sync query's filter: \(error)")
+      }
+      if let (part, reason) = Self.unsupportedBySubscriptions(predicate) {
+        throw refuse(
+          part,
+          "cannot be a subscription filter (\(ModelDocument.subscriptionFilterInputType(mapping.schema))): \(reason)")
+      }
+    }
+  }
+
+  /// The first part of `predicate` that AppSync's subscription filter input cannot express, and why.
+  static func unsupportedBySubscriptions(_ predicate: QueryPredicate) -> (QueryPredicate, String)? {
+    switch predicate {
+    case .all: return nil
+    case .and(let parts): return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first
+    case .or(let parts):
+      guard !parts.isEmpty else {
+        return (predicate, "an empty `or` never holds, and a filter can only say so with `attributeExists`, which it lacks")
+      }
+      return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first
+    case .not: return (predicate, "it has no `not`")
+    case .field(_, .eq(nil)), .field(_, .ne(nil)):
+      return (predicate, "a null comparison becomes `attributeExists`, which it lacks")
+    case .field: return nil
+    }
   }
 
   func stop(store: DataStore) async {
