@@ -157,7 +157,16 @@ var targets: [Target] = [
   // Sync of the DataStore (outbox, outbound processor) against the local server.
   .testTarget(
     name: "LazyModelSyncTests",
-    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels"],
+    dependencies: [
+      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncKillHelper",
+    ],
+    swiftSettings: strict
+  ),
+  // The child process the sync tests kill with SIGKILL while its outbox drains.
+  .executableTarget(
+    name: "SyncKillHelper",
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "SyncBlogModels"],
+    path: "Tests/SyncKillHelper",
     swiftSettings: strict
   ),
   .testTarget(
