@@ -25,6 +25,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SelfAndOneToOneModels", "self-and-one-to-one"),
   ("SwiftKeywordsModels", "swift-keywords"),
   ("SyncBlogModels", "sync/sync-blog"),
+  ("SyncOwnerModels", "sync/sync-owner"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
@@ -158,7 +159,7 @@ var targets: [Target] = [
   .testTarget(
     name: "LazyModelSyncTests",
     dependencies: [
-      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncKillHelper",
+      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncKillHelper",
     ],
     swiftSettings: strict
   ),
