@@ -243,13 +243,23 @@ extension SyncEngine {
     var counts = ModelSyncedEvent(
       modelName: name, isFullSync: lastSync == nil, isDeltaSync: lastSync != nil, added: 0, updated: 0, deleted: 0)
     let pageSize = max(1, configuration.syncPageSize)
+    let client = configuration.client
+    /// The page after `token`, fetched while the current one is applied (the next page's request
+    /// overlaps the current page's transaction; pages are still applied one after another, in order).
+    func fetch(_ token: String?, _ limit: Int) throws -> Task<GraphQLValue, any Error> {
+      let request = try Self.syncQuery(schema, filter: filter, limit: limit, nextToken: token, lastSync: lastSync)
+      return Task { try await client.send(request) }
+    }
+    var upcoming: Task<GraphQLValue, any Error>?
+    defer { upcoming?.cancel() }
     repeat {
       let limit = min(pageSize, configuration.maxRecordsToSync - total)
       guard limit > 0 else { break }
       let answer: GraphQLValue
       do {
-        answer = try await configuration.client.send(
-          try Self.syncQuery(schema, filter: filter, limit: limit, nextToken: token, lastSync: lastSync))
+        let page = try upcoming ?? fetch(token, limit)
+        upcoming = nil
+        answer = try await withTaskCancellationHandler { try await page.value } onCancel: { page.cancel() }
       } catch let error as APIError {
         if Self.isNetworkFailure(error) { throw error }
         emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
@@ -271,6 +281,7 @@ extension SyncEngine {
       if case .string(let value)? = page["nextToken"] { next = value }
       total += items.count
       let last = next == nil || total >= configuration.maxRecordsToSync
+      if !last, let next { upcoming = try fetch(next, min(pageSize, configuration.maxRecordsToSync - total)) }
       do {
         let applied = try await store.writeRemote { tx in
           var applied: [Applied] = []

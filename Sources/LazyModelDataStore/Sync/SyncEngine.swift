@@ -150,24 +150,45 @@ final class SyncEngine: Sendable {
     var sent: SentMutation?
   }
 
+  /// An outbox head taken and marked in flight: the entry, what an earlier attempt sent for it
+  /// without its answer arriving, and its prepared mutation (`nil`: an unknown model).
+  private typealias Taken = (PendingMutation, SentMutation?, Result<Prepared, any Error>?)
+
+  /// Takes the head inside `tx`, reads its row and metadata, and records what is sent; `nil` when
+  /// the outbox is empty.
+  private static func take(_ tx: WriteTransaction) throws -> Taken? {
+    guard let (head, previous) = try Outbox.takeHead(tx.connection) else { return nil }
+    guard let mapping = tx.store.mapping(table: head.modelName) else { return (head, previous, nil) }
+    func open<M: Model>(_ type: M.Type) -> Result<Prepared, any Error> {
+      Result { try Self.prepare(M.self, head, tx) }
+    }
+    return (head, previous, open(mapping.type))
+  }
+
+  /// The next head, when the transaction that finished the previous mutation already took it.
+  private enum NextHead {
+    case unknown
+    case taken(Taken?)
+  }
+
   private func drain(_ store: DataStore) async {
     var wasEmpty = false
+    var next = NextHead.unknown
     while !Task.isCancelled {
-      // One transaction takes the head, reads its row and metadata, and records what is sent.
-      let taken: (PendingMutation, SentMutation?, Result<Prepared, any Error>?)?
-      do {
-        taken = try await store.write { tx in
-          tx.appliesRemote = true
-          guard let (head, previous) = try Outbox.takeHead(tx.connection) else { return nil }
-          guard let mapping = tx.store.mapping(table: head.modelName) else { return (head, previous, nil) }
-          func open<M: Model>(_ type: M.Type) -> Result<Prepared, any Error> {
-            Result { try Self.prepare(M.self, head, tx) }
+      let taken: Taken?
+      switch next {
+      case .taken(let head): taken = head
+      case .unknown:
+        do {
+          taken = try await store.write { tx in
+            tx.appliesRemote = true
+            return try Self.take(tx)
           }
-          return (head, previous, open(mapping.type))
+        } catch {
+          return
         }
-      } catch {
-        return
       }
+      next = .unknown
       guard let (head, previous, prepared) = taken else {
         if !wasEmpty { emit(.outboxStatus(isEmpty: true)) }
         return
@@ -179,7 +200,8 @@ final class SyncEngine: Sendable {
       }
       switch prepared {
       case .failure(let error): await fail(head, error, store: store)
-      case .success(let prepared): await send(mapping.type, head, prepared, unanswered: previous, store)
+      case .success(let prepared):
+        await send(mapping.type, head, prepared, unanswered: previous, store, next: &next)
       }
     }
   }
@@ -230,7 +252,8 @@ final class SyncEngine: Sendable {
   /// that attempt was applied (Amplify's outgoing mutation queue has no such step: a duplicate
   /// send there fails its condition, which is the fault this avoids).
   private func send<M: Model>(
-    _ type: M.Type, _ initial: PendingMutation, _ first: Prepared, unanswered: SentMutation?, _ store: DataStore
+    _ type: M.Type, _ initial: PendingMutation, _ first: Prepared, unanswered: SentMutation?, _ store: DataStore,
+    next: inout NextHead
   ) async {
     var entry = initial
     var prepared = first
@@ -241,7 +264,7 @@ final class SyncEngine: Sendable {
       if let sent = unanswered {
         outcome = await reconcileUnanswered(M.self, &entry, sent, prepared, store)
       }
-      if outcome == nil { outcome = await attemptSend(M.self, entry, prepared, store) }
+      if outcome == nil { outcome = await attemptSend(M.self, entry, prepared, store, next: &next) }
       switch outcome ?? .done {
       case .done: return
       case .resend:
@@ -349,8 +372,10 @@ final class SyncEngine: Sendable {
     }
   }
 
+  /// One send of `entry`. An accepted mutation is finished in the transaction that also takes the
+  /// next head (`next`), so the drain spends one store job per mutation.
   private func attemptSend<M: Model>(
-    _ type: M.Type, _ entry: PendingMutation, _ prepared: Prepared, _ store: DataStore
+    _ type: M.Type, _ entry: PendingMutation, _ prepared: Prepared, _ store: DataStore, next: inout NextHead
   ) async -> Outcome {
     let local = prepared.local as? M
     guard let request = prepared.request else {
@@ -364,14 +389,19 @@ final class SyncEngine: Sendable {
     do {
       let answer = try await configuration.client.send(request)
       let record = Self.syncFields(answer)
-      try await finish(entry, store: store) { tx in
+      let taken = try await store.writeRemote { tx -> Taken?? in
+        try Outbox.remove(entry.sequence, tx.connection)
         try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
         if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
           let remote = try? Self.decode(M.self, Self.withReferenceKeys(answer, M.schema))
         {
           try tx.save(remote)  // the server's values (Automerge may have merged)
         }
+        // A failure to take the next head (`.none`) leaves it to the drain's own transaction;
+        // `.some(nil)`: the outbox is empty.
+        do { return .some(try Self.take(tx)) } catch { return .none }
       }
+      if let taken { next = .taken(taken) }
       emit(
         .outboxMutationProcessed(
           modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version))
