@@ -270,7 +270,9 @@ struct InboundTests {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try await server.seed("Post", (0..<10_000).map { ["id": String(format: "bulk%05d", $0), "title": "bulk \($0)"] })
-    let store = try device(server, directory, "d") { $0.syncPageSize = 2_500 }
+    // A page of 2,500 may take the server far longer than 5 s on a loaded machine: a timed-out
+    // page restarts the sync and the page counts below would not hold.
+    let store = try device(server, directory, "d", timeout: 60 * syncDeadlineScale) { $0.syncPageSize = 2_500 }
     let log = EventLog(store)
     defer { log.stop() }
     // About 5 s at low load (the local server's graphql-core answers ~0.9 s per 2,500-record

@@ -292,9 +292,10 @@ final class SyncEngine: Sendable {
 
   /// Reads the server's record of `entry`, whose mutation `sent` was sent without its answer
   /// arriving. When `sent` was applied (``wasApplied(_:_:server:)``), the record is the answer:
-  /// the entry is done as if it had arrived — unless the row changed since `sent` (a save merged
-  /// into the entry after a restart), when the server's version is stored and the entry is sent
-  /// again as an update. `nil`: not applied, send it.
+  /// the entry is done as if it had arrived — unless the row changed since `sent` and the change
+  /// was merged into this entry (a save after a restart), when the server's version is stored and
+  /// the entry is sent again as an update (a change in a later entry is sent by that entry).
+  /// `nil`: not applied, send it.
   private func reconcileUnanswered<M: Model>(
     _ type: M.Type, _ entry: inout PendingMutation, _ sent: SentMutation, _ prepared: Prepared, _ store: DataStore
   ) async -> Outcome? {
@@ -311,18 +312,28 @@ final class SyncEngine: Sendable {
     let metadata = Self.syncFields(record)
     let current = entry
     if prepared.request != nil, prepared.sent != sent, current.kind != .delete {
-      entry.kind = .update
+      // The row changed since `sent`. A later entry of the identifier sends that change itself
+      // (this one is done below); a change merged into this entry makes it go out again.
+      let resend: Bool
       do {
-        try await store.write { tx in
+        resend = try await store.write { tx in
           tx.appliesRemote = true
+          guard
+            try Outbox.latestEntry(current.modelName, current.identifier, tx.connection)?.sequence
+              == current.sequence
+          else { return false }
           try Outbox.setMetadata(current.modelName, current.identifier, metadata, tx.connection)
           try Outbox.setKind(current.sequence, .update, tx.connection)
+          return true
         }
       } catch {
         await fail(current, error, store: store)
         return .done
       }
-      return .resend
+      if resend {
+        entry.kind = .update
+        return .resend
+      }
     }
     do {
       try await finish(current, store: store) { tx in
