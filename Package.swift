@@ -25,6 +25,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SelfAndOneToOneModels", "self-and-one-to-one"),
   ("SwiftKeywordsModels", "swift-keywords"),
   ("SyncBlogModels", "sync/sync-blog"),
+  ("SyncOwnerModels", "sync/sync-owner"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
@@ -160,7 +161,16 @@ var targets: [Target] = [
   // Sync of the DataStore (outbox, outbound processor) against the local server.
   .testTarget(
     name: "LazyModelSyncTests",
-    dependencies: ["LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels"],
+    dependencies: [
+      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncKillHelper",
+    ],
+    swiftSettings: strict
+  ),
+  // The child process the sync tests kill with SIGKILL while its outbox drains.
+  .executableTarget(
+    name: "SyncKillHelper",
+    dependencies: ["LazyModelDataStore", "LazyModelAPI", "SyncBlogModels"],
+    path: "Tests/SyncKillHelper",
     swiftSettings: strict
   ),
   .testTarget(

@@ -85,7 +85,15 @@ func measure(_ body: () async throws -> Void) async rethrows -> Measure {
 }
 
 // The plain baseline: the outbox's create document, posted with URLSession one after another.
-let session = URLSession(configuration: .ephemeral)
+// Generous deadlines: seeding 10,000 records per request and paging 100,000 comments take the
+// Python server a long time on a loaded machine.
+let session = URLSession(
+  configuration: {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 900
+    configuration.timeoutIntervalForResource = 900
+    return configuration
+  }())
 let document =
   "mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { id title rating tags createdAt updatedAt __typename _version _deleted _lastChangedAt } }"
 func plainPost(_ id: String) async throws {
@@ -102,7 +110,7 @@ func plainPost(_ id: String) async throws {
 
 /// N saves into a fresh store while offline (not started), then the drain, timed until the outbox is empty.
 func drain(round: Int) async throws -> Measure {
-  let client = APIClient(configuration: .init(endpoint: endpoint))
+  let client = APIClient(configuration: .init(endpoint: endpoint, timeout: 300))
   let store = try DataStore(
     fileURL: directory.appendingPathComponent("store-\(round).sqlite"), registry: Models.registry,
     sync: SyncConfiguration(client: client))
@@ -240,7 +248,7 @@ func plainSync(_ file: URL, lastSync: [String: Int]) async throws -> [String: In
 }
 
 func syncStore(_ name: String) throws -> DataStore {
-  var configuration = SyncConfiguration(client: APIClient(configuration: .init(endpoint: endpoint)))
+  var configuration = SyncConfiguration(client: APIClient(configuration: .init(endpoint: endpoint, timeout: 300)))
   configuration.syncPageSize = pageSize
   configuration.maxRecordsToSync = max(10_000, postCount + commentCount)
   return try DataStore(

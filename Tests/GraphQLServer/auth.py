@@ -31,6 +31,8 @@ type's; a root field with none allows `defaultMode` only): a field the mode may 
 null with an `Unauthorized` error "Not Authorized to access <field> on type <Type>", AppSync's shape.
 
 `clockOffsetSeconds` shifts the server's clock (to test expiry and clock-skew rejections).
+`requireOwnerArgument: true` refuses a subscription `start` of a caller that only owner rules let
+read the model when it passes no owner argument (as AppSync refuses it; default: delivered, filtered).
 
 The emitted schema carries modes; the `@auth` rules themselves come from the manifest modelgen writes
 beside it (`schema.local.json`: each model's `authRules` and `fieldAuthRules`, each rule as written —
@@ -129,6 +131,9 @@ class Authorizer:
         self.offset = float(config.get("clockOffsetSeconds", 0))
         self.max_skew = float(config.get("maxSkewSeconds", 300))
         self.default_mode = config.get("defaultMode")
+        # `requireOwnerArgument`: a caller whose only way to read a model is its owner rules must
+        # pass an owner argument to subscribe (AppSync's "Subscription ... requires owner argument").
+        self.require_owner_argument = bool(config.get("requireOwnerArgument", False))
 
     def now(self) -> float:
         return time.time() + self.offset
@@ -375,12 +380,13 @@ class Authorizer:
             operations = rule.get("operations")
             if operations is None:
                 return True
-            return operation in operations or (operation in ("get", "list") and "read" in operations)
+            return operation in operations or (operation in ("get", "list", "sync") and "read" in operations)
         return [r for r in rules if _rule_mode(r) == identity.mode and covers(r)]
 
     def _record_guard(self, api: Any, model_name: str, kind: str, rules: list[dict], type_name: str,
                       field_name: str, resolve: Callable) -> Callable:
-        operation = {"GET": "get", "LIST": "list", "INDEX": "list", "CREATE": "create",
+        # SYNC: a versioned model's sync<Plural> query (versioned.py), filtered like a list.
+        operation = {"GET": "get", "LIST": "list", "INDEX": "list", "SYNC": "sync", "CREATE": "create",
                      "UPDATE": "update", "DELETE": "delete"}[kind]
         model = api.models[model_name]
 
@@ -486,6 +492,10 @@ class Authorizer:
             given = arguments.get(rule.get("ownerField") or "owner")
             if given is not None and given != self._owner_value(identity, rule):
                 return f"Not Authorized to access {field_name} on type Subscription"
+        owner_rules = [r for r in record_rules if r["allow"] == "owner"]
+        if (self.require_owner_argument and len(owner_rules) == len(record_rules)
+                and all(arguments.get(r.get("ownerField") or "owner") is None for r in owner_rules)):
+            return f"Not Authorized to access {field_name} on type Subscription: the owner argument is required"
         return None
 
     def subscription_delivers(self, api: Any, field_name: str, identity: Identity, record: dict) -> bool:

@@ -407,7 +407,7 @@ class RealtimeHub:
             with connection.lock:
                 for registration in connection.registrations.values():
                     found.append({"id": registration.id, "field": registration.field_name,
-                                  "connection": id(connection)})
+                                  "arguments": registration.arguments, "connection": id(connection)})
         return found
 
     # -- subscriptions

@@ -282,6 +282,16 @@ def test_hooks(server: Server) -> None:
         raise AssertionError("expected a timeout")
     except TimeoutError:
         pass
+    # x-test-delay-after-ms applies the request before sleeping: the mutation is stored although
+    # the client gave up waiting for its answer.
+    try:
+        server.post(CREATE_POST, {"input": {"id": "delayed-after", "title": "applied"}},
+                    headers={"x-test-delay-after-ms": "2000"}, timeout=0.2)
+        raise AssertionError("expected a timeout")
+    except TimeoutError:
+        pass
+    stored = server.gql("query G($id: ID!) { getPost4V2(id: $id) { id title } }", {"id": "delayed-after"})
+    assert stored["data"]["getPost4V2"] == {"id": "delayed-after", "title": "applied"}, stored
     try:
         server.post(query, headers={"x-test-fail": "close"})
         raise AssertionError("expected a dropped connection")
@@ -1133,6 +1143,76 @@ def jwt_times_and_audience(server: Server) -> None:
             token = _raw_jwt(JWT_HEAD, _claims(exp, **extra), "pool-secret")
             status, answer = secured.post(GET_MEMO, {"id": "m1"}, headers={"authorization": token}, api_key=None)
             assert status == 200 and answer == {"data": {"getMemo": {"id": "m1", "title": "A"}}}, (extra, status, answer)
+
+
+@check(schema="auth-rules")
+def owner_argument_required(server: Server) -> None:
+    """--auth-config `requireOwnerArgument` (auth.py): an owner-only model's subscription (Ticket,
+    user pools) is refused without the owner argument, started with the caller's own, and refused
+    with another's; /test/realtime/subscriptions lists the started one's arguments."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    pool = "https://cognito-idp.local/pool"
+    config = {"userPools": {"secret": "pool-secret", "issuer": pool, "audience": "client-1"}, "requireOwnerArgument": True}
+    directory = Path(tempfile.mkdtemp(prefix="selftest-owner-"))
+    (directory / "auth.json").write_text(json.dumps(config))
+    secured = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
+                     auth_config=directory / "auth.json")
+    try:
+        host = f"127.0.0.1:{secured.port}"
+        token = _jwt({"iss": pool, "aud": "client-1", "cognito:username": "ann", "exp": int(time.time()) + 600}, "pool-secret")
+        auth = {"host": host, "authorization": token}
+        header = base64.b64encode(json.dumps(auth).encode()).decode()
+        with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                     open_timeout=10) as ws:
+            def receive() -> dict:
+                while True:
+                    message = json.loads(ws.recv(timeout=10))
+                    if message["type"] != "ka":
+                        return message
+
+            ws.send(json.dumps({"type": "connection_init"}))
+            assert receive()["type"] == "connection_ack"
+            query = ("subscription S($assignee: String) { onCreateTicket(assignee: $assignee) { id } }")
+            for sub_id, variables, accepted in [("none", {}, False), ("ann", {"assignee": "ann"}, True),
+                                                ("bob", {"assignee": "bob"}, False)]:
+                start = {"query": query, "variables": variables}
+                ws.send(json.dumps({"type": "start", "id": sub_id,
+                                    "payload": {"data": json.dumps(start), "extensions": {"authorization": auth}}}))
+                answer = receive()
+                assert answer["type"] == ("start_ack" if accepted else "error") and answer["id"] == sub_id, answer
+            active = json.loads(urllib.request.urlopen(f"http://{host}/test/realtime/subscriptions", timeout=10).read())
+            assert [(a["field"], a["arguments"]) for a in active] == [("onCreateTicket", {"assignee": "ann"})], active
+    finally:
+        secured.stop()
+
+
+@check(schema="sync/sync-owner")
+def owner_rules_filter_sync_queries(server: Server) -> None:
+    """auth.py over a versioned owner model (Note, `allow: owner`): a create fills the owner, and a
+    user's `syncNotes` (a read operation, like list) returns only that user's records."""
+    pool = "https://cognito-idp.local/pool"
+    config = {"userPools": {"secret": "pool-secret", "issuer": pool, "audience": "client-1"}}
+    directory = Path(tempfile.mkdtemp(prefix="selftest-owner-sync-"))
+    (directory / "auth.json").write_text(json.dumps(config))
+    secured = Server(schema_path("sync/sync-owner"), directory / "auth.sqlite", api_key=None,
+                     auth_config=directory / "auth.json")
+    try:
+        def user(name: str) -> dict:
+            return {"authorization": _jwt({"iss": pool, "aud": "client-1", "cognito:username": name,
+                                           "exp": int(time.time()) + 600}, "pool-secret")}
+
+        create = "mutation C($i: CreateNoteInput!) { createNote(input: $i) { id owner _version } }"
+        for name in ("ann", "bob"):
+            status, body = secured.post(create, {"i": {"id": f"{name}-1", "content": name}}, headers=user(name), api_key=None)
+            assert status == 200 and body["data"]["createNote"] == {"id": f"{name}-1", "owner": name, "_version": 1}, body
+        status, body = secured.post("{ syncNotes { items { id owner } startedAt } }", headers=user("ann"), api_key=None)
+        assert status == 200 and body["data"]["syncNotes"]["items"] == [{"id": "ann-1", "owner": "ann"}], body
+        assert isinstance(body["data"]["syncNotes"]["startedAt"], int), body
+    finally:
+        secured.stop()
 
 
 def manifest_faults() -> None:

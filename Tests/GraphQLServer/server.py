@@ -1163,6 +1163,15 @@ class Handler(BaseHTTPRequestHandler):
             self._send(200, {"data": None, "errors": [{"errorType": "TestInjectedError", "message": "Injected GraphQL error (x-test-fail)", "path": None, "locations": []}]})
             return
         response = run_graphql(self.api, body, {"identity": identity})
+        delay_after = self.headers.get("x-test-delay-after-ms")
+        if delay_after:
+            # The request is applied (committed) first: a client that gives up meanwhile (its task
+            # stopped, a timeout, a kill) sent a mutation the server applied without the answer
+            # reaching it.
+            try:
+                time.sleep(min(max(int(delay_after), 0), MAX_DELAY_MS) / 1000)
+            except ValueError:
+                pass
         if fail == "partial" and isinstance(response.get("data"), dict) and response["data"]:
             first = next(iter(response["data"]))
             response.setdefault("errors", []).append({"errorType": "TestInjectedError", "message": "Injected partial failure (x-test-fail)", "path": [first], "locations": []})

@@ -24,10 +24,11 @@ func eventuallyScaled(_ seconds: Double = 20, _ condition: () async throws -> Bo
 /// One device: a store on its own SQLite file with its own API client (so its own real-time
 /// connection), reconnecting and retrying quickly.
 func device(
-  _ server: SyncServer, _ directory: URL, _ name: String, reconnectDelay: Double = 0.1,
+  _ server: SyncServer, _ directory: URL, _ name: String, reconnectDelay: Double = 0.1, timeout: Double = 5,
   configure: (inout SyncConfiguration) -> Void = { _ in }
 ) throws -> DataStore {
-  var api = APIClient.Configuration(endpoint: server.endpoint, authorization: .apiKey("sync-test-key"), timeout: 5)
+  var api = APIClient.Configuration(
+    endpoint: server.endpoint, authorization: .apiKey("sync-test-key"), timeout: timeout)
   api.realtime = .init(
     reconnectInitialDelay: reconnectDelay, reconnectMaximumDelay: max(0.5, reconnectDelay),
     maximumReconnectAttempts: 10_000)

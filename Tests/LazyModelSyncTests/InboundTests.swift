@@ -219,13 +219,60 @@ struct InboundTests {
     await store.stop()
   }
 
+  /// Predicates AppSync's subscription filter input cannot express (`not`, a null comparison, an
+  /// empty `or`), and an expression for a model that is not synced: `start()` throws
+  /// `SyncExpressionError` naming the model and the part, and sends nothing.
+  @Test(arguments: ["not", "isNil", "emptyOr", "unsyncedModel"])
+  func aSyncExpressionASubscriptionCannotExpressIsATypedErrorAtStart(_ shape: String) async throws {
+    let server = try await SyncServer()
+    defer { server.stop() }
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let part: QueryPredicate
+    var predicate: QueryPredicate
+    var model = "Post"
+    switch shape {
+    case "not":
+      part = !Post.keys.title.beginsWith("draft")
+      predicate = Post.keys.rating.gt(3) && part
+    case "isNil":
+      part = Post.keys.rating.isNil()
+      predicate = Post.keys.title.eq("a") || part
+    case "emptyOr":
+      part = .or([])
+      predicate = .and([Post.keys.rating.gt(3), part])
+    default:
+      part = Post.keys.rating.gt(3)
+      predicate = part
+      model = "Note"
+    }
+    let store = try device(server, directory, "d") { configuration in
+      var expression = SyncExpression(Post.self, where: predicate)
+      expression.modelName = model
+      configuration.syncExpressions = [SyncExpression(Comment.self, where: Comment.keys.content.ne("x")), expression]
+    }
+    let failure = await #expect(throws: SyncExpressionError.self) { try await store.start() }
+    #expect(failure?.modelName == model)
+    #expect(failure?.predicate == predicate)
+    #expect(failure?.unsupported == (shape == "unsyncedModel" ? predicate : part))
+    #expect(failure?.reason.contains(shape == "unsyncedModel" ? "no synced model" : "ModelSubscriptionPostFilterInput") == true)
+    // Nothing started: no request, and a save stays in the outbox.
+    try await store.save(Post(id: "p", title: "kept"))
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(try await server.requests().isEmpty)
+    #expect(try await outbox(store) == ["create Post \"p\""])
+    #expect(!store.isSynced)
+  }
+
   @Test func tenThousandRecordsArriveInPagesOfTheConfiguredSize() async throws {
     let server = try await SyncServer()
     defer { server.stop() }
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try await server.seed("Post", (0..<10_000).map { ["id": String(format: "bulk%05d", $0), "title": "bulk \($0)"] })
-    let store = try device(server, directory, "d") { $0.syncPageSize = 2_500 }
+    // A page of 2,500 may take the server far longer than 5 s on a loaded machine: a timed-out
+    // page restarts the sync and the page counts below would not hold.
+    let store = try device(server, directory, "d", timeout: 60 * syncDeadlineScale) { $0.syncPageSize = 2_500 }
     let log = EventLog(store)
     defer { log.stop() }
     // About 5 s at low load (the local server's graphql-core answers ~0.9 s per 2,500-record

@@ -24,6 +24,7 @@ final class SyncServer: @unchecked Sendable {
   private(set) var port = 0
   private var process: Process?
   private let python: String
+  private let authConfig: URL?
   private let lock = NSLock()
 
   var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
@@ -31,12 +32,17 @@ final class SyncServer: @unchecked Sendable {
     APIClient(configuration: .init(endpoint: endpoint, authorization: .apiKey("sync-test-key"), timeout: 5))
   }
 
-  /// Starts a server whose models use `conflictHandler` (`AUTOMERGE`, `OPTIMISTIC_CONCURRENCY`, `LAMBDA`).
-  init(conflictHandler: String = "AUTOMERGE") async throws {
+  /// Starts a server whose models use `conflictHandler` (`AUTOMERGE`, `OPTIMISTIC_CONCURRENCY`, `LAMBDA`),
+  /// on the schema generated into `Generated/<generated>`, checking `--auth-config authConfig`
+  /// (Tests/GraphQLServer/auth.py) when given.
+  init(conflictHandler: String = "AUTOMERGE", generated: String = "sync/sync-blog", authConfig: URL? = nil)
+    async throws
+  {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("lazymodelsync-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    self.authConfig = authConfig
     // The deployable schema as generated; the conflict handler is the manifest's (`conflictHandler`).
-    let generated = Self.packageRoot.appendingPathComponent("Generated/sync/sync-blog")
+    let generated = Self.packageRoot.appendingPathComponent("Generated/\(generated)")
     schema = directory.appendingPathComponent("schema.api.graphql")
     try FileManager.default.copyItem(at: generated.appendingPathComponent("schema.api.graphql"), to: schema)
     let manifest = try String(contentsOf: generated.appendingPathComponent("schema.local.json"), encoding: .utf8)
@@ -47,10 +53,11 @@ final class SyncServer: @unchecked Sendable {
   }
 
   private func launch() async throws {
-    let arguments = [
-      Self.packageRoot.appendingPathComponent("Tests/GraphQLServer/server.py").path, "--schema", schema.path,
-      "--port", String(port), "--db", directory.appendingPathComponent("data.sqlite").path,
-    ]
+    let arguments =
+      [
+        Self.packageRoot.appendingPathComponent("Tests/GraphQLServer/server.py").path, "--schema", schema.path,
+        "--port", String(port), "--db", directory.appendingPathComponent("data.sqlite").path,
+      ] + (authConfig.map { ["--auth-config", $0.path] } ?? [])
     let python = self.python
     let (process, line) = try await Self.onOwnThread { () throws -> (Process, String?) in
       let process = Process()

@@ -2,11 +2,12 @@ import LazyModel
 
 extension DataStore {
   /// Starts sending the outbox to the API of the store's ``SyncConfiguration`` (idempotent: a
-  /// running store keeps running). Mutations left in flight by a stopped or killed process are
-  /// sent again; the `_version` condition rejects one the server already applied.
+  /// running store keeps running). A mutation left in flight by a stopped or killed process is
+  /// checked against the server's record first: one the server already applied is not sent again.
   ///
   /// - Throws: ``DataStoreError/invalidArgument(name:value:reason:)`` when the store was opened
-  ///   without a ``SyncConfiguration``; what ``write(_:)`` throws.
+  ///   without a ``SyncConfiguration``; ``SyncExpressionError`` for a selective-sync predicate the
+  ///   sync queries or subscriptions cannot express (nothing is started); what ``write(_:)`` throws.
   public func start() async throws {
     try await requireSync("start").start(store: self)
   }

@@ -130,10 +130,12 @@ extension SyncEngine {
       sink.finish()
     }
     for mapping in mappings {
+      // The token is read once per model and cycle; a provider that fails is a network failure.
+      let owners = try await ownerArguments(mapping.schema)
       for kind in ModelSubscriptionKind.allCases {
         let request: GraphQLRequest<GraphQLValue>
         do {
-          request = try subscription(kind, mapping.schema)
+          request = try subscription(kind, mapping.schema, ownerArguments: owners)
         } catch {
           emit(.inboundError(SyncInboundError(modelName: mapping.schema.name, identifier: nil, underlying: error)))
           continue
@@ -241,13 +243,23 @@ extension SyncEngine {
     var counts = ModelSyncedEvent(
       modelName: name, isFullSync: lastSync == nil, isDeltaSync: lastSync != nil, added: 0, updated: 0, deleted: 0)
     let pageSize = max(1, configuration.syncPageSize)
+    let client = configuration.client
+    /// The page after `token`, fetched while the current one is applied (the next page's request
+    /// overlaps the current page's transaction; pages are still applied one after another, in order).
+    func fetch(_ token: String?, _ limit: Int) throws -> Task<GraphQLValue, any Error> {
+      let request = try Self.syncQuery(schema, filter: filter, limit: limit, nextToken: token, lastSync: lastSync)
+      return Task { try await client.send(request) }
+    }
+    var upcoming: Task<GraphQLValue, any Error>?
+    defer { upcoming?.cancel() }
     repeat {
       let limit = min(pageSize, configuration.maxRecordsToSync - total)
       guard limit > 0 else { break }
       let answer: GraphQLValue
       do {
-        answer = try await configuration.client.send(
-          try Self.syncQuery(schema, filter: filter, limit: limit, nextToken: token, lastSync: lastSync))
+        let page = try upcoming ?? fetch(token, limit)
+        upcoming = nil
+        answer = try await withTaskCancellationHandler { try await page.value } onCancel: { page.cancel() }
       } catch let error as APIError {
         if Self.isNetworkFailure(error) { throw error }
         emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
@@ -269,6 +281,7 @@ extension SyncEngine {
       if case .string(let value)? = page["nextToken"] { next = value }
       total += items.count
       let last = next == nil || total >= configuration.maxRecordsToSync
+      if !last, let next { upcoming = try fetch(next, min(pageSize, configuration.maxRecordsToSync - total)) }
       do {
         let applied = try await store.writeRemote { tx in
           var applied: [Applied] = []
@@ -453,11 +466,11 @@ extension SyncEngine {
       operationType: .query, operationName: name, document: document, variables: variables, responseField: field)
   }
 
-  /// The `kind` subscription of `schema` with the sync fields and the model's sync expression as
-  /// its `filter`.
-  private func subscription(_ kind: ModelSubscriptionKind, _ schema: ModelSchema) throws
-    -> GraphQLRequest<GraphQLValue>
-  {
+  /// The `kind` subscription of `schema` with the sync fields, the model's sync expression as
+  /// its `filter` and `ownerArguments` (``ownerArguments(_:)``) as its owner arguments.
+  private func subscription(
+    _ kind: ModelSubscriptionKind, _ schema: ModelSchema, ownerArguments: [String: String]
+  ) throws -> GraphQLRequest<GraphQLValue> {
     let field: String?
     switch kind {
     case .onCreate: field = schema.operations.onCreate
@@ -474,12 +487,95 @@ extension SyncEngine {
     {
       variables["filter"] = filter.value
     }
+    let owners = ModelSubscriptions.ownerArgumentNames(of: schema).filter { ownerArguments[$0] != nil }
+    for name in owners { variables[name] = .string(ownerArguments[name] ?? "") }
     let name = field.prefix(1).uppercased() + field.dropFirst()
+    let declarations = ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
+    let arguments = ["filter: $filter"] + owners.map { "\($0): $\($0)" }
     let document =
-      "subscription \(name)($filter: \(ModelDocument.subscriptionFilterInputType(schema))) {"
-      + " \(field)(filter: $filter) \(Self.inboundSelectionSet(schema)) }"
+      "subscription \(name)(\(declarations.joined(separator: ", "))) {"
+      + " \(field)(\(arguments.joined(separator: ", "))) \(Self.inboundSelectionSet(schema)) }"
     return GraphQLRequest(
       operationType: .query, operationName: name, document: document, variables: variables, responseField: field)
+  }
+}
+
+// MARK: Owner arguments
+
+extension SyncEngine {
+  /// The owner arguments of `schema`'s subscriptions for the client's signed-in identity, by owner
+  /// field (`["owner": "alice"]`), as Amplify's DataStore passes them: for each `allow: owner`
+  /// rule of the client's mode (user pools or OIDC, `APIClient.Configuration.authorization`) that
+  /// may listen, unless a rule of that mode lets the caller read every record (`private`, or
+  /// `groups` naming one of the token's groups). The value is the token's claim the rule's
+  /// `identityClaim` names — by default the user pool's `cognito:username` (then `username`, then
+  /// `sub`), OIDC's `sub`; `sub::username` joins both with `::`, as the transformer stores owners.
+  /// Empty for other modes, and for a token whose claims cannot be read (the service decides).
+  ///
+  /// - Throws: ``AuthorizationError`` when the token provider fails.
+  func ownerArguments(_ schema: ModelSchema) async throws -> [String: String] {
+    let names = ModelSubscriptions.ownerArgumentNames(of: schema)
+    guard !names.isEmpty else { return [:] }
+    let mode: AuthorizationMode
+    let provider: APIClient.TokenProvider
+    switch configuration.client.configuration.authorization {
+    case .userPools(let tokens): (mode, provider) = (.userPools, tokens)
+    case .oidc(let tokens): (mode, provider) = (.oidc, tokens)
+    default: return [:]
+    }
+    let provides: AuthRule.Provider = mode == .userPools ? .userPools : .oidc
+    let rules = (schema.authRules + schema.fields.flatMap(\.authRules)).filter {
+      $0.effectiveProvider == provides && $0.grantedOperations.contains(.listen)
+    }
+    let token: String
+    do {
+      token = try await provider()
+    } catch {
+      if Task.isCancelled { throw CancellationError() }
+      throw AuthorizationError(mode: mode, reason: .providerFailed(error))
+    }
+    guard let claims = Self.claims(ofJWT: token) else { return [:] }
+    func strings(_ claim: String) -> [String] {
+      switch claims[claim] {
+      case .string(let value)?: return [value]
+      case .list(let values)?: return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+      default: return []
+      }
+    }
+    for rule in rules where rule.allow == .private || (rule.allow == .groups && rule.groupsField == nil) {
+      if rule.allow == .private { return [:] }
+      let groups = Set(strings(rule.groupClaim ?? "cognito:groups"))
+      if !groups.isDisjoint(with: rule.groups ?? []) { return [:] }
+    }
+    var arguments: [String: String] = [:]
+    for rule in rules where rule.allow == .owner {
+      let field = rule.effectiveOwnerField
+      guard names.contains(field), arguments[field] == nil else { continue }
+      func claim(_ name: String) -> String? {
+        if name == "username" || name == "cognito:username" {
+          return (strings("cognito:username") + strings("username") + strings("sub")).first
+        }
+        return strings(name).first
+      }
+      let claimName = rule.identityClaim ?? (mode == .userPools ? "cognito:username" : "sub")
+      let parts = claimName.components(separatedBy: "::").map(claim)
+      guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { continue }
+      arguments[field] = parts.compactMap { $0 }.joined(separator: "::")
+    }
+    return arguments
+  }
+
+  /// The claims of a JSON Web Token (RFC 7519 §7.2: the base64url JSON payload, its second part),
+  /// read without verifying its signature (the service verifies it); `nil` when it is not one.
+  static func claims(ofJWT token: String) -> [String: GraphQLValue]? {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { return nil }
+    var payload = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
+    guard let data = Data(base64Encoded: payload),
+      case .object(let claims)? = try? JSONDecoder().decode(GraphQLValue.self, from: data)
+    else { return nil }
+    return claims
   }
 }
 

@@ -1,13 +1,18 @@
+import Foundation
 import LazyModel
+import LazyModelAPI
 
 /// The outbox and the sync metadata: two tables beside the model tables, written only on the
 /// writer connection, inside the write transaction whose row changes they record.
 ///
-/// - `_lazymodel_sync_outbox(seq, model, identifier, kind, in_flight)`: pending mutations in send
-///   order; at most one not-in-flight entry per identifier (later changes merge into it:
-///   create+update → create, create+delete → nothing, update+update → update, update+delete →
-///   delete, delete+save → update). A create or update carries no values: it sends the row as it is
-///   when sent.
+/// - `_lazymodel_sync_outbox(seq, model, identifier, kind, in_flight, sent_input, sent_version)`:
+///   pending mutations in send order; at most one not-in-flight entry per identifier (later changes
+///   merge into it: create+update → create, create+delete → nothing, update+update → update,
+///   update+delete → delete, delete+save → update). A create or update carries no values: it sends
+///   the row as it is when sent. `sent_input` (the input object as JSON) and `sent_version` (the
+///   `_version` it carried, `NULL` for a create) record what the last attempt sent, written in the
+///   transaction that took the entry, before the request leaves: an entry that still has them when
+///   it is taken again was sent without its answer arriving (``SentMutation``).
 /// - `_lazymodel_sync_metadata(model, identifier, version, last_changed_at, deleted)`: the
 ///   server's `_version`, `_lastChangedAt` and `_deleted` of each record the store has synced.
 ///
@@ -26,6 +31,18 @@ enum Outbox {
       "CREATE TABLE IF NOT EXISTS \(quote(outboxTable)) (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
         + " model TEXT NOT NULL, identifier TEXT NOT NULL, kind TEXT NOT NULL,"
         + " in_flight INTEGER NOT NULL DEFAULT 0) STRICT")
+    // Files written before `sent_input`/`sent_version` existed gain them.
+    let columns = try connection.prepare("SELECT name FROM pragma_table_info(?)")
+    try columns.bind([.text(outboxTable)])
+    var existing: Set<String> = []
+    while try columns.step() { existing.insert(columns.text(0)) }
+    columns.reset()
+    if !existing.contains("sent_input") {
+      try connection.execute("ALTER TABLE \(quote(outboxTable)) ADD COLUMN sent_input TEXT")
+    }
+    if !existing.contains("sent_version") {
+      try connection.execute("ALTER TABLE \(quote(outboxTable)) ADD COLUMN sent_version INTEGER")
+    }
     try connection.execute(
       "CREATE INDEX IF NOT EXISTS \(quote(outboxTable + "_by_identifier")) ON \(quote(outboxTable)) (model, identifier, seq)")
     try connection.execute(
@@ -136,23 +153,39 @@ enum Outbox {
     return entries
   }
 
-  /// The first pending mutation, marked in flight; `nil` when the outbox is empty.
-  static func takeHead(_ connection: Connection) throws -> PendingMutation? {
+  /// The first pending mutation, marked in flight, with what an earlier attempt sent for it
+  /// without its answer arriving (``SentMutation``); `nil` when the outbox is empty.
+  static func takeHead(_ connection: Connection) throws -> (PendingMutation, SentMutation?)? {
     let statement = try connection.prepare(
-      "SELECT seq, model, identifier, kind FROM \(quote(outboxTable)) ORDER BY seq LIMIT 1")
-    var head: PendingMutation?
-    if try statement.step() {
-      head = PendingMutation(
-        sequence: statement.int64(0), modelName: statement.text(1), identifier: statement.text(2),
-        kind: SyncMutationKind(rawValue: statement.text(3)) ?? .update, inFlight: true)
+      "SELECT seq, model, identifier, kind, sent_input, sent_version FROM \(quote(outboxTable)) ORDER BY seq LIMIT 1")
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    let head = PendingMutation(
+      sequence: statement.int64(0), modelName: statement.text(1), identifier: statement.text(2),
+      kind: SyncMutationKind(rawValue: statement.text(3)) ?? .update, inFlight: true)
+    var sent: SentMutation?
+    if !statement.isNull(4),
+      case .object(let input)? = try? JSONDecoder().decode(GraphQLValue.self, from: Data(statement.text(4).utf8))
+    {
+      sent = SentMutation(input: input, version: statement.isNull(5) ? nil : Int(statement.int64(5)))
     }
     statement.reset()
-    if let head {
-      let mark = try connection.prepare("UPDATE \(quote(outboxTable)) SET in_flight = 1 WHERE seq = ?")
-      try mark.bind([.integer(head.sequence)])
-      try mark.run()
+    let mark = try connection.prepare("UPDATE \(quote(outboxTable)) SET in_flight = 1 WHERE seq = ?")
+    try mark.bind([.integer(head.sequence)])
+    try mark.run()
+    return (head, sent)
+  }
+
+  /// Records what is about to be sent for the entry `sequence` (`nil`: nothing).
+  static func setSent(_ sequence: Int64, _ sent: SentMutation?, _ connection: Connection) throws {
+    let statement = try connection.prepare(
+      "UPDATE \(quote(outboxTable)) SET sent_input = ?, sent_version = ? WHERE seq = ?")
+    var input = SQLValue.null
+    if let sent {
+      input = .text(String(decoding: try JSONEncoder().encode(GraphQLValue.object(sent.input)), as: UTF8.self))
     }
-    return head
+    try statement.bind([input, sent?.version.map { .integer(Int64($0)) } ?? .null, .integer(sequence)])
+    try statement.run()
   }
 
   /// Marks every entry not in flight (after a restart or `stop()`: what was sent is resent, and
@@ -212,4 +245,14 @@ enum Outbox {
     try connection.execute("DELETE FROM \(quote(metadataTable))")
     try connection.execute("DELETE FROM \(quote(modelsTable))")
   }
+}
+
+/// What one attempt sent for an outbox entry (kept in its row until the entry is done): the
+/// mutation's input and the `_version` it carried (`nil` for a create). An entry taken with one
+/// was sent without its answer arriving — the process stopped or was killed, or the request timed
+/// out — so the service may have applied it; the engine reads the server's record before sending
+/// again (``SyncEngine/wasApplied(_:_:server:)``).
+struct SentMutation: Sendable, Hashable {
+  var input: [String: GraphQLValue]
+  var version: Int?
 }

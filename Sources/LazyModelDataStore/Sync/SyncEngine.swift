@@ -7,8 +7,8 @@ import LazyModelAPI
 ///
 /// States: stopped (no task) → running (``start(store:)`` spawned the drain task, which waits for a
 /// wake-up when the outbox is empty) → stopped (``stop()`` cancelled the task and waited for it;
-/// what was in flight is marked pending again and resent on the next start, where the `_version`
-/// condition rejects a duplicate).
+/// what was in flight is marked pending again; the next start reads the server's record before
+/// sending it again, and takes a record that already holds it as its answer).
 ///
 /// Thread-safety: `Sendable`; its mutable state sits behind one `StoreLock`. The drain runs on one
 /// task; the handlers of ``SyncConfiguration`` are awaited from it, one at a time.
@@ -58,6 +58,7 @@ final class SyncEngine: Sendable {
 
   func start(store: DataStore) async throws {
     guard !isRunning else { return }
+    try validateSyncExpressions(store)
     try await store.write { tx in
       tx.appliesRemote = true
       try Outbox.resetInFlight(tx.connection)
@@ -76,6 +77,46 @@ final class SyncEngine: Sendable {
     }
     if started { wake.yield(()) } else { wake.finish() }
     startInbound(store: store)
+  }
+
+  /// Throws ``SyncExpressionError`` for the first expression the store cannot sync by.
+  private func validateSyncExpressions(_ store: DataStore) throws {
+    for expression in configuration.syncExpressions {
+      let predicate = expression.predicate
+      func refuse(_ part: QueryPredicate, _ reason: String) -> SyncExpressionError {
+        SyncExpressionError(modelName: expression.modelName, predicate: predicate, unsupported: part, reason: reason)
+      }
+      guard let mapping = store.mapping(table: expression.modelName), mapping.schema.syncPluralName != nil else {
+        throw refuse(predicate, "names no synced model of the store's registry")
+      }
+      do {
+        _ = try GraphQLFilter.from(predicate, schema: mapping.schema)
+      } catch {
+        throw refuse(predicate, "cannot be the sync query's filter: \(error)")
+      }
+      if let (part, reason) = Self.unsupportedBySubscriptions(predicate) {
+        throw refuse(
+          part,
+          "cannot be a subscription filter (\(ModelDocument.subscriptionFilterInputType(mapping.schema))): \(reason)")
+      }
+    }
+  }
+
+  /// The first part of `predicate` that AppSync's subscription filter input cannot express, and why.
+  static func unsupportedBySubscriptions(_ predicate: QueryPredicate) -> (QueryPredicate, String)? {
+    switch predicate {
+    case .all: return nil
+    case .and(let parts): return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first
+    case .or(let parts):
+      guard !parts.isEmpty else {
+        return (predicate, "an empty `or` never holds, and a filter can only say so with `attributeExists`, which it lacks")
+      }
+      return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first
+    case .not: return (predicate, "it has no `not`")
+    case .field(_, .eq(nil)), .field(_, .ne(nil)):
+      return (predicate, "a null comparison becomes `attributeExists`, which it lacks")
+    case .field: return nil
+    }
   }
 
   func stop(store: DataStore) async {
@@ -98,41 +139,149 @@ final class SyncEngine: Sendable {
 
   // MARK: Draining
 
+  /// An outbox head ready to send, prepared in the transaction that took it.
+  private struct Prepared: Sendable {
+    var components: [IdentifierComponent]
+    /// The local row (`nil` for a delete, or when the row is gone).
+    var local: (any Model)?
+    /// The mutation; `nil` when there is nothing to send (a create or update whose row is gone).
+    var request: GraphQLRequest<GraphQLValue>?
+    /// What `request` sends (recorded in the entry's row).
+    var sent: SentMutation?
+  }
+
+  /// An outbox head taken and marked in flight: the entry, what an earlier attempt sent for it
+  /// without its answer arriving, and its prepared mutation (`nil`: an unknown model).
+  private typealias Taken = (PendingMutation, SentMutation?, Result<Prepared, any Error>?)
+
+  /// Takes the head inside `tx`, reads its row and metadata, and records what is sent; `nil` when
+  /// the outbox is empty.
+  private static func take(_ tx: WriteTransaction) throws -> Taken? {
+    guard let (head, previous) = try Outbox.takeHead(tx.connection) else { return nil }
+    guard let mapping = tx.store.mapping(table: head.modelName) else { return (head, previous, nil) }
+    func open<M: Model>(_ type: M.Type) -> Result<Prepared, any Error> {
+      Result { try Self.prepare(M.self, head, tx) }
+    }
+    return (head, previous, open(mapping.type))
+  }
+
+  /// The next head, when the transaction that finished the previous mutation already took it.
+  private enum NextHead {
+    case unknown
+    case taken(Taken?)
+  }
+
   private func drain(_ store: DataStore) async {
     var wasEmpty = false
+    var next = NextHead.unknown
     while !Task.isCancelled {
-      let head: PendingMutation?
-      do {
-        head = try await store.write { tx in
-          tx.appliesRemote = true
-          return try Outbox.takeHead(tx.connection)
+      let taken: Taken?
+      switch next {
+      case .taken(let head): taken = head
+      case .unknown:
+        do {
+          taken = try await store.write { tx in
+            tx.appliesRemote = true
+            return try Self.take(tx)
+          }
+        } catch {
+          return
         }
-      } catch {
-        return
       }
-      guard let head else {
+      next = .unknown
+      guard let (head, previous, prepared) = taken else {
         if !wasEmpty { emit(.outboxStatus(isEmpty: true)) }
         return
       }
       wasEmpty = false
-      guard let mapping = store.mapping(table: head.modelName) else {
+      guard let prepared, let mapping = store.mapping(table: head.modelName) else {
         await fail(head, DataStoreError.unknownModel(head.modelName), store: store)
         continue
       }
-      await send(mapping.type, head, store)
+      switch prepared {
+      case .failure(let error): await fail(head, error, store: store)
+      case .success(let prepared):
+        await send(mapping.type, head, prepared, unanswered: previous, store, next: &next)
+      }
     }
   }
 
-  private enum Outcome { case done, retry, resend }
+  /// Reads the row and metadata of `entry` inside `tx`, builds its mutation and records it in the
+  /// entry's row as what is sent.
+  private static func prepare<M: Model>(_ type: M.Type, _ entry: PendingMutation, _ tx: WriteTransaction) throws
+    -> Prepared
+  {
+    let components = try ModelIdentifier(M.self, canonicalString: entry.identifier).components
+    let local = try tx.store.loadOne(M.self, identifiers: components, tx.connection)
+    let metadata = try Outbox.metadata(entry.modelName, entry.identifier, tx.connection)
+    var input: [String: GraphQLValue]
+    let kind: ModelMutationKind
+    switch entry.kind {
+    case .create, .update:
+      // The row is gone without a pending delete (deleted by a remote change): nothing to send.
+      guard let local else { return Prepared(components: components, local: nil, request: nil, sent: nil) }
+      kind = entry.kind == .create ? .create : .update
+      input = try ModelMutations.input(kind, of: local)
+    case .delete:
+      kind = .delete
+      input = [:]
+      for component in components { input[component.name] = GraphQLValue(component.value) }
+    }
+    var version: Int?
+    if entry.kind != .create, let metadata {
+      input["_version"] = .int(metadata.version)
+      version = metadata.version
+    }
+    let sent = SentMutation(input: input, version: version)
+    try Outbox.setSent(entry.sequence, sent, tx.connection)
+    return Prepared(components: components, local: local, request: try mutation(kind, M.schema, input: input), sent: sent)
+  }
 
-  /// Sends `entry` until it is done (accepted, resolved or failed for good) or the task is cancelled.
-  private func send<M: Model>(_ type: M.Type, _ entry: PendingMutation, _ store: DataStore) async {
+  private enum Outcome {
+    case done
+    /// Try again after a delay; `unanswered`: the request may have reached the service (a
+    /// transport failure, a timeout, HTTP 5xx), so its record is read before the next send.
+    case retry(unanswered: Bool)
+    /// Send again now (the metadata or the row changed: prepare the mutation again).
+    case resend
+  }
+
+  /// Sends `entry` until it is done (accepted, resolved or failed for good) or the task is
+  /// cancelled. `unanswered` is what an earlier attempt sent without its answer arriving (a
+  /// stopped or killed process): before anything is sent again, the server's record says whether
+  /// that attempt was applied (Amplify's outgoing mutation queue has no such step: a duplicate
+  /// send there fails its condition, which is the fault this avoids).
+  private func send<M: Model>(
+    _ type: M.Type, _ initial: PendingMutation, _ first: Prepared, unanswered: SentMutation?, _ store: DataStore,
+    next: inout NextHead
+  ) async {
+    var entry = initial
+    var prepared = first
+    var unanswered = unanswered
     var attempt = 0
     while !Task.isCancelled {
-      switch await attemptSend(M.self, entry, store) {
+      var outcome: Outcome?
+      if let sent = unanswered {
+        outcome = await reconcileUnanswered(M.self, &entry, sent, prepared, store)
+      }
+      if outcome == nil { outcome = await attemptSend(M.self, entry, prepared, store, next: &next) }
+      switch outcome ?? .done {
       case .done: return
-      case .resend: attempt = 0
-      case .retry:
+      case .resend:
+        attempt = 0
+        unanswered = nil
+        let current = entry
+        do {
+          prepared = try await store.write { tx in
+            tx.appliesRemote = true
+            return try Self.prepare(M.self, current, tx)
+          }
+        } catch {
+          if Task.isCancelled { return }
+          return await fail(entry, error, store: store)
+        }
+      case .retry(let maybeApplied):
+        if maybeApplied { unanswered = prepared.sent }
         let delay = configuration.retry.delay(attempt: attempt)
         emit(.retrying(modelName: entry.modelName, identifier: entry.identifier, attempt: attempt, delay: delay))
         attempt += 1
@@ -141,74 +290,148 @@ final class SyncEngine: Sendable {
     }
   }
 
-  private func attemptSend<M: Model>(_ type: M.Type, _ entry: PendingMutation, _ store: DataStore) async -> Outcome {
-    let schema = M.schema
-    let components: [IdentifierComponent]
-    let local: M?
-    let metadata: SyncMetadata?
+  /// Reads the server's record of `entry`, whose mutation `sent` was sent without its answer
+  /// arriving. When `sent` was applied (``wasApplied(_:_:server:)``), the record is the answer:
+  /// the entry is done as if it had arrived — unless the row changed since `sent` and the change
+  /// was merged into this entry (a save after a restart), when the server's version is stored and
+  /// the entry is sent again as an update (a change in a later entry is sent by that entry).
+  /// `nil`: not applied, send it.
+  private func reconcileUnanswered<M: Model>(
+    _ type: M.Type, _ entry: inout PendingMutation, _ sent: SentMutation, _ prepared: Prepared, _ store: DataStore
+  ) async -> Outcome? {
+    let record: GraphQLValue
     do {
-      components = try ModelIdentifier(M.self, canonicalString: entry.identifier).components
-      (local, metadata) = try await store.read { tx in
-        (
-          try tx.store.loadOne(M.self, identifiers: components, tx.connection),
-          try Outbox.metadata(entry.modelName, entry.identifier, tx.connection)
-        )
+      record = try await configuration.client.send(try Self.getQuery(M.schema, prepared.components))
+    } catch let error as APIError {
+      if Task.isCancelled || Self.isNetworkFailure(error) { return .retry(unanswered: true) }
+      return nil  // the record cannot be read (authorization, a disabled get): the condition decides
+    } catch {
+      return nil
+    }
+    guard Self.wasApplied(entry.kind, sent, server: record) else { return nil }
+    let metadata = Self.syncFields(record)
+    let current = entry
+    if prepared.request != nil, prepared.sent != sent, current.kind != .delete {
+      // The row changed since `sent`. A later entry of the identifier sends that change itself
+      // (this one is done below); a change merged into this entry makes it go out again.
+      let resend: Bool
+      do {
+        resend = try await store.write { tx in
+          tx.appliesRemote = true
+          guard
+            try Outbox.latestEntry(current.modelName, current.identifier, tx.connection)?.sequence
+              == current.sequence
+          else { return false }
+          try Outbox.setMetadata(current.modelName, current.identifier, metadata, tx.connection)
+          try Outbox.setKind(current.sequence, .update, tx.connection)
+          return true
+        }
+      } catch {
+        await fail(current, error, store: store)
+        return .done
+      }
+      if resend {
+        entry.kind = .update
+        return .resend
+      }
+    }
+    do {
+      try await finish(current, store: store) { tx in
+        guard current.kind != .delete,
+          try Outbox.latestEntry(current.modelName, current.identifier, tx.connection) == nil
+        else {
+          return try Outbox.setMetadata(current.modelName, current.identifier, metadata, tx.connection)
+        }
+        try Self.storeServerRecord(M.self, record, identifier: current.identifier, tx)
       }
     } catch {
-      await fail(entry, error, store: store)
+      await fail(current, error, store: store)
       return .done
     }
-    let request: GraphQLRequest<GraphQLValue>
-    do {
-      var input: [String: GraphQLValue]
-      let kind: ModelMutationKind
-      switch entry.kind {
-      case .create, .update:
-        guard let local else {
-          // The row is gone without a pending delete (deleted by a remote change): nothing to send.
-          try await finish(entry, store: store) { _ in }
-          return .done
-        }
-        kind = entry.kind == .create ? .create : .update
-        input = try ModelMutations.input(kind, of: local)
-      case .delete:
-        kind = .delete
-        input = [:]
-        for component in components { input[component.name] = GraphQLValue(component.value) }
+    emit(
+      .outboxMutationProcessed(
+        modelName: current.modelName, identifier: current.identifier, kind: current.kind, version: metadata.version))
+    return .done
+  }
+
+  /// Whether the server's `record` (`null` when it has none) shows that `sent`, a `kind` mutation
+  /// whose answer never arrived, was applied: a create when the record is live and holds every
+  /// value of the input; an update when, besides, its `_version` is past the one sent; a delete
+  /// when the record is a tombstone past the version sent. Numbers compare by value (`5` = `5.0`).
+  static func wasApplied(_ kind: SyncMutationKind, _ sent: SentMutation, server record: GraphQLValue) -> Bool {
+    guard case .object(let members) = record else { return false }
+    let metadata = syncFields(record)
+    let advanced = metadata.version > (sent.version ?? 0)
+    switch kind {
+    case .delete:
+      return metadata.deleted && advanced
+    case .create, .update:
+      guard !metadata.deleted, kind == .create || advanced else { return false }
+      return sent.input.allSatisfy { name, value in
+        name == "_version" || sameValue(value, members[name] ?? .null)
       }
-      if entry.kind != .create, let metadata { input["_version"] = .int(metadata.version) }
-      request = try Self.mutation(kind, schema, input: input)
-    } catch {
-      await fail(entry, error, store: store)
+    }
+  }
+
+  private static func sameValue(_ a: GraphQLValue, _ b: GraphQLValue) -> Bool {
+    switch (a, b) {
+    case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
+    case (.list(let x), .list(let y)): return x.count == y.count && zip(x, y).allSatisfy { sameValue($0, $1) }
+    case (.object(let x), .object(let y)):
+      return Set(x.keys) == Set(y.keys) && x.allSatisfy { key, value in sameValue(value, y[key] ?? .null) }
+    default: return a == b
+    }
+  }
+
+  /// One send of `entry`. An accepted mutation is finished in the transaction that also takes the
+  /// next head (`next`), so the drain spends one store job per mutation.
+  private func attemptSend<M: Model>(
+    _ type: M.Type, _ entry: PendingMutation, _ prepared: Prepared, _ store: DataStore, next: inout NextHead
+  ) async -> Outcome {
+    let local = prepared.local as? M
+    guard let request = prepared.request else {
+      do {
+        try await finish(entry, store: store) { _ in }
+      } catch {
+        await fail(entry, error, store: store)
+      }
       return .done
     }
     do {
       let answer = try await configuration.client.send(request)
       let record = Self.syncFields(answer)
-      try await finish(entry, store: store) { tx in
+      let taken = try await store.writeRemote { tx -> Taken?? in
+        try Outbox.remove(entry.sequence, tx.connection)
         try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
         if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
-          let remote = try? Self.decode(M.self, answer)
+          let remote = try? Self.decode(M.self, Self.withReferenceKeys(answer, M.schema))
         {
           try tx.save(remote)  // the server's values (Automerge may have merged)
         }
+        // A failure to take the next head (`.none`) leaves it to the drain's own transaction;
+        // `.some(nil)`: the outbox is empty.
+        do { return .some(try Self.take(tx)) } catch { return .none }
       }
+      if let taken { next = .taken(taken) }
       emit(
         .outboxMutationProcessed(
           modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version))
       return .done
     } catch let error as APIError {
-      // `stop()` cancelled the send: the mutation stays pending (marked so by `stop()`).
-      if Task.isCancelled { return .retry }
+      // `stop()` cancelled the send: the mutation stays pending, and its record is read first on
+      // the next start (it may have been applied).
+      if Task.isCancelled { return .retry(unanswered: true) }
       switch error {
       case .transport, .timedOut, .cancelled:
-        return .retry
-      case .httpStatus(_, let status, _, _) where status >= 500 || status == 429:
-        return .retry
+        return .retry(unanswered: true)
+      case .httpStatus(_, let status, _, _) where status >= 500:
+        return .retry(unanswered: true)
+      case .httpStatus(_, 429, _, _):
+        return .retry(unanswered: false)
       case .graphQL(_, let errors, _, let body) where errors.contains(where: { $0.errorType == "ConflictUnhandled" }):
         return await conflict(M.self, entry, local: local, body: body, store: store)
       default:
-        await fail(entry, error, store: store, revert: (M.self, components))
+        await fail(entry, error, store: store, revert: (M.self, prepared.components))
         return .done
       }
     } catch {
@@ -231,14 +454,10 @@ final class SyncEngine: Sendable {
       switch resolution {
       case .applyRemote:
         try await finish(entry, store: store) { tx in
-          try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
-          guard try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else { return }
-          if record.deleted {
-            let identifier = try ModelIdentifier(M.self, canonicalString: entry.identifier)
-            try tx.delete(M.self, where: .and(identifier.components.map { .field($0.name, .eq($0.value)) }))
-          } else {
-            try tx.save(try Self.decode(M.self, .object(remote)))
+          guard try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else {
+            return try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
           }
+          try Self.storeServerRecord(M.self, .object(remote), identifier: entry.identifier, tx)
         }
         return .done
       case .retryLocal:
@@ -267,41 +486,68 @@ final class SyncEngine: Sendable {
     }
   }
 
-  /// Removes `entry` from the outbox with `body`'s changes, in one transaction that enqueues nothing.
+  /// Removes `entry` from the outbox with `body`'s changes, in one remote write
+  /// (``DataStore/writeRemote(_:)``: it enqueues nothing and keeps the server's timestamps).
   private func finish(
     _ entry: PendingMutation, store: DataStore, _ body: @escaping @Sendable (WriteTransaction) throws -> Void
   ) async throws {
-    try await store.write { tx in
-      tx.appliesRemote = true
+    try await store.writeRemote { tx in
       try Outbox.remove(entry.sequence, tx.connection)
       try body(tx)
     }
   }
 
   /// A mutation that failed for good: reported, dropped, and (when `revert` names the model) the
-  /// local row reverted to the server's value (deleted when the server has none).
+  /// local row reverted to the server's record with its `_version`, `_lastChangedAt` and `_deleted`
+  /// (``storeServerRecord(_:_:identifier:_:)``): a tombstone, or no record at all, reverts to a local
+  /// delete that cascades as a remote delete does. Nothing is reverted while a newer local change of
+  /// the identifier is pending, or when the server's record cannot be read.
   private func fail<M: Model>(
     _ entry: PendingMutation, _ error: any Error, store: DataStore, revert: (M.Type, [IdentifierComponent])
   ) async {
-    var remote: M?
-    var known = false
-    if let request = try? ModelQueries.get(M.self, identifiers: revert.1),
+    var found: GraphQLValue?
+    if let request = try? Self.getQuery(M.schema, revert.1),
       let answer = try? await configuration.client.send(request)
     {
-      remote = answer
-      known = true
+      found = answer
     }
-    let found = remote
-    let revertable = known
+    let server = found
     _ = try? await finish(entry, store: store) { tx in
-      guard revertable, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else { return }
-      if let found {
-        try tx.save(found)
+      guard let server, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else { return }
+      if server == .null {
+        let mapping = try tx.store.mapping(for: M.self)
+        try tx.store.deleteCascading(mapping, Self.keyCondition(revert.1), tx.connection)
       } else {
-        try tx.delete(M.self, where: .and(revert.1.map { .field($0.name, .eq($0.value)) }))
+        try Self.storeServerRecord(M.self, server, identifier: entry.identifier, tx)
       }
     }
     await report(entry, error)
+  }
+
+  /// Stores the server's `record` of `M` (a get, a mutation's answer or a conflict's item, with its
+  /// sync fields) as the local state of `identifier` inside `tx` (a ``DataStore/writeRemote(_:)``):
+  /// its metadata, and the row itself — or, for a tombstone (`_deleted: true`), the row's delete with
+  /// its `ON DELETE CASCADE` children (``DataStore/deleteCascading(_:_:_:depth:)``), as a remote delete.
+  ///
+  /// - Throws: A decoding error when `record` is not an `M`; what the store's writes throw.
+  static func storeServerRecord<M: Model>(
+    _ type: M.Type, _ record: GraphQLValue, identifier: String, _ tx: WriteTransaction
+  ) throws {
+    let metadata = syncFields(record)
+    try Outbox.setMetadata(M.modelName, identifier, metadata, tx.connection)
+    if metadata.deleted {
+      let components = try ModelIdentifier(M.self, canonicalString: identifier).components
+      try tx.store.deleteCascading(try tx.store.mapping(for: M.self), keyCondition(components), tx.connection)
+    } else {
+      try tx.save(try decode(M.self, withReferenceKeys(record, M.schema)))
+    }
+  }
+
+  /// `"id" = ?` (one term per key component, joined by `AND`) with the components' values bound.
+  static func keyCondition(_ components: [IdentifierComponent]) -> SQLFragment {
+    SQLFragment(
+      sql: components.map { "\(quote($0.name)) = ?" }.joined(separator: " AND "),
+      bindings: components.map { SQLValue($0.value) })
   }
 
   private func fail(_ entry: PendingMutation, _ error: any Error, store: DataStore) async {
@@ -316,6 +562,36 @@ final class SyncEngine: Sendable {
   }
 
   // MARK: Documents and answers
+
+  /// `query GetPost($id: ID!) { getPost(id: $id) { … _version _deleted _lastChangedAt postID } }`:
+  /// the server's record of `components` with its sync fields (a versioned data source answers a
+  /// tombstone too), or `null`.
+  ///
+  /// - Throws: `APIError.invalidRequest` when the model's `get` query is disabled;
+  ///   ``DataStoreError/invalidArgument(name:value:reason:)`` when `components` lack a key field.
+  static func getQuery(_ schema: ModelSchema, _ components: [IdentifierComponent]) throws
+    -> GraphQLRequest<GraphQLValue>
+  {
+    let field = try ModelDocument.getField(schema)
+    let name = field.prefix(1).uppercased() + field.dropFirst()
+    let values = Dictionary(components.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let keyFields = schema.primaryKeyFields
+    let declarations = keyFields.map { "$\($0.name): \(ModelDocument.keyArgumentType($0, of: schema))!" }
+    let arguments = keyFields.map { "\($0.name): $\($0.name)" }
+    var variables: [String: GraphQLValue] = [:]
+    for keyField in keyFields {
+      guard let value = values[keyField.name] else {
+        throw DataStoreError.invalidArgument(
+          name: "identifier", value: 0, reason: "\(schema.name) has no value for its key field \(keyField.name)")
+      }
+      variables[keyField.name] = GraphQLValue(value)
+    }
+    return GraphQLRequest(
+      operationType: .query, operationName: name,
+      document: "query \(name)(\(declarations.joined(separator: ", "))) {"
+        + " \(field)(\(arguments.joined(separator: ", "))) \(inboundSelectionSet(schema)) }",
+      variables: variables, responseField: field)
+  }
 
   /// The selection set of `schema` with the sync metadata fields.
   static func selectionSet(_ schema: ModelSchema) -> String {

@@ -36,8 +36,9 @@ public struct SyncConfiguration: Sendable {
   public var fullSyncInterval: Duration
   /// Selective sync: per model, only the records matching its predicate are synced (the
   /// predicate is the `filter` of its `sync<Plural>` queries and of its three subscriptions). A
-  /// model without one syncs every record. A predicate a subscription filter cannot express
-  /// (`not`, `attributeExists`) is reported as a ``SyncEvent/inboundError(_:)`` at ``DataStore/start()``.
+  /// model without one syncs every record. ``DataStore/start()`` throws ``SyncExpressionError``
+  /// for a predicate a subscription filter cannot express (`not`, a null comparison, an empty `or`),
+  /// one the sync query's filter cannot express, or a model that is not synced.
   public var syncExpressions: [SyncExpression]
 
   /// Creates a configuration.
@@ -73,6 +74,33 @@ public struct SyncExpression: Sendable {
   public init<M: Model>(_ type: M.Type, where predicate: QueryPredicate) {
     modelName = M.modelName
     self.predicate = predicate
+  }
+}
+
+/// A selective-sync predicate (``SyncConfiguration/syncExpressions``) the store cannot sync by,
+/// thrown by ``DataStore/start()`` before anything is sent (the store stays stopped).
+///
+/// The predicate is the `filter` of the model's `sync<Plural>` query (`Model<Name>FilterInput`)
+/// and of its three subscriptions (`ModelSubscription<Name>FilterInput`, AppSync's subscription
+/// filters). The transformer's subscription filter input has `and`, `or` and per-field operators
+/// only: no `not`, and no `attributeExists`, which a null comparison (`isNil()`, `isNotNil()`) and
+/// an empty `or` become. Amplify's DataStore falls back to filtering subscription events on the
+/// device when the service refuses a filter; this store refuses the predicate up front instead,
+/// so a record outside the selective sync never arrives unnoticed.
+public struct SyncExpressionError: Error, Sendable, CustomStringConvertible {
+  /// The model's GraphQL type name, as the ``SyncExpression`` named it.
+  public var modelName: String
+  /// The whole predicate of the expression.
+  public var predicate: QueryPredicate
+  /// The part of ``predicate`` that cannot be expressed (the whole predicate when the fault is
+  /// not one part's: an unknown model).
+  public var unsupported: QueryPredicate
+  /// Why, in words.
+  public var reason: String
+
+  /// `sync expression of Post: not(…) cannot be a subscription filter: …`.
+  public var description: String {
+    "sync expression of \(modelName) (\(predicate)): \(unsupported == predicate ? "" : "\(unsupported) ")\(reason)"
   }
 }
 

@@ -1,0 +1,125 @@
+import Foundation
+import LazyModel
+import SyncOwnerModels
+import Testing
+
+@testable import LazyModelAPI
+@testable import LazyModelDataStore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A user pool of two users for the auth-aware local server (Tests/GraphQLServer/auth.py): its
+/// `--auth-config` file, with `requireOwnerArgument` (an owner's subscription to a model only its
+/// owner may read is refused without the owner argument, as AppSync refuses it), and HS256 ID tokens.
+struct OwnerPool {
+  static let issuer = "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_SyncTest"
+  let secret = UUID().uuidString
+  let configURL: URL
+
+  init(_ directory: URL) throws {
+    configURL = directory.appendingPathComponent("auth.json")
+    let config: [String: Any] = [
+      "userPools": ["secret": secret, "issuer": Self.issuer, "audience": "client-1"],
+      "requireOwnerArgument": true,
+    ]
+    try JSONSerialization.data(withJSONObject: config).write(to: configURL)
+  }
+
+  /// An ID token of `username` (RFC 7519, HS256), valid for an hour.
+  func token(_ username: String) -> String {
+    func base64URL(_ data: Data) -> String {
+      data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+    let claims: [String: Any] = [
+      "iss": Self.issuer, "aud": "client-1", "sub": "sub-\(username)", "cognito:username": username,
+      "token_use": "id", "exp": Int(Date().timeIntervalSince1970) + 3600,
+    ]
+    let header = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+    let payload = base64URL((try? JSONSerialization.data(withJSONObject: claims)) ?? Data())
+    let signature = Digest.hmacSHA256(key: Array(secret.utf8), data: Array("\(header).\(payload)".utf8))
+    return "\(header).\(payload).\(base64URL(Data(signature)))"
+  }
+
+  /// A device of `username`: its own store file and client, signed in to the user pool.
+  func device(_ server: SyncServer, _ directory: URL, _ username: String, _ name: String) throws -> DataStore {
+    let token = self.token(username)
+    var api = APIClient.Configuration(endpoint: server.endpoint, authorization: .userPools { token }, timeout: 5)
+    api.realtime = .init(reconnectInitialDelay: 0.1, reconnectMaximumDelay: 0.5, maximumReconnectAttempts: 10_000)
+    var configuration = SyncConfiguration(client: APIClient(configuration: api))
+    configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
+    return try DataStore(
+      fileURL: directory.appendingPathComponent("\(name).sqlite"), registry: Models.registry, sync: configuration)
+  }
+}
+
+@Suite("Sync: a model only its owner may read (allow: owner, Cognito user pools)", .serialized)
+struct OwnerSyncTests {
+  @Test func subscriptionsCarryTheOwnerArgumentAndEachOwnerSyncsOnlyItsRecords() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory)
+    let server = try await SyncServer(generated: "sync/sync-owner", authConfig: pool.configURL)
+    defer { server.stop() }
+    #expect(ModelSubscriptions.ownerArgumentNames(of: Note.schema) == ["owner"])
+    let alicePhone = try pool.device(server, directory, "alice", "alice-phone")
+    let aliceLaptop = try pool.device(server, directory, "alice", "alice-laptop")
+    let bobPhone = try pool.device(server, directory, "bob", "bob-phone")
+    for store in [alicePhone, aliceLaptop, bobPhone] { try await startAndSync(store) }
+
+    // Each device's three subscriptions name its user as the owner argument.
+    let (data, _) = try await URLSession.shared.data(
+      from: URL(string: "http://127.0.0.1:\(server.port)/test/realtime/subscriptions")!)
+    let active = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    let owners = active.map { "\($0["field"] as? String ?? "") \(($0["arguments"] as? [String: Any])?["owner"] ?? "-")" }
+    #expect(
+      owners.sorted()
+        == ["onCreateNote alice", "onCreateNote alice", "onCreateNote bob", "onDeleteNote alice",
+          "onDeleteNote alice", "onDeleteNote bob", "onUpdateNote alice", "onUpdateNote alice", "onUpdateNote bob"])
+
+    try await alicePhone.save(Note(id: "a1", content: "alice's"))
+    try await bobPhone.save(Note(id: "b1", content: "bob's"))
+    // Through the subscription: alice's other device gets her note, never bob's.
+    #expect(try await eventuallyScaled { try await aliceLaptop.query(Note.self).map(\.id) == ["a1"] })
+    #expect(try await eventuallyScaled { try await alicePhone.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled { try await bobPhone.pendingMutations().isEmpty })
+    try await aliceLaptop.save(Note(id: "a1", content: "alice's, edited on the laptop"))
+    #expect(
+      try await eventuallyScaled {
+        try await alicePhone.query(Note.self, byIdentifier: .init(id: "a1"))?.content == "alice's, edited on the laptop"
+      })
+    #expect(try await bobPhone.query(Note.self).map(\.id) == ["b1"])
+    #expect(try await aliceLaptop.query(Note.self).map(\.id) == ["a1"])
+
+    // A new device of bob's: its base sync brings bob's note only.
+    let bobTablet = try pool.device(server, directory, "bob", "bob-tablet")
+    try await startAndSync(bobTablet)
+    #expect(try await bobTablet.query(Note.self).map(\.content) == ["bob's"])
+    for store in [alicePhone, aliceLaptop, bobPhone, bobTablet] { await store.stop() }
+  }
+
+  @Test func theOwnerArgumentIsTheSignedInUsersClaimAndOnlyForUserPoolsAndOIDC() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory)
+    let token = pool.token("carol")
+    let claims = try #require(SyncEngine.claims(ofJWT: token))
+    #expect(claims["cognito:username"] == .string("carol") && claims["sub"] == .string("sub-carol"))
+    #expect(SyncEngine.claims(ofJWT: "not a token") == nil)
+    #expect(SyncEngine.claims(ofJWT: "a.%%%.c") == nil)
+    let endpoint = URL(string: "http://127.0.0.1:9/graphql")!
+    func arguments(_ authorization: APIClient.Authorization) async throws -> [String: String] {
+      let client = APIClient(configuration: .init(endpoint: endpoint, authorization: authorization))
+      return try await SyncEngine(configuration: SyncConfiguration(client: client)).ownerArguments(Note.schema)
+    }
+    #expect(try await arguments(.userPools { token }) == ["owner": "carol"])
+    // Note's owner rule is a user pools rule: an OIDC, API key or unreadable token passes none.
+    #expect(try await arguments(.oidc { token }).isEmpty)
+    #expect(try await arguments(.apiKey("key")).isEmpty)
+    #expect(try await arguments(.userPools { "opaque" }).isEmpty)
+    struct Refused: Error {}
+    await #expect(throws: AuthorizationError.self) { try await arguments(.userPools { throw Refused() }) }
+  }
+}
