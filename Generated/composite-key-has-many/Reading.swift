@@ -55,10 +55,20 @@ public struct Reading: Model {
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(
       id: id, takenAt: takenAt, day: day, time: time, seq: seq, priority: priority, value: value,
-      flagged: flagged).components
+      flagged: flagged
+    ).components
     notes = try values.decodeLazyList(
       ReadingNote.self, forKey: .notes,
-      associatedFields: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"],
+      associatedFields: [
+        "readingNotesId",
+        "readingNotesTakenAt",
+        "readingNotesDay",
+        "readingNotesTime",
+        "readingNotesSeq",
+        "readingNotesPriority",
+        "readingNotesValue",
+        "readingNotesFlagged",
+      ],
       parent: parentKey, decoder: decoder)
   }
 

@@ -54,7 +54,16 @@ extension ReadingNote {
       .field(CodingKeys.text, .required, .string),
       .belongsTo(
         CodingKeys.reading, .optional, Reading.self,
-        targetNames: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"],
+        targetNames: [
+          "readingNotesId",
+          "readingNotesTakenAt",
+          "readingNotesDay",
+          "readingNotesTime",
+          "readingNotesSeq",
+          "readingNotesPriority",
+          "readingNotesValue",
+          "readingNotesFlagged",
+        ],
         associatedFields: ["id", "takenAt", "day", "time", "seq", "priority", "value", "flagged"]),
       .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),
       .field(CodingKeys.updatedAt, .optional, .scalar(.awsDateTime), readOnly: true),

@@ -41,7 +41,16 @@ public struct ReadingNote: Model {
     updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     _reading = try values.decodeLazyReference(
       Reading.self, forKey: .reading,
-      targetNames: ["readingNotesId", "readingNotesTakenAt", "readingNotesDay", "readingNotesTime", "readingNotesSeq", "readingNotesPriority", "readingNotesValue", "readingNotesFlagged"],
+      targetNames: [
+        "readingNotesId",
+        "readingNotesTakenAt",
+        "readingNotesDay",
+        "readingNotesTime",
+        "readingNotesSeq",
+        "readingNotesPriority",
+        "readingNotesValue",
+        "readingNotesFlagged",
+      ],
       decoder: decoder)
   }
 

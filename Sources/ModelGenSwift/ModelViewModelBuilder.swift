@@ -225,7 +225,7 @@ extension ViewModelBuilder {
     parts.parameter = nil
     parts.setter = nil
     parts.assignment = .call(
-      head: "self.\(storage) = LazyReference(identifiers: [", arguments: components, close: "])")
+      "self.\(storage) = LazyReference(", [.labeledArray(label: "identifiers: ", elements: components)])
   }
 
   /// A `@hasOne` that finds its child by the child's `references:` fields also decodes the
@@ -236,16 +236,16 @@ extension ViewModelBuilder {
   {
     switch field.association {
     case .belongsTo(let association)? where !association.targetNames.isEmpty:
-      return [.text("targetNames: \(SwiftLayout.stringArray(association.targetNames))")]
+      return [SwiftLayout.stringArray(label: "targetNames: ", association.targetNames)]
     case .hasOne(let association)? where !association.targetNames.isEmpty:
-      return [.text("targetNames: \(SwiftLayout.stringArray(association.targetNames))")]
+      return [SwiftLayout.stringArray(label: "targetNames: ", association.targetNames)]
     default:
       break
     }
     guard case .hasOne(let association)? = field.association, association.targetNames.isEmpty
     else { return [] }
     return [
-      .text("associatedFields: \(SwiftLayout.stringArray(association.relatedFields))"),
+      SwiftLayout.stringArray(label: "associatedFields: ", association.relatedFields),
       .text("parent: \(members.parentKey)"),
     ]
   }
@@ -261,17 +261,17 @@ extension ViewModelBuilder {
     switch field.association {
     case .belongsTo(let association)?:
       let arguments = [
-        "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
-        "associatedFields: \(SwiftLayout.stringArray(association.associatedFields))",
-      ].map(SwiftCode.text)
+        SwiftLayout.stringArray(label: "targetNames: ", association.targetNames),
+        SwiftLayout.stringArray(label: "associatedFields: ", association.associatedFields),
+      ]
       return .call(".belongsTo(", head + arguments + fieldAuthArguments(field), trailing: comma)
     case .hasOne(let association)?:
       // SPEC §1: associated fields are the fields on the other side the association points at:
       // the child's key fields the target names hold, or its `references:` fields.
       let arguments = [
-        "associatedFields: \(SwiftLayout.stringArray(association.relatedFields))",
-        "targetNames: \(SwiftLayout.stringArray(association.targetNames))",
-      ].map(SwiftCode.text)
+        SwiftLayout.stringArray(label: "associatedFields: ", association.relatedFields),
+        SwiftLayout.stringArray(label: "targetNames: ", association.targetNames),
+      ]
       return .call(".hasOne(", head + arguments + fieldAuthArguments(field), trailing: comma)
     default:
       return nil
@@ -302,7 +302,7 @@ extension ViewModelBuilder {
     } ?? []
     let decodeArguments: [SwiftCode] = [
       .text("\(related).self"), .text("forKey: .\(key)"),
-      .text("associatedFields: \(SwiftLayout.stringArray(association.foreignKeyFields))"),
+      SwiftLayout.stringArray(label: "associatedFields: ", association.foreignKeyFields),
     ]
     parts.decode = .call(
       "\(reference) = try values.decodeLazyList(",
@@ -311,7 +311,7 @@ extension ViewModelBuilder {
     parts.encode = encodeStatement(reference, key: key, required: field.isRequired)
     let schemaArguments: [SwiftCode] = [
       .text("CodingKeys.\(key)"), presence(field), .text("\(related).self"),
-      .text("associatedFields: \(SwiftLayout.stringArray(association.associatedFields))"),
+      SwiftLayout.stringArray(label: "associatedFields: ", association.associatedFields),
     ]
     parts.schemaField = .call(
       ".hasMany(", schemaArguments + index + fieldAuthArguments(field), trailing: comma)

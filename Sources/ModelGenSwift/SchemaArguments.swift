@@ -45,7 +45,7 @@ extension ViewModelBuilder {
         ".index(",
         [
           .text(SwiftNames.stringLiteral(index.name)),
-          .text("fields: \(SwiftLayout.stringArray(index.fields))"),
+          SwiftLayout.stringArray(label: "fields: ", index.fields),
           .text("queryField: \(SwiftNames.stringLiteral(names.queryField(of: index)))"),
         ], trailing: comma)
     }

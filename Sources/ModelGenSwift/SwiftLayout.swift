@@ -53,14 +53,23 @@ public enum SwiftLayout {
       return result
     }
     let continuation = String(repeating: " ", count: line.indentation + 2)
+    // swift-format keeps `)` after the last argument, but puts a closing text that continues the
+    // expression (`).components`) or closes a literal (`])`) on a line of its own.
+    let closeOnOwnLine = !close.hasPrefix(")") || !close.dropFirst().allSatisfy { $0 == "," }
     var result = head
     var current = ""
     var currentWidth = 0
     for (offset, argument) in arguments.enumerated() {
       let isLast = offset == arguments.count - 1
-      let piece = argument + (isLast ? close : ",")
-      let pieceWidth = piece.utf8.count + (isLast ? line.trailingWidth : 0)
-      if current.isEmpty {
+      let piece = argument + (isLast ? (closeOnOwnLine ? "" : close) : ",")
+      let pieceWidth = piece.utf8.count + (isLast && !closeOnOwnLine ? line.trailingWidth : 0)
+      if piece.contains("\n") {
+        // A multi-line argument (a broken array literal) starts a line and ends it.
+        if !current.isEmpty { result += "\n" + continuation + current }
+        result += "\n" + continuation + piece
+        current = ""
+        currentWidth = 0
+      } else if current.isEmpty {
         current = piece
         currentWidth = pieceWidth
       } else if continuation.utf8.count + currentWidth + 1 + pieceWidth <= lineLength {
@@ -72,7 +81,9 @@ public enum SwiftLayout {
         currentWidth = pieceWidth
       }
     }
-    return result + "\n" + continuation + current
+    if !current.isEmpty { result += "\n" + continuation + current }
+    if closeOnOwnLine { result += "\n" + String(repeating: " ", count: line.indentation) + close }
+    return result
   }
 
   /// An array literal of already-rendered `elements` for an expression that starts at column
@@ -131,5 +142,11 @@ public enum SwiftLayout {
   /// A Swift array literal of string literals (`["a", "b"]`).
   public static func stringArray(_ values: [String]) -> String {
     "[" + values.map(SwiftNames.stringLiteral).joined(separator: ", ") + "]"
+  }
+
+  /// `label` + an array literal of string literals (`targetNames: ["a", "b"]`) as code, so that
+  /// a list too long for its line breaks one element per line as swift-format lays it out.
+  public static func stringArray(label: String, _ values: [String]) -> SwiftCode {
+    .labeledArray(label: label, elements: values.map { .text(SwiftNames.stringLiteral($0)) })
   }
 }

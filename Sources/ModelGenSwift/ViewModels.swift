@@ -475,9 +475,10 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
   public var runtimeVersion: String = ModelGenRelease.runtimeVersion
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
-    "sourceFileName", "access", "typeName", "models", "runtimeVersion",
+    "sourceFileName", "access", "typeName", "models", "runtimeVersion", "hasModels",
   ])
-  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`, `runtimeVersion`.
+  /// Template keys: `sourceFileName`, `access`, `typeName`, `models`, `runtimeVersion`,
+  /// `hasModels` (an empty registry is written `models: []`, as swift-format lays it out).
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -488,6 +489,7 @@ public struct RegistryViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(typeName),
           models.templateValue,
           .string(runtimeVersion),
+          .bool(!models.isEmpty),
         ]))
   }
 }

@@ -40,11 +40,15 @@ struct NamesAndHelpTests {
   }
 
   @Test func accessPackageEmitsPackageDeclarations() throws {
-    #expect(try Command.parse(["generate", "a.graphql", "--output", "O", "--access", "package"]) == .generate(
-      GenerateOptions(schemas: ["a.graphql"], output: "O", access: .package)))
+    #expect(
+      try Command.parse(["generate", "a.graphql", "--output", "O", "--access", "package"])
+        == .generate(
+          GenerateOptions(schemas: ["a.graphql"], output: "O", access: .package)))
     let directory = try TemporaryDirectory()
     try directory.write("t.graphql", "type Note @model { id: ID! text: String }")
-    let run = CommandRun(["generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--access", "package"])
+    let run = CommandRun([
+      "generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--access", "package",
+    ])
     #expect(run.status == 0, "\(run.errors)")
     let note = try #require(directory.read("Out/Note.swift"))
     #expect(note.contains("\npackage struct Note: Model {\n"))
@@ -91,15 +95,19 @@ struct NamesAndHelpTests {
     #expect(directory.read("Out/Models.swift")?.contains("Note.self,\n      TodoTask.self,") == true)
   }
 
-  @Test(arguments: [
-    (#"{"swiftNames": {"Task": "class"}}"#, "1:25", #""class" is a Swift keyword"#),
-    (#"{"swiftNames": {"Task": "Date"}}"#, "1:25", "would shadow `Date` of Foundation"),
-    (#"{"swiftNames": {"Task": "To-do"}}"#, "1:25", "is not a Swift identifier"),
-    ("{\n  \"swiftNames\": {\n    \"Task\": \"TodoTask\",\n    \"task-x\": \"X\"\n  }\n}", "4:5", "is not a GraphQL type name"),
-    (#"{"swiftNames": {"Task": 3}}"#, "1:25", "must be a string"),
-    (#"{"swiftNames": {"A": "Same", "B": "same"}}"#, "1:35", "equal ignoring letter case"),
-    (#"{"swiftNames": ["Task"]}"#, nil, "must be an object"),
-  ] as [(String, String?, String)])
+  @Test(
+    arguments: [
+      (#"{"swiftNames": {"Task": "class"}}"#, "1:25", #""class" is a Swift keyword"#),
+      (#"{"swiftNames": {"Task": "Date"}}"#, "1:25", "would shadow `Date` of Foundation"),
+      (#"{"swiftNames": {"Task": "To-do"}}"#, "1:25", "is not a Swift identifier"),
+      (
+        "{\n  \"swiftNames\": {\n    \"Task\": \"TodoTask\",\n    \"task-x\": \"X\"\n  }\n}", "4:5",
+        "is not a GraphQL type name"
+      ),
+      (#"{"swiftNames": {"Task": 3}}"#, "1:25", "must be a string"),
+      (#"{"swiftNames": {"A": "Same", "B": "same"}}"#, "1:35", "equal ignoring letter case"),
+      (#"{"swiftNames": ["Task"]}"#, nil, "must be an object"),
+    ] as [(String, String?, String)])
   func badConfigSwiftNamesAreErrorsAtTheirPosition(json: String, position: String?, message: String) throws {
     let path = "/cfg/modelgen-config.json"
     let error = try #require(throws: ConfigFileError.self) { try ConfigFile.parse(Data(json.utf8), path: path) }
@@ -112,13 +120,18 @@ struct NamesAndHelpTests {
     let directory = try TemporaryDirectory()
     try directory.write("t.graphql", tasks)
     for (json, position, message) in [
-      ("{\n  \"swiftNames\": {\"Tsak\": \"TodoTask\"}\n}", "2:18", #""swiftNames" entry "Tsak": names no type of the schema"#),
+      (
+        "{\n  \"swiftNames\": {\"Tsak\": \"TodoTask\"}\n}", "2:18",
+        #""swiftNames" entry "Tsak": names no type of the schema"#
+      ),
       ("{\"swiftNames\": {\"Task\": \"note\"}}", "1:17", "differ only in letter case"),
       ("{\"swiftNames\": {\"Task\": \"Note\"}}", "1:17", "is the Swift name of type `Note` too"),
     ] {
       try directory.write("modelgen-config.json", json)
       let config = directory.url("modelgen-config.json")
-      let run = CommandRun(["generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--config", config])
+      let run = CommandRun([
+        "generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--config", config,
+      ])
       #expect(run.status == 64)
       #expect(run.errors.contains("\(config):\(position): error: "), "\(run.errors)")
       #expect(run.errors.contains(message), "\(run.errors)")
@@ -180,16 +193,23 @@ struct NamesAndHelpTests {
       """)
     let run = CommandRun(["validate", directory.url("v1.graphql")])
     #expect(run.status == 1)
-    #expect(run.errors.contains("\(directory.url("v1.graphql")):1:18: error: `@key` is a directive of the Amplify GraphQL Transformer v1"))
+    #expect(
+      run.errors.contains(
+        "\(directory.url("v1.graphql")):1:18: error: `@key` is a directive of the Amplify GraphQL Transformer v1"))
     #expect(run.errors.contains("hint: use `@primaryKey(sortKeyFields:)` on the key's first field (transformer v2)"))
   }
 
   @Test func aSchemaWithoutModelsGeneratesAnEmptyRegistryAndNoAPISchema() throws {
     let directory = try TemporaryDirectory()
     try directory.write("e.graphql", "enum Level { LOW HIGH }")
-    let run = CommandRun(["generate", directory.url("e.graphql"), "--output", directory.url("Out"), "--emit", "swift,api-schema"])
+    let run = CommandRun([
+      "generate", directory.url("e.graphql"), "--output", directory.url("Out"), "--emit", "swift,api-schema",
+    ])
     #expect(run.status == 0, "\(run.errors)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url("Out")).sorted() == ["Level.swift", "Models.swift"])
-    #expect(directory.read("Out/Models.swift")?.contains("ModelRegistry(\n    models: [\n    ]\n  )") == true)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.url("Out")).sorted() == [
+        "Level.swift", "Models.swift",
+      ])
+    #expect(directory.read("Out/Models.swift")?.contains("ModelRegistry(\n    models: []\n  )") == true)
   }
 }

@@ -274,7 +274,7 @@ struct SnippetTests {
         ".field(keys.lines, .optional, .list(.string, elementRequired: true)),",
       ])
     // No models: the registry is there, empty.
-    #expect(files["Models.swift"]?.contains("ModelRegistry(\n    models: [\n    ]\n  )") == true)
+    #expect(files["Models.swift"]?.contains("ModelRegistry(\n    models: []\n  )") == true)
   }
 
   @Test func keywordsAreEscapedInEveryPosition() throws {

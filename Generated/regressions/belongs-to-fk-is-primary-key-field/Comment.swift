@@ -24,8 +24,8 @@ public struct Comment: Model {
     self.postID = postID
     self.n = n
     self.text = text
-    self._post = LazyReference(identifiers: [
-      IdentifierComponent(name: "id", value: postID.keyValue)])
+    self._post = LazyReference(
+      identifiers: [IdentifierComponent(name: "id", value: postID.keyValue)])
   }
 
   public init(from decoder: any Decoder) throws {

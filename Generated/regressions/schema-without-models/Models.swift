@@ -9,7 +9,6 @@ public enum Models {
 
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
-    models: [
-    ]
+    models: []
   )
 }
