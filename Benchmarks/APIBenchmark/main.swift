@@ -23,7 +23,6 @@ let rounds = 3
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-
 /// Starts the server on the seed's API schema; returns the process and its endpoint.
 func startServer(database: URL) throws -> (Process, URL) {
   let process = Process()

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Reads the process's resident memory for benchmarks: the current resident set (VmRSS) and its
 /// high-water mark (VmHWM) from `/proc/self/status` on Linux, or `getrusage` elsewhere.
@@ -65,7 +66,9 @@ public enum BenchmarkFormat {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     func line(_ cells: [String]) -> String {
-      "| " + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ")
+      "| "
+        + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+          separator: " | ")
         + " |"
     }
     let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"

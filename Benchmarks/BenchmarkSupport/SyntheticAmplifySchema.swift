@@ -101,7 +101,9 @@ public struct SyntheticAmplifySchema: Sendable {
     out += "  score: Float\n  isPublished: Boolean\n  publishedAt: AWSDateTime\n  releaseDate: AWSDate\n"
     out += "  email: AWSEmail\n  website: AWSURL\n  metadata: AWSJSON\n  tags: [String!]!\n"
     out += "  address: \(embedded)\n  owner: String\n"
-    if random.next() % 2 == 0 { out += "  phone: AWSPhone\n  lastSeen: AWSTimestamp\n  ip: AWSIPAddress\n  opensAt: AWSTime\n" }
+    if random.next() % 2 == 0 {
+      out += "  phone: AWSPhone\n  lastSeen: AWSTimestamp\n  ip: AWSIPAddress\n  opensAt: AWSTime\n"
+    }
     if let parent {
       let parentKey = index - 1
       let sortKey = parentKey % 4 == 0 ? "parentSku" : "title"

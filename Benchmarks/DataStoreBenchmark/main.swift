@@ -527,7 +527,8 @@ print(
     Double(commentCount) / storeQueryAll.wall, Double(commentCount) / plainQueryAll.wall))
 print(
   String(
-    format: "N+1: DataStore %.1f us per reference (preferring the reader's executor %.1f us), plain C API %.1f us per lookup (wall)",
+    format:
+      "N+1: DataStore %.1f us per reference (preferring the reader's executor %.1f us), plain C API %.1f us per lookup (wall)",
     storeNPlusOneLoads.wall / Double(commentCount) * 1e6,
     storeNPlusOnePreferring.wall / Double(commentCount) * 1e6,
     plainNPlusOne.wall / Double(commentCount) * 1e6))

@@ -17,8 +17,12 @@ let arguments = CommandLine.arguments
 while index < arguments.count {
   let value = index + 1 < arguments.count ? arguments[index + 1] : ""
   switch arguments[index] {
-  case "--counts": counts = value.split(separator: ",").compactMap { Int($0) }; index += 1
-  case "--iterations": iterations = max(1, Int(value) ?? iterations); index += 1
+  case "--counts":
+    counts = value.split(separator: ",").compactMap { Int($0) }
+    index += 1
+  case "--iterations":
+    iterations = max(1, Int(value) ?? iterations)
+    index += 1
   default:
     FileHandle.standardError.write(Data("unknown argument \(arguments[index])\n".utf8))
     exit(64)

@@ -232,8 +232,7 @@ enum Benchmark {
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     let someDateTimes = dateTimes.prefix(10_000)
     rows.append(
-      await measure("ISO8601DateFormatter.date(from:) (reference)", operations: someDateTimes.count)
-      {
+      await measure("ISO8601DateFormatter.date(from:) (reference)", operations: someDateTimes.count) {
         for text in someDateTimes { _ = formatter.date(from: text) }
       })
 

@@ -19,9 +19,15 @@ struct Options {
       let argument = arguments[index]
       let value = index + 1 < arguments.count ? arguments[index + 1] : nil
       switch argument {
-      case "--models": models = value.flatMap(Int.init) ?? models; index += 1
-      case "--iterations": iterations = max(1, value.flatMap(Int.init) ?? iterations); index += 1
-      case "--schema-out": schemaOut = value; index += 1
+      case "--models":
+        models = value.flatMap(Int.init) ?? models
+        index += 1
+      case "--iterations":
+        iterations = max(1, value.flatMap(Int.init) ?? iterations)
+        index += 1
+      case "--schema-out":
+        schemaOut = value
+        index += 1
       default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
         exit(64)

@@ -27,7 +27,6 @@ let subscriptionCount = arguments.dropFirst(3).first ?? 1_000
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-
 func startServer(database: URL) throws -> (Process, URL) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: try localServerPython(root: root))
@@ -63,7 +62,9 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 /// Arrival times of models by id, filled by the consuming task.
 final class Arrivals: Sendable {
-  private let state = Mutex<(times: [String: ContinuousClock.Instant], count: [String: Int], connected: Int, events: Int)>(([:], [:], 0, 0))
+  private let state = Mutex<
+    (times: [String: ContinuousClock.Instant], count: [String: Int], connected: Int, events: Int)
+  >(([:], [:], 0, 0))
   func record(_ id: String) {
     let now = ContinuousClock.now
     state.withLock {
@@ -80,7 +81,9 @@ final class Arrivals: Sendable {
   var duplicates: Int { state.withLock { $0.count.values.reduce(0) { $0 + max(0, $1 - 1) } } }
 }
 
-func consume(_ stream: AsyncThrowingStream<SubscriptionEvent<Post4V2>, any Error>, into arrivals: Arrivals) -> Task<Void, Never> {
+func consume(_ stream: AsyncThrowingStream<SubscriptionEvent<Post4V2>, any Error>, into arrivals: Arrivals) -> Task<
+  Void, Never
+> {
   Task {
     do {
       for try await event in stream {
@@ -247,13 +250,16 @@ print(
       ],
       [
         "sustained: \(total) events at \(rate)/s to one subscriber",
-        String(format: "%.0f events/s delivered, %d lost, %d duplicated", Double(received) / delivered, lost, duplicated),
+        String(
+          format: "%.0f events/s delivered, %d lost, %d duplicated", Double(received) / delivered, lost, duplicated),
         String(format: "%.0f mutations/s produced", Double(total) / produced),
         String(format: "%.2f×", (Double(received) / delivered) / (Double(total) / produced)),
       ],
       [
         "\(subscriptionCount) subscriptions on one connection: memory",
-        String(format: "%.1f MB (%.1f KB each)", Double(after - before) / 1e6, Double(after - before) / Double(subscriptionCount) / 1e3),
+        String(
+          format: "%.1f MB (%.1f KB each)", Double(after - before) / 1e6,
+          Double(after - before) / Double(subscriptionCount) / 1e3),
         String(format: "%.1f MB process before", Double(before) / 1e6),
         String(format: "%.2f×", Double(after) / Double(before)),
       ],
@@ -263,5 +269,7 @@ print(
         "", "",
       ],
     ]))
-print("\nlatency: ContinuousClock from the createPost4V2 HTTP response to the .model event (negative: the event came first).")
+print(
+  "\nlatency: ContinuousClock from the createPost4V2 HTTP response to the .model event (negative: the event came first)."
+)
 print("targets: median ≤ 5 ms; \(rate) events/s for \(durationSeconds) s with 0 lost or duplicated.")

@@ -32,7 +32,6 @@ let latencyCount = arguments.dropFirst(5).first ?? 20
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("syncbenchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
@@ -65,7 +64,8 @@ func cpuSeconds() -> Double {
 }
 
 func loadAverage() -> String {
-  (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ")
+  (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(
+    separator: " ")
     ?? "?"
 }
 
@@ -145,18 +145,26 @@ let plainWall = median(plain.map(\.wall))
 let plainCPU = median(plain.map(\.cpu))
 let outboxWall = median(outbox.map(\.wall))
 let outboxCPU = median(outbox.map(\.cpu))
-print("SyncBenchmark: \(saveCount) offline saves drained vs \(saveCount) sequential plain POSTs, median of \(rounds); load average \(loadAverage())")
+print(
+  "SyncBenchmark: \(saveCount) offline saves drained vs \(saveCount) sequential plain POSTs, median of \(rounds); load average \(loadAverage())"
+)
 print(
   BenchmarkFormat.table(
     ["measurement", "wall", "CPU (this process)", "per mutation (wall)"],
     [
-      ["plain POSTs (URLSession)", BenchmarkFormat.milliseconds(plainWall), BenchmarkFormat.milliseconds(plainCPU),
-       String(format: "%.3f ms", plainWall * 1000 / Double(saveCount))],
-      ["outbox drain", BenchmarkFormat.milliseconds(outboxWall), BenchmarkFormat.milliseconds(outboxCPU),
-       String(format: "%.3f ms", outboxWall * 1000 / Double(saveCount))],
+      [
+        "plain POSTs (URLSession)", BenchmarkFormat.milliseconds(plainWall), BenchmarkFormat.milliseconds(plainCPU),
+        String(format: "%.3f ms", plainWall * 1000 / Double(saveCount)),
+      ],
+      [
+        "outbox drain", BenchmarkFormat.milliseconds(outboxWall), BenchmarkFormat.milliseconds(outboxCPU),
+        String(format: "%.3f ms", outboxWall * 1000 / Double(saveCount)),
+      ],
       ["ratio", String(format: "%.2f×", outboxWall / plainWall), String(format: "%.2f×", outboxCPU / plainCPU), ""],
     ]))
-print("rounds (plain / outbox wall, ms): " + zip(plain, outbox).map { String(format: "%.0f / %.0f", $0.wall * 1000, $1.wall * 1000) }.joined(separator: ", "))
+print(
+  "rounds (plain / outbox wall, ms): "
+    + zip(plain, outbox).map { String(format: "%.0f / %.0f", $0.wall * 1000, $1.wall * 1000) }.joined(separator: ", "))
 
 // MARK: Inbound: base sync, delta sync, remote change latency
 
@@ -171,7 +179,9 @@ func postJSON(_ path: String, _ body: Any) async throws {
 let inboundDirectory = directory.appendingPathComponent("inbound")
 try FileManager.default.createDirectory(at: inboundDirectory, withIntermediateDirectories: true)
 try await postJSON("/test/reset", [:])
-try await postJSON("/test/sync/seed", ["model": "Post", "items": (0..<postCount).map { ["id": "bp\($0)", "title": "post \($0)", "rating": 3] }])
+try await postJSON(
+  "/test/sync/seed",
+  ["model": "Post", "items": (0..<postCount).map { ["id": "bp\($0)", "title": "post \($0)", "rating": 3] }])
 for start in stride(from: 0, to: commentCount, by: 10_000) {
   let items = (start..<min(commentCount, start + 10_000)).map {
     ["id": "bc\($0)", "postID": "bp\($0 % max(1, postCount))", "content": "comment \($0)"]
@@ -202,13 +212,15 @@ func plainSync(_ file: URL, lastSync: [String: Int]) async throws -> [String: In
   defer { sqlite3_close(db) }
   sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", nil, nil, nil)
   sqlite3_exec(
-    db, "CREATE TABLE IF NOT EXISTS Post (id TEXT PRIMARY KEY, title TEXT, rating INTEGER, version INTEGER);"
+    db,
+    "CREATE TABLE IF NOT EXISTS Post (id TEXT PRIMARY KEY, title TEXT, rating INTEGER, version INTEGER);"
       + " CREATE TABLE IF NOT EXISTS Comment (id TEXT PRIMARY KEY, content TEXT, postID TEXT, version INTEGER)",
     nil, nil, nil)
   let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
   var started: [String: Int] = [:]
   for (model, plural) in [("Post", "Posts"), ("Comment", "Comments")] {
-    let sql = model == "Post"
+    let sql =
+      model == "Post"
       ? "INSERT OR REPLACE INTO Post (id, title, rating, version) VALUES (?, ?, ?, ?)"
       : "INSERT OR REPLACE INTO Comment (id, content, postID, version) VALUES (?, ?, ?, ?)"
     var statement: OpaquePointer?
@@ -220,11 +232,14 @@ func plainSync(_ file: URL, lastSync: [String: Int]) async throws -> [String: In
       request.httpMethod = "POST"
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
       request.httpBody = try JSONSerialization.data(withJSONObject: [
-        "query": "query S($l: Int, $t: String, $s: AWSTimestamp) { sync\(plural)(limit: $l, nextToken: $t, lastSync: $s) { items { \(selections[plural]!) } nextToken startedAt } }",
+        "query":
+          "query S($l: Int, $t: String, $s: AWSTimestamp) { sync\(plural)(limit: $l, nextToken: $t, lastSync: $s) { items { \(selections[plural]!) } nextToken startedAt } }",
         "variables": ["l": pageSize, "t": token, "s": lastSync[model].map { $0 as Any } ?? NSNull()],
       ])
       let (data, _) = try await session.data(for: request)
-      let page = ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["data"] as? [String: Any])?["sync\(plural)"] as? [String: Any] ?? [:]
+      let page =
+        ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["data"] as? [String: Any])?["sync\(plural)"]
+        as? [String: Any] ?? [:]
       sqlite3_exec(db, "BEGIN", nil, nil, nil)
       for item in page["items"] as? [[String: Any]] ?? [] {
         sqlite3_bind_text(statement, 1, item["id"] as? String ?? "", -1, transient)
@@ -262,7 +277,11 @@ var deltaPlain: [Measure] = []
 var deltaStore: [Measure] = []
 for round in 0..<rounds {
   var plainStarted: [String: Int] = [:]
-  basePlain.append(try await measure { plainStarted = try await plainSync(inboundDirectory.appendingPathComponent("plain-\(round).sqlite"), lastSync: [:]) })
+  basePlain.append(
+    try await measure {
+      plainStarted = try await plainSync(
+        inboundDirectory.appendingPathComponent("plain-\(round).sqlite"), lastSync: [:])
+    })
   let store = try syncStore("base-\(round)")
   baseStore.append(try await measure { try await syncOnce(store) })
   let comments = try await store.count(Comment.self)
@@ -282,7 +301,10 @@ for round in 0..<rounds {
     ])
     _ = try await session.data(for: request)
   }
-  deltaPlain.append(try await measure { _ = try await plainSync(inboundDirectory.appendingPathComponent("plain-\(round).sqlite"), lastSync: plainStarted) })
+  deltaPlain.append(
+    try await measure {
+      _ = try await plainSync(inboundDirectory.appendingPathComponent("plain-\(round).sqlite"), lastSync: plainStarted)
+    })
   deltaStore.append(try await measure { try await syncOnce(store) })
   await store.stop()
 }
@@ -312,20 +334,32 @@ await deviceA.stop()
 await deviceB.stop()
 
 print("")
-print("SyncBenchmark inbound: \(postCount) posts + \(commentCount) comments, \(changeCount) changes, pages of \(pageSize), median of \(rounds); load average \(loadAverage())")
+print(
+  "SyncBenchmark inbound: \(postCount) posts + \(commentCount) comments, \(changeCount) changes, pages of \(pageSize), median of \(rounds); load average \(loadAverage())"
+)
 func row(_ name: String, _ values: [Measure]) -> [String] {
-  [name, BenchmarkFormat.milliseconds(median(values.map(\.wall))), BenchmarkFormat.milliseconds(median(values.map(\.cpu)))]
+  [
+    name, BenchmarkFormat.milliseconds(median(values.map(\.wall))),
+    BenchmarkFormat.milliseconds(median(values.map(\.cpu))),
+  ]
 }
 func ratio(_ store: [Measure], _ plain: [Measure]) -> [String] {
-  ["ratio", String(format: "%.2f×", median(store.map(\.wall)) / median(plain.map(\.wall))),
-   String(format: "%.2f×", median(store.map(\.cpu)) / median(plain.map(\.cpu)))]
+  [
+    "ratio", String(format: "%.2f×", median(store.map(\.wall)) / median(plain.map(\.wall))),
+    String(format: "%.2f×", median(store.map(\.cpu)) / median(plain.map(\.cpu))),
+  ]
 }
 print(
   BenchmarkFormat.table(
     ["measurement", "wall", "CPU (this process)"],
     [
-      row("base sync, plain (URLSession + C API)", basePlain), row("base sync, DataStore", baseStore), ratio(baseStore, basePlain),
-      row("delta sync, plain (URLSession + C API)", deltaPlain), row("delta sync, DataStore", deltaStore), ratio(deltaStore, deltaPlain),
+      row("base sync, plain (URLSession + C API)", basePlain), row("base sync, DataStore", baseStore),
+      ratio(baseStore, basePlain),
+      row("delta sync, plain (URLSession + C API)", deltaPlain), row("delta sync, DataStore", deltaStore),
+      ratio(deltaStore, deltaPlain),
     ]))
-print(String(format: "remote change -> other device's observeQuery snapshot: median %.1f ms, max %.1f ms over %d saves (loopback)",
-             median(latencies) * 1000, (latencies.max() ?? 0) * 1000, latencyCount))
+print(
+  String(
+    format:
+      "remote change -> other device's observeQuery snapshot: median %.1f ms, max %.1f ms over %d saves (loopback)",
+    median(latencies) * 1000, (latencies.max() ?? 0) * 1000, latencyCount))

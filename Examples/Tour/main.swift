@@ -12,6 +12,7 @@ import LazyModel
 import LazyModelAPI
 import LazyModelDataStore
 import SeedPostCommentModels
+
 // tour: end
 
 /// `--endpoint URL`, `--api-key KEY`, `--db FILE` (default: `tour.sqlite` in a new temporary
@@ -63,19 +64,19 @@ struct TourError: Error, CustomStringConvertible {
 /// The DataStore part of the tour on the SQLite file at `url`; returns the post and its comment.
 func dataStoreTour(url: URL) async throws -> (Post4V2, Comment4V2) {
   // tour: datastore
-  let store = try DataStore(fileURL: url, registry: Models.registry)   // or DataStore.inMemory(registry:)
+  let store = try DataStore(fileURL: url, registry: Models.registry)  // or DataStore.inMemory(registry:)
   let post = Post4V2(title: "Hello")
   try await store.save(post)
   try await store.save(Comment4V2(content: "First!", post: post))
 
   let comments = try await store.query(Comment4V2.self, where: Comment4V2.keys.content.beginsWith("F"))
-  let comment = comments[0]                 // comment.postReference.state is .notLoaded(identifiers: [id: post.id])
-  let loaded = try await comment.post       // one primary-key lookup, then cached
-  let list = loaded?.comments               // LazyList, not loaded
-  let first = try await list?.fetch()       // one indexed query; hasNextPage / nextPage() page on
+  let comment = comments[0]  // comment.postReference.state is .notLoaded(identifiers: [id: post.id])
+  let loaded = try await comment.post  // one primary-key lookup, then cached
+  let list = loaded?.comments  // LazyList, not loaded
+  let first = try await list?.fetch()  // one indexed query; hasNextPage / nextPage() page on
+  // every comment's post: one IN (…) query per 500 keys
   let posts = try await store.loadReferences(Comment4V2.keys.post, of: comments, as: Post4V2.self)
-                                            // every comment's post: one IN (…) query per 500 keys
-  let same = try await LazyReference.loadAll(comments.map(\.postReference))   // the same, from the references
+  let same = try await LazyReference.loadAll(comments.map(\.postReference))  // the same, from the references
   // tour: end
   print("datastore: \(comments.count) comment starting with \"F\": \(comment.content)")
   print("datastore: comment.post is \(loaded?.title ?? "nil"), its comments \(first?.map(\.content) ?? [])")
@@ -91,7 +92,7 @@ func apiTour(url: URL, key: String?, post: Post4V2, comment: Comment4V2) async t
   let created = try await client.create(post)
   _ = try await client.create(comment)
   let fetched = try await client.get(Comment4V2.self, byIdentifier: .init(id: comment.id))
-  let viaAPI = try await fetched?.post      // query GetPost4V2($id: ID!) { getPost4V2(id: $id) { … } }
+  let viaAPI = try await fetched?.post  // query GetPost4V2($id: ID!) { getPost4V2(id: $id) { … } }
   // tour: end
   print("api: created \(created.title), fetched \(fetched?.content ?? "nil"), its post \(viaAPI?.title ?? "nil")")
 }

@@ -68,8 +68,8 @@ public struct StringValue: Sendable, Hashable {
 
 /// Heap storage for an optional description, so that nodes which rarely have one (fields, input
 /// values, enum values) carry one pointer instead of a whole ``StringValue``.
-enum BoxedDescription: Sendable, Hashable {
-  indirect case boxed(StringValue)
+indirect enum BoxedDescription: Sendable, Hashable {
+  case boxed(StringValue)
 
   init(_ value: StringValue) { self = .boxed(value) }
 

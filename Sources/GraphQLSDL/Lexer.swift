@@ -280,7 +280,9 @@ struct Lexer {
       index += 1
       if isDigit(byte(index)) && index < count {
         while index < count, isDigit(base[index]) { index += 1 }
-        report(.leadingZero(number: text(start.offset, index)), SourceRange(start: start, end: locationAfterASCII(start, index)))
+        report(
+          .leadingZero(number: text(start.offset, index)),
+          SourceRange(start: start, end: locationAfterASCII(start, index)))
       }
     } else if !readDigits(&index, start, what: "after `-`") {
       return finishNumber(start, index, isFloat: false)
@@ -324,9 +326,11 @@ struct Lexer {
   private mutating func readDigits(_ index: inout Int, _ start: SourceLocation, what: String) -> Bool {
     guard index < count, isDigit(base[index]) else {
       let found =
-        index >= count ? "end of file"
-        : base[index] >= 0x80 ? "a non-ASCII character"
-        : "`\(DiagnosticText.shortened(String(Unicode.Scalar(base[index]))))`"
+        index >= count
+        ? "end of file"
+        : base[index] >= 0x80
+          ? "a non-ASCII character"
+          : "`\(DiagnosticText.shortened(String(Unicode.Scalar(base[index]))))`"
       let here = locationAfterASCII(start, index)
       report(.expectedDigit(after: what, found: found), SourceRange(start: here, end: here))
       return false
@@ -446,7 +450,8 @@ struct Lexer {
       } else {
         let escape = text(start.offset, index)
         report(
-          closed && digits > 0 ? .unicodeEscapeNotAScalar(escape: escape) : .malformedBracedUnicodeEscape(escape: escape),
+          closed && digits > 0
+            ? .unicodeEscapeNotAScalar(escape: escape) : .malformedBracedUnicodeEscape(escape: escape),
           SourceRange(start: start, end: end))
         scalars.append("\u{FFFD}")
       }
@@ -459,12 +464,15 @@ struct Lexer {
       position = index
       report(
         .malformedUnicodeEscape(escape: text(start.offset, index)),
-        SourceRange(start: start, end: SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)))
+        SourceRange(
+          start: start,
+          end: SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)))
       scalars.append("\u{FFFD}")
       return
     }
     position += 6
-    if (0xD800...0xDBFF).contains(leading), byte(position) == UInt8(ascii: "\\"), byte(position + 1) == UInt8(ascii: "u"),
+    if (0xD800...0xDBFF).contains(leading), byte(position) == UInt8(ascii: "\\"),
+      byte(position + 1) == UInt8(ascii: "u"),
       let trailing = fixedHex(at: position + 2), (0xDC00...0xDFFF).contains(trailing)
     {
       position += 6
@@ -538,7 +546,8 @@ struct Lexer {
     }
     report(
       .unterminatedBlockString,
-      SourceRange(start: start, end: SourceLocation(offset: start.offset + 3, line: start.line, column: start.column + 3)))
+      SourceRange(
+        start: start, end: SourceLocation(offset: start.offset + 3, line: start.line, column: start.column + 3)))
     raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: position - chunkStart))
     stringValue = blockStringValue(raw)
     return Token(kind: .blockString, start: start, end: location)

@@ -74,7 +74,8 @@ struct Parser {
     }
     var out: [Diagnostic] = []
     out.reserveCapacity(min(lexical.count + syntax.count, limit + 1))
-    let tooManyCount = lexical.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) } + syntax.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) }
+    let tooManyCount =
+      lexical.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) } + syntax.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) }
     if tooManyCount <= 1 && isOrdered(lexical) && isOrdered(syntax) {
       var i = 0
       var j = 0
@@ -179,7 +180,8 @@ struct Parser {
     guard at(kind) else {
       report(
         .expectedToken(token: kind.spelling, context: context(), found: found), at: token.range,
-        fixIt: FixIt(message: "insert \(kind.spelling)", range: SourceRange(at: previousEnd), replacement: kind.punctuatorText))
+        fixIt: FixIt(
+          message: "insert \(kind.spelling)", range: SourceRange(at: previousEnd), replacement: kind.punctuatorText))
       throw ParseAbort()
     }
     let consumed = token
@@ -262,7 +264,8 @@ struct Parser {
     }
     if isKeyword(keyword, "directive") { return lexer.next().kind == .at }
     for candidate: StaticString in [
-      "type", "interface", "union", "enum", "input", "scalar", "extend", "query", "mutation", "subscription", "fragment",
+      "type", "interface", "union", "enum", "input", "scalar", "extend", "query", "mutation", "subscription",
+      "fragment",
     ] where isKeyword(keyword, candidate) {
       let next = lexer.next()
       return next.kind == .name || (next.kind == .braceLeft && !isKeyword(keyword, "extend"))
@@ -486,7 +489,9 @@ struct Parser {
     var scratch = fieldScratch
     fieldScratch = []
     defer { fieldScratch = scratch }
-    return parseBracedList(of: "fields of `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn, into: &scratch) {
+    return parseBracedList(
+      of: "fields of `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn, into: &scratch
+    ) {
       parser throws(ParseAbort) in
       try parser.parseFieldDefinition()
     }
@@ -497,7 +502,8 @@ struct Parser {
     let start = token.start
     let description = parseDescription()
     let name = try parseName("a field name")
-    let arguments = at(.parenLeft) ? try parseArgumentDefinitions(of: "field `\(DiagnosticText.shortened(name.value))`") : []
+    let arguments =
+      at(.parenLeft) ? try parseArgumentDefinitions(of: "field `\(DiagnosticText.shortened(name.value))`") : []
     try expectColonBeforeType(after: "field name `\(DiagnosticText.shortened(name.value))`")
     let type = try parseType()
     if at(.equals) {
@@ -594,7 +600,8 @@ struct Parser {
         members.append(try parseName("a member type after `|`"))
       } else if at(.name) && !startsLine {
         report(
-          .expectedPipe(previous: members.last!.value, found: found), at: token.range, fixIt: FixIt(message: "insert `|`", range: SourceRange(at: previousEnd), replacement: " |"))
+          .expectedPipe(previous: members.last!.value, found: found), at: token.range,
+          fixIt: FixIt(message: "insert `|`", range: SourceRange(at: previousEnd), replacement: " |"))
         members.append(try parseName("a member type"))
       } else {
         return members
@@ -614,7 +621,8 @@ struct Parser {
   }
 
   private mutating func parseEnumValues(of owner: Name, outerColumn: Int) -> [EnumValueDefinition] {
-    parseBracedList(of: "values of enum `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn) { parser throws(ParseAbort) in
+    parseBracedList(of: "values of enum `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn) {
+      parser throws(ParseAbort) in
       let start = parser.token.start
       let description = parser.parseDescription()
       let name = try parser.parseName("an enum value")
@@ -640,7 +648,8 @@ struct Parser {
   }
 
   private mutating func parseInputFields(of owner: Name, outerColumn: Int) -> [InputValueDefinition] {
-    parseBracedList(of: "fields of input `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn) { parser throws(ParseAbort) in
+    parseBracedList(of: "fields of input `\(DiagnosticText.shortened(owner.value))`", outerColumn: outerColumn) {
+      parser throws(ParseAbort) in
       try parser.parseInputValueDefinition()
     }
   }
@@ -652,7 +661,8 @@ struct Parser {
     advance()
     try expect(.at, "before the directive name")
     let name = try parseName("a directive name after `@`")
-    let arguments = at(.parenLeft) ? try parseArgumentDefinitions(of: "directive `@\(DiagnosticText.shortened(name.value))`") : []
+    let arguments =
+      at(.parenLeft) ? try parseArgumentDefinitions(of: "directive `@\(DiagnosticText.shortened(name.value))`") : []
     var isRepeatable = false
     if atKeyword("repeatable") {
       isRepeatable = true
@@ -768,7 +778,8 @@ struct Parser {
         empty(&self, "schema", needs: "directives or root operation types")
         return nil
       }
-      return .schemaExtension(SchemaExtension(directives: directives, operationTypes: operations, range: range(from: start)))
+      return .schemaExtension(
+        SchemaExtension(directives: directives, operationTypes: operations, range: range(from: start)))
     }
     report(.invalidExtension(found: found), at: keywordToken.range)
     throw ParseAbort()
@@ -917,7 +928,8 @@ struct Parser {
         guard at(.name) else {
           if at(.endOfFile) {
             report(
-              .unclosedObjectValue(found: found), at: token.range, notes: [DiagnosticNote(message: "to match this `{`", range: current.range)])
+              .unclosedObjectValue(found: found), at: token.range,
+              notes: [DiagnosticNote(message: "to match this `{`", range: current.range)])
           } else {
             report(.expectedName(what: "an object field name", found: found), at: token.range)
           }
@@ -996,7 +1008,9 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
     let other = Array((caseInsensitive ? candidate.uppercased() : candidate).utf8)
     if abs(other.count - key.count) > 2 { continue }
     let distance = editDistance(key, other)
-    if distance <= 2, distance * 2 < max(key.count, 2) || (caseInsensitive && distance == 0), distance < (best?.1 ?? .max) {
+    if distance <= 2, distance * 2 < max(key.count, 2) || (caseInsensitive && distance == 0),
+      distance < (best?.1 ?? .max)
+    {
       best = (candidate, distance)
     }
   }
@@ -1027,7 +1041,8 @@ package func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
   for i in 1...lhs.count {
     for j in 1...rhs.count {
       let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-      var best = min(table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
+      var best = min(
+        table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
       if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
         best = min(best, table[(i - 2) * width + j - 2] + 1)
       }

@@ -20,13 +20,16 @@ extension Definition {
           operationTypes: node.operationTypes.map(\.erased), range: .zero))
     case .schemaExtension(let node):
       .schemaExtension(
-        SchemaExtension(directives: node.directives.map(\.erased), operationTypes: node.operationTypes.map(\.erased), range: .zero))
+        SchemaExtension(
+          directives: node.directives.map(\.erased), operationTypes: node.operationTypes.map(\.erased), range: .zero))
     case .scalarType(let node):
       .scalarType(
         ScalarTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, directives: node.directives.map(\.erased), range: .zero))
+          description: node.description?.erased, name: node.name.erased, directives: node.directives.map(\.erased),
+          range: .zero))
     case .scalarTypeExtension(let node):
-      .scalarTypeExtension(ScalarTypeExtension(name: node.name.erased, directives: node.directives.map(\.erased), range: .zero))
+      .scalarTypeExtension(
+        ScalarTypeExtension(name: node.name.erased, directives: node.directives.map(\.erased), range: .zero))
     case .objectType(let node):
       .objectType(
         ObjectTypeDefinition(
@@ -55,7 +58,8 @@ extension Definition {
     case .unionTypeExtension(let node):
       .unionTypeExtension(
         UnionTypeExtension(
-          name: node.name.erased, directives: node.directives.map(\.erased), memberTypes: node.memberTypes.map(\.erased),
+          name: node.name.erased, directives: node.directives.map(\.erased),
+          memberTypes: node.memberTypes.map(\.erased),
           range: .zero))
     case .enumType(let node):
       .enumType(
@@ -65,7 +69,8 @@ extension Definition {
     case .enumTypeExtension(let node):
       .enumTypeExtension(
         EnumTypeExtension(
-          name: node.name.erased, directives: node.directives.map(\.erased), values: node.values.map(\.erased), range: .zero))
+          name: node.name.erased, directives: node.directives.map(\.erased), values: node.values.map(\.erased),
+          range: .zero))
     case .inputObjectType(let node):
       .inputObjectType(
         InputObjectTypeDefinition(
@@ -74,7 +79,8 @@ extension Definition {
     case .inputObjectTypeExtension(let node):
       .inputObjectTypeExtension(
         InputObjectTypeExtension(
-          name: node.name.erased, directives: node.directives.map(\.erased), fields: node.fields.map(\.erased), range: .zero))
+          name: node.name.erased, directives: node.directives.map(\.erased), fields: node.fields.map(\.erased),
+          range: .zero))
     case .directive(let node):
       .directive(
         DirectiveDefinition(
@@ -145,7 +151,8 @@ extension FieldDefinition {
 
 extension EnumValueDefinition {
   fileprivate var erased: EnumValueDefinition {
-    EnumValueDefinition(description: description?.erased, name: name.erased, directives: directives.map(\.erased), range: .zero)
+    EnumValueDefinition(
+      description: description?.erased, name: name.erased, directives: directives.map(\.erased), range: .zero)
   }
 }
 

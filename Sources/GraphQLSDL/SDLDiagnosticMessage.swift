@@ -112,7 +112,8 @@ enum SDLDiagnosticMessage {
 
   var message: String {
     switch self {
-    case .incompleteSpread(let dots): "unexpected `\(DiagnosticText.shortened(dots))`; the only punctuator with dots is `...`"
+    case .incompleteSpread(let dots):
+      "unexpected `\(DiagnosticText.shortened(dots))`; the only punctuator with dots is `...`"
     case .invalidUTF8(let byte): "invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2))"
     case .nonASCIILetterInName(let scalar):
       "unexpected character U+\(hex(scalar.value, width: 4)) `\(DiagnosticText.shortened(String(scalar)))` in a name; names are ASCII letters, digits and `_`"
@@ -122,17 +123,21 @@ enum SDLDiagnosticMessage {
     case .controlCharacter(let byte): "unexpected control character U+\(hex(UInt32(byte), width: 4))"
     case .unexpectedCharacter(let byte) where byte < 0x80: Self.unexpectedCharacterMessages[Int(byte)]
     case .unexpectedCharacter(let byte): "unexpected character `\(Character(Unicode.Scalar(byte)))`"
-    case .leadingZero(let number): "invalid number `\(DiagnosticText.shortened(number))`: an integer part cannot start with `0`"
+    case .leadingZero(let number):
+      "invalid number `\(DiagnosticText.shortened(number))`: an integer part cannot start with `0`"
     case .invalidNumberSuffix(let number, let following):
       "invalid number `\(DiagnosticText.shortened(number))`: a number cannot be followed by `\(Character(Unicode.Scalar(following)))`"
-    case .expectedDigit(let after, let found): "invalid number: expected a digit \(DiagnosticText.shortened(after)), found \(found)"
+    case .expectedDigit(let after, let found):
+      "invalid number: expected a digit \(DiagnosticText.shortened(after)), found \(found)"
     case .stringEndsAtLineEnd: "unterminated string: a quoted string ends at the end of its line"
     case .stringEndsAtFileEnd: "unterminated string: end of file before the closing `\"`"
     case .invalidEscapeSequence(let shown): "invalid escape sequence `\(DiagnosticText.shortened(shown))` in string"
-    case .unicodeEscapeNotAScalar(let escape): "invalid Unicode escape `\(DiagnosticText.shortened(escape))`: not a Unicode scalar value"
+    case .unicodeEscapeNotAScalar(let escape):
+      "invalid Unicode escape `\(DiagnosticText.shortened(escape))`: not a Unicode scalar value"
     case .malformedBracedUnicodeEscape(let escape):
       "invalid Unicode escape `\(DiagnosticText.shortened(escape))`: expected hexadecimal digits and `}`"
-    case .malformedUnicodeEscape(let escape): "invalid Unicode escape `\(DiagnosticText.shortened(escape))`: expected four hexadecimal digits"
+    case .malformedUnicodeEscape(let escape):
+      "invalid Unicode escape `\(DiagnosticText.shortened(escape))`: expected four hexadecimal digits"
     case .loneSurrogate(let escape):
       "invalid Unicode escape `\(DiagnosticText.shortened(escape))`: a lone surrogate is not a Unicode scalar value"
     case .unterminatedBlockString: "unterminated block string: end of file before the closing `\"\"\"`"
@@ -148,7 +153,8 @@ enum SDLDiagnosticMessage {
     case .emptyExtension(let kind, let needs): "`extend \(kind)` must add \(needs)"
     case .expectedName(let what, let found): "expected \(what), found \(found)"
     case .expectedToken(let token, let context, let found): "expected \(token) \(context), found \(found)"
-    case .expectedOn(let directive, let found): "expected `on` and the locations of directive `@\(DiagnosticText.shortened(directive))`, found \(found)"
+    case .expectedOn(let directive, let found):
+      "expected `on` and the locations of directive `@\(DiagnosticText.shortened(directive))`, found \(found)"
     case .expectedType(let found): "expected a type, found \(found)"
     case .expectedValue(let found): "expected a value, found \(found)"
     case .unclosedBraces(let what, let found): "expected `}` to end the \(what), found \(found)"
@@ -165,9 +171,12 @@ enum SDLDiagnosticMessage {
     case .reservedEnumValueName(let name): "an enum value cannot be named `\(DiagnosticText.shortened(name))`"
     case .unknownOperationType(let name, _):
       "unknown operation type `\(DiagnosticText.shortened(name))`; expected `query`, `mutation` or `subscription`"
-    case .expectedAmpersand(let previous, let found): "expected `&` between interfaces `\(DiagnosticText.shortened(previous))` and \(found)"
-    case .expectedUnionMember(let union, let found): "expected a member type of union `\(DiagnosticText.shortened(union))` after `=`, found \(found)"
-    case .expectedPipe(let previous, let found): "expected `|` between member types `\(DiagnosticText.shortened(previous))` and \(found)"
+    case .expectedAmpersand(let previous, let found):
+      "expected `&` between interfaces `\(DiagnosticText.shortened(previous))` and \(found)"
+    case .expectedUnionMember(let union, let found):
+      "expected a member type of union `\(DiagnosticText.shortened(union))` after `=`, found \(found)"
+    case .expectedPipe(let previous, let found):
+      "expected `|` between member types `\(DiagnosticText.shortened(previous))` and \(found)"
     case .doubleNonNull(let type): "type `\(DiagnosticText.shortened(type))` is already non-null"
     case .defaultValueOnField(let field):
       "field `\(DiagnosticText.shortened(field))` cannot have a default value; only arguments and input fields can"

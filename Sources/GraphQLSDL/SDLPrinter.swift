@@ -173,7 +173,9 @@ public enum SDLPrinter {
     out += "}"
   }
 
-  private static func writeArgumentDefinitions(_ arguments: [InputValueDefinition], indent: String, into out: inout String) {
+  private static func writeArgumentDefinitions(
+    _ arguments: [InputValueDefinition], indent: String, into out: inout String
+  ) {
     guard !arguments.isEmpty else { return }
     if arguments.contains(where: { $0.description != nil }) {
       out += "(\n"

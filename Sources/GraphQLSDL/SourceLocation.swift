@@ -151,7 +151,8 @@ public struct SourceFile: Sendable {
 
   private static func displayText(_ slice: ArraySlice<UInt8>) -> String {
     let text = String(decoding: slice, as: UTF8.self)
-    return text.contains("\u{FEFF}") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) : text
+    return text.contains("\u{FEFF}")
+      ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{FEFF}" })) : text
   }
 
   /// The text of the 1-based line `line` without its terminator and without byte-order marks, with

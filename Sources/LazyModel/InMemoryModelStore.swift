@@ -104,8 +104,7 @@ public final class InMemoryModelStore: ModelDecodingContext, Sendable {
   /// store, or `nil`.
   ///
   /// - Throws: What decoding the stored model throws.
-  public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M?
-  {
+  public func model<M: Model>(_ type: M.Type, identifier: some ModelIdentifierProtocol) throws -> M? {
     let key = ExactString(identifier.canonicalString)
     guard let row = state.withLock({ $0.tables[M.modelName]?.rows[key] }) else { return nil }
     return try decode(M.self, from: row)

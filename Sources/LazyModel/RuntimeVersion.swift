@@ -25,7 +25,11 @@ public enum LazyModelRuntimeVersion: Sendable, Hashable, CaseIterable {
   /// Version 1, of release 0.1.0: the `Model`/`ModelSchema` DSL, `LazyReference`/`LazyList`
   /// decoding helpers and `ModelRegistry` of the first release. Code generated for it does not
   /// compile against this runtime; the message says what to do.
-  @available(*, unavailable, message: "this code was generated for LazyModel runtime v1 (modelgen 0.1.0); this LazyModel implements runtime v2: regenerate it with the modelgen of the same release as this LazyModel")
+  @available(
+    *, unavailable,
+    message:
+      "this code was generated for LazyModel runtime v1 (modelgen 0.1.0); this LazyModel implements runtime v2: regenerate it with the modelgen of the same release as this LazyModel"
+  )
   public static var v1: LazyModelRuntimeVersion { fatalError("unavailable") }
 
   /// The version this build of `LazyModel` implements.
@@ -40,7 +44,11 @@ public enum LazyModelRuntimeVersion: Sendable, Hashable, CaseIterable {
 
   /// Any other version name (`LazyModelRuntimeVersion.v3`): never available, so that code
   /// generated for another runtime version fails to compile with this message.
-  @available(*, unavailable, message: "this code was generated for another LazyModel runtime version than v2, the version of the LazyModel it is compiled against: regenerate it with the modelgen of the same release as this LazyModel, or depend on the LazyModel release it was generated for")
+  @available(
+    *, unavailable,
+    message:
+      "this code was generated for another LazyModel runtime version than v2, the version of the LazyModel it is compiled against: regenerate it with the modelgen of the same release as this LazyModel, or depend on the LazyModel release it was generated for"
+  )
   public static subscript(dynamicMember name: String) -> LazyModelRuntimeVersion {
     fatalError("unavailable")
   }

@@ -91,7 +91,6 @@ public enum Temporal {
       return Foundation.Date(timeIntervalSince1970: Double(days * 86_400 - (utcOffset ?? 0)))
     }
 
-
     /// Whether both values have the same text.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }
     /// Hashes the text.
@@ -189,7 +188,6 @@ public enum Temporal {
 
     /// Seconds since midnight UTC (may be negative or past a day when the offset moves it).
     private var secondsOfDayUTC: Int { hour * 3600 + minute * 60 + second - (utcOffset ?? 0) }
-
 
     /// Whether both values have the same text.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.iso8601String == rhs.iso8601String }

@@ -105,8 +105,7 @@ extension APIClient {
     _ authorization: Authorization, url: URL, body: Data, headers: [String: String] = [:],
     operationName: String, date: Date = Date()
   ) async throws -> [String: String] {
-    func token(_ mode: AuthorizationMode, _ provider: TokenProvider) async throws -> [String: String]
-    {
+    func token(_ mode: AuthorizationMode, _ provider: TokenProvider) async throws -> [String: String] {
       let value: String
       do { value = try await provider() } catch {
         if Task.isCancelled { throw CancellationError() }

@@ -304,7 +304,8 @@ public final class APIClient: Sendable {
       guard let last = modes.last else {
         throw APIError.invalidRequest(
           operationName: name,
-          reason: "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
+          reason:
+            "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
         )
       }
       for authorization in modes.dropLast() {
@@ -350,11 +351,10 @@ public final class APIClient: Sendable {
       default:
         // A provider may ignore cancellation: it runs in a task of its own, raced by the deadline.
         let endpoint = configuration.endpoint
-        added = try await withDeadline(
-          seconds: Self.seconds(until: deadline), onDeadline: { [configuration] in
-            APIError.timedOut(operationName: name, seconds: configuration.timeout)
-          }
-        ) {
+        let timedOut: @Sendable () -> any Error = { [configuration] in
+          APIError.timedOut(operationName: name, seconds: configuration.timeout)
+        }
+        added = try await withDeadline(seconds: Self.seconds(until: deadline), onDeadline: timedOut) {
           try await Self.authorizationHeaders(
             authorization, url: endpoint, body: body, headers: sent, operationName: name)
         }

@@ -14,8 +14,7 @@ extension GraphQLFilter {
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming `list<Plural>`) for a
   ///   field `schema` does not have, `references` on a data field or with the wrong number of
   ///   values, or a single-value operator on a composite-key reference.
-  public static func from(_ predicate: QueryPredicate, schema: ModelSchema) throws -> GraphQLFilter?
-  {
+  public static func from(_ predicate: QueryPredicate, schema: ModelSchema) throws -> GraphQLFilter? {
     if case .all = predicate { return nil }
     return GraphQLFilter(try value(of: predicate, schema: schema))
   }

@@ -694,8 +694,7 @@ public final class DataStore: Sendable {
   /// - Returns: The number of `M` rows deleted (rows removed by cascade not counted).
   /// - Throws: As ``query(_:where:sort:limit:offset:includes:)`` and ``write(_:)``.
   @discardableResult
-  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int
-  {
+  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int {
     try checkNotReentrant("delete")
     let mapping = try mapping(for: M.self)
     let condition = try mapping.sql(for: predicate)

@@ -1,4 +1,5 @@
 import ModelGenIR
+
 /// Where the AppSync authorization directives go for one model, derived from its model-level and
 /// field-level `@auth` rules the way the Amplify GraphQL Transformer v2 auth transformer does
 /// (`AuthTransformer.transformSchema`, `protectSchemaOperations`, `getServiceDirectives`).

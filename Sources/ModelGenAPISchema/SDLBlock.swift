@@ -1,5 +1,5 @@
-import ModelGenIR
 import Foundation
+import ModelGenIR
 
 /// One printed SDL definition (`type`, `input` or `enum`) of the API schema: a name, directives and
 /// one line per field or value. Printing is the only thing it does; deciding what goes in is the

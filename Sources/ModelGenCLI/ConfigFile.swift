@@ -184,7 +184,9 @@ public struct ConfigFile: Sendable, Equatable {
       }
       byFoldedName[name.lowercased()] = key
       config.swiftNames[key] = name
-      if let member { config.swiftNamePositions[key] = ConfigPosition(line: member.key.line, column: member.key.column) }
+      if let member {
+        config.swiftNamePositions[key] = ConfigPosition(line: member.key.line, column: member.key.column)
+      }
     }
   }
 
@@ -194,7 +196,8 @@ public struct ConfigFile: Sendable, Equatable {
     let isLetter = { (byte: UInt8) in
       byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
-    return isLetter(first) && text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    return isLetter(first)
+      && text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// `"a", "b", "c"`.

@@ -188,7 +188,8 @@ public struct ModelGenCommand {
         usedSwiftNames.formUnion(result.usedSwiftNames)
         for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
           swiftNameErrors.append(
-            swiftNameError(name, "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))", config, options.config))
+            swiftNameError(
+              name, "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))", config, options.config))
         }
         if result.hasErrors {
           failed = true

@@ -297,9 +297,10 @@ extension ViewModelBuilder {
     parts.assignment = .text("self.\(property) = LazyList(\(property))")
     // The provider orders the list by the index's sort key (as AppSync's index query does), even
     // when another index starts with the same fields.
-    let index: [SwiftCode] = association.indexName.map {
-      [.text("indexName: \(SwiftNames.stringLiteral($0))")]
-    } ?? []
+    let index: [SwiftCode] =
+      association.indexName.map {
+        [.text("indexName: \(SwiftNames.stringLiteral($0))")]
+      } ?? []
     let decodeArguments: [SwiftCode] = [
       .text("\(related).self"), .text("forKey: .\(key)"),
       SwiftLayout.stringArray(label: "associatedFields: ", association.foreignKeyFields),

@@ -89,8 +89,7 @@ public enum SwiftLayout {
   /// An array literal of already-rendered `elements` for an expression that starts at column
   /// `indent` after `prefix`: one line when it fits, else one element per line with a trailing comma
   /// (swift-format's multi-line collection style), closed at `indent`.
-  public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String
-  {
+  public static func arrayLiteral(_ elements: [String], prefix: String = "", indent: Int) -> String {
     arrayLiteral(
       elements, on: TemplateLine(indentation: indent, column: indent + prefix.utf8.count))
   }

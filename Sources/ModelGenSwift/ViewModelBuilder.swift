@@ -50,7 +50,8 @@ public struct ViewModelBuilder: Sendable {
   public func registryViewModel() -> RegistryViewModel? {
     let comma = Self.elementComma(count: graph.models.count)
     return RegistryViewModel(
-      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue, typeName: Self.registryName,
+      sourceFileName: SwiftNames.commentText(graph.sourceFileName), access: access.rawValue,
+      typeName: Self.registryName,
       models: graph.models.map(\.name).sorted().map { types.typeName($0) + ".self" + comma })
   }
 

@@ -48,16 +48,19 @@ struct ModelValuesTests {
       cover: Cover(color: "blue", pages: nil), author: author)
     #expect(
       book.description
-        == #"Book(isbn: "978", edition: 1, title: "Earthsea", format: .paperback, cover: Cover(color: "blue", pages: nil), author: loaded(id: "a1"), createdAt: nil, updatedAt: nil)"#)
+        == #"Book(isbn: "978", edition: 1, title: "Earthsea", format: .paperback, cover: Cover(color: "blue", pages: nil), author: loaded(id: "a1"), createdAt: nil, updatedAt: nil)"#
+    )
     #expect(String(describing: book) == book.description)
     #expect(String(reflecting: book) == book.description)
     let decoded = try JSON.decode(Book.self, #"{"isbn":"978","edition":1,"author":{"id":"a1"}}"#)
     #expect(
       "\(decoded)"
-        == #"Book(isbn: "978", edition: 1, title: nil, format: nil, cover: nil, author: notLoaded(id: "a1"), createdAt: nil, updatedAt: nil)"#)
+        == #"Book(isbn: "978", edition: 1, title: nil, format: nil, cover: nil, author: notLoaded(id: "a1"), createdAt: nil, updatedAt: nil)"#
+    )
     #expect(Book(isbn: "1", edition: 1).authorReference.description == "loaded(nil)")
     #expect(
-      author.description == #"Author(id: "a1", name: "Le Guin", books: loaded(count: 0), createdAt: nil, updatedAt: nil)"#)
+      author.description
+        == #"Author(id: "a1", name: "Le Guin", books: loaded(count: 0), createdAt: nil, updatedAt: nil)"#)
   }
 
   @Test func queriedModelsEqualWhatWasSavedUpToServiceFields() async throws {

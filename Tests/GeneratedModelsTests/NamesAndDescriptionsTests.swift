@@ -82,7 +82,8 @@ struct NamesAndDescriptionsTests {
     #expect(status.contains("  /// Visible to everyone.\n  case published = \"PUBLISHED\"\n"))
     // No line outside a comment holds description text.
     for file in [text, comment, status] {
-      for line in file.split(separator: "\n") where line.contains("Injected") || line.contains("#if") || line.contains("#endif") {
+      for line in file.split(separator: "\n")
+      where line.contains("Injected") || line.contains("#if") || line.contains("#endif") {
         #expect(line.trimmingCharacters(in: .whitespaces).hasPrefix("///"), "\(line)")
       }
     }

@@ -23,9 +23,13 @@ struct RegressionProtocolMemberFieldsTests {
     #expect(listing.debugDescription == listing.description)
     var other = listing
     other.hashValueValue = 8
-    #expect(listing.hashValue == Listing(id: "l1", title: "Lamp", descriptionValue2: "brass", descriptionValue: "v",
-      debugDescriptionValue: "dbg", hashValueValue: 7, allCases: 3, state: .allCasesValue,
-      spec: Spec(descriptionValue: "spec", hashValueValue: 2)).hashValue)
+    #expect(
+      listing.hashValue
+        == Listing(
+          id: "l1", title: "Lamp", descriptionValue2: "brass", descriptionValue: "v",
+          debugDescriptionValue: "dbg", hashValueValue: 7, allCases: 3, state: .allCasesValue,
+          spec: Spec(descriptionValue: "spec", hashValueValue: 2)
+        ).hashValue)
     #expect(listing != other)
   }
 
@@ -43,8 +47,10 @@ struct RegressionProtocolMemberFieldsTests {
     #expect((json["spec"] as? NSDictionary)?["description"] as? String == "spec")
     #expect(
       Listing.schema.fields.map(\.name)
-        == ["id", "title", "description", "descriptionValue", "debugDescription", "hashValue", "allCases", "state",
-          "spec", "createdAt", "updatedAt"])
+        == [
+          "id", "title", "description", "descriptionValue", "debugDescription", "hashValue", "allCases", "state",
+          "spec", "createdAt", "updatedAt",
+        ])
     #expect(Listing.keys.descriptionValue2.name == "description")
     #expect(Spec.keys.descriptionValue.stringValue == "description")
 

@@ -114,7 +114,10 @@ struct TypedKeysTests {
         "instance method 'gt' requires that 'ReviewStatus' conform to 'Comparable'"
       ),
       ("let g = Review.keys.title.eq(nil)", "'nil' is not compatible with expected argument type 'String'"),
-      ("let h = Review.keys.shelf.eq(Review(title: \"x\", score: 1))", "no exact matches in call to instance method 'eq'"),
+      (
+        "let h = Review.keys.shelf.eq(Review(title: \"x\", score: 1))",
+        "no exact matches in call to instance method 'eq'"
+      ),
     ]
     let rejected = try await TypeCheck.run(
       (["import LazyModel", "import RegressionKeyPredicatesAcceptAnyValueType"] + rejectedLines.map(\.line))

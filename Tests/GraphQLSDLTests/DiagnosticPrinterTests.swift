@@ -48,7 +48,9 @@ import Testing
       severity: .warning, code: "MG001", message: "custom", fileName: "x.graphql", range: range,
       notes: [DiagnosticNote(message: "here", range: range)], hint: "try this")
     #expect(diagnostic.description == "x.graphql:1:5: warning: custom [MG001]")
-    #expect(DiagnosticPrinter.render(diagnostic, source: nil) == "x.graphql:1:5: warning: custom [MG001]\n  hint: try this\nx.graphql:1:5: note: here\n")
+    #expect(
+      DiagnosticPrinter.render(diagnostic, source: nil)
+        == "x.graphql:1:5: warning: custom [MG001]\n  hint: try this\nx.graphql:1:5: note: here\n")
     #expect(DiagnosticSeverity.note < .warning && DiagnosticSeverity.warning < .error)
     #expect(range.byteCount == 3 && range.byteOffsets == 4..<7)
     #expect(range.extended(to: SourceRange(at: .startOfFile)).start == .startOfFile)
@@ -96,9 +98,11 @@ import Testing
   }
 
   @Test func multiByteAndInvalidBytesKeepTheCaretOnItsScalar() {
-    let bytes = Array("type A { f: Int }\n".utf8) + Array(repeating: Array("é%".utf8), count: 300).flatMap { $0 }
+    let bytes =
+      Array("type A { f: Int }\n".utf8) + Array(repeating: Array("é%".utf8), count: 300).flatMap { $0 }
       + [0xFF, 0x25, 0x0A]
-    let result = SDLParser.parse(bytes: bytes, fileName: "u.graphql", options: ParseOptions(maximumDiagnosticCount: 2_000))
+    let result = SDLParser.parse(
+      bytes: bytes, fileName: "u.graphql", options: ParseOptions(maximumDiagnosticCount: 2_000))
     let text = DiagnosticPrinter.render(result.diagnostics, source: result.source)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     // Diagnostic for the `%` at column 400 (scalar index 399): window starts at 339, caret 60 in.

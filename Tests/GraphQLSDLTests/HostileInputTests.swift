@@ -3,11 +3,14 @@ import Testing
 
 /// Input meant to break a parser ends in diagnostics or a result, never a crash or a hang.
 @Suite struct HostileInputTests {
-  private func codes(_ result: ParseResult) -> [String] { result.diagnostics.map { "\($0.code) \($0.line):\($0.column)" } }
+  private func codes(_ result: ParseResult) -> [String] {
+    result.diagnostics.map { "\($0.code) \($0.line):\($0.column)" }
+  }
 
   @Test func deeplyNestedListValuesStopAtTheDepthLimit() {
     let depth = 100_000
-    let text = "scalar S @d(a: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ")\nscalar T"
+    let text =
+      "scalar S @d(a: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ")\nscalar T"
     let result = parse(text)
     #expect(codes(result) == ["SDL028 1:80"])  // the 65th `[`, one past the default limit of 64
     #expect(result.document.definitions.compactMap { $0.name?.value } == ["T"])
@@ -15,14 +18,16 @@ import Testing
 
   @Test func deeplyNestedObjectValuesStopAtTheDepthLimit() {
     let depth = 50_000
-    let text = "scalar S @d(a: " + String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth) + ")"
+    let text =
+      "scalar S @d(a: " + String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth) + ")"
     let result = parse(text)
     #expect(result.diagnostics.map(\.code) == [SDLDiagnosticCode.nestingTooDeep])
   }
 
   @Test func deeplyNestedListTypesStopAtTheDepthLimit() {
     let depth = 100_000
-    let text = "type A {\n  a: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
+    let text =
+      "type A {\n  a: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth)
       + "\n  b: Int\n}"
     let result = parse(text)
     #expect(result.diagnostics.map(\.code) == [SDLDiagnosticCode.nestingTooDeep])
@@ -38,15 +43,18 @@ import Testing
     #expect(!SDLParser.parse("type A { a: [[[[Int]]]] }", options: options).diagnostics.isEmpty)
   }
 
-  @Test(arguments: [
-    ("invalid lead byte outside tokens", [0xFF] + Array(" scalar A".utf8), "SDL002 1:1"),
-    ("invalid byte in a string", Array("scalar A @d(a: \"x".utf8) + [0xC3] + Array("\")".utf8), "SDL002 1:18"),
-    ("invalid byte in a comment", Array("# c".utf8) + [0x80, 0x80] + Array("\nscalar A".utf8), "SDL002 1:4"),
-    ("overlong encoding", Array("scalar A @d(a: \"".utf8) + [0xC0, 0x80] + Array("\")".utf8), "SDL002 1:17"),
-    ("encoded surrogate", Array("scalar A @d(a: \"".utf8) + [0xED, 0xA0, 0x80] + Array("\")".utf8), "SDL002 1:17"),
-    ("above U+10FFFF", Array("scalar A @d(a: \"".utf8) + [0xF4, 0x90, 0x80, 0x80] + Array("\")".utf8), "SDL002 1:17"),
-    ("truncated sequence at end of file", Array("scalar A # ".utf8) + [0xE2, 0x82], "SDL002 1:12"),
-  ] as [(String, [UInt8], String)])
+  @Test(
+    arguments: [
+      ("invalid lead byte outside tokens", [0xFF] + Array(" scalar A".utf8), "SDL002 1:1"),
+      ("invalid byte in a string", Array("scalar A @d(a: \"x".utf8) + [0xC3] + Array("\")".utf8), "SDL002 1:18"),
+      ("invalid byte in a comment", Array("# c".utf8) + [0x80, 0x80] + Array("\nscalar A".utf8), "SDL002 1:4"),
+      ("overlong encoding", Array("scalar A @d(a: \"".utf8) + [0xC0, 0x80] + Array("\")".utf8), "SDL002 1:17"),
+      ("encoded surrogate", Array("scalar A @d(a: \"".utf8) + [0xED, 0xA0, 0x80] + Array("\")".utf8), "SDL002 1:17"),
+      (
+        "above U+10FFFF", Array("scalar A @d(a: \"".utf8) + [0xF4, 0x90, 0x80, 0x80] + Array("\")".utf8), "SDL002 1:17"
+      ),
+      ("truncated sequence at end of file", Array("scalar A # ".utf8) + [0xE2, 0x82], "SDL002 1:12"),
+    ] as [(String, [UInt8], String)])
   func invalidUTF8IsReportedWhereItIs(name: String, bytes: [UInt8], expected: String) {
     let result = SDLParser.parse(bytes: bytes, fileName: "bad.graphql")
     #expect(codes(result).first == expected, "\(name)")
@@ -55,7 +63,8 @@ import Testing
   }
 
   @Test func invalidUTF8InAStringBecomesReplacementCharacters() {
-    let bytes = Array("scalar A @d(a: \"a".utf8) + [0xFF] + Array("b\", b: \"\"\"c".utf8) + [0xFE] + Array("d\"\"\")".utf8)
+    let bytes =
+      Array("scalar A @d(a: \"a".utf8) + [0xFF] + Array("b\", b: \"\"\"c".utf8) + [0xFE] + Array("d\"\"\")".utf8)
     let result = SDLParser.parse(bytes: bytes, fileName: "bad.graphql")
     guard case .scalarType(let scalar)? = result.document.definitions.first else {
       Issue.record("expected a scalar")
@@ -71,7 +80,9 @@ import Testing
     #expect(outside.document.definitions.count == 2)
     let inside = parse("scalar A @d(a: \"x\u{0}y\") # comment \u{0}")
     #expect(inside.diagnostics.isEmpty)
-    #expect(inside.document.definitions.first.flatMap { $0.directives.first?.arguments.first?.value.stringValue } == "x\u{0}y")
+    #expect(
+      inside.document.definitions.first.flatMap { $0.directives.first?.arguments.first?.value.stringValue } == "x\u{0}y"
+    )
     let many = parse(String(repeating: "\u{0}", count: 10_000))
     #expect(many.diagnostics.count == 201)
     #expect(many.diagnostics.last?.code == SDLDiagnosticCode.tooManyErrors)
@@ -107,7 +118,9 @@ import Testing
     let result = parse(text)
     #expect(result.diagnostics.isEmpty)
     #expect(result.document.objectTypes.count == types)
-    #expect(result.document.objectTypes.last.map { $0.range.end.line + 1 } == result.source.location(atOffset: text.utf8.count).line)
+    #expect(
+      result.document.objectTypes.last.map { $0.range.end.line + 1 }
+        == result.source.location(atOffset: text.utf8.count).line)
   }
 
   @Test func fiftyMegabytesOfJunkEndInCappedDiagnostics() {

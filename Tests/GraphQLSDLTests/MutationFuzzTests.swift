@@ -13,10 +13,11 @@ import Testing
     }
   }
 
-  static let fragments: [[UInt8]] = [
-    "{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "\\", "!", ":", "=", "@", "|", "&", "$x", "...", "#", "\n", "\r",
-    "type ", "extend ", "0", "-", "1.", "é", "😀",
-  ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xEF, 0xBB, 0xBF]]
+  static let fragments: [[UInt8]] =
+    [
+      "{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "\\", "!", ":", "=", "@", "|", "&", "$x", "...", "#", "\n", "\r",
+      "type ", "extend ", "0", "-", "1.", "é", "😀",
+    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC3], [0xEF, 0xBB, 0xBF]]
 
   @Test(arguments: 0..<8)
   func mutatedSchemasNeverBreakTheParser(seed: Int) {

@@ -11,7 +11,8 @@ import Testing
       extend schema @b { subscription: S }
       extend schema @c
       """)
-    guard case .schema(let schema) = document.definitions[0], case .schemaExtension(let extensionA) = document.definitions[1],
+    guard case .schema(let schema) = document.definitions[0],
+      case .schemaExtension(let extensionA) = document.definitions[1],
       case .schemaExtension(let extensionB) = document.definitions[2]
     else {
       Issue.record("unexpected definitions \(document.definitions)")
@@ -93,7 +94,8 @@ import Testing
 
   @Test func interfaceDefinitionImplementingInterfacesAndExtension() {
     let document = parseClean(
-      "interface Resource implements Node @i { id: ID! url(format: String = \"x\"): String }\nextend interface Resource { size: Int }")
+      "interface Resource implements Node @i { id: ID! url(format: String = \"x\"): String }\nextend interface Resource { size: Int }"
+    )
     guard case .interfaceType(let interface) = document.definitions[0],
       case .interfaceTypeExtension(let interfaceExtension) = document.definitions[1]
     else {
@@ -106,7 +108,8 @@ import Testing
   }
 
   @Test func unionDefinitionAndExtension() {
-    let document = parseClean("union SearchResult @u = | Photo | Person\nunion Empty @x\nextend union SearchResult = Video")
+    let document = parseClean(
+      "union SearchResult @u = | Photo | Person\nunion Empty @x\nextend union SearchResult = Video")
     guard case .unionType(let union) = document.definitions[0], case .unionType(let empty) = document.definitions[1],
       case .unionTypeExtension(let unionExtension) = document.definitions[2]
     else {
@@ -205,7 +208,8 @@ import Testing
       """)
     #expect(document.definitions.map { $0.description?.value } == ["s", "sc", "type", "i", "u", "e", "in", "d"])
     guard case .objectType(let type) = document.definitions[2], case .enumType(let enumType) = document.definitions[5],
-      case .inputObjectType(let input) = document.definitions[6], case .directive(let directive) = document.definitions[7]
+      case .inputObjectType(let input) = document.definitions[6],
+      case .directive(let directive) = document.definitions[7]
     else {
       Issue.record("unexpected definitions")
       return

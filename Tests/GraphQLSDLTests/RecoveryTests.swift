@@ -66,7 +66,10 @@ import Testing
   @Test func executableDefinitionsAreSkippedWhole() {
     let result = parse(
       "query Q($id: ID!) { post(id: $id) { type input enum } }\nfragment F on Post { id }\nscalar After")
-    #expect(result.diagnostics.map(\.code) == [SDLDiagnosticCode.executableDefinition, SDLDiagnosticCode.executableDefinition])
+    #expect(
+      result.diagnostics.map(\.code) == [
+        SDLDiagnosticCode.executableDefinition, SDLDiagnosticCode.executableDefinition,
+      ])
     #expect(result.document.definitions.compactMap { $0.name?.value } == ["After"])
   }
 

@@ -174,13 +174,16 @@ let kitchenSink = #"""
 
         """)
     #expect(SDLPrinter.print(document.objectTypes[0].directives[1]) == "@auth(rules: [{allow: public}])")
-    #expect(SDLPrinter.print(ConstValue.list([.null(range: .zero), .boolean(false, range: .zero)], range: .zero)) == "[null, false]")
+    #expect(
+      SDLPrinter.print(ConstValue.list([.null(range: .zero), .boolean(false, range: .zero)], range: .zero))
+        == "[null, false]")
   }
 
   @Test func everySchemaInTheRepositoryRoundTrips() throws {
     let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Schemas")
-    let files = FileManager.default.enumerator(at: schemas, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: schemas, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "graphql" } ?? []
     #expect(!files.isEmpty)
     for file in files {
@@ -188,7 +191,9 @@ let kitchenSink = #"""
       guard !result.hasErrors else { continue }  // syntax-error fixtures belong to other tests
       let reparsed = SDLParser.parse(SDLPrinter.print(result.document))
       #expect(reparsed.diagnostics.isEmpty, "\(file.lastPathComponent)")
-      #expect(reparsed.document.withSourceRangesErased() == result.document.withSourceRangesErased(), "\(file.lastPathComponent)")
+      #expect(
+        reparsed.document.withSourceRangesErased() == result.document.withSourceRangesErased(),
+        "\(file.lastPathComponent)")
     }
   }
 }

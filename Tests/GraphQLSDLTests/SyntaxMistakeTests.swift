@@ -79,7 +79,8 @@ let syntaxMistakes: [SyntaxMistake] = [
   SyntaxMistake("schema without braces", "schema 1️⃣query: Q", (Code.expectedToken, "1️⃣")),
   SyntaxMistake("directive definition without at", "directive 1️⃣d on OBJECT", (Code.expectedToken, "1️⃣")),
   SyntaxMistake("directive definition without on", "directive @d(a: Int) 1️⃣OBJECT", (Code.expectedToken, "1️⃣")),
-  SyntaxMistake("unknown directive location", "directive @d on OBJECT | 1️⃣FIELD_DEF", (Code.unknownDirectiveLocation, "1️⃣")),
+  SyntaxMistake(
+    "unknown directive location", "directive @d on OBJECT | 1️⃣FIELD_DEF", (Code.unknownDirectiveLocation, "1️⃣")),
   SyntaxMistake("empty extension", "1️⃣extend type A\nscalar B", (Code.emptyExtension, "1️⃣")),
   SyntaxMistake("description on extension", "1️⃣\"doc\" extend type A @x", (Code.descriptionOnExtension, "1️⃣")),
   SyntaxMistake("description followed by nothing", "type A { a: Int }\n1️⃣\"orphan\"", (Code.danglingDescription, "1️⃣")),
@@ -95,7 +96,8 @@ let syntaxMistakes: [SyntaxMistake] = [
   SyntaxMistake("unclosed list value", "scalar S @d(a: [1, 2 1️⃣", (Code.unclosedDelimiter, "1️⃣")),
   SyntaxMistake("unclosed object value", "scalar S @d(a: {b: 1 1️⃣", (Code.unclosedDelimiter, "1️⃣")),
   SyntaxMistake("variable in default value", "type A { f(a: Int = 1️⃣$x): Int }", (Code.variableInConstValue, "1️⃣")),
-  SyntaxMistake("variable in directive argument", "type A @key(fields: [1️⃣$f]) { a: Int }", (Code.variableInConstValue, "1️⃣")),
+  SyntaxMistake(
+    "variable in directive argument", "type A @key(fields: [1️⃣$f]) { a: Int }", (Code.variableInConstValue, "1️⃣")),
 ]
 
 @Suite struct SyntaxMistakeTests {

@@ -22,6 +22,7 @@ import Testing
     #expect(models.first?.name.value == SyntheticAmplifySchema.modelName(0))
     #expect(result.document.enumTypes.count == generator.enumCount)
     let relations = Set(models.flatMap { $0.fields.flatMap { $0.directives.map(\.name.value) } })
-    #expect(relations.isSuperset(of: ["primaryKey", "index", "belongsTo", "hasMany", "hasOne", "manyToMany", "default"]))
+    #expect(
+      relations.isSuperset(of: ["primaryKey", "index", "belongsTo", "hasMany", "hasOne", "manyToMany", "default"]))
   }
 }

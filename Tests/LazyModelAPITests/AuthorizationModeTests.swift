@@ -175,8 +175,10 @@ struct AuthorizationModeTests {
     #expect(rejected(stale?.error)?.message == "Token has expired.")
 
     let forged = try AuthFixture.jwt(
-      ["iss": AuthFixture.userPoolIssuer, "aud": "client-1", "cognito:username": "mallory",
-       "exp": Int(Date().timeIntervalSince1970 + 600)], secret: "not-the-pool-key")
+      [
+        "iss": AuthFixture.userPoolIssuer, "aud": "client-1", "cognito:username": "mallory",
+        "exp": Int(Date().timeIntervalSince1970 + 600),
+      ], secret: "not-the-pool-key")
     let forgery = await authorizationFailure {
       _ = try await client(server, .userPools { forged }).get(Ticket.self, byIdentifier: .init(id: "t1"))
     }
@@ -184,8 +186,10 @@ struct AuthorizationModeTests {
     #expect(rejected(forgery?.error)?.message == "Valid authorization header not provided.")
 
     let otherAudience = try AuthFixture.jwt(
-      ["iss": AuthFixture.userPoolIssuer, "aud": "client-2", "cognito:username": "ann",
-       "exp": Int(Date().timeIntervalSince1970 + 600)], secret: keys.userPoolSecret)
+      [
+        "iss": AuthFixture.userPoolIssuer, "aud": "client-2", "cognito:username": "ann",
+        "exp": Int(Date().timeIntervalSince1970 + 600),
+      ], secret: keys.userPoolSecret)
     let audience = await authorizationFailure {
       _ = try await client(server, .userPools { otherAudience }).get(Ticket.self, byIdentifier: .init(id: "t1"))
     }
@@ -772,7 +776,11 @@ extension AuthorizationFaultTests {
       let renderings = [
         "description": String(describing: value), "debugDescription": String(reflecting: value),
         "dump": dumped, "interpolation": "\(value)",
-        "dump of an array": { var text = ""; dump([value], to: &text); return text }(),
+        "dump of an array": {
+          var text = ""
+          dump([value], to: &text)
+          return text
+        }(),
       ]
       for (how, text) in renderings {
         for credential in [key, headerKey, secret, session] {
@@ -822,7 +830,8 @@ extension AuthorizationFaultTests {
       }
       #expect(failure?.operation == "GetMemo", "case \(number)")
       #expect(failure?.error.mode == mode, "case \(number)")
-      if case .emptyCredentials? = failure?.error.reason {} else {
+      if case .emptyCredentials? = failure?.error.reason {
+      } else {
         Issue.record("case \(number): \(String(describing: failure))")
       }
       // The real-time handshake and each start take their headers from the same function.

@@ -92,7 +92,8 @@ struct DocumentTests {
   func predicates() throws {
     let simple = try ModelQueries.list(
       Comment4V2.self,
-      where: Comment4V2.keys.content.beginsWith("x") && Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p1")), limit: 10)
+      where: Comment4V2.keys.content.beginsWith("x") && Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p1")), limit: 10
+    )
     #expect(
       simple.variables["filter"] == [
         "and": [["content": ["beginsWith": "x"]], ["postID": ["eq": "p1"]]]

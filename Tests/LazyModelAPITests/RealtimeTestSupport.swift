@@ -56,7 +56,8 @@ final class SubscriptionRecorder<M: Model>: Sendable {
     while !condition(self) {
       if ContinuousClock.now > deadline {
         throw RealtimeTestError(
-          message: "timed out after \(seconds) s waiting for \(what); recorded \(recorded.events.count) events, error: \(String(describing: recorded.error))"
+          message:
+            "timed out after \(seconds) s waiting for \(what); recorded \(recorded.events.count) events, error: \(String(describing: recorded.error))"
         )
       }
       try await Task.sleep(for: .milliseconds(5))

@@ -32,7 +32,8 @@ struct SubscriptionFaultTests {
     },
   ]
 
-  @Test("without reconnects, each fault ends the stream with APIError.transport and its RealtimeError", arguments: faults)
+  @Test(
+    "without reconnects, each fault ends the stream with APIError.transport and its RealtimeError", arguments: faults)
   func faultEndsStream(_ fault: Fault) async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
@@ -104,7 +105,9 @@ struct SubscriptionFaultTests {
         == .reconnectFailed(attempts: 2, last: .connectionAckTimeout(seconds: 0.3)))
   }
 
-  @Test("faults after the ack reconnect when reconnects are allowed, and the stream keeps delivering", arguments: ["no-ka", "malformed", "unknown-type", "close-mid-frame"])
+  @Test(
+    "faults after the ack reconnect when reconnects are allowed, and the stream keeps delivering",
+    arguments: ["no-ka", "malformed", "unknown-type", "close-mid-frame"])
   func faultReconnects(_ fault: String) async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }

@@ -119,8 +119,11 @@ struct SubscriptionShapesTests {
     }
     #expect(name == "OnCreateCustomer")
     #expect(errors.map(\.errorType) == ["ValidationError", "ValidationError"])
-    #expect(errors.map(\.message).sorted().first?.hasPrefix("Cannot query field 'onCreateCustomer' on type 'Subscription'") == true)
-    #expect(errors.map(\.message).sorted().last?.hasPrefix("Unknown type 'ModelSubscriptionCustomerFilterInput'.") == true)
+    #expect(
+      errors.map(\.message).sorted().first?.hasPrefix("Cannot query field 'onCreateCustomer' on type 'Subscription'")
+        == true)
+    #expect(
+      errors.map(\.message).sorted().last?.hasPrefix("Unknown type 'ModelSubscriptionCustomerFilterInput'.") == true)
     try await client.create(Team(name: "still here"))
     try await good.waitModels(1)
     #expect(good.models.map(\.name) == ["still here"])

@@ -72,7 +72,9 @@ struct SubscriptionTLSTests {
     return (process, port)
   }
 
-  @Test("wss:// verified against the given authority: the subscription is acknowledged; against the system bundle the handshake fails")
+  @Test(
+    "wss:// verified against the given authority: the subscription is acknowledged; against the system bundle the handshake fails"
+  )
   func wss() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lazymodelapi-tls-\(UUID().uuidString)")

@@ -67,7 +67,9 @@ struct SubscriptionTests {
         == URL(string: "ws://127.0.0.1:8080/graphql/realtime")!)
   }
 
-  @Test("onCreate, onUpdate and onDelete of both seed models deliver the stored models; a comment's post loads lazily over the API")
+  @Test(
+    "onCreate, onUpdate and onDelete of both seed models deliver the stored models; a comment's post loads lazily over the API"
+  )
   func seedCreateUpdateDelete() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath, apiKey: "seed-key")
     defer { server.stop() }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 import LazyModel
 import LazyModelAPI
 import RegressionDefaultValueRequiredInCreateInput
@@ -9,6 +6,10 @@ import RegressionIntIdKeyArgumentsTypedId
 import RegressionLowerCaseModelTypeNames
 import RegressionManyToManyJoinSortKeyFieldNames
 import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Issue 20: the documents the client builds use the names of the transformer's API schema, and
 /// the local server serving the fixed (deployable) schema with its manifest accepts every kind:
@@ -51,7 +52,9 @@ struct TransformerNamesTests {
       ModelSubscriptions.onCreate(RegressionIntIdKeyArgumentsTypedId.TaskType.self).document, on: server)
   }
 
-  @Test("a lower-case model name: ModelModelTypeFilterInput, ModelModelTypeConditionInput, ModelSubscriptionModelTypeFilterInput")
+  @Test(
+    "a lower-case model name: ModelModelTypeFilterInput, ModelModelTypeConditionInput, ModelSubscriptionModelTypeFilterInput"
+  )
   func lowerCaseModelName() async throws {
     let server = try await GraphQLServerProcess(
       schema: "Generated/regressions/lower-case-model-type-names/schema.api.graphql")
@@ -88,7 +91,8 @@ struct TransformerNamesTests {
 
   @Test("many-to-many between models with sort keys: join fields modelAId, modelAsortId")
   func manyToManyWithSortKeys() async throws {
-    #expect(ModelAModelB.schema.indexes.map(\.fields) == [["modelAId", "modelAsortId"], ["modelBId", "modelBsortId"]])
+    #expect(
+      ModelAModelB.schema.indexes.map(\.fields) == [["modelAId", "modelAsortId"], ["modelBId", "modelBsortId"]])
     let server = try await GraphQLServerProcess(
       schema: "Generated/regressions/many-to-many-join-sort-key-field-names/schema.api.graphql")
     defer { server.stop() }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 import LazyModel
 import LazyModelAPI
 import ModelTimestampsModels
@@ -11,6 +8,10 @@ import RegressionImplicitIdAfterDeclaredFields
 import RegressionIndexOnModelWithoutListQuery
 import RegressionNonModelInputOnlyWhenUsed
 import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// Issue 20, the input shapes of the transformer's API schema: the local server serving each fixed
 /// (deployable) regression schema with its manifest runs every kind of document the client builds

@@ -105,8 +105,9 @@ struct EngineTests {
   func escapedTransaction() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)
     let escaped = try await store.read { tx in Escaped(tx) }
-    #expect(throws: DataStoreError.transactionMisuse(
-      operation: "count", reason: "the transaction's closure has returned")
+    #expect(
+      throws: DataStoreError.transactionMisuse(
+        operation: "count", reason: "the transaction's closure has returned")
     ) { _ = try escaped.transaction.count(Post4V2.self) }
   }
 

@@ -45,7 +45,8 @@ struct ForeignKeyMigrationTests {
 
     // Version 2 adds Project and `Team.project @belongsTo` (composite FK).
     let log = SQLLog()
-    let store = try DataStore(fileURL: url, registry: RegressionHasOneBelongsToCompositeKeys.Models.registry, traceSQL: log.hook)
+    let store = try DataStore(
+      fileURL: url, registry: RegressionHasOneBelongsToCompositeKeys.Models.registry, traceSQL: log.hook)
     let rebuilds = log.all.filter { $0.contains("modelgen_rebuild_Team") }
     #expect(rebuilds.count == 3)  // CREATE, INSERT … SELECT, ALTER … RENAME
     let db = try RawDatabase(url)
@@ -77,7 +78,8 @@ struct ForeignKeyMigrationTests {
 
     // Opening again finds the FOREIGN KEY in place: no second rebuild.
     let again = SQLLog()
-    _ = try DataStore(fileURL: url, registry: RegressionHasOneBelongsToCompositeKeys.Models.registry, traceSQL: again.hook)
+    _ = try DataStore(
+      fileURL: url, registry: RegressionHasOneBelongsToCompositeKeys.Models.registry, traceSQL: again.hook)
     #expect(!again.all.contains { $0.contains("modelgen_rebuild") })
   }
 
@@ -173,7 +175,8 @@ struct ForeignKeyMigrationTests {
         END;
         """, on: url)
     let before = try RawDatabase(url).rows(
-      "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') OR name = 'SelfByValue' ORDER BY name")
+      "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') OR name = 'SelfByValue' ORDER BY name"
+    )
     #expect(before.count == 4)
 
     let store = try DataStore(fileURL: url, registry: SwiftKeywordsModels.Models.registry)

@@ -52,7 +52,9 @@ struct KillTests {
       .deletingLastPathComponent().appendingPathComponent("DataStoreKillHelper")
   }
 
-  @Test("killed at 24 random points: integrity and foreign keys hold, each transaction is all or nothing, nothing committed is lost")
+  @Test(
+    "killed at 24 random points: integrity and foreign keys hold, each transaction is all or nothing, nothing committed is lost"
+  )
   func killedAtRandomPoints() async throws {
     let helper = Self.helper
     guard FileManager.default.isExecutableFile(atPath: helper.path) else {

@@ -75,7 +75,8 @@ func describe(_ event: DataStoreEvent<Post4V2>) -> String {
 
 @Suite("Row events from other processes (the change log)")
 struct OtherProcessEventTests {
-  @Test("a child process's saves, update, deletes and cascade arrive once each; its rolled-back and refused writes never")
+  @Test(
+    "a child process's saves, update, deletes and cascade arrive once each; its rolled-back and refused writes never")
   func childWrites() async throws {
     guard FileManager.default.isExecutableFile(atPath: KillTests.helper.path) else {
       throw KillTestError.noHelper(KillTests.helper.path)

@@ -225,7 +225,8 @@ struct PersistenceTests {
       try await group.waitForAll()
     }
     #expect(try await store.count(Comment4V2.self) == 500)
-    #expect(try await store.count(Comment4V2.self, where: Comment4V2.keys.post.eq(Post4V2.Identifier(id: "shared"))) == 250)
+    #expect(
+      try await store.count(Comment4V2.self, where: Comment4V2.keys.post.eq(Post4V2.Identifier(id: "shared"))) == 250)
   }
 }
 

@@ -191,9 +191,10 @@ struct QueryTests {
       Comment4V2(id: "a", content: "x", post: post), Comment4V2(id: "b", content: "y", post: nil),
     ])
     #expect(
-      try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p"))).map(\.id) == [
-        "a"
-      ])
+      try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p"))).map(\.id)
+        == [
+          "a"
+        ])
     #expect(
       try await seedStore.query(Comment4V2.self, where: Comment4V2.keys.post.isNil()).map(\.id) == [
         "b"

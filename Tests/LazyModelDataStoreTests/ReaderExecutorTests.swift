@@ -57,7 +57,9 @@ struct ReaderExecutorTests {
     #expect(Set(log.all.map(\.thread)) == threads)
   }
 
-  @Test("writes from a preferring task still work; calling the store inside its own closure stays misuse", arguments: StoreLocation.allCases)
+  @Test(
+    "writes from a preferring task still work; calling the store inside its own closure stays misuse",
+    arguments: StoreLocation.allCases)
   func writesAndMisuse(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: seedRegistry)
     try await withTaskExecutorPreference(store.readerExecutor) {

@@ -11,7 +11,8 @@ struct SaveTimestampTests {
     try #require(value).iso8601String
   }
 
-  @Test("each tx.save of one write stamps its own instant, later saves never earlier", arguments: StoreLocation.allCases)
+  @Test(
+    "each tx.save of one write stamps its own instant, later saves never earlier", arguments: StoreLocation.allCases)
   func perSave(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: seedRegistry)
     let (first, second, updated, loop) = try await store.write { tx in

@@ -43,7 +43,9 @@ struct TemporalColumnTests {
     #expect(negativeZero.takenAt.foundationDate == positiveZero.takenAt.foundationDate)
   }
 
-  @Test("a column that is not an AWSDateTime is a typed error naming model and field", arguments: ["yesterday", "2026-11-30T09:30", "2026-02-30T00:00:00.000Z", ""])
+  @Test(
+    "a column that is not an AWSDateTime is a typed error naming model and field",
+    arguments: ["yesterday", "2026-11-30T09:30", "2026-02-30T00:00:00.000Z", ""])
   func invalidColumnText(_ text: String) async throws {
     let url = try temporaryFileURL()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

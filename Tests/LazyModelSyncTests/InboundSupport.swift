@@ -149,7 +149,9 @@ extension SyncServer {
 /// A store's posts by id: `(title, rating)`.
 func localPosts(_ store: DataStore) async throws -> [String: String] {
   var result: [String: String] = [:]
-  for post in try await store.query(Post.self) { result[post.id] = "\(post.title)|\(post.rating.map(String.init) ?? "-")" }
+  for post in try await store.query(Post.self) {
+    result[post.id] = "\(post.title)|\(post.rating.map(String.init) ?? "-")"
+  }
   return result
 }
 

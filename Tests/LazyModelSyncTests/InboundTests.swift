@@ -19,7 +19,9 @@ struct InboundTests {
     defer { log.stop() }
     let snapshots = Recorder<QuerySnapshot<Post>>()
     let watcher = Task {
-      for try await snapshot in b.observeQuery(Post.self, sort: [.ascending(Post.keys.id)]) { snapshots.append(snapshot) }
+      for try await snapshot in b.observeQuery(Post.self, sort: [.ascending(Post.keys.id)]) {
+        snapshots.append(snapshot)
+      }
     }
     defer { watcher.cancel() }
     let changes = Recorder<String>()
@@ -67,7 +69,9 @@ struct InboundTests {
 
     // An update and a delete on A reach B too; the delete cascades to the comment.
     try await a.save(Post(id: "p1", title: "edited on A", rating: 5))
-    #expect(try await eventuallyScaled { try await b.query(Post.self, byIdentifier: .init(id: "p1"))?.title == "edited on A" })
+    #expect(
+      try await eventuallyScaled { try await b.query(Post.self, byIdentifier: .init(id: "p1"))?.title == "edited on A" }
+    )
     #expect(try await b.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 2)
     try await a.delete(Post.self, byIdentifier: .init(id: "p1"))
     #expect(try await eventuallyScaled { snapshots.values.last?.items.isEmpty == true })
@@ -93,7 +97,9 @@ struct InboundTests {
     defer { log.stop() }
     try await startAndSync(store)
     #expect(try await eventuallyScaled { log.synced.count == 2 })
-    #expect(log.synced.first { $0.modelName == "Post" } == ModelSyncedEvent(modelName: "Post", isFullSync: true, isDeltaSync: false, added: 3, updated: 0, deleted: 0))
+    #expect(
+      log.synced.first { $0.modelName == "Post" }
+        == ModelSyncedEvent(modelName: "Post", isFullSync: true, isDeltaSync: false, added: 3, updated: 0, deleted: 0))
     await store.stop()
 
     // Offline: the server changes; the next start is a delta sync of exactly those changes.
@@ -116,7 +122,9 @@ struct InboundTests {
     defer { fullLog.stop() }
     try await startAndSync(full)
     #expect(try await eventuallyScaled { fullLog.synced.count == 2 })
-    #expect(fullLog.synced.first { $0.modelName == "Post" } == ModelSyncedEvent(modelName: "Post", isFullSync: true, isDeltaSync: false, added: 0, updated: 0, deleted: 0))
+    #expect(
+      fullLog.synced.first { $0.modelName == "Post" }
+        == ModelSyncedEvent(modelName: "Post", isFullSync: true, isDeltaSync: false, added: 0, updated: 0, deleted: 0))
     await full.stop()
 
     // The delta log expired (the server's clock moved past its 30 min delta TTL): the server
@@ -138,11 +146,14 @@ struct InboundTests {
     try await store.write { tx in
       tx.appliesRemote = true
       try tx.save(Post(id: "v3", title: "local v3"))
-      try Outbox.setMetadata("Post", "\"v3\"", SyncMetadata(version: 3, lastChangedAt: 1, deleted: false), tx.connection)
+      try Outbox.setMetadata(
+        "Post", "\"v3\"", SyncMetadata(version: 3, lastChangedAt: 1, deleted: false), tx.connection)
     }
     @Sendable func remote(_ id: String, _ title: String, version: Int, deleted: Bool = false) -> GraphQLValue {
-      ["id": .string(id), "title": .string(title), "__typename": "Post", "_version": .int(version),
-       "_lastChangedAt": 5, "_deleted": deleted ? true : .null]
+      [
+        "id": .string(id), "title": .string(title), "__typename": "Post", "_version": .int(version),
+        "_lastChangedAt": 5, "_deleted": deleted ? true : .null,
+      ]
     }
     func apply(_ record: GraphQLValue) async throws -> String {
       try await store.writeRemote { tx in "\(try SyncEngine.reconcile(Post.self, record, tx))" }
@@ -192,7 +203,8 @@ struct InboundTests {
     #expect(try await reloaded.post?.title == "the parent")
     // A remote delete of the parent cascades like a local one, and enqueues nothing.
     try await server.deletePost("later")
-    #expect(try await eventuallyScaled { try await store.query(Comment.self, byIdentifier: .init(id: "orphan")) == nil })
+    #expect(
+      try await eventuallyScaled { try await store.query(Comment.self, byIdentifier: .init(id: "orphan")) == nil })
     #expect(try await store.pendingMutations().isEmpty)
     await store.stop()
   }
@@ -255,7 +267,9 @@ struct InboundTests {
     #expect(failure?.modelName == model)
     #expect(failure?.predicate == predicate)
     #expect(failure?.unsupported == (shape == "unsyncedModel" ? predicate : part))
-    #expect(failure?.reason.contains(shape == "unsyncedModel" ? "no synced model" : "ModelSubscriptionPostFilterInput") == true)
+    #expect(
+      failure?.reason.contains(shape == "unsyncedModel" ? "no synced model" : "ModelSubscriptionPostFilterInput")
+        == true)
     // Nothing started: no request, and a save stays in the outbox.
     try await store.save(Post(id: "p", title: "kept"))
     try await Task.sleep(for: .milliseconds(300))
@@ -312,7 +326,8 @@ struct InboundTests {
     let stored = try await store.count(Post.self)
     #expect(stored < 1_000 && stored % 50 == 0)  // only whole pages were committed
     #expect(try await store.read { tx in try Outbox.lastSync("Post", tx.connection) } == nil)
-    #expect(try await eventuallyScaled { log.events.contains { if case .networkStatus(false) = $0 { true } else { false } } })
+    #expect(
+      try await eventuallyScaled { log.events.contains { if case .networkStatus(false) = $0 { true } else { false } } })
     try await server.restart()
     #expect(try await eventuallyScaled(120) { store.isSynced })
     #expect(try await store.count(Post.self) == 1_000)
@@ -337,7 +352,8 @@ struct InboundTests {
     try await server.restart()
     try await server.seed("Post", [["id": "gap", "title": "made during the gap"]])
     #expect(try await eventuallyScaled(40) { try await store.query(Post.self, byIdentifier: .init(id: "gap")) != nil })
-    #expect(try await eventuallyScaled { log.synced.contains { $0.modelName == "Post" && $0.isDeltaSync && $0.added == 1 } })
+    #expect(
+      try await eventuallyScaled { log.synced.contains { $0.modelName == "Post" && $0.isDeltaSync && $0.added == 1 } })
     await store.stop()
   }
 
@@ -428,7 +444,9 @@ struct InboundTests {
     }
     #expect(converged)
     if !converged {
-      Issue.record("server \(try await serverPosts(server)) a \(try await localPosts(devices[0])) b \(try await localPosts(devices[1]))")
+      Issue.record(
+        "server \(try await serverPosts(server)) a \(try await localPosts(devices[0])) b \(try await localPosts(devices[1]))"
+      )
     }
     // No lost write: every post created and never deleted is on the server, and nothing else (a
     // delete that lost a conflict to a concurrent update keeps the post).

@@ -44,12 +44,15 @@ struct OutboundTests {
     #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 1)
     #expect(try await store.syncMetadata(Comment.self, byIdentifier: .init(id: "c1"))?.version == 1)
     // One create per record (create+update merged), parent first.
-    let mutations = try await server.requests().compactMap { $0["query"] as? String }.filter { $0.hasPrefix("mutation") }
+    let mutations = try await server.requests().compactMap { $0["query"] as? String }.filter {
+      $0.hasPrefix("mutation")
+    }
     #expect(mutations.map { $0.prefix(20) } == ["mutation CreatePost(", "mutation CreateComme"])
 
     // An update carries the local _version; the answer's version becomes the metadata.
     try await store.save(Post(id: "p1", title: "online"))
-    #expect(try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 2 })
+    #expect(
+      try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 2 })
     // The update (not a sync query of the inbound side, or the record read after a timed-out answer).
     let last = try #require(
       try await server.requests().last { ($0["query"] as? String)?.hasPrefix("mutation UpdatePost") == true })
@@ -57,7 +60,8 @@ struct OutboundTests {
     #expect(input?["_version"] as? Int == 1 && input?["title"] as? String == "online")
     try await store.delete(Post.self, byIdentifier: .init(id: "p1"))
     #expect(try await eventually { try await server.post("p1")?["_deleted"] as? Bool == true })
-    #expect(try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.deleted == true })
+    #expect(
+      try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.deleted == true })
     await store.stop()
   }
 
@@ -77,7 +81,8 @@ struct OutboundTests {
       ["i": ["id": "m", "title": "B", "_version": 1]])
     try await store.save(Post(id: "m", title: "C", rating: 5, tags: ["y"]))
     try await store.start()
-    #expect(try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "m"))?.version == 3 })
+    #expect(
+      try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "m"))?.version == 3 })
     let local = try #require(try await store.query(Post.self, byIdentifier: .init(id: "m")))
     #expect(local.title == "B" && local.rating == 5 && local.tags == ["x", "y"])
     await store.stop()
@@ -239,9 +244,9 @@ struct OutboundTests {
       await reopened.stop()
     }
 
-    try await stopInFlight(.create, { try await $0.save(Post(id: "f", title: "first", tags: ["a"])) }) {
-      try await server.post("f") != nil
-    }
+    try await stopInFlight(
+      .create, { try await $0.save(Post(id: "f", title: "first", tags: ["a"])) },
+      applied: { try await server.post("f") != nil })
     var remote = try #require(try await server.post("f"))
     #expect(remote["_version"] as? Int == 1 && remote["title"] as? String == "first")
     #expect(try await mutations() == ["mutation CreatePost"])

@@ -77,7 +77,9 @@ struct OutboxTests {
     try await store.save(Post(id: "t", title: "edit"))
     try await store.delete(Post.self, byIdentifier: .init(id: "t"))
     #expect(try await outbox(store) == ["update Post \"s\"", "delete Post \"t\""])
-    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "s")) == SyncMetadata(version: 3, lastChangedAt: 1, deleted: false))
+    #expect(
+      try await store.syncMetadata(Post.self, byIdentifier: .init(id: "s"))
+        == SyncMetadata(version: 3, lastChangedAt: 1, deleted: false))
     #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "nope")) == nil)
   }
 

@@ -73,11 +73,15 @@ struct OwnerSyncTests {
     let (data, _) = try await URLSession.shared.data(
       from: URL(string: "http://127.0.0.1:\(server.port)/test/realtime/subscriptions")!)
     let active = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
-    let owners = active.map { "\($0["field"] as? String ?? "") \(($0["arguments"] as? [String: Any])?["owner"] ?? "-")" }
+    let owners = active.map {
+      "\($0["field"] as? String ?? "") \(($0["arguments"] as? [String: Any])?["owner"] ?? "-")"
+    }
     #expect(
       owners.sorted()
-        == ["onCreateNote alice", "onCreateNote alice", "onCreateNote bob", "onDeleteNote alice",
-          "onDeleteNote alice", "onDeleteNote bob", "onUpdateNote alice", "onUpdateNote alice", "onUpdateNote bob"])
+        == [
+          "onCreateNote alice", "onCreateNote alice", "onCreateNote bob", "onDeleteNote alice",
+          "onDeleteNote alice", "onDeleteNote bob", "onUpdateNote alice", "onUpdateNote alice", "onUpdateNote bob",
+        ])
 
     try await alicePhone.save(Note(id: "a1", content: "alice's"))
     try await bobPhone.save(Note(id: "b1", content: "bob's"))

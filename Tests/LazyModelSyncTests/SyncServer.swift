@@ -166,7 +166,10 @@ final class SyncServer: @unchecked Sendable {
     let script = packageRoot.appendingPathComponent("Tests/GraphQLServer/venv.sh").path
     process.arguments =
       FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")
-      ? ["flock", FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-venv.lock").path, "bash", script]
+      ? [
+        "flock", FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-venv.lock").path, "bash",
+        script,
+      ]
       : ["bash", script]
     let output = Pipe()
     process.standardOutput = output

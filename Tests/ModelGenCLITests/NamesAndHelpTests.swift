@@ -165,7 +165,10 @@ struct NamesAndHelpTests {
     #expect(CommandRun(["validate", schema]).errors.contains("[MGW001]"))
 
     for (json, position, message) in [
-      ("{\n  \"swiftNames\": {\"Tsak\": \"TodoTask\"}\n}", "2:18", #""swiftNames" entry "Tsak": names no type of the schema"#),
+      (
+        "{\n  \"swiftNames\": {\"Tsak\": \"TodoTask\"}\n}", "2:18",
+        #""swiftNames" entry "Tsak": names no type of the schema"#
+      ),
       ("{\"swiftNames\": {\"Task\": \"Note\"}}", "1:17", "is the Swift name of type `Note` too"),
       (#"{"swiftNames": {"Task": "class"}}"#, "1:25", #""class" is a Swift keyword"#),
       ("{\n  \"acess\": \"public\"\n}", "2:3", "acess"),

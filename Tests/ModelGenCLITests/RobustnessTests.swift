@@ -127,7 +127,10 @@ struct RobustnessTests {
     let out = directory.url("Out")
     #expect(CommandRun(["generate", directory.url("blog.graphql"), "--output", out]).status == 0)
     let blogFiles = names(out)
-    #expect(blogFiles == ["Comment+Schema.swift", "Comment.swift", "Models.swift", "Post+Schema.swift", "Post.swift", "Status.swift"])
+    #expect(
+      blogFiles == [
+        "Comment+Schema.swift", "Comment.swift", "Models.swift", "Post+Schema.swift", "Post.swift", "Status.swift",
+      ])
 
     // Every schema has a registry (`Models.swift`, empty without models): a second schema's
     // `--output` into the same directory collides there and writes nothing.
@@ -141,7 +144,9 @@ struct RobustnessTests {
     #expect(names(out) == blogFiles)
 
     // A file another schema generated into the directory (here one `--single-file`) is kept.
-    let colors = CommandRun(["generate", directory.url("colors.graphql"), "--single-file", directory.url("Out/Color.swift")])
+    let colors = CommandRun([
+      "generate", directory.url("colors.graphql"), "--single-file", directory.url("Out/Color.swift"),
+    ])
     #expect(colors.status == 0, "\(colors.errors)")
     #expect(names(out) == (blogFiles + ["Color.swift"]).sorted())
 
@@ -292,7 +297,10 @@ struct RobustnessTests {
     #expect(lines[1] == " 2 | \(window)…")
     #expect(lines[2] == "   | ^")
     // Column 101: the caret sits 60 columns into a window cut on both sides.
-    #expect(lines[300] == "\(directory.url("long.graphql")):2:101: error: unexpected character U+00A7 `§`; non-ASCII characters are allowed only in strings and comments [SDL001]")
+    #expect(
+      lines[300]
+        == "\(directory.url("long.graphql")):2:101: error: unexpected character U+00A7 `§`; non-ASCII characters are allowed only in strings and comments [SDL001]"
+    )
     #expect(lines[301] == " 2 | …\(window)…")
     #expect(lines[302] == "   | " + String(repeating: " ", count: 61) + "^")
     #expect(run.errors.contains("error: too many errors; stopped after 200 [SDL099]"))

@@ -145,30 +145,32 @@ struct ConfigFileTests {
 
   /// Each error names what was expected, at the key (unknown keys) or the value it is about
   /// (1-based line and column), or at the whole file when no member is to blame.
-  @Test(arguments: [
-    (
-      #"{ "acess": "internal" }"#,
-      #"unknown key "acess"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames" (did you mean "access"?)"#,
-      "1:3"
-    ),
-    (
-      #"{ "output": "x" }"#, #"unknown key "output"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames""#,
-      "1:3"
-    ),
-    (#"{ "access": "open" }"#, #""access" must be "public", "package" or "internal""#, "1:13"),
-    ("{\n  \"emit\": []\n}", #""emit" must be a non-empty array of "swift", "api-schema""#, "2:11"),
-    (
-      #"{ "emit": ["swift", "docs"] }"#,
-      #""emit" must be a non-empty array of "swift", "api-schema"; "docs" is not one of them"#, "1:11"
-    ),
-    (#"{ "templates": "missing" }"#, #""templates" names /cfg/missing, which is not a directory"#, "1:16"),
-    (
-      #"["access"]"#,
-      #"the config file must hold one JSON object with the keys "access", "emit", "templates", "conflictResolution", "swiftNames""#,
-      nil
-    ),
-    (#"{ "access": "#, "the config file is not valid JSON", nil),
-  ] as [(String, String, String?)])
+  @Test(
+    arguments: [
+      (
+        #"{ "acess": "internal" }"#,
+        #"unknown key "acess"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames" (did you mean "access"?)"#,
+        "1:3"
+      ),
+      (
+        #"{ "output": "x" }"#,
+        #"unknown key "output"; the keys are "access", "emit", "templates", "conflictResolution", "swiftNames""#,
+        "1:3"
+      ),
+      (#"{ "access": "open" }"#, #""access" must be "public", "package" or "internal""#, "1:13"),
+      ("{\n  \"emit\": []\n}", #""emit" must be a non-empty array of "swift", "api-schema""#, "2:11"),
+      (
+        #"{ "emit": ["swift", "docs"] }"#,
+        #""emit" must be a non-empty array of "swift", "api-schema"; "docs" is not one of them"#, "1:11"
+      ),
+      (#"{ "templates": "missing" }"#, #""templates" names /cfg/missing, which is not a directory"#, "1:16"),
+      (
+        #"["access"]"#,
+        #"the config file must hold one JSON object with the keys "access", "emit", "templates", "conflictResolution", "swiftNames""#,
+        nil
+      ),
+      (#"{ "access": "#, "the config file is not valid JSON", nil),
+    ] as [(String, String, String?)])
   func errorsNameTheFileAndWhatWasExpected(json: String, message: String, position: String?) throws {
     let error = try #require(throws: ConfigFileError.self) {
       try ConfigFile.parse(Data(json.utf8), path: "/cfg/modelgen-config.json")

@@ -391,7 +391,8 @@ import Testing
         == "type OrderLine {\n  product: Product!\n  alternatives: [Product!]\n  catalog: Catalog\n  quantity: Int!\n}")
     #expect(
       Self.block("input OrderLineInput {", in: schema)
-        == "input OrderLineInput {\n  product: CreateProductInput!\n  alternatives: [CreateProductInput!]\n  quantity: Int!\n}")
+        == "input OrderLineInput {\n  product: CreateProductInput!\n  alternatives: [CreateProductInput!]\n  quantity: Int!\n}"
+    )
     #expect(!schema.contains("CreateCatalogInput"))
   }
 

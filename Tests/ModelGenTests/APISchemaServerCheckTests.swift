@@ -79,7 +79,8 @@ import Testing
     let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
     if graph.models.isEmpty {
       // No models, no API (a GraphQL schema needs a `Query` field): the pipeline emits none.
-      let generator = Generator(options: GeneratorOptions(emit: [.apiSchema], templates: try TemplateLibrary.defaults()))
+      let generator = Generator(
+        options: GeneratorOptions(emit: [.apiSchema], templates: try TemplateLibrary.defaults()))
       #expect(try generator.render(graph).isEmpty)
       return
     }

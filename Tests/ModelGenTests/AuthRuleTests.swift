@@ -94,7 +94,8 @@ struct AuthRuleTests {
     #expect(rule(.owner).roleNames == ["userPools:owner:owner:username"])
     var groups = rule(.groups)
     groups.groups = ["Admin", "Staff"]
-    #expect(groups.roleNames == ["userPools:staticGroup:Admin:cognito:groups", "userPools:staticGroup:Staff:cognito:groups"])
+    #expect(
+      groups.roleNames == ["userPools:staticGroup:Admin:cognito:groups", "userPools:staticGroup:Staff:cognito:groups"])
   }
 
   @Test func fieldRulesMustKeepRequiredFieldsReadable() {
@@ -111,10 +112,12 @@ struct AuthRuleTests {
       """,
       [(ModelGenDiagnosticCode.invalidAuthRule, "1️⃣"), (ModelGenDiagnosticCode.invalidAuthRule, "2️⃣")])
     let (result, _) = analyzeMarked(
-      "type Memo @model @auth(rules: [{allow: owner}]) { id: ID! note: String @auth(rules: [{allow: private, provider: oidc}]) }")
+      "type Memo @model @auth(rules: [{allow: owner}]) { id: ID! note: String @auth(rules: [{allow: private, provider: oidc}]) }"
+    )
     #expect(
       result.diagnostics.first?.message
-        == "invalid @auth rule on `Memo`: required field `id` is not readable by oidc:private; give it field-level rules with read access for them, or make it nullable")
+        == "invalid @auth rule on `Memo`: required field `id` is not readable by oidc:private; give it field-level rules with read access for them, or make it nullable"
+    )
     // Narrowing the model's own roles, a `private` rule covering its provider's roles, or
     // subscriptions turned off are accepted.
     _ = analyzeClean(
@@ -180,14 +183,19 @@ struct AuthRuleTests {
     #expect(line(text, "type Memo ") == "type Memo \(all) {")
     #expect(line(text, "type ModelMemoConnection") == "type ModelMemoConnection \(all) {")
     #expect(line(text, "type Attachment") == "type Attachment \(all) {")
-    for field in ["getMemo(", "listMemos(", "memosByTitle(", "createMemo(", "updateMemo(", "onCreateMemo(", "onUpdateMemo(", "onDeleteMemo("] {
+    for field in [
+      "getMemo(", "listMemos(", "memosByTitle(", "createMemo(", "updateMemo(", "onCreateMemo(", "onUpdateMemo(",
+      "onDeleteMemo(",
+    ] {
       #expect(line(text, field)?.hasSuffix(all) == true, "\(field)")
     }
     // `secret` keeps only the owner rule: only the owner may delete every field
     // (AccessControlMatrix.getRolesPerOperation('delete', true)).
     #expect(line(text, "deleteMemo(")?.hasSuffix("): Memo @aws_cognito_user_pools") == true)
     // The owner rule listens: subscriptions take the owner argument.
-    #expect(line(text, "onCreateMemo(")?.hasPrefix("onCreateMemo(filter: ModelSubscriptionMemoFilterInput, owner: String): Memo") == true)
+    #expect(
+      line(text, "onCreateMemo(")?.hasPrefix(
+        "onCreateMemo(filter: ModelSubscriptionMemoFilterInput, owner: String): Memo") == true)
   }
 
   @Test func ownerFieldInTypeAndInputs() throws {
@@ -217,7 +225,8 @@ struct AuthRuleTests {
     #expect(line(text, "createPost(")?.hasSuffix("): Post @aws_oidc") == true)
     #expect(line(text, "deletePost(")?.hasSuffix("): Post @aws_oidc") == true)
     // A list owner field adds no subscription argument.
-    #expect(line(text, "onCreatePost(")?.hasPrefix("onCreatePost(filter: ModelSubscriptionPostFilterInput): Post") == true)
+    #expect(
+      line(text, "onCreatePost(")?.hasPrefix("onCreatePost(filter: ModelSubscriptionPostFilterInput): Post") == true)
     #expect(!text.contains("\n  author: String\n"))
   }
 

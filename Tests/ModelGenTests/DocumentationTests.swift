@@ -14,7 +14,7 @@ struct DocumentationTests {
   }
 
   /// The regions `// tour: NAME` … `// tour: end` of the tour program, each without its common
-  /// indentation.
+  /// indentation and its trailing blank lines.
   static func tourRegions() throws -> [String: String] {
     var regions: [String: String] = [:]
     var current: (name: String, lines: [Substring])?
@@ -24,8 +24,9 @@ struct DocumentationTests {
         let name = String(trimmed.dropFirst("// tour: ".count))
         if name == "end", let open = current {
           let indent = open.lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-          regions[open.name] = open.lines.map { String($0.dropFirst(min(indent, $0.count))) }
-            .joined(separator: "\n")
+          var lines = open.lines.map { String($0.dropFirst(min(indent, $0.count))) }
+          while lines.last?.isEmpty == true { lines.removeLast() }  // swift-format's line after imports
+          regions[open.name] = lines.joined(separator: "\n")
           current = nil
         } else {
           current = (name, [])
@@ -83,7 +84,8 @@ struct DocumentationTests {
         count += 1
         #expect(
           article.contains("| \(match.output.2) | `\(namespace).\(match.output.1)` |"),
-          "DiagnosticsCatalogue.md lacks \(match.output.2) (\(namespace).\(match.output.1)): run python3 .ci/diagnostics-catalogue.py")
+          "DiagnosticsCatalogue.md lacks \(match.output.2) (\(namespace).\(match.output.1)): run python3 .ci/diagnostics-catalogue.py"
+        )
       }
     }
     #expect(count == 71)

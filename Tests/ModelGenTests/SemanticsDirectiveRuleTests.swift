@@ -166,6 +166,8 @@ import Testing
 
   @Test func diagnosticsPrintClickably() {
     let result = SemanticAnalyzer.analyze(source: "type Post @model { id: ID! x: Nope }", fileName: "Schemas/a.graphql")
-    #expect(result.diagnostics.first?.description.hasPrefix("Schemas/a.graphql:1:31: error: unknown type `Nope` [MG001]") == true)
+    #expect(
+      result.diagnostics.first?.description.hasPrefix("Schemas/a.graphql:1:31: error: unknown type `Nope` [MG001]")
+        == true)
   }
 }

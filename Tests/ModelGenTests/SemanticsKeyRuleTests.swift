@@ -10,7 +10,8 @@ import Testing
 @Suite struct SemanticsKeyRuleTests {
   @Test func compositePrimaryKey() throws {
     let graph = try #require(
-      analyzeClean(#"type Post @model { id: ID! @primaryKey(sortKeyFields: ["title", "rank"]) title: String! rank: Int! }"#))
+      analyzeClean(
+        #"type Post @model { id: ID! @primaryKey(sortKeyFields: ["title", "rank"]) title: String! rank: Int! }"#))
     let post = try graph.requireModel("Post")
     #expect(post.primaryKey == PrimaryKey(partitionKey: "id", sortKeyFields: ["title", "rank"]))
     #expect(post.hasCompositeKey)

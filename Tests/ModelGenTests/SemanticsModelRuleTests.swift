@@ -97,9 +97,10 @@ import Testing
     #expect(graph.enums.first?.description == "A colour")
     #expect(graph.enums.first?.values.map(\.description) == [nil, "the best"])
     let address = try #require(graph.nonModel(named: "Address"))
-    #expect(address.fields.map(\.type) == [
-      .scalar(.string), .scalar(.string), .enumeration("Colour"), .list(.scalar(.string), elementRequired: true),
-    ])
+    #expect(
+      address.fields.map(\.type) == [
+        .scalar(.string), .scalar(.string), .enumeration("Colour"), .list(.scalar(.string), elementRequired: true),
+      ])
     #expect(graph.nonModel(named: "Place")?.fields.first?.type == .embedded("Address"))
   }
 
@@ -200,7 +201,8 @@ import Testing
       .unknownType(name: "", suggestion: nil), .unknownDirective(name: "", suggestion: nil),
       .unknownArgument(directive: "", argument: "", suggestion: nil), .duplicateType(name: ""),
       .duplicateField(owner: "", field: ""), .belongsToWithoutCounterpart(model: "", field: "", parent: ""),
-      .nullableKeyField(model: "", field: "", role: ""), .invalidKeyFieldType(model: "", field: "", typeName: "", role: ""),
+      .nullableKeyField(model: "", field: "", role: ""),
+      .invalidKeyFieldType(model: "", field: "", typeName: "", role: ""),
       .missingField(model: "", field: "", argument: "", suggestion: nil),
       .keyCountMismatch(argument: "", given: 1, relatedModel: "", keyFields: []),
       .keyTypeMismatch(argument: "", field: "", fieldType: "", keyField: "", keyType: ""),
@@ -224,7 +226,8 @@ import Testing
     ]
     let codes = errors.map(\.code.rawValue)
     #expect(codes == (1...34).map { "MG" + String(format: "%03d", $0) })
-    #expect(SemanticError.defaultNotAllowed(owner: "", field: "", typeName: "").code == ModelGenDiagnosticCode.invalidDefault)
+    #expect(
+      SemanticError.defaultNotAllowed(owner: "", field: "", typeName: "").code == ModelGenDiagnosticCode.invalidDefault)
     #expect(errors.allSatisfy { !$0.message.isEmpty && $0.severity == .error })
   }
 

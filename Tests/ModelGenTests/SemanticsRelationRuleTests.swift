@@ -156,7 +156,8 @@ import Testing
     let tags = try #require(try graph.requireModel("Post").hasMany("tags"))
     #expect(tags.relatedModel == "PostTags" && tags.associatedFields == ["post"])
     #expect(tags.foreignKeyFields == ["postId", "posttitle"] && tags.indexName == "byPost")
-    #expect(try graph.requireModel("Post").field(named: "tags")?.type == .list(.model("PostTags"), elementRequired: false))
+    #expect(
+      try graph.requireModel("Post").field(named: "tags")?.type == .list(.model("PostTags"), elementRequired: false))
     #expect(try graph.requireModel("Tag").hasMany("posts")?.foreignKeyFields == ["tagId"])
   }
 

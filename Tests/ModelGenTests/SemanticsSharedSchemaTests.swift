@@ -10,7 +10,8 @@ import Testing
 /// Every schema in the shared schema set analyses clean, with the graph values the generated code relies on.
 @Suite struct SemanticsSharedSchemaTests {
   @Test func seedPostComment() throws {
-    let graph = try #require(analyzeClean(try sharedSchema("seed-post-comment.graphql"), fileName: "seed-post-comment.graphql"))
+    let graph = try #require(
+      analyzeClean(try sharedSchema("seed-post-comment.graphql"), fileName: "seed-post-comment.graphql"))
     #expect(graph.sourceFileName == "seed-post-comment.graphql")
     #expect(graph.models.map(\.name) == ["Post4V2", "Comment4V2"])
     let post = try graph.requireModel("Post4V2")
@@ -49,10 +50,11 @@ import Testing
     let graph = try #require(analyzeClean(try sharedSchema("regressions/composite-key-non-string-components.graphql")))
     let reading = try graph.requireModel("Reading")
     #expect(reading.primaryKey.fields == ["id", "takenAt", "day", "time", "seq", "priority", "value"])
-    #expect(reading.primaryKeyFields.map(\.type) == [
-      .scalar(.id), .scalar(.awsDateTime), .scalar(.awsDate), .scalar(.awsTime), .scalar(.int),
-      .enumeration("Priority"), .scalar(.float),
-    ])
+    #expect(
+      reading.primaryKeyFields.map(\.type) == [
+        .scalar(.id), .scalar(.awsDateTime), .scalar(.awsDate), .scalar(.awsTime), .scalar(.int),
+        .enumeration("Priority"), .scalar(.float),
+      ])
     #expect(graph.enums.map(\.name) == ["Priority"])
     #expect(graph.enums.first?.values.map(\.name) == ["LOW", "HIGH"])
     #expect(reading.pluralName == "Readings")
@@ -92,7 +94,10 @@ import Testing
     let graph = try #require(analyzeClean(try sharedSchema("regressions/has-one-belongs-to-composite-keys.graphql")))
     let project = try graph.requireModel("Project")
     let team = try graph.requireModel("Team")
-    #expect(project.fieldNames == ["projectId", "name", "team", "projectTeamTeamId", "projectTeamName", "createdAt", "updatedAt"])
+    #expect(
+      project.fieldNames == [
+        "projectId", "name", "team", "projectTeamTeamId", "projectTeamName", "createdAt", "updatedAt",
+      ])
     #expect(project.storedFieldNames == ["projectId", "name", "team", "createdAt", "updatedAt"])
     let hasOne = try #require(project.hasOne("team"))
     #expect(hasOne.targetNames == ["projectTeamTeamId", "projectTeamName"])
@@ -102,7 +107,10 @@ import Testing
     #expect(project.field(named: "projectTeamTeamId")?.type == .scalar(.id))
     #expect(project.field(named: "projectTeamTeamId")?.isRequired == false)
     #expect(project.field(named: "projectTeamName")?.type == .scalar(.string))
-    #expect(team.fieldNames == ["teamId", "name", "project", "teamProjectProjectId", "teamProjectName", "createdAt", "updatedAt"])
+    #expect(
+      team.fieldNames == [
+        "teamId", "name", "project", "teamProjectProjectId", "teamProjectName", "createdAt", "updatedAt",
+      ])
     let belongsTo = try #require(team.belongsTo("project"))
     #expect(belongsTo.targetNames == ["teamProjectProjectId", "teamProjectName"])
     #expect(belongsTo.associatedFields == ["projectId", "name"])
@@ -126,7 +134,8 @@ import Testing
   }
 
   @Test func listNullabilityWithLazyBelongsTo() throws {
-    let graph = try #require(analyzeClean(try sharedSchema("regressions/list-nullability-with-lazy-belongs-to.graphql")))
+    let graph = try #require(
+      analyzeClean(try sharedSchema("regressions/list-nullability-with-lazy-belongs-to.graphql")))
     let card = try graph.requireModel("Card")
     func shape(_ name: String) -> (FieldType?, Bool?) {
       (card.field(named: name)?.type, card.field(named: name)?.isRequired)
@@ -167,7 +176,8 @@ import Testing
   @Test func typeNameLowercasesToKeyword() throws {
     let graph = try #require(analyzeClean(try sharedSchema("regressions/type-name-lowercases-to-keyword.graphql")))
     #expect(graph.nonModels.map(\.name) == ["Break"])
-    #expect(try graph.requireModel("Shift").field(named: "breaks")?.type == .list(.embedded("Break"), elementRequired: false))
+    #expect(
+      try graph.requireModel("Shift").field(named: "breaks")?.type == .list(.embedded("Break"), elementRequired: false))
     #expect(try graph.requireModel("Shift").pluralName == "Shifts")
   }
 }
@@ -175,13 +185,16 @@ import Testing
 /// Every `.graphql` file under the shared schema set and the project's `Schemas/` analyses clean.
 @Suite struct SemanticsAllSchemasTests {
   static func schemaFiles() -> [URL] {
-    let directories = [
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Schemas"),
-      URL(fileURLWithPath: "/work/shared/schemas"),
-    ] + (ProcessInfo.processInfo.environment["MODELGEN_EXTRA_SCHEMAS"].map { [URL(fileURLWithPath: $0)] } ?? [])
+    let directories =
+      [
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Schemas"),
+        URL(fileURLWithPath: "/work/shared/schemas"),
+      ] + (ProcessInfo.processInfo.environment["MODELGEN_EXTRA_SCHEMAS"].map { [URL(fileURLWithPath: $0)] } ?? [])
     var files: [URL] = []
     for directory in directories {
-      guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+      guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+        continue
+      }
       for case let url as URL in enumerator where url.pathExtension == "graphql" {
         files.append(url)
       }

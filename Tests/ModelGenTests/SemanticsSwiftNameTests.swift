@@ -123,22 +123,31 @@ import Testing
     #expect(
       members.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
         == ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"].map { "MGW002@\(schema.location($0).line):\(schema.location($0).column)" })
-    #expect(SwiftNames.caseNames(["IN_PROGRESS", "inProgress", "DONE", "self"]) == ["inProgress2", "inProgress", "done", "selfValue"])
+    #expect(
+      SwiftNames.caseNames(["IN_PROGRESS", "inProgress", "DONE", "self"]) == [
+        "inProgress2", "inProgress", "done", "selfValue",
+      ])
     #expect(SwiftNames.caseNames(["inProgress", "IN_PROGRESS"]) == ["inProgress", "inProgress2"])
     #expect(SwiftNames.caseNames(["B_C", "A_B", "aB", "bC"]) == ["bC2", "aB2", "aB", "bC"])
     let (result, _) = analyzeMarked("enum Phase { IN_PROGRESS inProgress }")
     let warning = try #require(result.diagnostics.first)
     #expect(warning.severity == .warning)
-    #expect(warning.message == "`Phase.IN_PROGRESS` is generated as `inProgress2`: `inProgress` is the Swift case of another value of `Phase` too")
+    #expect(
+      warning.message
+        == "`Phase.IN_PROGRESS` is generated as `inProgress2`: `inProgress` is the Swift case of another value of `Phase` too"
+    )
     // The enum's view model and a `@default` of a renamed case use the same resolution.
     let graph = try #require(
       SemanticAnalyzer.analyze(
-        source: "enum Phase { IN_PROGRESS inProgress }\ntype Job @model { id: ID! phase: Phase @default(value: \"IN_PROGRESS\") }",
+        source:
+          "enum Phase { IN_PROGRESS inProgress }\ntype Job @model { id: ID! phase: Phase @default(value: \"IN_PROGRESS\") }",
         fileName: "a.graphql"
       ).graph)
     let builder = ViewModelBuilder(graph: graph)
     #expect(builder.enumViewModel(graph.enums[0]).cases.map(\.name) == ["inProgress2", "inProgress"])
-    #expect(builder.modelViewModel(graph.models[0]).initParameters.map(\.declaration).contains("phase: Phase? = .inProgress2"))
+    #expect(
+      builder.modelViewModel(graph.models[0]).initParameters.map(\.declaration).contains("phase: Phase? = .inProgress2")
+    )
   }
 
   /// Issue 17: a field named after an instance member a protocol of every model requires
@@ -175,8 +184,10 @@ import Testing
     #expect(SwiftNames.caseNames(["ALL_CASES", "allCases"]) == ["allCasesValue", "allCasesValue2"])
     #expect(SwiftNames.codingKeyCase(forProperty: "allCases") == "allCasesValue")
     // The same names whatever the declaration order.
-    #expect(SwiftNames.propertyNames(["self", "selfValue", "Name", "name"]) == ["selfValue2", "selfValue", "name2", "name"])
-    #expect(SwiftNames.propertyNames(["selfValue", "self", "name", "Name"]) == ["selfValue", "selfValue2", "name", "name2"])
+    #expect(
+      SwiftNames.propertyNames(["self", "selfValue", "Name", "name"]) == ["selfValue2", "selfValue", "name2", "name"])
+    #expect(
+      SwiftNames.propertyNames(["selfValue", "self", "name", "Name"]) == ["selfValue", "selfValue2", "name", "name2"])
   }
 
   @Test func v1DirectivesNameTheirV2Replacement() {
@@ -206,7 +217,8 @@ import Testing
 /// comment or reach code, for hostile and random text.
 @Suite struct DescriptionDocCommentTests {
   @Test func theParserKeepsDescriptionsWithPositions() throws {
-    let source = "\"\"\"\n  A post.\n\"\"\"\ntype Post @model {\n  \"The title.\" title: String\n}\n\"E\" enum E { \"One.\" ONE }"
+    let source =
+      "\"\"\"\n  A post.\n\"\"\"\ntype Post @model {\n  \"The title.\" title: String\n}\n\"E\" enum E { \"One.\" ONE }"
     let graph = try #require(analyzeClean(source))
     #expect(graph.models[0].description == "A post.")
     #expect(graph.models[0].field(named: "title")?.description == "The title.")
@@ -228,7 +240,8 @@ import Testing
   @Test func linesAreSplitTrimmedAndEscaped() {
     #expect(SwiftNames.docCommentLines(nil) == [])
     #expect(SwiftNames.docCommentLines(" \n\t\n") == [])
-    #expect(SwiftNames.docCommentLines("\nA\r\n\r\nB */ C\rD\u{0}\n") == ["/// A", "///", "/// B *\\/ C", "/// D\\u{0}"])
+    #expect(
+      SwiftNames.docCommentLines("\nA\r\n\r\nB */ C\rD\u{0}\n") == ["/// A", "///", "/// B *\\/ C", "/// D\\u{0}"])
     #expect(SwiftNames.docCommentLines("x\u{2028}}\u{85}#if") == ["/// x\\u{2028}}\\u{85}#if"])
   }
 
@@ -246,7 +259,8 @@ import Testing
       let description = String(text)
       for line in SwiftNames.docCommentLines(description) {
         #expect(line.hasPrefix("///"), "round \(round)")
-        #expect(!line.unicodeScalars.contains { SwiftNames.isInvisible($0) || $0 == "\n" || $0 == "\r" }, "round \(round)")
+        #expect(
+          !line.unicodeScalars.contains { SwiftNames.isInvisible($0) || $0 == "\n" || $0 == "\r" }, "round \(round)")
         #expect(!line.contains("*/") && !line.contains("/*"), "round \(round)")
       }
     }

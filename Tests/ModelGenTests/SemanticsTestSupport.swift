@@ -58,7 +58,9 @@ func analyzeMarked(_ marked: String, fileName: String = "test.graphql") -> (Sema
 }
 
 /// Analyses schema text that must be free of errors; returns its graph.
-func analyzeClean(_ source: String, fileName: String = "test.graphql", sourceLocation: Testing.SourceLocation = #_sourceLocation)
+func analyzeClean(
+  _ source: String, fileName: String = "test.graphql", sourceLocation: Testing.SourceLocation = #_sourceLocation
+)
   -> ModelGraph?
 {
   let result = SemanticAnalyzer.analyze(source: source, fileName: fileName)
@@ -103,7 +105,8 @@ func sharedSchema(_ relativePath: String) throws -> String {
 
 extension ModelGraph {
   /// The model named `name`; records an issue when missing.
-  func requireModel(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ModelDefinition {
+  func requireModel(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ModelDefinition
+  {
     try #require(model(named: name), sourceLocation: sourceLocation)
   }
 }

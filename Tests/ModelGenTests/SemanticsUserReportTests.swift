@@ -139,11 +139,15 @@ import Testing
         (ModelGenDiagnosticCode.invalidArgumentValue, "3️⃣"), (ModelGenDiagnosticCode.invalidArgumentValue, "4️⃣"),
       ])
     let (result, _) = analyzeMarked(
-      "type Post @model @auth(rules: [{allow: publik}, {allow: owner, provider: userPool, operations: [updat]}]) { id: ID! }")
+      "type Post @model @auth(rules: [{allow: publik}, {allow: owner, provider: userPool, operations: [updat]}]) { id: ID! }"
+    )
     #expect(
-      result.diagnostics.map(\.hint) == ["did you mean `public`?", "did you mean `userPools`?", "did you mean `update`?"])
+      result.diagnostics.map(\.hint) == [
+        "did you mean `public`?", "did you mean `userPools`?", "did you mean `update`?",
+      ])
     let (level, schema) = analyzeMarked("type Post @model(subscriptions: {level: 1️⃣pubic}) { id: ID! }")
-    #expect(level.diagnostics.map { [$0.line, $0.column] } == [[schema.location("1️⃣").line, schema.location("1️⃣").column]])
+    #expect(
+      level.diagnostics.map { [$0.line, $0.column] } == [[schema.location("1️⃣").line, schema.location("1️⃣").column]])
     #expect(level.diagnostics.map(\.code) == [ModelGenDiagnosticCode.invalidArgumentValue])
     #expect(level.diagnostics.map(\.hint) == ["did you mean `public`?"])
     _ = analyzeClean("type Post @model(subscriptions: {level: off}) { id: ID! }")

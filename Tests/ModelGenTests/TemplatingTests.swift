@@ -82,8 +82,7 @@ struct TemplatingTests {
   }
 
   @Test func unknownNamesAreErrorsWithTemplateNameAndLine() throws {
-    #expect(throws: TemplateError(templateName: "main", line: 2, message: "no value named 'nmae'"))
-    {
+    #expect(throws: TemplateError(templateName: "main", line: 2, message: "no value named 'nmae'")) {
       try render("ok\n{{nmae}}\n", ["name": "x"])
     }
     #expect(

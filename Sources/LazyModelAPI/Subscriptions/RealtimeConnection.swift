@@ -460,7 +460,8 @@ actor RealtimeConnection {
     let json = (try? JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])) ?? Data("{}".utf8)
     var components = URLComponents(url: realtimeEndpoint, resolvingAgainstBaseURL: false)!
     components.percentEncodedQuery =
-      "header=" + percentEncoded(json.base64EncodedString()) + "&payload=" + percentEncoded(Data("{}".utf8).base64EncodedString())
+      "header=" + percentEncoded(json.base64EncodedString()) + "&payload="
+      + percentEncoded(Data("{}".utf8).base64EncodedString())
     return components.url!
   }
 

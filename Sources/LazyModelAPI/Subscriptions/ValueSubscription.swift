@@ -85,7 +85,8 @@ final class ValueSubscriber: RealtimeSubscriber {
       throw APIError.graphQL(operationName: operationName, errors: envelope.errors, partialData: nil, body: message)
     }
     guard let value = envelope.data, value != .null else {
-      throw APIError.undecodableResponse(operationName: operationName, reason: "a data event has no value", body: message)
+      throw APIError.undecodableResponse(
+        operationName: operationName, reason: "a data event has no value", body: message)
     }
     continuation.yield(.value(value))
   }

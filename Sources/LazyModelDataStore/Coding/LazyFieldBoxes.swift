@@ -32,8 +32,7 @@ enum LazyReferenceBoxState {
 
 extension LazyReference: LazyReferenceBox {
 
-  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M>
-  {
+  static func notLoaded(_ identifiers: [IdentifierComponent], store: DataStore) -> LazyReference<M> {
     LazyReference(identifiers: identifiers, provider: DataStoreReferenceProvider<M>(store: store))
   }
 

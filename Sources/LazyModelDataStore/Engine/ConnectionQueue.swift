@@ -56,8 +56,7 @@ final class ConnectionQueue: @unchecked Sendable {
   /// Runs `body` right here, on ``queue``, between jobs: the calling task's code already runs on
   /// this queue (it prefers ``executor``), so no thread is switched and the task does not suspend.
   /// Falls back to ``run(_:)`` when not called on the queue. Cancellation as in ``run(_:)``.
-  func runHere<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
-  {
+  func runHere<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
     let flag = CancelFlag()
     return try await withTaskCancellationHandler {
       // No suspension since the caller checked ``isCurrent``; checked again, as the promise of

@@ -76,8 +76,7 @@ public class ReadTransaction {
   /// The number of `M`s matching `predicate`.
   ///
   /// - Throws: As ``DataStore/count(_:where:)``.
-  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) throws -> Int
-  {
+  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) throws -> Int {
     try check("count")
     let mapping = try store.mapping(for: M.self)
     return try store.count(mapping, try mapping.sql(for: predicate), connection)

@@ -94,8 +94,7 @@ extension TableMapping {
     return try sql(column: column, field: field, comparison)
   }
 
-  private func sql(column: String, field: String, _ comparison: QueryOperator) throws -> SQLFragment
-  {
+  private func sql(column: String, field: String, _ comparison: QueryOperator) throws -> SQLFragment {
     switch comparison {
     case .eq(nil): return SQLFragment(sql: "\(column) IS NULL", bindings: [])
     case .eq(let value?): return SQLFragment(sql: "\(column) = ?", bindings: [SQLValue(value)])

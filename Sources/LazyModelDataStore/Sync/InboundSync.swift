@@ -259,7 +259,11 @@ extension SyncEngine {
       do {
         let page = try upcoming ?? fetch(token, limit)
         upcoming = nil
-        answer = try await withTaskCancellationHandler { try await page.value } onCancel: { page.cancel() }
+        answer = try await withTaskCancellationHandler {
+          try await page.value
+        } onCancel: {
+          page.cancel()
+        }
       } catch let error as APIError {
         if Self.isNetworkFailure(error) { throw error }
         emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
@@ -327,7 +331,9 @@ extension SyncEngine {
   /// Applies one subscription event in its own transaction (errors become events).
   private func applyLive(_ store: DataStore, _ name: String, _ record: GraphQLValue) async {
     guard let mapping = store.mapping(table: name) else {
-      emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: DataStoreError.unknownModel(name))))
+      emit(
+        .inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: DataStoreError.unknownModel(name)))
+      )
       return
     }
     func open<M: Model>(_ type: M.Type) async {
@@ -407,7 +413,9 @@ extension SyncEngine {
 
   /// The `@belongsTo` (and `@hasOne` with FK fields on this model) fields of `schema`: the field,
   /// its FK fields on this model (`postID`) and the parent's fields they hold (`id`).
-  private static func references(_ schema: ModelSchema) -> [(field: ModelField, targetNames: [String], associated: [String])] {
+  private static func references(_ schema: ModelSchema) -> [(
+    field: ModelField, targetNames: [String], associated: [String]
+  )] {
     schema.fields.compactMap { field in
       switch field.association {
       case .belongsTo(let associated, let targetNames) where !targetNames.isEmpty,
@@ -490,7 +498,8 @@ extension SyncEngine {
     let owners = ModelSubscriptions.ownerArgumentNames(of: schema).filter { ownerArguments[$0] != nil }
     for name in owners { variables[name] = .string(ownerArguments[name] ?? "") }
     let name = field.prefix(1).uppercased() + field.dropFirst()
-    let declarations = ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
+    let declarations =
+      ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
     let arguments = ["filter: $filter"] + owners.map { "\($0): $\($0)" }
     let document =
       "subscription \(name)(\(declarations.joined(separator: ", "))) {"

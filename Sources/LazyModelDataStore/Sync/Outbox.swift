@@ -44,7 +44,8 @@ enum Outbox {
       try connection.execute("ALTER TABLE \(quote(outboxTable)) ADD COLUMN sent_version INTEGER")
     }
     try connection.execute(
-      "CREATE INDEX IF NOT EXISTS \(quote(outboxTable + "_by_identifier")) ON \(quote(outboxTable)) (model, identifier, seq)")
+      "CREATE INDEX IF NOT EXISTS \(quote(outboxTable + "_by_identifier")) ON \(quote(outboxTable)) (model, identifier, seq)"
+    )
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS \(quote(metadataTable)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
         + " version INTEGER NOT NULL, last_changed_at INTEGER NOT NULL, deleted INTEGER NOT NULL,"
@@ -129,7 +130,8 @@ enum Outbox {
     -> PendingMutation?
   {
     let statement = try connection.prepare(
-      "SELECT seq, kind, in_flight FROM \(quote(outboxTable)) WHERE model = ? AND identifier = ? ORDER BY seq DESC LIMIT 1")
+      "SELECT seq, kind, in_flight FROM \(quote(outboxTable)) WHERE model = ? AND identifier = ? ORDER BY seq DESC LIMIT 1"
+    )
     defer { statement.reset() }
     try statement.bind([.text(model), .text(identifier)])
     guard try statement.step() else { return nil }

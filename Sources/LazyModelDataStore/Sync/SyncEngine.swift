@@ -109,7 +109,9 @@ final class SyncEngine: Sendable {
     case .and(let parts): return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first
     case .or(let parts):
       guard !parts.isEmpty else {
-        return (predicate, "an empty `or` never holds, and a filter can only say so with `attributeExists`, which it lacks")
+        return (
+          predicate, "an empty `or` never holds, and a filter can only say so with `attributeExists`, which it lacks"
+        )
       }
       return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first
     case .not: return (predicate, "it has no `not`")
@@ -234,7 +236,8 @@ final class SyncEngine: Sendable {
     }
     let sent = SentMutation(input: input, version: version)
     try Outbox.setSent(entry.sequence, sent, tx.connection)
-    return Prepared(components: components, local: local, request: try mutation(kind, M.schema, input: input), sent: sent)
+    return Prepared(
+      components: components, local: local, request: try mutation(kind, M.schema, input: input), sent: sent)
   }
 
   private enum Outcome {
@@ -469,7 +472,9 @@ final class SyncEngine: Sendable {
       case .retry(let model):
         guard let model = model as? M else {
           await fail(
-            entry, DataStoreError.encodingFailed(model: M.modelName, field: "", reason: "the conflict handler's model is not a \(M.modelName)"),
+            entry,
+            DataStoreError.encodingFailed(
+              model: M.modelName, field: "", reason: "the conflict handler's model is not a \(M.modelName)"),
             store: store)
           return .done
         }
@@ -556,7 +561,8 @@ final class SyncEngine: Sendable {
   }
 
   private func report(_ entry: PendingMutation, _ error: any Error) async {
-    let failure = SyncError(modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, underlying: error)
+    let failure = SyncError(
+      modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, underlying: error)
     emit(.error(failure))
     await configuration.errorHandler(failure)
   }

@@ -257,18 +257,22 @@ public enum SemanticError: Sendable, Hashable {
     case .duplicateField(let owner, let field):
       return "`\(q(owner))` defines `\(q(field))` more than once"
     case .belongsToWithoutCounterpart(let model, let field, let parent):
-      return "`\(q(model)).\(q(field))` is a @belongsTo, but `\(q(parent))` has no @hasMany or @hasOne field of type `\(q(model))`"
+      return
+        "`\(q(model)).\(q(field))` is a @belongsTo, but `\(q(parent))` has no @hasMany or @hasOne field of type `\(q(model))`"
     case .nullableKeyField(let model, let field, let role):
       return "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` must be non-null"
     case .invalidKeyFieldType(let model, let field, let typeName, let role):
-      return "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` has type `\(q(typeName))`; key fields must be scalars or enums"
+      return
+        "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` has type `\(q(typeName))`; key fields must be scalars or enums"
     case .missingField(let model, let field, let argument, _):
       return "`\(q(argument))` names `\(q(field))`, which is not a field of `\(q(model))`"
     case .keyCountMismatch(let argument, let given, let relatedModel, let keyFields):
       let list = keyFields.map { "`\(q($0))`" }.joined(separator: ", ")
-      return "`\(q(argument))` has \(given) field\(given == 1 ? "" : "s"), but the key of `\(q(relatedModel))` has \(keyFields.count) (\(list))"
+      return
+        "`\(q(argument))` has \(given) field\(given == 1 ? "" : "s"), but the key of `\(q(relatedModel))` has \(keyFields.count) (\(list))"
     case .keyTypeMismatch(let argument, let field, let fieldType, let keyField, let keyType):
-      return "`\(q(argument))` field `\(q(field))` has type `\(q(fieldType))`, but the key field `\(q(keyField))` it holds has type `\(q(keyType))`"
+      return
+        "`\(q(argument))` field `\(q(field))` has type `\(q(fieldType))`, but the key field `\(q(keyField))` it holds has type `\(q(keyType))`"
     case .ambiguousRelation(let model, let field, let relatedModel, let candidates):
       let list = candidates.map { "`\(q($0))`" }.joined(separator: ", ")
       return "`\(q(model)).\(q(field))` cannot be paired unambiguously: `\(q(relatedModel))` has \(list)"
@@ -285,11 +289,13 @@ public enum SemanticError: Sendable, Hashable {
     case .relationFieldType(let directive, let field, let expected):
       return "`@\(q(directive))` field `\(q(field))` must be \(q(expected, limit: 400))"
     case .modelFieldWithoutRelation(let model, let field, let relatedModel):
-      return "`\(q(model)).\(q(field))` has model type `\(q(relatedModel))` but no @hasMany, @hasOne, @belongsTo or @manyToMany"
+      return
+        "`\(q(model)).\(q(field))` has model type `\(q(relatedModel))` but no @hasMany, @hasOne, @belongsTo or @manyToMany"
     case .nestedList(let owner, let field):
       return "`\(q(owner)).\(q(field))` is a list of lists, which models cannot store"
     case .unsupportedFieldType(let owner, let field, let typeName, let kind):
-      return "`\(q(owner)).\(q(field))` has \(q(kind, limit: 400)) type `\(q(typeName))`, which a model or embedded type cannot hold"
+      return
+        "`\(q(owner)).\(q(field))` has \(q(kind, limit: 400)) type `\(q(typeName))`, which a model or embedded type cannot hold"
     case .indexNotFound(let model, let field, let indexName, let relatedModel, _):
       return "`\(q(model)).\(q(field))` uses index `\(q(indexName))`, which `\(q(relatedModel))` does not define"
     case .duplicateIndexName(let model, let indexName):
@@ -303,16 +309,20 @@ public enum SemanticError: Sendable, Hashable {
     case .duplicatePrimaryKey(let model):
       return "`\(q(model))` has more than one @primaryKey"
     case .relationStyleMismatch(let model, let field, let otherModel, let otherField):
-      return "`\(q(model)).\(q(field))` uses `references:` but its counterpart `\(q(otherModel)).\(q(otherField))` does not (or the reverse)"
+      return
+        "`\(q(model)).\(q(field))` uses `references:` but its counterpart `\(q(otherModel)).\(q(otherField))` does not (or the reverse)"
     case .duplicateQueryField(let name):
       return "root field `\(q(name))` is defined more than once in the API schema"
     case .fieldsNotPrimaryKey(let model, let field, let keyFields):
       let list = keyFields.map { "`\(q($0))`" }.joined(separator: ", ")
-      return "`\(q(model)).\(q(field))` lists `fields:` that are not the primary key of `\(q(model))` (\(list)) in key order"
+      return
+        "`\(q(model)).\(q(field))` lists `fields:` that are not the primary key of `\(q(model))` (\(list)) in key order"
     case .defaultNotAllowed(let owner, let field, let typeName):
-      return "`\(q(owner)).\(q(field))` has type `\(q(typeName))`; @default only applies to scalar and enum fields, not to lists or embedded types"
+      return
+        "`\(q(owner)).\(q(field))` has type `\(q(typeName))`; @default only applies to scalar and enum fields, not to lists or embedded types"
     case .recursiveEmbeddedType(let owner, let field, let cycle):
-      return "`\(q(owner)).\(q(field))` makes `\(q(cycle.last ?? owner))` contain itself (\(cycle.map { q($0) }.joined(separator: " -> "))), which a Swift value type cannot store"
+      return
+        "`\(q(owner)).\(q(field))` makes `\(q(cycle.last ?? owner))` contain itself (\(cycle.map { q($0) }.joined(separator: " -> "))), which a Swift value type cannot store"
     case .typeNameCollision(let name, let claim, let otherName, let otherClaim):
       let this = claim == name ? "type `\(q(name))`" : "`\(q(claim))` (derived from type `\(q(name))`)"
       let other =
@@ -323,7 +333,8 @@ public enum SemanticError: Sendable, Hashable {
         }
       let reason =
         claim == otherClaim
-        ? "the API schema would define `\(q(claim))` twice" : "SQLite table names and API schema type names ignore letter case"
+        ? "the API schema would define `\(q(claim))` twice"
+        : "SQLite table names and API schema type names ignore letter case"
       return "\(this) collides with \(other); \(q(reason, limit: 400))"
     case .fieldNameCollision(let owner, let field, let otherField, let isImplicit):
       let other = isImplicit ? "the implicit field `\(q(otherField))`" : "`\(q(otherField))`"
@@ -331,11 +342,14 @@ public enum SemanticError: Sendable, Hashable {
     case .builtInTypeRedefined(let name, let kind):
       return "`\(q(name))` is a built-in \(q(kind, limit: 400)) scalar and cannot be redefined"
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
-      return "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
+      return
+        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
     case .v1Directive(let name, _):
-      return "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"
+      return
+        "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"
     case .renamedSwiftType(let name, let wanted, let swiftName, let source):
-      return "type `\(q(name))` is generated as `\(q(swiftName))`: `\(q(wanted))` would shadow `\(q(wanted))` of \(q(source, limit: 400)) in the app's module"
+      return
+        "type `\(q(name))` is generated as `\(q(swiftName))`: `\(q(wanted))` would shadow `\(q(wanted))` of \(q(source, limit: 400)) in the app's module"
     case .renamedSwiftMember(let owner, let member, let wanted, let swiftName, let reason):
       return "`\(q(owner)).\(q(member))` is generated as `\(q(swiftName))`: `\(q(wanted))` \(q(reason, limit: 400))"
     }
@@ -365,7 +379,8 @@ public enum SemanticError: Sendable, Hashable {
     case .modelFieldWithoutRelation:
       // The Amplify transformer accepts the field and leaves it without a resolver (it is always
       // null over the API); modelgen cannot store or load it, so it asks for the relation.
-      return "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
+      return
+        "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
     case .duplicateType, .duplicateField:
       return "rename or remove one of them"
     case .duplicatePrimaryKey:
@@ -374,24 +389,29 @@ public enum SemanticError: Sendable, Hashable {
       return "write `references:` with the same fields on both sides"
     case .recursiveEmbeddedType(_, _, let cycle):
       let type = cycle.last ?? ""
-      return "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
+      return
+        "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
     case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
       return "rename the type; `\(q(name))` is always defined"
     case .caseCollidingFileNames(let name, _, _, _):
-      return "rename one of the types, or choose its Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"
+      return
+        "rename one of the types, or choose its Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"
     case .v1Directive(_, let replacement):
       return "use \(q(replacement, limit: 400)) (transformer v2)"
     case .renamedSwiftMember:
-      return "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
+      return
+        "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
     case .renamedSwiftType(let name, _, _, _):
-      return "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"
+      return
+        "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"
     case .defaultNotAllowed:
       return "remove @default; set the value when you create the model"
     case .implicitFieldConflict(_, _, let reason) where reason.contains("timestamp field"):
       // Model transformer `addAutoGeneratableFields`: another type only warns and is not auto-filled.
-      return "the Amplify transformer accepts another type but does not fill the field; declare it `AWSDateTime`, or keep your type and turn the timestamp off with `timestamps: {createdAt: null}` / `{updatedAt: null}`"
+      return
+        "the Amplify transformer accepts another type but does not fill the field; declare it `AWSDateTime`, or keep your type and turn the timestamp off with `timestamps: {createdAt: null}` / `{updatedAt: null}`"
     case .fieldsNotPrimaryKey(_, _, let keyFields):
       return "use `fields: [\(keyFields.map { "\"\(q($0))\"" }.joined(separator: ", "))]`"
     default:

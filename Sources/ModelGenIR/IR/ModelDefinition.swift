@@ -123,7 +123,9 @@ public struct IndexDefinition: Sendable, Hashable {
   public var location: SchemaLocation
 
   /// Creates an index.
-  public init(name: String, fields: [String], queryField: String? = nil, origin: Origin = .declared, location: SchemaLocation) {
+  public init(
+    name: String, fields: [String], queryField: String? = nil, origin: Origin = .declared, location: SchemaLocation
+  ) {
     self.name = name
     self.fields = fields
     self.queryField = queryField

@@ -31,8 +31,10 @@ package enum Naming {
     for candidate in candidates where candidate != name && candidate.utf8.count <= maximumTypoLength {
       let other = candidate.lowercased()
       let distance =
-        other == lowered ? 0 : (other.hasPrefix(lowered) || lowered.hasPrefix(other)) && min(other.count, lowered.count) >= 3
-        ? 1 : editDistance(lowered, other)
+        other == lowered
+        ? 0
+        : (other.hasPrefix(lowered) || lowered.hasPrefix(other)) && min(other.count, lowered.count) >= 3
+          ? 1 : editDistance(lowered, other)
       if best == nil || distance < best!.distance {
         best = (candidate, distance)
       }

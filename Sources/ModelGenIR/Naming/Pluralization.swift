@@ -106,7 +106,8 @@ public enum Pluralization {
       let matched = String(word[matchRange])
       let restored: String
       if matched.isEmpty {
-        let previous = matchRange.lowerBound > word.startIndex ? String(word[word.index(before: matchRange.lowerBound)]) : ""
+        let previous =
+          matchRange.lowerBound > word.startIndex ? String(word[word.index(before: matchRange.lowerBound)]) : ""
         restored = restoreCase(of: previous, on: result)
       } else {
         restored = restoreCase(of: matched, on: result)

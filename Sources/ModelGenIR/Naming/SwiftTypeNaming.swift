@@ -116,7 +116,8 @@ package enum SwiftTypeNaming {
     for (name, chosen) in applicable.sorted(by: { $0.key < $1.key }) where problems[name] == nil {
       let folded = chosen.lowercased()
       if folded == registryName.lowercased() {
-        problems[name] = "\"\(DiagnosticText.shortened(chosen))\" collides with the registry enum `\(registryName)` (file `\(registryName).swift`)"
+        problems[name] =
+          "\"\(DiagnosticText.shortened(chosen))\" collides with the registry enum `\(registryName)` (file `\(registryName).swift`)"
         continue
       }
       if let other = resolved.keys.sorted().first(where: { $0 != name && resolved[$0]!.lowercased() == folded }) {
@@ -139,6 +140,7 @@ package enum SwiftTypeNaming {
       return "\"\(name)\" would shadow `\(name)` of \(source) in the app's module"
     }
     if SwiftNames.reservedTypeNames.contains(name) { return "\"\(name)\" cannot be declared as a Swift type" }
-    return "\"\(DiagnosticText.shortened(name))\" is not a Swift identifier (a letter or `_`, then letters, digits or `_`)"
+    return
+      "\"\(DiagnosticText.shortened(name))\" is not a Swift identifier (a letter or `_`, then letters, digits or `_`)"
   }
 }

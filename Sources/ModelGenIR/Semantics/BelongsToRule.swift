@@ -14,7 +14,9 @@ import GraphQLSDL
 enum BelongsToRule {
   static func apply(_ pairing: RelationPairing, hasManyForeignKeys: [String: [String]], _ context: AnalysisContext) {
     for use in pairing.uses(.belongsTo) {
-      guard let pairedParent = pairing.parentOf[use.key], let parent = context.models[use.relatedModel] else { continue }
+      guard let pairedParent = pairing.parentOf[use.key], let parent = context.models[use.relatedModel] else {
+        continue
+      }
       let child = use.model
       let keyFields = parent.primaryKey.fields
       let targetNames: [String]
@@ -43,8 +45,10 @@ enum BelongsToRule {
       RelationKeys.setAssociation(
         .belongsTo(
           BelongsToAssociation(
-            relatedModel: parent.name, targetNames: targetNames, associatedFields: Array(keyFields.prefix(targetNames.count)),
-            style: style, pairedField: pairedParent.fieldName, pairedKind: pairedParent.kind == .hasMany ? .hasMany : .hasOne)),
+            relatedModel: parent.name, targetNames: targetNames,
+            associatedFields: Array(keyFields.prefix(targetNames.count)),
+            style: style, pairedField: pairedParent.fieldName,
+            pairedKind: pairedParent.kind == .hasMany ? .hasMany : .hasOne)),
         on: use)
     }
   }

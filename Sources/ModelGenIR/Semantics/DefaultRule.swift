@@ -51,7 +51,8 @@ enum DefaultRule {
       return value
     case .failure(let rejection):
       context.report(
-        .invalidDefault(field: field.name, value: written, typeName: field.type.namedTypeName, reason: rejection.reason),
+        .invalidDefault(
+          field: field.name, value: written, typeName: field.type.namedTypeName, reason: rejection.reason),
         at: directive.range(of: "value"))
       return nil
     }
@@ -84,7 +85,9 @@ enum DefaultRule {
       guard let int = Int(written) else { return .failure(Rejection(reason: "expected an integer")) }
       return .success(.int(int))
     case .float:
-      guard let double = Double(written), double.isFinite else { return .failure(Rejection(reason: "expected a number")) }
+      guard let double = Double(written), double.isFinite else {
+        return .failure(Rejection(reason: "expected a number"))
+      }
       return .success(.float(double))
     case .boolean:
       switch written {
@@ -95,7 +98,8 @@ enum DefaultRule {
     case .awsJSON:
       let data = Data(written.utf8)
       return check(
-        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil, "expected a JSON document")
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil, "expected a JSON document"
+      )
     case .awsDate:
       return check(matches(written, "^" + datePattern + zonePattern + "?$"), "expected `YYYY-MM-DD`")
     case .awsTime:
@@ -110,7 +114,8 @@ enum DefaultRule {
       return check(
         matches(
           written,
-          #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#),
+          #"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"#
+        ),
         "expected an email address")
     case .awsURL:
       let url = URL(string: written)

@@ -74,7 +74,8 @@ enum DirectiveRule {
       placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
     "auth": Spec(
       arguments: ["rules": .objectList], required: ["rules"], placements: [.modelType, .modelField, .rootField],
-      placementDescription: "is only allowed on @model types, their fields and fields of Query, Mutation and Subscription",
+      placementDescription:
+        "is only allowed on @model types, their fields and fields of Query, Mutation and Subscription",
       isRepeatable: false),
     "default": Spec(
       // The transformer: "The @default directive may only be added to object definitions annotated with @model."

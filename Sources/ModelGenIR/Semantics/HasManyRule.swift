@@ -114,7 +114,8 @@ enum HasManyRule {
     let foreignKey = Array(childKey.prefix(fields.count))
     var typesMatch = true
     for (index, (parentField, childField)) in zip(fields, foreignKey).enumerated() {
-      guard let parentType = parent.field(named: parentField)?.type, let childType = child.field(named: childField)?.type
+      guard let parentType = parent.field(named: parentField)?.type,
+        let childType = child.field(named: childField)?.type
       else { continue }
       if !RelationKeys.compatible(childType, parentType) {
         context.report(

@@ -54,7 +54,8 @@ enum HasOneRule {
           style = .implicit
         }
         association = HasOneAssociation(
-          relatedModel: child.name, targetNames: targetNames, associatedFields: paired.map { [$0.fieldName] } ?? childKey,
+          relatedModel: child.name, targetNames: targetNames,
+          associatedFields: paired.map { [$0.fieldName] } ?? childKey,
           relatedFields: childKey, style: style, pairedField: paired?.fieldName)
       }
       RelationKeys.setAssociation(.hasOne(association), on: use)

@@ -48,7 +48,9 @@ enum IndexRule {
       + fields.map(Naming.uppercasingFirst).joined(separator: "And")
   }
 
-  private static func checkIndexField(_ name: String, range: SourceRange, in model: WorkingModel, _ context: AnalysisContext) {
+  private static func checkIndexField(
+    _ name: String, range: SourceRange, in model: WorkingModel, _ context: AnalysisContext
+  ) {
     guard let field = model.field(named: name) else { return }
     switch field.type {
     case .scalar, .enumeration: return

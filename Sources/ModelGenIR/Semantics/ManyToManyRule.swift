@@ -27,7 +27,8 @@ enum ManyToManyRule {
       let range = sides[0].directive.range(of: "relationName")
       guard sides.count == 2 else {
         context.report(
-          .invalidManyToMany(relationName: relationName, reason: "needs exactly two fields, found \(sides.count)"), at: range)
+          .invalidManyToMany(relationName: relationName, reason: "needs exactly two fields, found \(sides.count)"),
+          at: range)
         continue
       }
       let (first, second) = (sides[0], sides[1])
@@ -41,7 +42,9 @@ enum ManyToManyRule {
         context.report(
           .invalidManyToMany(
             relationName: relationName,
-            reason: "must join `\(first.model.name).\(first.fieldName): [\(second.model.name)]` and `\(second.model.name).\(second.fieldName): [\(first.model.name)]`"),
+            reason:
+              "must join `\(first.model.name).\(first.fieldName): [\(second.model.name)]` and `\(second.model.name).\(second.fieldName): [\(first.model.name)]`"
+          ),
           at: second.directive.range(of: "relationName"))
         continue
       }
@@ -63,7 +66,8 @@ enum ManyToManyRule {
     join.origin = .manyToManyJoin(relationName: relationName)
     join.fields = [
       FieldDefinition(
-        name: "id", type: .scalar(.id), isRequired: true, origin: .implicitIdentifier, location: location.schemaLocation)
+        name: "id", type: .scalar(.id), isRequired: true, origin: .implicitIdentifier, location: location.schemaLocation
+      )
     ]
     var sideKeys: [[String]] = []
     for side in [first, second] {

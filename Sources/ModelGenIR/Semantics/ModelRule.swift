@@ -78,7 +78,8 @@ enum ModelRule {
         newName = string
       } else {
         context.report(
-          .invalidArgumentValue(directive: "model", argument: "timestamps.\(entry.name.value)", expected: "a string or null"),
+          .invalidArgumentValue(
+            directive: "model", argument: "timestamps.\(entry.name.value)", expected: "a string or null"),
           at: entry.value.range)
         continue
       }

@@ -66,7 +66,9 @@ enum NameCollisionRule {
         context.report(
           .typeNameCollision(name: owner.name, claim: claim, otherName: earlier.owner, otherClaim: earlier.claim),
           at: owner.range,
-          notes: earlier.range.map { [DiagnosticNote(message: "`\(DiagnosticText.shortened(earlier.owner ?? ""))` is defined here", range: $0)] } ?? [])
+          notes: earlier.range.map {
+            [DiagnosticNote(message: "`\(DiagnosticText.shortened(earlier.owner ?? ""))` is defined here", range: $0)]
+          } ?? [])
         break
       }
       for claim in ownClaims where taken[claim.lowercased()] == nil {
@@ -107,7 +109,10 @@ enum NameCollisionRule {
       }
       guard earlier != name else { continue }
       if let range = declared[name] {
-        let notes = declared[earlier].map { [DiagnosticNote(message: "`\(DiagnosticText.shortened(earlier))` is defined here", range: $0)] } ?? []
+        let notes =
+          declared[earlier].map {
+            [DiagnosticNote(message: "`\(DiagnosticText.shortened(earlier))` is defined here", range: $0)]
+          } ?? []
         context.report(
           .fieldNameCollision(owner: owner, field: name, otherField: earlier, isImplicit: declared[earlier] == nil),
           at: range, notes: notes)

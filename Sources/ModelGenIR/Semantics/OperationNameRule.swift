@@ -20,7 +20,12 @@ enum OperationNameRule {
       if let first = table[name] {
         context.report(
           .duplicateQueryField(name: name), at: range,
-          notes: [DiagnosticNote(message: "`\(DiagnosticText.shortened(name))` is first the root field of `\(DiagnosticText.shortened(first.owner))` here", range: first.range)])
+          notes: [
+            DiagnosticNote(
+              message:
+                "`\(DiagnosticText.shortened(name))` is first the root field of `\(DiagnosticText.shortened(first.owner))` here",
+              range: first.range)
+          ])
       } else {
         table[name] = (owner, range)
       }

@@ -16,7 +16,8 @@ enum PrimaryKeyRule {
       }
       guard let partition = keyed.first, let directive = partition.directive("primaryKey") else {
         model.primaryKey = PrimaryKey(partitionKey: "id", isImplicit: true)
-        checkKeyField("id", role: "primary key", range: model.declaredField(named: "id")?.ast.type.range, in: model, context)
+        checkKeyField(
+          "id", role: "primary key", range: model.declaredField(named: "id")?.ast.type.range, in: model, context)
         continue
       }
       let partitionName = partition.ast.name.value

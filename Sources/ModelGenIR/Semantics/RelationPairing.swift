@@ -55,7 +55,8 @@ struct RelationPairing {
         }
         for extra in directives.dropFirst() {
           context.report(
-            .misplacedDirective(directive: extra.name.value, placement: "cannot be combined with @\(directive.name.value)"),
+            .misplacedDirective(
+              directive: extra.name.value, placement: "cannot be combined with @\(directive.name.value)"),
             at: extra.range)
         }
         guard let type = declared.type else { continue }
@@ -63,17 +64,20 @@ struct RelationPairing {
         guard case .model(let related) = type.elementType, type.isList == wantsList else {
           let expected = wantsList ? "a list of a @model type" : "a @model type (not a list)"
           context.report(
-            .relationFieldType(directive: kind.rawValue, field: "\(model.name).\(declared.ast.name.value)", expected: expected),
+            .relationFieldType(
+              directive: kind.rawValue, field: "\(model.name).\(declared.ast.name.value)", expected: expected),
             at: declared.ast.type.range)
           continue
         }
         if directive.argument(named: "fields") != nil, let references = directive.argument(named: "references") {
           context.report(
-            .invalidArgumentValue(directive: kind.rawValue, argument: "references", expected: "omitted when `fields:` is given"),
+            .invalidArgumentValue(
+              directive: kind.rawValue, argument: "references", expected: "omitted when `fields:` is given"),
             at: references.name.range)
           continue
         }
-        uses.append(RelationUse(kind: kind, model: model, declared: declared, directive: directive, relatedModel: related))
+        uses.append(
+          RelationUse(kind: kind, model: model, declared: declared, directive: directive, relatedModel: related))
       }
     }
   }
@@ -105,7 +109,10 @@ struct RelationPairing {
             model: child.model.name, field: child.fieldName, relatedModel: child.relatedModel,
             candidates: candidates.map(\.fieldName)),
           at: child.directive.range,
-          notes: candidates.map { DiagnosticNote(message: "candidate `\(DiagnosticText.shortened($0.key))`", range: $0.declared.ast.name.range) })
+          notes: candidates.map {
+            DiagnosticNote(
+              message: "candidate `\(DiagnosticText.shortened($0.key))`", range: $0.declared.ast.name.range)
+          })
         continue
       }
       claims[parent.key, default: []].append(child)
@@ -122,7 +129,9 @@ struct RelationPairing {
           model: parent.model.name, field: parent.fieldName, relatedModel: parent.relatedModel,
           candidates: children.map(\.fieldName)),
         at: parent.directive.range,
-        notes: children.map { DiagnosticNote(message: "claimed by `\(DiagnosticText.shortened($0.key))`", range: $0.declared.ast.name.range) })
+        notes: children.map {
+          DiagnosticNote(message: "claimed by `\(DiagnosticText.shortened($0.key))`", range: $0.declared.ast.name.range)
+        })
       for child in children { parentOf[child.key] = nil }
     }
   }
@@ -220,7 +229,8 @@ enum RelationKeys {
           continue
         }
         let suggestion = Naming.suggestion(for: name, among: owner.allFieldNames)
-        context.report(.missingField(model: owner.name, field: name, argument: argument, suggestion: suggestion), at: range)
+        context.report(
+          .missingField(model: owner.name, field: name, argument: argument, suggestion: suggestion), at: range)
         ok = false
         continue
       }
@@ -228,7 +238,8 @@ enum RelationKeys {
       if !compatible(field.type, keyField.type) {
         context.report(
           .keyTypeMismatch(
-            argument: argument, field: name, fieldType: field.type.namedTypeName, keyField: "\(keyOwner.name).\(keyField.name)",
+            argument: argument, field: name, fieldType: field.type.namedTypeName,
+            keyField: "\(keyOwner.name).\(keyField.name)",
             keyType: keyField.type.namedTypeName),
           at: range)
         ok = false

@@ -67,7 +67,9 @@ enum SwiftNameRule {
         return (model.name, stored, model.declared.map(\.ast))
       }
     for definition in nonModels {
-      if let entry = context.types[definition.name] { owners.append((definition.name, definition.fields, entry.fields)) }
+      if let entry = context.types[definition.name] {
+        owners.append((definition.name, definition.fields, entry.fields))
+      }
     }
     // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
@@ -128,7 +130,8 @@ enum SwiftNameRule {
           : SwiftNames.protocolCaseNames[wanted].map { "is `\($0).\(wanted)`, which every generated enum has" }
             ?? "is the Swift case of another value of `\(DiagnosticText.shortened(name))` too"
         context.report(
-          .renamedSwiftMember(owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
+          .renamedSwiftMember(
+            owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
           at: value.name.range)
       }
     }

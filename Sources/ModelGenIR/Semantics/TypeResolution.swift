@@ -205,7 +205,8 @@ enum TypeResolution {
   {
     if let scalar = ScalarType(rawValue: name.value) { return .scalar(scalar) }
     guard let entry = context.types[name.value] else {
-      let candidates = context.typeOrder.filter { context.types[$0]?.kind.isFieldType == true }
+      let candidates =
+        context.typeOrder.filter { context.types[$0]?.kind.isFieldType == true }
         + ScalarType.allCases.map(\.rawValue)
       let suggestion = Naming.suggestion(for: name.value, among: candidates)
       context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)

@@ -74,8 +74,7 @@ public struct NoteAddedField: Model {
   public internal(set) var createdAt: Temporal.DateTime?
   public internal(set) var updatedAt: Temporal.DateTime?
 
-  public init(id: String = UUID().uuidString, title: String, body: String? = nil, rank: Int? = nil)
-  {
+  public init(id: String = UUID().uuidString, title: String, body: String? = nil, rank: Int? = nil) {
     self.id = id
     self.title = title
     self.body = body
