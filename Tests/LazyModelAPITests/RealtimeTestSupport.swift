@@ -47,11 +47,13 @@ final class SubscriptionRecorder<M: Model>: Sendable {
   /// Cancels the consuming task (which stops the subscription).
   func cancel() { task.withLock { $0?.cancel() } }
 
-  /// Waits until `condition` holds, at most `seconds`.
+  /// Waits until `condition` holds, at most `seconds × testDeadlineScale` (every wait scales with
+  /// the sanitizer's slowdown, as the request deadline does).
   func wait(
-    _ seconds: Double = testRequestDeadline, _ what: String = "condition",
+    _ seconds: Double = 10, _ what: String = "condition",
     until condition: @Sendable (SubscriptionRecorder<M>) -> Bool
   ) async throws {
+    let seconds = seconds * testDeadlineScale
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !condition(self) {
       if ContinuousClock.now > deadline {
@@ -64,16 +66,16 @@ final class SubscriptionRecorder<M: Model>: Sendable {
     }
   }
 
-  func waitConnected(_ seconds: Double = testRequestDeadline) async throws {
+  func waitConnected(_ seconds: Double = 10) async throws {
     try await wait(seconds, "connected") { $0.connectedCount >= 1 || $0.recorded.finished }
     if let error = recorded.error { throw error }
   }
 
-  func waitModels(_ count: Int, _ seconds: Double = testRequestDeadline) async throws {
+  func waitModels(_ count: Int, _ seconds: Double = 10) async throws {
     try await wait(seconds, "\(count) models") { $0.models.count >= count || $0.recorded.finished }
   }
 
-  func waitFinished(_ seconds: Double = testRequestDeadline) async throws {
+  func waitFinished(_ seconds: Double = 10) async throws {
     try await wait(seconds, "the end of the stream") { $0.recorded.finished }
   }
 }
@@ -140,7 +142,7 @@ extension GraphQLServerProcess {
 
   /// Waits until the server holds `count` subscriptions.
   func waitForSubscriptions(_ count: Int, seconds: Double = 10) async throws {
-    let deadline = ContinuousClock.now + .seconds(seconds)
+    let deadline = ContinuousClock.now + .seconds(seconds * testDeadlineScale)
     while try await activeSubscriptions().count != count {
       if ContinuousClock.now > deadline {
         throw RealtimeTestError(message: "the server never held \(count) subscriptions")

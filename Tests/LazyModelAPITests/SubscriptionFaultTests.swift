@@ -116,7 +116,7 @@ struct SubscriptionFaultTests {
       server,
       headers: ["x-test-realtime-fault": fault, "x-test-realtime-fault-connections": "2"])
     let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(20 * testDeadlineScale)
     while try await server.faultedConnections(fault) < 3, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
@@ -130,7 +130,8 @@ struct SubscriptionFaultTests {
     // the others failed before any start_ack: the healthy connection's is the first.
     #expect(posts.connectedCount == 1)
     #expect(posts.reconnectedCount == (fault == "no-ka" ? 2 : 0))
-    let closing = ContinuousClock.now + .seconds(10)  // a failed connection's close may still be in flight
+    // A failed connection's close may still be in flight.
+    let closing = ContinuousClock.now + .seconds(10 * testDeadlineScale)
     while try await server.realtimeConnectionCount() != 1, ContinuousClock.now < closing {
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -209,7 +209,7 @@ struct SubscriptionTests {
     for recorder in recorders { try await recorder.waitFinished() }
     try await server.waitForSubscriptions(0)
     #expect(recorders.allSatisfy { $0.recorded.error == nil })
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(10 * testDeadlineScale)
     while try await server.realtimeConnectionCount() != 0, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(20))
     }
