@@ -335,7 +335,6 @@ struct HostileInputTests {
       type Note @model @auth(rules: [{allow: owner, identityClaim: "sub\"); import Evil //", ownerField: "owner"}]) {
         id: ID!
         title: String @default(value: "a\"b\\c\nd\u202Ee */ \\u{41}")
-        tag: String @index(name: "by\"Tag")
       }
       """#)
     let run = try await SpawnedRun.spawn(["generate", "d.graphql", "--output", "out"], in: directory.path)
@@ -344,8 +343,28 @@ struct HostileInputTests {
     #expect(model.contains(#"title: String? = "a\"b\\c\nd\u{202e}e */ \\u{41}""#), "\(model)")
     let schema = directory.read("out/Note+Schema.swift") ?? ""
     #expect(schema.contains(#"identityClaim: "sub\"); import Evil //""#), "\(schema)")
-    #expect(schema.contains(#""by\"Tag""#))
     #expect(!schema.split(separator: "\n").contains { $0.hasPrefix("import Evil") })
+  }
+
+  /// A string that becomes a name (here the join model's type and file name) is refused before
+  /// anything is written: `relationName: "../../Escaped"` once wrote `Escaped.swift` two
+  /// directories above `--output`.
+  @Test func nameArgumentsNeverBecomePathsOrCode() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "q.graphql",
+      #"""
+      type P @model { id: ID! tags: [T] @manyToMany(relationName: "../../Escaped") }
+      type T @model { id: ID! ps: [P] @manyToMany(relationName: "../../Escaped") }
+      type O @model @auth(rules: [{allow: owner, ownerField: "x: Int = 0; func f() {}; var y"}]) { id: ID! }
+      """#)
+    let run = try await SpawnedRun.spawn(["generate", "q.graphql", "--output", "a/b/out"], in: directory.path)
+    #expect(run.status == 1)
+    #expect(run.errors.components(separatedBy: "[MG014]").count - 1 == 3, "\(run.errors)")
+    #expect(run.errors.contains("q.graphql:1:61: error: `@manyToMany(relationName:)` must be a GraphQL name"))
+    #expect(run.errors.contains("q.graphql:3:56: error: `@auth(rules.ownerField:)` must be a GraphQL name"))
+    #expect(directory.read("Escaped.swift") == nil && directory.read("a/Escaped.swift") == nil)
+    #expect(directory.read("a/b/out/O.swift") == nil)
   }
 
   // MARK: 4. One diagnostics budget per schema

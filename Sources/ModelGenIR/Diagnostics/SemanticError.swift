@@ -30,7 +30,9 @@ public enum ModelGenDiagnosticCode {
   public static let ambiguousRelation: DiagnosticCode = "MG012"
   /// `@default(value:)` that does not parse as the field's type, or on a field that cannot have one.
   public static let invalidDefault: DiagnosticCode = "MG013"
-  /// An argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in it.
+  /// An argument value of the wrong shape (`sortKeyFields: "a"`), an unknown enum value in it, or a
+  /// string that becomes a name (`relationName`, `ownerField`, `queryField`, …) but is not a GraphQL
+  /// name.
   public static let invalidArgumentValue: DiagnosticCode = "MG014"
   /// A required argument is missing.
   public static let missingArgument: DiagnosticCode = "MG015"

@@ -179,11 +179,79 @@ enum DirectiveRule {
       if let expected = mismatch(argument.value, shape) {
         context.report(
           .invalidArgumentValue(directive: name, argument: argumentName, expected: expected), at: argument.value.range)
+      } else if let keys = nameArguments[name]?[argumentName] {
+        checkNames(in: argument.value, keys: keys, directive: name, argument: argumentName, context: context)
       }
     }
     for requiredName in spec.required.sorted() where !given.contains(requiredName) {
       context.report(.missingArgument(directive: name, argument: requiredName), at: directive.range)
     }
+  }
+
+  /// The arguments whose strings become GraphQL names (of types, fields, queries, indexes) and,
+  /// through them, Swift identifiers and file names: `nil` means every string of the value; a set
+  /// names the members of an object value (or of each object of a list) that hold names.
+  static let nameArguments: [String: [String: Set<String>?]] = [
+    "primaryKey": ["sortKeyFields": nil],
+    "index": ["name": nil, "sortKeyFields": nil, "queryField": nil],
+    "hasMany": ["indexName": nil, "fields": nil, "references": nil],
+    "hasOne": ["fields": nil, "references": nil],
+    "belongsTo": ["fields": nil, "references": nil],
+    "manyToMany": ["relationName": nil],
+    "model": [
+      "queries": ["get", "list", "sync"],
+      "mutations": ["create", "update", "delete"],
+      "subscriptions": ["onCreate", "onUpdate", "onDelete"],
+      "timestamps": ["createdAt", "updatedAt"],
+    ],
+    "auth": ["rules": ["ownerField", "groupsField"]],
+  ]
+
+  /// Reports every string of `value` (or of its members named in `keys`) that is not a GraphQL
+  /// name (GraphQL spec §2.1.9 *Name*: `/[_A-Za-z][_0-9A-Za-z]*/`), or that starts with `__`
+  /// (§4.1, reserved for introspection): such a string would name a type, field or file, so a
+  /// `relationName: "../../X"` would write outside `--output` and an `ownerField: "x; func f() {}"`
+  /// would be Swift code. MG014, with the name made of its letters, digits and `_` as the hint.
+  private static func checkNames(
+    in value: ConstValue, keys: Set<String>?, directive: String, argument: String, context: AnalysisContext
+  ) {
+    if let keys {
+      let objects = value.objectFields.map { [$0] } ?? value.listValues?.compactMap(\.objectFields) ?? []
+      for object in objects {
+        for field in object where keys.contains(field.name.value) {
+          checkNames(
+            in: field.value, keys: nil, directive: directive, argument: "\(argument).\(field.name.value)",
+            context: context)
+        }
+      }
+      return
+    }
+    let strings = value.stringValue != nil ? [value] : (value.listValues ?? []).filter { $0.stringValue != nil }
+    for string in strings {
+      guard let text = string.stringValue, !isGraphQLName(text) else { continue }
+      var suggestion = String(text.unicodeScalars.filter(isNameScalar).map(Character.init))
+      while suggestion.hasPrefix("__") { suggestion.removeFirst() }
+      while let first = suggestion.unicodeScalars.first, ("0"..."9").contains(first) { suggestion.removeFirst() }
+      context.report(
+        .invalidArgumentValue(
+          directive: directive, argument: argument,
+          expected: "a GraphQL name (letters, digits and `_`, not starting with a digit or `__`): it names a"
+            + " type, field or file in the API schema and the Swift code",
+          suggestion: suggestion.isEmpty ? nil : suggestion),
+        at: string.range)
+    }
+  }
+
+  /// Whether `text` is a GraphQL name that does not start with `__`.
+  static func isGraphQLName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), !text.hasPrefix("__") else {
+      return false
+    }
+    return text.unicodeScalars.allSatisfy(isNameScalar)
+  }
+
+  private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
   }
 
   /// A description of the expected value when `value` does not have `shape`, else `nil`.
