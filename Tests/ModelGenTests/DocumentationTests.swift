@@ -88,7 +88,7 @@ struct DocumentationTests {
         )
       }
     }
-    #expect(count == 71)
+    #expect(count == 72)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])

@@ -46,7 +46,9 @@ import Testing
           + " it names a type, field or file in the API schema and the Swift code",
       ])
     #expect(
-      result.diagnostics.map(\.hint) == ["did you mean `Escaped`?", "did you mean `Escaped`?", "did you mean `getitem`?"])
+      result.diagnostics.map(\.hint) == [
+        "did you mean `Escaped`?", "did you mean `Escaped`?", "did you mean `getitem`?",
+      ])
     #expect(result.diagnostics.map { [$0.line, $0.column] } == [[1, 61], [2, 59], [3, 33]])
   }
 
@@ -63,5 +65,25 @@ import Testing
         type Tag @model { id: ID! posts: [Post] @manyToMany(relationName: "PostTags") }
         """))
     #expect(Set(graph.models.map(\.name)) == ["Post", "Tag", "PostTags"])
+  }
+
+  /// GraphQL spec §4.1: `__` names belong to introspection; the API schema would not validate.
+  @Test func typeFieldAndEnumValueNamesStartingWithTwoUnderscoresAreReserved() {
+    expectDiagnostics(
+      """
+      type 1️⃣__T @model { id: ID! }
+      type M @model { id: ID! 2️⃣__y: String _z: Int }
+      enum E { 3️⃣__V OK _W }
+      """,
+      [
+        (ModelGenDiagnosticCode.reservedName, "1️⃣"), (ModelGenDiagnosticCode.reservedName, "2️⃣"),
+        (ModelGenDiagnosticCode.reservedName, "3️⃣"),
+      ])
+    let (result, _) = analyzeMarked("enum E { __V OK }")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "the enum value name `__V` starts with `__`, which GraphQL reserves for introspection"
+      ])
+    #expect(result.diagnostics.map(\.hint) == ["rename it to start with a letter or a single `_`"])
   }
 }

@@ -79,6 +79,9 @@ public enum ModelGenDiagnosticCode {
   /// Two generated file names (Swift type names, `Models.swift`) that differ only in letter case:
   /// they collide on case-insensitive file systems (macOS, Windows).
   public static let caseCollidingFileNames: DiagnosticCode = "MG035"
+  /// A type, field or enum value whose name starts with `__`, which GraphQL reserves for its
+  /// introspection system (spec §4.1): the API schema would not validate.
+  public static let reservedName: DiagnosticCode = "MG036"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -169,6 +172,8 @@ public enum SemanticError: Sendable, Hashable {
   case builtInTypeRedefined(name: String, kind: String)
   /// MG035: the files of types `name` and `otherName` (`file`, `otherFile`) differ only in letter case.
   case caseCollidingFileNames(name: String, file: String, otherName: String, otherFile: String)
+  /// MG036: `name` (a `kind`: type, field, enum value) starts with `__`.
+  case reservedName(name: String, kind: String)
   /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
   /// directive(s) that replace it as written here (`@index`).
   case v1Directive(name: String, replacement: String)
@@ -218,6 +223,7 @@ public enum SemanticError: Sendable, Hashable {
     case .fieldNameCollision: return ModelGenDiagnosticCode.fieldNameCollision
     case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
     case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
+    case .reservedName: return ModelGenDiagnosticCode.reservedName
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
@@ -343,6 +349,8 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(q(owner)).\(q(field))` collides with \(other); SQLite column names ignore letter case"
     case .builtInTypeRedefined(let name, let kind):
       return "`\(q(name))` is a built-in \(q(kind, limit: 400)) scalar and cannot be redefined"
+    case .reservedName(let name, let kind):
+      return "the \(q(kind)) name `\(q(name))` starts with `__`, which GraphQL reserves for introspection"
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
       return
         "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
@@ -397,6 +405,8 @@ public enum SemanticError: Sendable, Hashable {
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
       return "rename the type; `\(q(name))` is always defined"
+    case .reservedName:
+      return "rename it to start with a letter or a single `_`"
     case .caseCollidingFileNames(let name, _, _, _):
       return
         "rename one of the types, or choose its Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"

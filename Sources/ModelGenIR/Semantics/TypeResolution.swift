@@ -28,6 +28,12 @@ enum TypeResolution {
       guard let entry = context.types[name] else { continue }
       reportDuplicates(entry.fields.map(\.name), owner: name, in: context)
       reportDuplicates(entry.enumValues.map(\.name), owner: name, in: context)
+      // MG036 (GraphQL spec §4.1: `__` names are the introspection system's).
+      if name.hasPrefix("__") { context.report(.reservedName(name: name, kind: "type"), at: entry.nameRange) }
+      for field in entry.fields.map(\.name) + entry.enumValues.map(\.name) where field.value.hasPrefix("__") {
+        let kind = entry.enumValues.contains { $0.name == field } ? "enum value" : "field"
+        context.report(.reservedName(name: field.value, kind: kind), at: field.range)
+      }
     }
   }
 
