@@ -25,6 +25,9 @@ public enum LazyModelRuntimeVersion: Sendable, Hashable, CaseIterable {
   /// Version 1, of release 0.1.0: the `Model`/`ModelSchema` DSL, `LazyReference`/`LazyList`
   /// decoding helpers and `ModelRegistry` of the first release. Code generated for it does not
   /// compile against this runtime; the message says what to do.
+  ///
+  /// Never returns: unavailable, so the compiler rejects every use (the body, never reached,
+  /// traps). Source of the rule: `ModelGenRelease.runtimeVersion` in `ModelVocabulary`.
   @available(
     *, unavailable,
     message:
@@ -44,6 +47,10 @@ public enum LazyModelRuntimeVersion: Sendable, Hashable, CaseIterable {
 
   /// Any other version name (`LazyModelRuntimeVersion.v3`): never available, so that code
   /// generated for another runtime version fails to compile with this message.
+  ///
+  /// - Parameter name: The member name the generated code wrote (`"v3"`).
+  /// - Returns: Never: unavailable, so the compiler rejects every use (the body, never reached,
+  ///   traps). Thread-safety: no state.
   @available(
     *, unavailable,
     message:
