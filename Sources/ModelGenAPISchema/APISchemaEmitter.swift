@@ -61,7 +61,7 @@ private struct Emitter {
   init(graph: ModelGraph) {
     self.graph = graph
     names = SchemaNames(resolving: graph)
-    plan = APISchemaPlan(graph: graph, names: names)
+    plan = APISchemaPlan(graph: graph)
   }
 
   func render(sourceFileName: String) -> String {

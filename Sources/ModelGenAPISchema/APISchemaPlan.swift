@@ -13,7 +13,7 @@ struct APISchemaPlan: Sendable {
   /// Enums a list filterable field has: they get `Model<Enum>ListInput`.
   var enumListFilters: Set<String> = []
 
-  init(graph: ModelGraph, names: SchemaNames) {
+  init(graph: ModelGraph) {
     for model in graph.models {
       addFilters(of: model)
     }
