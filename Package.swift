@@ -83,7 +83,7 @@ var targets: [Target] = [
     ],
     swiftSettings: strict
   ),
-  .target(name: "ModelGenCLI", dependencies: ["ModelGen", "ModelVocabulary"], swiftSettings: strict),
+  .target(name: "ModelGenCLI", dependencies: ["ModelGen", "ModelVocabulary", "GraphQLSDL"], swiftSettings: strict),
   .executableTarget(name: "modelgen", dependencies: ["ModelGenCLI"], swiftSettings: strict),
 
   // MARK: SwiftPM plugins (both run the modelgen executable)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/ModelGen/ModelGen.docc/DiagnosticsCatalogue.md from the code catalogs:
 every `public static let name: DiagnosticCode = "CODE"` of GraphQLSDL's SDLDiagnosticCode and
-ModelGenIR's ModelGenDiagnosticCode, with its doc comment. Run from anywhere after adding a code:
+ModelGenIR's ModelGenDiagnosticCode and ConfigDiagnosticCode, with its doc comment. Run from anywhere after adding a code:
     python3 .ci/diagnostics-catalogue.py
 (ModelGenTests' DocumentationTests fails when a code has no row.)"""
 import os
@@ -24,6 +24,7 @@ def table(rows, enum):
     return '\n'.join(lines)
 sdl=codes('Sources/GraphQLSDL/SDLDiagnosticCode.swift')
 mg=codes('Sources/ModelGenIR/Diagnostics/SemanticError.swift')
+mgc=codes('Sources/ModelGenIR/Diagnostics/ConfigDiagnosticCode.swift')
 art='''# Diagnostics catalogue
 
 Every error `modelgen` reports, by its stable code.
@@ -53,6 +54,14 @@ The GraphQL SDL of the October 2021 specification; `SDL0xx` codes.
 The rules of the Amplify GraphQL Transformer v2 directives; `MG0xx` codes.
 
 %s
-''' % (table(sdl,'SDLDiagnosticCode'), table(mg,'ModelGenDiagnosticCode'))
+
+### Config file errors (modelgen-config.json)
+
+The config file read by `modelgen generate --config` and `validate --config` (strict JSON, at most
+1 MiB, up to 200 errors, then `MGC099`); `MGCxxx` codes, printed as
+`modelgen-config.json:line:col: error: message [MGC006]` followed by a `hint:` line.
+
+%s
+''' % (table(sdl,'SDLDiagnosticCode'), table(mg,'ModelGenDiagnosticCode'), table(mgc,'ConfigDiagnosticCode'))
 open('Sources/ModelGen/ModelGen.docc/DiagnosticsCatalogue.md','w').write(art)
-print(len(sdl),len(mg))
+print(len(sdl),len(mg),len(mgc))

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLSDL
 import ModelGen
 
 /// The settings of a `modelgen-config.json` (`modelgen generate --config FILE`), the file the
@@ -15,8 +16,13 @@ import ModelGen
 ///   (`{"Task": "TodoTask"}`; README, "Swift names"). Each key must be a GraphQL name and each
 ///   value a Swift identifier that is no keyword and shadows no type of
 ///   `SwiftNames.shadowedTypeNames`; two values may not be equal ignoring letter case. The
-///   schemas' checks (a key naming no type, a value colliding with another type's Swift name)
-///   are reported by `modelgen generate` at the entry's position.
+///   schemas' checks (a key naming no type, a value colliding with another type's Swift name in
+///   either order) are reported by `modelgen generate` and `validate` at the entry's key.
+///
+/// The file is strict JSON (RFC 8259, read by `ConfigJSON`: no comments, no trailing commas, no
+/// key twice in one object) of at most ``maximumSize`` bytes. Every error has a stable code of
+/// `ConfigDiagnosticCode` (`MGC001`…), a line and column, and a hint; all errors are reported, up
+/// to ``maximumErrorCount``.
 ///
 /// `modelgen` reads the file each time it runs (not the plugins while they plan the build), so an
 /// edited config always takes effect on the next build.
@@ -38,6 +44,8 @@ public struct ConfigFile: Sendable, Equatable {
   public var swiftNames: [String: String]
   /// Where each `swiftNames` entry is written (its key), for errors the schemas find later.
   public var swiftNamePositions: [String: ConfigPosition]
+  /// Where the `emit` value is written, for an error found later (`MGC013`); `nil` without one.
+  public var emitPosition: ConfigPosition?
 
   /// Creates settings.
   public init(
@@ -53,141 +61,230 @@ public struct ConfigFile: Sendable, Equatable {
     self.swiftNamePositions = swiftNamePositions
   }
 
+  /// The largest config file `modelgen` reads: 1 MiB (1,048,576 bytes). A larger file is
+  /// refused (`MGC002`) before a byte of it is parsed; a config is a few hundred bytes.
+  public static let maximumSize = 1 << 20
+
+  /// The most errors one config file reports; the next one is replaced by one `MGC099` and
+  /// checking stops (the schema budget, `DiagnosticBudget.defaultLimit`).
+  public static let maximumErrorCount = 200
+
   /// Reads and checks the config file at `path`.
   ///
-  /// - Throws: ``ConfigFileError`` when the file cannot be read, is not one JSON object, has a key
-  ///   other than ``keys`` (with a `did you mean` suggestion when one is close), a value of the
-  ///   wrong type, or a `templates` entry that is not a directory.
-  public static func load(path: String) throws -> ConfigFile {
-    if let problem = InputPath.problem(path, directory: false) {
-      throw ConfigFileError(path: path, message: "cannot read the config file: \(problem)")
+  /// - Throws: ``ConfigFileErrors`` when the file cannot be read (`MGC001`), is larger than
+  ///   ``maximumSize`` (`MGC002`), or fails any check of ``parse(_:path:)``.
+  public static func load(path: String) throws(ConfigFileErrors) -> ConfigFile {
+    func unreadable(_ reason: String) -> ConfigFileErrors {
+      ConfigFileErrors([
+        ConfigFileError(
+          path: path, code: ConfigDiagnosticCode.unreadableFile,
+          message: "cannot read the config file: \(reason)",
+          hint: "pass the path of a readable modelgen-config.json")
+      ])
     }
+    if let problem = InputPath.problem(path, directory: false) { throw unreadable(problem) }
     let bytes: [UInt8]
     do {
-      bytes = try RegularFile.read(path)
+      bytes = try RegularFile.read(path, maximumSize: maximumSize)
+    } catch .tooLarge(_, let size) {
+      throw ConfigFileErrors([tooLarge(path: path, size: size)])
     } catch {
-      throw ConfigFileError(path: path, message: "cannot read the config file: \(error.reason)")
+      throw unreadable(error.reason)
     }
-    return try parse(Data(bytes), path: path)
+    return try parse(bytes, path: path)
   }
 
   /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
   ///
-  /// - Throws: ``ConfigFileError`` as ``load(path:)`` does.
-  public static func parse(_ data: Data, path: String) throws -> ConfigFile {
-    // The member being read: its errors point at its value (an unknown key at the key itself).
-    var member: JSONPositions.Member?
-    func fail(_ message: String, atKey: Bool = false) -> ConfigFileError {
-      let position = atKey ? member?.key : member?.value
-      return ConfigFileError(path: path, message: message, line: position?.line, column: position?.column)
-    }
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw fail("the config file is not valid JSON")
-    }
-    guard let settings = object as? [String: Any] else {
-      throw fail("the config file must hold one JSON object with the keys \(quoted(keys))")
+  /// - Throws: ``ConfigFileErrors`` as ``load(path:)`` does.
+  public static func parse(_ data: Data, path: String) throws(ConfigFileErrors) -> ConfigFile {
+    try parse([UInt8](data), path: path)
+  }
+
+  /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
+  ///
+  /// Every problem is reported, in file order, up to ``maximumErrorCount`` (then `MGC099`): the
+  /// file must be at most ``maximumSize`` bytes of strict JSON (RFC 8259: no comments, no trailing
+  /// commas, no duplicate keys; `MGC002`–`MGC004`) holding one object (`MGC005`) of known keys
+  /// (`MGC006`, with a `did you mean` hint) with values of the documented types (`MGC007`–`MGC010`).
+  ///
+  /// - Throws: ``ConfigFileErrors`` holding every error found.
+  public static func parse(_ bytes: [UInt8], path: String) throws(ConfigFileErrors) -> ConfigFile {
+    var report = ConfigReport(path: path)
+    guard bytes.count <= maximumSize else { throw ConfigFileErrors([tooLarge(path: path, size: bytes.count)]) }
+    let (node, syntaxErrors) = ConfigJSON.parse(bytes, capacity: maximumErrorCount + 1)
+    for draft in syntaxErrors where !report.add(draft) { break }
+    guard let node, report.errors.isEmpty else { throw report.failure }
+    guard case .object(let members) = node.value else {
+      report.add(
+        code: ConfigDiagnosticCode.notAnObject,
+        message: "the config file must hold one JSON object with the keys \(quoted(keys)), not \(node.value.kind)",
+        at: node.position, hint: "write {\"access\": \"internal\"} or {} for the defaults")
+      throw report.failure
     }
     var config = ConfigFile()
-    let positions = JSONPositions.topLevelMembers(in: [UInt8](data))
-    for key in settings.keys.sorted() {
-      let value = settings[key]!
-      member = positions[key]
-      switch key {
-      case "access":
-        guard let text = value as? String, let access = AccessLevel(rawValue: text) else {
-          throw fail("\"access\" must be \"public\", \"package\" or \"internal\"")
-        }
-        config.access = access
-      case "emit":
-        let expected =
-          "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
-        guard let texts = value as? [String], !texts.isEmpty else { throw fail(expected) }
-        var kinds: Set<EmitKind> = []
-        for text in texts {
-          guard let kind = EmitKind(rawValue: text) else {
-            throw fail("\(expected); \"\(text)\" is not one of them")
-          }
-          kinds.insert(kind)
-        }
-        config.emit = kinds
-      case "templates":
-        guard let text = value as? String, !text.isEmpty else {
-          throw fail(
-            "\"templates\" must be a directory path, relative to the config file's directory")
-        }
-        let directory =
-          text.hasPrefix("/")
-          ? text
-          : PathText.appending(text, to: PathText.parent(of: path))
-        let standardized = PathText.standardized(directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        else {
-          throw fail("\"templates\" names \(standardized), which is not a directory")
-        }
-        config.templates = standardized
-      case "conflictResolution":
-        guard let text = value as? String, let strategy = ConflictResolution(rawValue: text) else {
-          var message =
-            "\"conflictResolution\" must be one of \(quoted(ConflictResolution.allCases.map(\.rawValue)))"
-          if let text = value as? String,
-            let suggestion = Naming.closest(to: text, among: ConflictResolution.allCases.map(\.rawValue))
-          {
-            message += " (did you mean \"\(suggestion)\"?)"
-          }
-          throw fail(message)
-        }
-        config.conflictResolution = strategy
-      case "swiftNames":
-        try parseSwiftNames(value, data: data, path: path, into: &config)
-      default:
-        var message = "unknown key \"\(key)\"; the keys are \(quoted(keys))"
-        if let suggestion = closestKey(to: key) { message += " (did you mean \"\(suggestion)\"?)" }
-        throw fail(message, atKey: true)
-      }
+    for member in members {
+      guard check(member, path: path, into: &config, report: &report) else { break }
     }
+    if !report.errors.isEmpty { throw report.failure }
     return config
   }
 
-  /// Checks `swiftNames` and records its entries with their positions.
-  private static func parseSwiftNames(_ value: Any, data: Data, path: String, into config: inout ConfigFile) throws {
-    let members = JSONPositions.members(ofTopLevelObject: "swiftNames", in: [UInt8](data))
-    func fail(_ message: String, at position: JSONPositions.Position?) -> ConfigFileError {
-      ConfigFileError(path: path, message: message, line: position?.line, column: position?.column)
+  /// `MGC002` for a file of `size` bytes.
+  private static func tooLarge(path: String, size: Int) -> ConfigFileError {
+    ConfigFileError(
+      path: path, code: ConfigDiagnosticCode.fileTooLarge,
+      message: "the config file is \(size) bytes, more than the limit of \(maximumSize) bytes (1 MiB); it was not read",
+      hint: "a modelgen-config.json holds a few settings; check that the path names the right file")
+  }
+
+  /// Checks one top-level member; `false` once the error budget is spent.
+  private static func check(
+    _ member: ConfigJSON.Member, path: String, into config: inout ConfigFile, report: inout ConfigReport
+  ) -> Bool {
+    let value = member.value
+    func invalid(_ message: String, hint: String? = nil) -> Bool {
+      report.add(code: ConfigDiagnosticCode.invalidValue, message: message, at: value.position, hint: hint)
     }
-    guard let entries = value as? [String: Any] else {
-      throw fail(
-        "\"swiftNames\" must be an object from GraphQL type name to Swift type name ({\"Task\": \"TodoTask\"})",
-        at: nil)
+    switch member.key {
+    case "access":
+      guard case .string(let text) = value.value, let access = AccessLevel(rawValue: text) else {
+        var hint = "write \"access\": \"public\" (the default), \"package\" or \"internal\""
+        if case .string(let text) = value.value,
+          let suggestion = Naming.closest(to: text, among: AccessLevel.allCases.map(\.rawValue))
+        {
+          hint = "did you mean \"\(suggestion)\"?"
+        }
+        return invalid("\"access\" must be \"public\", \"package\" or \"internal\"", hint: hint)
+      }
+      config.access = access
+    case "emit":
+      let expected = "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
+      let hint = "write \"emit\": [\"swift\"] or [\"swift\", \"api-schema\"]"
+      guard case .array(let elements) = value.value, !elements.isEmpty else { return invalid(expected, hint: hint) }
+      var kinds: Set<EmitKind> = []
+      for element in elements {
+        guard case .string(let text) = element.value, let kind = EmitKind(rawValue: text) else {
+          let shown: String
+          if case .string(let text) = element.value {
+            shown = "\"\(SwiftNames.commentText(DiagnosticText.shortened(text)))\""
+          } else {
+            shown = element.value.kind
+          }
+          return report.add(
+            code: ConfigDiagnosticCode.invalidValue, message: "\(expected); \(shown) is not one of them",
+            at: value.position, hint: hint)
+        }
+        kinds.insert(kind)
+      }
+      config.emit = kinds
+      config.emitPosition = value.position
+    case "templates":
+      guard case .string(let text) = value.value, !text.isEmpty else {
+        return invalid(
+          "\"templates\" must be a directory path, relative to the config file's directory",
+          hint: "write \"templates\": \"templates\" for a templates directory beside the config file")
+      }
+      let directory = text.hasPrefix("/") ? text : PathText.appending(text, to: PathText.parent(of: path))
+      let standardized = PathText.standardized(directory)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), isDirectory.boolValue
+      else {
+        return report.add(
+          code: ConfigDiagnosticCode.templatesNotADirectory,
+          message: "\"templates\" names \(SwiftNames.commentText(standardized)), which is not a directory",
+          at: value.position,
+          hint: "a relative path is resolved against the directory of the config file")
+      }
+      config.templates = standardized
+    case "conflictResolution":
+      let names = ConflictResolution.allCases.map(\.rawValue)
+      guard case .string(let text) = value.value, let strategy = ConflictResolution(rawValue: text) else {
+        var message = "\"conflictResolution\" must be one of \(quoted(names))"
+        var hint = "leave the key out for no conflict resolution (no sync fields)"
+        if case .string(let text) = value.value, let suggestion = Naming.closest(to: text, among: names) {
+          message += " (did you mean \"\(suggestion)\"?)"
+          hint = "did you mean \"\(suggestion)\"?"
+        }
+        return invalid(message, hint: hint)
+      }
+      config.conflictResolution = strategy
+    case "swiftNames":
+      return checkSwiftNames(value, into: &config, report: &report)
+    default:
+      let shown = SwiftNames.commentText(DiagnosticText.shortened(member.key))
+      var message = "unknown key \"\(shown)\"; the keys are \(quoted(keys))"
+      var hint = "remove it, or use one of the keys above"
+      if let suggestion = closestKey(to: member.key) {
+        message += " (did you mean \"\(suggestion)\"?)"
+        hint = "did you mean \"\(suggestion)\"?"
+      }
+      return report.add(code: ConfigDiagnosticCode.unknownKey, message: message, at: member.keyPosition, hint: hint)
+    }
+    return true
+  }
+
+  /// Checks `swiftNames` and records its entries with their positions; `false` once the error
+  /// budget is spent.
+  private static func checkSwiftNames(
+    _ value: ConfigJSON.Node, into config: inout ConfigFile, report: inout ConfigReport
+  ) -> Bool {
+    guard case .object(let entries) = value.value else {
+      return report.add(
+        code: ConfigDiagnosticCode.invalidValue,
+        message: "\"swiftNames\" must be an object from GraphQL type name to Swift type name, not \(value.value.kind)",
+        at: value.position, hint: "write \"swiftNames\": {\"Task\": \"TodoTask\"}")
     }
     var byFoldedName: [String: String] = [:]
-    for key in entries.keys.sorted() {
-      let member = members[key]
-      let shown = SwiftNames.commentText(key)
+    for entry in entries {
+      let key = entry.key
+      let shown = SwiftNames.commentText(DiagnosticText.shortened(key))
       guard isGraphQLName(key) else {
-        throw fail("\"swiftNames\" key \"\(shown)\" is not a GraphQL type name", at: member?.key)
+        guard
+          report.add(
+            code: ConfigDiagnosticCode.invalidSwiftNamesKey,
+            message: "\"swiftNames\" key \"\(shown)\" is not a GraphQL type name",
+            at: entry.keyPosition, hint: "a key is the name of a type in the schema (letters, digits and _)")
+        else { return false }
+        continue
       }
-      guard let name = entries[key] as? String else {
-        throw fail("\"swiftNames\" value for \"\(shown)\" must be a string (the Swift type name)", at: member?.value)
+      guard case .string(let name) = entry.value.value else {
+        guard
+          report.add(
+            code: ConfigDiagnosticCode.invalidValue,
+            message:
+              "\"swiftNames\" value for \"\(shown)\" must be a string (the Swift type name), not \(entry.value.value.kind)",
+            at: entry.value.position, hint: "write \"\(shown)\": \"\(shown)Model\"")
+        else { return false }
+        continue
       }
       if let problem = SwiftTypeNaming.declarabilityProblem(name) {
-        throw fail("\"swiftNames\" value for \"\(shown)\": \(SwiftNames.commentText(problem))", at: member?.value)
+        guard
+          report.add(
+            code: ConfigDiagnosticCode.undeclarableSwiftName,
+            message: "\"swiftNames\" value for \"\(shown)\": \(SwiftNames.commentText(problem))",
+            at: entry.value.position,
+            hint: "choose a Swift identifier that is no keyword and shadows no standard type, such as \"\(shown)Model\""
+          )
+        else { return false }
+        continue
       }
       if let other = byFoldedName[name.lowercased()] {
-        throw fail(
-          "\"swiftNames\" gives \"\(shown)\" and \"\(SwiftNames.commentText(other))\" the Swift names \"\(SwiftNames.commentText(name))\" and \"\(SwiftNames.commentText(entries[other] as? String ?? ""))\", which are equal ignoring letter case (their files would collide)",
-          at: member?.value)
+        let otherName = config.swiftNames[other] ?? ""
+        guard
+          report.add(
+            code: ConfigDiagnosticCode.swiftNameCollision,
+            message:
+              "\"swiftNames\" gives \"\(shown)\" and \"\(SwiftNames.commentText(other))\" the Swift names \"\(SwiftNames.commentText(name))\" and \"\(SwiftNames.commentText(otherName))\", which are equal ignoring letter case (their files would collide)",
+            at: entry.value.position, hint: "give each type its own Swift name")
+        else { return false }
+        continue
       }
       byFoldedName[name.lowercased()] = key
       config.swiftNames[key] = name
-      if let member {
-        config.swiftNamePositions[key] = ConfigPosition(line: member.key.line, column: member.key.column)
-      }
+      config.swiftNamePositions[key] = entry.keyPosition
     }
+    return true
   }
 
   /// `true` for a GraphQL *Name* (GraphQL spec October 2021, §2.1.9): `/[_A-Za-z][_0-9A-Za-z]*/`.
@@ -225,29 +322,107 @@ public struct ConfigPosition: Sendable, Equatable {
   }
 }
 
-/// A `modelgen-config.json` that cannot be used, printed as `path: error: message`, or
-/// `path:line:col: error: message` when the error has a position (exit status 64).
+/// One problem of a `modelgen-config.json`, printed as `path:line:col: error: message [MGC006]`
+/// (`path: error: message [MGC001]` when it concerns the whole file), then `  hint: …`.
 public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The config file as given.
   public var path: String
+  /// The stable code, one of `ConfigDiagnosticCode` (`MGC006`).
+  public var code: DiagnosticCode
   /// What is wrong and what was expected.
   public var message: String
-  /// The 1-based line of the offending entry, or `nil` for the whole file.
+  /// The 1-based line of the offending key or value, or `nil` for the whole file.
   public var line: Int?
-  /// The 1-based column (Unicode scalars) of the offending entry, or `nil`.
+  /// The 1-based column (Unicode scalars) of the offending key or value, or `nil`.
   public var column: Int?
+  /// What to write instead, or `nil`.
+  public var hint: String?
 
   /// Creates an error.
-  public init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+  public init(
+    path: String, code: DiagnosticCode, message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil
+  ) {
     self.path = path
+    self.code = code
     self.message = message
     self.line = line
     self.column = column
+    self.hint = hint
   }
 
-  /// `path: error: message` or `path:line:col: error: message`.
+  /// `path:line:col: error: message [CODE]` (or `path: error: message [CODE]`), and a second line
+  /// `  hint: …` when there is a hint.
   public var description: String {
-    if let line, let column { return "\(path):\(line):\(column): error: \(message)" }
-    return "\(path): error: \(message)"
+    let location = line.flatMap { line in column.map { "\(path):\(line):\($0)" } } ?? path
+    var text = "\(location): error: \(message) [\(code)]"
+    if let hint { text += "\n  hint: \(hint)" }
+    return text
   }
+
+  /// An error before its file is named.
+  struct Draft: Sendable, Equatable {
+    var code: DiagnosticCode
+    var message: String
+    var position: ConfigPosition?
+    var hint: String?
+  }
+}
+
+/// Every problem found in one config file (or in its `"swiftNames"` against the schemas), in file
+/// order, at most ``ConfigFile/maximumErrorCount`` of them and then one `MGC099`. `modelgen`
+/// prints each as a line (exit status 64).
+public struct ConfigFileErrors: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The errors, `MGC099` last when the budget ran out.
+  public var errors: [ConfigFileError]
+
+  /// Creates the list.
+  public init(_ errors: [ConfigFileError]) { self.errors = errors }
+
+  /// The first error (there is always one when this is thrown).
+  public var first: ConfigFileError? { errors.first }
+
+  /// Every error's ``ConfigFileError/description``, one per line (no final line break).
+  public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+/// The errors of one config file and its budget: ``ConfigFile/maximumErrorCount`` are kept, the
+/// next becomes one `MGC099` and every later one is dropped.
+struct ConfigReport {
+  let path: String
+  private(set) var errors: [ConfigFileError] = []
+  private(set) var isExhausted = false
+  private var counted = 0
+
+  init(path: String) { self.path = path }
+
+  /// Adds `draft`; `false` once the budget is spent (stop checking).
+  @discardableResult
+  mutating func add(_ draft: ConfigFileError.Draft) -> Bool {
+    if isExhausted { return false }
+    if counted == ConfigFile.maximumErrorCount {
+      isExhausted = true
+      errors.append(
+        ConfigFileError(
+          path: path, code: ConfigDiagnosticCode.tooManyErrors,
+          message: "too many errors; stopped after \(ConfigFile.maximumErrorCount)",
+          line: draft.position?.line, column: draft.position?.column,
+          hint: "fix the errors above and run again"))
+      return false
+    }
+    counted += 1
+    errors.append(
+      ConfigFileError(
+        path: path, code: draft.code, message: draft.message, line: draft.position?.line,
+        column: draft.position?.column, hint: draft.hint))
+    return true
+  }
+
+  /// Adds an error; `false` once the budget is spent.
+  @discardableResult
+  mutating func add(code: DiagnosticCode, message: String, at position: ConfigPosition?, hint: String?) -> Bool {
+    add(ConfigFileError.Draft(code: code, message: message, position: position, hint: hint))
+  }
+
+  /// The errors as thrown.
+  var failure: ConfigFileErrors { ConfigFileErrors(errors) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLSDL
 import ModelGen
 import ModelVocabulary
 
@@ -106,18 +107,16 @@ public struct ModelGenCommand {
       }
       usedSwiftNames.formUnion(result.usedSwiftNames)
       for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
-        let problem = "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))"
-        swiftNameErrors.append(swiftNameError(name, problem, config, configPath))
+        swiftNameErrors.append(swiftNameError(name, problem, in: path, config, configPath))
       }
       if result.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
     }
     if !failed && !unreadable {
       for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
-        let described = schemas.count == 1 ? "the schema" : "any of the \(schemas.count) schemas"
-        swiftNameErrors.append(swiftNameError(name, "names no type of \(described)", config, configPath))
+        swiftNameErrors.append(unknownSwiftNameError(name, schemaCount: schemas.count, config, configPath))
       }
     }
-    for error in swiftNameErrors { standardError("\(error)\n") }
+    printConfigErrors(swiftNameErrors)
     if unreadable || !swiftNameErrors.isEmpty { return Self.usage }
     if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
     return failed ? Self.failure : Self.success
@@ -137,11 +136,14 @@ public struct ModelGenCommand {
           if options.singleFile == nil {
             options.emit = emit
           } else if !emit.contains(.swift) {
-            throw ConfigFileError(
-              path: path,
-              message:
-                "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift"
-            )
+            throw ConfigFileErrors([
+              ConfigFileError(
+                path: path, code: ConfigDiagnosticCode.emitWithoutSwift,
+                message:
+                  "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift",
+                line: config.emitPosition?.line, column: config.emitPosition?.column,
+                hint: "add \"swift\" to \"emit\" (the command plugin generate-models writes the other outputs)")
+            ])
           }
         }
       } catch {
@@ -187,9 +189,7 @@ public struct ModelGenCommand {
         }
         usedSwiftNames.formUnion(result.usedSwiftNames)
         for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
-          swiftNameErrors.append(
-            swiftNameError(
-              name, "\(SwiftNames.commentText(problem)) (in \(SwiftNames.commentText(path)))", config, options.config))
+          swiftNameErrors.append(swiftNameError(name, problem, in: path, config, options.config))
         }
         if result.hasErrors {
           failed = true
@@ -209,13 +209,12 @@ public struct ModelGenCommand {
     }
     if !failed && !badInput {
       for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
-        let schemas = options.schemas.count == 1 ? "the schema" : "any of the \(options.schemas.count) schemas"
         swiftNameErrors.append(
-          swiftNameError(name, "names no type of \(schemas)", config, options.config))
+          unknownSwiftNameError(name, schemaCount: options.schemas.count, config, options.config))
       }
     }
     if !swiftNameErrors.isEmpty {
-      for error in swiftNameErrors { standardError("\(error)\n") }
+      printConfigErrors(swiftNameErrors)
       standardError("error: no files written\n")
       return Self.usage
     }
@@ -273,15 +272,45 @@ public struct ModelGenCommand {
     return Self.success
   }
 
-  /// A config error about the `swiftNames` entry for `name`, at its position in the config file.
+  /// A config error (`MGC010`, `MGC011`) about the `swiftNames` entry for `name`, found against
+  /// the schema at `schemaPath`, at the entry's key in the config file.
   private func swiftNameError(
-    _ name: String, _ problem: String, _ config: ConfigFile, _ configPath: String?
+    _ name: String, _ problem: SwiftNameProblem, in schemaPath: String, _ config: ConfigFile, _ configPath: String?
   ) -> ConfigFileError {
     let position = config.swiftNamePositions[name]
     return ConfigFileError(
-      path: configPath ?? ConfigFile.fileName,
-      message: "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(problem)",
-      line: position?.line, column: position?.column)
+      path: configPath ?? ConfigFile.fileName, code: problem.code,
+      message:
+        "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(SwiftNames.commentText(problem.message)) (in \(SwiftNames.commentText(schemaPath)))",
+      line: position?.line, column: position?.column, hint: problem.hint.map { SwiftNames.commentText($0) })
+  }
+
+  /// `MGC012`: the `swiftNames` entry for `name` names no type of the `schemaCount` schemas.
+  private func unknownSwiftNameError(
+    _ name: String, schemaCount: Int, _ config: ConfigFile, _ configPath: String?
+  ) -> ConfigFileError {
+    let position = config.swiftNamePositions[name]
+    let schemas = schemaCount == 1 ? "the schema" : "any of the \(schemaCount) schemas"
+    return ConfigFileError(
+      path: configPath ?? ConfigFile.fileName, code: ConfigDiagnosticCode.swiftNamesUnknownType,
+      message: "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": names no type of \(schemas)",
+      line: position?.line, column: position?.column,
+      hint: "a key is a GraphQL type name as the schema writes it (letter case counts); remove the entry or correct it")
+  }
+
+  /// Prints config errors found against the schemas, in the config's error budget: at most
+  /// ``ConfigFile/maximumErrorCount``, then one `MGC099`.
+  private func printConfigErrors(_ errors: [ConfigFileError]) {
+    let sorted = errors.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+    for error in sorted.prefix(ConfigFile.maximumErrorCount) { standardError("\(error)\n") }
+    if sorted.count > ConfigFile.maximumErrorCount, let first = sorted.first {
+      let next = sorted[ConfigFile.maximumErrorCount]
+      let summary = ConfigFileError(
+        path: first.path, code: ConfigDiagnosticCode.tooManyErrors,
+        message: "too many errors; stopped after \(ConfigFile.maximumErrorCount)", line: next.line,
+        column: next.column, hint: "fix the errors above and run again")
+      standardError("\(summary)\n")
+    }
   }
 
   /// The command line that regenerates the output `--check` found stale: the program as invoked

@@ -198,6 +198,7 @@ public enum OutputPlanner {
       case .notARegularFile(_, let kind) where kind == "directory": throw .directoryInTheWay(path: path)
       case .notARegularFile(_, let kind): throw .notARegularFile(path: path, kind: kind)
       case .unreadable(_, let reason): throw .unreadable(path: path, reason: reason)
+      case .tooLarge: throw .unreadable(path: path, reason: error.reason)
       }
     }
   }

@@ -114,7 +114,8 @@ struct ConflictResolutionTests {
     #expect(bad.status == 64)
     #expect(
       bad.errors
-        == "\(directory.url("bad.json")):1:24: error: \"conflictResolution\" must be one of \"automerge\", \"optimistic\", \"lambda\" (did you mean \"optimistic\"?)\n"
+        == "\(directory.url("bad.json")):1:24: error: \"conflictResolution\" must be one of \"automerge\", \"optimistic\", \"lambda\" (did you mean \"optimistic\"?) [MGC007]\n"
+        + "  hint: did you mean \"optimistic\"?\n"
     )
     let both = CommandRun([
       "generate", directory.url("note.graphql"), "--output", directory.url("Out3"), "--config",

@@ -236,7 +236,7 @@ struct HostileInputTests {
       ),
       (
         ["generate", "s.graphql", "--output", "o", "--config", "c.json"],
-        "c.json: error: cannot read the config file: \(fifo)\n"
+        "c.json: error: cannot read the config file: \(fifo) [MGC001]\n  hint: pass the path of a readable modelgen-config.json\n"
       ),
       (
         ["generate", "s.graphql", "--output", "o", "--templates", "T"],

@@ -106,11 +106,13 @@ struct NamesAndHelpTests {
       ),
       (#"{"swiftNames": {"Task": 3}}"#, "1:25", "must be a string"),
       (#"{"swiftNames": {"A": "Same", "B": "same"}}"#, "1:35", "equal ignoring letter case"),
-      (#"{"swiftNames": ["Task"]}"#, nil, "must be an object"),
+      (#"{"swiftNames": ["Task"]}"#, "1:16", "must be an object"),
     ] as [(String, String?, String)])
   func badConfigSwiftNamesAreErrorsAtTheirPosition(json: String, position: String?, message: String) throws {
     let path = "/cfg/modelgen-config.json"
-    let error = try #require(throws: ConfigFileError.self) { try ConfigFile.parse(Data(json.utf8), path: path) }
+    let errors = try #require(throws: ConfigFileErrors.self) { try ConfigFile.parse(Data(json.utf8), path: path) }
+    #expect(errors.errors.count == 1)
+    let error = try #require(errors.first)
     #expect(error.message.contains(message), "\(error.message)")
     #expect(error.line.map { "\($0):\(error.column ?? 0)" } == position)
     if let position { #expect(error.description.hasPrefix("\(path):\(position): error: ")) }

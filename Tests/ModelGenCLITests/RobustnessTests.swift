@@ -256,11 +256,11 @@ struct RobustnessTests {
       ),
       (
         ["generate", schema, "--output", out, "--config", directory.url("none.json")],
-        "\(directory.url("none.json")): error: cannot read the config file: no such file\n"
+        "\(directory.url("none.json")): error: cannot read the config file: no such file [MGC001]\n  hint: pass the path of a readable modelgen-config.json\n"
       ),
       (
         ["generate", schema, "--output", out, "--config", directory.url("dir.graphql")],
-        "\(directory.url("dir.graphql")): error: cannot read the config file: is a directory\n"
+        "\(directory.url("dir.graphql")): error: cannot read the config file: is a directory [MGC001]\n  hint: pass the path of a readable modelgen-config.json\n"
       ),
       (
         ["generate", schema, "--output", out, "--templates", directory.url("T")],

@@ -94,9 +94,9 @@ import Testing
     let analysis = SemanticAnalyzer.analyze(
       document, fileName: "a.graphql", swiftNames: ["Task": "post", "Note": "Models", "Post": "Date"])
     #expect(analysis.swiftNameProblems.keys.sorted() == ["Note", "Post", "Task"])
-    #expect(analysis.swiftNameProblems["Task"]?.contains("differ only in letter case") == true)
-    #expect(analysis.swiftNameProblems["Note"]?.contains("registry") == true)
-    #expect(analysis.swiftNameProblems["Post"]?.contains("shadow") == true)
+    #expect(analysis.swiftNameProblems["Task"]?.message.contains("differ only in letter case") == true)
+    #expect(analysis.swiftNameProblems["Note"]?.message.contains("registry") == true)
+    #expect(analysis.swiftNameProblems["Post"]?.message.contains("shadow") == true)
   }
 
   @Test func fileNamesThatDifferOnlyInCaseAreAnError() {

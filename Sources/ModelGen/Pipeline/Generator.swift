@@ -68,13 +68,13 @@ public struct GenerationResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// ``GeneratorOptions/swiftNames`` entries for types of this schema that cannot be used
   /// (GraphQL type name → what is wrong); when there is one, no file is rendered.
-  public var swiftNameProblems: [String: String]
+  public var swiftNameProblems: [String: SwiftNameProblem]
   /// The ``GeneratorOptions/swiftNames`` keys that name a type of this schema.
   public var usedSwiftNames: Set<String>
 
   /// Creates a result.
   public init(
-    files: [GeneratedFile], diagnostics: [Diagnostic], swiftNameProblems: [String: String] = [:],
+    files: [GeneratedFile], diagnostics: [Diagnostic], swiftNameProblems: [String: SwiftNameProblem] = [:],
     usedSwiftNames: Set<String> = []
   ) {
     self.files = files

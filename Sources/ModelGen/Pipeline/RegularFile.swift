@@ -24,6 +24,18 @@ public enum RegularFile {
   ///   ``RegularFileError/unreadable(path:reason:)`` for any other `open`/`read` failure
   ///   (`permission denied`, …).
   public static func read(_ path: String) throws(RegularFileError) -> [UInt8] {
+    try read(path, maximumSize: nil)
+  }
+
+  /// The whole contents of the regular file at `path`, refused when it holds more than
+  /// `maximumSize` bytes: the size `fstat` reports is checked before a byte is read, and the read
+  /// stops one byte past the limit if the file grows meanwhile.
+  ///
+  /// - Parameters:
+  ///   - path: The path as the user typed it.
+  ///   - maximumSize: The most bytes accepted, or `nil` for no limit.
+  /// - Throws: as ``read(_:)``, and ``RegularFileError/tooLarge(path:size:)`` for a larger file.
+  public static func read(_ path: String, maximumSize: Int?) throws(RegularFileError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
@@ -44,6 +56,9 @@ public enum RegularFile {
     guard status.st_mode & S_IFMT == S_IFREG else {
       throw .notARegularFile(path: path, kind: kindName(mode: status.st_mode))
     }
+    if let maximumSize, status.st_size > maximumSize {
+      throw .tooLarge(path: path, size: Int(status.st_size))
+    }
     // Read straight into the result, sized by `fstat` plus one byte so the read that finds the end
     // needs no more room; a file that grows meanwhile makes the buffer grow.
     var bytes = [UInt8](repeating: 0, count: Int(max(0, status.st_size)) + 1)
@@ -59,6 +74,7 @@ public enum RegularFile {
       }
       if count == 0 { break }
       filled += count
+      if let maximumSize, filled > maximumSize { throw .tooLarge(path: path, size: filled) }
     }
     bytes.removeLast(bytes.count - filled)
     return bytes
@@ -99,11 +115,14 @@ public enum RegularFileError: Error, Sendable, Equatable, CustomStringConvertibl
   case notARegularFile(path: String, kind: String)
   /// `open` or `read` failed; `reason` is the system's text (`strerror`).
   case unreadable(path: String, reason: String)
+  /// The file holds `size` bytes (at least), more than the caller's limit
+  /// (``RegularFile/read(_:maximumSize:)``).
+  case tooLarge(path: String, size: Int)
 
   /// The path the error names.
   public var path: String {
     switch self {
-    case .notFound(let path), .notARegularFile(let path, _), .unreadable(let path, _): path
+    case .notFound(let path), .notARegularFile(let path, _), .unreadable(let path, _), .tooLarge(let path, _): path
     }
   }
 
@@ -114,6 +133,7 @@ public enum RegularFileError: Error, Sendable, Equatable, CustomStringConvertibl
     case .notFound: "no such file"
     case .notARegularFile(_, let kind): "is a \(kind), not a regular file"
     case .unreadable(_, let reason): reason.lowercased()
+    case .tooLarge(_, let size): "is too large (\(size) bytes)"
     }
   }
 

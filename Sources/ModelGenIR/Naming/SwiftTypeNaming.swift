@@ -101,34 +101,67 @@ package enum SwiftTypeNaming {
 
   /// What is wrong with the config's Swift names for one schema: GraphQL name → problem, for
   /// the entries naming a type of `graphQLNames` whose chosen name is not declarable
-  /// (``SwiftNames/isDeclarableTypeName(_:)``) or equals, ignoring letter case (file names on
-  /// macOS), the Swift name of another type or the registry's. Entries naming no type of the
-  /// schema are not judged here (the config may serve several schemas).
-  package static func overrideProblems(_ overrides: [String: String], graphQLNames: [String]) -> [String: String] {
+  /// (``SwiftNames/isDeclarableTypeName(_:)``, `MGC010`) or equals, ignoring letter case (file
+  /// names on macOS), the registry's name or the Swift name another type keeps (`MGC011`): its
+  /// chosen name, or its upper-camel GraphQL name. The check is symmetric, so it does not depend
+  /// on which of the two types is declared or sorted first (`{"X": "Y"}` beside a type `Y` is an
+  /// error, as `{"Y": "X"}` beside `X` is). A type renamed to avoid a shadowed name
+  /// (`Task` → `TaskType`) takes its suffix around the chosen names, so it never collides.
+  /// Entries naming no type of the schema are not judged here (the config may serve several
+  /// schemas).
+  package static func overrideProblems(
+    _ overrides: [String: String], graphQLNames: [String]
+  ) -> [String: SwiftNameProblem] {
     let present = Set(graphQLNames)
     let applicable = overrides.filter { present.contains($0.key) }
     guard !applicable.isEmpty else { return [:] }
-    var problems: [String: String] = [:]
+    var problems: [String: SwiftNameProblem] = [:]
     for (name, chosen) in applicable where !SwiftNames.isDeclarableTypeName(chosen) {
-      problems[name] = declarabilityProblem(chosen)
+      problems[name] = SwiftNameProblem(
+        code: ConfigDiagnosticCode.undeclarableSwiftName, message: declarabilityProblem(chosen) ?? chosen,
+        hint:
+          "choose another Swift name for `\(DiagnosticText.shortened(name))`, such as \"\(suggestedName(for: name))\"")
     }
-    let resolved = resolve(graphQLNames, overrides: applicable.filter { problems[$0.key] == nil }).names
+    // The name each type keeps when nothing renames it: the config's choice, else its GraphQL
+    // name upper-camel-cased (a shadowing name is renamed around every kept one).
+    let usable = applicable.filter { problems[$0.key] == nil }
+    var kept: [String: String] = [:]
+    for name in Set(graphQLNames) {
+      let wanted = usable[name] ?? SwiftNames.upperFirst(name)
+      if usable[name] != nil || !SwiftNames.reservedTypeNames.contains(wanted) { kept[name] = wanted }
+    }
     for (name, chosen) in applicable.sorted(by: { $0.key < $1.key }) where problems[name] == nil {
       let folded = chosen.lowercased()
+      let shownName = DiagnosticText.shortened(name)
       if folded == registryName.lowercased() {
-        problems[name] =
-          "\"\(DiagnosticText.shortened(chosen))\" collides with the registry enum `\(registryName)` (file `\(registryName).swift`)"
+        problems[name] = SwiftNameProblem(
+          code: ConfigDiagnosticCode.swiftNameCollision,
+          message:
+            "\"\(DiagnosticText.shortened(chosen))\" collides with the registry enum `\(registryName)` (file `\(registryName).swift`)",
+          hint: "choose another Swift name for `\(shownName)`, such as \"\(suggestedName(for: name))\"")
         continue
       }
-      if let other = resolved.keys.sorted().first(where: { $0 != name && resolved[$0]!.lowercased() == folded }) {
-        let otherName = resolved[other]!
-        problems[name] =
-          otherName == chosen
-          ? "\"\(chosen)\" is the Swift name of type `\(other)` too"
-          : "\"\(chosen)\" and the Swift name `\(otherName)` of type `\(other)` differ only in letter case; their files would collide on case-insensitive file systems (macOS)"
-      }
+      let others = kept.keys.sorted().filter { $0 != name && kept[$0]!.lowercased() == folded }
+      guard let other = others.first, let otherName = kept[other] else { continue }
+      let shownOther = DiagnosticText.shortened(other)
+      let message =
+        otherName == chosen
+        ? "\"\(DiagnosticText.shortened(chosen))\" is the Swift name of type `\(shownOther)` too"
+        : "\"\(DiagnosticText.shortened(chosen))\" and the Swift name `\(DiagnosticText.shortened(otherName))` of type `\(shownOther)` differ only in letter case; their files would collide on case-insensitive file systems (macOS)"
+      let hint =
+        usable[other] != nil
+        ? "give `\(shownName)` and `\(shownOther)` different Swift names"
+        : "choose another Swift name for `\(shownName)`, or give `\(shownOther)` one too (\"swiftNames\": {\"\(shownOther)\": \"\(suggestedName(for: other))\"})"
+      problems[name] = SwiftNameProblem(code: ConfigDiagnosticCode.swiftNameCollision, message: message, hint: hint)
     }
     return problems
+  }
+
+  /// A Swift name to suggest in a hint for type `name`: `<Name>Model`, made declarable.
+  private static func suggestedName(for name: String) -> String {
+    let base = SwiftNames.upperFirst(name)
+    let candidate = base + "Model"
+    return SwiftNames.isDeclarableTypeName(candidate) ? DiagnosticText.shortened(candidate) : "MyType"
   }
 
   /// Why `name` cannot be a generated type's name, for ``overrideProblems(_:graphQLNames:)`` and

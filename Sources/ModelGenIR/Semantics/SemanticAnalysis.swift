@@ -11,13 +11,13 @@ public struct SemanticAnalysis: Sendable, Hashable {
   /// type name → what is wrong (not a declarable Swift type name, or colliding with another
   /// type's Swift name, ignoring letter case). Such entries are not applied; the CLI reports them
   /// at their position in the config file.
-  public var swiftNameProblems: [String: String]
+  public var swiftNameProblems: [String: SwiftNameProblem]
   /// The config's `"swiftNames"` keys that name a type of this schema.
   public var usedSwiftNames: Set<String>
 
   /// Creates a result.
   public init(
-    graph: ModelGraph?, diagnostics: [Diagnostic], swiftNameProblems: [String: String] = [:],
+    graph: ModelGraph?, diagnostics: [Diagnostic], swiftNameProblems: [String: SwiftNameProblem] = [:],
     usedSwiftNames: Set<String> = []
   ) {
     self.graph = graph

@@ -1,0 +1,66 @@
+import GraphQLSDL
+
+/// The stable codes of the errors in a `modelgen-config.json` (`MGC001` ...), printed as
+/// `modelgen-config.json:line:col: error: message [MGC006]` with a hint line. Like the schema
+/// codes (`ModelGenDiagnosticCode`), codes never change meaning and retired codes are not reused:
+/// match on codes, never on wording. Defined beside the schema codes because the checks of
+/// `"swiftNames"` against a schema (`SwiftTypeNaming`) run in the semantic stage.
+public enum ConfigDiagnosticCode {
+  /// The config file cannot be read: nothing at the path, not a regular file (a directory, FIFO,
+  /// device or socket), or an I/O error.
+  public static let unreadableFile: DiagnosticCode = "MGC001"
+  /// The config file is larger than the limit (1 MiB, `ConfigFile.maximumSize`); it is refused
+  /// before a byte of it is parsed.
+  public static let fileTooLarge: DiagnosticCode = "MGC002"
+  /// The file is not strict JSON (RFC 8259): a syntax error, invalid UTF-8, a comment, a trailing
+  /// comma, or nesting deeper than 64 arrays and objects.
+  public static let invalidJSON: DiagnosticCode = "MGC003"
+  /// A key written twice in one JSON object (JSONSerialization would keep the last one silently).
+  public static let duplicateKey: DiagnosticCode = "MGC004"
+  /// The file holds valid JSON that is not one object.
+  public static let notAnObject: DiagnosticCode = "MGC005"
+  /// A key this version of `modelgen` does not know (with a `did you mean` hint when one is close).
+  public static let unknownKey: DiagnosticCode = "MGC006"
+  /// A value of the wrong type, or not one of the allowed values (`"access": "open"`).
+  public static let invalidValue: DiagnosticCode = "MGC007"
+  /// `"templates"` names a path that is not a directory.
+  public static let templatesNotADirectory: DiagnosticCode = "MGC008"
+  /// A `"swiftNames"` key that is not a GraphQL type name (GraphQL spec §2.1.9).
+  public static let invalidSwiftNamesKey: DiagnosticCode = "MGC009"
+  /// A `"swiftNames"` value that cannot name a generated type: not a Swift identifier, a Swift
+  /// keyword, or a name that would shadow a standard library, Foundation, Concurrency or LazyModel type.
+  public static let undeclarableSwiftName: DiagnosticCode = "MGC010"
+  /// A `"swiftNames"` value equal, ignoring letter case, to the Swift name of another type of the
+  /// schema (whichever of the two is declared first), to another entry's value, or to the
+  /// registry `Models`: the types or their files would collide.
+  public static let swiftNameCollision: DiagnosticCode = "MGC011"
+  /// A `"swiftNames"` key that names no type of the schemas `modelgen` was given.
+  public static let swiftNamesUnknownType: DiagnosticCode = "MGC012"
+  /// `"emit"` leaves out `"swift"`, but the build tool plugin (`--single-file`) writes Swift.
+  public static let emitWithoutSwift: DiagnosticCode = "MGC013"
+  /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
+  /// `MGC099` is printed and checking stops.
+  public static let tooManyErrors: DiagnosticCode = "MGC099"
+}
+
+/// What is wrong with one `"swiftNames"` entry of the config, found against a schema
+/// (`SwiftTypeNaming.overrideProblems(_:graphQLNames:)`): a code of ``ConfigDiagnosticCode``,
+/// the message and a hint. Printed by `modelgen` at the entry's key in the config file.
+public struct SwiftNameProblem: Sendable, Hashable, CustomStringConvertible {
+  /// ``ConfigDiagnosticCode/undeclarableSwiftName`` or ``ConfigDiagnosticCode/swiftNameCollision``.
+  public var code: DiagnosticCode
+  /// What is wrong (`"Note" is the Swift name of type `Note` too`).
+  public var message: String
+  /// What to write instead.
+  public var hint: String?
+
+  /// Creates a problem.
+  public init(code: DiagnosticCode, message: String, hint: String? = nil) {
+    self.code = code
+    self.message = message
+    self.hint = hint
+  }
+
+  /// The message.
+  public var description: String { message }
+}
