@@ -56,6 +56,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionIndexOnModelWithoutListQuery", "regressions/index-on-model-without-list-query"),
   ("RegressionNonModelTypeHoldsModel", "regressions/non-model-type-holds-model"),
   ("RegressionFieldNamesCollideWithProtocolMembers", "regressions/field-names-collide-with-protocol-members"),
+  ("RegressionCustomRootFieldsDropped", "regressions/custom-root-fields-dropped"),
 ]
 
 var targets: [Target] = [

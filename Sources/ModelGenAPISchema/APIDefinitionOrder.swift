@@ -26,6 +26,12 @@ struct DefinitionOrder: Sendable {
     entries.append(.block(block.rendered))
   }
 
+  /// Places a definition printed elsewhere (a user's `input` type) unless `name` is already placed.
+  mutating func append(named name: String, rendered: String) {
+    guard placed.insert(name).inserted else { return }
+    entries.append(.block(rendered))
+  }
+
   /// Places the root type `root` here unless it is already placed (its fields come at the end).
   mutating func appendRoot(_ root: Root) {
     guard placed.insert(root.rawValue).inserted else { return }
@@ -53,6 +59,15 @@ struct RootFields: Sendable {
   var query: [String] = []
   var mutation: [String] = []
   var subscription: [String] = []
+
+  /// Appends `lines` to the fields of `root`.
+  mutating func append(_ lines: [String], to root: DefinitionOrder.Root) {
+    switch root {
+    case .query: query += lines
+    case .mutation: mutation += lines
+    case .subscription: subscription += lines
+    }
+  }
 
   func fields(of root: DefinitionOrder.Root) -> [String] {
     switch root {

@@ -68,8 +68,20 @@ private struct Emitter {
     // Deployable as it is: AppSync declares its scalars and directives itself, so none is declared
     // here, and what only the local server needs goes into the manifest (``APILocalManifest``).
     var output = DefinitionOrder()
-    for definition in declaredDefinitions() + Emitter.sharedInputs { output.append(definition) }
+    for declared in declaredDefinitions() {
+      switch declared {
+      case .block(let block): output.append(block)
+      case .input(let input): output.append(named: input.name, rendered: input.text)
+      case .root(let root): output.appendRoot(root)
+      }
+    }
+    for definition in Emitter.sharedInputs { output.append(definition) }
+    // The user's root fields come first; the transformers append theirs after them.
     var roots = RootFields()
+    for custom in graph.customRootTypes {
+      guard let root = DefinitionOrder.Root(rawValue: custom.operation.rawValue) else { continue }
+      roots.append(custom.fields.flatMap(\.lines), to: root)
+    }
     for model in graph.models { modelTransformerDefinitions(of: model, into: &output, roots: &roots) }
     for model in graph.models where !model.primaryKey.isImplicit {
       for input in primaryKeyDefinitions(of: model) { output.append(input) }
@@ -204,21 +216,39 @@ private struct Emitter {
     return order
   }
 
-  /// Model, non-model and enum types in document order (join models after the declared ones).
-  func declaredDefinitions() -> [SDLBlock] {
-    var declared: [(SchemaLocation, Int, SDLBlock)] = []
+  /// One definition the schema declares: a model, non-model or enum type, a user's `input` type,
+  /// or a user's root type (placed where it is declared; its fields are rendered with the
+  /// generated ones).
+  enum Declared {
+    case block(SDLBlock)
+    case input(CustomInputType)
+    case root(DefinitionOrder.Root)
+  }
+
+  /// Model, non-model, enum and input types and the user's root types in document order (join
+  /// models after the declared ones), as the transformer's `TransformerOutput` keeps every
+  /// definition of the input document in its place.
+  func declaredDefinitions() -> [Declared] {
+    var declared: [(SchemaLocation, Int, Declared)] = []
     let nonModelAuth = nonModelDirectives()
     for (order, model) in graph.models.enumerated() {
       let location =
         model.origin == .declared ? model.location : SchemaLocation(line: Int.max, column: order)
-      declared.append((location, order, modelType(model)))
+      declared.append((location, order, .block(modelType(model))))
     }
     for (order, nonModel) in graph.nonModels.enumerated() {
       declared.append(
-        (nonModel.location, order, nonModelType(nonModel, auth: nonModelAuth[nonModel.name] ?? [])))
+        (nonModel.location, order, .block(nonModelType(nonModel, auth: nonModelAuth[nonModel.name] ?? []))))
     }
     for (order, enumeration) in graph.enums.enumerated() {
-      declared.append((enumeration.location, order, enumType(enumeration)))
+      declared.append((enumeration.location, order, .block(enumType(enumeration))))
+    }
+    for (order, input) in graph.customInputTypes.enumerated() {
+      declared.append((input.location, order, .input(input)))
+    }
+    for (order, custom) in graph.customRootTypes.enumerated() {
+      guard let root = DefinitionOrder.Root(rawValue: custom.operation.rawValue) else { continue }
+      declared.append((custom.location, order, .root(root)))
     }
     declared.sort { ($0.0, $0.1) < ($1.0, $1.1) }
     return declared.map(\.2)

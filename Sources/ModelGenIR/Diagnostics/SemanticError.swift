@@ -160,6 +160,14 @@ public enum SemanticError: Sendable, Hashable {
   case fieldsNotPrimaryKey(model: String, field: String, keyFields: [String])
   /// MG030: two root fields (queries, mutations or subscriptions) with one name.
   case duplicateQueryField(name: String)
+  /// MG030: the user's root field `root.name` is also the `operation` the transformer generates for
+  /// `model`; `disable` says how to leave that one out (`@model(queries: {get: null})`).
+  case customRootFieldClash(root: String, name: String, model: String, operation: String, disable: String)
+  /// MG021: a field of a user-declared root or input type whose type cannot be there: a result
+  /// (`expectsInput` false) that is an input type, interface, union or custom scalar, or an
+  /// argument or input field (`expectsInput`) that is an object type or model.
+  case invalidCustomFieldType(
+    owner: String, field: String, argument: String?, typeName: String, kind: String, expectsInput: Bool)
   /// MG031: embedded types that contain themselves through non-list fields; `cycle` is the path of
   /// `Type.field` steps ending with the type the cycle returns to (`["A1.b", "B1.a", "A1"]`).
   case recursiveEmbeddedType(owner: String, field: String, cycle: [String])
@@ -217,6 +225,8 @@ public enum SemanticError: Sendable, Hashable {
     case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
     case .fieldsNotPrimaryKey: return ModelGenDiagnosticCode.fieldsNotPrimaryKey
     case .duplicateQueryField: return ModelGenDiagnosticCode.duplicateQueryField
+    case .customRootFieldClash: return ModelGenDiagnosticCode.duplicateQueryField
+    case .invalidCustomFieldType: return ModelGenDiagnosticCode.unsupportedFieldType
     case .defaultNotAllowed: return ModelGenDiagnosticCode.invalidDefault
     case .recursiveEmbeddedType: return ModelGenDiagnosticCode.recursiveEmbeddedType
     case .typeNameCollision: return ModelGenDiagnosticCode.typeNameCollision
@@ -321,6 +331,20 @@ public enum SemanticError: Sendable, Hashable {
         "`\(q(model)).\(q(field))` uses `references:` but its counterpart `\(q(otherModel)).\(q(otherField))` does not (or the reverse)"
     case .duplicateQueryField(let name):
       return "root field `\(q(name))` is defined more than once in the API schema"
+    case .customRootFieldClash(let root, let name, let model, let operation, _):
+      return
+        "`\(q(root)).\(q(name))` is also the \(q(operation)) the Amplify transformer generates for `\(q(model))`; the API schema would define it twice"
+    case .invalidCustomFieldType(let owner, let field, let argument, let typeName, let kind, let expectsInput):
+      if !expectsInput {
+        return
+          "`\(q(owner)).\(q(field))` returns \(q(kind)) type `\(q(typeName))`; a field returns a scalar, enum, object type or model"
+      }
+      if let argument {
+        return
+          "argument `\(q(argument))` of `\(q(owner)).\(q(field))` has \(q(kind)) type `\(q(typeName))`; an argument takes a scalar, enum or input type"
+      }
+      return
+        "`\(q(owner)).\(q(field))` has \(q(kind)) type `\(q(typeName))`; an input field takes a scalar, enum or input type"
     case .fieldsNotPrimaryKey(let model, let field, let keyFields):
       let list = keyFields.map { "`\(q($0))`" }.joined(separator: ", ")
       return
@@ -426,6 +450,12 @@ public enum SemanticError: Sendable, Hashable {
         "the Amplify transformer accepts another type but does not fill the field; declare it `AWSDateTime`, or keep your type and turn the timestamp off with `timestamps: {createdAt: null}` / `{updatedAt: null}`"
     case .fieldsNotPrimaryKey(_, _, let keyFields):
       return "use `fields: [\(keyFields.map { "\"\(q($0))\"" }.joined(separator: ", "))]`"
+    case .customRootFieldClash(_, _, _, _, let disable):
+      return "rename your field, or \(q(disable, limit: 400))"
+    case .invalidCustomFieldType(_, _, _, _, _, let expectsInput):
+      return expectsInput
+        ? "declare an `input` type with the fields to pass (GraphQL spec §3.10)"
+        : "return an object type or a @model (GraphQL spec §3.6)"
     default:
       return nil
     }

@@ -26,6 +26,11 @@ public struct ModelGraph: Sendable, Hashable {
   /// for types of this graph only; checked by the analyzer. Every other name follows
   /// `SwiftTypeNaming`'s rule.
   public var swiftNames: [String: String] = [:]
+  /// The root types the schema declares itself (`type Query { echo: String }`), in document
+  /// order, for the API schema (``CustomRootType``); empty when it declares none.
+  public var customRootTypes: [CustomRootType] = []
+  /// The `input` types the schema declares, in document order, for the API schema.
+  public var customInputTypes: [CustomInputType] = []
 
   /// Creates a graph.
   public init(

@@ -76,6 +76,10 @@ struct TypeEntry {
   /// Directives on input values: fields of input types and arguments of fields (definition and
   /// extensions), one list per input value. No Amplify directive is allowed there; ``DirectiveRule`` checks them.
   var inputValueDirectives: [[Directive]] = []
+  /// The fields of an `input` type (definition, then extensions), for ``CustomRootRule``.
+  var inputFields: [GraphQLSDL.InputValueDefinition] = []
+  /// The description of an `input` type as written, for ``CustomRootRule``.
+  var inputDescription: StringValue?
 }
 
 /// A model while the rules build it. Fields are appended and annotated in place.

@@ -6,17 +6,29 @@ import GraphQLSDL
 /// root type, or the API schema defines a field twice and the runtime would send one model's
 /// operation for another (`type Person` and `type People` both list as `listPeople`). A clash is
 /// MG030 at the model (or index) that repeats the name, with a note at the first one.
+///
+/// A field of the user's own `type Query`/`Mutation`/`Subscription` (``CustomRootRule``) whose name
+/// a model's generated field takes is MG030 at the user's field, with a hint naming the
+/// `@model(…)` argument that leaves the generated one out (the transformer refuses it:
+/// `Object type extension 'Query' cannot redeclare field getOrder`).
 enum OperationNameRule {
   static func apply(_ context: AnalysisContext) {
     var queries: [String: (owner: String, range: SourceRange)] = [:]
     var mutations: [String: (owner: String, range: SourceRange)] = [:]
     var subscriptions: [String: (owner: String, range: SourceRange)] = [:]
+    // What each generated root field is, for a clash with a user's root field: root/name →
+    // (model, operation in words, how to leave it out).
+    var generated: [String: (model: String, operation: String, disable: String)] = [:]
 
     func claim(
       _ name: String?, owner: String, at range: SourceRange,
-      in table: inout [String: (owner: String, range: SourceRange)]
+      in table: inout [String: (owner: String, range: SourceRange)],
+      as origin: (root: String, model: String, operation: String, disable: String)
     ) {
       guard let name else { return }
+      if generated["\(origin.root).\(name)"] == nil {
+        generated["\(origin.root).\(name)"] = (origin.model, origin.operation, origin.disable)
+      }
       if let first = table[name] {
         context.report(
           .duplicateQueryField(name: name), at: range,
@@ -39,8 +51,12 @@ enum OperationNameRule {
       let model = ModelRule.finish(working)
       let names = ModelNames(model: model)
       let operations = names.operations
-      claim(operations.get, owner: model.name, at: working.nameRange, in: &queries)
-      claim(operations.list, owner: model.name, at: working.nameRange, in: &queries)
+      claim(
+        operations.get, owner: model.name, at: working.nameRange, in: &queries,
+        as: ("Query", model.name, "`get` query", "leave the generated one out with `@model(queries: {get: null})`"))
+      claim(
+        operations.list, owner: model.name, at: working.nameRange, in: &queries,
+        as: ("Query", model.name, "`list` query", "leave the generated one out with `@model(queries: {list: null})`"))
       for index in model.indexes {
         // A written `queryField:` is reported at that argument, a default name at the model.
         let written = working.declared.lazy
@@ -49,13 +65,43 @@ enum OperationNameRule {
           .first { index.queryField != nil && $0.string("queryField") == index.queryField }
         claim(
           names.queryField(of: index), owner: "\(model.name) index \(index.name)",
-          at: written?.range(of: "queryField") ?? working.nameRange, in: &queries)
+          at: written?.range(of: "queryField") ?? working.nameRange, in: &queries,
+          as: ("Query", model.name, "query of index `\(index.name)`", "give the index another `queryField:`"))
       }
-      for name in [operations.create, operations.update, operations.delete] {
-        claim(name, owner: model.name, at: working.nameRange, in: &mutations)
+      for (name, key) in [(operations.create, "create"), (operations.update, "update"), (operations.delete, "delete")] {
+        claim(
+          name, owner: model.name, at: working.nameRange, in: &mutations,
+          as: (
+            "Mutation", model.name, "`\(key)` mutation",
+            "leave the generated one out with `@model(mutations: {\(key): null})`"
+          ))
       }
-      for name in [operations.onCreate, operations.onUpdate, operations.onDelete] {
-        claim(name, owner: model.name, at: working.nameRange, in: &subscriptions)
+      for (name, key) in [
+        (operations.onCreate, "onCreate"), (operations.onUpdate, "onUpdate"), (operations.onDelete, "onDelete"),
+      ] {
+        claim(
+          name, owner: model.name, at: working.nameRange, in: &subscriptions,
+          as: (
+            "Subscription", model.name, "`\(key)` subscription",
+            "rename the generated one with `@model(subscriptions: {\(key): [\"…\"]})` or leave them out with `@model(subscriptions: null)`"
+          ))
+      }
+    }
+    for root in ["Query", "Mutation", "Subscription"] {
+      guard let entry = context.types[root], entry.kind == .unsupported("root operation") else { continue }
+      var seen: Set<String> = []
+      for field in entry.fields where seen.insert(field.name.value).inserted {
+        guard let origin = generated["\(root).\(field.name.value)"] else { continue }
+        let table = root == "Query" ? queries : root == "Mutation" ? mutations : subscriptions
+        let notes =
+          table[field.name.value].map {
+            [DiagnosticNote(message: "generated for `\(DiagnosticText.shortened(origin.model))` here", range: $0.range)]
+          } ?? []
+        context.report(
+          .customRootFieldClash(
+            root: root, name: field.name.value, model: origin.model, operation: origin.operation,
+            disable: origin.disable),
+          at: field.name.range, notes: notes)
       }
     }
   }

@@ -5,7 +5,7 @@ import GraphQLSDL
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
 /// `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
-/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
+/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `CustomRootRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {
@@ -40,6 +40,7 @@ public enum SemanticAnalyzer {
     BelongsToRule.apply(pairing, hasManyForeignKeys: foreignKeys, context)
     DefaultRule.apply(context)
     NameCollisionRule.apply(context)
+    let custom = CustomRootRule.build(context)
     OperationNameRule.apply(context)
     let typeNames =
       context.orderedModels.map(\.name) + enums.map(\.name) + nonModels.map(\.name)
@@ -57,6 +58,8 @@ public enum SemanticAnalyzer {
     var graph = ModelGraph(
       sourceFileName: fileName, models: context.orderedModels.map(ModelRule.finish), enums: enums, nonModels: nonModels)
     graph.swiftNames = context.swiftNames
+    graph.customRootTypes = custom.roots
+    graph.customInputTypes = custom.inputs
     return SemanticAnalysis(
       graph: graph, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
   }

@@ -4,7 +4,7 @@ import GraphQLSDL
 ///
 /// - Object types with `@model` are models; other object types are non-model (embedded) types,
 ///   except the root operation types (`Query`, `Mutation`, `Subscription`, or those a `schema { }`
-///   names), which the generator ignores.
+///   names), whose fields `CustomRootRule` keeps for the API schema (no Swift is generated for them).
 /// - `extend type` / `extend enum` merge their fields, values and directives into the definition
 ///   (GraphQL spec §3.6.3, §3.9.1); an extension of an undefined type is an unknown type (MG001).
 /// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005; a
@@ -118,6 +118,7 @@ enum TypeResolution {
     case .inputObjectTypeExtension(let node):
       entry.directives += node.directives
       entry.inputValueDirectives += node.fields.map(\.directives)
+      entry.inputFields += node.fields
     case .interfaceTypeExtension(let node):
       entry.directives += node.directives
       entry.fields += node.fields
@@ -146,6 +147,8 @@ enum TypeResolution {
     switch definition {
     case .inputObjectType(let node):
       entry.inputValueDirectives = node.fields.map(\.directives)
+      entry.inputFields = node.fields
+      entry.inputDescription = node.description
     default:
       entry.inputValueDirectives = entry.fields.flatMap { $0.arguments.map(\.directives) }
     }

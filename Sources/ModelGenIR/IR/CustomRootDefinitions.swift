@@ -1,0 +1,68 @@
+/// A root operation type the schema declares itself (`type Query { … }`, with its `extend type
+/// Query` fields after its own), kept for the API schema: the Amplify transformer keeps the user's
+/// root types where they are declared and appends the fields it generates after the user's
+/// (`TransformerOutput.addObjectExtension` in amplify-graphql-transformer-core).
+public struct CustomRootType: Sendable, Hashable {
+  /// Which root type.
+  public enum Operation: String, Sendable, Hashable, CaseIterable {
+    /// `Query`.
+    case query = "Query"
+    /// `Mutation`.
+    case mutation = "Mutation"
+    /// `Subscription`.
+    case subscription = "Subscription"
+  }
+
+  /// Which root type (`Query`, `Mutation`, `Subscription`).
+  public var operation: Operation
+  /// Where its name is declared.
+  public var location: SchemaLocation
+  /// Its fields in declaration order.
+  public var fields: [CustomRootField]
+
+  /// Creates a root type.
+  public init(operation: Operation, location: SchemaLocation, fields: [CustomRootField]) {
+    self.operation = operation
+    self.location = location
+    self.fields = fields
+  }
+}
+
+/// One field of a user-declared root type, as the API schema prints it: its description,
+/// arguments (with default values) and type as written, and of its directives only those AppSync
+/// knows (`@aws_*`, `@deprecated`), as the transformer's `stripDirectives` keeps them.
+public struct CustomRootField: Sendable, Hashable {
+  /// The field name (`echo`).
+  public var name: String
+  /// The printed field: one line, or more when it has a description (without indentation
+  /// beyond that of nested lines).
+  public var lines: [String]
+  /// Where its name is declared.
+  public var location: SchemaLocation
+
+  /// Creates a field.
+  public init(name: String, lines: [String], location: SchemaLocation) {
+    self.name = name
+    self.lines = lines
+    self.location = location
+  }
+}
+
+/// An `input` type the schema declares (used by the arguments of its own root fields), printed
+/// as the API schema carries it: the transformer keeps every declared input, with only AppSync's
+/// directives.
+public struct CustomInputType: Sendable, Hashable {
+  /// The type name.
+  public var name: String
+  /// Where its name is declared.
+  public var location: SchemaLocation
+  /// The printed definition (`input SearchInput {\n  term: String!\n}`), without a final newline.
+  public var text: String
+
+  /// Creates an input type.
+  public init(name: String, location: SchemaLocation, text: String) {
+    self.name = name
+    self.location = location
+    self.text = text
+  }
+}
