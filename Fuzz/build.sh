@@ -2,13 +2,25 @@
 # Builds the libFuzzer targets with `swiftc -sanitize=fuzzer,address`, outside SwiftPM (the normal
 # `swift build` never sees them): GraphQLSDL and the generator's modules are compiled from Sources/,
 # each target from Fuzz/<Target>/ is linked against them. Release optimisation (-O), ASan.
-#   bash Fuzz/build.sh            -> .build/fuzz/parser-fuzz, .build/fuzz/generator-fuzz
+#   bash Fuzz/build.sh            -> .build/fuzz/{parser,analysis,generator}-fuzz
 #   FUZZ_BUILD=DIR bash Fuzz/build.sh   to build elsewhere.
+#   FUZZ_SANITIZE=none FUZZ_BUILD=.build/fuzz-plain bash Fuzz/build.sh
+#       the same targets as plain -O programs (.build/fuzz-plain/<target>-replay FILE|DIR...) that run
+#       each input once, with Fuzz/Replay/ standing in for libFuzzer: for profiling a corpus with
+#       `valgrind --tool=callgrind` without the sanitizers' and the fuzzer's own costs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${FUZZ_BUILD:-.build/fuzz}"
 mkdir -p "$out"
-flags=(-O -sanitize=fuzzer,address -swift-version 6 -package-name modelgen -parse-as-library -g)
+flags=(-O -swift-version 6 -package-name modelgen -parse-as-library -g)
+suffix=fuzz
+driver=()
+if [ "${FUZZ_SANITIZE:-fuzzer,address}" = none ]; then
+  suffix=replay
+  driver=(Fuzz/Replay/*.swift)
+else
+  flags+=(-sanitize="${FUZZ_SANITIZE:-fuzzer,address}")
+fi
 linker=()
 # ld.gold warns about ASan's local symbols; lld from the Swift toolchain links cleanly.
 if command -v ld.lld >/dev/null 2>&1; then linker=(-use-ld=lld); fi
@@ -38,10 +50,13 @@ for module in "${modules[@]}"; do
     $(find "Sources/$module" -name '*.swift' | sort) "${extra[@]}"
   objects+=("$out/$module.o")
 done
-echo "linking parser-fuzz"
-swiftc "${flags[@]}" "${linker[@]}" -module-name ParserFuzz -I "$out" Fuzz/ParserFuzz/*.swift "$out/GraphQLSDL.o" \
-  -o "$out/parser-fuzz"
-echo "linking generator-fuzz"
-swiftc "${flags[@]}" "${linker[@]}" -module-name GeneratorFuzz -I "$out" Fuzz/GeneratorFuzz/*.swift \
-  "${objects[@]}" -o "$out/generator-fuzz"
-echo "built $out/parser-fuzz $out/generator-fuzz"
+echo "linking parser-$suffix"
+swiftc "${flags[@]}" "${linker[@]}" -module-name ParserFuzz -I "$out" Fuzz/ParserFuzz/*.swift "${driver[@]}" \
+  "$out/GraphQLSDL.o" -o "$out/parser-$suffix"
+echo "linking analysis-$suffix"
+swiftc "${flags[@]}" "${linker[@]}" -module-name AnalysisFuzz -I "$out" Fuzz/AnalysisFuzz/*.swift "${driver[@]}" \
+  "${objects[@]}" -o "$out/analysis-$suffix"
+echo "linking generator-$suffix"
+swiftc "${flags[@]}" "${linker[@]}" -module-name GeneratorFuzz -I "$out" Fuzz/GeneratorFuzz/*.swift "${driver[@]}" \
+  "${objects[@]}" -o "$out/generator-$suffix"
+echo "built $out/parser-$suffix $out/analysis-$suffix $out/generator-$suffix"

@@ -3,6 +3,8 @@
 # (examples and regressions) with the GraphQL/Amplify dictionary. Exits non-zero on the first crash,
 # timeout (one input over 5 s), leak or input over 2 GB resident; the input is saved under
 # .build/fuzz/artifacts/. New corpus entries go to .build/fuzz/corpus/<target>/ (never to Schemas/).
+# Targets: parser (lexer, parser, printer), analysis (parse + Amplify semantics, `modelgen validate`),
+# generator (parse + analysis + templates + API schema + diagnostics printing, `modelgen generate`).
 #   bash Fuzz/run.sh                 every target for 60 s (what .ci/run does)
 #   bash Fuzz/run.sh 600 parser      one target for 600 s
 #   bash Fuzz/run.sh 0 generator -runs=5000000   a fixed number of executions (0 = no time limit)
@@ -10,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${FUZZ_BUILD:-.build/fuzz}"
 seconds="${1:-60}"
-targets="${2:-parser generator}"
+targets="${2:-parser analysis generator}"
 shift $(( $# > 2 ? 2 : $# ))
 mkdir -p "$out/artifacts"
 # libFuzzer and ASan report crashes themselves: Swift's backtracer would crash inside ASan.

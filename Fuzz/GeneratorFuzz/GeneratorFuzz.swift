@@ -25,12 +25,7 @@ public func generatorFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
   } catch {
     fatalError("the built-in templates failed: \(error)")
   }
-  require(result.diagnostics.count <= DiagnosticBudget.defaultLimit + 1, "diagnostics budget exceeded")
-  for diagnostic in result.diagnostics {
-    require(diagnostic.range.start.offset <= diagnostic.range.end.offset, "range ends before it starts")
-    require(diagnostic.range.end.offset <= bytes.count, "range past the end of the input")
-    require(isOneBoundedLine(diagnostic.message), "message spans lines or quotes unbounded text")
-  }
+  _ = checkDiagnostics(result.diagnostics, inputCount: bytes.count)
   _ = result.renderedDiagnostics(bytes: bytes, fileName: "fuzz.graphql")
   require(!result.hasErrors || result.files.isEmpty, "files generated from a schema with errors")
   for file in result.files {

@@ -1,5 +1,5 @@
 // libFuzzer target: GraphQLSDL's lexer, parser, printer and diagnostics printer on arbitrary bytes.
-// Built by Fuzz/build.sh with `-sanitize=fuzzer,address`; see Fuzz/README.md.
+// Built by Fuzz/build.sh with `-sanitize=fuzzer,address`; see README.md, "Fuzzing".
 import GraphQLSDL
 
 /// One input: parse it and check what must hold for any
@@ -12,12 +12,7 @@ import GraphQLSDL
 public func parserFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let result = SDLParser.parse(bytes: bytes, fileName: "fuzz.graphql")
-  require(result.diagnostics.count <= DiagnosticBudget.defaultLimit + 1, "diagnostics budget exceeded")
-  for diagnostic in result.diagnostics {
-    require(diagnostic.range.start.offset <= diagnostic.range.end.offset, "range ends before it starts")
-    require(diagnostic.range.end.offset <= bytes.count, "range past the end of the input")
-    require(isOneBoundedLine(diagnostic.message), "message spans lines or quotes unbounded text")
-  }
+  _ = checkDiagnostics(result.diagnostics, inputCount: bytes.count)
   if result.diagnostics.isEmpty {
     let printed = SDLPrinter.print(result.document)
     let reparsed = SDLParser.parse(printed, fileName: "printed.graphql")

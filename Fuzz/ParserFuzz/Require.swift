@@ -1,3 +1,5 @@
+import GraphQLSDL
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -21,4 +23,23 @@ func isOneBoundedLine(_ message: String) -> Bool {
   return message.withUTF8 { bytes in
     bytes.count < 1_000 && !bytes.contains { $0 == 0x0A || $0 == 0x0D }
   }
+}
+
+/// Checks what must hold for the diagnostics of any input of `inputCount` bytes: at most
+/// `DiagnosticBudget.defaultLimit` plus one `SDL099`; every range inside the input, start before
+/// end; every message one bounded line (``isOneBoundedLine(_:)``). Reads the fields in place (a
+/// `for diagnostic in diagnostics` loop would copy every diagnostic, a cost of the harness, not of
+/// the code under test).
+/// - Returns: `true` when a diagnostic is an error.
+func checkDiagnostics(_ diagnostics: [Diagnostic], inputCount: Int) -> Bool {
+  require(diagnostics.count <= DiagnosticBudget.defaultLimit + 1, "diagnostics budget exceeded")
+  var hasErrors = false
+  for index in diagnostics.indices {
+    let range = diagnostics[index].range
+    require(range.start.offset <= range.end.offset, "range ends before it starts")
+    require(range.end.offset <= inputCount, "range past the end of the input")
+    require(isOneBoundedLine(diagnostics[index].message), "message spans lines or quotes unbounded text")
+    if diagnostics[index].severity == .error { hasErrors = true }
+  }
+  return hasErrors
 }

@@ -18,6 +18,10 @@ public enum DiagnosticText {
   /// - Returns: at most `limit` scalars of `text` (escapes count as one), `…` last when cut.
   public static func shortened(_ text: some StringProtocol, limit: Int = maximumQuotedLength) -> String {
     let limit = max(2, limit)
+    // Most quoted text is a short printable-ASCII name or number: then it is its own result, and
+    // no scalar array or per-scalar append is needed.
+    let utf8 = text.utf8
+    if utf8.count <= limit, !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) { return String(text) }
     var kept: [Unicode.Scalar] = []
     var cut = false
     for scalar in text.unicodeScalars {

@@ -77,6 +77,15 @@ struct Parser {
     let tooManyCount =
       lexical.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) } + syntax.reduce(0) { $0 + (isTooMany($1) ? 1 : 0) }
     if tooManyCount <= 1 && isOrdered(lexical) && isOrdered(syntax) {
+      // Only one kind of diagnostic (common: a file of syntax mistakes, or of junk bytes): that
+      // list is already the result when it fits, and is returned without copying its elements.
+      if lexical.isEmpty || syntax.isEmpty {
+        let single = lexical.isEmpty ? syntax : lexical
+        let admitted = single.count - (tooManyIndex == nil ? 0 : 1)
+        if admitted <= limit, tooManyIndex == nil || tooManyIndex == single.count - 1 {
+          return (single, tooManyIndex != nil)
+        }
+      }
       var i = 0
       var j = 0
       while out.count < limit {

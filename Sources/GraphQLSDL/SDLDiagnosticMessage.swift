@@ -109,12 +109,17 @@ enum SDLDiagnosticMessage {
   private static let controlCharacterMessages: [String] = (0..<0x80).map {
     "unexpected control character U+\(hex(UInt32($0), width: 4))"
   }
+  /// The messages of ``invalidUTF8(byte:)`` for every byte, built once: binary input reports one
+  /// per byte (a fuzzer's inputs mostly are such bytes).
+  private static let invalidUTF8Messages: [String] = (0..<0x100).map {
+    "invalid UTF-8 byte 0x\(hex(UInt32($0), width: 2))"
+  }
 
   var message: String {
     switch self {
     case .incompleteSpread(let dots):
       "unexpected `\(DiagnosticText.shortened(dots))`; the only punctuator with dots is `...`"
-    case .invalidUTF8(let byte): "invalid UTF-8 byte 0x\(hex(UInt32(byte), width: 2))"
+    case .invalidUTF8(let byte): Self.invalidUTF8Messages[Int(byte)]
     case .nonASCIILetterInName(let scalar):
       "unexpected character U+\(hex(scalar.value, width: 4)) `\(DiagnosticText.shortened(String(scalar)))` in a name; names are ASCII letters, digits and `_`"
     case .nonASCIICharacter(let scalar):
