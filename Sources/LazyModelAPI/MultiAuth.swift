@@ -5,9 +5,10 @@ import LazyModel
 public enum AuthorizationStrategy: Sendable {
   /// ``APIClient/Configuration/authorization`` for every request.
   case `default`
-  /// Per model and operation, the given modes that the model's `@auth` rules
-  /// (`ModelSchema.authRules`) allow, in the priority order of amplify-swift's
-  /// `AWSMultiAuthModeStrategy` (see ``ordered(_:for:operation:)``); a request that fails
+  /// Per model and operation, the given modes that the `@auth` rules of the fields the operation
+  /// reaches allow (each field's own rules, else the model's `ModelSchema.authRules`), in the
+  /// priority order of amplify-swift's `AWSMultiAuthModeStrategy` (see
+  /// ``ordered(_:for:operation:writtenFields:)``); a request that fails
   /// authorization with one moves on to the next, and the last failure is thrown. A model without
   /// `@auth` rules (or a request of no model) tries the modes in the order given; a model whose
   /// rules do not allow the operation with any configured mode throws
