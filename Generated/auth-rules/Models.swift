@@ -13,6 +13,7 @@ public enum Models {
       Document.self,
       Letter.self,
       Memo.self,
+      Review.self,
       Ticket.self,
     ]
   )

@@ -299,7 +299,8 @@ public final class APIClient: Sendable {
       case .default: modes = [configuration.authorization]
       case .multiAuth(let configured):
         modes = AuthorizationStrategy.ordered(
-          configured, for: request.modelSchema, operation: request.ruleOperation)
+          configured, for: request.modelSchema, operation: request.ruleOperation,
+          writtenFields: request.writtenFields)
       }
       guard let last = modes.last else {
         throw APIError.invalidRequest(

@@ -5,9 +5,10 @@ import LazyModel
 public enum AuthorizationStrategy: Sendable {
   /// ``APIClient/Configuration/authorization`` for every request.
   case `default`
-  /// Per model and operation, the given modes that the model's `@auth` rules
-  /// (`ModelSchema.authRules`) allow, in the priority order of amplify-swift's
-  /// `AWSMultiAuthModeStrategy` (see ``ordered(_:for:operation:)``); a request that fails
+  /// Per model and operation, the given modes that the `@auth` rules of the fields the operation
+  /// reaches allow (each field's own rules, else the model's `ModelSchema.authRules`), in the
+  /// priority order of amplify-swift's `AWSMultiAuthModeStrategy` (see
+  /// ``ordered(_:for:operation:writtenFields:)``); a request that fails
   /// authorization with one moves on to the next, and the last failure is thrown. A model without
   /// `@auth` rules (or a request of no model) tries the modes in the order given; a model whose
   /// rules do not allow the operation with any configured mode throws
@@ -80,14 +81,61 @@ public enum AuthorizationStrategy: Sendable {
   /// (custom, owner, groups, private, public) and, between two rules of one strategy that both
   /// write a provider, by provider (function, user pools, OIDC, IAM, API key); rules that tie keep
   /// their written order. Each rule's mode once (its provider, or the strategy's default), kept
-  /// when `configured` has it: none when the model's rules do not cover the operation.
-  /// `configured` in its own order for a model without rules or a request of no model.
+  /// when `configured` has it: none when the rules do not cover the operation. `configured` in its
+  /// own order for a model without model- or field-level rules, or a request of no model.
+  ///
+  /// The rules are those of the fields the operation reaches, each field under its own `@auth`
+  /// rules or else the model's (as the transformer's access-control matrix has it): for a read
+  /// every field (the client's documents select them all), and a mode is tried when a rule of it
+  /// reads some field (the fields it may not read come back `null` with `Unauthorized`); for a
+  /// create or update the fields `writtenFields` names (the input's keys; the primary key and
+  /// names that are not fields of `schema` are under the model's rules), and a mode is tried when
+  /// its rules grant the operation on every written field; for a delete every field, each granted.
+  /// amplify-swift's strategy reads the model-level rules only (`schema.authRules`), so a mode that
+  /// only a field rule grants is never tried there; here it is.
+  ///
+  /// - Parameters:
+  ///   - configured: The modes the client may use, in no particular order.
+  ///   - schema: The model the request reads or writes, or `nil`.
+  ///   - operation: The `@auth` operation (`read`, `create`, `update`, `delete`).
+  ///   - writtenFields: The input's field names of a create or update; `nil` means every field.
+  /// - Returns: The modes to try, first to last. Pure; safe from any thread.
   public static func ordered(
     _ configured: [APIClient.Authorization], for schema: ModelSchema?,
-    operation: AuthRule.Operation
+    operation: AuthRule.Operation, writtenFields: Set<String>? = nil
   ) -> [APIClient.Authorization] {
-    guard let schema, !schema.authRules.isEmpty else { return configured }
-    let rules = schema.authRules.filter { Self.rule($0, covers: operation) }.enumerated()
+    guard let schema, !schema.authRules.isEmpty || schema.fields.contains(where: { !$0.authRules.isEmpty })
+    else { return configured }
+    // Each reached field's rules (its own, else the model's), as written order allows.
+    let keys = Set(schema.primaryKey)
+    let isWrite = operation == .create || operation == .update
+    var reached: [[AuthRule]] = []
+    for field in schema.fields where !field.isReadOnly {
+      if isWrite, let writtenFields, !writtenFields.contains(field.name) || keys.contains(field.name) { continue }
+      reached.append(field.authRules.isEmpty ? schema.authRules : field.authRules)
+    }
+    if isWrite, let writtenFields,
+      writtenFields.contains(where: { name in !schema.fields.contains { $0.name == name } })
+    {
+      reached.append(schema.authRules)  // an input key of no field (a foreign key): the model's rules
+    }
+    if reached.isEmpty { reached = [schema.authRules] }
+    var candidates: [AuthRule] = []
+    for rules in reached {
+      for rule in rules where Self.rule(rule, covers: operation) && !candidates.contains(rule) {
+        candidates.append(rule)
+      }
+    }
+    // A write needs the mode on every field it reaches; a read on some field.
+    if operation != .read {
+      candidates = candidates.filter { rule in
+        let mode = Self.mode(of: rule)
+        return reached.allSatisfy { rules in
+          rules.contains { Self.mode(of: $0) == mode && Self.rule($0, covers: operation) }
+        }
+      }
+    }
+    let rules = candidates.enumerated()
       .sorted { first, second in
         if precedes(first.element, second.element) { return true }
         if precedes(second.element, first.element) { return false }
@@ -126,6 +174,12 @@ extension GraphQLRequest {
   var modelSchema: ModelSchema? {
     if let model = Response.self as? any Model.Type { return model.schema }
     return (Response.self as? any ModelTypedResponse.Type)?.responseModelSchema
+  }
+
+  /// The input's field names of a model's create or update (`variables["input"]`), else `nil`.
+  var writtenFields: Set<String>? {
+    guard operationType == .mutation, case .object(let input)? = variables["input"] else { return nil }
+    return Set(input.keys)
   }
 
   /// The `@auth` operation of this request: read for queries; create, update or delete for a

@@ -30,9 +30,15 @@ struct APIAuth {
   /// `true` when the model has model- or field-level rules.
   let isProtected: Bool
 
+  /// The fields the access-control matrix covers (the transformer's `collectFieldNames`): the
+  /// declared fields and an inserted `id`, not the timestamps nor an inserted owner field.
+  static func resources(of model: ModelDefinition) -> [FieldDefinition] {
+    model.fields.filter { $0.origin == .declared || $0.origin == .implicitIdentifier }
+  }
+
   /// The plan of `model`.
   init(model: ModelDefinition) {
-    let fields = model.fields.filter { $0.origin == .declared || $0.origin == .implicitIdentifier }
+    let fields = APIAuth.resources(of: model)
     let allRules = model.authRules + fields.flatMap(\.authRules)
     isProtected = !allRules.isEmpty
     for rule in allRules {

@@ -18,6 +18,8 @@ import ModelGenIR
 ///                       "fields": [this record's fields], "relatedFields": [the related records' fields],
 ///                       "index": "<related index>" | null}},
 ///         "authRules": [rule, …], "fieldAuthRules": {"<field>": [rule, …]},
+///         "authFields": ["<field>", …] (only with field rules: the fields the access-control
+///                       matrix covers, each under its field rules or else the model's),
 ///         "conflictHandler": "AUTOMERGE" | "OPTIMISTIC_CONCURRENCY" | "LAMBDA" (only with
 ///                            `--conflict-resolution`: a versioned data source)}},
 ///       "operations": {"Query" | "Mutation" | "Subscription": {"<root field>": {"model": "<Model>",
@@ -115,6 +117,10 @@ public enum APILocalManifest {
       ("authRules", .array(model.authRules.map(rule))),
       ("fieldAuthRules", .object(fieldRules)),
     ]
+    // Only with field rules, so manifests without them stay as they were.
+    if !fieldRules.isEmpty {
+      entry.append(("authFields", .strings(APIAuth.resources(of: model).map(\.name))))
+    }
     // Only for a versioned data source, so manifests without sync stay as they were.
     if let conflictResolution {
       entry.append(("conflictHandler", .string(conflictResolution.conflictHandler)))

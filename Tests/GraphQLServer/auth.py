@@ -7,12 +7,11 @@ What it enforces, locally and deterministically, with keys and credentials the t
                              `userPools.issuer`, `aud` (a string, or an array holding it) or
                              `client_id` equal to `userPools.audience`, `exp`/`nbf`/`iat` finite
                              numbers (RFC 7519 NumericDates): not expired, not before `nbf`, not
-                             issued in the future (`jwtLeewaySeconds`, default 60); identity from
-                             `identityClaim` (default
-                             `cognito:username`, then `sub`), groups from `groupClaim` (default
-                             `cognito:groups`)
+                             issued in the future (`jwtLeewaySeconds`, default 60); groups from
+                             `groupClaim` (default `cognito:groups`; see "groups claims" below);
+                             an owner rule's identity from its `identityClaim`, default
+                             `sub::username` (or the provider's `identityClaim` setting)
   OPENID_CONNECT             the same under `oidc.secret` / `oidc.issuer` / `oidc.audience`
-                             (identity `sub` by default)
   AWS_LAMBDA                 `Authorization: <token>` looked up in `lambda.tokens`, the test
                              authorizer: {"<token>": {"isAuthorized": bool, "deniedFields": [...]}}
   AWS_IAM                    `Authorization: AWS4-HMAC-SHA256 …` verified as Signature Version 4
@@ -55,6 +54,24 @@ resolvers do:
   nullAllowedFields);
   a token without the identity claim has the owner value `___xamznone____`, which matches no record
   (not even one whose owner field is null).
+
+Roles of field rules only: a model's access-control matrix (`Access`, the transformer's
+AccessControlMatrix) gives each role the operations its rules grant on each field (a field's own
+rules, else the model's); the model-level check of an operation lets through every role that may
+perform it on some field (on every field for a delete), so a role that only field rules name reads
+and writes its fields, and each other field reads as null with Unauthorized and is refused in an
+input.
+
+Identity (owner rules), as the transformer's resolvers compute it: the identity claim (default
+`sub::username`) is split at `::`; `username` reads the token's `username`, else `cognito:username`;
+the owner value joins the parts (`"<sub>::<username>"`), a create stores it, and the owner field
+reads as its last part (the username); a stored owner equal to the whole value or to one part is
+the caller's (also as a subscription's owner argument). A part that is missing, not a string or
+empty makes the token own nothing (never a fall back to `sub`).
+
+Groups claims, as the transformer's dynamic group resolvers read them: a list of strings, a string
+(one group) or a string holding a JSON list; absent is no groups; any other shape (`0`, `false`,
+`""`, an object, a list holding a non-string or "") is a malformed token (HTTP 401).
 """
 
 from __future__ import annotations
@@ -211,17 +228,17 @@ class Authorizer:
             raise bad
         if settings.get("audience") is not None and settings["audience"] not in audiences:
             raise bad
-        identity_claim = settings.get("identityClaim") or ("cognito:username" if mode == "userPools" else "sub")
+        # The username is informative only (owner rules read their own claims, `_owner_claims`):
+        # `username`, else `cognito:username`, when it is a non-empty string.
+        username = _claim_username(claims)
+        # Every group claim a rule reads (and the default one) must have a shape groups can take
+        # (`_group_values`); any other shape is a malformed token, never "no groups".
         group_claim = settings.get("groupClaim") or "cognito:groups"
-        username = claims.get(identity_claim) or claims.get("sub")
-        if username is not None and not isinstance(username, str):
-            raise bad
-        groups = claims.get(group_claim) or []
-        if isinstance(groups, str):
-            groups = [groups]
-        if not isinstance(groups, list) or not all(isinstance(group, str) for group in groups):
-            raise bad
-        return Identity(mode, username, list(groups), claims)
+        for claim in {group_claim, *getattr(self, "group_claims", set())}:
+            if _group_values(claims.get(claim)) is None:
+                raise bad
+        return Identity(mode, username if isinstance(username, str) and username else None,
+                        _group_values(claims.get(group_claim)) or [], claims)
 
     def _lambda(self, token: str) -> Identity:
         settings = self.config.get("lambda") or {}
@@ -297,17 +314,51 @@ class Authorizer:
                            if entry.get("fieldAuthRules")}
         self.model_rules = model_rules
         self.field_rules = field_rules
+        every_rule = [r for rules in model_rules.values() for r in rules] + \
+            [r for fields in field_rules.values() for rules in fields.values() for r in rules]
+        self.group_claims = {r["groupClaim"] for r in every_rule if r.get("allow") == "groups" and r.get("groupClaim")}
+        # One access-control matrix per model with model- or field-level rules (the transformer's
+        # AccessControlMatrix): its fields are the manifest's `authFields`, else the type's fields
+        # other than the timestamps and sync metadata.
+        self.access = {}
+        for model in {*model_rules, *field_rules}:
+            type_ = schema.type_map.get(model)
+            entry = manifest_models.get(model) or {}
+            resources = entry.get("authFields")
+            if resources is None:
+                stamps = set((entry.get("timestamps") or {"createdAt": "createdAt", "updatedAt": "updatedAt"}).values())
+                resources = [name for name in (type_.fields if type_ else {})
+                             if name not in stamps and name not in ("_version", "_deleted", "_lastChangedAt")]
+            self.access[model] = Access(model_rules.get(model) or [], field_rules.get(model) or {}, resources)
         for root in (schema.query_type, schema.mutation_type):
             for field_name, field_ in (root.fields if root else {}).items():
                 spec = api.operation_spec(root.name, field_name)
-                if spec and spec.get("model") in model_rules:
-                    field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules[spec["model"]],
+                if spec and spec.get("model") in self.access:
+                    field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules.get(spec["model"]) or [],
                                                         root.name, field_name, field_.resolve)
+        # An owner field under a multi-part identity claim (`sub::username`) reads as its last part
+        # (the username), as the transformer's owner field resolver presents it
+        # (`addFieldResolverForDynamicAuth`, `generateFieldResolverForOwner`); the stored value and
+        # every check keep the whole `<sub>::<username>`.
+        for model in {*model_rules, *field_rules}:
+            type_ = schema.type_map.get(model)
+            rules = list(model_rules.get(model) or []) + [r for rs in (field_rules.get(model) or {}).values() for r in rs]
+            for name in {r.get("ownerField") or "owner" for r in rules
+                         if r.get("allow") == "owner" and "::" in self.identity_claim(r)}:
+                field_ = type_.fields.get(name) if type_ else None
+                if field_ is not None:
+                    field_.resolve = _presented_owner(field_.resolve or default_field_resolver)
+        # With field rules, every field of the matrix is read under its own rules (its field rules,
+        # else the model's): a role that reaches the model through one field's rules reads the
+        # others as null with Unauthorized (the transformer's protectFieldResolver for each field
+        # some read role may not read).
         for model, fields in field_rules.items():
             type_ = schema.type_map.get(model)
-            for field_name, rules in fields.items():
+            access = self.access[model]
+            for field_name in access.resources:
                 field_ = type_.fields.get(field_name) if type_ else None
-                if field_ is not None and rules:
+                rules = access.rules_of(field_name)
+                if field_ is not None and any(fields.values()):
                     field_.resolve = self._field_rule_guard(model, field_name, rules, field_.resolve or default_field_resolver)
         roots = {schema.query_type, schema.mutation_type, schema.subscription_type}
         for type_name, type_ in schema.type_map.items():
@@ -341,30 +392,51 @@ class Authorizer:
 
     # -- @auth rules over records
 
+    def identity_claim(self, rule: dict) -> str:
+        """The identity claim of an owner rule: as written, else the transformer's default
+        `sub::username` (`useSubUsernameForDefaultIdentityClaim`, DEFAULT_UNIQUE_IDENTITY_CLAIM), or
+        the provider's `identityClaim` setting in the config (e.g. `username`, the older default)."""
+        settings = self.config.get(_rule_mode(rule)) or {}
+        return rule.get("identityClaim") or settings.get("identityClaim") or "sub::username"
+
+    def _owner_claims(self, identity: Identity, rule: dict) -> tuple[str, set[str]]:
+        """The caller's owner value under an owner rule and every stored owner value that is the
+        caller's, as the transformer's resolvers compute them (graphql-auth-transformer
+        `generateOwnerClaimExpression`, `generateOwnerMultiClaimExpression`,
+        `generateOwnerClaimListExpression`, `getOwnerClaim`): the identity claim is split at `::`;
+        `username` reads the token's `username`, else `cognito:username`; any other part is that
+        claim. The owner value joins the parts with `::` (`"<sub>::<username>"` by default), and a
+        stored owner matches when it equals that value or, for a claim of several parts, any one
+        part (a record stored as the username or the sub). A part that is missing, not a string or
+        empty makes the token own nothing: `(___xamznone____, set())` — never a fall back to
+        another claim, so that identities from two claims cannot collide."""
+        values = []
+        for part in self.identity_claim(rule).split("::"):
+            value = _claim_username(identity.claims) if part == "username" else identity.claims.get(part)
+            if not isinstance(value, str) or not value:
+                return NO_IDENTITY, set()
+            values.append(value)
+        owner = "::".join(values)
+        return owner, {owner, *values} if len(values) > 1 else {owner}
+
     def _owner_value(self, identity: Identity, rule: dict) -> str:
-        """The caller's value of the rule's identity claim, or the transformer's `___xamznone____`
-        sentinel when the token has none (so that it never matches a record whose owner is null)."""
-        claim = rule.get("identityClaim")
-        if claim and claim not in ("username", "cognito:username"):
-            value = identity.claims.get(claim)
-        else:
-            value = identity.username
-        return value if isinstance(value, str) and value else NO_IDENTITY
+        """The caller's owner value under `rule`, or the transformer's `___xamznone____` sentinel
+        when the token lacks a part of the identity claim (it never matches a record)."""
+        return self._owner_claims(identity, rule)[0]
 
     def _groups(self, identity: Identity, rule: dict) -> set[str]:
+        """The caller's groups under `rule`'s group claim (default `cognito:groups`); the token's
+        shape was checked when it authenticated (`_group_values`)."""
         claim = rule.get("groupClaim")
         if claim and claim != "cognito:groups":
-            value = identity.claims.get(claim) or []
-            values = [value] if isinstance(value, str) else value
-            return {v for v in values if isinstance(v, str)} if isinstance(values, list) else set()
+            return set(_group_values(identity.claims.get(claim)) or [])
         return set(identity.groups)
 
     def _matches_record(self, identity: Identity, rule: dict, record: dict) -> bool:
         if rule["allow"] == "owner":
             owner = record.get(rule.get("ownerField") or "owner")
             owners = owner if isinstance(owner, list) else [owner]
-            value = self._owner_value(identity, rule)
-            return value != NO_IDENTITY and value in owners
+            return any(value in owners for value in self._owner_claims(identity, rule)[1])
         if rule["allow"] == "groups" and rule.get("groupsField"):
             value = record.get(rule["groupsField"]) or []
             return bool(set([value] if isinstance(value, str) else value) & self._groups(identity, rule))
@@ -376,12 +448,7 @@ class Authorizer:
         return rule["allow"] == "groups" and not rule.get("groupsField") and bool(set(rule.get("groups") or []) & self._groups(identity, rule))
 
     def _applicable(self, identity: Identity, rules: list[dict], operation: str) -> list[dict]:
-        def covers(rule: dict) -> bool:
-            operations = rule.get("operations")
-            if operations is None:
-                return True
-            return operation in operations or (operation in ("get", "list", "sync") and "read" in operations)
-        return [r for r in rules if _rule_mode(r) == identity.mode and covers(r)]
+        return [r for r in rules if _rule_mode(r) == identity.mode and _covers(r, operation)]
 
     def _record_guard(self, api: Any, model_name: str, kind: str, rules: list[dict], type_name: str,
                       field_name: str, resolve: Callable) -> Callable:
@@ -393,11 +460,17 @@ class Authorizer:
         def refuse() -> None:
             raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
 
+        access = self.access[model_name]
+        roles = access.roles(operation)
+
         def guarded(source: Any, info: Any, **args: Any) -> Any:
             identity = info.context.get("identity") if isinstance(info.context, dict) else None
             if identity is None:
                 return resolve(source, info, **args)
-            mine = self._applicable(identity, rules, operation)
+            # The roles that may perform the operation on some field of the model (on every field
+            # for a delete), whether model- or field-level rules grant it: a role of field rules
+            # only passes here, and the field checks then limit it to its fields.
+            mine = self._applicable(identity, roles, operation)
             if not mine:
                 refuse()
             unconditional = any(self._unconditional(identity, r) for r in mine)
@@ -466,10 +539,10 @@ class Authorizer:
         """For a subscription field of a model with @auth rules: whether the identity's rules allow
         every event outright, and its owner/group rules; None when the model has no rules."""
         spec = api.operation_spec("Subscription", field_name)
-        rules = (getattr(self, "model_rules", None) or {}).get(spec.get("model")) if spec else None
-        if not rules:
+        access = (getattr(self, "access", None) or {}).get(spec.get("model")) if spec else None
+        if access is None:
             return None
-        mine = self._applicable(identity, rules, "get")
+        mine = self._applicable(identity, access.roles("listen"), "listen")
         unconditional = any(self._unconditional(identity, r) for r in mine)
         return unconditional, [r for r in mine if r["allow"] in ("owner", "groups")]
 
@@ -490,7 +563,7 @@ class Authorizer:
             if rule["allow"] != "owner":
                 continue
             given = arguments.get(rule.get("ownerField") or "owner")
-            if given is not None and given != self._owner_value(identity, rule):
+            if given is not None and given not in self._owner_claims(identity, rule)[1]:
                 return f"Not Authorized to access {field_name} on type Subscription"
         owner_rules = [r for r in record_rules if r["allow"] == "owner"]
         if (self.require_owner_argument and len(owner_rules) == len(record_rules)
@@ -517,6 +590,107 @@ class Authorizer:
             return resolve(source, info, **args)
 
         return guarded
+
+
+def presented_owner(value: Any) -> Any:
+    """A stored owner value as the transformer's owner field resolver returns it: the part after
+    the last `::` (each element's, for a list); other values unchanged."""
+    if isinstance(value, str):
+        return value.split("::")[-1]
+    if isinstance(value, list):
+        return [presented_owner(element) for element in value]
+    return value
+
+
+def _presented_owner(resolve: Callable) -> Callable:
+    def presented(source: Any, info: Any, **args: Any) -> Any:
+        return presented_owner(resolve(source, info, **args))
+
+    return presented
+
+
+def _claim_username(claims: dict) -> Any:
+    """The token's `username` claim, else its `cognito:username` (the transformer's `getOwnerClaim`
+    for `username`: the second only when the first is absent); may be any JSON value or None."""
+    value = claims.get("username")
+    return claims.get("cognito:username") if value is None else value
+
+
+def _group_values(value: Any) -> list[str] | None:
+    """The groups a group claim's value names, or None when it is malformed. As the transformer's
+    dynamic group resolvers read a claim (`$util.isString` then `$util.parseJson`): absent (null)
+    is no groups; a list is its groups; a string holding a JSON list is that list, any other string
+    one group. Every group must be a non-empty string. Anything else (a number, a boolean such as
+    `false` or `0`, an object, an empty string, a list holding a non-string or "") is malformed:
+    the token is refused (HTTP 401), never read as "no groups"."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        try:
+            parsed = _json(value.encode())
+        except (ValueError, RecursionError):
+            parsed = None
+        value = parsed if isinstance(parsed, list) else [value]
+    if not isinstance(value, list) or not all(isinstance(group, str) and group for group in value):
+        return None
+    return list(value)
+
+
+READ_OPERATIONS = ("get", "list", "sync", "listen", "search")
+"""What `read` covers in a rule's `operations` (the transformer's READ_MODEL_OPERATIONS)."""
+
+
+def _covers(rule: dict, operation: str) -> bool:
+    """Whether `rule` grants `operation` (no `operations` grants all; `read` covers READ_OPERATIONS)."""
+    operations = rule.get("operations")
+    if operations is None:
+        return True
+    return operation in operations or (operation in READ_OPERATIONS and "read" in operations)
+
+
+def _roles(rule: dict) -> list[tuple[tuple, dict]]:
+    """The roles a rule makes, as the transformer's `convertRulesToRoles` names them (one per
+    static group), each with a rule standing for it alone."""
+    mode = _rule_mode(rule)
+    if rule["allow"] == "groups" and not rule.get("groupsField"):
+        claim = rule.get("groupClaim") or "cognito:groups"
+        return [((mode, "staticGroup", group, claim), {**rule, "groups": [group]}) for group in rule.get("groups") or []]
+    if rule["allow"] == "groups":
+        return [((mode, "dynamicGroup", rule["groupsField"], rule.get("groupClaim") or "cognito:groups"), rule)]
+    if rule["allow"] == "owner":
+        return [((mode, "owner", rule.get("ownerField") or "owner", rule.get("identityClaim")), rule)]
+    return [((mode, rule["allow"]), rule)]
+
+
+class Access:
+    """One model's access-control matrix, as the transformer's AccessControlMatrix holds it: which
+    role may perform which operation on which field. A field's own @auth rules replace the model's
+    for that field (`resetAccessForResource`); the other fields of `resources` have the model's."""
+
+    def __init__(self, model_rules: list[dict], field_rules: dict[str, list[dict]], resources: list[str]) -> None:
+        self.model_rules = model_rules
+        self.field_rules = {name: rules for name, rules in field_rules.items() if rules}
+        self.resources = list(resources) or list(self.field_rules)
+
+    def rules_of(self, field_name: str) -> list[dict]:
+        """The rules that apply to a field: its own, else the model's."""
+        return self.field_rules.get(field_name) or self.model_rules
+
+    def roles(self, operation: str) -> list[dict]:
+        """The roles (one rule each) that may perform `operation` on some field, or on every field
+        for `delete` (`getRolesPerOperation(operation, operation === 'delete')`)."""
+        allowed: dict[tuple, list[bool]] = {}
+        representative: dict[tuple, dict] = {}
+        for index, name in enumerate(self.resources):
+            for rule in self.rules_of(name):
+                for key, role in _roles(rule):
+                    # The matrix decided the operation: the role's rule stands for it whatever
+                    # operations the first rule naming it wrote.
+                    representative.setdefault(key, {**role, "operations": None})
+                    cells = allowed.setdefault(key, [False] * len(self.resources))
+                    cells[index] = cells[index] or _covers(rule, operation)
+        every = operation == "delete"
+        return [representative[key] for key, cells in allowed.items() if (all(cells) if every else any(cells))]
 
 
 NO_IDENTITY = "___xamznone____"

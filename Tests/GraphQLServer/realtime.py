@@ -487,6 +487,8 @@ class RealtimeHub:
             if name == "filter":
                 if value and not matches(record, value):
                     return False
-            elif value is not None and record.get(name) != value:
+            elif value is not None and value not in (record.get(name), auth.presented_owner(record.get(name))):
+                # An owner argument matches the stored owner or, as AppSync compares it with the
+                # mutation's response, its presented form (`<sub>::<username>` reads as the username).
                 return False
         return True

@@ -857,8 +857,12 @@ class SecuredAuthServer:
     """A server on the auth-rules schema with a user pool and an API key (auth.py), for the checks
     of issue 15's fresh-user faults; `with SecuredAuthServer() as (server, user): ...`."""
 
+    def __init__(self, **extra: object) -> None:
+        self.extra = extra  # more config entries (e.g. `modelRules` replacing the manifest's)
+
     def __enter__(self) -> tuple[Server, object]:
-        config = {"apiKey": "da2-good", "userPools": {"secret": "pool-secret", "issuer": POOL, "audience": "client-1"}}
+        config = {"apiKey": "da2-good", "userPools": {"secret": "pool-secret", "issuer": POOL, "audience": "client-1"},
+                  **self.extra}
         directory = Path(tempfile.mkdtemp(prefix="selftest-auth-faults-"))
         (directory / "auth.json").write_text(json.dumps(config))
         self.server = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
@@ -866,6 +870,11 @@ class SecuredAuthServer:
         exp = int(time.time()) + 600
 
         def user(claims: dict) -> dict:
+            # A user pool ID token always carries `sub`: `sub-<username>` unless `claims` give one
+            # (`"sub": None` leaves it out).
+            if "cognito:username" in claims and "sub" not in claims:
+                claims = {**claims, "sub": f"sub-{claims['cognito:username']}"}
+            claims = {name: value for name, value in claims.items() if not (name == "sub" and value is None)}
             return {"authorization": _jwt({"iss": POOL, "aud": "client-1", "exp": exp, **claims}, "pool-secret")}
 
         return self.server, user
@@ -969,6 +978,159 @@ def delete_needs_delete_on_every_field(server: Server) -> None:
                         {"input": {"id": "d1"}}, owner)
         assert deleted == {"data": {"deleteDocument": {"id": "d1"}}}, deleted
 
+@check(schema="auth-rules")
+def owner_is_sub_and_username(server: Server) -> None:
+    """The transformer's default identity claim `sub::username`: a create stores
+    `"<sub>::<username>"` and the owner field reads as the username; a stored owner equal to that,
+    to the username or to the sub is the caller's (records, lists, subscription owner arguments); a
+    token whose username is missing, empty or not a string owns nothing (no fall back to `sub`), so
+    a token whose `sub` is another user's username cannot take that user's records."""
+    from websockets.sync.client import connect
+    import base64
+
+    with SecuredAuthServer() as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann = user({"cognito:username": "ann"})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, ann)["data"] == {
+            "createMemo": {"id": "m1", "owner": "ann"}}
+        assert _stored(secured, "Memo", "m1")["owner"] == "sub-ann::ann"
+        assert _call(secured, "{ listMemos { items { id owner } } }", {}, ann)["data"] == {
+            "listMemos": {"items": [{"id": "m1", "owner": "ann"}]}}
+        # The collision: a token whose sub is "ann" but that has no username owns nothing.
+        impostors = {
+            "no username, sub 'ann'": user({"sub": "ann"}),
+            "empty username": user({"cognito:username": "", "sub": "ann"}),
+            "username false": user({"cognito:username": False, "sub": "ann"}),
+            "username 0": user({"cognito:username": 0, "sub": "ann"}),
+            "username a list": user({"cognito:username": ["ann"], "sub": "ann"}),
+            "no sub": user({"cognito:username": "ann", "sub": None}),
+        }
+        for name, impostor in impostors.items():
+            _refused(_call(secured, GET_MEMO, {"id": "m1"}, impostor), "getMemo",
+                     "Not Authorized to access getMemo on type Query")
+            listed = _call(secured, "{ listMemos { items { id } } }", {}, impostor)
+            assert listed["data"] == {"listMemos": {"items": []}}, (name, listed)
+            _refused(_call(secured, CREATE_MEMO, {"input": {"id": "x9", "title": "X"}}, impostor), "createMemo",
+                     "Not Authorized to access createMemo on type Mutation")
+        # `username` is read before `cognito:username`, as getOwnerClaim does.
+        plain = user({"username": "ann", "sub": "sub-ann"})
+        assert _call(secured, GET_MEMO, {"id": "m1"}, plain)["data"]["getMemo"]["id"] == "m1"
+        # Subscriptions: the owner argument may be the whole value, the username or the sub.
+        host = f"127.0.0.1:{secured.port}"
+        header = base64.b64encode(json.dumps({"host": host, "x-api-key": "da2-good"}).encode()).decode()
+        with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                     open_timeout=10) as ws:
+            def receive() -> dict:
+                while True:
+                    message = json.loads(ws.recv(timeout=10))
+                    if message["type"] != "ka":
+                        return message
+
+            ws.send(json.dumps({"type": "connection_init"}))
+            assert receive()["type"] == "connection_ack"
+            token = ann["authorization"]
+            for number, (owner, answer) in enumerate(
+                    (("sub-ann::ann", "start_ack"), ("ann", "start_ack"), ("sub-ann", "start_ack"), ("bob", "error"))):
+                data = json.dumps({"query": "subscription S($o: String) { onCreateMemo(owner: $o) { id } }",
+                                   "variables": {"o": owner}})
+                ws.send(json.dumps({"type": "start", "id": f"s{number}", "payload": {
+                    "data": data, "extensions": {"authorization": {"host": host, "Authorization": token}}}}))
+                got = receive()
+                assert got["type"] == answer and got["id"] == f"s{number}", (owner, got)
+            ws.send(json.dumps({"type": "stop", "id": "s0"}))
+            ws.send(json.dumps({"type": "stop", "id": "s2"}))
+            for _ in range(2):
+                assert receive()["type"] == "complete"
+            _call(secured, CREATE_MEMO, {"input": {"id": "m5", "title": "E"}}, ann)
+            event = receive()
+            assert event["type"] == "data" and event["id"] == "s1", event
+            assert event["payload"]["data"] == {"onCreateMemo": {"id": "m5"}}, event
+
+    # Stored owners that are the bare username or the bare sub (an owner field in the input,
+    # Document's `author`, under the default claim, written by a static group) are the caller's.
+    rules = {"Document": [{"allow": "owner", "provider": "userPools", "ownerField": "author"},
+                          {"allow": "groups", "provider": "userPools", "groups": ["Editors"]}]}
+    with SecuredAuthServer(modelRules=rules, fieldRules={}) as (secured, user):
+        key = user({"cognito:username": "eve", "cognito:groups": ["Editors"]})
+        create = "mutation C($input: CreateDocumentInput!) { createDocument(input: $input) { id author } }"
+        for record_id, author in (("d1", "ann"), ("d2", "sub-ann"), ("d3", "sub-ann::ann"), ("d4", "bob"),
+                                  ("d5", "sub-bob::ann")):
+            _call(secured, create, {"input": {"id": record_id, "title": "T", "author": author}}, key)
+        ann = user({"cognito:username": "ann"})
+        listed = _call(secured, "{ listDocuments { items { id author } } }", {}, ann)["data"]["listDocuments"]["items"]
+        assert sorted((item["id"], item["author"]) for item in listed) == [
+            ("d1", "ann"), ("d2", "sub-ann"), ("d3", "ann")], listed
+        assert _call(secured, create, {"input": {"id": "d6", "title": "T"}}, ann)["data"] == {
+            "createDocument": {"id": "d6", "author": "ann"}}
+        assert _stored(secured, "Document", "d6")["author"] == "sub-ann::ann"
+        # A token whose sub is "ann", without a username, takes none of them (d1 was the collision).
+        impostor = user({"sub": "ann"})
+        assert _call(secured, "{ listDocuments { items { id } } }", {}, impostor)["data"] == {
+            "listDocuments": {"items": []}}
+
+
+@check(schema="auth-rules")
+def field_only_roles_pass_the_model_check(server: Server) -> None:
+    """A role only field rules name (Review: `Auditors` read and update `summary`, the API key reads
+    `id` and `summary`) passes the model-level check of each operation it may perform on some
+    field, as the transformer's access-control matrix has it (getRolesPerOperation), and then
+    reaches only those fields: `body` reads as null with Unauthorized and is refused in an input;
+    a delete needs delete on every field; a user no rule names is refused at the model level."""
+    with SecuredAuthServer() as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        auditor = user({"cognito:username": "ada", "cognito:groups": ["Auditors"]})
+        create = "mutation C($input: CreateReviewInput!) { createReview(input: $input) { id owner } }"
+        update = "mutation U($input: UpdateReviewInput!) { updateReview(input: $input) { id summary } }"
+        get = "query G($id: ID!) { getReview(id: $id) { id summary body owner } }"
+        assert _call(secured, create, {"input": {"id": "r1", "summary": "Fine", "body": "Long"}}, ann)["data"] == {
+            "createReview": {"id": "r1", "owner": "ann"}}
+        for caller in (auditor, key):
+            answer = _call(secured, get, {"id": "r1"}, caller)
+            assert answer["data"] == {"getReview": {"id": "r1", "summary": "Fine", "body": None, "owner": "ann"}}, answer
+            assert [(e["path"], e["message"]) for e in answer["errors"]] == [
+                (["getReview", "body"], "Not Authorized to access body on type Review")], answer
+            listed = _call(secured, "{ listReviews { items { id summary } } }", {}, caller)["data"]
+            assert listed == {"listReviews": {"items": [{"id": "r1", "summary": "Fine"}]}}, listed
+        assert _call(secured, update, {"input": {"id": "r1", "summary": "Audited"}}, auditor)["data"] == {
+            "updateReview": {"id": "r1", "summary": "Audited"}}
+        _refused(_call(secured, update, {"input": {"id": "r1", "body": "Rewritten"}}, auditor), "updateReview",
+                 "Unauthorized on [body]")
+        _refused(_call(secured, update, {"input": {"id": "r1", "summary": "By key"}}, key), "updateReview",
+                 "Not Authorized to access updateReview on type Mutation")
+        delete = "mutation D($input: DeleteReviewInput!) { deleteReview(input: $input) { id } }"
+        _refused(_call(secured, delete, {"input": {"id": "r1"}}, auditor), "deleteReview",
+                 "Not Authorized to access deleteReview on type Mutation")
+        _refused(_call(secured, get, {"id": "r1"}, bob), "getReview", "Not Authorized to access getReview on type Query")
+        stored = _stored(secured, "Review", "r1")
+        assert (stored["summary"], stored["body"]) == ("Audited", "Long"), stored
+        assert _call(secured, get, {"id": "r1"}, ann)["data"] == {
+            "getReview": {"id": "r1", "summary": "Audited", "body": "Long", "owner": "ann"}}
+
+
+@check(schema="auth-rules")
+def group_claim_shapes(server: Server) -> None:
+    """A groups claim is read as the transformer's dynamic group resolvers read it: a list, a string
+    (one group) or a string holding a JSON list; absent is no groups. Any other shape (`0`, `false`,
+    `""`, an object, a list holding "") is a malformed token, HTTP 401, never "no groups"."""
+    with SecuredAuthServer() as (secured, user):
+        _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, user({"cognito:username": "ann"}))
+        for shape in (["Admin"], "Admin", '["Editors", "Admin"]', ["x", "Admin"]):
+            admin = user({"cognito:username": "ada", "cognito:groups": shape})
+            got = _call(secured, GET_MEMO, {"id": "m1"}, admin)
+            assert got["data"] == {"getMemo": {"id": "m1", "title": "A"}}, (shape, got)
+        for shape in (None, [], "Editors", '["Editors"]', '"Admin"'):
+            outsider = user({"cognito:username": "otto", **({} if shape is None else {"cognito:groups": shape})})
+            _refused(_call(secured, GET_MEMO, {"id": "m1"}, outsider), "getMemo",
+                     "Not Authorized to access getMemo on type Query")
+        for shape in (0, False, "", {"Admin": True}, [""], ["Admin", 1], 1.5, True):
+            status, answer = secured.post(GET_MEMO, {"id": "m1"},
+                                          headers=user({"cognito:username": "ada", "cognito:groups": shape}),
+                                          api_key=None)
+            assert status == 401, (shape, status, answer)
+            assert answer["errors"][0]["message"] == "Valid authorization header not provided.", (shape, answer)
+
+
 def _raw_jwt(head: bytes, payload: bytes, secret: str) -> str:
     """A JWT of any header and payload bytes, correctly signed (HS256), to reach the claim checks."""
     import base64
@@ -987,7 +1149,8 @@ JWT_HEAD = json.dumps({"alg": "HS256", "typ": "JWT"}).encode()
 
 
 def _claims(expires: int, **extra: object) -> bytes:
-    return json.dumps({"iss": POOL, "aud": "client-1", "exp": expires, "cognito:username": "ann", **extra}).encode()
+    return json.dumps({"iss": POOL, "aud": "client-1", "exp": expires, "cognito:username": "ann", "sub": "sub-ann",
+                       **extra}).encode()
 
 
 def _refused_tokens(secured: Server, tokens: dict[str, str], messages: dict[str, str]) -> None:
@@ -1050,7 +1213,9 @@ def malformed_tokens_are_refused_never_dropped(server: Server) -> None:
             "groups is an int": (JWT_HEAD, _claims(exp, **{"cognito:groups": 7})),
             "groups holds ints": (JWT_HEAD, _claims(exp, **{"cognito:groups": [1, 2]})),
             "groups is an object": (JWT_HEAD, _claims(exp, **{"cognito:groups": {"Admin": True}})),
-            "username is a list": (JWT_HEAD, _claims(exp, **{"cognito:username": ["ann"]})),
+            "groups is false": (JWT_HEAD, _claims(exp, **{"cognito:groups": False})),
+            "groups is 0": (JWT_HEAD, _claims(exp, **{"cognito:groups": 0})),
+            "groups is empty text": (JWT_HEAD, _claims(exp, **{"cognito:groups": ""})),
             "claims nest deeply": (JWT_HEAD, b'{"iss": "' + POOL.encode() + b'", "x": ' + b"[" * 5000 + b"]" * 5000 + b"}"),
             "claims are not UTF-8": (JWT_HEAD, b'{"iss": "' + POOL.encode() + b'", "x": "\xff"}'),
         }
@@ -1162,7 +1327,8 @@ def owner_argument_required(server: Server) -> None:
                      auth_config=directory / "auth.json")
     try:
         host = f"127.0.0.1:{secured.port}"
-        token = _jwt({"iss": pool, "aud": "client-1", "cognito:username": "ann", "exp": int(time.time()) + 600}, "pool-secret")
+        token = _jwt({"iss": pool, "aud": "client-1", "cognito:username": "ann", "sub": "sub-ann",
+                      "exp": int(time.time()) + 600}, "pool-secret")
         auth = {"host": host, "authorization": token}
         header = base64.b64encode(json.dumps(auth).encode()).decode()
         with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
@@ -1202,7 +1368,7 @@ def owner_rules_filter_sync_queries(server: Server) -> None:
     try:
         def user(name: str) -> dict:
             return {"authorization": _jwt({"iss": pool, "aud": "client-1", "cognito:username": name,
-                                           "exp": int(time.time()) + 600}, "pool-secret")}
+                                           "sub": f"sub-{name}", "exp": int(time.time()) + 600}, "pool-secret")}
 
         create = "mutation C($i: CreateNoteInput!) { createNote(input: $i) { id owner _version } }"
         for name in ("ann", "bob"):
@@ -1270,11 +1436,14 @@ def manifest_faults() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--schema", type=Path, default=None, help="serve this file for the seed checks")
+    parser.add_argument("--only", default=None, help="run only the checks whose name contains this text")
     args = parser.parse_args()
     passed = failed = 0
 
     def run(name: str, body) -> None:
         nonlocal passed, failed
+        if args.only and args.only not in name:
+            return
         try:
             body()
             passed += 1

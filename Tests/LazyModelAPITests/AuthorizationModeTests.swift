@@ -640,6 +640,146 @@ struct AuthorizationModeTests {
 
 @Suite("Authorization faults of the fresh-user pass (issue 15)")
 struct AuthorizationFaultTests {
+  @Test("a role only field rules name (Auditors) reads and updates its field and is refused the others")
+  func fieldOnlyRole() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let auditorToken = try keys.userPoolToken("ada", groups: ["Auditors"])
+    let bobToken = try keys.userPoolToken("bob")
+    let ann = client(server, .userPools { annToken })
+    try await ann.create(Review(id: "r1", summary: "Fine", body: "Long text"))
+
+    // Read: Auditors pass the model-level check of get and list through `summary`'s rules, then
+    // `body` (the model's owner rule only) is null with Unauthorized.
+    let log = RequestLog()
+    let auditor = client(server, .userPools { auditorToken }, log: log)
+    let response = try await auditor.response(for: ModelQueries.get(Review.self, byIdentifier: .init(id: "r1")))
+    var read = try #require(response.data ?? nil)
+    #expect(read.summary == "Fine" && read.body == nil)
+    #expect(response.errors.map(\.errorType) == ["Unauthorized"])
+    #expect(response.errors.map(\.path) == [[.string("getReview"), .string("body")]])
+    #expect(response.errors.map(\.message) == ["Not Authorized to access body on type Review"])
+    let listed = try await auditor.response(for: ModelQueries.list(Review.self))
+    #expect(listed.data?.items.map(\.id) == ["r1"])
+
+    // Write: `summary` is the auditor's to update; the update leaves out the refused `body`, and
+    // its response refuses `body` again.
+    read.summary = "Audited"
+    let updated = try await auditor.response(for: ModelMutations.update(read))
+    #expect(updated.data?.summary == "Audited")
+    #expect(updated.errors.map(\.message) == ["Not Authorized to access body on type Review"])
+    #expect(log.last?.variables["input"] == ["id": "r1", "summary": "Audited"])
+    let stored = try #require(try await server.storedRecords(of: "Review").first)
+    #expect(stored["summary"] as? String == "Audited" && stored["body"] as? String == "Long text")
+    // `body` in an input, or a delete (the group has `delete` on no field): refused.
+    read.body = "Rewritten"
+    let body = await authorizationFailure { try await auditor.update(read) }
+    #expect(rejected(body?.error)?.message == "Unauthorized on [body]")
+    let delete = await authorizationFailure { try await auditor.delete(read) }
+    #expect(rejected(delete?.error)?.message == "Not Authorized to access deleteReview on type Mutation")
+
+    // Another user with no rule at all is refused at the model level; the owner reads everything.
+    let bob = client(server, .userPools { bobToken })
+    let refused = await authorizationFailure { _ = try await bob.get(Review.self, byIdentifier: .init(id: "r1")) }
+    #expect(rejected(refused?.error)?.message == "Not Authorized to access getReview on type Query")
+    let own = try #require(try await ann.get(Review.self, byIdentifier: .init(id: "r1")))
+    #expect(own.summary == "Audited" && own.body == "Long text" && own.owner == "ann")
+  }
+
+  @Test(
+    "multi-auth considers field rules: the API key, granted by Review's field rules only, is tried and reads its fields"
+  )
+  func multiAuthFromFieldRules() async throws {
+    let configured: [APIClient.Authorization] = [.apiKey("k"), .userPools { "t" }, .oidc { "t" }]
+    func modes(_ operation: AuthRule.Operation, _ written: Set<String>? = nil) -> [AuthorizationMode?] {
+      AuthorizationStrategy.ordered(configured, for: Review.schema, operation: operation, writtenFields: written)
+        .map(\.mode)
+    }
+    // Model-level rules alone (amplify-swift) would give user pools only, for every operation.
+    #expect(modes(.read) == [.userPools, .apiKey])
+    #expect(modes(.create) == [.userPools])
+    #expect(modes(.update, ["id", "summary"]) == [.userPools])
+    #expect(modes(.delete) == [.userPools])
+    // A write reaching only fields a mode may write keeps it; one field it may not drops it.
+    #expect(modes(.update, ["id", "body"]) == [.userPools])
+    #expect(
+      AuthorizationStrategy.ordered([.apiKey("k")], for: Review.schema, operation: .update, writtenFields: ["summary"])
+        .isEmpty)
+
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    try await client(server, .userPools { annToken }).create(Review(id: "r1", summary: "Fine", body: "Long"))
+    // Only the API key is configured: it is tried (a field rule grants it) and reads `summary`.
+    let keyOnly = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: testRequestDeadline,
+        authorizationStrategy: .multiAuth([.apiKey(keys.apiKey)])))
+    let response = try await keyOnly.response(for: ModelQueries.get(Review.self, byIdentifier: .init(id: "r1")))
+    #expect(response.data??.summary == "Fine" && response.data??.body == nil)
+    #expect(response.errors.map(\.message) == ["Not Authorized to access body on type Review"])
+    // Writes: the API key has no rule granting them, so nothing is sent.
+    do {
+      try await keyOnly.create(Review(id: "r2", summary: "x"))
+      Issue.record("expected invalidRequest")
+    } catch let APIError.invalidRequest(name, _) {
+      #expect(name == "CreateReview")
+    }
+    // Both configured: user pools first (the owner rule), the API key after it.
+    let expired = try keys.userPoolToken("ann", expiresIn: -5)
+    let both = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: testRequestDeadline,
+        authorizationStrategy: .multiAuth([.apiKey(keys.apiKey), .userPools { expired }])))
+    let fallback = try await both.response(for: ModelQueries.get(Review.self, byIdentifier: .init(id: "r1")))
+    #expect(fallback.data??.summary == "Fine")
+    let seen = try await server.receivedRequests().suffix(2).map { $0["headers"] as? [String: String] ?? [:] }
+    #expect(seen.first?["authorization"] == expired && seen.last?["x-api-key"] == keys.apiKey)
+  }
+
+  @Test(
+    "sub::username: the owner is stored as <sub>::<username> and reads as the username; a token without one owns nothing"
+  )
+  func subUsernameIdentity() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let ann = client(server, .userPools { annToken })
+    let created = try await ann.create(Ticket(id: "t1", subject: "Ann's"))
+    #expect(created.assignee == "ann", "the owner field reads as the username")
+    let stored = try await server.storedRecords(of: "Ticket")
+    #expect(stored.map { $0["assignee"] as? String } == ["sub-ann::ann"])
+    #expect(try await ann.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t1"])
+
+    // The collision the fall back to `sub` made: a token whose sub is "ann" but that has no
+    // username claim (or an empty or non-string one) is not ann, and owns nothing.
+    func token(_ identity: [String: Any]) throws -> String {
+      try AuthFixture.jwt(
+        [
+          "iss": AuthFixture.userPoolIssuer, "aud": "client-1", "exp": Int(Date().timeIntervalSince1970 + 600),
+        ].merging(identity) { registered, _ in registered }, secret: keys.userPoolSecret)
+    }
+    for identity: [String: Any] in [
+      ["sub": "ann"], ["sub": "ann", "cognito:username": ""], ["sub": "ann", "cognito:username": false],
+      ["sub": "ann", "cognito:username": 0], ["cognito:username": "ann"],
+    ] {
+      let impostorToken = try token(identity)
+      let impostor = client(server, .userPools { impostorToken })
+      let refused = await authorizationFailure {
+        _ = try await impostor.get(Ticket.self, byIdentifier: .init(id: "t1"))
+      }
+      #expect(rejected(refused?.error)?.message == "Not Authorized to access getTicket on type Query", "\(identity)")
+      #expect(try await impostor.send(ModelQueries.list(Ticket.self)).items.isEmpty, "\(identity)")
+      let create = await authorizationFailure { try await impostor.create(Ticket(id: "t9", subject: "x")) }
+      #expect(rejected(create?.error)?.message == "Not Authorized to access createTicket on type Mutation")
+    }
+    #expect(try await server.storedRecords(of: "Ticket").count == 1)
+  }
+
   @Test("an update of a model read with fields refused by field-level @auth leaves them out; the stored values survive")
   func updateKeepsUnreadableFields() async throws {
     let keys = try AuthFixture()

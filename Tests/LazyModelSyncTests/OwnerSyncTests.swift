@@ -29,14 +29,18 @@ struct OwnerPool {
 
   /// An ID token of `username` (RFC 7519, HS256), valid for an hour.
   func token(_ username: String) -> String {
+    token(claims: ["sub": "sub-\(username)", "cognito:username": username])
+  }
+
+  /// An ID token with the registered claims and `identity` (`sub`, `cognito:username`, …).
+  func token(claims identity: [String: Any]) -> String {
     func base64URL(_ data: Data) -> String {
       data.base64EncodedString().replacingOccurrences(of: "+", with: "-")
         .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
     let claims: [String: Any] = [
-      "iss": Self.issuer, "aud": "client-1", "sub": "sub-\(username)", "cognito:username": username,
-      "token_use": "id", "exp": Int(Date().timeIntervalSince1970) + 3600,
-    ]
+      "iss": Self.issuer, "aud": "client-1", "token_use": "id", "exp": Int(Date().timeIntervalSince1970) + 3600,
+    ].merging(identity) { registered, _ in registered }
     let header = base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
     let payload = base64URL((try? JSONSerialization.data(withJSONObject: claims)) ?? Data())
     let signature = Digest.hmacSHA256(key: Array(secret.utf8), data: Array("\(header).\(payload)".utf8))
@@ -119,6 +123,20 @@ struct OwnerSyncTests {
       return try await SyncEngine(configuration: SyncConfiguration(client: client)).ownerArguments(Note.schema)
     }
     #expect(try await arguments(.userPools { token }) == ["owner": "carol"])
+    // The transformer's claim: `username`, else `cognito:username`; never `sub` instead (a token
+    // whose sub is another user's username would otherwise subscribe as that user).
+    let shapes: [([String: Any], [String: String])] = [
+      (["sub": "sub-carol", "username": "carol", "cognito:username": "other"], ["owner": "carol"]),
+      (["sub": "carol"], [:]),
+      (["sub": "carol", "cognito:username": ""], [:]),
+      (["sub": "carol", "cognito:username": false], [:]),
+      (["sub": "carol", "cognito:username": 0], [:]),
+      (["sub": "carol", "cognito:username": ["carol"]], [:]),
+    ]
+    for (claims, expected) in shapes {
+      let shaped = pool.token(claims: claims)
+      #expect(try await arguments(.userPools { shaped }) == expected, "\(claims)")
+    }
     // Note's owner rule is a user pools rule: an OIDC, API key or unreadable token passes none.
     #expect(try await arguments(.oidc { token }).isEmpty)
     #expect(try await arguments(.apiKey("key")).isEmpty)

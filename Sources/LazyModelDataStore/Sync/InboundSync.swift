@@ -517,9 +517,14 @@ extension SyncEngine {
   /// rule of the client's mode (user pools or OIDC, `APIClient.Configuration.authorization`) that
   /// may listen, unless a rule of that mode lets the caller read every record (`private`, or
   /// `groups` naming one of the token's groups). The value is the token's claim the rule's
-  /// `identityClaim` names — by default the user pool's `cognito:username` (then `username`, then
-  /// `sub`), OIDC's `sub`; `sub::username` joins both with `::`, as the transformer stores owners.
-  /// Empty for other modes, and for a token whose claims cannot be read (the service decides).
+  /// `identityClaim` names, as the transformer's subscription resolvers compare it: by default (and
+  /// for `username`, `cognito:username` and the transformer's default `sub::username`) the
+  /// username, read from `username`, else `cognito:username` (`getOwnerClaim`); for a claim of
+  /// several parts (`sub::username`) every part must be present and the last one is passed, which
+  /// is what the owner field of the events reads as. A claim that is missing, not a string or
+  /// empty passes no argument for that rule: such a token owns nothing (never a fall back to `sub`,
+  /// which could name another user). Empty for other modes, and for a token whose claims cannot be
+  /// read (the service decides).
   ///
   /// - Throws: ``AuthorizationError`` when the token provider fails.
   func ownerArguments(_ schema: ModelSchema) async throws -> [String: String] {
@@ -561,15 +566,18 @@ extension SyncEngine {
       let field = rule.effectiveOwnerField
       guard names.contains(field), arguments[field] == nil else { continue }
       func claim(_ name: String) -> String? {
-        if name == "username" || name == "cognito:username" {
-          return (strings("cognito:username") + strings("username") + strings("sub")).first
+        let value: GraphQLValue?
+        switch name {
+        case "username": value = claims["username"] ?? claims["cognito:username"]
+        default: value = claims[name]
         }
-        return strings(name).first
+        guard case .string(let text)? = value, !text.isEmpty else { return nil }
+        return text
       }
-      let claimName = rule.identityClaim ?? (mode == .userPools ? "cognito:username" : "sub")
+      let claimName = rule.identityClaim ?? "username"
       let parts = claimName.components(separatedBy: "::").map(claim)
-      guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { continue }
-      arguments[field] = parts.compactMap { $0 }.joined(separator: "::")
+      guard let last = parts.last, parts.allSatisfy({ $0 != nil }) else { continue }
+      arguments[field] = last
     }
     return arguments
   }
