@@ -125,8 +125,9 @@ struct HostileServerTests {
   func dripDeadline() async throws {
     let server = try await HostileServerProcess()
     defer { server.stop() }
-    // 64 bytes, one every 0.2 s: 12.8 s in all, each byte well inside URLSession's idle timeout.
-    let client = hostileClient(server.url("/drip?interval=0.2"), timeout: 1.5)
+    // 64 bytes, one every 0.2 s (times the deadline scale): 12.8 s in all at scale 1, each byte well
+    // inside URLSession's idle timeout. The bound below scales too, and stays well under the drip.
+    let client = hostileClient(server.url("/drip?interval=\(0.2 * testDeadlineScale)"), timeout: 1.5)
     let start = ContinuousClock.now
     do {
       _ = try await client.get(Post4V2.self, byIdentifier: .init(id: "p1"))
@@ -137,7 +138,9 @@ struct HostileServerTests {
     }
     let elapsed = ContinuousClock.now - start
     #expect(elapsed >= .seconds(1.4))
-    #expect(elapsed < .seconds(6), "the deadline is 1.5 s, the drip lasts 12.8 s")
+    #expect(
+      elapsed < .seconds(6 * testDeadlineScale),
+      "the deadline is 1.5 s, the drip lasts \(12.8 * testDeadlineScale) s")
   }
 
   @Test("the idle timeout fails a server that stops sending, before the deadline")
