@@ -347,7 +347,7 @@ struct AuthorizationModeTests {
       server,
       .userPools {
         let start = ContinuousClock.now
-        while ContinuousClock.now - start < .seconds(30 * testDeadlineScale) {
+        while ContinuousClock.now - start < .seconds(60 * testDeadlineScale) {
           try? await Task.sleep(for: .milliseconds(100))
         }
         return "late"
@@ -360,9 +360,9 @@ struct AuthorizationModeTests {
       #expect(name == "GetTicket")
       #expect(seconds == 1)
     }
-    // Well before the provider's 30 s: the deadline does not wait for it. The margin absorbs a
+    // Well before the provider's 60 s: the deadline does not wait for it. The margin absorbs a
     // cooperative pool kept busy by the CPU-heavy suites running beside this one.
-    #expect(ContinuousClock.now - start < .seconds(15 * testDeadlineScale))
+    #expect(ContinuousClock.now - start < .seconds(30 * testDeadlineScale))
   }
 
   @Test("multi-auth: the rules' order picks user pools first; a rejected mode falls back; the last error is thrown")
