@@ -74,6 +74,9 @@ public enum ModelQueries {
     let operationName: String
     let document: String
     let keyFields: [String]
+    /// Every hasMany of the model (a list decoded from the response pages through its own query,
+    /// or through the parent's connection field when the child has none).
+    let nestedLists: [NestedListSource]
   }
 
   private static let getShapes = APILock<[ObjectIdentifier: GetShape]>([:])
@@ -93,7 +96,7 @@ public enum ModelQueries {
       for (name, value) in zip(shape.keyFields, keyValues) { variables[name] = GraphQLValue(value) }
       return GraphQLRequest(
         operationType: .query, operationName: shape.operationName, document: shape.document,
-        variables: variables, responseField: shape.field, nestedLists: [])
+        variables: variables, responseField: shape.field, nestedLists: shape.nestedLists)
     }
     return try makeGetRequest(schema, keyValues: keyValues, includes: includes)
   }
@@ -104,7 +107,8 @@ public enum ModelQueries {
     let request: GraphQLRequest<M?> = try makeGetRequest(schema, keyValues: [], includes: [])
     return GetShape(
       field: request.responseField, operationName: request.operationName,
-      document: request.document, keyFields: schema.primaryKeyFields.map(\.name))
+      document: request.document, keyFields: schema.primaryKeyFields.map(\.name),
+      nestedLists: request.nestedLists)
   }
 
   private static func makeGetRequest<M: Model>(
