@@ -2,6 +2,16 @@
 // (Tests/GraphQLServer), sequentially and concurrently, next to a plain URLSession POST of the
 // same documents in the same run; then listAll over 10,000 comments in pages of 100 against the
 // same pages by plain POSTs. Run: swift run -c release APIBenchmark [references] [width]
+//
+// Profile mode, for instruction counts under callgrind (the server runs outside valgrind):
+// APIBenchmark --profile lazy|plain ROUNDS seeds 100 comments, then runs ROUNDS rounds of one
+// `list` of them and 100 sequential lazy loads (or 100 plain POSTs of the same bodies) and exits.
+// Two runs with different ROUNDS give the instructions of one round (the seed and warm-up cancel
+// out); lazy minus plain, divided by 100, is the client's own instructions per request:
+//   APIBENCHMARK_ENDPOINT=http://127.0.0.1:PORT/graphql valgrind --tool=callgrind \
+//     .build/release/APIBenchmark --profile lazy 2   (then 6; the same for plain; a fresh
+//   server per run: `.venv/bin/python Tests/GraphQLServer/server.py --schema
+//   Generated/seed-post-comment/schema.api.graphql --port 0 --db NEW.sqlite`)
 import BenchmarkSupport
 import Foundation
 import LazyModel
@@ -15,9 +25,17 @@ import SeedPostCommentModels
   import Glibc
 #endif
 
+/// `lazy` or `plain` in profile mode (`--profile MODE ROUNDS`), else `nil`.
+let profileMode: (lazy: Bool, rounds: Int)? = {
+  let words = Array(CommandLine.arguments.dropFirst())
+  guard let at = words.firstIndex(of: "--profile"), words.count > at + 2,
+    let rounds = Int(words[at + 2]), ["lazy", "plain"].contains(words[at + 1])
+  else { return nil }
+  return (words[at + 1] == "lazy", rounds)
+}()
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let referenceCount = arguments.first ?? 1_000
-let width = arguments.dropFirst().first ?? 8
+let referenceCount = profileMode == nil ? arguments.first ?? 1_000 : 100
+let width = profileMode == nil ? arguments.dropFirst().first ?? 8 : 8
 let rounds = 3
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -80,9 +98,18 @@ func time(_ body: () async throws -> Void) async rethrows -> Double {
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
   "apibenchmark-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-let (server, endpoint) = try startServer(database: directory.appendingPathComponent("data.sqlite"))
+// `APIBENCHMARK_ENDPOINT` names a server started by hand (under valgrind `Process` cannot spawn
+// one); it must be fresh, as the seed creates its records.
+let givenEndpoint = ProcessInfo.processInfo.environment["APIBENCHMARK_ENDPOINT"].flatMap(URL.init)
+let server: Process?
+let endpoint: URL
+if let givenEndpoint {
+  (server, endpoint) = (nil, givenEndpoint)
+} else {
+  (server, endpoint) = try startServer(database: directory.appendingPathComponent("data.sqlite"))
+}
 defer {
-  kill(server.processIdentifier, SIGKILL)
+  if let server { kill(server.processIdentifier, SIGKILL) }
   try? FileManager.default.removeItem(at: directory)
 }
 
@@ -134,35 +161,75 @@ for index in 0..<min(50, referenceCount) {
   try await plainPost(index)
 }
 
+if let profileMode {
+  for _ in 0..<profileMode.rounds {
+    let comments = try await freshComments()
+    for (index, comment) in comments.enumerated() {
+      if profileMode.lazy {
+        guard try await comment.post != nil else { fatalError("a reference did not load") }
+      } else {
+        try await plainPost(index)
+      }
+    }
+  }
+  if let server { kill(server.processIdentifier, SIGKILL) }
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
+
 struct Sample {
   var plain: Double
   var client: Double
+  /// The benchmark process's CPU (user + sys) during each, in seconds.
+  var plainCPU = 0.0
+  var clientCPU = 0.0
 }
+
+/// `body`'s wall time and the process's CPU time during it, in seconds.
+func timeAndCPU(_ body: () async throws -> Void) async rethrows -> (wall: Double, cpu: Double) {
+  let cpuStart = processCPUSeconds()
+  let wall = try await time(body)
+  return (wall, processCPUSeconds() - cpuStart)
+}
+
+/// The 1-, 5- and 15-minute load averages (`getloadavg`), as printed by `uptime`.
+func loadAverages() -> String {
+  var loads = [Double](repeating: 0, count: 3)
+  guard getloadavg(&loads, 3) == 3 else { return "unknown" }
+  return loads.map { String(format: "%.2f", $0) }.joined(separator: " ")
+}
+let loadBefore = loadAverages()
 var sequential: [Sample] = []
 var concurrent: [Sample] = []
 for _ in 0..<rounds {
-  let plainSequential = try await time {
+  let plainSequential = try await timeAndCPU {
     for index in 0..<referenceCount { try await plainPost(index) }
   }
   var comments = try await freshComments()
-  let clientSequential = try await time {
+  let clientSequential = try await timeAndCPU {
     for comment in comments {
       guard try await comment.post != nil else { fatalError("a reference did not load") }
     }
   }
-  sequential.append(Sample(plain: plainSequential, client: clientSequential))
+  sequential.append(
+    Sample(
+      plain: plainSequential.wall, client: clientSequential.wall, plainCPU: plainSequential.cpu,
+      clientCPU: clientSequential.cpu))
 
-  let plainConcurrent = try await time {
+  let plainConcurrent = try await timeAndCPU {
     try await forEach(referenceCount, width: width) { try await plainPost($0) }
   }
   comments = try await freshComments()
   let loaded = comments
-  let clientConcurrent = try await time {
+  let clientConcurrent = try await timeAndCPU {
     try await forEach(referenceCount, width: width) { index in
       guard try await loaded[index].post != nil else { fatalError("a reference did not load") }
     }
   }
-  concurrent.append(Sample(plain: plainConcurrent, client: clientConcurrent))
+  concurrent.append(
+    Sample(
+      plain: plainConcurrent.wall, client: clientConcurrent.wall, plainCPU: plainConcurrent.cpu,
+      clientCPU: clientConcurrent.cpu))
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -207,6 +274,8 @@ for (name, samples) in [
     String(format: "%.1f µs", lazy / n * 1e6),
     String(format: "%+.1f µs", (lazy - plain) / n * 1e6),
     String(format: "%.2f×", lazy / plain),
+    String(format: "%.1f µs", median(samples.map(\.plainCPU)) / n * 1e6),
+    String(format: "%.1f µs", median(samples.map(\.clientCPU)) / n * 1e6),
   ])
 }
 print(
@@ -218,7 +287,7 @@ print(
   BenchmarkFormat.table(
     [
       "mode", "plain POST req/s", "lazy load req/s", "plain / request", "lazy / request",
-      "client overhead / request", "lazy ÷ plain",
+      "client overhead / request", "lazy ÷ plain", "plain CPU / request", "lazy CPU / request",
     ],
     rows))
 print(
@@ -230,7 +299,11 @@ print(
 print(
   "lazy load: LazyReference.get() → APIReferenceProvider → APIClient.send (document build, JSON encode, POST, decode Post4V2)."
 )
-print("target: lazy ÷ plain < 1.5×")
+print(
+  "CPU: the benchmark process's user + sys time (CLOCK_PROCESS_CPUTIME_ID) during the timed requests; the server is another process."
+)
+print("load average (1, 5, 15 min) before the timed rounds: \(loadBefore); after: \(loadAverages())")
+print("target: lazy ÷ plain ≤ 1.05×")
 
 // MARK: listAll over `listItemCount` comments in pages of 100, against the same pages fetched by
 // plain POSTs (the client's own list bodies; the baseline reads only `nextToken` from each page).
@@ -311,4 +384,5 @@ print(
         String(format: "%.2f×", clientWall / plainWall),
       ],
     ]))
+print("load average (1, 5, 15 min) after listAll: \(loadAverages())")
 print("target: listAll ÷ plain ≤ 1.1×")

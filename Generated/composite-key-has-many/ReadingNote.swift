@@ -25,6 +25,20 @@ public struct ReadingNote: Model {
     self._reading = LazyReference(reading)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    text: String,
+    readingIdentifier: Reading.Identifier?
+  ) {
+    self.id = id
+    self.text = text
+    self._reading = LazyReference(identifier: readingIdentifier)
+  }
+
   public mutating func setReading(_ reading: Reading?) {
     _reading = LazyReference(reading)
   }

@@ -34,6 +34,22 @@ public struct Comment: Model {
     self.place = place
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    postIdentifier: Post.Identifier?,
+    content: String? = nil,
+    place: Place? = nil
+  ) {
+    self.id = id
+    self._post = LazyReference(identifier: postIdentifier)
+    self.content = content
+    self.place = place
+  }
+
   public mutating func setPost(_ post: Post?) {
     _post = LazyReference(post)
   }

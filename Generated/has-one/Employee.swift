@@ -22,6 +22,18 @@ public struct Employee: Model {
     self._badge = LazyReference(badge)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    badgeIdentifier: Badge.Identifier
+  ) {
+    self.id = id
+    self._badge = LazyReference(identifier: badgeIdentifier)
+  }
+
   public mutating func setBadge(_ badge: Badge) {
     _badge = LazyReference(badge)
   }

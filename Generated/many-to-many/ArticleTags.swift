@@ -31,6 +31,20 @@ public struct ArticleTags: Model {
     self._tag = LazyReference(tag)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    articleIdentifier: Article.Identifier,
+    tagIdentifier: Tag.Identifier
+  ) {
+    self.id = id
+    self._article = LazyReference(identifier: articleIdentifier)
+    self._tag = LazyReference(identifier: tagIdentifier)
+  }
+
   public mutating func setArticle(_ article: Article) {
     _article = LazyReference(article)
   }

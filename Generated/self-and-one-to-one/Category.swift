@@ -28,6 +28,22 @@ public struct Category: Model {
     self._parent = LazyReference(parent)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    name: String,
+    children: [Category] = [],
+    parentIdentifier: Category.Identifier?
+  ) {
+    self.id = id
+    self.name = name
+    self.children = LazyList(children)
+    self._parent = LazyReference(identifier: parentIdentifier)
+  }
+
   public mutating func setParent(_ parent: Category?) {
     _parent = LazyReference(parent)
   }

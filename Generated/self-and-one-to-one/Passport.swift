@@ -25,6 +25,20 @@ public struct Passport: Model {
     self._holder = LazyReference(holder)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    number: String,
+    holderIdentifier: Person.Identifier?
+  ) {
+    self.id = id
+    self.number = number
+    self._holder = LazyReference(identifier: holderIdentifier)
+  }
+
   public mutating func setHolder(_ holder: Person?) {
     _holder = LazyReference(holder)
   }

@@ -25,6 +25,20 @@ public struct Person: Model {
     self._passport = LazyReference(passport)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    name: String,
+    passportIdentifier: Passport.Identifier?
+  ) {
+    self.id = id
+    self.name = name
+    self._passport = LazyReference(identifier: passportIdentifier)
+  }
+
   public mutating func setPassport(_ passport: Passport?) {
     _passport = LazyReference(passport)
   }

@@ -40,6 +40,30 @@ public struct SelfType: Model {
     self._in = LazyReference(`in`)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    `default`: String,
+    `for`: String,
+    identifierValue: String? = nil,
+    `protocol`: ProtocolType? = nil,
+    `extension`: Extension? = nil,
+    `inout`: Int? = nil,
+    `operator`: [SelfType] = [],
+    inIdentifier: SelfType.Identifier?
+  ) {
+    self.`default` = `default`
+    self.`for` = `for`
+    self.identifierValue = identifierValue
+    self.`protocol` = `protocol`
+    self.`extension` = `extension`
+    self.`inout` = `inout`
+    self.`operator` = LazyList(`operator`)
+    self._in = LazyReference(identifier: inIdentifier)
+  }
+
   public mutating func setIn(_ `in`: SelfType?) {
     _in = LazyReference(`in`)
   }

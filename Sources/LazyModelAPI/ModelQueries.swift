@@ -67,7 +67,51 @@ public enum ModelQueries {
     return try makeGet(schema, keyValues: keyValues, includes: includes)
   }
 
+  /// The `get` document of a model type without includes (the lazy loads' request), built once
+  /// per type: building it was about 25,000 instructions per request.
+  private struct GetShape: Sendable {
+    let field: String
+    let operationName: String
+    let document: String
+    let keyFields: [String]
+    /// Every hasMany of the model (a list decoded from the response pages through its own query,
+    /// or through the parent's connection field when the child has none).
+    let nestedLists: [NestedListSource]
+  }
+
+  private static let getShapes = APILock<[ObjectIdentifier: GetShape]>([:])
+
   private static func makeGet<M: Model>(
+    _ schema: ModelSchema, keyValues: [KeyValue], includes: [any CodingKey]
+  ) throws -> GraphQLRequest<M?> {
+    if includes.isEmpty {
+      let shape: GetShape
+      if let cached = getShapes.withLock({ $0[ObjectIdentifier(M.self)] }) {
+        shape = cached
+      } else {
+        shape = try makeGetShape(M.self, schema)
+        getShapes.withLock { $0[ObjectIdentifier(M.self)] = shape }
+      }
+      var variables: [String: GraphQLValue] = [:]
+      for (name, value) in zip(shape.keyFields, keyValues) { variables[name] = GraphQLValue(value) }
+      return GraphQLRequest(
+        operationType: .query, operationName: shape.operationName, document: shape.document,
+        variables: variables, responseField: shape.field, nestedLists: shape.nestedLists)
+    }
+    return try makeGetRequest(schema, keyValues: keyValues, includes: includes)
+  }
+
+  private static func makeGetShape<M: Model>(_ type: M.Type, _ schema: ModelSchema) throws
+    -> GetShape
+  {
+    let request: GraphQLRequest<M?> = try makeGetRequest(schema, keyValues: [], includes: [])
+    return GetShape(
+      field: request.responseField, operationName: request.operationName,
+      document: request.document, keyFields: schema.primaryKeyFields.map(\.name),
+      nestedLists: request.nestedLists)
+  }
+
+  private static func makeGetRequest<M: Model>(
     _ schema: ModelSchema, keyValues: [KeyValue], includes: [any CodingKey]
   ) throws -> GraphQLRequest<M?> {
     let field = try ModelDocument.getField(schema)

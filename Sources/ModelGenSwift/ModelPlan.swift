@@ -12,6 +12,10 @@ struct ModelMembers {
   let setterNames: [String: String]
   /// GraphQL field name → `postReference`.
   let referenceNames: [String: String]
+  /// Reference field name → the by-identifier initializer's label (`postIdentifier`, unless a
+  /// property of the model already has that name: then `postIdentifier2`), so the label never
+  /// collides with a field's.
+  let identifierParameterNames: [String: String]
   /// The local holding the parent's key components while decoding (`parentKey`).
   let parentKey: String
   /// The locals `init(from:)` and `encode(to:)` declare.
@@ -43,6 +47,12 @@ struct ModelMembers {
       uniqueKeysWithValues: fields.filter(\.isReference).map {
         ($0.name, SwiftNames.uniqued(["_" + members.propertyName($0.name)], taken: properties)[0])
       })
+    let referenceFields = fields.filter(\.isReference)
+    identifierParameterNames = Dictionary(
+      uniqueKeysWithValues: zip(
+        referenceFields.map(\.name),
+        SwiftNames.uniqued(
+          referenceFields.map { members.propertyName($0.name) + "Identifier" }, taken: properties)))
     setterNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), setters))
     referenceNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), references))
     // The identifier's own members: the key properties, renamed where they would collide with its
@@ -133,6 +143,11 @@ struct FieldParts {
   var parameter: String?
   /// The memberwise initializer's assignment.
   var assignment: SwiftCode?
+  /// A reference's parameter in the by-identifier initializer (`postIdentifier:
+  /// Post.Identifier?`); `nil` for every other field (which keeps ``parameter``).
+  var identifierParameter: String?
+  /// The by-identifier initializer's assignment of a reference (`LazyReference(identifier:)`).
+  var identifierAssignment: SwiftCode?
   /// A reference's setter.
   var setter: SetterViewModel?
   /// The `init(from:)` statement; data fields decode before associations.

@@ -48,6 +48,13 @@ extension ViewModelBuilder {
         name: members.members.escapedProperty(field.name), relatedType: types.typeName(related),
         fieldLiteral: SwiftNames.stringLiteral(field.name))
     }
+    if parts.contains(where: { $0.identifierParameter != nil }) {
+      viewModel.identifierInitParameters = Self.parameters(
+        parts.compactMap { $0.identifierParameter ?? $0.parameter })
+      viewModel.identifierInitAssignments = parts.compactMap {
+        $0.identifierAssignment ?? $0.assignment
+      }
+    }
     viewModel.docLines = SwiftNames.docCommentLines(model.description)
     return viewModel
   }
@@ -181,6 +188,16 @@ extension ViewModelBuilder {
       name: members.setterNames[field.name] ?? field.name, parameter: property, type: type,
       storageName: storage)
     parts.setter?.identifierType = "\(related).Identifier" + (field.isRequired ? "" : "?")
+    // The by-identifier initializer takes the references whose FK this model holds (a `@hasOne`
+    // found through the child's `references:` fields has none to store). Its parameters have no
+    // default value: a call naming none of them is the memberwise initializer's, never ambiguous.
+    if !field.isFoundThroughReferences {
+      let label = SwiftNames.escaped(
+        members.identifierParameterNames[field.name] ?? property + "Identifier")
+      parts.identifierParameter =
+        "\(label): \(related).Identifier" + (field.isRequired ? "" : "?")
+      parts.identifierAssignment = .text("self.\(storage) = LazyReference(identifier: \(label))")
+    }
     parts.decode = .call(
       "\(storage) = try values.decodeLazyReference(",
       [.text("\(related).self"), .text("forKey: .\(members.members.key(field.name))")]
@@ -224,6 +241,8 @@ extension ViewModelBuilder {
   private func holdByKey(_ parts: inout FieldParts, storage: String, components: [SwiftCode]) {
     parts.parameter = nil
     parts.setter = nil
+    parts.identifierParameter = nil
+    parts.identifierAssignment = nil
     parts.assignment = .call(
       "self.\(storage) = LazyReference(", [.labeledArray(label: "identifiers: ", elements: components)])
   }
@@ -329,5 +348,14 @@ extension ViewModelBuilder {
   /// `.required` or `.optional`.
   private func presence(_ field: FieldDefinition) -> SwiftCode {
     .text(field.isRequired && !field.isFilledByService ? ".required" : ".optional")
+  }
+}
+
+extension FieldDefinition {
+  /// `true` for a `@hasOne` found through the child's `references:` fields (the child holds the
+  /// FK; this model has no target names).
+  fileprivate var isFoundThroughReferences: Bool {
+    if case .hasOne(let association)? = association { return association.targetNames.isEmpty }
+    return false
   }
 }

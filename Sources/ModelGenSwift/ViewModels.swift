@@ -261,6 +261,13 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
 
   /// One typed include path member per association (`ModelPath where Target == <Model>`).
   public var pathMembers: [PathMemberViewModel] = []
+  /// The by-identifier initializer's parameters: ``initParameters`` with each settable
+  /// `@belongsTo`/`@hasOne` given by its parent's identifier (`postIdentifier: Post.Identifier?`,
+  /// no default value); empty when the model has no such reference (template key
+  /// `hasIdentifierInit` tells which).
+  public var identifierInitParameters: [ParameterViewModel] = []
+  /// The by-identifier initializer's statements (`LazyReference(identifier:)` for each reference).
+  public var identifierInitAssignments: [SwiftCode] = []
 
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
@@ -295,8 +302,12 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "identifiableByIdentifier",
     "pathMembers",
     "hasPathMembers",
+    "identifierInitParameters",
+    "identifierInitAssignments",
+    "hasIdentifierInit",
   ])
-  /// Template keys: every property by its name, plus `hasIndexes` and `hasAuthRules`.
+  /// Template keys: every property by its name, plus `hasIndexes`, `hasAuthRules`, `hasSync`,
+  /// `hasPathMembers` and `hasIdentifierInit`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -333,6 +344,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(identifiableByIdentifier),
           pathMembers.templateValue,
           .bool(!pathMembers.isEmpty),
+          identifierInitParameters.templateValue,
+          identifierInitAssignments.templateValue,
+          .bool(!identifierInitParameters.isEmpty),
         ]))
   }
 }

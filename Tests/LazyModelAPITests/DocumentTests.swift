@@ -271,4 +271,51 @@ struct DocumentTests {
       responseField: "getPost4V2")
     #expect(throws: APIError.self) { try client.httpBody(for: nonFinite) }
   }
+
+  /// The encoder the body writer replaces, for comparing bytes.
+  private struct EncodedBody: Encodable {
+    let query: String
+    let operationName: String
+    let variables: [String: GraphQLValue]
+  }
+
+  @Test("the HTTP body is byte for byte what JSONEncoder with sorted keys writes, for every JSON value")
+  func httpBodyMatchesJSONEncoder() throws {
+    let client = APIClient(
+      configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!))
+    let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+    let awkward = controls + "\"\\/ é ünï 日本 🙂 \u{7F} \u{2028} \u{2029} </script>"
+    let cases: [[String: GraphQLValue]] = [
+      [:],
+      ["id": .string(awkward)],
+      [
+        "input": [
+          "Zeta": "z", "alpha": .int(-42), "Alpha": .bool(true), "a10": .null, "a9": .bool(false),
+          "_x": .list([.int(Int.max), .int(Int.min), .string(""), .list([]), .object([:])]),
+          "postCommentsId": "p", "postID": .object(["b": "1", "B": "2", "ä": "3", "z": "4"]),
+        ]
+      ],
+    ]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for variables in cases {
+      let request = GraphQLRequest<Post4V2?>(
+        operationType: .query, operationName: "Op\(awkward)", document: "query { x \(awkward) }",
+        variables: variables, responseField: "x")
+      let expected = try encoder.encode(
+        EncodedBody(query: request.document, operationName: request.operationName, variables: variables))
+      let written = try client.httpBody(for: request)
+      #expect(
+        written == expected,
+        "\(String(decoding: written, as: UTF8.self)) != \(String(decoding: expected, as: UTF8.self))")
+    }
+    // A Double keeps the encoder's number format (the encoder writes it).
+    let doubles = GraphQLRequest<Post4V2?>(
+      operationType: .query, operationName: "D", document: "q",
+      variables: ["v": .list([.double(2.5), .double(1e-7), .double(3), .double(-0.0)])],
+      responseField: "x")
+    #expect(
+      try client.httpBody(for: doubles)
+        == encoder.encode(EncodedBody(query: "q", operationName: "D", variables: doubles.variables)))
+  }
 }

@@ -167,6 +167,71 @@ struct IncludePathTests {
     }
   }
 
+  @Test("live subscriptions deliver includes at depth 2 and 3: the nested list as stored at the event")
+  func liveSubscriptionAtDepth() async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    let client = makeRealtimeClient(server)
+    let created = SubscriptionRecorder(
+      client.subscribe(
+        to: try ModelSubscriptions.onCreate(Comment4V2.self, includes: [Comment4V2.path.post.comments])))
+    let updated = SubscriptionRecorder(
+      client.subscribe(
+        to: try ModelSubscriptions.onUpdate(
+          Comment4V2.self, includes: [Comment4V2.path.post.comments.post])))
+    let deleted = SubscriptionRecorder(
+      client.subscribe(
+        to: try ModelSubscriptions.onDelete(
+          Comment4V2.self, includes: [Comment4V2.path.post.comments.post])))
+    try await created.waitConnected()
+    try await updated.waitConnected()
+    try await deleted.waitConnected()
+    let post = try await client.create(Post4V2(id: "p-live", title: "Live deep"))
+    var first = Comment4V2(id: "live-1", content: "a1", post: post)
+    let second = Comment4V2(id: "live-2", content: "a2", post: post)
+    try await client.create(first)
+    try await created.waitModels(1)  // the server reads the nested list when it publishes
+    try await client.create(second)
+    try await created.waitModels(2)
+
+    // Depth 2: the event's post and its comments arrived; each listed comment's post is lazy.
+    for (event, expected) in zip(created.models, [["a1"], ["a1", "a2"]]) {
+      #expect(event.postReference.isLoaded)
+      let eventPost = try #require(try await event.post)
+      #expect(eventPost.title == "Live deep")
+      let list = try #require(eventPost.comments)
+      #expect(list.isLoaded)
+      #expect(!list.hasNextPage)
+      let elements = try list.elements
+      #expect(elements.map(\.content) == expected)
+      #expect(elements.allSatisfy { !$0.postReference.isLoaded })
+      #expect(elements.map { $0.postReference.identifier?.id } == expected.map { _ in "p-live" })
+    }
+
+    // Depth 3: every listed comment's post arrived too.
+    first.content = "a1 edited"
+    try await client.update(first)
+    try await updated.waitModels(1)
+    let edited = try #require(updated.models.first)
+    #expect(edited.content == "a1 edited")
+    let editedList = try #require(try await edited.post?.comments)
+    let editedElements = try editedList.elements
+    #expect(editedElements.map(\.content) == ["a1 edited", "a2"])
+    #expect(editedElements.allSatisfy { $0.postReference.isLoaded })
+    var titles: [String?] = []
+    for element in editedElements { titles.append(try await element.post?.title) }
+    #expect(titles == ["Live deep", "Live deep"])
+
+    // A delete's event: the deleted comment is no longer among its post's comments.
+    try await client.delete(second)
+    try await deleted.waitModels(1)
+    let gone = try #require(deleted.models.first)
+    #expect(gone.id == "live-2")
+    let remaining = try #require(try await gone.post?.comments)
+    #expect(try remaining.elements.map(\.id) == ["live-1"])
+    #expect(try await remaining.elements.first?.post?.id == "p-live")
+  }
+
   @Test("subscriptions and path spellings: the same selection; paths merge; old keys still work")
   func documents() throws {
     let subscription = try ModelSubscriptions.onCreate(

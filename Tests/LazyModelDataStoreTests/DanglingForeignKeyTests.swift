@@ -3,6 +3,7 @@ import LazyModel
 import LazyModelDataStore
 import Testing
 
+@testable import CompositeKeyHasManyModels
 @testable import RegressionHasOneDanglingForeignKey
 @testable import SeedPostCommentModels
 
@@ -62,5 +63,47 @@ struct DanglingForeignKeyTests {
       try await store.query(Comment4V2.self, byIdentifier: .init(id: "c-1")))
     #expect(stored.postReference.identifier?.id == "p-1")
     #expect(try await stored.post?.title == "parent")
+  }
+
+  @Test(
+    "init(…, postIdentifier:) saves the FK; the post loads from the store",
+    arguments: StoreLocation.allCases)
+  func initializerByIdentifier(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(location, registry: seedRegistry)
+    try await store.save(Post4V2(id: "p-2", title: "by init"))
+    let comment = Comment4V2(id: "c-2", content: "child", postIdentifier: .init(id: "p-2"))
+    #expect(!comment.postReference.isLoaded)
+    #expect(comment.postReference.identifier?.id == "p-2")
+    try await store.save(comment)
+    let stored = try #require(
+      try await store.query(Comment4V2.self, byIdentifier: .init(id: "c-2")))
+    #expect(stored.postReference.identifier?.id == "p-2")
+    #expect(try await stored.post?.title == "by init")
+    let byPost = try await store.query(
+      Comment4V2.self, where: Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p-2")))
+    #expect(byPost.map(\.id) == ["c-2"])
+  }
+
+  @Test(
+    "init(…, readingIdentifier:) on a composite key saves every FK column; the reading loads",
+    arguments: StoreLocation.allCases)
+  func compositeInitializerByIdentifier(_ location: StoreLocation) async throws {
+    let (store, _) = try makeStore(location, registry: shapesRegistry)
+    let reading = Reading(
+      id: "r#9", takenAt: try Temporal.DateTime(iso8601String: "2026-12-01T08:00:00.125Z"),
+      day: try Temporal.Date(iso8601String: "2026-12-01"),
+      time: try Temporal.Time(iso8601String: "08:00:00"), seq: 3, priority: .low, value: 1.25,
+      flagged: true, note: "composite parent")
+    try await store.save(reading)
+    let note = ReadingNote(id: "n-9", text: "by init", readingIdentifier: reading.identifier)
+    #expect(note.readingReference.identifier == reading.identifier)
+    try await store.save(note)
+    let stored = try #require(try await store.query(ReadingNote.self, byIdentifier: .init(id: "n-9")))
+    #expect(stored.readingReference.identifier == reading.identifier)
+    #expect(!stored.readingReference.isLoaded)
+    #expect(try await stored.reading?.note == "composite parent")
+    let notes = try #require(
+      try await store.query(Reading.self, byIdentifier: reading.identifier)?.notes)
+    #expect(try await notes.fetch().map(\.id) == ["n-9"])
   }
 }

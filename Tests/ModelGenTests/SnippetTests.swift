@@ -196,6 +196,38 @@ struct SnippetTests {
       ])
   }
 
+  @Test func byIdentifierInitializerTakesEachParentsIdentifierUnderALabelNoFieldHas() throws {
+    let files = try generate(
+      """
+      type Post @model { id: ID! comments: [Comment] @hasMany(indexName: "byPost", fields: ["id"]) }
+      type Author @model { id: ID! }
+      type Comment @model {
+        id: ID! postID: ID! @index(name: "byPost") post: Post! @belongsTo(fields: ["postID"])
+        authorIdentifier: String author: Author @hasOne
+      }
+      type Customer @model { id: ID! cart: Cart @hasOne(references: ["customerId"]) }
+      type Cart @model { id: ID! customerId: ID customer: Customer @belongsTo(references: ["customerId"]) }
+      """)
+    let comment = try #require(files["Comment.swift"])
+    // A required parent takes a non-optional identifier; `authorIdentifier` is a field, so the
+    // author's label is `authorIdentifier2`; neither label has a default value.
+    expectLines(
+      comment,
+      [
+        "id: String = UUID().uuidString,", "postIdentifier: Post.Identifier,",
+        "authorIdentifier: String? = nil,", "authorIdentifier2: Author.Identifier?",
+        "self._post = LazyReference(identifier: postIdentifier)",
+        "self.authorIdentifier = authorIdentifier",
+        "self._author = LazyReference(identifier: authorIdentifier2)",
+      ])
+    #expect(comment.components(separatedBy: "public init(\n").count == 3)  // memberwise, by identifier
+    // A hasOne the child finds through its `references:` holds no FK here: no by-identifier form.
+    #expect(files["Customer.swift"]?.contains("cartIdentifier") == false)
+    expectLines(
+      files["Cart.swift"],
+      ["customerIdentifier: Customer.Identifier?", "self._customer = LazyReference(identifier: customerIdentifier)"])
+  }
+
   @Test func hasOneWithoutFieldsStoresImplicitTargetNamesOnTheParent() throws {
     let files = try generate(
       """

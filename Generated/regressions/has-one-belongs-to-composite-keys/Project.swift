@@ -25,6 +25,20 @@ public struct Project: Model {
     self._team = LazyReference(team)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    projectId: String,
+    name: String,
+    teamIdentifier: Team.Identifier?
+  ) {
+    self.projectId = projectId
+    self.name = name
+    self._team = LazyReference(identifier: teamIdentifier)
+  }
+
   public mutating func setTeam(_ team: Team?) {
     _team = LazyReference(team)
   }

@@ -25,6 +25,20 @@ public struct Team: Model {
     self._project = LazyReference(project)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    teamId: String,
+    name: String,
+    projectIdentifier: Project.Identifier?
+  ) {
+    self.teamId = teamId
+    self.name = name
+    self._project = LazyReference(identifier: projectIdentifier)
+  }
+
   public mutating func setProject(_ project: Project?) {
     _project = LazyReference(project)
   }

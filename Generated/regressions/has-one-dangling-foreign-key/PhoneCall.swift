@@ -25,6 +25,20 @@ public struct PhoneCall: Model {
     self._transcript = LazyReference(transcript)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    caller: String,
+    transcriptIdentifier: Transcript.Identifier?
+  ) {
+    self.id = id
+    self.caller = caller
+    self._transcript = LazyReference(identifier: transcriptIdentifier)
+  }
+
   public mutating func setTranscript(_ transcript: Transcript?) {
     _transcript = LazyReference(transcript)
   }

@@ -43,6 +43,32 @@ public struct Review: Model {
     self._shelf = LazyReference(shelf)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    title: String,
+    rating: Int? = nil,
+    score: Double,
+    pinned: Bool? = nil,
+    status: ReviewStatus? = nil,
+    tags: [String?]? = nil,
+    publishedAt: Temporal.DateTime? = nil,
+    shelfIdentifier: Shelf.Identifier?
+  ) {
+    self.id = id
+    self.title = title
+    self.rating = rating
+    self.score = score
+    self.pinned = pinned
+    self.status = status
+    self.tags = tags
+    self.publishedAt = publishedAt
+    self._shelf = LazyReference(identifier: shelfIdentifier)
+  }
+
   public mutating func setShelf(_ shelf: Shelf?) {
     _shelf = LazyReference(shelf)
   }

@@ -25,6 +25,20 @@ public struct Photo: Model {
     self._album = LazyReference(album)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    caption: String? = nil,
+    albumIdentifier: Album.Identifier?
+  ) {
+    self.id = id
+    self.caption = caption
+    self._album = LazyReference(identifier: albumIdentifier)
+  }
+
   public mutating func setAlbum(_ album: Album?) {
     _album = LazyReference(album)
   }

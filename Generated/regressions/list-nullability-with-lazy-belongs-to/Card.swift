@@ -37,6 +37,28 @@ public struct Card: Model {
     self._board = LazyReference(board)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    labelsA: [Label?],
+    labelsB: [Label]? = nil,
+    labelsC: [Label],
+    labelsD: [Label?]? = nil,
+    scores: [Int?],
+    boardIdentifier: Board.Identifier?
+  ) {
+    self.id = id
+    self.labelsA = labelsA
+    self.labelsB = labelsB
+    self.labelsC = labelsC
+    self.labelsD = labelsD
+    self.scores = scores
+    self._board = LazyReference(identifier: boardIdentifier)
+  }
+
   public mutating func setBoard(_ board: Board?) {
     _board = LazyReference(board)
   }

@@ -31,6 +31,20 @@ public struct ModelAModelB: Model {
     self._modelB = LazyReference(modelB)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    modelAIdentifier: ModelA.Identifier,
+    modelBIdentifier: ModelB.Identifier
+  ) {
+    self.id = id
+    self._modelA = LazyReference(identifier: modelAIdentifier)
+    self._modelB = LazyReference(identifier: modelBIdentifier)
+  }
+
   public mutating func setModelA(_ modelA: ModelA) {
     _modelA = LazyReference(modelA)
   }

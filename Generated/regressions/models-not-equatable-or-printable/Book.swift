@@ -34,6 +34,26 @@ public struct Book: Model {
     self._author = LazyReference(author)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    isbn: String,
+    edition: Int,
+    title: String? = nil,
+    format: BookFormat? = nil,
+    cover: Cover? = nil,
+    authorIdentifier: Author.Identifier?
+  ) {
+    self.isbn = isbn
+    self.edition = edition
+    self.title = title
+    self.format = format
+    self.cover = cover
+    self._author = LazyReference(identifier: authorIdentifier)
+  }
+
   public mutating func setAuthor(_ author: Author?) {
     _author = LazyReference(author)
   }

@@ -25,6 +25,20 @@ public struct Order: Model {
     self._customer = LazyReference(customer)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    total: Double? = nil,
+    customerIdentifier: Customer.Identifier?
+  ) {
+    self.id = id
+    self.total = total
+    self._customer = LazyReference(identifier: customerIdentifier)
+  }
+
   public mutating func setCustomer(_ customer: Customer?) {
     _customer = LazyReference(customer)
   }

@@ -31,6 +31,24 @@ public struct TaskType: Model {
     self._temporal = LazyReference(temporal)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    title: String,
+    status: ResultType? = nil,
+    link: URLType? = nil,
+    temporalIdentifier: TemporalType.Identifier?
+  ) {
+    self.id = id
+    self.title = title
+    self.status = status
+    self.link = link
+    self._temporal = LazyReference(identifier: temporalIdentifier)
+  }
+
   public mutating func setTemporal(_ temporal: TemporalType?) {
     _temporal = LazyReference(temporal)
   }

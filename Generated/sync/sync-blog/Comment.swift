@@ -25,6 +25,20 @@ public struct Comment: Model {
     self._post = LazyReference(post)
   }
 
+  /// The memberwise initializer with each parent given by its identifier alone
+  /// (`<field>Identifier:`): stores not-loaded references, saved and sent as the foreign key
+  /// (`<field>Reference.identifier` reads it back; loading fetches the parent). `nil` leaves the
+  /// reference empty (an optional reference only).
+  public init(
+    id: String = UUID().uuidString,
+    content: String,
+    postIdentifier: Post.Identifier?
+  ) {
+    self.id = id
+    self.content = content
+    self._post = LazyReference(identifier: postIdentifier)
+  }
+
   public mutating func setPost(_ post: Post?) {
     _post = LazyReference(post)
   }
