@@ -146,7 +146,8 @@ public final class DataStore: Sendable {
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
     storedLayouts = try Self.storedLayouts(byName, connection)
     if sync != nil { try Outbox.createTables(connection) }
-    connection.installChangeHooks(ChangeCollector())
+    let collector = ChangeCollector()
+    connection.installChangeHooks(collector)
     let token = self.token
     writer = ConnectionQueue(
       connection, label: "LazyModelDataStore.writer", key: Self.queueKey,
@@ -172,6 +173,7 @@ public final class DataStore: Sendable {
     }
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
+    collector.willCommit = { [weak self] in self?.countCommitOfThisProcess() }
   }
 
   deinit {
@@ -270,7 +272,7 @@ public final class DataStore: Sendable {
           reason: "called from inside one of this store's own write or read closures")
       }
       return try await here.runHere { connection in
-        if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+        if self.observers.hasSignals, self.watchesOtherProcesses(here) { self.detectOtherProcesses(connection) }
         return try body(connection)
       }
     }
@@ -282,10 +284,27 @@ public final class DataStore: Sendable {
       return index
     }
     defer { readerLoad.withLock { $0[chosen] -= 1 } }
-    return try await readers[chosen].run { connection in
-      if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+    let reader = readers[chosen]
+    return try await reader.run { connection in
+      if self.observers.hasSignals, self.watchesOtherProcesses(reader) { self.detectOtherProcesses(connection) }
       return try body(connection)
     }
+  }
+
+  /// Whether `queue` is the one reader connection that looks for other processes' commits (the
+  /// change log's polling reader, ``ChangeLogWatcher``): every connection sees another process's
+  /// commit once, so with more than one looking, one commit would make live queries read twice.
+  private func watchesOtherProcesses(_ queue: ConnectionQueue) -> Bool {
+    changeLogWatcher?.watches(queue) ?? true
+  }
+
+  /// Counts a commit of this store's writer as a commit of this process on every store of the
+  /// file (called by the writer's commit hook, before the commit is visible to other connections),
+  /// so that ``detectOtherProcesses(_:)`` never takes it for another process's: one commit, one
+  /// live-query snapshot. Commits that change no model row count too (the change log's
+  /// registrations, the sync engine's own tables).
+  func countCommitOfThisProcess() {
+    for store in SameFileStores.stores(sharingFileWith: self) { store.observers.delivered() }
   }
 
   /// When a reader starts while live queries listen: `PRAGMA data_version` tells whether another
@@ -293,8 +312,10 @@ public final class DataStore: Sendable {
   /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
   /// again (SQLite gives no row-level report of another process's changes).
   func detectOtherProcesses(_ connection: Connection) {
-    guard let version = try? connection.dataVersion() else { return }
+    // The count first: a commit of this process counted after it was read, whose version the
+    // read below already sees, is then not taken for another process's at the next look.
     let generation = observers.deliveredGeneration
+    guard let version = try? connection.dataVersion() else { return }
     defer {
       connection.lastDataVersion = version
       connection.lastDeliveredGeneration = generation

@@ -54,10 +54,13 @@ final class Observers: Sendable {
   /// Whether any live query listens.
   var hasSignals: Bool { signalCount.load(ordering: .relaxed) > 0 }
 
-  /// How many commits of this process were reported to this store so far.
+  /// How many commits of this process on the file (counted by the committing writer's commit hook,
+  /// before other connections see them) and reports of other processes' changes this store had so
+  /// far; a reader that sees `PRAGMA data_version` move while this stands still saw another
+  /// process's commit.
   var deliveredGeneration: Int { generation.load(ordering: .acquiring) }
 
-  /// Counts one reported commit.
+  /// Counts one commit of this process, or one report.
   func delivered() { generation.add(1, ordering: .releasing) }
 
   /// Signals every live query (a change of unknown tables).
