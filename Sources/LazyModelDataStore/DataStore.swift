@@ -36,6 +36,11 @@ public final class DataStore: Sendable {
   private let readerLoad: StoreLock<[Int]>
   /// The reader whose executor ``readerExecutor`` hands out next.
   private let nextPreferredReader = Atomic<UInt>(0)
+  /// The commits of this process on the store's file, counted by every writer's commit hook
+  /// before other connections see them, row changes or not (the change log's registrations, the
+  /// sync engine's own tables), so that ``detectOtherProcesses(_:)`` never takes one for another
+  /// process's: one commit, one live-query snapshot.
+  let fileCommits: FileCommitCounter
   let observers = Observers()
   /// The change log (``ChangeLog``) of a file store: the writer's side (on the writer's queue) and
   /// the watcher that brings other processes' changes to this store's observers.
@@ -119,6 +124,7 @@ public final class DataStore: Sendable {
     if path != ":memory:" { try requireArgument("readerCount", readerCount, atLeast: 1) }
     self.listPageSize = listPageSize
     fileURL = path == ":memory:" ? nil : URL(fileURLWithPath: path)
+    fileCommits = SameFileStores.commitCounter(path: path == ":memory:" ? nil : path)
     var mappings: [ObjectIdentifier: TableMapping] = [:]
     var byName: [String: TableMapping] = [:]
     let incomingForeignKeys = TableMapping.incomingForeignKeys(of: registry.models)
@@ -173,7 +179,8 @@ public final class DataStore: Sendable {
     }
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
-    collector.willCommit = { [weak self] in self?.countCommitOfThisProcess() }
+    let commits = fileCommits
+    collector.willCommit = { commits.increment() }
   }
 
   deinit {
@@ -298,15 +305,6 @@ public final class DataStore: Sendable {
     changeLogWatcher?.watches(queue) ?? true
   }
 
-  /// Counts a commit of this store's writer as a commit of this process on every store of the
-  /// file (called by the writer's commit hook, before the commit is visible to other connections),
-  /// so that ``detectOtherProcesses(_:)`` never takes it for another process's: one commit, one
-  /// live-query snapshot. Commits that change no model row count too (the change log's
-  /// registrations, the sync engine's own tables).
-  func countCommitOfThisProcess() {
-    for store in SameFileStores.stores(sharingFileWith: self) { store.observers.delivered() }
-  }
-
   /// When a reader starts while live queries listen: `PRAGMA data_version` tells whether another
   /// connection committed since this reader last looked; if no commit of this process was reported
   /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
@@ -314,7 +312,7 @@ public final class DataStore: Sendable {
   func detectOtherProcesses(_ connection: Connection) {
     // The count first: a commit of this process counted after it was read, whose version the
     // read below already sees, is then not taken for another process's at the next look.
-    let generation = observers.deliveredGeneration
+    let generation = observers.deliveredGeneration &+ fileCommits.value
     guard let version = try? connection.dataVersion() else { return }
     defer {
       connection.lastDataVersion = version

@@ -30,8 +30,8 @@ final class ChangeCollector {
   /// that values are copied even while nobody in this process listens.
   var logging = false
   /// Called by the commit hook, on the writer's queue, just before a write transaction commits
-  /// (before any other connection can see it): the store counts the commit as this process's
-  /// (`DataStore.countCommitOfThisProcess()`), whether or not it changed a model row.
+  /// (before any other connection can see it): the file's `FileCommitCounter` counts the commit as
+  /// this process's, whether or not it changed a model row.
   var willCommit: (() -> Void)?
 
   /// The preupdate hook: copies the row's values when someone listens (in this process, or through
