@@ -36,6 +36,11 @@ public final class DataStore: Sendable {
   private let readerLoad: StoreLock<[Int]>
   /// The reader whose executor ``readerExecutor`` hands out next.
   private let nextPreferredReader = Atomic<UInt>(0)
+  /// The commits of this process on the store's file, counted by every writer's commit hook
+  /// before other connections see them, row changes or not (the change log's registrations, the
+  /// sync engine's own tables), so that ``detectOtherProcesses(_:)`` never takes one for another
+  /// process's: one commit, one live-query snapshot.
+  let fileCommits: FileCommitCounter
   let observers = Observers()
   /// The change log (``ChangeLog``) of a file store: the writer's side (on the writer's queue) and
   /// the watcher that brings other processes' changes to this store's observers.
@@ -119,6 +124,7 @@ public final class DataStore: Sendable {
     if path != ":memory:" { try requireArgument("readerCount", readerCount, atLeast: 1) }
     self.listPageSize = listPageSize
     fileURL = path == ":memory:" ? nil : URL(fileURLWithPath: path)
+    fileCommits = SameFileStores.commitCounter(path: path == ":memory:" ? nil : path)
     var mappings: [ObjectIdentifier: TableMapping] = [:]
     var byName: [String: TableMapping] = [:]
     let incomingForeignKeys = TableMapping.incomingForeignKeys(of: registry.models)
@@ -146,7 +152,8 @@ public final class DataStore: Sendable {
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
     storedLayouts = try Self.storedLayouts(byName, connection)
     if sync != nil { try Outbox.createTables(connection) }
-    connection.installChangeHooks(ChangeCollector())
+    let collector = ChangeCollector()
+    connection.installChangeHooks(collector)
     let token = self.token
     writer = ConnectionQueue(
       connection, label: "LazyModelDataStore.writer", key: Self.queueKey,
@@ -172,6 +179,8 @@ public final class DataStore: Sendable {
     }
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
+    let commits = fileCommits
+    collector.willCommit = { commits.increment() }
   }
 
   deinit {
@@ -270,7 +279,7 @@ public final class DataStore: Sendable {
           reason: "called from inside one of this store's own write or read closures")
       }
       return try await here.runHere { connection in
-        if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+        if self.observers.hasSignals, self.watchesOtherProcesses(here) { self.detectOtherProcesses(connection) }
         return try body(connection)
       }
     }
@@ -282,10 +291,18 @@ public final class DataStore: Sendable {
       return index
     }
     defer { readerLoad.withLock { $0[chosen] -= 1 } }
-    return try await readers[chosen].run { connection in
-      if self.observers.hasSignals { self.detectOtherProcesses(connection) }
+    let reader = readers[chosen]
+    return try await reader.run { connection in
+      if self.observers.hasSignals, self.watchesOtherProcesses(reader) { self.detectOtherProcesses(connection) }
       return try body(connection)
     }
+  }
+
+  /// Whether `queue` is the one reader connection that looks for other processes' commits (the
+  /// change log's polling reader, ``ChangeLogWatcher``): every connection sees another process's
+  /// commit once, so with more than one looking, one commit would make live queries read twice.
+  private func watchesOtherProcesses(_ queue: ConnectionQueue) -> Bool {
+    changeLogWatcher?.watches(queue) ?? true
   }
 
   /// When a reader starts while live queries listen: `PRAGMA data_version` tells whether another
@@ -293,8 +310,10 @@ public final class DataStore: Sendable {
   /// meanwhile, it was another process, whose rows the hooks never saw, so every live query reads
   /// again (SQLite gives no row-level report of another process's changes).
   func detectOtherProcesses(_ connection: Connection) {
+    // The count first: a commit of this process counted after it was read, whose version the
+    // read below already sees, is then not taken for another process's at the next look.
+    let generation = observers.deliveredGeneration &+ fileCommits.value
     guard let version = try? connection.dataVersion() else { return }
-    let generation = observers.deliveredGeneration
     defer {
       connection.lastDataVersion = version
       connection.lastDeliveredGeneration = generation

@@ -54,10 +54,13 @@ final class Observers: Sendable {
   /// Whether any live query listens.
   var hasSignals: Bool { signalCount.load(ordering: .relaxed) > 0 }
 
-  /// How many commits of this process were reported to this store so far.
+  /// How many commits of this process on the file (counted by the committing writer's commit hook,
+  /// before other connections see them) and reports of other processes' changes this store had so
+  /// far; a reader that sees `PRAGMA data_version` move while this stands still saw another
+  /// process's commit.
   var deliveredGeneration: Int { generation.load(ordering: .acquiring) }
 
-  /// Counts one reported commit.
+  /// Counts one commit of this process, or one report.
   func delivered() { generation.add(1, ordering: .releasing) }
 
   /// Signals every live query (a change of unknown tables).
@@ -100,8 +103,38 @@ final class Observers: Sendable {
   }
 }
 
+/// The commits of this process on one database file, counted by each writer's commit hook before
+/// other connections can see them (``DataStore/detectOtherProcesses(_:)``). Shared by the stores
+/// of the file (``SameFileStores/commitCounter(path:)``); it holds no store, so the hook never
+/// keeps one alive.
+///
+/// Thread-safety: `Sendable`; one atomic.
+final class FileCommitCounter: Sendable {
+  private let count = Atomic<Int>(0)
+  var value: Int { count.load(ordering: .acquiring) }
+  func increment() { count.add(1, ordering: .releasing) }
+}
+
 /// The stores of this process, by file path: a commit of one is reported to the observers of all.
 enum SameFileStores {
+  private struct Counter: Sendable {
+    weak var counter: FileCommitCounter?
+  }
+  private static let counters = StoreLock<[String: Counter]>([:])
+
+  /// The commit counter of the file at `path` (a new one for an in-memory store, `nil`).
+  static func commitCounter(path: String?) -> FileCommitCounter {
+    guard let path else { return FileCommitCounter() }
+    let key = URL(fileURLWithPath: path).standardizedFileURL.path
+    return counters.withLock { counters in
+      if let counter = counters[key]?.counter { return counter }
+      let counter = FileCommitCounter()
+      counters = counters.filter { $0.value.counter != nil }
+      counters[key] = Counter(counter: counter)
+      return counter
+    }
+  }
+
   private struct Entry: Sendable {
     weak var store: DataStore?
     let id: ObjectIdentifier

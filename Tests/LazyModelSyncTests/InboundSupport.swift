@@ -16,15 +16,21 @@ let syncDeadlineScale: Double = {
   return max(1, Double(text) ?? 1)
 }()
 
+/// The request timeout of the sync tests' API clients, in seconds: 5 s × `syncDeadlineScale` (a
+/// request of a test waits as much longer as every other wait of the run).
+let syncRequestTimeout: Double = 5 * syncDeadlineScale
+
 /// Waits up to `seconds × syncDeadlineScale` for `condition`.
 func eventuallyScaled(_ seconds: Double = 20, _ condition: () async throws -> Bool) async throws -> Bool {
   try await eventually(seconds * syncDeadlineScale, condition)
 }
 
 /// One device: a store on its own SQLite file with its own API client (so its own real-time
-/// connection), reconnecting and retrying quickly.
+/// connection), reconnecting and retrying quickly. `timeout` is its requests' timeout in seconds
+/// (default ``syncRequestTimeout``: scaled with `syncDeadlineScale`).
 func device(
-  _ server: SyncServer, _ directory: URL, _ name: String, reconnectDelay: Double = 0.1, timeout: Double = 5,
+  _ server: SyncServer, _ directory: URL, _ name: String, reconnectDelay: Double = 0.1,
+  timeout: Double = syncRequestTimeout,
   configure: (inout SyncConfiguration) -> Void = { _ in }
 ) throws -> DataStore {
   var api = APIClient.Configuration(

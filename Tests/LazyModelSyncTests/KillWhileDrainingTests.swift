@@ -109,7 +109,7 @@ struct KillWhileDrainingTests {
     let failures = Recorder<SyncError>()
     let conflicts = Recorder<SyncConflict>()
     var configuration = SyncConfiguration(
-      client: APIClient(configuration: .init(endpoint: server.endpoint, timeout: 5)))
+      client: APIClient(configuration: .init(endpoint: server.endpoint, timeout: syncRequestTimeout)))
     configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(200))
     configuration.errorHandler = { failures.append($0) }
     configuration.conflictHandler = { conflict in

@@ -11,7 +11,8 @@ func syncStore(
   _ directory: URL, endpoint: URL = URL(string: "http://127.0.0.1:9/graphql")!,
   configure: (inout SyncConfiguration) -> Void = { _ in }
 ) throws -> DataStore {
-  var configuration = SyncConfiguration(client: APIClient(configuration: .init(endpoint: endpoint, timeout: 5)))
+  var configuration = SyncConfiguration(
+    client: APIClient(configuration: .init(endpoint: endpoint, timeout: syncRequestTimeout)))
   configure(&configuration)
   return try DataStore(
     fileURL: directory.appendingPathComponent("store.sqlite"), registry: Models.registry, sync: configuration)

@@ -50,7 +50,8 @@ struct OwnerPool {
   /// A device of `username`: its own store file and client, signed in to the user pool.
   func device(_ server: SyncServer, _ directory: URL, _ username: String, _ name: String) throws -> DataStore {
     let token = self.token(username)
-    var api = APIClient.Configuration(endpoint: server.endpoint, authorization: .userPools { token }, timeout: 5)
+    var api = APIClient.Configuration(
+      endpoint: server.endpoint, authorization: .userPools { token }, timeout: syncRequestTimeout)
     api.realtime = .init(reconnectInitialDelay: 0.1, reconnectMaximumDelay: 0.5, maximumReconnectAttempts: 10_000)
     var configuration = SyncConfiguration(client: APIClient(configuration: api))
     configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))

@@ -29,7 +29,8 @@ final class SyncServer: @unchecked Sendable {
 
   var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
   var client: APIClient {
-    APIClient(configuration: .init(endpoint: endpoint, authorization: .apiKey("sync-test-key"), timeout: 5))
+    APIClient(
+      configuration: .init(endpoint: endpoint, authorization: .apiKey("sync-test-key"), timeout: syncRequestTimeout))
   }
 
   /// Starts a server whose models use `conflictHandler` (`AUTOMERGE`, `OPTIMISTIC_CONCURRENCY`, `LAMBDA`),

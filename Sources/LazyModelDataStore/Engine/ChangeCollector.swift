@@ -29,6 +29,10 @@ final class ChangeCollector {
   /// Whether the open transaction writes its changes to the change log (``ChangeLogWriter``), so
   /// that values are copied even while nobody in this process listens.
   var logging = false
+  /// Called by the commit hook, on the writer's queue, just before a write transaction commits
+  /// (before any other connection can see it): the file's `FileCommitCounter` counts the commit as
+  /// this process's, whether or not it changed a model row.
+  var willCommit: (() -> Void)?
 
   /// The preupdate hook: copies the row's values when someone listens (in this process, or through
   /// the change log in another); the engine's own tables (``ChangeLog/tablePrefix``) are skipped.
@@ -49,6 +53,9 @@ final class ChangeCollector {
     pending.append(
       RowChange(table: String(cString: table), kind: isDelete ? .deleted : .saved, values: values))
   }
+
+  /// The commit hook: a write transaction is about to commit.
+  func committing() { willCommit?() }
 
   /// The rollback hook: the transaction's changes are gone.
   func rolledBack() { pending.removeAll() }

@@ -271,6 +271,10 @@ final class ChangeLogWatcher: Sendable {
     self.reader = reader
   }
 
+  /// Whether `queue` is the reader this watcher polls on (the one that looks for other processes'
+  /// commits).
+  func watches(_ queue: ConnectionQueue) -> Bool { queue === reader }
+
   deinit {
     state.withLock { $0.timer?.cancel() }
   }

@@ -108,12 +108,20 @@ final class Connection {
         guard let context else { return }
         Unmanaged<ChangeCollector>.fromOpaque(context).takeUnretainedValue().rolledBack()
       }, context)
+    sqlite3_commit_hook(
+      handle,
+      { context in
+        guard let context else { return 0 }
+        Unmanaged<ChangeCollector>.fromOpaque(context).takeUnretainedValue().committing()
+        return 0  // 0: the commit goes ahead
+      }, context)
   }
 
   deinit {
     if changes != nil {
       sqlite3_preupdate_hook(handle, nil, nil)
       sqlite3_rollback_hook(handle, nil, nil)
+      sqlite3_commit_hook(handle, nil, nil)
     }
     sqlite3_progress_handler(handle, 0, nil, nil)
     for statement in statements.values { sqlite3_finalize(statement.handle) }
