@@ -13,7 +13,8 @@ import LazyModelDataStore
 import SeedPostCommentModels
 
 let postCount = 1_000
-/// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`) runs only that
+/// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`,
+/// `plain-n-plus-one`: the plain C lookups) runs only that
 /// loop and exits: the workload for `perf record` / `valgrind --tool=callgrind` (untimed; 20,000
 /// comments, so that the set-up stays short under valgrind).
 let profile = ProcessInfo.processInfo.environment["DATASTORE_BENCHMARK_PROFILE"]
@@ -127,6 +128,35 @@ if let profile {
     _ = try await withTaskExecutorPreference(store.readerExecutor) {
       try await loadEachPost(of: comments)
     }
+  case "plain-n-plus-one":  // the plain C loop's lookups, for the instruction ratio
+    var handle: OpaquePointer?
+    precondition(
+      sqlite3_open_v2(fileURL.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK)
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(
+      handle, #"SELECT "id", "title", "createdAt", "updatedAt" FROM "Post4V2" WHERE "id" = ?"#, -1,
+      &statement, nil)
+    let transientText = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    func column(_ index: Int32) -> String? {
+      guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+      return String(
+        decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))),
+        as: UTF8.self)
+    }
+    var found = 0
+    for comment in comments {
+      guard let postID = comment.postReference.identifier?.id else { continue }
+      sqlite3_bind_text(statement, 1, postID, Int32(postID.utf8.count), transientText)
+      if sqlite3_step(statement) == SQLITE_ROW {
+        let post = (column(0)!, column(1)!, column(2), column(3))
+        if !post.0.isEmpty { found += 1 }
+      }
+      sqlite3_reset(statement)
+    }
+    precondition(found == comments.count)
+    sqlite3_finalize(statement)
+    sqlite3_close_v2(handle)
   default:
     fatalError("unknown DATASTORE_BENCHMARK_PROFILE \(profile)")
   }

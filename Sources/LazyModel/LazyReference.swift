@@ -144,7 +144,10 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// Concurrent callers share one in-flight ``ModelProvider/load(identifiers:)`` call. The load runs
   /// in a task of its own, so cancelling a caller does not cancel the shared load; that task starts
   /// on the first caller's thread (`Task.immediate`), so a provider that answers without suspending
-  /// (a local store) costs no thread switch.
+  /// (a local store) costs no thread switch. A provider whose
+  /// ``ModelProvider/loadWithoutSuspending(identifiers:)`` answers (a DataStore read from a task
+  /// that runs on the store's `readerExecutor`) loads on the caller's thread with no task at all;
+  /// concurrent callers still share that one load.
   ///
   /// - Returns: The referenced model, or `nil` when the reference is empty or nothing matches.
   /// - Throws: The provider's error (the reference goes back to not loaded, so a later call
@@ -170,6 +173,21 @@ public final class LazyReference<M: Model>: Codable, Sendable {
     case .loaded(let model): return model
     case .waiting(let pending): return try await pending.value()
     case .start(let promise, let generation, let provider):
+      // A provider that can answer on this thread (a local store's reader thread) loads right
+      // here: no task, no continuation, no thread switch.
+      let immediate: M??
+      do {
+        immediate = try provider.loadWithoutSuspending(identifiers: storedIdentifiers ?? [])
+      } catch {
+        finishLoad(generation: generation, loaded: nil)
+        promise.resolve(.failure(error))
+        throw error
+      }
+      if let model = immediate {
+        finishLoad(generation: generation, loaded: .some(model.map { Loaded($0) }))
+        promise.resolve(.success(model))
+        return model
+      }
       // Started outside the lock: the task runs here until it first suspends, and it takes the
       // lock itself when it finishes.
       return try await startLoad(promise, generation: generation, through: provider).value

@@ -20,9 +20,25 @@ public protocol ModelProvider<Element>: Sendable {
   /// - Parameter batch: Identifier sets as for ``load(identifiers:)``; duplicates are allowed.
   /// - Returns: One result per element of `batch`, in the same order.
   func load(batch: [[IdentifierComponent]]) async throws -> [Element?]
+
+  /// The answer of ``load(identifiers:)`` when the provider can give it on the calling thread
+  /// without suspending and without blocking a thread of Swift's cooperative pool: a local store's
+  /// read when the calling task already runs on that store's own reader thread (the DataStore's
+  /// `readerExecutor`). ``LazyReference/get()`` asks this first and, when it answers, loads with no
+  /// task, continuation or thread switch.
+  ///
+  /// - Parameter identifiers: As for ``load(identifiers:)``.
+  /// - Returns: `nil` when the provider cannot answer here (``LazyReference/get()`` then calls
+  ///   ``load(identifiers:)``); `.some(nil)` when no model matches; `.some(model)` otherwise.
+  /// - Throws: What ``load(identifiers:)`` throws.
+  func loadWithoutSuspending(identifiers: [IdentifierComponent]) throws -> Element??
 }
 
 extension ModelProvider {
+  /// Default: never answers without suspending (`nil`), so every load goes through
+  /// ``load(identifiers:)``.
+  public func loadWithoutSuspending(identifiers: [IdentifierComponent]) throws -> Element?? { nil }
+
   /// Default batch loading: one ``load(identifiers:)`` per distinct identifier set.
   public func load(batch: [[IdentifierComponent]]) async throws -> [Element?] {
     var cache: [[IdentifierComponent]: Element?] = [:]

@@ -263,6 +263,21 @@ public final class DataStore: Sendable {
     return readers.first { $0.isCurrent }
   }
 
+  /// The reader connection queue (the writer's for an in-memory store) the calling code runs on
+  /// between jobs, or `nil`: where a read may run synchronously, on the caller's own thread (a task
+  /// that prefers ``readerExecutor``). `nil` inside a job, so a call from a `read`/`write` closure
+  /// takes the path that reports the misuse.
+  func idleReaderHere() -> ConnectionQueue? {
+    guard let here = ConnectionQueue.currentIdentity else { return nil }
+    if readers.isEmpty {
+      return ObjectIdentifier(writer) == here && !writer.inJob ? writer : nil
+    }
+    for reader in readers where ObjectIdentifier(reader) == here {
+      return reader.inJob ? nil : reader
+    }
+    return nil
+  }
+
   /// Runs `body` on a reader connection (the least busy; the writer's for an in-memory store).
   ///
   /// When the calling task already runs on a reader's queue (it prefers ``readerExecutor``),

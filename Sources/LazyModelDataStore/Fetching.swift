@@ -180,6 +180,20 @@ extension DataStore {
     }
   }
 
+  /// ``loadOne(_:identifiers:)`` run synchronously on the calling thread when it is one of this
+  /// store's reader threads between jobs (``idleReaderHere()``: a task preferring
+  /// ``readerExecutor``); `nil` anywhere else, where the caller must use the async path.
+  func loadOneWithoutSuspending<M: Model>(_ type: M.Type, identifiers: [IdentifierComponent])
+    throws -> M??
+  {
+    guard let here = idleReaderHere() else { return nil }
+    return .some(
+      try here.runSynchronously { connection in
+        if observers.hasSignals { detectOtherProcesses(connection) }
+        return try loadOne(M.self, identifiers: identifiers, connection)
+      })
+  }
+
   /// ``loadOne(_:identifiers:)`` on `connection`.
   func loadOne<M: Model>(
     _ type: M.Type, identifiers: [IdentifierComponent], _ connection: Connection
@@ -203,9 +217,14 @@ extension DataStore {
     defer { statement.reset() }
     try statement.bind(bindings)
     guard try statement.step() else { return nil }
-    return try RowDecoder(
-      mapping: mapping, store: self, row: .statement(statement), prefetched: nil
-    ).decode(M.self)
+    let decoder = RowDecoder(
+      mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
+    guard byPrimaryKey else { return try decoder.decode(M.self) }
+    // The lookup statement keeps the key order its model asks for (no key hashed after the first).
+    if let order = statement.keyOrder { decoder.keyOrder = order }
+    let model = try decoder.decode(M.self)
+    if statement.keyOrder == nil { statement.keyOrder = decoder.keyOrder }
+    return model
   }
 
   /// See ``DataStoreReferenceProvider/load(batch:)``.

@@ -73,6 +73,15 @@ public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
     try await store.loadOne(M.self, identifiers: identifiers)
   }
 
+  /// The lookup of ``load(identifiers:)`` run on the calling thread when that is one of the
+  /// store's reader threads between jobs (a task preferring ``DataStore/readerExecutor``), so
+  /// `LazyReference.get()` loads with no task and no thread switch; `nil` anywhere else.
+  ///
+  /// - Throws: As ``load(identifiers:)``.
+  public func loadWithoutSuspending(identifiers: [IdentifierComponent]) throws -> M?? {
+    try store.loadOneWithoutSuspending(M.self, identifiers: identifiers)
+  }
+
   /// One result per element of `batch`, same order; one query per 500 distinct keys.
   ///
   /// - Throws: As ``load(identifiers:)``; every element must name the same fields.

@@ -84,6 +84,64 @@ struct ReaderExecutorTests {
     }
   }
 
+  @Test(
+    "a lazy load on the reader's thread (no task) loads once, caches found and missing targets, and a failed one retries",
+    arguments: StoreLocation.allCases)
+  func loadsWithoutSuspending(_ location: StoreLocation) async throws {
+    let (store, log) = try makeStore(location, registry: seedRegistry)
+    let post = try await store.save(Post4V2(id: "p", title: "the post"))
+    try await store.save(Comment4V2(id: "c", content: "x", post: post))
+    let comment = try #require(try await store.query(Comment4V2.self, byIdentifier: .init(id: "c")))
+    let provider = DataStoreReferenceProvider<Post4V2>(store: store)
+    let missing = LazyReference<Post4V2>(
+      identifiers: Post4V2.Identifier(id: "nobody").components, provider: provider)
+    let broken = LazyReference<Post4V2>(
+      identifiers: [IdentifierComponent(name: "noSuchColumn", value: .string("p"))], provider: provider)
+    log.clear()
+    try await withTaskExecutorPreference(store.readerExecutor) {
+      // Off the reader's thread the provider cannot answer synchronously…
+      #expect(
+        try await Task.detached {
+          try provider.loadWithoutSuspending(identifiers: [IdentifierComponent(name: "id", value: .string("p"))])
+        }.value == nil)
+      // …on it, it does: the stored post, or `.some(nil)` for a key no row has.
+      #expect(try provider.loadWithoutSuspending(identifiers: post.identifier.components)??.title == "the post")
+      #expect(try provider.loadWithoutSuspending(identifiers: missing.identifiers ?? []).map { $0 == nil } == true)
+      let loaded = try await comment.post
+      #expect(loaded?.id == "p" && loaded?.title == "the post")
+      #expect(comment.postReference.isLoaded)
+      #expect(try await missing.get() == nil)
+      #expect(missing.isLoaded)
+      let lookups = log.queries.count
+      // Loaded references answer from memory: no statement.
+      #expect(try await comment.post?.title == "the post")
+      #expect(try await missing.get() == nil)
+      #expect(log.queries.count == lookups)
+      // A failing load throws the store's typed error and leaves the reference not loaded.
+      await #expect(throws: DataStoreError.unknownField(model: "Post4V2", field: "noSuchColumn")) {
+        _ = try await broken.get()
+      }
+      #expect(!broken.isLoaded)
+      // Inside a read closure (a job on this reader) a lazy load is refused, not run synchronously.
+      let fromRead = ErrorBox()
+      let inClosure = LazyReference<Post4V2>(identifiers: post.identifier.components, provider: provider)
+      let attempt = try await store.read { tx in
+        let attempt = Task.immediate {
+          do { _ = try await inClosure.get() } catch { fromRead.set(error) }
+        }
+        _ = try tx.count(Post4V2.self)
+        return attempt
+      }
+      await attempt.value
+      #expect(
+        fromRead.value
+          == .transactionMisuse(
+            operation: "load",
+            reason: "called from inside one of this store's own write or read closures"))
+      #expect(!inClosure.isLoaded)
+    }
+  }
+
   @Test("a cancelled preferring task's read throws CancellationError")
   func cancellation() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)

@@ -92,6 +92,14 @@ final class RowDecoder: Decoder {
     }
   }
 
+  /// The keys the rows decoded so far asked for, in order, with their plans (see ``KeyState``):
+  /// read after a decode and handed to the next decoder of the same statement, so that a one-row
+  /// decoder (a primary-key lookup) starts with the order known and hashes no key.
+  var keyOrder: [(name: String, plan: FieldPlan)] {
+    get { keys.pointee.order }
+    set { keys.pointee.order = newValue }
+  }
+
   /// Decodes the current row as an `M`.
   func decode<M: Model>(_ type: M.Type) throws -> M {
     keys.pointee.count = 0

@@ -34,8 +34,12 @@ final class ConnectionQueue: @unchecked Sendable {
   /// ``queue``. Between jobs, the queue may run the code of a task that prefers ``executor``.
   fileprivate(set) var inJob = false
 
-  /// Marks each queue with its own identity (``isCurrent``).
+  /// Marks each queue with its own identity (``isCurrent``, ``currentIdentity``).
   private static let identityKey = DispatchSpecificKey<ObjectIdentifier>()
+
+  /// The identity (`ObjectIdentifier`) of the connection queue the calling code runs on, or `nil`
+  /// off every connection queue: one lookup, whichever store the queue belongs to.
+  static var currentIdentity: ObjectIdentifier? { DispatchQueue.getSpecific(key: identityKey) }
 
   /// Takes over `connection`; jobs run on a new serial queue marked with `token` under `key`, so
   /// that the store can tell when it is called from one of its own jobs.
@@ -77,6 +81,17 @@ final class ConnectionQueue: @unchecked Sendable {
     } onCancel: {
       flag.cancel()
     }
+  }
+
+  /// Runs `body` right here, synchronously, as a job of this queue: only on ``queue`` between jobs
+  /// (the caller checked ``currentIdentity`` and ``inJob``), so nothing else uses the connection
+  /// meanwhile and no thread of Swift's cooperative pool waits for it. Not cancellable (it is the
+  /// caller's own thread; a task's cancellation reaches only jobs started by ``run(_:)`` or
+  /// ``runHere(_:)``).
+  func runSynchronously<T>(_ body: (Connection) throws -> T) rethrows -> T {
+    inJob = true
+    defer { inJob = false }
+    return try body(connection)
   }
 
   /// Runs `body` on the queue and returns its value; the calling task suspends meanwhile.

@@ -223,6 +223,10 @@ final class Statement {
   let sql: String
   /// Cached statements are finalized by their connection; others when released.
   let isCached: Bool
+  /// For a cached statement whose rows decode one model type (the primary-key lookup): the order in
+  /// which that model's `init(from:)` asks for its keys (``RowDecoder/keyOrder``), learned on the
+  /// first decode.
+  var keyOrder: [(name: String, plan: FieldPlan)]?
 
   init(handle: OpaquePointer, connection: Connection, sql: String, isCached: Bool) {
     self.handle = handle
