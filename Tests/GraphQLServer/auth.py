@@ -408,12 +408,16 @@ class Authorizer:
         claim. The owner value joins the parts with `::` (`"<sub>::<username>"` by default), and a
         stored owner matches when it equals that value or, for a claim of several parts, any one
         part (a record stored as the username or the sub). A part that is missing, not a string or
-        empty makes the token own nothing: `(___xamznone____, set())` — never a fall back to
-        another claim, so that identities from two claims cannot collide."""
+        empty, or (for a claim of several parts) that holds `::` itself, makes the token own
+        nothing: `(___xamznone____, set())` — never a fall back to another claim, so that
+        identities from two claims cannot collide."""
         values = []
-        for part in self.identity_claim(rule).split("::"):
+        parts = self.identity_claim(rule).split("::")
+        for part in parts:
             value = _claim_username(identity.claims) if part == "username" else identity.claims.get(part)
-            if not isinstance(value, str) or not value:
+            # A part holding `::` owns nothing too: it would stand for a whole owner value (a
+            # username "sub-a::alice" would match alice's records). Stricter than the transformer.
+            if not isinstance(value, str) or not value or (len(parts) > 1 and "::" in value):
                 return NO_IDENTITY, set()
             values.append(value)
         owner = "::".join(values)

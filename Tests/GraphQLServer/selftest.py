@@ -984,7 +984,8 @@ def owner_is_sub_and_username(server: Server) -> None:
     `"<sub>::<username>"` and the owner field reads as the username; a stored owner equal to that,
     to the username or to the sub is the caller's (records, lists, subscription owner arguments); a
     token whose username is missing, empty or not a string owns nothing (no fall back to `sub`), so
-    a token whose `sub` is another user's username cannot take that user's records."""
+    a token whose `sub` is another user's username cannot take that user's records; nor can a token
+    whose username or sub holds `::` (it would stand for another user's whole owner value)."""
     from websockets.sync.client import connect
     import base64
 
@@ -1004,6 +1005,9 @@ def owner_is_sub_and_username(server: Server) -> None:
             "username 0": user({"cognito:username": 0, "sub": "ann"}),
             "username a list": user({"cognito:username": ["ann"], "sub": "ann"}),
             "no sub": user({"cognito:username": "ann", "sub": None}),
+            # A part holding the separator would let one claim stand for the whole value.
+            "username 'sub-ann::ann'": user({"cognito:username": "sub-ann::ann", "sub": "sub-m"}),
+            "sub 'sub-ann::ann'": user({"cognito:username": "x", "sub": "sub-ann::ann"}),
         }
         for name, impostor in impostors.items():
             _refused(_call(secured, GET_MEMO, {"id": "m1"}, impostor), "getMemo",

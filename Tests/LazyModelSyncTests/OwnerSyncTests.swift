@@ -133,10 +133,27 @@ struct OwnerSyncTests {
       (["sub": "carol", "cognito:username": false], [:]),
       (["sub": "carol", "cognito:username": 0], [:]),
       (["sub": "carol", "cognito:username": ["carol"]], [:]),
+      // A null `username` is absent: `cognito:username` is read, as the service reads it.
+      (["sub": "sub-ed", "username": NSNull(), "cognito:username": "ed"], ["owner": "ed"]),
     ]
     for (claims, expected) in shapes {
       let shaped = pool.token(claims: claims)
       #expect(try await arguments(.userPools { shaped }) == expected, "\(claims)")
+    }
+    // Beside a static group rule, a member of the group subscribes without the owner argument, its
+    // groups claim read as the service reads it: a list, one string, or a string holding a JSON list.
+    let grouped = ModelSchema(
+      name: Note.schema.name, pluralName: Note.schema.pluralName, primaryKey: Note.schema.primaryKey,
+      fields: Note.schema.fields, authRules: [AuthRule(allow: .owner), AuthRule(allow: .groups, groups: ["Admin"])])
+    let groupShapes: [(Any, [String: String])] = [
+      (["Admin"], [:]), ("Admin", [:]), ("[\"Staff\",\"Admin\"]", [:]), ("[\"Staff\"]", ["owner": "dan"]),
+      (["Staff"], ["owner": "dan"]), ("Staff", ["owner": "dan"]),
+    ]
+    for (groups, expected) in groupShapes {
+      let shaped = pool.token(claims: ["sub": "sub-dan", "cognito:username": "dan", "cognito:groups": groups])
+      let client = APIClient(configuration: .init(endpoint: endpoint, authorization: .userPools { shaped }))
+      let got = try await SyncEngine(configuration: SyncConfiguration(client: client)).ownerArguments(grouped)
+      #expect(got == expected, "groups \(groups)")
     }
     // Note's owner rule is a user pools rule: an OIDC, API key or unreadable token passes none.
     #expect(try await arguments(.oidc { token }).isEmpty)

@@ -549,10 +549,20 @@ extension SyncEngine {
       throw AuthorizationError(mode: mode, reason: .providerFailed(error))
     }
     guard let claims = Self.claims(ofJWT: token) else { return [:] }
+    // A group claim as the transformer's resolvers read it (`$util.isString`, then
+    // `$util.parseJson`): a list is its groups, a string holding a JSON list is that list, any other
+    // string one group; absent or null is no groups (the service refuses other shapes).
     func strings(_ claim: String) -> [String] {
+      func texts(_ values: [GraphQLValue]) -> [String] {
+        values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+      }
       switch claims[claim] {
-      case .string(let value)?: return [value]
-      case .list(let values)?: return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+      case .string(let value)?:
+        if case .list(let values)? = try? JSONDecoder().decode(GraphQLValue.self, from: Data(value.utf8)) {
+          return texts(values)
+        }
+        return [value]
+      case .list(let values)?: return texts(values)
       default: return []
       }
     }
@@ -568,7 +578,13 @@ extension SyncEngine {
       func claim(_ name: String) -> String? {
         let value: GraphQLValue?
         switch name {
-        case "username": value = claims["username"] ?? claims["cognito:username"]
+        // `username`, else `cognito:username` when the first is absent or null (`getOwnerClaim`).
+        case "username":
+          if let username = claims["username"], username != .null {
+            value = username
+          } else {
+            value = claims["cognito:username"]
+          }
         default: value = claims[name]
         }
         guard case .string(let text)? = value, !text.isEmpty else { return nil }
