@@ -518,8 +518,9 @@ extension SyncEngine {
   /// may listen, unless a rule of that mode lets the caller read every record (`private`, or
   /// `groups` naming one of the token's groups). The value is the token's claim the rule's
   /// `identityClaim` names, as the transformer's subscription resolvers compare it: by default (and
-  /// for `username`, `cognito:username` and the transformer's default `sub::username`) the
-  /// username, read from `username`, else `cognito:username` (`getOwnerClaim`); for a claim of
+  /// for `username` and the transformer's default `sub::username`) the username, read from
+  /// `username`, else `cognito:username` (`getOwnerClaim`); any other claim (a written
+  /// `cognito:username`, `sub`, a custom claim) is read as it is named; for a claim of
   /// several parts (`sub::username`) every part must be present and the last one is passed, which
   /// is what the owner field of the events reads as. A claim that is missing, not a string or
   /// empty passes no argument for that rule: such a token owns nothing (never a fall back to `sub`,
