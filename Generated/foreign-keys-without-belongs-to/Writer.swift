@@ -47,10 +47,6 @@ public struct Writer: Model {
     _profile = LazyReference(profile)
   }
 
-  public mutating func setProfile(identifier: WriterProfile.Identifier?) {
-    _profile = LazyReference(identifier: identifier)
-  }
-
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)

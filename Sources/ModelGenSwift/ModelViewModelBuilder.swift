@@ -187,11 +187,12 @@ extension ViewModelBuilder {
     parts.setter = SetterViewModel(
       name: members.setterNames[field.name] ?? field.name, parameter: property, type: type,
       storageName: storage)
-    parts.setter?.identifierType = "\(related).Identifier" + (field.isRequired ? "" : "?")
-    // The by-identifier initializer takes the references whose FK this model holds (a `@hasOne`
-    // found through the child's `references:` fields has none to store). Its parameters have no
+    // The set-by-identifier setter and the by-identifier initializer take the references whose
+    // FK this model holds (a `@hasOne` found through the child's `references:` fields has none to
+    // store: an identifier set there would never be saved). The initializer's parameters have no
     // default value: a call naming none of them is the memberwise initializer's, never ambiguous.
     if !field.isFoundThroughReferences {
+      parts.setter?.identifierType = "\(related).Identifier" + (field.isRequired ? "" : "?")
       let label = SwiftNames.escaped(
         members.identifierParameterNames[field.name] ?? property + "Identifier")
       parts.identifierParameter =

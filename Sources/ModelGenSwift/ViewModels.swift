@@ -134,13 +134,16 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
   public var type: String
   /// The stored reference (`_post`).
   public var storageName: String
-  /// The parameter type of the set-by-identifier form (`Post4V2.Identifier?`).
+  /// The parameter type of the set-by-identifier form (`Post4V2.Identifier?`); empty when the
+  /// model holds no foreign key for the reference (a `@hasOne` found through the child's
+  /// `references:`), which then has no set-by-identifier form.
   public var identifierType: String = ""
   /// The template keys, in the order of `templateValue`'s values.
   static let templateKeys = TemplateKeys([
-    "name", "parameter", "type", "storageName", "identifierType",
+    "name", "parameter", "type", "storageName", "identifierType", "hasIdentifierForm",
   ])
-  /// Template keys: `name`, `parameter`, `type`, `storageName`, `identifierType`.
+  /// Template keys: `name`, `parameter`, `type`, `storageName`, `identifierType`,
+  /// `hasIdentifierForm` (`identifierType` is not empty).
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -151,6 +154,7 @@ public struct SetterViewModel: Sendable, Equatable, TemplateRepresentable {
           .string(type),
           .string(storageName),
           .string(identifierType),
+          .bool(!identifierType.isEmpty),
         ]))
   }
 }

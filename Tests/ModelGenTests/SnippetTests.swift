@@ -196,6 +196,41 @@ struct SnippetTests {
       ])
   }
 
+  @Test(
+    "set<Field>(identifier:) and the by-identifier initializer exist only where the model holds the FK"
+  )
+  func setByIdentifierOnlyWhereTheModelHoldsTheForeignKey() throws {
+    let files = try generate(
+      """
+      type Customer @model { id: ID! cart: Cart @hasOne(references: ["customerId"]) }
+      type Cart @model { id: ID! customerId: ID customer: Customer @belongsTo(references: ["customerId"]) }
+      type Phone @model { id: ID! sim: Sim @hasOne(fields: ["simID"]) simID: ID }
+      type Sim @model { id: ID! }
+      type Desk @model { id: ID! lamp: Lamp @hasOne }
+      type Lamp @model { id: ID! }
+      type Shelf @model { id: ID! @primaryKey(sortKeyFields: ["row"]) row: Int! books: [Book] @hasMany(references: ["shelfId", "shelfRow"]) }
+      type Book @model { id: ID! shelfId: ID shelfRow: Int shelf: Shelf @belongsTo(references: ["shelfId", "shelfRow"]) }
+      """)
+    // A hasOne found through the child's `references:`: the child holds the FK, so an identifier
+    // set here would never be saved; only the model setter exists.
+    let customer = try #require(files["Customer.swift"])
+    #expect(customer.contains("public mutating func setCart(_ cart: Cart?) {"))
+    #expect(!customer.contains("(identifier:"))
+    #expect(!customer.contains("cartIdentifier"))
+    // The model holds the FK: belongsTo with `references:` (a composite key too), hasOne with
+    // `fields:`, and an implicit hasOne (`deskLampId`).
+    for (file, setter, parameter) in [
+      ("Cart.swift", "setCustomer(identifier: Customer.Identifier?)", "customerIdentifier: Customer.Identifier?"),
+      ("Book.swift", "setShelf(identifier: Shelf.Identifier?)", "shelfIdentifier: Shelf.Identifier?"),
+      ("Phone.swift", "setSim(identifier: Sim.Identifier?)", "simIdentifier: Sim.Identifier?"),
+      ("Desk.swift", "setLamp(identifier: Lamp.Identifier?)", "lampIdentifier: Lamp.Identifier?"),
+    ] {
+      let source = try #require(files[file])
+      #expect(source.contains("public mutating func \(setter) {"), "\(file)")
+      #expect(source.contains(parameter), "\(file)")
+    }
+  }
+
   @Test func byIdentifierInitializerTakesEachParentsIdentifierUnderALabelNoFieldHas() throws {
     let files = try generate(
       """

@@ -32,10 +32,6 @@ public struct Customer: Model {
     _activeCart = LazyReference(activeCart)
   }
 
-  public mutating func setActiveCart(identifier: Cart.Identifier?) {
-    _activeCart = LazyReference(identifier: identifier)
-  }
-
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     id = try values.decode(String.self, forKey: .id)
