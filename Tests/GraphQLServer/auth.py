@@ -60,14 +60,20 @@ AccessControlMatrix) gives each role the operations its rules grant on each fiel
 rules, else the model's); the model-level check of an operation lets through every role that may
 perform it on some field (on every field for a delete), so a role that only field rules name reads
 and writes its fields, and each other field reads as null with Unauthorized and is refused in an
-input.
+input. The matrix covers the fields as written (the manifest's `authFields`; the transformer's
+`collectFieldNames` runs on the type before fields are added): the timestamps and an owner field
+the schema does not declare have no field resolver, so every role that passes the model-level
+check reads them; they are in no create/update input.
 
 Identity (owner rules), as the transformer's resolvers compute it: the identity claim (default
 `sub::username`) is split at `::`; `username` reads the token's `username`, else `cognito:username`;
 the owner value joins the parts (`"<sub>::<username>"`), a create stores it, and the owner field
 reads as its last part (the username); a stored owner equal to the whole value or to one part is
-the caller's (also as a subscription's owner argument). A part that is missing, not a string or
-empty makes the token own nothing (never a fall back to `sub`).
+the caller's (also as a subscription's owner argument). A part that is missing or not a string
+makes the token own nothing (never a fall back to `sub`). An empty part is kept, as the
+transformer's `$util.defaultIfNull` keeps it (`username: ""` beside `cognito:username: "bob"` is
+the owner `"<sub>::"`, not bob), but is never matched alone; a claim whose parts are all empty owns
+nothing.
 
 Groups claims, as the transformer's dynamic group resolvers read them: a list of strings, a string
 (one group) or a string holding a JSON list; absent is no groups; any other shape (`0`, `false`,
@@ -407,21 +413,31 @@ class Authorizer:
         `username` reads the token's `username`, else `cognito:username`; any other part is that
         claim. The owner value joins the parts with `::` (`"<sub>::<username>"` by default), and a
         stored owner matches when it equals that value or, for a claim of several parts, any one
-        part (a record stored as the username or the sub). A part that is missing, not a string or
-        empty, or (for a claim of several parts) that holds `::` itself, makes the token own
-        nothing: `(___xamznone____, set())` — never a fall back to another claim, so that
-        identities from two claims cannot collide."""
+        part (a record stored as the username or the sub). A part that is missing or not a string,
+        or (for a claim of several parts) that holds `::` itself, makes the token own nothing:
+        `(___xamznone____, set())` — never a fall back to another claim, so that identities from
+        two claims cannot collide. An empty part stays in the owner value (`"<sub>::"`, as
+        `$util.defaultIfNull` keeps "") but never matches alone, since "" would name every token
+        whose part is empty; a claim whose parts are all empty owns nothing."""
         values = []
         parts = self.identity_claim(rule).split("::")
         for part in parts:
             value = _claim_username(identity.claims) if part == "username" else identity.claims.get(part)
             # A part holding `::` owns nothing too: it would stand for a whole owner value (a
             # username "sub-a::alice" would match alice's records). Stricter than the transformer.
-            if not isinstance(value, str) or not value or (len(parts) > 1 and "::" in value):
+            if not isinstance(value, str) or (len(parts) > 1 and "::" in value):
                 return NO_IDENTITY, set()
             values.append(value)
+        # An empty part is a value, as `$util.defaultIfNull` keeps it (`username: ""` is not null,
+        # so `cognito:username` is not read): the owner value keeps it (`"<sub>::"`), which still
+        # names one caller. But "" alone would name every token with that part empty, so it is no
+        # owner value by itself: a claim whose parts are all empty owns nothing (stricter than
+        # the transformer, which would match records owned by "").
         owner = "::".join(values)
-        return owner, {owner, *values} if len(values) > 1 else {owner}
+        named = {value for value in values if value}
+        if not named:
+            return NO_IDENTITY, set()
+        return owner, {owner, *named} if len(values) > 1 else {owner}
 
     def _owner_value(self, identity: Identity, rule: dict) -> str:
         """The caller's owner value under `rule`, or the transformer's `___xamznone____` sentinel

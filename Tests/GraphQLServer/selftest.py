@@ -983,9 +983,12 @@ def owner_is_sub_and_username(server: Server) -> None:
     """The transformer's default identity claim `sub::username`: a create stores
     `"<sub>::<username>"` and the owner field reads as the username; a stored owner equal to that,
     to the username or to the sub is the caller's (records, lists, subscription owner arguments); a
-    token whose username is missing, empty or not a string owns nothing (no fall back to `sub`), so
+    token whose username is missing or not a string owns nothing (no fall back to `sub`), so
     a token whose `sub` is another user's username cannot take that user's records; nor can a token
-    whose username or sub holds `::` (it would stand for another user's whole owner value)."""
+    whose username or sub holds `::` (it would stand for another user's whole owner value). An
+    empty username is kept, as the transformer's `$util.defaultIfNull` keeps "" (no fall back to
+    `cognito:username`): the owner is `"<sub>::"`; "" never matches alone, and a claim whose parts
+    are all empty (or a one-part claim that is empty) owns nothing."""
     from websockets.sync.client import connect
     import base64
 
@@ -1000,7 +1003,6 @@ def owner_is_sub_and_username(server: Server) -> None:
         # The collision: a token whose sub is "ann" but that has no username owns nothing.
         impostors = {
             "no username, sub 'ann'": user({"sub": "ann"}),
-            "empty username": user({"cognito:username": "", "sub": "ann"}),
             "username false": user({"cognito:username": False, "sub": "ann"}),
             "username 0": user({"cognito:username": 0, "sub": "ann"}),
             "username a list": user({"cognito:username": ["ann"], "sub": "ann"}),
@@ -1019,6 +1021,28 @@ def owner_is_sub_and_username(server: Server) -> None:
         # `username` is read before `cognito:username`, as getOwnerClaim does.
         plain = user({"username": "ann", "sub": "sub-ann"})
         assert _call(secured, GET_MEMO, {"id": "m1"}, plain)["data"]["getMemo"]["id"] == "m1"
+        # An empty username is a value, as `$util.defaultIfNull` keeps "": no fall back to
+        # `cognito:username` (this token is not ann), and the owner is "<sub>::", which reads as "".
+        empty = user({"username": "", "cognito:username": "ann", "sub": "sub-e"})
+        _refused(_call(secured, GET_MEMO, {"id": "m1"}, empty), "getMemo", "Not Authorized to access getMemo on type Query")
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m6", "title": "E"}}, empty)["data"] == {
+            "createMemo": {"id": "m6", "owner": ""}}
+        assert _stored(secured, "Memo", "m6")["owner"] == "sub-e::"
+        assert _call(secured, GET_MEMO, {"id": "m6"}, empty)["data"] == {"getMemo": {"id": "m6", "title": "E"}}
+        assert _call(secured, "{ listMemos { items { id } } }", {}, empty)["data"] == {"listMemos": {"items": [{"id": "m6"}]}}
+        # "" alone names no one: another token with an empty username, ann, and a token whose
+        # parts are all empty do not own m6 (the last owns nothing at all).
+        for name, other in {"empty username, other sub": user({"username": "", "sub": "sub-f"}), "ann": ann,
+                            "all parts empty": user({"username": "", "sub": ""})}.items():
+            _refused(_call(secured, GET_MEMO, {"id": "m6"}, other), "getMemo", "Not Authorized to access getMemo on type Query")
+            listed = _call(secured, "{ listMemos { items { id } } }", {}, other)["data"]["listMemos"]["items"]
+            assert {"id": "m6"} not in listed, (name, listed)
+        _refused(_call(secured, CREATE_MEMO, {"input": {"id": "x8", "title": "X"}}, user({"username": "", "sub": ""})),
+                 "createMemo", "Not Authorized to access createMemo on type Mutation")
+        # A claim of one part that is empty owns nothing: Document's `identityClaim: "sub"`.
+        create_doc = "mutation C($input: CreateDocumentInput!) { createDocument(input: $input) { id author } }"
+        _refused(_call(secured, create_doc, {"input": {"id": "dx", "title": "T"}}, user({"cognito:username": "x", "sub": ""})),
+                 "createDocument", "Not Authorized to access createDocument on type Mutation")
         # Subscriptions: the owner argument may be the whole value, the username or the sub.
         host = f"127.0.0.1:{secured.port}"
         header = base64.b64encode(json.dumps({"host": host, "x-api-key": "da2-good"}).encode()).decode()
@@ -1041,9 +1065,20 @@ def owner_is_sub_and_username(server: Server) -> None:
                     "data": data, "extensions": {"authorization": {"host": host, "Authorization": token}}}}))
                 got = receive()
                 assert got["type"] == answer and got["id"] == f"s{number}", (owner, got)
+            # A token with an empty username subscribes as its whole owner value "<sub>::" (the
+            # argument the sync engine passes then) or its sub; "" alone is not its owner value.
+            for number, (owner, answer) in enumerate((("sub-e::", "start_ack"), ("sub-e", "start_ack"), ("", "error")), 4):
+                data = json.dumps({"query": "subscription S($o: String) { onCreateMemo(owner: $o) { id } }",
+                                   "variables": {"o": owner}})
+                ws.send(json.dumps({"type": "start", "id": f"s{number}", "payload": {
+                    "data": data, "extensions": {"authorization": {"host": host, "Authorization": empty["authorization"]}}}}))
+                got = receive()
+                assert got["type"] == answer and got["id"] == f"s{number}", (owner, got)
             ws.send(json.dumps({"type": "stop", "id": "s0"}))
             ws.send(json.dumps({"type": "stop", "id": "s2"}))
-            for _ in range(2):
+            ws.send(json.dumps({"type": "stop", "id": "s4"}))
+            ws.send(json.dumps({"type": "stop", "id": "s5"}))
+            for _ in range(4):
                 assert receive()["type"] == "complete"
             _call(secured, CREATE_MEMO, {"input": {"id": "m5", "title": "E"}}, ann)
             event = receive()
@@ -1110,6 +1145,39 @@ def field_only_roles_pass_the_model_check(server: Server) -> None:
         assert (stored["summary"], stored["body"]) == ("Audited", "Long"), stored
         assert _call(secured, get, {"id": "r1"}, ann)["data"] == {
             "getReview": {"id": "r1", "summary": "Audited", "body": "Long", "owner": "ann"}}
+
+
+@check(schema="auth-rules")
+def implicit_fields_are_outside_the_matrix(server: Server) -> None:
+    """The fields the transformer adds to a model (the timestamps, an owner field it inserts) are
+    not in its access-control matrix (`collectFieldNames` runs on the fields as written), so they
+    get no field resolver: every role that passes the model-level check reads them, a role of
+    Review's field rules too (Auditors, the API key), while `body` (in the matrix, under the model's
+    owner rule) stays null with Unauthorized. A caller no rule names reads none of them. They are
+    not in the create/update inputs, so no one writes them."""
+    with SecuredAuthServer() as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        auditor = user({"cognito:username": "ada", "cognito:groups": ["Auditors"]})
+        create = "mutation C($input: CreateReviewInput!) { createReview(input: $input) { id } }"
+        _call(secured, create, {"input": {"id": "r1", "summary": "Fine", "body": "Long"}}, ann)
+        stored = _stored(secured, "Review", "r1")
+        get = "query G($id: ID!) { getReview(id: $id) { id owner createdAt updatedAt body } }"
+        implicit = {"id": "r1", "owner": "ann", "createdAt": stored["createdAt"], "updatedAt": stored["updatedAt"]}
+        assert _call(secured, get, {"id": "r1"}, ann)["data"] == {"getReview": {**implicit, "body": "Long"}}
+        for caller in (auditor, key):
+            answer = _call(secured, get, {"id": "r1"}, caller)
+            assert answer["data"] == {"getReview": {**implicit, "body": None}}, answer
+            assert [(e["path"], e["message"]) for e in answer["errors"]] == [
+                (["getReview", "body"], "Not Authorized to access body on type Review")], answer
+            listed = _call(secured, "{ listReviews { items { owner createdAt } } }", {}, caller)["data"]
+            assert listed == {"listReviews": {"items": [{"owner": "ann", "createdAt": stored["createdAt"]}]}}, listed
+        _refused(_call(secured, get, {"id": "r1"}, bob), "getReview", "Not Authorized to access getReview on type Query")
+        for name, value in (("owner", "ada"), ("createdAt", "2020-01-01T00:00:00.000Z")):
+            update = "mutation U($input: UpdateReviewInput!) { updateReview(input: $input) { id } }"
+            answer = _call(secured, update, {"input": {"id": "r1", name: value}}, auditor)
+            assert answer.get("data") is None and "UpdateReviewInput" in answer["errors"][0]["message"], answer
+        assert _stored(secured, "Review", "r1")["owner"] == stored["owner"]
 
 
 @check(schema="auth-rules")

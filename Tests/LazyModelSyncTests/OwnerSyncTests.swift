@@ -129,7 +129,15 @@ struct OwnerSyncTests {
     let shapes: [([String: Any], [String: String])] = [
       (["sub": "sub-carol", "username": "carol", "cognito:username": "other"], ["owner": "carol"]),
       (["sub": "carol"], [:]),
-      (["sub": "carol", "cognito:username": ""], [:]),
+      // An empty username is a value (`$util.defaultIfNull` keeps it; no fall back to
+      // `cognito:username`): the owner is "<sub>::", passed whole since its last part is empty.
+      (["sub": "carol", "cognito:username": ""], ["owner": "carol::"]),
+      (["sub": "sub-e", "username": "", "cognito:username": "ann"], ["owner": "sub-e::"]),
+      (["sub": "", "cognito:username": ""], [:]),
+      (["sub": "", "cognito:username": "carol"], ["owner": "carol"]),
+      // A part holding the separator would stand for another user's whole owner value.
+      (["sub": "sub-x", "cognito:username": "sub-carol::carol"], [:]),
+      (["cognito:username": "carol"], [:]),
       (["sub": "carol", "cognito:username": false], [:]),
       (["sub": "carol", "cognito:username": 0], [:]),
       (["sub": "carol", "cognito:username": ["carol"]], [:]),

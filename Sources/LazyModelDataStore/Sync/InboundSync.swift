@@ -517,15 +517,18 @@ extension SyncEngine {
   /// rule of the client's mode (user pools or OIDC, `APIClient.Configuration.authorization`) that
   /// may listen, unless a rule of that mode lets the caller read every record (`private`, or
   /// `groups` naming one of the token's groups). The value is the token's claim the rule's
-  /// `identityClaim` names, as the transformer's subscription resolvers compare it: by default (and
-  /// for `username` and the transformer's default `sub::username`) the username, read from
-  /// `username`, else `cognito:username` (`getOwnerClaim`); any other claim (a written
-  /// `cognito:username`, `sub`, a custom claim) is read as it is named; for a claim of
-  /// several parts (`sub::username`) every part must be present and the last one is passed, which
-  /// is what the owner field of the events reads as. A claim that is missing, not a string or
-  /// empty passes no argument for that rule: such a token owns nothing (never a fall back to `sub`,
-  /// which could name another user). Empty for other modes, and for a token whose claims cannot be
-  /// read (the service decides).
+  /// `identityClaim` names (by default the transformer's `sub::username`), as the transformer's
+  /// subscription resolvers compare it: the part `username` is read from `username`, else
+  /// `cognito:username` when `username` is absent or null (`getOwnerClaim`; an empty `username` is
+  /// a value and is kept, as `$util.defaultIfNull` keeps it); any other part (a written
+  /// `cognito:username`, `sub`, a custom claim) is read as it is named. For a claim of several
+  /// parts every part must be a string without `::`, and the last one is passed (what the owner
+  /// field of the events reads as), or the whole owner value (`"<sub>::"`) when the last part is
+  /// empty. A part that is missing or not a string, a claim of one part that is empty, or one whose
+  /// parts are all empty passes no argument for that rule: such a token owns nothing (never a fall
+  /// back to `sub`, which could name another user) — the local server's rule
+  /// (`Tests/GraphQLServer/auth.py`, `_owner_claims`). Empty for other modes, and for a token whose
+  /// claims cannot be read (the service decides).
   ///
   /// - Throws: ``AuthorizationError`` when the token provider fails.
   func ownerArguments(_ schema: ModelSchema) async throws -> [String: String] {
@@ -588,13 +591,16 @@ extension SyncEngine {
           }
         default: value = claims[name]
         }
-        guard case .string(let text)? = value, !text.isEmpty else { return nil }
+        guard case .string(let text)? = value else { return nil }
         return text
       }
-      let claimName = rule.identityClaim ?? "username"
-      let parts = claimName.components(separatedBy: "::").map(claim)
-      guard let last = parts.last, parts.allSatisfy({ $0 != nil }) else { continue }
-      arguments[field] = last
+      let parts = (rule.identityClaim ?? "sub::username").components(separatedBy: "::").map(claim)
+      guard parts.allSatisfy({ $0 != nil }) else { continue }
+      let values = parts.compactMap { $0 }
+      guard values.count == 1 || !values.contains(where: { $0.contains("::") }),
+        values.contains(where: { !$0.isEmpty }), let last = values.last
+      else { continue }
+      arguments[field] = last.isEmpty ? values.joined(separator: "::") : last
     }
     return arguments
   }
