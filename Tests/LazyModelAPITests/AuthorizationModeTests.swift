@@ -764,8 +764,8 @@ struct AuthorizationFaultTests {
         ].merging(identity) { registered, _ in registered }, secret: keys.userPoolSecret)
     }
     for identity: [String: Any] in [
-      ["sub": "ann"], ["sub": "ann", "cognito:username": ""], ["sub": "ann", "cognito:username": false],
-      ["sub": "ann", "cognito:username": 0], ["cognito:username": "ann"],
+      ["sub": "ann"], ["sub": "ann", "cognito:username": false], ["sub": "ann", "cognito:username": 0],
+      ["cognito:username": "ann"], ["sub": "", "cognito:username": ""],
     ] {
       let impostorToken = try token(identity)
       let impostor = client(server, .userPools { impostorToken })
@@ -778,6 +778,73 @@ struct AuthorizationFaultTests {
       #expect(rejected(create?.error)?.message == "Not Authorized to access createTicket on type Mutation")
     }
     #expect(try await server.storedRecords(of: "Ticket").count == 1)
+
+    // An empty username is a value, as the transformer's `$util.defaultIfNull` keeps it: no fall
+    // back to `cognito:username` (this token is not ann); it owns "<sub>::", read as "". The "" part
+    // alone names no one, so another token with an empty username does not own that record.
+    let emptyToken = try token(["sub": "sub-e", "username": "", "cognito:username": "ann"])
+    let empty = client(server, .userPools { emptyToken })
+    let notAnn = await authorizationFailure { _ = try await empty.get(Ticket.self, byIdentifier: .init(id: "t1")) }
+    #expect(rejected(notAnn?.error)?.message == "Not Authorized to access getTicket on type Query")
+    let own = try await empty.create(Ticket(id: "t2", subject: "Empty's"))
+    #expect(own.assignee == "")
+    #expect(
+      try await server.storedRecords(of: "Ticket").compactMap { $0["assignee"] as? String }.sorted() == [
+        "sub-ann::ann", "sub-e::",
+      ])
+    #expect(try await empty.send(ModelQueries.list(Ticket.self)).items.map(\.id) == ["t2"])
+    let otherToken = try token(["sub": "sub-f", "username": ""])
+    let other = client(server, .userPools { otherToken })
+    #expect(try await other.send(ModelQueries.list(Ticket.self)).items.isEmpty)
+    let refusedOther = await authorizationFailure {
+      _ = try await other.get(Ticket.self, byIdentifier: .init(id: "t2"))
+    }
+    #expect(rejected(refusedOther?.error)?.message == "Not Authorized to access getTicket on type Query")
+  }
+
+  @Test(
+    "the fields the transformer adds (owner, timestamps) are outside the access matrix: every role past the model check reads them"
+  )
+  func implicitFieldsOutsideTheMatrix() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let auditorToken = try keys.userPoolToken("ada", groups: ["Auditors"])
+    let bobToken = try keys.userPoolToken("bob")
+    let ann = client(server, .userPools { annToken })
+    let created = try await ann.create(Review(id: "r1", summary: "Fine", body: "Long text"))
+    let createdAt = try #require(created.createdAt)
+    let updatedAt = try #require(created.updatedAt)
+    #expect(created.owner == "ann")
+    // Allowed: the Auditors group and the API key (roles of Review's field rules only) read the
+    // owner and the timestamps, which have no field rules and no field resolver; `body` (in the
+    // matrix, under the model's owner rule) is null with Unauthorized.
+    for authorization: APIClient.Authorization in [.userPools { auditorToken }, .apiKey(keys.apiKey)] {
+      let caller = client(server, authorization)
+      let response = try await caller.response(for: ModelQueries.get(Review.self, byIdentifier: .init(id: "r1")))
+      let read = try #require(response.data ?? nil)
+      #expect(read.owner == "ann" && read.createdAt == createdAt && read.updatedAt == updatedAt)
+      #expect(read.body == nil)
+      #expect(response.errors.map(\.path) == [[.string("getReview"), .string("body")]])
+      let page = try await caller.response(for: ModelQueries.list(Review.self))
+      #expect(page.data?.items.map(\.owner) == ["ann"] && page.data?.items.map(\.createdAt) == [createdAt])
+    }
+    // Denied: a user no rule names reads none of them (refused at the model level).
+    let bob = client(server, .userPools { bobToken })
+    let refused = await authorizationFailure { _ = try await bob.get(Review.self, byIdentifier: .init(id: "r1")) }
+    #expect(rejected(refused?.error)?.message == "Not Authorized to access getReview on type Query")
+    // Writes: the implicit fields are in no input (the server's self-test refuses an input naming
+    // them), so an auditor's update of `summary` sends neither and the stored owner stays ann's.
+    let log = RequestLog()
+    let auditor = client(server, .userPools { auditorToken }, log: log)
+    var read = try #require(
+      try await auditor.response(for: ModelQueries.get(Review.self, byIdentifier: .init(id: "r1"))).data ?? nil)
+    read.summary = "Audited"
+    _ = try await auditor.response(for: ModelMutations.update(read))
+    #expect(log.last?.variables["input"] == ["id": "r1", "summary": "Audited"])
+    let stored = try #require(try await server.storedRecords(of: "Review").first)
+    #expect(stored["owner"] as? String == "sub-ann::ann" && stored["summary"] as? String == "Audited")
   }
 
   @Test("an update of a model read with fields refused by field-level @auth leaves them out; the stored values survive")
