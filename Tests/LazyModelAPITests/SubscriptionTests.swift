@@ -139,7 +139,9 @@ struct SubscriptionTests {
     try await eager.waitConnected()
     try await lazy.waitConnected()
     let post = try await client.create(Post4V2(title: "Eager"))
-    try await client.create(Comment4V2(content: "c", post: post))
+    // The create selects the post as the eager subscription does: AppSync publishes the mutation's
+    // response, so an include the mutation does not select would arrive null there.
+    try await client.create(Comment4V2(content: "c", post: post), includes: [Comment4V2.keys.post])
     try await eager.waitModels(1)
     try await lazy.waitModels(1)
     let eagerComment = try #require(eager.models.first)
