@@ -7,7 +7,8 @@
 // APIBenchmark --profile lazy|plain ROUNDS seeds 100 comments, then runs ROUNDS rounds of one
 // `list` of them and 100 sequential lazy loads (or 100 plain POSTs of the same bodies) and exits.
 // Two runs with different ROUNDS give the instructions of one round (the seed and warm-up cancel
-// out); lazy minus plain, divided by 100, is the client's own instructions per request:
+// out); lazy minus plain, divided by 100, is the client's own instructions per request
+// (APIBENCHMARK_PROFILE_WIDTH=8 runs the requests 8 in flight, as the concurrent mode does):
 //   APIBENCHMARK_ENDPOINT=http://127.0.0.1:PORT/graphql valgrind --tool=callgrind \
 //     .build/release/APIBenchmark --profile lazy 2   (then 6; the same for plain; a fresh
 //   server per run: `.venv/bin/python Tests/GraphQLServer/server.py --schema
@@ -162,8 +163,20 @@ for index in 0..<min(50, referenceCount) {
 }
 
 if let profileMode {
+  // APIBENCHMARK_PROFILE_WIDTH=8 runs each round's requests 8 in flight (the concurrent mode).
+  let profileWidth = Int(ProcessInfo.processInfo.environment["APIBENCHMARK_PROFILE_WIDTH"] ?? "") ?? 1
   for _ in 0..<profileMode.rounds {
     let comments = try await freshComments()
+    if profileWidth > 1 {
+      try await forEach(comments.count, width: profileWidth) { index in
+        if profileMode.lazy {
+          guard try await comments[index].post != nil else { fatalError("a reference did not load") }
+        } else {
+          try await plainPost(index)
+        }
+      }
+      continue
+    }
     for (index, comment) in comments.enumerated() {
       if profileMode.lazy {
         guard try await comment.post != nil else { fatalError("a reference did not load") }
