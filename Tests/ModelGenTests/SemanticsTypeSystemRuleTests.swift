@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLSDL
+import ModelGen
 import Testing
 
 @testable import ModelGenIR
@@ -299,5 +300,50 @@ import Testing
       #expect(analysis.diagnostics.map(\.code) == (code.map { [$0] } ?? []), "\(sdl): \(analysis.diagnostics)")
       #expect(verdicts[index].hasPrefix(code == nil ? "OK" : "ERR "), "graphql-core on \(sdl): \(verdicts[index])")
     }
+  }
+}
+
+/// The order in which the transformers after the model transformer add their types to the API
+/// schema (amplify-category-api's transformer chain: model, primary key, index, hasMany, hasOne,
+/// manyToMany, belongsTo, default value, auth). The index transformer's `transformSchema` adds,
+/// per `@index` in document order, the filter input and connection of a model without a list query
+/// and then `addKeyConditionInputs`; the hasMany transformer's `extendTypeWithConnection` then
+/// adds, per `@hasMany` in document order, the child's connection and filter input when no query
+/// made them; hasOne, belongsTo, manyToMany (whose join models always have list queries) and auth
+/// add fields and directives to types already placed, no type of their own.
+@Suite struct TransformerTypeOrderTests {
+  @Test func indexTypesComeBeforeRelationTypesEachInDirectiveOrder() throws {
+    let graph = try #require(
+      analyzeClean(
+        """
+        type Blog @model {
+          id: ID!
+          posts: [Post] @hasMany
+          notes: [Note] @hasMany(indexName: "byBlog", fields: ["id"])
+        }
+        type Shelf @model { id: ID! drafts: [Draft] @hasMany }
+        type Draft @model(queries: null) { id: ID! body: String }
+        type Post @model(queries: null) { id: ID! title: String! }
+        type Note @model(queries: null) {
+          id: ID!
+          blogID: ID! @index(name: "byBlog", sortKeyFields: ["day"])
+          day: String!
+        }
+        """))
+    let text = APISchemaEmitter.render(graph, sourceFileName: "order.graphql")
+    let names = text.split(separator: "\n").compactMap { line -> String? in
+      let parts = line.split(separator: " ")
+      guard parts.count >= 2, ["type", "input", "enum"].contains(parts[0]) else { return nil }
+      return String(parts[1])
+    }
+    let tail = Array(names.drop { $0 != "ModelSubscriptionNoteFilterInput" })
+    #expect(
+      tail == [
+        "ModelSubscriptionNoteFilterInput",
+        // Index transformer (`Note.blogID @index`, with the default query field).
+        "ModelNoteFilterInput", "ModelNoteConnection", "ModelStringKeyConditionInput",
+        // hasMany transformer: `Blog.posts`, `Blog.notes` (placed already), `Shelf.drafts`.
+        "ModelPostConnection", "ModelPostFilterInput", "ModelDraftConnection", "ModelDraftFilterInput",
+      ])
   }
 }
