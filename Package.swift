@@ -57,6 +57,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionNonModelTypeHoldsModel", "regressions/non-model-type-holds-model"),
   ("RegressionFieldNamesCollideWithProtocolMembers", "regressions/field-names-collide-with-protocol-members"),
   ("RegressionCustomRootFieldsDropped", "regressions/custom-root-fields-dropped"),
+  ("RegressionUserInputTypesAndDefaultsUnchecked", "regressions/user-input-types-and-defaults-unchecked"),
 ]
 
 var targets: [Target] = [

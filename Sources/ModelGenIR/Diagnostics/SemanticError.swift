@@ -12,7 +12,7 @@ public enum ModelGenDiagnosticCode {
   public static let unknownArgument: DiagnosticCode = "MG003"
   /// Two type definitions with the same name.
   public static let duplicateType: DiagnosticCode = "MG004"
-  /// Two fields (or enum values) with the same name in one type.
+  /// Two fields (or enum values, or input fields) with the same name in one type.
   public static let duplicateField: DiagnosticCode = "MG005"
   /// `@belongsTo` whose parent has no `@hasMany`/`@hasOne` pointing back.
   public static let belongsToWithoutCounterpart: DiagnosticCode = "MG006"
@@ -79,9 +79,24 @@ public enum ModelGenDiagnosticCode {
   /// Two generated file names (Swift type names, `Models.swift`) that differ only in letter case:
   /// they collide on case-insensitive file systems (macOS, Windows).
   public static let caseCollidingFileNames: DiagnosticCode = "MG035"
-  /// A type, field or enum value whose name starts with `__`, which GraphQL reserves for its
-  /// introspection system (spec §4.1): the API schema would not validate.
+  /// A type, field, enum value, argument, input field, directive or directive argument whose name
+  /// starts with `__`, which GraphQL reserves for its introspection system (spec §4.1): the API
+  /// schema would not validate.
   public static let reservedName: DiagnosticCode = "MG036"
+  /// Two arguments with one name on a field or a directive definition (GraphQL spec §3.6, §3.13).
+  public static let duplicateArgument: DiagnosticCode = "MG050"
+  /// Two `directive @name` definitions with one name (GraphQL spec §3.13).
+  public static let duplicateDirective: DiagnosticCode = "MG051"
+  /// A default value of an argument or input field that its type's input coercion rules refuse
+  /// (GraphQL spec §3.10, §3.11, §3.12, §3.5; `Int` is 32-bit, enum values by name, no `null` for
+  /// a non-null type, input objects with their required fields and no unknown ones).
+  public static let invalidDefaultValue: DiagnosticCode = "MG052"
+  /// An object type that is not a model, an interface or an `input` type with no fields (GraphQL
+  /// spec §3.6, §3.7, §3.10).
+  public static let typeWithoutFields: DiagnosticCode = "MG053"
+  /// `input` types that contain themselves through non-null fields that are not lists
+  /// (`input I { i: I! }`): no finite value exists (GraphQL spec §3.10 "Circular References").
+  public static let inputTypeCycle: DiagnosticCode = "MG054"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -180,8 +195,23 @@ public enum SemanticError: Sendable, Hashable {
   case builtInTypeRedefined(name: String, kind: String)
   /// MG035: the files of types `name` and `otherName` (`file`, `otherFile`) differ only in letter case.
   case caseCollidingFileNames(name: String, file: String, otherName: String, otherFile: String)
-  /// MG036: `name` (a `kind`: type, field, enum value) starts with `__`.
+  /// MG036: `name` (a `kind`: type, field, enum value, argument, input field, directive,
+  /// directive argument) starts with `__`.
   case reservedName(name: String, kind: String)
+  /// MG050: `owner` (`Query.search`, or `@cached` for a directive definition) takes `argument`
+  /// more than once.
+  case duplicateArgument(owner: String, argument: String)
+  /// MG051: `directive @name` is defined more than once.
+  case duplicateDirective(name: String)
+  /// MG052: the default value of `argument` of `owner.field` (of `owner`, `@name`, when `field` is
+  /// nil), or of the input field `owner.field` when `argument` is nil, does not coerce to its
+  /// type `typeName` as written (`[Int!]`), for `reason`.
+  case invalidDefaultValue(owner: String, field: String?, argument: String?, typeName: String, reason: String)
+  /// MG053: the `kind` (object type, interface, input type) `name` has no fields.
+  case typeWithoutFields(name: String, kind: String)
+  /// MG054: input type `owner`'s non-null field `field` closes a cycle of non-null, non-list input
+  /// fields; `cycle` is the path of `Type.field` steps ending with the type it returns to.
+  case inputTypeCycle(owner: String, field: String, cycle: [String])
   /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
   /// directive(s) that replace it as written here (`@index`).
   case v1Directive(name: String, replacement: String)
@@ -234,6 +264,11 @@ public enum SemanticError: Sendable, Hashable {
     case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
     case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
     case .reservedName: return ModelGenDiagnosticCode.reservedName
+    case .duplicateArgument: return ModelGenDiagnosticCode.duplicateArgument
+    case .duplicateDirective: return ModelGenDiagnosticCode.duplicateDirective
+    case .invalidDefaultValue: return ModelGenDiagnosticCode.invalidDefaultValue
+    case .typeWithoutFields: return ModelGenDiagnosticCode.typeWithoutFields
+    case .inputTypeCycle: return ModelGenDiagnosticCode.inputTypeCycle
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
@@ -258,6 +293,13 @@ public enum SemanticError: Sendable, Hashable {
   /// (`DiagnosticText.shortened`), so a 10 MB name costs a few dozen bytes per message.
   private func q(_ text: String, limit: Int = DiagnosticText.maximumQuotedLength) -> String {
     DiagnosticText.shortened(text, limit: limit)
+  }
+
+  /// A cycle's `Type.field` steps joined by ` -> `; a path longer than eight steps keeps its
+  /// first three and last two (`A.b -> … 12 more … -> Z.a -> A`), so a message stays one line.
+  private func path(_ steps: [String]) -> String {
+    let shown = steps.count > 8 ? steps.prefix(3) + ["… \(steps.count - 5) more …"] + steps.suffix(2) : steps[...]
+    return shown.map { q($0) }.joined(separator: " -> ")
   }
 
   /// The one-line message; every piece of user text in it is quoted through
@@ -340,8 +382,9 @@ public enum SemanticError: Sendable, Hashable {
           "`\(q(owner)).\(q(field))` returns \(q(kind)) type `\(q(typeName))`; a field returns a scalar, enum, object type or model"
       }
       if let argument {
+        let holder = field.isEmpty ? q(owner) : "\(q(owner)).\(q(field))"
         return
-          "argument `\(q(argument))` of `\(q(owner)).\(q(field))` has \(q(kind)) type `\(q(typeName))`; an argument takes a scalar, enum or input type"
+          "argument `\(q(argument))` of `\(holder)` has \(q(kind)) type `\(q(typeName))`; an argument takes a scalar, enum or input type"
       }
       return
         "`\(q(owner)).\(q(field))` has \(q(kind)) type `\(q(typeName))`; an input field takes a scalar, enum or input type"
@@ -375,6 +418,23 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(q(name))` is a built-in \(q(kind, limit: 400)) scalar and cannot be redefined"
     case .reservedName(let name, let kind):
       return "the \(q(kind)) name `\(q(name))` starts with `__`, which GraphQL reserves for introspection"
+    case .duplicateArgument(let owner, let argument):
+      return "`\(q(owner))` defines the argument `\(q(argument))` more than once"
+    case .duplicateDirective(let name):
+      return "directive `@\(q(name))` is defined more than once"
+    case .invalidDefaultValue(let owner, let field, let argument, let typeName, let reason):
+      let place =
+        switch (field, argument) {
+        case (let field?, let argument?): "argument `\(q(argument))` of `\(q(owner)).\(q(field))`"
+        case (nil, let argument?): "argument `\(q(argument))` of `\(q(owner))`"
+        case (let field, nil): "`\(q(owner)).\(q(field ?? ""))`"
+        }
+      return "the default value of \(place) is not a valid `\(q(typeName))`: \(q(reason, limit: 400))"
+    case .typeWithoutFields(let name, let kind):
+      return "the \(q(kind)) `\(q(name))` has no fields; GraphQL requires at least one"
+    case .inputTypeCycle(let owner, let field, let cycle):
+      return
+        "`\(q(owner)).\(q(field))` makes input `\(q(cycle.last ?? owner))` require itself (\(path(cycle))), so no finite value of it exists"
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
       return
         "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
@@ -415,8 +475,20 @@ public enum SemanticError: Sendable, Hashable {
       // null over the API); modelgen cannot store or load it, so it asks for the relation.
       return
         "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
-    case .duplicateType, .duplicateField:
+    case .duplicateType, .duplicateField, .duplicateArgument, .duplicateDirective:
       return "rename or remove one of them"
+    case .invalidDefaultValue(_, _, _, let typeName, _):
+      return
+        "write a literal of type `\(q(typeName))` (GraphQL spec §3.10 input coercion: a single value stands for a list of one), or remove the default"
+    case .typeWithoutFields(_, let kind):
+      return kind == "input type"
+        ? "add a field (GraphQL spec §3.10), or remove the type and the arguments that use it"
+        : "add a field (GraphQL spec §3.6), or remove the type"
+    case .inputTypeCycle(_, _, let cycle):
+      let step = cycle.first ?? ""
+      let type = cycle.dropFirst().first?.split(separator: ".").first.map(String.init) ?? ""
+      return
+        "make one field of the cycle nullable or a list (`\(q(step)): \(q(type))` or `[\(q(type))!]!`), so a value can end (GraphQL spec §3.10)"
     case .duplicatePrimaryKey:
       return "use one @primaryKey(sortKeyFields: [...]) on the partition key field"
     case .relationStyleMismatch:

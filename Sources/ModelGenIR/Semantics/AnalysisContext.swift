@@ -17,6 +17,8 @@ final class AnalysisContext {
   var modelOrder: [String] = []
   /// Names declared with `directive @name` in the document.
   var declaredDirectives: Set<String> = []
+  /// Names declared with `directive @name repeatable` in the document.
+  var repeatableDirectives: Set<String> = []
   /// The config's Swift type names that apply to this document and passed their checks.
   var swiftNames: [String: String] = [:]
 

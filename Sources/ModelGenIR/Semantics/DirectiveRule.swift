@@ -5,7 +5,8 @@ import GraphQLSDL
 /// required arguments (MG015), argument values of the wrong shape (MG014), directives in places
 /// where they mean nothing (MG016: every Amplify directive outside the places the transformer
 /// allows it, including interfaces, unions, inputs, custom scalars, input fields and arguments) and
-/// non-repeatable directives used twice (MG017).
+/// non-repeatable directives used twice at one location (MG017: the Amplify directives, the
+/// declared ones without `repeatable`, AppSync's `@aws_*`, `@deprecated` and `@specifiedBy`).
 ///
 /// Directives declared in the document (`directive @name ...`) and the AppSync/Amplify directives
 /// this generator does not interpret (`@searchable`, `@function`, `@http`, `@aws_*`, ...) are
@@ -115,6 +116,22 @@ enum DirectiveRule {
     }
   }
 
+  /// The pass-through directives that are not `repeatable` (GraphQL spec §3.13: `@deprecated`,
+  /// `@specifiedBy`; AWS AppSync's `@aws_*` definitions): a second use at one location is MG017,
+  /// which AppSync and graphql-core refuse (spec §5.7.3 "Directives Are Unique Per Location").
+  static let nonRepeatablePassThroughDirectives: Set<String> = [
+    "aws_subscribe", "aws_auth", "aws_api_key", "aws_iam", "aws_oidc", "aws_cognito_user_pools", "aws_lambda",
+    "deprecated", "specifiedBy",
+  ]
+
+  /// Whether the non-Amplify directive `name` may appear twice at one location: as its
+  /// definition in the document says (`directive @name repeatable on …`), else `false` for the
+  /// ``nonRepeatablePassThroughDirectives``.
+  private static func isRepeatable(_ name: String, in context: AnalysisContext) -> Bool {
+    if context.declaredDirectives.contains(name) { return context.repeatableDirectives.contains(name) }
+    return !nonRepeatablePassThroughDirectives.contains(name)
+  }
+
   /// The transformer v2 directives that replace a v1 directive (Amplify's "Migrating GraphQL
   /// schemas to the v2 transformer"): `@key(name:)` → `@index`, `@key` without `name:` →
   /// `@primaryKey`, `@connection` → `@hasMany`/`@hasOne`/`@belongsTo`; `nil` for other directives.
@@ -144,7 +161,12 @@ enum DirectiveRule {
           }
           let suggestion = Naming.suggestion(for: name, among: Array(specs.keys).sorted())
           context.report(.unknownDirective(name: name, suggestion: suggestion), at: directive.range)
+        } else if let first = seen[name], !isRepeatable(name, in: context) {
+          context.report(
+            .repeatedDirective(directive: name), at: directive.range,
+            notes: [DiagnosticNote(message: "first used here", range: first)])
         }
+        seen[name] = seen[name] ?? directive.range
         continue
       }
       if let first = seen[name], !spec.isRepeatable {

@@ -4,7 +4,7 @@ import GraphQLSDL
 /// `GraphQLSDL` document, producing the validated ``ModelGraph``.
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
-/// `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
+/// `TypeSystemRule`, `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
 /// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `CustomRootRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
@@ -26,6 +26,7 @@ public enum SemanticAnalyzer {
     let context = AnalysisContext(fileName: fileName, budget: budget)
     TypeResolution.collectTypes(of: document, into: context)
     DirectiveRule.check(context)
+    TypeSystemRule.check(document, context)
     ModelRule.buildModels(context)
     let nonModels = ModelRule.buildNonModels(context)
     EmbeddedCycleRule.check(context)

@@ -51,6 +51,7 @@ enum TypeResolution {
         rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
       case .directive(let directive):
         context.declaredDirectives.insert(directive.name.value)
+        if directive.isRepeatable { context.repeatableDirectives.insert(directive.name.value) }
       default:
         break
       }
