@@ -83,24 +83,102 @@ public struct FixIt: Sendable, Hashable {
 ///
 /// Print it with ``DiagnosticPrinter``: ``description`` is the one-line
 /// `path:line:col: error: message [CODE]` form that Xcode, SwiftPM and editors make clickable.
-/// A value type, safe to share across threads.
+/// A value type, safe to share across threads. Its fields live in one immutable, shared box, so
+/// copying a diagnostic (into a list, out of a list, through a sort) costs one reference count,
+/// not one per field; setting a field copies the box first (copy-on-write), so values never
+/// affect each other.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// The fields, immutable and shared by every copy of this value.
+  private final class Storage: Sendable {
+    let severity: DiagnosticSeverity
+    let code: DiagnosticCode
+    let message: String
+    let fileName: String
+    let range: SourceRange
+    let notes: [DiagnosticNote]
+    let hint: String?
+    let fixIt: FixIt?
+
+    init(
+      severity: DiagnosticSeverity, code: DiagnosticCode, message: String, fileName: String, range: SourceRange,
+      notes: [DiagnosticNote], hint: String?, fixIt: FixIt?
+    ) {
+      self.severity = severity
+      self.code = code
+      self.message = message
+      self.fileName = fileName
+      self.range = range
+      self.notes = notes
+      self.hint = hint
+      self.fixIt = fixIt
+    }
+  }
+
+  private var storage: Storage
+
+  /// Replaces the box by a copy with one field changed by `change` (copy-on-write of a field).
+  private mutating func update(_ change: (inout Fields) -> Void) {
+    var fields = Fields(
+      severity: storage.severity, code: storage.code, message: storage.message, fileName: storage.fileName,
+      range: storage.range, notes: storage.notes, hint: storage.hint, fixIt: storage.fixIt)
+    change(&fields)
+    storage = Storage(
+      severity: fields.severity, code: fields.code, message: fields.message, fileName: fields.fileName,
+      range: fields.range, notes: fields.notes, hint: fields.hint, fixIt: fields.fixIt)
+  }
+
+  /// The fields as plain variables, for ``update(_:)``.
+  private struct Fields {
+    var severity: DiagnosticSeverity
+    var code: DiagnosticCode
+    var message: String
+    var fileName: String
+    var range: SourceRange
+    var notes: [DiagnosticNote]
+    var hint: String?
+    var fixIt: FixIt?
+  }
+
   /// How serious the problem is.
-  public var severity: DiagnosticSeverity
+  public var severity: DiagnosticSeverity {
+    get { storage.severity }
+    set { update { $0.severity = newValue } }
+  }
   /// The stable code, for example `SDL012`.
-  public var code: DiagnosticCode
+  public var code: DiagnosticCode {
+    get { storage.code }
+    set { update { $0.code = newValue } }
+  }
   /// One sentence, lowercase start, no trailing period, naming the construct in backticks.
-  public var message: String
+  public var message: String {
+    get { storage.message }
+    set { update { $0.message = newValue } }
+  }
   /// The file the diagnostic belongs to, as printed (`path` in `path:line:col`).
-  public var fileName: String
+  public var fileName: String {
+    get { storage.fileName }
+    set { update { $0.fileName = newValue } }
+  }
   /// The source text the diagnostic is about; its start is the printed `line:col`.
-  public var range: SourceRange
+  public var range: SourceRange {
+    get { storage.range }
+    set { update { $0.range = newValue } }
+  }
   /// Related places, printed after the diagnostic as `path:line:col: note: …`.
-  public var notes: [DiagnosticNote]
+  public var notes: [DiagnosticNote] {
+    get { storage.notes }
+    set { update { $0.notes = newValue } }
+  }
   /// A suggestion for the reader in words, for example "did you mean `type`?".
-  public var hint: String?
+  public var hint: String? {
+    get { storage.hint }
+    set { update { $0.hint = newValue } }
+  }
   /// A machine-applicable edit that fixes the problem, when one is certain enough.
-  public var fixIt: FixIt?
+  public var fixIt: FixIt? {
+    get { storage.fixIt }
+    set { update { $0.fixIt = newValue } }
+  }
 
   /// Creates a diagnostic.
   public init(
@@ -113,14 +191,29 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     hint: String? = nil,
     fixIt: FixIt? = nil
   ) {
-    self.severity = severity
-    self.code = code
-    self.message = message
-    self.fileName = fileName
-    self.range = range
-    self.notes = notes
-    self.hint = hint
-    self.fixIt = fixIt
+    storage = Storage(
+      severity: severity, code: code, message: message, fileName: fileName, range: range, notes: notes, hint: hint,
+      fixIt: fixIt)
+  }
+
+  /// Two diagnostics are equal when every field is.
+  public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    return lhs.severity == rhs.severity && lhs.code == rhs.code && lhs.range == rhs.range
+      && lhs.message == rhs.message && lhs.fileName == rhs.fileName && lhs.notes == rhs.notes
+      && lhs.hint == rhs.hint && lhs.fixIt == rhs.fixIt
+  }
+
+  /// Hashes every field.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(severity)
+    hasher.combine(code)
+    hasher.combine(message)
+    hasher.combine(fileName)
+    hasher.combine(range)
+    hasher.combine(notes)
+    hasher.combine(hint)
+    hasher.combine(fixIt)
   }
 
   /// The 1-based line of ``range``'s start.

@@ -135,7 +135,7 @@ struct Lexer {
         continueNameWithNonASCIILetters()
         return Token(kind: .name, start: start, end: location)
       }
-      unexpectedCharacter(start)
+      unexpectedCharacters(start)
       return nil
     }
   }
@@ -185,21 +185,48 @@ struct Lexer {
   }
 
   /// Decodes the non-ASCII scalar at `position`, advances past it and counts its extra bytes for
-  /// columns. Invalid UTF-8 is reported (``SDLDiagnosticCode/invalidUTF8``), one byte is skipped
-  /// and U+FFFD is returned.
+  /// columns. Invalid UTF-8 is reported (``SDLDiagnosticCode/invalidUTF8``) once per run of
+  /// consecutive invalid bytes, the run is skipped and U+FFFD returned.
   private mutating func decodeNonASCII() -> Unicode.Scalar {
-    let start = location
-    if let (scalar, length) = decodeScalar(at: position) {
-      position += length
-      // A byte-order mark counts zero columns wherever it is, as in `SourceFile.location(atOffset:)`.
-      lineExtraBytes += scalar == "\u{FEFF}" ? length : length - 1
+    var invalidRun = 0
+    return decodeNonASCII(invalidRun: &invalidRun)
+  }
+
+  /// ``decodeNonASCII()``, telling in `invalidRun` how many invalid bytes were skipped and
+  /// reported as one diagnostic (0 when a valid scalar was decoded).
+  private mutating func decodeNonASCII(invalidRun: inout Int) -> Unicode.Scalar {
+    if let scalar = advanceOverScalar() {
+      invalidRun = 0
       return scalar
     }
-    let invalid = base[position]
-    position += 1
-    if invalid & 0xC0 == 0x80 { lineExtraBytes += 1 }
-    report(.invalidUTF8(byte: invalid), SourceRange(start: start, end: location))
+    let start = location
+    let first = base[position]
+    advanceOverInvalidByte()
+    var length = 1
+    while position < count, base[position] >= 0x80, decodeScalar(at: position) == nil {
+      advanceOverInvalidByte()
+      length += 1
+    }
+    invalidRun = length
+    report(.invalidUTF8(byte: first, count: length), SourceRange(start: start, end: location))
     return "\u{FFFD}"
+  }
+
+  /// Advances past the well-formed non-ASCII scalar at `position` and returns it, counting its
+  /// extra bytes for columns; `nil` (and no move) when the bytes there are not UTF-8.
+  @inline(__always) private mutating func advanceOverScalar() -> Unicode.Scalar? {
+    guard let (scalar, length) = decodeScalar(at: position) else { return nil }
+    position += length
+    // A byte-order mark counts zero columns wherever it is, as in `SourceFile.location(atOffset:)`.
+    lineExtraBytes += scalar == "\u{FEFF}" ? length : length - 1
+    return scalar
+  }
+
+  /// Advances past one byte that is not UTF-8; a continuation byte (`10xxxxxx`) counts zero
+  /// columns, as in `SourceFile.location(atOffset:)`.
+  @inline(__always) private mutating func advanceOverInvalidByte() {
+    if base[position] & 0xC0 == 0x80 { lineExtraBytes += 1 }
+    position += 1
   }
 
   /// Decodes one well-formed UTF-8 scalar of two to four bytes starting at `index` (rejecting
@@ -251,22 +278,62 @@ struct Lexer {
     }
   }
 
-  /// Reports the character at `position` that starts no token, and skips it.
-  private mutating func unexpectedCharacter(_ start: SourceLocation) {
-    let first = base[position]
-    if first >= 0x80 {
-      let before = diagnostics.count
-      let scalar = decodeNonASCII()
-      guard diagnostics.count == before else { return }  // invalid UTF-8, already reported
-      report(.nonASCIICharacter(scalar), SourceRange(start: start, end: location))
-      return
+  /// Reports the run of characters at `position` that start no token as one diagnostic, and
+  /// skips it. The run ends at ignored text (white space, a line terminator, a comma, a comment, a
+  /// byte-order mark), at a character that starts a token, or at the end of the input; so `%%%`
+  /// or a stretch of binary junk is one diagnostic whose range covers it, not one per character
+  /// (issue 18). One character keeps its own code and message (``SDLDiagnosticCode/unexpectedCharacter``,
+  /// ``SDLDiagnosticCode/unexpectedControlCharacter`` or ``SDLDiagnosticCode/invalidUTF8``); a
+  /// longer run of invalid UTF-8 bytes only is `SDL002`, of control characters only `SDL003`,
+  /// and any other run `SDL001`.
+  private mutating func unexpectedCharacters(_ start: SourceLocation) {
+    var characters = 0
+    var invalidBytes = 0
+    var controls = 0
+    var firstScalar: Unicode.Scalar?
+    let firstByte = base[position]
+    while position < count {
+      let current = base[position]
+      if current < 0x80 {
+        guard characters == 0 || !startsTokenOrIsIgnored(current) else { break }
+        if current < 0x20 || current == 0x7F { controls += 1 }
+        position += 1
+      } else if let (scalar, _) = decodeScalar(at: position) {
+        guard characters == 0 || !(scalar.properties.isAlphabetic || scalar == "\u{FEFF}") else { break }
+        if characters == 0 { firstScalar = scalar }
+        _ = advanceOverScalar()
+      } else {
+        advanceOverInvalidByte()
+        invalidBytes += 1
+      }
+      characters += 1
     }
-    position += 1
     let range = SourceRange(start: start, end: location)
-    if first < 0x20 || first == 0x7F {
-      report(.controlCharacter(first), range)
+    if invalidBytes == characters {
+      report(.invalidUTF8(byte: firstByte, count: invalidBytes), range)
+    } else if characters == 1, let firstScalar {
+      report(.nonASCIICharacter(firstScalar), range)
+    } else if controls == characters {
+      report(.controlCharacters(first: firstByte, count: controls), range)
+    } else if characters == 1 {
+      report(.unexpectedCharacter(firstByte), range)
     } else {
-      report(.unexpectedCharacter(first), range)
+      report(
+        .unexpectedCharacters(text: text(start.offset, position), count: characters, first: firstByte), range)
+    }
+  }
+
+  /// `true` when the ASCII byte `byte` starts a token or is ignored text (§2.1.7), so it ends a
+  /// run of unexpected characters.
+  @inline(__always) private func startsTokenOrIsIgnored(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+      UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "."),
+      UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: isNameStart(byte)
     }
   }
 
@@ -382,7 +449,10 @@ struct Lexer {
       case UInt8(ascii: "\\"):
         escape(into: &scalars)
       case 0x80...:
-        scalars.append(decodeNonASCII())
+        var invalidRun = 0
+        let scalar = decodeNonASCII(invalidRun: &invalidRun)
+        // Each invalid byte of a run stands as one U+FFFD in the value.
+        for _ in 0..<max(1, invalidRun) { scalars.append(scalar) }
       default:
         scalars.append(Unicode.Scalar(current))
         position += 1
@@ -533,11 +603,12 @@ struct Lexer {
         newLine(at: position)
       case 0x80...:
         let before = position
-        let scalar = decodeNonASCII()
-        if scalar == "\u{FFFD}" && position - before == 1 {
-          // Invalid byte: keep U+FFFD in its place.
+        var invalidRun = 0
+        _ = decodeNonASCII(invalidRun: &invalidRun)
+        if invalidRun > 0 {
+          // Invalid bytes: keep one U+FFFD in the place of each.
           raw.append(contentsOf: UnsafeBufferPointer(start: base + chunkStart, count: before - chunkStart))
-          raw.append(contentsOf: [0xEF, 0xBF, 0xBD])
+          for _ in 0..<invalidRun { raw.append(contentsOf: [0xEF, 0xBF, 0xBD]) }
           chunkStart = position
         }
       default:

@@ -4,11 +4,15 @@
 enum SDLDiagnosticMessage {
   // MARK: Lexical (§2)
   case incompleteSpread(dots: String)
-  case invalidUTF8(byte: UInt8)
+  /// A run of `count` bytes that are not UTF-8, the first `byte`.
+  case invalidUTF8(byte: UInt8, count: Int)
   case nonASCIILetterInName(Unicode.Scalar)
   case nonASCIICharacter(Unicode.Scalar)
-  case controlCharacter(UInt8)
+  /// A run of `count` control characters, the first `first`.
+  case controlCharacters(first: UInt8, count: Int)
   case unexpectedCharacter(UInt8)
+  /// A run of `count` characters (`text`, at least two) that start no token, the first byte `first`.
+  case unexpectedCharacters(text: String, count: Int, first: UInt8)
   case leadingZero(number: String)
   case invalidNumberSuffix(number: String, following: UInt8)
   case expectedDigit(after: String, found: String)
@@ -59,8 +63,9 @@ enum SDLDiagnosticMessage {
     switch self {
     case .incompleteSpread: SDLDiagnosticCode.incompleteSpread
     case .invalidUTF8: SDLDiagnosticCode.invalidUTF8
-    case .nonASCIILetterInName, .nonASCIICharacter, .unexpectedCharacter: SDLDiagnosticCode.unexpectedCharacter
-    case .controlCharacter: SDLDiagnosticCode.unexpectedControlCharacter
+    case .nonASCIILetterInName, .nonASCIICharacter, .unexpectedCharacter, .unexpectedCharacters:
+      SDLDiagnosticCode.unexpectedCharacter
+    case .controlCharacters: SDLDiagnosticCode.unexpectedControlCharacter
     case .leadingZero: SDLDiagnosticCode.leadingZero
     case .invalidNumberSuffix: SDLDiagnosticCode.invalidNumberSuffix
     case .expectedDigit: SDLDiagnosticCode.expectedDigit
@@ -100,17 +105,17 @@ enum SDLDiagnosticMessage {
     "`type`, `interface`, `enum`, `input`, `union`, `scalar`, `schema`, `directive` or `extend`"
 
   /// The message: one sentence, lowercase start, constructs in backticks, no trailing period.
-  /// The messages of ``unexpectedCharacter(_:)`` and ``controlCharacter(_:)`` for every ASCII byte,
-  /// built once: junk input reports one per byte, and a shared string costs a retain, not an
-  /// allocation and an interpolation.
+  /// The messages of ``unexpectedCharacter(_:)`` and of one ``controlCharacters(first:count:)``
+  /// for every ASCII byte, built once: a shared string costs a retain, not an allocation and an
+  /// interpolation.
   private static let unexpectedCharacterMessages: [String] = (0..<0x80).map {
     "unexpected character `\(Character(Unicode.Scalar(UInt8($0))))`"
   }
   private static let controlCharacterMessages: [String] = (0..<0x80).map {
     "unexpected control character U+\(hex(UInt32($0), width: 4))"
   }
-  /// The messages of ``invalidUTF8(byte:)`` for every byte, built once: binary input reports one
-  /// per byte (a fuzzer's inputs mostly are such bytes).
+  /// The messages of one invalid byte (``invalidUTF8(byte:count:)``) for every byte, built once
+  /// (a fuzzer's inputs are mostly such bytes).
   private static let invalidUTF8Messages: [String] = (0..<0x100).map {
     "invalid UTF-8 byte 0x\(hex(UInt32($0), width: 2))"
   }
@@ -119,15 +124,21 @@ enum SDLDiagnosticMessage {
     switch self {
     case .incompleteSpread(let dots):
       "unexpected `\(DiagnosticText.shortened(dots))`; the only punctuator with dots is `...`"
-    case .invalidUTF8(let byte): Self.invalidUTF8Messages[Int(byte)]
+    case .invalidUTF8(let byte, count: 1): Self.invalidUTF8Messages[Int(byte)]
+    case .invalidUTF8(let byte, let count):
+      "\(count) invalid UTF-8 bytes starting with 0x\(hex(UInt32(byte), width: 2))"
     case .nonASCIILetterInName(let scalar):
       "unexpected character U+\(hex(scalar.value, width: 4)) `\(DiagnosticText.shortened(String(scalar)))` in a name; names are ASCII letters, digits and `_`"
     case .nonASCIICharacter(let scalar):
       "unexpected character U+\(hex(scalar.value, width: 4)) `\(DiagnosticText.shortened(String(scalar)))`; non-ASCII characters are allowed only in strings and comments"
-    case .controlCharacter(let byte) where byte < 0x80: Self.controlCharacterMessages[Int(byte)]
-    case .controlCharacter(let byte): "unexpected control character U+\(hex(UInt32(byte), width: 4))"
+    case .controlCharacters(let byte, count: 1) where byte < 0x80: Self.controlCharacterMessages[Int(byte)]
+    case .controlCharacters(let byte, count: 1): "unexpected control character U+\(hex(UInt32(byte), width: 4))"
+    case .controlCharacters(let byte, let count):
+      "\(count) unexpected control characters starting with U+\(hex(UInt32(byte), width: 4))"
     case .unexpectedCharacter(let byte) where byte < 0x80: Self.unexpectedCharacterMessages[Int(byte)]
     case .unexpectedCharacter(let byte): "unexpected character `\(Character(Unicode.Scalar(byte)))`"
+    case .unexpectedCharacters(let text, let count, _):
+      "\(count) unexpected characters `\(DiagnosticText.shortened(text))`"
     case .leadingZero(let number):
       "invalid number `\(DiagnosticText.shortened(number))`: an integer part cannot start with `0`"
     case .invalidNumberSuffix(let number, let following):
@@ -192,7 +203,8 @@ enum SDLDiagnosticMessage {
   /// Advice for the reader, when there is some.
   var hint: String? {
     switch self {
-    case .unexpectedCharacter(let byte) where byte == UInt8(ascii: "'"): "strings are written in double quotes: \"…\""
+    case .unexpectedCharacter(UInt8(ascii: "'")), .unexpectedCharacters(_, _, first: UInt8(ascii: "'")):
+      "strings are written in double quotes: \"…\""
     case .leadingZero: "remove the leading zero"
     case .invalidNumberSuffix: "separate the number from the next token or quote it as a string"
     case .stringEndsAtLineEnd: "close the string with `\"` or use a block string `\"\"\"…\"\"\"` for several lines"

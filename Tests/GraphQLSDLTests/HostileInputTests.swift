@@ -83,9 +83,13 @@ import Testing
     #expect(
       inside.document.definitions.first.flatMap { $0.directives.first?.arguments.first?.value.stringValue } == "x\u{0}y"
     )
-    let many = parse(String(repeating: "\u{0}", count: 10_000))
+    let many = parse(String(repeating: "\u{0} ", count: 10_000))
     #expect(many.diagnostics.count == 201)
     #expect(many.diagnostics.last?.code == SDLDiagnosticCode.tooManyErrors)
+    // A run of them without white space between is one diagnostic covering the run.
+    let run = parse(String(repeating: "\u{0}", count: 10_000))
+    #expect(codes(run) == ["SDL003 1:1"])
+    #expect(run.diagnostics.first?.range.end.offset == 10_000)
   }
 
   @Test func unterminatedStringsAtTheEndOfTheFile() {
