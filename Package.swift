@@ -47,6 +47,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionImplicitIdAfterDeclaredFields", "regressions/implicit-id-after-declared-fields"),
   ("DescriptionsModels", "descriptions"),
   ("RegressionTypeNamesShadowStandardTypes", "regressions/type-names-shadow-standard-types"),
+  ("RegressionTypeNamesShadowRuntimeTypes", "regressions/type-names-shadow-runtime-types"),
   ("RegressionSchemaWithoutModels", "regressions/schema-without-models"),
   ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
   ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
@@ -143,7 +144,7 @@ var targets: [Target] = [
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI", "ModelVocabulary"], swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",
-    dependencies: ["LazyModel", "LazyModelDataStore"] + generatedModules.map { .target(name: $0.name) },
+    dependencies: ["LazyModel", "LazyModelDataStore", "LazyModelAPI"] + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),

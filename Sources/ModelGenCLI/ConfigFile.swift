@@ -262,25 +262,25 @@ public struct ConfigFile: Sendable, Equatable {
         guard
           report.add(
             code: ConfigDiagnosticCode.undeclarableSwiftName,
-            message: "\"swiftNames\" value for \"\(shown)\": \(SwiftNames.commentText(problem))",
+            message: "\"swiftNames\" value for \"\(shown)\": \(problem)",  // `problem` quotes the name escaped
             at: entry.value.position,
             hint: "choose a Swift identifier that is no keyword and shadows no standard type, such as \"\(shown)Model\""
           )
         else { return false }
         continue
       }
-      if let other = byFoldedName[name.lowercased()] {
+      if let other = byFoldedName[SwiftNames.fileSystemKey(name)] {
         let otherName = config.swiftNames[other] ?? ""
         guard
           report.add(
             code: ConfigDiagnosticCode.swiftNameCollision,
             message:
-              "\"swiftNames\" gives \"\(shown)\" and \"\(SwiftNames.commentText(other))\" the Swift names \"\(SwiftNames.commentText(name))\" and \"\(SwiftNames.commentText(otherName))\", which are equal ignoring letter case (their files would collide)",
+              "\"swiftNames\" gives \"\(shown)\" and \"\(SwiftNames.commentText(other))\" the Swift names \"\(SwiftNames.commentText(name))\" and \"\(SwiftNames.commentText(otherName))\", which are equal ignoring letter case and Unicode normalization (their files would collide on macOS)",
             at: entry.value.position, hint: "give each type its own Swift name")
         else { return false }
         continue
       }
-      byFoldedName[name.lowercased()] = key
+      byFoldedName[SwiftNames.fileSystemKey(name)] = key
       config.swiftNames[key] = name
       config.swiftNamePositions[key] = entry.keyPosition
     }

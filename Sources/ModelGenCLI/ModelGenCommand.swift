@@ -281,7 +281,7 @@ public struct ModelGenCommand {
     return ConfigFileError(
       path: configPath ?? ConfigFile.fileName, code: problem.code,
       message:
-        "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(SwiftNames.commentText(problem.message)) (in \(SwiftNames.commentText(schemaPath)))",
+        "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(problem.message) (in \(SwiftNames.commentText(schemaPath)))",
       line: position?.line, column: position?.column, hint: problem.hint.map { SwiftNames.commentText($0) })
   }
 

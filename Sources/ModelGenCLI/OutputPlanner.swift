@@ -28,8 +28,11 @@ public struct PlannedChange: Sendable, Equatable, Comparable {
   /// The new contents for `create` and `update`.
   public var contents: String?
 
-  /// Orders by path.
-  public static func < (lhs: PlannedChange, rhs: PlannedChange) -> Bool { lhs.path < rhs.path }
+  /// Orders by path, byte for byte in UTF-8 (so two spellings of one name in NFC and NFD, equal
+  /// as `String`s, still have one order).
+  public static func < (lhs: PlannedChange, rhs: PlannedChange) -> Bool {
+    lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8)
+  }
 }
 
 /// An output that cannot be written without touching a file we did not generate.
@@ -123,7 +126,10 @@ public enum OutputPlanner {
     let manager = FileManager.default
     try checkWritableDirectory(directory)
     var changes: [PlannedChange] = []
-    let wanted = Set(files.map(\.path))
+    // Names compared scalar for scalar: `Café.swift` (NFC) left by an earlier run is another file
+    // than `Cafe\u{301}.swift` (NFD) on Linux, though the two `String`s are equal.
+    let wanted = Set(files.map { Array($0.path.utf8) })
+    let wantedIdentities = Set(files.compactMap { FileIdentity(path: PathText.appending($0.path, to: directory)) })
     for file in files {
       let path = PathText.appending(file.path, to: directory)
       guard let existing = try existingFile(at: path) else {
@@ -138,8 +144,11 @@ public enum OutputPlanner {
       changes.append(PlannedChange(kind: .update, path: path, contents: file.contents))
     }
     let existingNames = (try? manager.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-    for name in existingNames.sorted() where !wanted.contains(name) && prunable(name) {
+    for name in existingNames.sorted() where !wanted.contains(Array(name.utf8)) && prunable(name) {
       let path = PathText.appending(name, to: directory)
+      // On a case- or normalization-insensitive file system (APFS, HFS+) the name may be a wanted
+      // file under another spelling (`Post.swift` for `POST.swift`): the same file, not stale.
+      if let identity = FileIdentity(path: path), wantedIdentities.contains(identity) { continue }
       // Only regular files can be generated ones: a directory, FIFO, device or socket is never
       // opened for reading (a FIFO would block) and never pruned.
       guard let data = try? RegularFile.read(path), let owner = generatingSchema(of: Data(data)),
@@ -255,7 +264,11 @@ public enum OutputPlanner {
         throw failure
       }
     }
+    // A stale name that is now the file just written under another spelling (on APFS, HFS+:
+    // `Post.swift` after `POST.swift` replaced it) is kept: unlinking it would delete that file.
+    let writtenIdentities = Set(writes.compactMap { FileIdentity(path: $0.path) })
     for change in changes where change.kind == .delete {
+      if let identity = FileIdentity(path: change.path), writtenIdentities.contains(identity) { continue }
       guard unlink(change.path) == 0 else {
         throw OutputWriteError(path: change.path, reason: String(cString: strerror(errno)))
       }
@@ -365,4 +378,19 @@ public struct OutputWriteError: Error, Sendable, Equatable, CustomStringConverti
   public var reason: String
   /// `cannot write PATH: REASON`.
   public var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// The device and inode of a file (`lstat`): two paths with one identity are one file, as two
+/// spellings of a name are on a case- or normalization-insensitive file system.
+struct FileIdentity: Hashable {
+  var device: UInt64
+  var inode: UInt64
+
+  /// The identity of the file at `path`; `nil` when nothing is there.
+  init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
 }

@@ -95,11 +95,39 @@ struct NamesAndHelpTests {
     #expect(directory.read("Out/Models.swift")?.contains("Note.self,\n      TodoTask.self,") == true)
   }
 
+  /// A Swift name in NFD, a combining accent after the first letter (which Swift accepts), is
+  /// kept scalar for scalar in the declaration and the file name.
+  @Test func configSwiftNamesTakeUnicodeIdentifiersAsWritten() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("t.graphql", tasks)
+    try directory.write("modelgen-config.json", #"{"swiftNames": {"Task": "Cafe\u0301", "Note": "Ωmega"}}"#)
+    let run = CommandRun([
+      "generate", directory.url("t.graphql"), "--output", directory.url("Out"), "--config",
+      directory.url("modelgen-config.json"),
+    ])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors == "")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.url("Out")).sorted()
+    #expect(files.contains { $0.unicodeScalars.elementsEqual("Cafe\u{301}.swift".unicodeScalars) }, "\(files)")
+    let task = try #require(directory.read("Out/Cafe\u{301}.swift"))
+    #expect(task.contains("public struct Cafe\u{301}: Model {"))
+    #expect(directory.read("Out/Ωmega.swift")?.contains("public struct Ωmega: Model {") == true)
+  }
+
   @Test(
     arguments: [
       (#"{"swiftNames": {"Task": "class"}}"#, "1:25", #""class" is a Swift keyword"#),
       (#"{"swiftNames": {"Task": "Date"}}"#, "1:25", "would shadow `Date` of Foundation"),
       (#"{"swiftNames": {"Task": "To-do"}}"#, "1:25", "is not a Swift identifier"),
+      (#"{"swiftNames": {"Task": "DataStore"}}"#, "1:25", "would shadow `DataStore` of LazyModelDataStore"),
+      (#"{"swiftNames": {"Task": "APIClient"}}"#, "1:25", "would shadow `APIClient` of LazyModelAPI"),
+      (#"{"swiftNames": {"Task": "KeyPath"}}"#, "1:25", "would shadow `KeyPath` of the Swift standard library"),
+      (#"{"swiftNames": {"Task": "AsyncStream"}}"#, "1:25", "would shadow `AsyncStream` of Swift Concurrency"),
+      (#"{"swiftNames": {"Task": "\u0301Cafe"}}"#, "1:25", "cannot start with U+0301"),
+      (#"{"swiftNames": {"Task": "Todo\u202e"}}"#, "1:25", "invisible character U+202E"),
+      (#"{"swiftNames": {"Task": "A\u0000B"}}"#, "1:25", #"value for "Task": "A\u{0}B" is not a Swift identifier"#),
+      (#"{"swiftNames": {"A": "Straße", "B": "STRASSE"}}"#, "1:37", "equal ignoring letter case and Unicode"),
+      (#"{"swiftNames": {"A": "Café", "B": "Cafe\u0301"}}"#, "1:35", "equal ignoring letter case and Unicode"),
       (
         "{\n  \"swiftNames\": {\n    \"Task\": \"TodoTask\",\n    \"task-x\": \"X\"\n  }\n}", "4:5",
         "is not a GraphQL type name"

@@ -60,6 +60,44 @@ struct OutputPlannerTests {
     #expect(try OutputPlanner.plan(directory: directory.path, files: files).isEmpty)
   }
 
+  /// Names are compared scalar for scalar: an NFC `Café.swift` left by an earlier run is stale
+  /// beside the NFD `Cafe\u{301}.swift` on a file system that keeps both (Linux), though the two
+  /// `String`s are equal.
+  @Test func aStaleFileSpelledInAnotherNormalizationIsDeleted() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("Caf\u{E9}.swift", header + "old\n")
+    let files = [GeneratedFile(path: "Cafe\u{301}.swift", contents: header + "new\n")]
+    let changes = try OutputPlanner.plan(directory: directory.path, files: files)
+    #expect(changes.map(\.kind) == [.create, .delete])
+    #expect(changes.last?.path.utf8.elementsEqual(directory.url("Caf\u{E9}.swift").utf8) == true)
+    try OutputPlanner.apply(changes)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(names.map { Array($0.utf8) } == [Array("Cafe\u{301}.swift".utf8)])
+    #expect(try OutputPlanner.plan(directory: directory.path, files: files).isEmpty)
+  }
+
+  /// A stale name that is the same file as a wanted one (as `Post.swift` and `POST.swift` are on
+  /// APFS; here a hard link) is neither planned for deletion nor unlinked after the write.
+  @Test func aStaleNameThatIsAWantedFileIsKept() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("POST.swift", header + "old\n")
+    #expect(link(directory.url("POST.swift"), directory.url("Post.swift")) == 0)
+    let files = [GeneratedFile(path: "POST.swift", contents: header + "new\n")]
+    let changes = try OutputPlanner.plan(directory: directory.path, files: files)
+    #expect(changes.map(\.kind) == [.update])
+    try OutputPlanner.apply(changes)
+    #expect(directory.read("POST.swift") == header + "new\n")
+
+    // A delete planned before the write made the two names one file is skipped by `apply`.
+    try directory.write("Stale.swift", header + "stale\n")
+    let planned = [
+      PlannedChange(kind: .update, path: directory.url("Stale.swift"), contents: header + "kept\n"),
+      PlannedChange(kind: .delete, path: directory.url("Stale.swift"), contents: nil),
+    ]
+    try OutputPlanner.apply(planned)
+    #expect(directory.read("Stale.swift") == header + "kept\n")
+  }
+
   @Test func aHandWrittenFileIsNeverOverwritten() throws {
     let directory = try TemporaryDirectory()
     try directory.write("Post.swift", "// mine\n")

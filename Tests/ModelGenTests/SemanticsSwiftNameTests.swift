@@ -99,17 +99,22 @@ import Testing
     #expect(analysis.swiftNameProblems["Post"]?.message.contains("shadow") == true)
   }
 
-  @Test func fileNamesThatDifferOnlyInCaseAreAnError() {
+  @Test func fileNamesThatDifferOnlyInCaseAreAnError() throws {
     expectDiagnostics(
       """
       type 3️⃣UUID @model { id: ID! }
-      type 1️⃣UuidType @model { id: ID! }
+      type UuidType @model { id: ID! }
       type 2️⃣MODELS @model { id: ID! }
       """,
-      [
-        (ModelGenDiagnosticCode.renamedSwiftType, "3️⃣"), (ModelGenDiagnosticCode.caseCollidingFileNames, "1️⃣"),
-        (ModelGenDiagnosticCode.caseCollidingFileNames, "2️⃣"),
-      ])
+      [(ModelGenDiagnosticCode.renamedSwiftType, "3️⃣"), (ModelGenDiagnosticCode.caseCollidingFileNames, "2️⃣")])
+    // A renamed type takes the next suffix rather than a name whose file collides with a kept
+    // one (`UUIDType.swift` beside `UuidType.swift`).
+    let graph = try #require(
+      SemanticAnalyzer.analyze(
+        source: "type UUID @model { id: ID! }\ntype UuidType @model { id: ID! }", fileName: "a.graphql"
+      ).graph)
+    #expect(SchemaNames(resolving: graph).swiftTypeName("UUID") == "UUIDType2")
+    #expect(SchemaNames(resolving: graph).swiftTypeName("UuidType") == "UuidType")
   }
 
   @Test func memberRenamesAreWarningsAndEnumCasesDoNotDependOnOrder() throws {

@@ -66,7 +66,8 @@ import Testing
         (ModelGenDiagnosticCode.typeNameCollision, "1️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "2️⃣"),
         (ModelGenDiagnosticCode.typeNameCollision, "3️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "4️⃣"),
         (ModelGenDiagnosticCode.typeNameCollision, "5️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "6️⃣"),
-        (ModelGenDiagnosticCode.typeNameCollision, "7️⃣"),
+        // `ModelSortDirection` is a LazyModelAPI type too: the Swift enum is renamed (MGW001).
+        (ModelGenDiagnosticCode.renamedSwiftType, "6️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "7️⃣"),
       ])
     let (result, _) = analyzeMarked("type post @model { id: ID! }\ntype Post @model { id: ID! }")
     #expect(result.diagnostics.map { [$0.line, $0.column] } == [[2, 6]])

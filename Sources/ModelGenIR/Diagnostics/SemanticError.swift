@@ -76,8 +76,9 @@ public enum ModelGenDiagnosticCode {
   public static let fieldNameCollision: DiagnosticCode = "MG033"
   /// A definition that redefines a built-in GraphQL scalar or an AWS AppSync scalar (`enum Int`).
   public static let builtInTypeRedefined: DiagnosticCode = "MG034"
-  /// Two generated file names (Swift type names, `Models.swift`) that differ only in letter case:
-  /// they collide on case-insensitive file systems (macOS, Windows).
+  /// Two generated file names (Swift type names, `Models.swift`) that differ only in letter case
+  /// or Unicode normalization (`SwiftNames.fileSystemKey(_:)`): they collide on case-insensitive,
+  /// normalization-insensitive file systems (APFS and HFS+ on macOS; Windows).
   public static let caseCollidingFileNames: DiagnosticCode = "MG035"
   /// A type, field, enum value, argument, input field, directive or directive argument whose name
   /// starts with `__`, which GraphQL reserves for its introspection system (spec §4.1): the API
@@ -193,7 +194,8 @@ public enum SemanticError: Sendable, Hashable {
   case fieldNameCollision(owner: String, field: String, otherField: String, isImplicit: Bool)
   /// MG034: a type definition named like a built-in or AWS AppSync scalar.
   case builtInTypeRedefined(name: String, kind: String)
-  /// MG035: the files of types `name` and `otherName` (`file`, `otherFile`) differ only in letter case.
+  /// MG035: the files of types `name` and `otherName` (`file`, `otherFile`) differ only in letter
+  /// case or Unicode normalization.
   case caseCollidingFileNames(name: String, file: String, otherName: String, otherFile: String)
   /// MG036: `name` (a `kind`: type, field, enum value, argument, input field, directive,
   /// directive argument) starts with `__`.
@@ -437,7 +439,7 @@ public enum SemanticError: Sendable, Hashable {
         "`\(q(owner)).\(q(field))` makes input `\(q(cycle.last ?? owner))` require itself (\(path(cycle))), so no finite value of it exists"
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
       return
-        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
+        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case or Unicode normalization; they collide on case-insensitive file systems (macOS)"
     case .v1Directive(let name, _):
       return
         "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one place where GraphQL names become Swift names.
 ///
 /// Every identifier the generator writes (type, property, enum case, coding key, parameter,
@@ -45,46 +47,29 @@ public enum SwiftNames {
 
   /// Type names a generated type must not take, with where each comes from: the types the
   /// generated files use unqualified, and the standard library, Foundation, Concurrency and
-  /// LazyModel types apps use. A generated type named like one of them would shadow it in the
-  /// app's module (`Task { … }` elsewhere in the app would name the model), so the safe-name pass
-  /// (`SwiftTypeNaming`) renames it by the rule documented there and reports `MGW001`.
+  /// runtime (`LazyModel`, `LazyModelAPI`, `LazyModelDataStore`) types apps use. A generated type
+  /// named like one of them would shadow it in the app's module (`Task { … }` elsewhere in the app
+  /// would name the model), so the safe-name pass (`SwiftTypeNaming`) renames it by the rule
+  /// documented there and reports `MGW001`, and a config `swiftNames` value naming one is `MGC010`.
   ///
-  /// Sources: The Swift Standard Library reference (`Swift`), Foundation (swift-corelibs-foundation
-  /// on Linux, Foundation on Apple platforms), Swift Concurrency (the `_Concurrency` module), the
-  /// `LazyModel` runtime's public types, and modelgen's own registry enum (`Models`).
+  /// Sources (how each list was made: `SwiftShadowedTypeNames`): the `Swift` module's public types
+  /// and protocols, `_Concurrency` and `_StringProcessing`, `FoundationEssentials` and the common
+  /// types of `Foundation`/`FoundationNetworking`, every public type of the runtime modules and
+  /// the module names, and the names the generated code itself declares (`Models`, and the nested
+  /// `Keys`, `Identifier` and `CodingKeys` of every model, which a field type of that name would
+  /// resolve to inside the model). A name listed twice keeps its first source.
   public static let shadowedTypeNameSources: [(name: String, source: String)] = {
-    let standardLibrary = [
-      "Any", "AnyHashable", "AnyObject", "Array", "Bool", "CaseIterable", "Character", "Codable",
-      "CodingKey", "CodingKeys", "Collection", "Comparable", "CustomStringConvertible", "Decodable",
-      "Decoder", "Dictionary", "Double", "Duration", "Encodable", "Encoder", "Equatable", "Error",
-      "Float", "Hashable", "Identifiable", "Int", "Int8", "Int16", "Int32", "Int64", "Never",
-      "Optional", "Range", "Result", "Sendable", "Sequence", "Set", "String", "Substring", "Swift",
-      "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
-    ].map { ($0, "the Swift standard library") }
-    let foundation = [
-      "Bundle", "Calendar", "Data", "Date", "DateComponents", "DateFormatter", "Decimal",
-      "FileManager", "Foundation", "IndexPath", "JSONDecoder", "JSONEncoder", "JSONSerialization",
-      "Locale", "Measurement", "Notification", "NotificationCenter", "NSObject", "Operation",
-      "Progress", "ProcessInfo", "Thread", "TimeInterval", "TimeZone", "URL", "URLComponents",
-      "URLRequest", "URLSession", "UUID", "UserDefaults",
-    ].map { ($0, "Foundation") }
-    let concurrency = [
-      "Actor", "AsyncSequence", "AsyncStream", "AsyncThrowingStream", "CancellationError",
-      "CheckedContinuation", "Clock", "ContinuousClock", "GlobalActor", "MainActor",
-      "SuspendingClock", "Task", "TaskGroup", "TaskLocal", "TaskPriority", "ThrowingTaskGroup",
-      "UnsafeContinuation",
-    ].map { ($0, "Swift Concurrency") }
-    let lazyModel = [
-      "AuthRule", "Embeddable", "EmbeddedSchema", "Identifier", "IdentifierComponent", "JSONValue",
-      "KeyValue", "KeyValueConvertible", "LazyList", "LazyModel", "LazyModelError",
-      "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelField", "ModelFieldType",
-      "ModelIdentifier", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
-      "ModelOperationNames", "ModelRegistry", "ModelSchema", "ModelTimestampFields",
-      "ModelFieldKey", "ModelPath", "QueryPredicate", "Temporal",
-    ].map { ($0, "LazyModel") }
-    return standardLibrary + foundation + concurrency + lazyModel + [
+    let standardLibrary = (SwiftShadowedTypeNames.standardLibrary + ["Swift"]).map {
+      ($0, "the Swift standard library")
+    }
+    let concurrency = SwiftShadowedTypeNames.concurrency.map { ($0, "Swift Concurrency") }
+    let foundation = SwiftShadowedTypeNames.foundation.map { ($0, "Foundation") }
+    let runtime = SwiftShadowedTypeNames.runtime.flatMap { module in module.names.map { ($0, module.module) } }
+    return standardLibrary + concurrency + foundation + runtime + [
       (SwiftTypeNaming.registryName, "the generated registry (modelgen)"),
       ("Keys", "the typed key enum every generated model declares (modelgen)"),
+      ("Identifier", "the identifier struct every generated model declares (modelgen)"),
+      ("CodingKeys", "the coding keys every generated model declares (modelgen)"),
     ]
   }()
 
@@ -92,9 +77,11 @@ public enum SwiftNames {
   public static let shadowedTypeNames: [String: String] = Dictionary(
     shadowedTypeNameSources.map { ($0.name, $0.source) }, uniquingKeysWith: { first, _ in first })
 
-  /// Every name of ``shadowedTypeNames``, and `Type`, `Protocol` and `Self`, which cannot be
-  /// declared as a type even escaped.
-  public static let reservedTypeNames: Set<String> = Set(shadowedTypeNames.keys).union(["Type", "Protocol", "Self"])
+  /// Every name of ``shadowedTypeNames``, and `Type`, `Protocol`, `Self` and `Any`, which cannot
+  /// be declared as a type even escaped.
+  public static let reservedTypeNames: Set<String> = Set(shadowedTypeNames.keys).union([
+    "Type", "Protocol", "Self", "Any",
+  ])
 
   /// Member names every generated model or embedded type declares itself, or that a protocol every
   /// generated model conforms to requires (``protocolMemberNames``); a field with one of these
@@ -149,15 +136,113 @@ public enum SwiftNames {
   }
 
   /// `true` when `name` is a Swift identifier a generated type can be declared with: an
-  /// identifier head (letter or `_`) followed by letters, digits or `_`, not a keyword and not
-  /// one of ``reservedTypeNames``. (The Swift Programming Language, "Lexical Structure ›
-  /// Identifiers", restricted to what a GraphQL-derived name can hold plus Unicode letters.)
+  /// ``isIdentifierHead(_:)`` scalar followed by ``isIdentifierCharacter(_:)`` scalars, with no
+  /// ``isInvisibleInIdentifier(_:)`` scalar, not `_`, not a keyword and not one of
+  /// ``reservedTypeNames``. `Café`, `Cafe\u{301}` (a combining accent after the first letter) and
+  /// `Ωmega` are declarable; `\u{301}Cafe` (a combining mark first), `1Task` and `To-do` are not.
+  /// A name longer than ``maximumTypeNameLength`` UTF-8 bytes is not declarable either: its file
+  /// would not fit a file name.
   public static func isDeclarableTypeName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first else { return false }
-    let isHead = { (scalar: Unicode.Scalar) in scalar == "_" || scalar.properties.isAlphabetic }
-    guard isHead(first), name != "_" else { return false }
-    guard name.unicodeScalars.allSatisfy({ isHead($0) || ("0"..."9").contains($0) }) else { return false }
-    return !keywords.contains(name) && !reservedTypeNames.contains(name)
+    isSwiftIdentifier(name) && name != "_" && !keywords.contains(name) && !reservedTypeNames.contains(name)
+      && name.utf8.count <= maximumTypeNameLength
+  }
+
+  /// The longest Swift type name, in UTF-8 bytes, whose files fit a file name: 255 bytes (the
+  /// limit of APFS, HFS+ in UTF-16 units, and ext4) less the 13 of `+Schema.swift`.
+  public static let maximumTypeNameLength = 255 - "+Schema.swift".utf8.count
+
+  /// `true` when `name` is an *identifier* of The Swift Programming Language ("Lexical Structure ›
+  /// Identifiers": *identifier-head* *identifier-characters*?, without the backquoted and `$`
+  /// forms) that holds no invisible scalar (``isInvisibleInIdentifier(_:)``, a rule of modelgen's,
+  /// stricter than Swift's). Keywords are identifiers here; ``isDeclarableTypeName(_:)`` refuses
+  /// them.
+  public static func isSwiftIdentifier(_ name: String) -> Bool {
+    var scalars = name.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), isIdentifierHead(first), !isInvisibleInIdentifier(first) else { return false }
+    while let scalar = scalars.next() {
+      guard isIdentifierCharacter(scalar), !isInvisibleInIdentifier(scalar) else { return false }
+    }
+    return true
+  }
+
+  /// The grammar's *identifier-head* (The Swift Programming Language, "Lexical Structure ›
+  /// Identifiers"): `A`–`Z`, `a`–`z`, `_`, and the listed ranges of letters, ideographs and other
+  /// non-combining characters of the Basic Multilingual Plane, and the planes above it outside
+  /// their last two code points.
+  public static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 {
+      return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+    }
+    if value >= 0x10000 {
+      // U+10000–U+1FFFD, …, U+E0000–U+EFFFD: every plane from 1 to 14 but its last two.
+      return value <= 0xEFFFD && value & 0xFFFF <= 0xFFFD
+    }
+    return identifierHeadRanges.contains { $0.contains(value) }
+  }
+
+  /// The grammar's *identifier-character*: a digit, a combining mark of U+0300–U+036F,
+  /// U+1DC0–U+1DFF, U+20D0–U+20FF or U+FE20–U+FE2F, or an ``isIdentifierHead(_:)`` scalar.
+  public static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if (0x30...0x39).contains(value) { return true }
+    let combining: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
+    return combining.contains { $0.contains(value) } || isIdentifierHead(scalar)
+  }
+
+  /// `true` for a scalar Swift allows in an identifier but that shows nothing of its own (Unicode
+  /// *Default_Ignorable_Code_Point*: the soft hyphen, zero-width space and joiners, bidirectional
+  /// controls such as U+202E, word joiners, variation selectors, the byte order mark). modelgen
+  /// refuses them in a Swift name, so two names that look the same are never two types or files.
+  public static func isInvisibleInIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isDefaultIgnorableCodePoint
+  }
+
+  /// The *identifier-head* ranges of the Basic Multilingual Plane above ASCII.
+  private static let identifierHeadRanges: [ClosedRange<UInt32>] = [
+    0x00A8...0x00A8, 0x00AA...0x00AA, 0x00AD...0x00AD, 0x00AF...0x00AF, 0x00B2...0x00B5, 0x00B7...0x00BA,
+    0x00BC...0x00BE, 0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x00FF,
+    0x0100...0x02FF, 0x0370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF,
+    0x1E00...0x1FFF,
+    0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040, 0x2054...0x2054, 0x2060...0x206F,
+    0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793,
+    0x2C00...0x2DFF, 0x2E80...0x2FFF,
+    0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF,
+    0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F, 0xFE30...0xFE44,
+    0xFE47...0xFFFD,
+  ]
+
+  /// The key under which two file names are the same file on a case-insensitive, normalization-
+  /// insensitive file system (APFS and HFS+, the macOS defaults): `name` in canonical decomposition
+  /// (NFD), each scalar mapped to its full uppercase and then its full lowercase mapping (Unicode
+  /// `SpecialCasing.txt`: `ß` → `SS` → `ss`), repeated until nothing changes (`ẞ` → `ß` → `ss`),
+  /// then NFD again. Two names with equal keys collide (`Straße`/`STRASSE`, `Café`/`Cafe\u{301}`,
+  /// `Σας`/`ΣΑΣ`, the Kelvin sign `K`/`k`).
+  ///
+  /// Source: the case-insensitive variant of APFS (the macOS default) is "normalization-preserving,
+  /// but not normalization-sensitive" (Apple, APFS Guide, FAQ) and compares names ignoring case;
+  /// HFS+ stores names in NFD and compares them ignoring case (Technical Note TN1150). Conservative
+  /// on purpose: mapping through uppercase first equates every pair Unicode full case folding
+  /// does, and a few more (`ı` and `i`), so no pair that collides on macOS is missed; a pair that
+  /// APFS would keep apart is only reported, never written over. Pure; thread-safe.
+  public static func fileSystemKey(_ name: String) -> String {
+    // ASCII (every GraphQL name) is its own NFD, and its full case mappings are `A`–`Z` ↔ `a`–`z`.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+    var key = name.decomposedStringWithCanonicalMapping
+    for _ in 0..<4 {
+      var next = String.UnicodeScalarView()
+      for scalar in key.unicodeScalars {
+        for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+          next.append(contentsOf: upper.properties.lowercaseMapping.unicodeScalars)
+        }
+      }
+      let mapped = String(next).decomposedStringWithCanonicalMapping
+      if mapped.unicodeScalars.elementsEqual(key.unicodeScalars) { break }
+      key = mapped
+    }
+    return key
   }
 
   /// The Swift property name (unescaped) for the GraphQL field `graphQLName`.

@@ -52,12 +52,15 @@ package enum SwiftTypeNaming {
   package static func resolve(_ graphQLNames: [String], overrides: [String: String] = [:]) -> Resolution {
     let sorted = Array(Set(graphQLNames)).sorted()
     var names: [String: String] = [:]
-    var taken: Set<String> = [registryName]
+    // Taken names by ``SwiftNames/fileSystemKey(_:)``: a renamed type never takes a name whose
+    // file would collide with another type's on macOS (`TaskType` beside a chosen `tasktype`).
+    let key = SwiftNames.fileSystemKey
+    var taken: Set<String> = [key(registryName)]
     var toRename: [(graphQLName: String, wanted: String)] = []
     for name in sorted {
       if let chosen = overrides[name] {
         names[name] = chosen
-        taken.insert(chosen)
+        taken.insert(key(chosen))
         continue
       }
       let wanted = SwiftNames.upperFirst(name)
@@ -65,7 +68,7 @@ package enum SwiftTypeNaming {
         toRename.append((name, wanted))
       } else {
         names[name] = wanted
-        taken.insert(wanted)
+        taken.insert(key(wanted))
       }
     }
     // Kept names that are equal (only `post`/`Post`-like pairs, which MG032 reports) are made
@@ -75,9 +78,9 @@ package enum SwiftTypeNaming {
       guard let swiftName = names[name] else { continue }
       if seen.contains(swiftName) {
         var suffix = 2
-        while taken.contains("\(swiftName)\(suffix)") { suffix += 1 }
+        while taken.contains(key("\(swiftName)\(suffix)")) { suffix += 1 }
         names[name] = "\(swiftName)\(suffix)"
-        taken.insert("\(swiftName)\(suffix)")
+        taken.insert(key("\(swiftName)\(suffix)"))
       }
       seen.insert(names[name]!)
     }
@@ -85,11 +88,11 @@ package enum SwiftTypeNaming {
     for (name, wanted) in toRename {
       var candidate = wanted + "Type"
       var suffix = 2
-      while taken.contains(candidate) || SwiftNames.reservedTypeNames.contains(candidate) {
+      while taken.contains(key(candidate)) || SwiftNames.reservedTypeNames.contains(candidate) {
         candidate = wanted + "Type\(suffix)"
         suffix += 1
       }
-      taken.insert(candidate)
+      taken.insert(key(candidate))
       names[name] = candidate
       renames.append(
         Rename(
@@ -101,8 +104,8 @@ package enum SwiftTypeNaming {
 
   /// What is wrong with the config's Swift names for one schema: GraphQL name → problem, for
   /// the entries naming a type of `graphQLNames` whose chosen name is not declarable
-  /// (``SwiftNames/isDeclarableTypeName(_:)``, `MGC010`) or equals, ignoring letter case (file
-  /// names on macOS), the registry's name or the Swift name another type keeps (`MGC011`): its
+  /// (``SwiftNames/isDeclarableTypeName(_:)``, `MGC010`) or equals, ignoring letter case and
+  /// Unicode normalization (file names on macOS, ``SwiftNames/fileSystemKey(_:)``), the registry's name or the Swift name another type keeps (`MGC011`): its
   /// chosen name, or its upper-camel GraphQL name. The check is symmetric, so it does not depend
   /// on which of the two types is declared or sorted first (`{"X": "Y"}` beside a type `Y` is an
   /// error, as `{"Y": "X"}` beside `X` is). A type renamed to avoid a shadowed name
@@ -131,9 +134,9 @@ package enum SwiftTypeNaming {
       if usable[name] != nil || !SwiftNames.reservedTypeNames.contains(wanted) { kept[name] = wanted }
     }
     for (name, chosen) in applicable.sorted(by: { $0.key < $1.key }) where problems[name] == nil {
-      let folded = chosen.lowercased()
+      let folded = SwiftNames.fileSystemKey(chosen)
       let shownName = DiagnosticText.shortened(name)
-      if folded == registryName.lowercased() {
+      if folded == SwiftNames.fileSystemKey(registryName) {
         problems[name] = SwiftNameProblem(
           code: ConfigDiagnosticCode.swiftNameCollision,
           message:
@@ -141,13 +144,13 @@ package enum SwiftTypeNaming {
           hint: "choose another Swift name for `\(shownName)`, such as \"\(suggestedName(for: name))\"")
         continue
       }
-      let others = kept.keys.sorted().filter { $0 != name && kept[$0]!.lowercased() == folded }
+      let others = kept.keys.sorted().filter { $0 != name && SwiftNames.fileSystemKey(kept[$0]!) == folded }
       guard let other = others.first, let otherName = kept[other] else { continue }
       let shownOther = DiagnosticText.shortened(other)
       let message =
-        otherName == chosen
+        otherName.unicodeScalars.elementsEqual(chosen.unicodeScalars)
         ? "\"\(DiagnosticText.shortened(chosen))\" is the Swift name of type `\(shownOther)` too"
-        : "\"\(DiagnosticText.shortened(chosen))\" and the Swift name `\(DiagnosticText.shortened(otherName))` of type `\(shownOther)` differ only in letter case; their files would collide on case-insensitive file systems (macOS)"
+        : "\"\(DiagnosticText.shortened(chosen))\" and the Swift name `\(DiagnosticText.shortened(otherName))` of type `\(shownOther)` differ only in letter case or Unicode normalization; their files would collide on case-insensitive file systems (macOS)"
       let hint =
         usable[other] != nil
         ? "give `\(shownName)` and `\(shownOther)` different Swift names"
@@ -173,7 +176,36 @@ package enum SwiftTypeNaming {
       return "\"\(name)\" would shadow `\(name)` of \(source) in the app's module"
     }
     if SwiftNames.reservedTypeNames.contains(name) { return "\"\(name)\" cannot be declared as a Swift type" }
-    return
-      "\"\(DiagnosticText.shortened(name))\" is not a Swift identifier (a letter or `_`, then letters, digits or `_`)"
+    // Printers escape the message (`SwiftNames.commentText`), so the name is only shortened here.
+    let shown = DiagnosticText.shortened(name)
+    if name.utf8.count > SwiftNames.maximumTypeNameLength, SwiftNames.isSwiftIdentifier(name) {
+      return
+        "\"\(shown)\" is \(name.utf8.count) bytes long in UTF-8; its file `…+Schema.swift` would exceed the 255-byte file name limit (the longest Swift name is \(SwiftNames.maximumTypeNameLength) bytes)"
+    }
+    let rule =
+      "(an identifier head: a letter, `_` or another character Swift allows first; then those, digits or combining marks)"
+    guard let first = name.unicodeScalars.first else { return "an empty name is not a Swift identifier" }
+    if name == "_" { return "\"_\" cannot be declared as a Swift type" }
+    if let invisible = name.unicodeScalars.first(where: SwiftNames.isInvisibleInIdentifier) {
+      return
+        "\"\(shown)\" holds the invisible character \(scalarName(invisible)); modelgen refuses invisible characters in Swift names (two names that look the same would be two types)"
+    }
+    if !SwiftNames.isIdentifierHead(first) {
+      return "\"\(shown)\" is not a Swift identifier: it cannot start with \(scalarName(first)) \(rule)"
+    }
+    let bad = name.unicodeScalars.dropFirst().first { !SwiftNames.isIdentifierCharacter($0) }
+    let character = bad.map(scalarName) ?? "a character"
+    return "\"\(shown)\" is not a Swift identifier: \(character) cannot be part of one \(rule)"
+  }
+
+  /// `U+0301` and, when it is visible, the character in backticks (`` `-` U+002D ``).
+  private static func scalarName(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    let category = scalar.properties.generalCategory
+    let visible =
+      !SwiftNames.isInvisibleInIdentifier(scalar) && scalar.value >= 0x21 && category != .nonspacingMark
+      && category != .enclosingMark && category != .spacingMark && !SwiftNames.isInvisible(scalar)
+    return visible ? "`\(Character(scalar))` \(code)" : code
   }
 }

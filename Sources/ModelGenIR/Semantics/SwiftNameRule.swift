@@ -5,8 +5,10 @@ import GraphQLSDL
 /// - MGW001 (warning): a type renamed because its name would shadow a standard library,
 ///   Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's module.
 /// - MG035 (error): two output file names (`<SwiftName>.swift`, `<SwiftName>+Schema.swift`,
-///   `Models.swift`) that differ only in letter case; reported at the later type in the
-///   document, with a note at the earlier.
+///   `Models.swift`) that differ only in letter case or Unicode normalization
+///   (``SwiftNames/fileSystemKey(_:)``: `Straße`/`STRASSE`, `Café`/`Cafe\u{301}`, which APFS and
+///   HFS+ store as one file); reported at the later type in the document, with a note at the
+///   earlier.
 ///
 /// - MGW002 (warning): a declared field whose Swift property gets the suffix `Value` (`self`,
 ///   `identifier`, `modelIdentifier`, `modelName`, and `description`, `debugDescription`,
@@ -38,10 +40,12 @@ enum SwiftNameRule {
     }
     // Document order: the later of two colliding types is reported.
     let ordered = ranges.sorted { ($0.value.start.offset, $0.key) < ($1.value.start.offset, $1.key) }
-    var byFoldedStem: [String: String] = [SwiftTypeNaming.registryName.lowercased(): SwiftTypeNaming.registryName]
+    var byFoldedStem: [String: String] = [
+      SwiftNames.fileSystemKey(SwiftTypeNaming.registryName): SwiftTypeNaming.registryName
+    ]
     for (name, range) in ordered {
       guard let stem = resolution.names[name] else { continue }
-      let folded = stem.lowercased()
+      let folded = SwiftNames.fileSystemKey(stem)
       if let other = byFoldedStem[folded] {
         let otherStem = resolution.names[other] ?? other
         let notes =
