@@ -402,7 +402,7 @@ private struct Emitter {
     case .scalar(let scalar):
       return APINames.scalarFilterInput(scalar)
     case .enumeration(let name):
-      return field.type.isList ? "Model\(name)ListInput" : "Model\(name)Input"
+      return field.type.isList ? APINames.enumListFilterInput(name) : APINames.enumFilterInput(name)
     default:
       preconditionFailure("filterableFields admits scalars and enums only")
     }
@@ -794,12 +794,12 @@ private struct Emitter {
   }
 
   func enumFilterInput(_ name: String) -> SDLBlock {
-    SDLBlock(kind: .input, name: "Model\(name)Input", lines: ["eq: \(name)", "ne: \(name)"])
+    SDLBlock(kind: .input, name: APINames.enumFilterInput(name), lines: ["eq: \(name)", "ne: \(name)"])
   }
 
   func enumListFilterInput(_ name: String) -> SDLBlock {
     SDLBlock(
-      kind: .input, name: "Model\(name)ListInput",
+      kind: .input, name: APINames.enumListFilterInput(name),
       lines: ["eq: [\(name)]", "ne: [\(name)]", "contains: \(name)", "notContains: \(name)"])
   }
 }

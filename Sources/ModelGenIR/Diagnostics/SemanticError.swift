@@ -425,6 +425,13 @@ public enum SemanticError: Sendable, Hashable {
       let type = cycle.last ?? ""
       return
         "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
+    case .typeNameCollision(let name, _, nil, let otherClaim):
+      return
+        "rename `\(q(name))`; the Amplify transformer adds `\(q(otherClaim))` to every API schema"
+    case .typeNameCollision(let name, let claim, let otherName?, let otherClaim)
+    where claim == name && otherClaim != otherName && claim == otherClaim:
+      return
+        "rename `\(q(name))`; the Amplify transformer generates `\(q(otherClaim))` for `\(q(otherName))` and would replace yours"
     case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
