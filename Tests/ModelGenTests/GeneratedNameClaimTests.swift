@@ -29,9 +29,9 @@ import Testing
   func everyTypeNameTheEmitterPrintsIsClaimed(_ golden: GoldenCase) throws {
     let url = GoldenFileTests.root.appendingPathComponent(golden.schema)
     let source = try String(contentsOf: url, encoding: .utf8)
-    let analysis = SemanticAnalyzer.analyze(source: source, fileName: "s.graphql")
-    var graph = try #require(analysis.graph, "\(analysis.diagnostics)")
-    graph.conflictResolution = golden.conflictResolution
+    let analysis = SemanticAnalyzer.analyze(
+      source: source, fileName: "s.graphql", conflictResolution: golden.conflictResolution)
+    let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
     let text = APISchemaEmitter.render(graph, sourceFileName: "s.graphql")
     let parsed = SDLParser.parse(source, fileName: "s.graphql")
     let declared = Set(
@@ -55,12 +55,14 @@ import Testing
       if joinModels.contains(name) {
         // A type named like a join model is refused at the `@manyToMany` that needs the name.
         let result = SemanticAnalyzer.analyze(
-          source: source + "\ninput \(name) { x: Int }\n", fileName: "s.graphql")
+          source: source + "\ninput \(name) { x: Int }\n", fileName: "s.graphql",
+          conflictResolution: golden.conflictResolution)
         #expect(result.diagnostics.contains { $0.code == ModelGenDiagnosticCode.invalidManyToMany }, "\(name)")
         continue
       }
       let result = SemanticAnalyzer.analyze(
-        source: source + "\ninput \(name) { x: Int }\n", fileName: "s.graphql")
+        source: source + "\ninput \(name) { x: Int }\n", fileName: "s.graphql",
+        conflictResolution: golden.conflictResolution)
       let clash = result.diagnostics.first { $0.code == ModelGenDiagnosticCode.typeNameCollision }
       #expect(
         clash.map { SchemaLocation($0.range.start) } == SchemaLocation(line: line, column: 7),

@@ -18,7 +18,8 @@ import GraphQLSDL
 ///   Reported by ``OperationNameRule``.
 ///
 /// Only the root types named `Query`, `Mutation` and `Subscription` are read (the generated
-/// fields always go into those; a `schema { query: MyQuery }` root is not merged).
+/// fields always go into those); a `schema { query: MyQuery }` that renames one is MG039
+/// (``TypeResolution``).
 enum CustomRootRule {
   /// The directives the transformer prints (`stripDirectives` in `TransformerOutput.buildSchema`).
   static let printedDirectives: Set<String> = [
