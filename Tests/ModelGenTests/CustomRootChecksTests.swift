@@ -9,7 +9,8 @@ import Testing
 /// Issue 20: schemas that gave an undeployable or wrong `schema.api.graphql` from a run that exited
 /// 0. The conflict-resolution strategy is known to the analysis (a user `sync<Plural>` is MG030, a
 /// declared `_version` MG037); `@aws_subscribe(mutations:)` names fields of the merged `Mutation`
-/// (MG038); a root type renamed by `schema { … }` is MG039.
+/// (MG038); a root type renamed by `schema { … }` is MG039; `@auth` on a user root field becomes the
+/// auth transformer's `@aws_*` directives.
 @Suite struct CustomRootChecksTests {
   static func analyzeVersioned(
     _ marked: String, conflictResolution: ConflictResolution?
@@ -112,5 +113,39 @@ import Testing
     #expect(
       analyzeClean("schema { query: Query mutation: Mutation }\ntype Query { echo: String }\ntype Mutation { p: Int }")
         != nil)
+  }
+
+  @Test func authOnAUserRootFieldBecomesTheAuthTransformersDirectives() throws {
+    let graph = try #require(
+      analyzeClean(
+        """
+        type Query {
+          a: String @auth(rules: [{allow: private}, {allow: public, provider: iam}])
+          b: String
+          c: Int @aws_api_key @auth(rules: [{allow: public}, {allow: groups, groups: ["Admin"]}])
+        }
+        type Note @model { id: ID! }
+        """))
+    let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
+    let query = try #require(text.components(separatedBy: "type Query {\n").last?.components(separatedBy: "\n}").first)
+    #expect(
+      query.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        == [
+          "b: String", "getNote(id: ID!): Note",
+          "listNotes(filter: ModelNoteFilterInput, limit: Int, nextToken: String): ModelNoteConnection",
+          "a: String @aws_iam @aws_cognito_user_pools", "c: Int @aws_api_key @aws_cognito_user_pools",
+        ])
+    #expect(!text.contains("@auth"))
+  }
+
+  @Test func authRulesOnAUserRootFieldAreChecked() {
+    expectDiagnostics(
+      """
+      type Query {
+        a: String @auth(rules: [1️⃣{allow: groups}])
+        b: String @auth(rules: [2️⃣{allow: owner, provider: apiKey}])
+      }
+      """,
+      [(ModelGenDiagnosticCode.invalidAuthRule, "1️⃣"), (ModelGenDiagnosticCode.invalidAuthRule, "2️⃣")])
   }
 }
