@@ -57,6 +57,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionNonModelTypeHoldsModel", "regressions/non-model-type-holds-model"),
   ("RegressionFieldNamesCollideWithProtocolMembers", "regressions/field-names-collide-with-protocol-members"),
   ("RegressionCustomRootFieldsDropped", "regressions/custom-root-fields-dropped"),
+  ("RegressionRootFieldsWithoutModels", "regressions/root-fields-without-models"),
   ("RegressionAuthOnCustomRootFieldsDropped", "regressions/auth-on-custom-root-fields-dropped"),
 ]
 

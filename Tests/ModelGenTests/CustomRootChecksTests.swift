@@ -10,7 +10,7 @@ import Testing
 /// 0. The conflict-resolution strategy is known to the analysis (a user `sync<Plural>` is MG030, a
 /// declared `_version` MG037); `@aws_subscribe(mutations:)` names fields of the merged `Mutation`
 /// (MG038); a root type renamed by `schema { … }` is MG039; `@auth` on a user root field becomes the
-/// auth transformer's `@aws_*` directives.
+/// auth transformer's `@aws_*` directives; a schema with root fields and no model gets its API schema.
 @Suite struct CustomRootChecksTests {
   static func analyzeVersioned(
     _ marked: String, conflictResolution: ConflictResolution?
@@ -147,5 +147,18 @@ import Testing
       }
       """,
       [(ModelGenDiagnosticCode.invalidAuthRule, "1️⃣"), (ModelGenDiagnosticCode.invalidAuthRule, "2️⃣")])
+  }
+
+  @Test func rootFieldsWithoutModelsGetAnAPISchema() throws {
+    let generator = Generator(options: GeneratorOptions(emit: [.apiSchema], templates: try TemplateLibrary.defaults()))
+    let result = try generator.generate(
+      source: "type Query { echo(text: String!): String }\ninput Unused { a: Int }", fileName: "t.graphql")
+    let api = try #require(result.files.first { $0.path == Generator.apiSchemaFileName }?.contents)
+    #expect(api.contains("type Query {\n  echo(text: String!): String\n}"))
+    #expect(api.contains("input Unused {") && api.contains("input ModelStringInput {"))
+    #expect(result.files.contains { $0.path == Generator.localManifestFileName })
+    // Without a `Query` field there is no schema to write (GraphQL spec §3.3.1).
+    let none = try generator.generate(source: "type Mutation { ping: String }", fileName: "t.graphql")
+    #expect(none.files.isEmpty && none.diagnostics.isEmpty)
   }
 }

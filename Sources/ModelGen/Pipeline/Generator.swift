@@ -271,9 +271,11 @@ public struct Generator: Sendable {
           try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
       }
     }
-    // A schema without models has no API: a GraphQL schema needs a `Query` type with at least one
-    // field (GraphQL spec October 2021, §3.3.1 and §3.6), which only models give it.
-    if options.emit.contains(.apiSchema) && !graph.models.isEmpty {
+    // A GraphQL schema needs a `Query` type with at least one field (GraphQL spec October 2021,
+    // §3.3.1 and §3.6): models give it one, or the user's own `type Query` does (the transformer
+    // then prints the user's types and its shared inputs, as for any schema).
+    let hasQuery = graph.customRootTypes.contains { $0.operation == .query && !$0.fields.isEmpty }
+    if options.emit.contains(.apiSchema) && (!graph.models.isEmpty || hasQuery) {
       let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
       files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
       // The local server's manifest beside the deployable schema (`APILocalManifest`).
