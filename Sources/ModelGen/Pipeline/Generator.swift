@@ -209,8 +209,12 @@ public struct Generator: Sendable {
   ///
   /// - Returns: A result with no files.
   ///
-  /// - Parameter conflictResolution: the config's (or `--conflict-resolution`'s) strategy, checked
-  ///   as `generate` checks it (``GeneratorOptions/conflictResolution``).
+  /// - Parameters:
+  ///   - bytes: The schema file's contents.
+  ///   - fileName: The name diagnostics carry (the path the user typed).
+  ///   - swiftNames: The config's `"swiftNames"` (GraphQL type name → Swift type name).
+  ///   - conflictResolution: The config's (or `--conflict-resolution`'s) strategy, checked as
+  ///     `generate` checks it (``GeneratorOptions/conflictResolution``).
   public static func validate(
     bytes: [UInt8], fileName: String, swiftNames: [String: String], conflictResolution: ConflictResolution? = nil
   ) -> GenerationResult {
