@@ -59,6 +59,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionFieldNamesCollideWithProtocolMembers", "regressions/field-names-collide-with-protocol-members"),
   ("RegressionCustomRootFieldsDropped", "regressions/custom-root-fields-dropped"),
   ("RegressionUserInputTypesAndDefaultsUnchecked", "regressions/user-input-types-and-defaults-unchecked"),
+  ("RegressionRootFieldsWithoutModels", "regressions/root-fields-without-models"),
+  ("RegressionAuthOnCustomRootFieldsDropped", "regressions/auth-on-custom-root-fields-dropped"),
 ]
 
 var targets: [Target] = [

@@ -52,21 +52,12 @@ struct APIAuth {
   /// The directive names of `providers`, in the transformer's `AUTH_PROVIDER_DIRECTIVE_MAP` order,
   /// without duplicates (`iam` and `identityPool` share `@aws_iam`).
   static func directives(_ providers: some Sequence<AuthRuleDefinition.Provider>) -> [String] {
-    let names = Set(providers.map(directiveName))
-    return ["aws_api_key", "aws_iam", "aws_oidc", "aws_cognito_user_pools", "aws_lambda"].filter {
-      names.contains($0)
-    }
+    AuthRuleDefinition.appSyncDirectives(providers)
   }
 
   /// The AppSync directive of a provider.
   static func directiveName(_ provider: AuthRuleDefinition.Provider) -> String {
-    switch provider {
-    case .apiKey: return "aws_api_key"
-    case .iam, .identityPool: return "aws_iam"
-    case .oidc: return "aws_oidc"
-    case .userPools: return "aws_cognito_user_pools"
-    case .function: return "aws_lambda"
-    }
+    AuthRuleDefinition.appSyncDirectiveName(provider)
   }
 
   /// The directives of the model type: every provider of every role.

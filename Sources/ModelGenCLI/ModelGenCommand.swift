@@ -101,7 +101,8 @@ public struct ModelGenCommand {
         unreadable = true
         continue
       }
-      let result = Generator.validate(bytes: bytes, fileName: path, swiftNames: config.swiftNames)
+      let result = Generator.validate(
+        bytes: bytes, fileName: path, swiftNames: config.swiftNames, conflictResolution: config.conflictResolution)
       if !result.diagnostics.isEmpty {
         standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
       }

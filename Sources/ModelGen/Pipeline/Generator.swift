@@ -168,14 +168,15 @@ public struct Generator: Sendable {
   public func generate(bytes: [UInt8], fileName: String, headerName: String? = nil) throws
     -> GenerationResult
   {
-    let analysis = Self.analysis(bytes: bytes, fileName: fileName, swiftNames: options.swiftNames)
+    let analysis = Self.analysis(
+      bytes: bytes, fileName: fileName, swiftNames: options.swiftNames,
+      conflictResolution: options.conflictResolution)
     var result = GenerationResult(
       files: [], diagnostics: analysis.diagnostics, swiftNameProblems: analysis.swiftNameProblems,
       usedSwiftNames: analysis.usedSwiftNames)
     guard var graph = analysis.graph, analysis.swiftNameProblems.isEmpty else { return result }
     graph.sourceFileName =
       headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
-    graph.conflictResolution = options.conflictResolution
     result.files = try render(graph)
     return result
   }
@@ -207,20 +208,33 @@ public struct Generator: Sendable {
   /// used and those that name a type.
   ///
   /// - Returns: A result with no files.
-  public static func validate(bytes: [UInt8], fileName: String, swiftNames: [String: String]) -> GenerationResult {
-    let analysis = analysis(bytes: bytes, fileName: fileName, swiftNames: swiftNames)
+  ///
+  /// - Parameters:
+  ///   - bytes: The schema file's contents.
+  ///   - fileName: The name diagnostics carry (the path the user typed).
+  ///   - swiftNames: The config's `"swiftNames"` (GraphQL type name → Swift type name).
+  ///   - conflictResolution: The config's (or `--conflict-resolution`'s) strategy, checked as
+  ///     `generate` checks it (``GeneratorOptions/conflictResolution``).
+  public static func validate(
+    bytes: [UInt8], fileName: String, swiftNames: [String: String], conflictResolution: ConflictResolution? = nil
+  ) -> GenerationResult {
+    let analysis = analysis(
+      bytes: bytes, fileName: fileName, swiftNames: swiftNames, conflictResolution: conflictResolution)
     return GenerationResult(
       files: [], diagnostics: analysis.diagnostics, swiftNameProblems: analysis.swiftNameProblems,
       usedSwiftNames: analysis.usedSwiftNames)
   }
 
   /// ``analyze(bytes:fileName:)`` with the config's Swift type names (``GeneratorOptions/swiftNames``).
-  static func analysis(bytes: [UInt8], fileName: String, swiftNames: [String: String]) -> SemanticAnalysis {
+  static func analysis(
+    bytes: [UInt8], fileName: String, swiftNames: [String: String], conflictResolution: ConflictResolution? = nil
+  ) -> SemanticAnalysis {
     let parsed = SDLParser.parse(bytes: bytes, fileName: fileName)
     if parsed.hasErrors { return SemanticAnalysis(graph: nil, diagnostics: parsed.diagnostics) }
     // One diagnostics budget per schema: the analysis gets what parsing left.
     var analysis = SemanticAnalyzer.analyze(
-      parsed.document, fileName: fileName, budget: parsed.budget, swiftNames: swiftNames)
+      parsed.document, fileName: fileName, budget: parsed.budget, swiftNames: swiftNames,
+      conflictResolution: conflictResolution)
     analysis.diagnostics = DiagnosticBudget.inPrintingOrder(parsed.diagnostics + analysis.diagnostics)
     if analysis.hasErrors { analysis.graph = nil }
     return analysis
@@ -261,9 +275,11 @@ public struct Generator: Sendable {
           try file("\(registry.typeName).swift", template: "registry", registry.templateValue))
       }
     }
-    // A schema without models has no API: a GraphQL schema needs a `Query` type with at least one
-    // field (GraphQL spec October 2021, §3.3.1 and §3.6), which only models give it.
-    if options.emit.contains(.apiSchema) && !graph.models.isEmpty {
+    // A GraphQL schema needs a `Query` type with at least one field (GraphQL spec October 2021,
+    // §3.3.1 and §3.6): models give it one, or the user's own `type Query` does (the transformer
+    // then prints the user's types and its shared inputs, as for any schema).
+    let hasQuery = graph.customRootTypes.contains { $0.operation == .query && !$0.fields.isEmpty }
+    if options.emit.contains(.apiSchema) && (!graph.models.isEmpty || hasQuery) {
       let text = APISchemaEmitter.render(graph, sourceFileName: graph.sourceFileName)
       files.append(GeneratedFile(path: Self.apiSchemaFileName, contents: Self.normalized(text)))
       // The local server's manifest beside the deployable schema (`APILocalManifest`).

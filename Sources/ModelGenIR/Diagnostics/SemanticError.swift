@@ -84,6 +84,14 @@ public enum ModelGenDiagnosticCode {
   /// starts with `__`, which GraphQL reserves for its introspection system (spec §4.1): the API
   /// schema would not validate.
   public static let reservedName: DiagnosticCode = "MG036"
+  /// With a conflict-resolution strategy, a model that declares `_version`, `_deleted` or
+  /// `_lastChangedAt`, which the transformer adds itself (and refuses to add twice).
+  public static let declaredSyncField: DiagnosticCode = "MG037"
+  /// `@aws_subscribe(mutations:)` that is not a list of the names of `Mutation` fields.
+  public static let invalidSubscribeMutations: DiagnosticCode = "MG038"
+  /// A `schema { … }` definition (or extension) naming a root operation type other than `Query`,
+  /// `Mutation` or `Subscription`.
+  public static let renamedRootType: DiagnosticCode = "MG039"
   /// Two arguments with one name on a field or a directive definition (GraphQL spec §3.6, §3.13).
   public static let duplicateArgument: DiagnosticCode = "MG050"
   /// Two `directive @name` definitions with one name (GraphQL spec §3.13).
@@ -200,6 +208,15 @@ public enum SemanticError: Sendable, Hashable {
   /// MG036: `name` (a `kind`: type, field, enum value, argument, input field, directive,
   /// directive argument) starts with `__`.
   case reservedName(name: String, kind: String)
+  /// MG037: `model` declares `field`, which a versioned data source (conflict resolution
+  /// `strategy`) adds itself.
+  case declaredSyncField(model: String, field: String, strategy: String)
+  /// MG038: `@aws_subscribe(mutations:)` on `Subscription.field` is not a list of strings
+  /// (`mutation` `nil`), or names `mutation`, which `Mutation` does not define (`suggestion`: the
+  /// closest field it does define).
+  case invalidSubscribeMutations(field: String, mutation: String?, suggestion: String?)
+  /// MG039: the schema definition names `typeName` as its `operation` root type (`query`).
+  case renamedRootType(operation: String, typeName: String)
   /// MG050: `owner` (`Query.search`, or `@cached` for a directive definition) takes `argument`
   /// more than once.
   case duplicateArgument(owner: String, argument: String)
@@ -266,6 +283,9 @@ public enum SemanticError: Sendable, Hashable {
     case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
     case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
     case .reservedName: return ModelGenDiagnosticCode.reservedName
+    case .declaredSyncField: return ModelGenDiagnosticCode.declaredSyncField
+    case .invalidSubscribeMutations: return ModelGenDiagnosticCode.invalidSubscribeMutations
+    case .renamedRootType: return ModelGenDiagnosticCode.renamedRootType
     case .duplicateArgument: return ModelGenDiagnosticCode.duplicateArgument
     case .duplicateDirective: return ModelGenDiagnosticCode.duplicateDirective
     case .invalidDefaultValue: return ModelGenDiagnosticCode.invalidDefaultValue
@@ -439,6 +459,18 @@ public enum SemanticError: Sendable, Hashable {
         "`\(q(owner)).\(q(field))` makes input `\(q(cycle.last ?? owner))` require itself (\(path(cycle))), so no finite value of it exists"
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
       return
+        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
+    case .declaredSyncField(let model, let field, let strategy):
+      return
+        "`\(q(model)).\(q(field))` is a field the Amplify transformer adds to every model of a versioned data source (conflict resolution `\(q(strategy))`)"
+    case .invalidSubscribeMutations(let field, let mutation?, _):
+      return
+        "`@aws_subscribe` on `Subscription.\(q(field))` names the mutation `\(q(mutation))`, which `Mutation` does not define"
+    case .invalidSubscribeMutations(let field, nil, _):
+      return "`@aws_subscribe(mutations:)` on `Subscription.\(q(field))` must be a list of mutation names"
+    case .renamedRootType(let operation, let typeName):
+      return
+        "the schema definition names `\(q(typeName))` as its \(q(operation)) type; modelgen puts the generated \(q(operation)) fields into `\(Naming.uppercasingFirst(operation))` and would drop the fields of `\(q(typeName))`"
         "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case or Unicode normalization; they collide on case-insensitive file systems (macOS)"
     case .v1Directive(let name, _):
       return
@@ -455,6 +487,7 @@ public enum SemanticError: Sendable, Hashable {
   public var hint: String? {
     switch self {
     case .unknownType(_, let suggestion?), .unknownDirective(_, let suggestion?),
+      .invalidSubscribeMutations(_, _?, let suggestion?),
       .unknownArgument(_, _, let suggestion?), .missingField(_, _, _, let suggestion?),
       .indexNotFound(_, _, _, _, let suggestion?), .invalidArgumentValue(_, _, _, let suggestion?):
       return "did you mean `\(q(suggestion))`?"
@@ -499,6 +532,13 @@ public enum SemanticError: Sendable, Hashable {
       let type = cycle.last ?? ""
       return
         "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
+    case .typeNameCollision(let name, _, nil, let otherClaim):
+      return
+        "rename `\(q(name))`; the Amplify transformer adds `\(q(otherClaim))` to every API schema"
+    case .typeNameCollision(let name, let claim, let otherName?, let otherClaim)
+    where claim == name && otherClaim != otherName && claim == otherClaim:
+      return
+        "rename `\(q(name))`; the Amplify transformer generates `\(q(otherClaim))` for `\(q(otherName))` and would replace yours"
     case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
@@ -518,6 +558,18 @@ public enum SemanticError: Sendable, Hashable {
         "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"
     case .defaultNotAllowed:
       return "remove @default; set the value when you create the model"
+    case .declaredSyncField:
+      // Model transformer `addModelSyncFields`: `type X has already a field with name _version`.
+      return
+        "remove the field: the transformer adds `_version: Int!`, `_deleted: Boolean` and `_lastChangedAt: AWSTimestamp!` itself and fails on a model that declares one (`has already a field with name`)"
+    case .invalidSubscribeMutations(_, _?, nil):
+      return "name a field of `Mutation` (yours or a generated `create…`/`update…`/`delete…`)"
+    case .invalidSubscribeMutations(_, nil, _):
+      return "write `@aws_subscribe(mutations: [\"createPost\"])` (AppSync's argument is `[String!]!`)"
+    case .renamedRootType(let operation, _):
+      let name = Naming.uppercasingFirst(operation)
+      return
+        "name the type `\(q(name))` and drop `\(q(operation)):` from the schema definition (the transformer adds its fields to a renamed root type, but modelgen's client documents and the local server read `\(q(name))`)"
     case .implicitFieldConflict(_, _, let reason) where reason.contains("timestamp field"):
       // Model transformer `addAutoGeneratableFields`: another type only warns and is not auto-filled.
       return

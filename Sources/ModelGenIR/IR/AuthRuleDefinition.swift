@@ -47,3 +47,27 @@ public struct AuthRuleDefinition: Sendable, Hashable {
   /// ``ModelVocabulary/AuthRule/roleNames``.
   public var roleNames: [String] { rule.roleNames }
 }
+
+extension AuthRuleDefinition {
+  /// The AppSync directive of a provider (the auth transformer's `AUTH_PROVIDER_DIRECTIVE_MAP`):
+  /// `apiKey` → `aws_api_key`, `iam`/`identityPool` → `aws_iam`, `oidc` → `aws_oidc`, `userPools` →
+  /// `aws_cognito_user_pools`, `function` → `aws_lambda`.
+  package static func appSyncDirectiveName(_ provider: Provider) -> String {
+    switch provider {
+    case .apiKey: return "aws_api_key"
+    case .iam, .identityPool: return "aws_iam"
+    case .oidc: return "aws_oidc"
+    case .userPools: return "aws_cognito_user_pools"
+    case .function: return "aws_lambda"
+    }
+  }
+
+  /// The directive names of `providers`, in `AUTH_PROVIDER_DIRECTIVE_MAP` order, without
+  /// duplicates (`iam` and `identityPool` share `aws_iam`).
+  package static func appSyncDirectives(_ providers: some Sequence<Provider>) -> [String] {
+    let names = Set(providers.map(appSyncDirectiveName))
+    return ["aws_api_key", "aws_iam", "aws_oidc", "aws_cognito_user_pools", "aws_lambda"].filter {
+      names.contains($0)
+    }
+  }
+}

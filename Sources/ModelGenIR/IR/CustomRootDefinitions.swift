@@ -39,12 +39,17 @@ public struct CustomRootField: Sendable, Hashable {
   public var lines: [String]
   /// Where its name is declared.
   public var location: SchemaLocation
+  /// `true` when the field has `@auth` rules with at least one provider: the auth transformer then
+  /// adds their `@aws_*` directives (already in ``lines``) and, doing so, moves the field after
+  /// every generated field of its root type (`addDirectivesToField` re-appends it).
+  public var isAuthProtected: Bool
 
   /// Creates a field.
-  public init(name: String, lines: [String], location: SchemaLocation) {
+  public init(name: String, lines: [String], location: SchemaLocation, isAuthProtected: Bool = false) {
     self.name = name
     self.lines = lines
     self.location = location
+    self.isAuthProtected = isAuthProtected
   }
 }
 

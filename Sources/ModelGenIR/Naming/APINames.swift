@@ -102,6 +102,48 @@ package enum APINames {
     "Model\(model)\(keyName)CompositeKeyInput"
   }
 
+  /// `Model<Enum>Input`: the filter input of an enum field.
+  package static func enumFilterInput(_ name: String) -> String { "Model\(name)Input" }
+
+  /// `Model<Enum>ListInput`: the filter input of a list-of-enum field.
+  package static func enumListFilterInput(_ name: String) -> String { "Model\(name)ListInput" }
+
+  /// The types every API schema defines, whatever its models (`graphql-transformer-common`'s
+  /// shared definitions, added by the model transformer's `transformSchema` even without a model):
+  /// the filter and subscription-filter inputs of the built-in scalars, `ModelAttributeTypes`,
+  /// `ModelSizeInput`, `ModelSortDirection`, and the key condition inputs of the built-in scalars a
+  /// sort key can be compared as.
+  package static var sharedTypeNames: [String] {
+    let filtered: [ScalarType] = [.id, .string, .int, .float, .boolean]
+    return filtered.map(scalarFilterInput) + filtered.map(subscriptionScalarInput)
+      + filtered.map { keyConditionInput(.scalar($0)) }
+      + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
+  }
+
+  /// Every type name the model, primary key, index and relational transformers derive from
+  /// `model` (the names `APISchemaEmitter` prints come from these functions): `Model<X>Connection`,
+  /// `Model<X>FilterInput`, `Model<X>ConditionInput`, `ModelSubscription<X>FilterInput`,
+  /// `Create`/`Update`/`Delete<X>Input`, and for the primary key and each index with several sort
+  /// key fields `Model<X><Key>CompositeKeyConditionInput` and `Model<X><Key>CompositeKeyInput`.
+  /// Claimed whether or not the model's operations print them, so enabling one later never turns a
+  /// valid schema into a clash. The shared names (``sharedTypeNames``) are not repeated here.
+  package static func generatedTypeNames(of model: ModelDefinition) -> [String] {
+    var names =
+      ["Create", "Update", "Delete"].map { mutationInput($0, model.name) } + [
+        connection(model.name), filterInput(model.name), conditionInput(model.name),
+        subscriptionFilterInput(model.name),
+      ]
+    var keys: [(name: String?, sortKeyFields: [String])] = [(nil, model.primaryKey.sortKeyFields)]
+    keys += model.indexes.map { ($0.name, Array($0.fields.dropFirst())) }
+    for key in keys where key.sortKeyFields.count > 1 {
+      let keyName = compositeKeyName(index: key.name)
+      names += [
+        compositeKeyConditionInput(model.name, keyName: keyName), compositeKeyInput(model.name, keyName: keyName),
+      ]
+    }
+    return names
+  }
+
   /// The argument that carries a sort key condition: the sort key field's name, or for several
   /// fields their camel-cased concatenation (`takenAtDayTimeSeqPriorityValue`).
   package static func sortKeyArgument(_ sortKeyFields: [String]) -> String {

@@ -21,6 +21,10 @@ final class AnalysisContext {
   var repeatableDirectives: Set<String> = []
   /// The config's Swift type names that apply to this document and passed their checks.
   var swiftNames: [String: String] = [:]
+  /// The conflict-resolution strategy of the run (`--conflict-resolution`, config
+  /// `conflictResolution`), or `nil`: with one, every model gets a `sync<PluralName>` query and the
+  /// `_version`/`_deleted`/`_lastChangedAt` fields the transformer adds.
+  var conflictResolution: ConflictResolution?
 
   /// What is left of the schema's diagnostics budget (shared with the lexer and parser).
   private(set) var budget: DiagnosticBudget

@@ -18,7 +18,8 @@ import GraphQLSDL
 ///   Reported by ``OperationNameRule``.
 ///
 /// Only the root types named `Query`, `Mutation` and `Subscription` are read (the generated
-/// fields always go into those; a `schema { query: MyQuery }` root is not merged).
+/// fields always go into those); a `schema { query: MyQuery }` that renames one is MG039
+/// (``TypeResolution``).
 enum CustomRootRule {
   /// The directives the transformer prints (`stripDirectives` in `TransformerOutput.buildSchema`).
   static let printedDirectives: Set<String> = [
@@ -37,9 +38,11 @@ enum CustomRootRule {
         var seen: Set<String> = []
         for field in entry.fields where seen.insert(field.name.value).inserted {
           check(field, of: name, in: context)
+          let auth = authDirectives(of: field, root: name, in: context)
           fields.append(
             CustomRootField(
-              name: field.name.value, lines: printed(field, of: name), location: field.name.range.schemaLocation))
+              name: field.name.value, lines: printed(field, of: name, adding: auth),
+              location: field.name.range.schemaLocation, isAuthProtected: !auth.isEmpty))
         }
         roots.append(CustomRootType(operation: operation, location: entry.nameRange.schemaLocation, fields: fields))
       } else if entry.kind == .unsupported("input") {
@@ -127,10 +130,29 @@ enum CustomRootRule {
     }
   }
 
-  /// The field as the API schema prints it: only AppSync's directives, on the field and its arguments.
-  private static func printed(_ field: GraphQLSDL.FieldDefinition, of root: String) -> [String] {
+  /// The `@aws_*` directives the auth transformer gives a root field with `@auth(rules:)` (its
+  /// `authNonModelConfig`: `getServiceDirectives(getAuthProviders(roles), false)`): one per provider
+  /// of its rules, in `AUTH_PROVIDER_DIRECTIVE_MAP` order. The rules are checked as a model's are
+  /// (``AuthRule``: MG003, MG014, MG024).
+  private static func authDirectives(
+    of field: GraphQLSDL.FieldDefinition, root: String, in context: AnalysisContext
+  ) -> [String] {
+    guard let directive = field.directives.first(where: { $0.name.value == "auth" }) else { return [] }
+    let rules = AuthRule.rules(of: directive, model: "\(root).\(field.name.value)", context: context)
+    return AuthRuleDefinition.appSyncDirectives(rules.map(\.effectiveProvider))
+  }
+
+  /// The field as the API schema prints it: only AppSync's directives, on the field and its
+  /// arguments, then the `auth` directives it lacks (`extendFieldWithDirectives` adds only those).
+  private static func printed(
+    _ field: GraphQLSDL.FieldDefinition, of root: String, adding auth: [String] = []
+  ) -> [String] {
     var kept = field
     kept.directives = field.directives.filter { printedDirectives.contains($0.name.value) }
+    for name in auth where !kept.directives.contains(where: { $0.name.value == name }) {
+      kept.directives.append(
+        Directive(name: Name(name, range: field.name.range), arguments: [], range: field.name.range))
+    }
     kept.arguments = field.arguments.map { argument in
       var argument = argument
       argument.directives = argument.directives.filter { printedDirectives.contains($0.name.value) }

@@ -8,10 +8,15 @@ import GraphQLSDL
 ///   inputs, scalars) and every join model claims its own name and the names the API derives from
 ///   it: for a model `Create`/`Update`/`Delete<Model>Input`, `Model<Model>Connection`,
 ///   `Model<Model>FilterInput`, `Model<Model>ConditionInput`, `ModelSubscription<Model>FilterInput`;
+///   and, for the primary key and each index with several sort key fields,
+///   `Model<Model><Key>CompositeKeyConditionInput` and `Model<Model><Key>CompositeKeyInput` (every
+///   name ``APINames/generatedTypeNames(of:)`` gives, the source `APISchemaEmitter` prints from);
 ///   for a non-model type `<Type>Input`; for an enum `Model<Enum>Input` and `Model<Enum>ListInput`.
-///   The shared API types (`ModelStringInput`, `ModelSortDirection`, ...) are claimed first. Two
-///   claims equal ignoring letter case are reported once per type, at the later type's name, with a
-///   note at the earlier.
+///   The shared API types (`ModelStringInput`, `Model<Scalar>KeyConditionInput`,
+///   `ModelSortDirection`, ...) are claimed first. Two claims equal ignoring letter case are
+///   reported once per type, at the later type's name, with a note at the earlier; a type whose own
+///   name an earlier type's generated name takes is reported at the earlier type instead (the user's
+///   `input ModelOrderFilterInput` before `type Order @model` is the one to rename).
 /// - Fields (MG033): two fields of one model or non-model type (declared, or implicit: `id`, foreign
 ///   keys, timestamps) whose names are equal ignoring case but not exactly (exact repeats are MG005
 ///   and MG025), reported at the later declared field.
@@ -21,32 +26,30 @@ enum NameCollisionRule {
     checkFields(context)
   }
 
-  /// The names a type of `kind` named `name` occupies in the API schema, its own name first.
-  static func claims(of name: String, kind: TypeKind) -> [String] {
+  /// The names a type of `kind` named `name` occupies in the API schema, its own name first; for a
+  /// model, `model` (the model being built) gives the names its keys and indexes derive
+  /// (``APINames/generatedTypeNames(of:)``, the name source of `APISchemaEmitter`).
+  static func claims(of name: String, kind: TypeKind, model: ModelDefinition? = nil) -> [String] {
     switch kind {
     case .model:
-      return [name] + ["Create", "Update", "Delete"].map { APINames.mutationInput($0, name) } + [
-        APINames.connection(name), APINames.filterInput(name), APINames.conditionInput(name),
-        APINames.subscriptionFilterInput(name),
-      ]
+      guard let model else {
+        return [name] + ["Create", "Update", "Delete"].map { APINames.mutationInput($0, name) } + [
+          APINames.connection(name), APINames.filterInput(name), APINames.conditionInput(name),
+          APINames.subscriptionFilterInput(name),
+        ]
+      }
+      return [name] + APINames.generatedTypeNames(of: model)
     case .nonModel:
       return [name, APINames.nonModelInput(name)]
     case .enumeration:
-      return [name, "Model\(name)Input", "Model\(name)ListInput"]
+      return [name, APINames.enumFilterInput(name), APINames.enumListFilterInput(name)]
     case .scalar, .unsupported:
       return [name]
     }
   }
 
-  /// The type names every API schema defines, whatever the models: the filter, subscription-filter
-  /// and key-condition inputs of the built-in scalars, `ModelAttributeTypes`, `ModelSizeInput`,
-  /// `ModelSortDirection` (`graphql-transformer-common`'s shared definitions).
-  static var sharedAPITypeNames: [String] {
-    let filtered: [ScalarType] = [.id, .string, .int, .float, .boolean]
-    return filtered.map(APINames.scalarFilterInput) + filtered.map(APINames.subscriptionScalarInput)
-      + [ScalarType.id, .string, .int, .float].map { APINames.keyConditionInput(.scalar($0)) }
-      + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
-  }
+  /// The type names every API schema defines, whatever the models (``APINames/sharedTypeNames``).
+  static var sharedAPITypeNames: [String] { APINames.sharedTypeNames }
 
   private static func checkTypes(_ context: AnalysisContext) {
     var owners: [(name: String, kind: TypeKind, range: SourceRange)] = context.typeOrder.compactMap { name in
@@ -60,15 +63,29 @@ enum NameCollisionRule {
       taken[name.lowercased()] = (name, nil, nil)
     }
     for owner in owners {
-      let ownClaims = claims(of: owner.name, kind: owner.kind)
+      let model = owner.kind == .model ? context.models[owner.name].map(ModelRule.finish) : nil
+      let ownClaims = claims(of: owner.name, kind: owner.kind, model: model)
       for claim in ownClaims {
         guard let earlier = taken[claim.lowercased()] else { continue }
-        context.report(
-          .typeNameCollision(name: owner.name, claim: claim, otherName: earlier.owner, otherClaim: earlier.claim),
-          at: owner.range,
-          notes: earlier.range.map {
-            [DiagnosticNote(message: "`\(DiagnosticText.shortened(earlier.owner ?? ""))` is defined here", range: $0)]
-          } ?? [])
+        if claim != owner.name, let earlierOwner = earlier.owner, earlier.claim == earlierOwner,
+          let earlierRange = earlier.range
+        {
+          // An earlier type takes a name this one generates (`input ModelOrderFilterInput` before
+          // `type Order @model`): reported at that type, which is the one to rename.
+          context.report(
+            .typeNameCollision(name: earlierOwner, claim: earlierOwner, otherName: owner.name, otherClaim: claim),
+            at: earlierRange,
+            notes: [
+              DiagnosticNote(message: "`\(DiagnosticText.shortened(owner.name))` is defined here", range: owner.range)
+            ])
+        } else {
+          context.report(
+            .typeNameCollision(name: owner.name, claim: claim, otherName: earlier.owner, otherClaim: earlier.claim),
+            at: owner.range,
+            notes: earlier.range.map {
+              [DiagnosticNote(message: "`\(DiagnosticText.shortened(earlier.owner ?? ""))` is defined here", range: $0)]
+            } ?? [])
+        }
         break
       }
       for claim in ownClaims where taken[claim.lowercased()] == nil {

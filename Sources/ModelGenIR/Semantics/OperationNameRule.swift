@@ -10,7 +10,9 @@ import GraphQLSDL
 /// A field of the user's own `type Query`/`Mutation`/`Subscription` (``CustomRootRule``) whose name
 /// a model's generated field takes is MG030 at the user's field, with a hint naming the
 /// `@model(…)` argument that leaves the generated one out (the transformer refuses it:
-/// `Object type extension 'Query' cannot redeclare field getOrder`).
+/// `Object type extension 'Query' cannot redeclare field getOrder`). With a conflict-resolution
+/// strategy (``AnalysisContext/conflictResolution``) the `sync<PluralName>` query of every model
+/// with a `list` query is claimed too.
 enum OperationNameRule {
   static func apply(_ context: AnalysisContext) {
     var queries: [String: (owner: String, range: SourceRange)] = [:]
@@ -57,6 +59,15 @@ enum OperationNameRule {
       claim(
         operations.list, owner: model.name, at: working.nameRange, in: &queries,
         as: ("Query", model.name, "`list` query", "leave the generated one out with `@model(queries: {list: null})`"))
+      if context.conflictResolution != nil, operations.list != nil {
+        // A versioned data source: `sync<PluralName>` beside `list` (APISchemaSync).
+        claim(
+          APINames.syncQuery(model), owner: model.name, at: working.nameRange, in: &queries,
+          as: (
+            "Query", model.name, "`sync` query",
+            "leave the generated one out with `@model(queries: {list: null})` (the sync query goes with the list query)"
+          ))
+      }
       for index in model.indexes {
         // A written `queryField:` is reported at that argument, a default name at the model.
         let written = working.declared.lazy
@@ -102,6 +113,37 @@ enum OperationNameRule {
             root: root, name: field.name.value, model: origin.model, operation: origin.operation,
             disable: origin.disable),
           at: field.name.range, notes: notes)
+      }
+    }
+    checkSubscribedMutations(context, generatedMutations: Set(mutations.keys))
+  }
+
+  /// MG038: every `@aws_subscribe(mutations:)` on a field of the user's `Subscription` names
+  /// fields of the merged `Mutation` type (the user's and the generated ones). AppSync declares the
+  /// argument `[String!]!`; a single string is a list of one (GraphQL spec §3.11, input coercion
+  /// of lists).
+  private static func checkSubscribedMutations(_ context: AnalysisContext, generatedMutations: Set<String>) {
+    guard let subscription = context.types["Subscription"], subscription.kind == .unsupported("root operation")
+    else { return }
+    var mutationNames = generatedMutations
+    if let mutation = context.types["Mutation"], mutation.kind == .unsupported("root operation") {
+      mutationNames.formUnion(mutation.fields.map(\.name.value))
+    }
+    for field in subscription.fields {
+      for directive in field.directives where directive.name.value == "aws_subscribe" {
+        guard let names = directive.strings("mutations") else {
+          context.report(
+            .invalidSubscribeMutations(field: field.name.value, mutation: nil, suggestion: nil),
+            at: directive.range(of: "mutations"))
+          continue
+        }
+        for (offset, name) in names.enumerated() where !mutationNames.contains(name) {
+          context.report(
+            .invalidSubscribeMutations(
+              field: field.name.value, mutation: name,
+              suggestion: Naming.suggestion(for: name, among: mutationNames.sorted())),
+            at: directive.range(of: "mutations", element: offset))
+        }
       }
     }
   }

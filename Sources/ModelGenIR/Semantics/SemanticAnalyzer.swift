@@ -5,7 +5,7 @@ import GraphQLSDL
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
 /// `TypeSystemRule`, `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
-/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `NameCollisionRule`, `CustomRootRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
+/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `ConflictResolutionRule`, `NameCollisionRule`, `CustomRootRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {
@@ -18,12 +18,18 @@ public enum SemanticAnalyzer {
   ///   - swiftNames: the config file's `"swiftNames"` (GraphQL type name → Swift type name). The
   ///     entries naming a type of this document are checked (`SwiftTypeNaming`); those that
   ///     fail are reported in ``SemanticAnalysis/swiftNameProblems`` and not applied.
+  ///   - conflictResolution: the run's conflict-resolution strategy (`--conflict-resolution`, config
+  ///     `conflictResolution`), or `nil`. With one, the analysis knows what the transformer adds for a
+  ///     versioned data source: a user root field named `sync<PluralName>` is MG030, a declared
+  ///     `_version`/`_deleted`/`_lastChangedAt` field is MG037; the graph carries it
+  ///     (``ModelGraph/conflictResolution``).
   /// - Returns: the graph (when error-free) and every diagnostic, sorted by position (`SDL099` last).
   public static func analyze(
     _ document: Document, fileName: String, budget: DiagnosticBudget = DiagnosticBudget(),
-    swiftNames: [String: String] = [:]
+    swiftNames: [String: String] = [:], conflictResolution: ConflictResolution? = nil
   ) -> SemanticAnalysis {
     let context = AnalysisContext(fileName: fileName, budget: budget)
+    context.conflictResolution = conflictResolution
     TypeResolution.collectTypes(of: document, into: context)
     DirectiveRule.check(context)
     TypeSystemRule.check(document, context)
@@ -40,6 +46,7 @@ public enum SemanticAnalyzer {
     HasOneRule.apply(pairing, context)
     BelongsToRule.apply(pairing, hasManyForeignKeys: foreignKeys, context)
     DefaultRule.apply(context)
+    ConflictResolutionRule.apply(context)
     NameCollisionRule.apply(context)
     let custom = CustomRootRule.build(context)
     OperationNameRule.apply(context)
@@ -59,6 +66,7 @@ public enum SemanticAnalyzer {
     var graph = ModelGraph(
       sourceFileName: fileName, models: context.orderedModels.map(ModelRule.finish), enums: enums, nonModels: nonModels)
     graph.swiftNames = context.swiftNames
+    graph.conflictResolution = conflictResolution
     graph.customRootTypes = custom.roots
     graph.customInputTypes = custom.inputs
     return SemanticAnalysis(
@@ -70,12 +78,16 @@ public enum SemanticAnalyzer {
   /// - Parameters:
   ///   - source: the schema text.
   ///   - fileName: the schema file name diagnostics and the graph carry.
-  public static func analyze(source: String, fileName: String) -> SemanticAnalysis {
+  ///   - conflictResolution: as for ``analyze(_:fileName:budget:swiftNames:conflictResolution:)``.
+  public static func analyze(
+    source: String, fileName: String, conflictResolution: ConflictResolution? = nil
+  ) -> SemanticAnalysis {
     let parsed = SDLParser.parse(source, fileName: fileName)
     if parsed.hasErrors {
       return SemanticAnalysis(graph: nil, diagnostics: parsed.diagnostics)
     }
-    var result = analyze(parsed.document, fileName: fileName, budget: parsed.budget)
+    var result = analyze(
+      parsed.document, fileName: fileName, budget: parsed.budget, conflictResolution: conflictResolution)
     result.diagnostics = sorted(parsed.diagnostics + result.diagnostics)
     return result
   }

@@ -47,8 +47,10 @@ enum TypeResolution {
       switch definition {
       case .schema(let schema):
         rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
+        reportRenamedRoots(schema.operationTypes, in: context)
       case .schemaExtension(let schema):
         rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
+        reportRenamedRoots(schema.operationTypes, in: context)
       case .directive(let directive):
         context.declaredDirectives.insert(directive.name.value)
         if directive.isRepeatable { context.repeatableDirectives.insert(directive.name.value) }
@@ -57,6 +59,19 @@ enum TypeResolution {
       }
     }
     return rootTypeNames
+  }
+
+  /// MG039 at each root operation type a schema definition names other than `Query`, `Mutation`,
+  /// `Subscription`. The transformer adds its fields to the renamed type
+  /// (`TransformerOutput.getQueryTypeName`), but modelgen's emitter, client documents and local
+  /// server read the default names, so the renamed type's fields would be dropped.
+  private static func reportRenamedRoots(_ operationTypes: [RootOperationTypeDefinition], in context: AnalysisContext) {
+    for operationType in operationTypes {
+      let operation = operationType.operation.rawValue
+      guard operationType.type.value != Naming.uppercasingFirst(operation) else { continue }
+      context.report(
+        .renamedRootType(operation: operation, typeName: operationType.type.value), at: operationType.type.range)
+    }
   }
 
   /// Registers one type definition: MG034 for a built-in scalar's name, MG004 for a repeat.

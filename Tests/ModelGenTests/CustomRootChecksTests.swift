@@ -1,0 +1,164 @@
+import GraphQLSDL
+import Testing
+
+@testable import ModelGen
+@testable import ModelGenAPISchema
+@testable import ModelGenIR
+@testable import ModelGenTemplating
+
+/// Issue 20: schemas that gave an undeployable or wrong `schema.api.graphql` from a run that exited
+/// 0. The conflict-resolution strategy is known to the analysis (a user `sync<Plural>` is MG030, a
+/// declared `_version` MG037); `@aws_subscribe(mutations:)` names fields of the merged `Mutation`
+/// (MG038); a root type renamed by `schema { … }` is MG039; `@auth` on a user root field becomes the
+/// auth transformer's `@aws_*` directives; a schema with root fields and no model gets its API schema.
+@Suite struct CustomRootChecksTests {
+  static func analyzeVersioned(
+    _ marked: String, conflictResolution: ConflictResolution?
+  ) -> (SemanticAnalysis, MarkedSchema) {
+    let schema = MarkedSchema(marked)
+    return (
+      SemanticAnalyzer.analyze(source: schema.text, fileName: "test.graphql", conflictResolution: conflictResolution),
+      schema
+    )
+  }
+
+  @Test func withConflictResolutionAUserSyncFieldIsMG030() throws {
+    let marked = """
+      type Order @model { id: ID! }
+      type Note @model(queries: {list: null}) { id: ID! }
+      type Query { 1️⃣syncOrders(lastSync: AWSTimestamp): String syncNotes: String }
+      """
+    let (result, schema) = Self.analyzeVersioned(marked, conflictResolution: .automerge)
+    #expect(
+      result.diagnostics.map { "\($0.code.rawValue)@\(SchemaLocation($0.range.start))" }
+        == ["MG030@\(schema.location("1️⃣"))"])
+    let clash = try #require(result.diagnostics.first)
+    #expect(clash.message.contains("`Query.syncOrders` is also the `sync` query"))
+    #expect(clash.hint?.contains("@model(queries: {list: null})") == true)
+    // Without a strategy there is no sync query, so the name is the user's.
+    #expect(Self.analyzeVersioned(marked, conflictResolution: nil).0.diagnostics.isEmpty)
+  }
+
+  @Test func withConflictResolutionDeclaredSyncFieldsAreMG037() throws {
+    let marked = """
+      type Order @model {
+        id: ID!
+        1️⃣_version: Int!
+        2️⃣_deleted: Boolean
+        3️⃣_lastChangedAt: AWSTimestamp!
+        _versions: Int
+      }
+      """
+    let (result, schema) = Self.analyzeVersioned(marked, conflictResolution: .optimistic)
+    #expect(
+      result.diagnostics.map { "\($0.code.rawValue)@\(SchemaLocation($0.range.start))" }
+        == ["1️⃣", "2️⃣", "3️⃣"].map { "MG037@\(schema.location($0))" })
+    let first = try #require(result.diagnostics.first)
+    #expect(first.message.contains("`Order._version`") && first.message.contains("`optimistic`"))
+    #expect(first.hint?.contains("`_version: Int!`") == true)
+    #expect(Self.analyzeVersioned(marked, conflictResolution: nil).0.diagnostics.isEmpty)
+
+    // Through the generator: the option reaches the analysis, and the graph carries it.
+    let generator = Generator(
+      options: GeneratorOptions(
+        emit: [.apiSchema], templates: try TemplateLibrary.defaults(), conflictResolution: .automerge))
+    let failed = try generator.generate(source: schema.text, fileName: "t.graphql")
+    #expect(failed.files.isEmpty && failed.diagnostics.map(\.code.rawValue) == ["MG037", "MG037", "MG037"])
+    let ok = try generator.generate(source: "type Order @model { id: ID! }", fileName: "t.graphql")
+    let api = try #require(ok.files.first { $0.path == Generator.apiSchemaFileName }?.contents)
+    #expect(api.components(separatedBy: "_version: Int!").count == 2)
+    #expect(api.contains("syncOrders(filter: ModelOrderFilterInput"))
+  }
+
+  @Test func awsSubscribeMustNameMutationsOfTheMergedMutationType() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      type Order @model { id: ID! }
+      type Mutation { ship(id: ID!): Order }
+      type Subscription {
+        a: Order @aws_subscribe(mutations: 1️⃣5)
+        b: Order @aws_subscribe(mutations: ["ship", "createOrder", 2️⃣"shpi"])
+        c: Order @aws_subscribe(mutations: "updateOrder")
+        d: Order 3️⃣@aws_subscribe
+        e: Order @aws_subscribe(mutations: 4️⃣["ship", null])
+        f: Order @aws_subscribe(mutations: [5️⃣"deleteOrders"])
+      }
+      """)
+    #expect(
+      result.diagnostics.map { "\($0.code.rawValue)@\(SchemaLocation($0.range.start))" }
+        == ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"].map { "MG038@\(schema.location($0))" })
+    #expect(result.diagnostics[0].hint?.contains("[String!]!") == true)
+    #expect(result.diagnostics[1].message.contains("names the mutation `shpi`, which `Mutation` does not define"))
+    #expect(result.diagnostics[1].hint == "did you mean `ship`?")
+    #expect(result.diagnostics[4].hint == "did you mean `deleteOrder`?")
+  }
+
+  @Test func aRenamedRootTypeIsMG039() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      schema { query: 1️⃣MyQuery mutation: Mutation }
+      extend schema { subscription: 2️⃣Events }
+      type MyQuery { echo: String }
+      type Mutation { ping: String }
+      type Events { pinged: String }
+      type Note @model { id: ID! }
+      """)
+    #expect(
+      result.diagnostics.map { "\($0.code.rawValue)@\(SchemaLocation($0.range.start))" }
+        == ["MG039@\(schema.location("1️⃣"))", "MG039@\(schema.location("2️⃣"))"])
+    #expect(result.diagnostics[0].message.contains("names `MyQuery` as its query type"))
+    #expect(result.diagnostics[0].hint?.contains("name the type `Query`") == true)
+    #expect(result.diagnostics[1].hint?.contains("name the type `Subscription`") == true)
+    // The default names written out are fine.
+    #expect(
+      analyzeClean("schema { query: Query mutation: Mutation }\ntype Query { echo: String }\ntype Mutation { p: Int }")
+        != nil)
+  }
+
+  @Test func authOnAUserRootFieldBecomesTheAuthTransformersDirectives() throws {
+    let graph = try #require(
+      analyzeClean(
+        """
+        type Query {
+          a: String @auth(rules: [{allow: private}, {allow: public, provider: iam}])
+          b: String
+          c: Int @aws_api_key @auth(rules: [{allow: public}, {allow: groups, groups: ["Admin"]}])
+        }
+        type Note @model { id: ID! }
+        """))
+    let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
+    let query = try #require(text.components(separatedBy: "type Query {\n").last?.components(separatedBy: "\n}").first)
+    #expect(
+      query.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        == [
+          "b: String", "getNote(id: ID!): Note",
+          "listNotes(filter: ModelNoteFilterInput, limit: Int, nextToken: String): ModelNoteConnection",
+          "a: String @aws_iam @aws_cognito_user_pools", "c: Int @aws_api_key @aws_cognito_user_pools",
+        ])
+    #expect(!text.contains("@auth"))
+  }
+
+  @Test func authRulesOnAUserRootFieldAreChecked() {
+    expectDiagnostics(
+      """
+      type Query {
+        a: String @auth(rules: [1️⃣{allow: groups}])
+        b: String @auth(rules: [2️⃣{allow: owner, provider: apiKey}])
+      }
+      """,
+      [(ModelGenDiagnosticCode.invalidAuthRule, "1️⃣"), (ModelGenDiagnosticCode.invalidAuthRule, "2️⃣")])
+  }
+
+  @Test func rootFieldsWithoutModelsGetAnAPISchema() throws {
+    let generator = Generator(options: GeneratorOptions(emit: [.apiSchema], templates: try TemplateLibrary.defaults()))
+    let result = try generator.generate(
+      source: "type Query { echo(text: String!): String }\ninput Unused { a: Int }", fileName: "t.graphql")
+    let api = try #require(result.files.first { $0.path == Generator.apiSchemaFileName }?.contents)
+    #expect(api.contains("type Query {\n  echo(text: String!): String\n}"))
+    #expect(api.contains("input Unused {") && api.contains("input ModelStringInput {"))
+    #expect(result.files.contains { $0.path == Generator.localManifestFileName })
+    // Without a `Query` field there is no schema to write (GraphQL spec §3.3.1).
+    let none = try generator.generate(source: "type Mutation { ping: String }", fileName: "t.graphql")
+    #expect(none.files.isEmpty && none.diagnostics.isEmpty)
+  }
+}
