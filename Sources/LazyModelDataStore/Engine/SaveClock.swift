@@ -27,10 +27,9 @@ final class SaveClock {
     guard milliseconds > lastMilliseconds else { return lastText }
     lastMilliseconds = milliseconds
     let instant = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    // `Temporal.DateTime` writes the same `YYYY-MM-DDThh:mm:ss.sssZ` text from the date's parts
-    // (a few hundred instructions; Foundation's `ISO8601FormatStyle` took tens of thousands per
-    // millisecond of a bulk write under callgrind). A clock outside years −9999…9999, which that
-    // type cannot write, falls back to Foundation's formatter.
+    // `Temporal.DateTime` writes the same `YYYY-MM-DDThh:mm:ss.sssZ` text from the date's parts,
+    // without Foundation's `ISO8601FormatStyle`. A clock outside years −9999…9999, which that type
+    // cannot write, falls back to Foundation's formatter.
     lastText =
       (try? Temporal.DateTime(instant).iso8601String)
       ?? instant.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
