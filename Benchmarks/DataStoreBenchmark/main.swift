@@ -14,7 +14,8 @@ import SeedPostCommentModels
 
 let postCount = 1_000
 /// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`,
-/// `plain-n-plus-one`: the plain C lookups) runs only that
+/// `saves`: 10,000 `tx.save` in one `write`; and their plain C counterparts `plain-query-all`,
+/// `plain-n-plus-one`, `plain-saves`) runs only that
 /// loop and exits: the workload for `perf record` / `valgrind --tool=callgrind` (untimed; 20,000
 /// comments, so that the set-up stays short under valgrind).
 let profile = ProcessInfo.processInfo.environment["DATASTORE_BENCHMARK_PROFILE"]
@@ -128,6 +129,69 @@ if let profile {
     _ = try await withTaskExecutorPreference(store.readerExecutor) {
       try await loadEachPost(of: comments)
     }
+  case "plain-query-all":  // the plain C loop of query all, ten times, for the instruction ratio
+    var handle: OpaquePointer?
+    precondition(
+      sqlite3_open_v2(fileURL.path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK)
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(
+      handle, #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2""#, -1,
+      &statement, nil)
+    func column(_ index: Int32) -> String? {
+      guard let bytes = sqlite3_column_text(statement, index) else { return nil }
+      return String(
+        decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))),
+        as: UTF8.self)
+    }
+    var plain: [PlainComment] = []
+    for _ in 0..<10 {
+      var rows: [PlainComment] = []
+      while sqlite3_step(statement) == SQLITE_ROW {
+        rows.append(
+          PlainComment(
+            id: column(0)!, content: column(1)!, postID: column(2), createdAt: column(3),
+            updatedAt: column(4)))
+      }
+      sqlite3_reset(statement)
+      plain = rows
+    }
+    precondition(plain.count == comments.count)
+    sqlite3_finalize(statement)
+    sqlite3_close_v2(handle)
+  case "saves":
+    let batch = newComments(0)
+    try await store.write { tx in
+      for comment in batch { try tx.save(comment) }
+    }
+  case "plain-saves":  // the plain C loop of `saves`: one prepared INSERT in one transaction
+    let batch = newComments(0)
+    var handle: OpaquePointer?
+    precondition(
+      sqlite3_open_v2(fileURL.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        == SQLITE_OK)
+    let transientText = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    let stamp = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(
+      handle,
+      #"INSERT INTO "Comment4V2" ("id", "content", "postID", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?)"#,
+      -1, &statement, nil)
+    precondition(sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+    for (index, comment) in batch.enumerated() {
+      let postID = posts[index % postCount].id
+      sqlite3_bind_text(statement, 1, comment.id, Int32(comment.id.utf8.count), transientText)
+      sqlite3_bind_text(
+        statement, 2, comment.content, Int32(comment.content.utf8.count), transientText)
+      sqlite3_bind_text(statement, 3, postID, Int32(postID.utf8.count), transientText)
+      sqlite3_bind_text(statement, 4, stamp, Int32(stamp.utf8.count), transientText)
+      sqlite3_bind_text(statement, 5, stamp, Int32(stamp.utf8.count), transientText)
+      precondition(sqlite3_step(statement) == SQLITE_DONE)
+      sqlite3_reset(statement)
+    }
+    precondition(sqlite3_exec(handle, "COMMIT", nil, nil, nil) == SQLITE_OK)
+    sqlite3_finalize(statement)
+    sqlite3_close_v2(handle)
   case "plain-n-plus-one":  // the plain C loop's lookups, for the instruction ratio
     var handle: OpaquePointer?
     precondition(

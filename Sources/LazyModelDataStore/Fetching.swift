@@ -199,23 +199,25 @@ extension DataStore {
     _ type: M.Type, identifiers: [IdentifierComponent], _ connection: Connection
   ) throws -> M? {
     let mapping = try mapping(for: M.self)
-    let names = identifiers.map(\.name)
-    let sql: String
-    let byPrimaryKey = names == mapping.primaryKeyNames
+    // The primary-key lookup (the N+1 hot path) compares and binds in place: no array of names or
+    // of bound values per lookup.
+    let byPrimaryKey =
+      identifiers.count == mapping.primaryKeyNames.count
+      && zip(identifiers, mapping.primaryKeyNames).allSatisfy { $0.name == $1 }
+    let statement: Statement
     if byPrimaryKey {
-      sql = mapping.selectByPrimaryKey
+      statement = try connection.prepare(mapping.selectByPrimaryKey, owner: mapping, kind: 1)
     } else {
+      let names = identifiers.map(\.name)
       _ = try mapping.columnIndexes(named: names)
-      sql =
+      statement = try connection.prepare(
         "SELECT \(mapping.selectList) FROM \(quote(mapping.table)) WHERE "
-        + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1"
+          + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + " LIMIT 1")
     }
-    let bindings = identifiers.map { SQLValue($0.value) }
-    let statement =
-      byPrimaryKey
-      ? try connection.prepare(sql, owner: mapping, kind: 1) : try connection.prepare(sql)
     defer { statement.reset() }
-    try statement.bind(bindings)
+    for (offset, identifier) in identifiers.enumerated() {
+      try statement.bind(SQLValue(identifier.value), at: Int32(offset + 1))
+    }
     guard try statement.step() else { return nil }
     let decoder = RowDecoder(
       mapping: mapping, store: self, row: .statement(statement), prefetched: nil)

@@ -101,6 +101,42 @@ struct EngineTests {
     #expect(try await comments.fetch().map(\.id) == ["c"])
   }
 
+  @Test("save: an insert returns the bound row unread; an update or a trigger's change is read back")
+  func saveReadsBackOnlyWhatSQLiteChanged() async throws {
+    let url = try temporaryFileURL()
+    let log = SQLLog()
+    let store = try DataStore(fileURL: url, registry: seedRegistry, traceSQL: log.hook)
+    log.clear()
+    let inserted = try await store.save(Post4V2(id: "p", title: "one"))
+    #expect(inserted.title == "one")
+    #expect(inserted.createdAt != nil && inserted.createdAt == inserted.updatedAt)
+    // The upsert (no RETURNING) and no read-back of the row.
+    #expect(log.queries.filter { $0.hasPrefix(#"INSERT INTO "Post4V2""#) }.count == 1)
+    #expect(!log.queries.contains { $0.contains("RETURNING") })
+    #expect(!log.queries.contains { $0.hasPrefix(#"SELECT "id", "title""#) })
+    #expect(try await store.query(Post4V2.self, byIdentifier: .init(id: "p")) == inserted)
+
+    // An update of a new instance with the same key: createdAt is the stored one (read back).
+    log.clear()
+    let updated = try await store.save(Post4V2(id: "p", title: "two"))
+    #expect(updated.title == "two" && updated.createdAt == inserted.createdAt)
+    #expect(log.queries.filter { $0.hasPrefix(#"SELECT "id", "title""#) }.count == 1)
+    #expect(try await store.query(Post4V2.self, byIdentifier: .init(id: "p")) == updated)
+
+    // A trigger another program installed changes the inserted row: the save returns it as stored.
+    var db: OpaquePointer?
+    #expect(sqlite3_open(url.path, &db) == SQLITE_OK)
+    #expect(
+      sqlite3_exec(
+        db,
+        #"CREATE TRIGGER "checked" AFTER INSERT ON "Post4V2" BEGIN UPDATE "Post4V2" SET "title" = NEW."title" || ' (checked)' WHERE "id" = NEW."id"; END"#,
+        nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(db)
+    let triggered = try await store.save(Post4V2(id: "q", title: "three"))
+    #expect(triggered.title == "three (checked)")
+    #expect(try await store.query(Post4V2.self, byIdentifier: .init(id: "q")) == triggered)
+  }
+
   @Test("a transaction used after its closure returned is a typed error")
   func escapedTransaction() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)

@@ -35,7 +35,11 @@ struct ChildRows {
 final class RowDecoder: Decoder {
   let mapping: TableMapping
   let store: DataStore
-  let userInfo: [CodingUserInfoKey: Any]
+  /// Made on first use (a model with a `@hasMany` asks for it; one without never does, so a save
+  /// or a query of such a model builds no dictionary).
+  lazy var userInfo: [CodingUserInfoKey: Any] = [
+    .modelDecodingContext: DataStoreDecodingContext(store: store)
+  ]
   /// The row being decoded. The statement (owned by the caller) must outlive its use here.
   var row: RowSource {
     didSet { setRow() }
@@ -58,7 +62,6 @@ final class RowDecoder: Decoder {
     self.store = store
     self.row = row
     self.prefetched = prefetched
-    userInfo = [.modelDecodingContext: DataStoreDecodingContext(store: store)]
     keys = .allocate(capacity: 1)
     keys.initialize(to: KeyState())
     referenceSlots = .allocate(capacity: mapping.references.count)

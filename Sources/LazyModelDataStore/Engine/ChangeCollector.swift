@@ -34,9 +34,27 @@ final class ChangeCollector {
   /// this process's, whether or not it changed a model row.
   var willCommit: (() -> Void)?
 
-  /// The preupdate hook: copies the row's values when someone listens (in this process, or through
-  /// the change log in another); the engine's own tables (``ChangeLog/tablePrefix``) are skipped.
+  /// How many rows SQLite inserted and updated on this connection so far (every table, cascades
+  /// and triggers included; wrapping): a save compares them around its `INSERT … ON CONFLICT DO
+  /// UPDATE` to learn whether it inserted the row (then the stored row is the bound one) or updated
+  /// it (then `createdAt` is the stored one, read back).
+  private(set) var writeCounts = WriteCounts()
+
+  /// Row inserts and updates the preupdate hook saw (see ``writeCounts``).
+  struct WriteCounts: Equatable {
+    var inserts: UInt = 0
+    var updates: UInt = 0
+  }
+
+  /// The preupdate hook: counts the write (``writeCounts``) and copies the row's values when
+  /// someone listens (in this process, or through the change log in another); the engine's own
+  /// tables (``ChangeLog/tablePrefix``) are skipped.
   func record(db: OpaquePointer, operation: Int32, table: UnsafePointer<CChar>) {
+    if operation == SQLITE_INSERT {
+      writeCounts.inserts &+= 1
+    } else if operation == SQLITE_UPDATE {
+      writeCounts.updates &+= 1
+    }
     guard logging || ObservationSwitch.isOn else { return }
     if strncmp(table, ChangeLog.tablePrefix, ChangeLog.tablePrefixLength) == 0 { return }
     let count = sqlite3_preupdate_count(db)

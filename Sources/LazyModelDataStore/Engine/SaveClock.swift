@@ -1,4 +1,5 @@
 import Foundation
+import LazyModel
 
 /// The instants a write transaction's saves record in `createdAt`/`updatedAt`: one per save, as
 /// Amplify DataStore stamps each `save` with its own time.
@@ -25,8 +26,13 @@ final class SaveClock {
     let milliseconds = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
     guard milliseconds > lastMilliseconds else { return lastText }
     lastMilliseconds = milliseconds
-    lastText = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-      .formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    let instant = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    // `Temporal.DateTime` writes the same `YYYY-MM-DDThh:mm:ss.sssZ` text from the date's parts,
+    // without Foundation's `ISO8601FormatStyle`. A clock outside years −9999…9999, which that type
+    // cannot write, falls back to Foundation's formatter.
+    lastText =
+      (try? Temporal.DateTime(instant).iso8601String)
+      ?? instant.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     return lastText
   }
 }

@@ -152,8 +152,6 @@ final class TableMapping: Sendable {
   let selectByPrimaryKey: String
   /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column.
   let upsert: String
-  /// ``upsert`` `RETURNING` every column (``selectList``): the row as stored.
-  let upsertReturning: String
 
   /// The mapping of `type`.
   ///
@@ -344,7 +342,6 @@ final class TableMapping: Sendable {
       "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
       + Array(repeating: "?", count: columns.count).joined(separator: ", ")
       + ") ON CONFLICT (\(keyNames.map(quote).joined(separator: ", "))) \(conflict)"
-    upsertReturning = upsert + " RETURNING " + selectList
   }
 
   /// For each model of `models` (by model name), the column sets of its table that `@hasMany` and
