@@ -459,7 +459,7 @@ public enum SemanticError: Sendable, Hashable {
         "`\(q(owner)).\(q(field))` makes input `\(q(cycle.last ?? owner))` require itself (\(path(cycle))), so no finite value of it exists"
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
       return
-        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case; they collide on case-insensitive file systems (macOS)"
+        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case or Unicode normalization; they collide on case-insensitive file systems (macOS)"
     case .declaredSyncField(let model, let field, let strategy):
       return
         "`\(q(model)).\(q(field))` is a field the Amplify transformer adds to every model of a versioned data source (conflict resolution `\(q(strategy))`)"
@@ -471,7 +471,6 @@ public enum SemanticError: Sendable, Hashable {
     case .renamedRootType(let operation, let typeName):
       return
         "the schema definition names `\(q(typeName))` as its \(q(operation)) type; modelgen puts the generated \(q(operation)) fields into `\(Naming.uppercasingFirst(operation))` and would drop the fields of `\(q(typeName))`"
-        "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case or Unicode normalization; they collide on case-insensitive file systems (macOS)"
     case .v1Directive(let name, _):
       return
         "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"
