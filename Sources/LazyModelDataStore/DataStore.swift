@@ -410,6 +410,7 @@ public final class DataStore: Sendable {
     do {
       try connection.execute("PRAGMA defer_foreign_keys = ON")
       try changeLogWriter?.begin(connection)
+      connection.changes?.feedsOutbox = sync != nil
       let value = try body(transaction)
       let enqueued =
         sync != nil && !transaction.appliesRemote
@@ -515,13 +516,22 @@ public final class DataStore: Sendable {
 
   /// Encodes, upserts and reads back `models` on the writer connection (inside a write).
   ///
-  /// - Parameter clock: The transaction's clock: each model takes its own instant from it, in
-  ///   order, for `updatedAt` (and `createdAt` on insert).
-  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection) throws -> [M] {
+  /// - Parameters:
+  ///   - clock: The transaction's clock: each model takes its own instant from it, in order, for
+  ///     `updatedAt` (and `createdAt` on insert).
+  ///   - readBack: Whether the rows are read back (`RETURNING`) and returned; `false` (the sync
+  ///     engine's remote records, whose callers drop the result) upserts without reading and
+  ///     returns `[]`.
+  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection, readBack: Bool = true)
+    throws -> [M]
+  {
     let mapping = try mapping(for: M.self)
     var saved: [M] = []
-    saved.reserveCapacity(models.count)
-    let statement = try connection.prepare(mapping.upsertReturning, owner: mapping, kind: 0)
+    saved.reserveCapacity(readBack ? models.count : 0)
+    let statement =
+      readBack
+      ? try connection.prepare(mapping.upsertReturning, owner: mapping, kind: 0)
+      : try connection.prepare(mapping.upsert, owner: mapping, kind: 10)
     let decoder = RowDecoder(
       mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
     // Every row is encoded and checked before any SQL runs.
@@ -546,7 +556,10 @@ public final class DataStore: Sendable {
       let mark = connection.changes?.mark ?? 0
       do {
         try statement.bind(row)
-        if try statement.step() {
+        if !readBack {
+          _ = try statement.step()
+          statement.reset()
+        } else if try statement.step() {
           saved.append(try decoder.decode(M.self))
           statement.reset()
         } else {
