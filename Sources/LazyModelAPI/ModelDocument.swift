@@ -145,7 +145,13 @@ public enum ModelDocument {
   ///     `{ items { … } nextToken }`. A name may be a path of association names joined by `.`
   ///     (`post.comments.post`, a `ModelPath`'s `stringValue`): each level on it is included, at
   ///     any depth.
-  public static func selectionSet(of schema: ModelSchema, includes: Set<String> = []) -> String {
+  ///   - referencesByForeignKeys: `true` selects a `@belongsTo`/`@hasOne` whose FK fields are on
+  ///     this model (as many as the referenced key's fields) by those fields alone, without the
+  ///     nested level, so the service resolves no parent per record (the sync engine's sync
+  ///     queries and subscriptions, which rebuild the reference from the FK fields). Default `false`.
+  public static func selectionSet(
+    of schema: ModelSchema, includes: Set<String> = [], referencesByForeignKeys: Bool = false
+  ) -> String {
     let (includes, deeper) = splitIncludes(includes)
     var parts: [String] = []
     for field in schema.fields {
@@ -158,6 +164,12 @@ public enum ModelDocument {
         // not exist (or was deleted) to `null`, and the key must survive that (issue 14).
         for target in targetNames where schema.field(named: target) == nil {
           parts.append(target)
+        }
+        if referencesByForeignKeys, !includes.contains(field.name), !targetNames.isEmpty,
+          Set(referencedFields(field.association)) == Set(type.schema.primaryKey),
+          targetNames.count == type.schema.primaryKey.count
+        {
+          continue
         }
         if includes.contains(field.name) {
           parts.append(
@@ -271,6 +283,14 @@ public enum ModelDocument {
   /// fills only on the model's own records (the API schema declares them non-null, and the
   /// `Create<Model>Input` the value is written with has none); models held below that level are
   /// not selected (`nestedModels: false`), so the selection ends however the types nest.
+  /// The referenced model's fields a `@belongsTo`/`@hasOne` association's FK fields hold.
+  private static func referencedFields(_ association: ModelAssociation?) -> [String] {
+    switch association {
+    case .belongsTo(let associated, _)?, .hasOne(let associated, _)?: return associated
+    default: return []
+    }
+  }
+
   private static func dataSelection(_ field: ModelField) -> String {
     dataSelection(field, nestedModels: true) ?? field.name
   }

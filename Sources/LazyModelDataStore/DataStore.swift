@@ -410,6 +410,7 @@ public final class DataStore: Sendable {
     do {
       try connection.execute("PRAGMA defer_foreign_keys = ON")
       try changeLogWriter?.begin(connection)
+      connection.changes?.feedsOutbox = sync != nil
       let value = try body(transaction)
       let enqueued =
         sync != nil && !transaction.appliesRemote
@@ -515,12 +516,18 @@ public final class DataStore: Sendable {
 
   /// Encodes, upserts and reads back `models` on the writer connection (inside a write).
   ///
-  /// - Parameter clock: The transaction's clock: each model takes its own instant from it, in
-  ///   order, for `updatedAt` (and `createdAt` on insert).
-  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection) throws -> [M] {
+  /// - Parameters:
+  ///   - clock: The transaction's clock: each model takes its own instant from it, in order, for
+  ///     `updatedAt` (and `createdAt` on insert).
+  ///   - readBack: Whether the models as stored are returned (an insert's from its bound row, an
+  ///     update's read back by primary key); `false` (the sync engine's remote records, whose
+  ///     callers drop the result) upserts without building or reading any and returns `[]`.
+  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection, readBack: Bool = true)
+    throws -> [M]
+  {
     let mapping = try mapping(for: M.self)
     var saved: [M] = []
-    saved.reserveCapacity(models.count)
+    saved.reserveCapacity(readBack ? models.count : 0)
     // No `RETURNING`: SQLite runs a `RETURNING` clause through an ephemeral table opened and
     // zeroed on each execution (about 14,000 instructions per save under callgrind, more than the
     // insert itself). The stored row of an insert is the bound row (STRICT columns store the bound
@@ -553,7 +560,9 @@ public final class DataStore: Sendable {
         try statement.bind(row)
         _ = try statement.step()  // an upsert returns no row
         statement.reset()
-        if let before, let after = collector?.writeCounts, after.updates == before.updates,
+        if !readBack {
+          continue
+        } else if let before, let after = collector?.writeCounts, after.updates == before.updates,
           after.inserts != before.inserts
         {
           // Inserted, and no update of any row (no trigger changed it afterwards): stored as bound.

@@ -556,6 +556,28 @@ def variant(server: Server, handler: str) -> Server:
 
 
 @check(schema="sync/sync-blog")
+def base_sync_pages_come_from_the_scan_of_its_first_page(server: Server) -> None:
+    for number in range(4):
+        server.gql(S_CREATE, {"input": {"id": f"s{number}", "title": f"t{number}"}})
+    time.sleep(0.01)  # the creates are older than the sync's startedAt (milliseconds)
+    first = server.gql(S_SYNC, {"limit": 2})["data"]["syncPosts"]
+    assert [i["id"] for i in first["items"]] == ["s0", "s1"], first
+    # Made during the sync: not in its later pages (the scan was read at the first page) ...
+    time.sleep(0.01)
+    server.gql(S_CREATE, {"input": {"id": "s1a", "title": "during"}})
+    server.gql(S_UPDATE, {"input": {"id": "s2", "title": "changed", "_version": 1}})
+    rest = server.gql(S_SYNC, {"limit": 2, "nextToken": first["nextToken"]})["data"]["syncPosts"]
+    assert [(i["id"], i["title"], i["_version"]) for i in rest["items"]] == [("s2", "t2", 1), ("s3", "t3", 1)], rest
+    assert rest["nextToken"] is None and rest["startedAt"] == first["startedAt"], rest
+    # ... but in the delta sync from its startedAt.
+    delta, _, _ = sync_all(server, last_sync=first["startedAt"])
+    assert [(i["id"], i["title"]) for i in delta] == [("s1a", "during"), ("s2", "changed")], delta
+    # A fresh base sync reads the table again.
+    base, _, _ = sync_all(server, limit=2)
+    assert [i["id"] for i in base] == ["s0", "s1", "s1a", "s2", "s3"], base
+
+
+@check(schema="sync/sync-blog")
 def versioned_items_and_tombstones(server: Server) -> None:
     before = int(time.time() * 1000)
     post = server.gql(S_CREATE, {"input": {"id": "v1", "title": "A", "_version": 7}})["data"]["createPost"]

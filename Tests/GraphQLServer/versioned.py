@@ -16,7 +16,10 @@ detection, and sync operations for DynamoDB data sources" and "Conflict detectio
   delta TTL, a base query (every item, tombstones included, in primary-key order); else a delta
   query (the latest change of each item changed at or after `lastSync`, in change order). Both are
   paged by `limit`/`nextToken`; every page of one sync reports the same `startedAt` (the time the
-  first page began), which the client stores as its next `lastSync`.
+  first page began), which the client stores as its next `lastSync`. A base sync's pages are cut
+  from the table as its first page read it (one read and sort per sync, not per page): a change
+  made during the sync is not in its later pages but in the next delta sync (changed at or after
+  `startedAt`); a restarted server reads the table again and goes on after the token's key.
 - A mutation whose `_version` is not the item's current one (or that leaves `_version` out, or
   targets a tombstone) is a conflict, resolved by the model's handler:
   - `OPTIMISTIC_CONCURRENCY`: rejected: an error with `errorType: "ConflictUnhandled"` whose `data`
@@ -45,6 +48,7 @@ Callers hold `API.lock`: every method here runs inside one mutation or query, at
 from __future__ import annotations
 
 import base64
+import bisect
 import json
 import time
 from typing import Any, Callable
@@ -95,6 +99,8 @@ class VersionedSource:
         self.lambda_answer: dict = {"action": "reject"}
         self.lambda_calls: list[dict] = []
         self.last_expiry: dict[str, int] = {}  # model -> the source's time of its last expiry pass
+        # (model, filter, startedAt) -> (primary-key ranks, items) of a base sync's scan, oldest first
+        self.base_scans: dict[tuple, tuple[list, list]] = {}
         store.connection.execute(
             "CREATE TABLE IF NOT EXISTS delta_log (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
             " model TEXT NOT NULL, key TEXT NOT NULL, changed_at INTEGER NOT NULL, data TEXT NOT NULL)"
@@ -110,12 +116,15 @@ class VersionedSource:
 
     def _expire(self, model: str) -> None:
         """Drops expired tombstones and delta entries; at most once per second of the source's clock
-        (each pass reads the model's whole table)."""
+        (each pass reads the model's tombstones: SQLite's JSON functions pick them out)."""
         now = self.now_ms()
         if now - self.last_expiry.get(model, -10**15) < 1000:
             return
         self.last_expiry[model] = now
-        for record in self.store.all(model):
+        tombstones = self.store.connection.execute(
+            "SELECT data FROM records WHERE model = ? AND json_extract(data, '$._deleted') = 1", (model,)
+        ).fetchall()
+        for record in (json.loads(row[0]) for row in tombstones):
             if record.get("_deleted") and record.get("_lastChangedAt", 0) < now - self.tombstone_ttl_ms:
                 self.store.delete(model, [record.get(name) for name in self.primary_keys[model]])
         self.store.connection.execute("DELETE FROM delta_log WHERE changed_at < ?", (now - self.delta_ttl_ms,))
@@ -238,12 +247,24 @@ class VersionedSource:
             items = [item for _seq, item in page]
             after = page[-1][0] if page and len(entries) > limit else None
         else:
-            records = [r for r in self.store.all(model) if matches(r, args.get("filter"))]
-            ordered = sorted(records, key=lambda r: [list(rank(r.get(f))) for f in primary_key])
-            if token:
-                ordered = [r for r in ordered if [list(rank(r.get(f))) for f in primary_key] > token["a"]]
-            items = ordered[:limit]
-            after = [list(rank(items[-1].get(f))) for f in primary_key] if items and len(ordered) > limit else None
+            # The scan of one base sync (its startedAt, model and filter) is read and ordered once, at
+            # its first page; later pages continue it from the token (a binary search), so paging
+            # through N items costs O(N log N), not O(N) per page. Changes made meanwhile are the
+            # delta sync's from `startedAt`, as for any change during a scan.
+            scan_key = (model, json.dumps(args.get("filter"), sort_keys=True), started_at)
+            scan = self.base_scans.get(scan_key) if token else None
+            if scan is None:
+                records = [r for r in self.store.all(model) if matches(r, args.get("filter"))]
+                keyed = sorted(
+                    (([list(rank(r.get(f))) for f in primary_key], r) for r in records), key=lambda pair: pair[0])
+                scan = ([key for key, _ in keyed], [r for _, r in keyed])
+                self.base_scans[scan_key] = scan
+                while len(self.base_scans) > 4:  # the scans of the last few syncs
+                    self.base_scans.pop(next(iter(self.base_scans)))
+            keys, ordered = scan
+            start = bisect.bisect_right(keys, token["a"]) if token else 0
+            items = [dict(item) for item in ordered[start:start + limit]]  # copies: the scan stays as read
+            after = keys[start + len(items) - 1] if items and len(ordered) > start + limit else None
         next_token = None
         if after is not None:
             next_token = self._encode({"m": model, "l": last_sync, "f": args.get("filter"), "s": started_at, "a": after})
@@ -273,6 +294,7 @@ class VersionedSource:
     def reset(self) -> None:
         self.store.connection.execute("DELETE FROM delta_log")
         self.lambda_calls.clear()
+        self.base_scans.clear()
 
 
 class InvalidToken(Exception):

@@ -38,7 +38,7 @@ struct OutboundTests {
     try await store.save(Post(id: "p1", title: "offline, edited", tags: ["a"]))
     try await store.start()
     try await store.start()  // idempotent
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     let remote = try #require(try await server.post("p1"))
     #expect(remote["title"] as? String == "offline, edited" && remote["_version"] as? Int == 1)
     #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 1)
@@ -52,16 +52,20 @@ struct OutboundTests {
     // An update carries the local _version; the answer's version becomes the metadata.
     try await store.save(Post(id: "p1", title: "online"))
     #expect(
-      try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 2 })
+      try await eventuallyScaled(15) {
+        try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.version == 2
+      })
     // The update (not a sync query of the inbound side, or the record read after a timed-out answer).
     let last = try #require(
       try await server.requests().last { ($0["query"] as? String)?.hasPrefix("mutation UpdatePost") == true })
     let input = (last["variables"] as? [String: Any])?["input"] as? [String: Any]
     #expect(input?["_version"] as? Int == 1 && input?["title"] as? String == "online")
     try await store.delete(Post.self, byIdentifier: .init(id: "p1"))
-    #expect(try await eventually { try await server.post("p1")?["_deleted"] as? Bool == true })
+    #expect(try await eventuallyScaled(15) { try await server.post("p1")?["_deleted"] as? Bool == true })
     #expect(
-      try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.deleted == true })
+      try await eventuallyScaled(15) {
+        try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p1"))?.deleted == true
+      })
     await store.stop()
   }
 
@@ -73,7 +77,7 @@ struct OutboundTests {
     let store = try syncStore(directory, endpoint: server.endpoint)
     try await store.save(Post(id: "m", title: "A", tags: ["x"]))
     try await store.start()
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     await store.stop()
     // Another device changes the title (version 2) while this one edits offline from version 1.
     _ = try await server.graphQL(
@@ -82,7 +86,9 @@ struct OutboundTests {
     try await store.save(Post(id: "m", title: "C", rating: 5, tags: ["y"]))
     try await store.start()
     #expect(
-      try await eventually { try await store.syncMetadata(Post.self, byIdentifier: .init(id: "m"))?.version == 3 })
+      try await eventuallyScaled(15) {
+        try await store.syncMetadata(Post.self, byIdentifier: .init(id: "m"))?.version == 3
+      })
     let local = try #require(try await store.query(Post.self, byIdentifier: .init(id: "m")))
     #expect(local.title == "B" && local.rating == 5 && local.tags == ["x", "y"])
     await store.stop()
@@ -107,14 +113,14 @@ struct OutboundTests {
     }
     try await store.save(Post(id: "o", title: "A"))
     try await store.start()
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     await store.stop()
     _ = try await server.graphQL(
       "mutation U($i: UpdatePostInput!) { updatePost(input: $i) { id } }",
       ["i": ["id": "o", "title": "remote", "_version": 1]])
     try await store.save(Post(id: "o", title: "local"))
     try await store.start()
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     #expect(conflicts.values.count == 1)
     let conflict = try #require(conflicts.values.first)
     #expect(conflict.remoteVersion == 2 && conflict.remote["title"] == .string("remote") && conflict.kind == .update)
@@ -157,7 +163,7 @@ struct OutboundTests {
     }
     #expect(try await outbox(store) == ["create Post \"r1\"", "create Post \"r2\""])
     try await server.restart()
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     #expect(try await server.post("r1")?["title"] as? String == "first")
     #expect(try await server.post("r2")?["title"] as? String == "second")
     await store.stop()
@@ -178,7 +184,7 @@ struct OutboundTests {
     try await store.save(Post(id: "dup", title: "mine"))
     try await store.save(Post(id: "next", title: "after"))
     try await store.start()
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     #expect(errors.values.map(\.identifier) == ["\"dup\""])
     if case .graphQL(_, let graphQLErrors, _, _)? = errors.values.first?.underlying as? APIError {
       #expect(graphQLErrors.first?.errorType == "DynamoDB:ConditionalCheckFailedException")
@@ -195,7 +201,7 @@ struct OutboundTests {
           version: 1, lastChangedAt: try #require(serverDup["_lastChangedAt"] as? Int), deleted: false))
     #expect(try await server.post("next")?["title"] as? String == "after")  // the outbox went on
     try await store.save(Post(id: "dup", title: "mine, after the revert"))
-    #expect(try await eventually { try await server.post("dup")?["_version"] as? Int == 2 })
+    #expect(try await eventuallyScaled(15) { try await server.post("dup")?["_version"] as? Int == 2 })
     #expect(try await server.post("dup")?["title"] as? String == "mine, after the revert")
     #expect(errors.values.count == 1)
     await store.stop()
@@ -327,7 +333,7 @@ struct OutboundTests {
     try await store.save(mine)
     try await store.save(Comment(id: "gone-c", content: "on mine", post: mine))
     try await store.start()
-    #expect(try await eventually { try await store.pendingMutations().isEmpty })
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
     // The create fails its condition (the tombstone): reverted to the tombstone, a local delete
     // cascading to the comment, whose create then has nothing to send.
     #expect(errors.values.map(\.identifier) == ["\"gone\""])

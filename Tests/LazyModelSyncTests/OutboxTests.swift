@@ -109,6 +109,47 @@ struct OutboxTests {
     #expect(pending.count == 5)
   }
 
+  /// The hooks collect model rows only: the outbox, metadata and models rows a write adds (a base
+  /// sync writes one metadata row per record) are neither copied nor reported.
+  @Test func theHooksCollectModelRowsAndNoneOfTheSyncTables() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try syncStore(directory)
+    let tables = try await store.write { tx -> [String] in
+      try tx.save(Post(id: "p", title: "parent"))
+      try tx.save(Comment(id: "c", content: "child", post: Post(id: "p", title: "parent")))
+      try Outbox.setMetadata(
+        "Post", "\"p\"", SyncMetadata(version: 3, lastChangedAt: 7, deleted: false), tx.connection)
+      try Outbox.setLastSync("Post", 7, tx.connection)
+      return (tx.connection.changes?.current ?? []).map(\.table)
+    }
+    #expect(tables == ["Post", "Comment"])
+    // Both rows were still enqueued (the outbox reads the collected model rows; the metadata
+    // written in the same transaction makes the post's an update).
+    #expect(try await outbox(store) == ["update Post \"p\"", "create Comment \"c\""])
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "p"))?.version == 3)
+  }
+
+  /// Sync queries, subscriptions and the engine's `get` select a `@belongsTo` by its FK fields
+  /// alone (the service resolves no parent per record), and the record's reference is rebuilt
+  /// from them; its own mutations keep the nested level.
+  @Test func syncDocumentsSelectAReferenceByItsForeignKeysAndTheReferenceIsRebuilt() throws {
+    // (`postID` twice: `ModelDocument` selects the FK fields, and the inbound selection adds them
+    // again; GraphQL merges the two.)
+    let selection = "{ id content postID createdAt updatedAt __typename _version _deleted _lastChangedAt postID }"
+    let query = try SyncEngine.syncQuery(Comment.schema, filter: nil, limit: 10, nextToken: nil, lastSync: nil)
+    #expect(query.document.contains("items \(selection) nextToken startedAt"))
+    let get = try SyncEngine.getQuery(Comment.schema, [IdentifierComponent(name: "id", value: .string("c"))])
+    #expect(get.document.hasSuffix("getComment(id: $id) \(selection) }"))
+    #expect(SyncEngine.selectionSet(Comment.schema).contains("post { id __typename }"))
+    let record = GraphQLValue.object([
+      "id": .string("c"), "postID": .string("p"), "content": .string("x"), "__typename": .string("Comment"),
+      "_version": .int(1), "_lastChangedAt": .int(5), "_deleted": .null,
+    ])
+    let comment = try SyncEngine.decode(Comment.self, SyncEngine.withReferenceKeys(record, Comment.schema))
+    #expect(comment.postReference.identifiers == [IdentifierComponent(name: "id", value: .string("p"))])
+  }
+
   @Test func aThrowingWriteEnqueuesNothingAndTheOutboxSurvivesAReopen() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

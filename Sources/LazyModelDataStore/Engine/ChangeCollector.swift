@@ -25,10 +25,15 @@ enum ObservationSwitch {
 /// Not thread-safe: used only on the writer connection's queue (the hooks run there, inside
 /// `sqlite3_step`).
 final class ChangeCollector {
+  /// The length in UTF-8 bytes of the sync engine's table prefix (`Outbox.tablePrefix`).
+  private static let syncTablePrefixLength = Outbox.tablePrefix.utf8.count
   private var pending: [RowChange] = []
   /// Whether the open transaction writes its changes to the change log (``ChangeLogWriter``), so
   /// that values are copied even while nobody in this process listens.
   var logging = false
+  /// Whether the open transaction's model rows enter the sync outbox (a local write of a store
+  /// with sync, ``DataStore/runWrite(_:_:)``), so that they are collected while nobody listens.
+  var feedsOutbox = false
   /// Called by the commit hook, on the writer's queue, just before a write transaction commits
   /// (before any other connection can see it): the file's `FileCommitCounter` counts the commit as
   /// this process's, whether or not it changed a model row.
@@ -48,15 +53,18 @@ final class ChangeCollector {
 
   /// The preupdate hook: counts the write (``writeCounts``) and copies the row's values when
   /// someone listens (in this process, or through the change log in another); the engine's own
-  /// tables (``ChangeLog/tablePrefix``) are skipped.
+  /// tables (``ChangeLog/tablePrefix``) and the sync engine's (`Outbox.tablePrefix`: outbox,
+  /// metadata, models) are skipped — no observer, change log entry or outbox entry is ever made of
+  /// them, and a base sync writes a metadata row per record.
   func record(db: OpaquePointer, operation: Int32, table: UnsafePointer<CChar>) {
     if operation == SQLITE_INSERT {
       writeCounts.inserts &+= 1
     } else if operation == SQLITE_UPDATE {
       writeCounts.updates &+= 1
     }
-    guard logging || ObservationSwitch.isOn else { return }
+    guard logging || feedsOutbox || ObservationSwitch.isOn else { return }
     if strncmp(table, ChangeLog.tablePrefix, ChangeLog.tablePrefixLength) == 0 { return }
+    if strncmp(table, Outbox.tablePrefix, Self.syncTablePrefixLength) == 0 { return }
     let count = sqlite3_preupdate_count(db)
     var values: [SQLValue] = []
     values.reserveCapacity(Int(count))

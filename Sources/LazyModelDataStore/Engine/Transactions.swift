@@ -93,8 +93,10 @@ public final class WriteTransaction: ReadTransaction {
   /// transaction (see ``SaveClock``).
   private let clock = SaveClock()
   /// The sync engine's own writes (answers and remote records) set this: their changes do not
-  /// enter the outbox.
-  var appliesRemote = false
+  /// enter the outbox, so the hooks copy their rows only for observers.
+  var appliesRemote = false {
+    didSet { connection.changes?.feedsOutbox = store.sync != nil && !appliesRemote }
+  }
   /// The sync engine's writes of remote records set this: the timestamps they hold are kept.
   var keepsGivenTimestamps: Bool {
     get { clock.keepsGivenTimestamps }
@@ -117,6 +119,13 @@ public final class WriteTransaction: ReadTransaction {
         model: M.modelName, field: "", reason: "the saved row could not be read back")
     }
     return stored
+  }
+
+  /// Saves `models` as ``save(_:)`` does without reading the rows back: the sync engine's remote
+  /// records, whose stored form nobody reads here.
+  func saveWithoutReadBack<M: Model>(_ models: [M]) throws {
+    try check("save")
+    _ = try store.saveRows(models, clock: clock, connection, readBack: false)
   }
 
   /// Saves every model of `models` (see ``save(_:)``); each is one save with its own instant, in

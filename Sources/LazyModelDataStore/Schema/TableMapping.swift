@@ -150,6 +150,10 @@ final class TableMapping: Sendable {
   let selectList: String
   /// `SELECT <all> FROM t WHERE pk1 = ? AND …`.
   let selectByPrimaryKey: String
+  /// `pk1 = ? AND …`: the primary key's columns in key order (the sync engine's remote records).
+  let primaryKeyCondition: String
+  /// `SELECT 1 FROM t WHERE pk1 = ? AND …`.
+  let existsByPrimaryKey: String
   /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column.
   let upsert: String
 
@@ -332,6 +336,8 @@ final class TableMapping: Sendable {
     selectByPrimaryKey =
       "SELECT \(selectList) FROM \(quote(table)) WHERE "
       + keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
+    primaryKeyCondition = keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
+    existsByPrimaryKey = "SELECT 1 FROM \(quote(table)) WHERE \(primaryKeyCondition)"
     let updatable = columns.filter { !keyNames.contains($0.name) && $0.timestamp != .createdAt }
     let conflict =
       updatable.isEmpty

@@ -294,8 +294,11 @@ extension SyncEngine {
           // record, so the error names the record.
           let patched = items.map { Self.withReferenceKeys($0, schema) }
           let models = try? JSONDecoder().decode([M].self, from: JSONEncoder().encode(GraphQLValue.list(patched)))
+          // Looked up once per page: with no entry of the model pending, no record is skipped for one.
+          let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
           for (index, item) in patched.enumerated() {
-            applied.append(try Self.reconcile(M.self, item, decoded: models?[index], tx))
+            applied.append(
+              try Self.reconcile(M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx))
           }
           if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
           return applied
@@ -338,7 +341,24 @@ extension SyncEngine {
     }
     func open<M: Model>(_ type: M.Type) async {
       do {
-        _ = try await store.writeRemote { tx in try Self.reconcile(M.self, record, tx) }
+        let patched = Self.withReferenceKeys(record, M.schema)
+        let decoded = try? Self.decode(M.self, patched)
+        // Most events are skipped (the echo of this store's own mutation, whose answer already
+        // stored its version; or a record with a pending local mutation): that is decided on a
+        // reader first, so a skipped event costs no write transaction. A skip seen there is the
+        // one the writer would make at that instant; anything else is reconciled on the writer.
+        if let decoded {
+          let identifier = decoded.identifier.canonicalString
+          let version = Self.syncFields(patched).version
+          let skipped = try? await store.read { tx in
+            try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil
+              || (try Outbox.metadata(M.modelName, identifier, tx.connection)).map { $0.version >= version } ?? false
+          }
+          if skipped == true { return }
+        }
+        _ = try await store.writeRemote { tx in
+          try Self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, tx)
+        }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
       } catch {
@@ -354,13 +374,14 @@ extension SyncEngine {
   static func reconcile<M: Model>(_ type: M.Type, _ record: GraphQLValue, _ tx: WriteTransaction) throws
     -> Applied
   {
-    try reconcile(M.self, withReferenceKeys(record, M.schema), decoded: nil, tx)
+    try reconcile(M.self, withReferenceKeys(record, M.schema), decoded: nil, outboxHoldsModel: true, tx)
   }
 
   /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
-  /// when `decoded` is set).
+  /// when `decoded` is set); `outboxHoldsModel` `false` (the transaction found no outbox entry of
+  /// `M`) skips the record's outbox lookup.
   private static func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, _ tx: WriteTransaction
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction
   ) throws -> Applied {
     let model: M
     do {
@@ -371,15 +392,15 @@ extension SyncEngine {
     let identifier = model.identifier.canonicalString
     do {
       let remote = syncFields(record)
-      if try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil { return .skipped }
+      if outboxHoldsModel, try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil { return .skipped }
       if let local = try Outbox.metadata(M.modelName, identifier, tx.connection), local.version >= remote.version {
         return .skipped
       }
       let mapping = try tx.store.mapping(for: M.self)
       let components = model.identifier.components
-      let keyColumns = components.map { "\(quote($0.name)) = ?" }.joined(separator: " AND ")
-      let condition = SQLFragment(sql: keyColumns, bindings: components.map { SQLValue($0.value) })
-      let probe = try tx.connection.prepare("SELECT 1 FROM \(quote(mapping.table)) WHERE \(keyColumns)")
+      let condition = SQLFragment(
+        sql: mapping.primaryKeyCondition, bindings: components.map { SQLValue($0.value) })
+      let probe = try tx.connection.prepare(mapping.existsByPrimaryKey, owner: mapping, kind: 11)
       try probe.bind(condition.bindings)
       let exists = try probe.step()
       probe.reset()
@@ -389,7 +410,7 @@ extension SyncEngine {
         try tx.store.deleteCascading(mapping, condition, tx.connection)
         return .deleted
       }
-      try tx.save(model)
+      try tx.saveWithoutReadBack([model])
       return exists ? .updated : .added
     } catch {
       throw SyncInboundError(modelName: M.modelName, identifier: identifier, underlying: error)
@@ -427,12 +448,13 @@ extension SyncEngine {
     }
   }
 
-  /// ``selectionSet(_:)`` plus the FK fields of each reference (`postID`): a service resolves
+  /// ``syncSelectionSet(_:)`` plus the FK fields of each reference (`postID`): a service resolves
   /// `post { id }` to `null` while the parent is missing (a child synced before its parent, or a
-  /// parent outside the selective sync), and the FK fields still say which parent it is.
+  /// parent outside the selective sync), and the FK fields still say which parent it is (a
+  /// reference they identify is selected by them alone; ``withReferenceKeys(_:_:)`` rebuilds it).
   static func inboundSelectionSet(_ schema: ModelSchema) -> String {
     let names = references(schema).flatMap(\.targetNames).filter { schema.field(named: $0) == nil }
-    let base = selectionSet(schema)
+    let base = syncSelectionSet(schema)
     guard !names.isEmpty else { return base }
     return String(base.dropLast()) + Array(Set(names)).sorted().joined(separator: " ") + " }"
   }

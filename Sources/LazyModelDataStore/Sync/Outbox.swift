@@ -25,6 +25,26 @@ enum Outbox {
   /// `_lazymodel_sync_models(model, last_sync)`: each model's `lastSync` for its next delta sync.
   static let modelsTable = tablePrefix + "models"
 
+  // The statements run per record (a base sync runs them for every record), built once.
+  private static let latestEntrySQL =
+    "SELECT seq, kind, in_flight FROM \(quote(outboxTable)) WHERE model = ? AND identifier = ? ORDER BY seq DESC LIMIT 1"
+  private static let metadataSQL =
+    "SELECT version, last_changed_at, deleted FROM \(quote(metadataTable)) WHERE model = ? AND identifier = ?"
+  private static let setMetadataSQL =
+    "INSERT INTO \(quote(metadataTable)) (model, identifier, version, last_changed_at, deleted) VALUES (?, ?, ?, ?, ?)"
+    + " ON CONFLICT (model, identifier) DO UPDATE SET version = excluded.version,"
+    + " last_changed_at = excluded.last_changed_at, deleted = excluded.deleted"
+  private static let hasEntriesSQL = "SELECT EXISTS (SELECT 1 FROM \(quote(outboxTable)) WHERE model = ?)"
+
+  /// Whether the outbox holds any entry of `model` (a sync page checks once, then skips the
+  /// per-record lookup when it holds none).
+  static func hasEntries(_ model: String, _ connection: Connection) throws -> Bool {
+    let statement = try connection.prepare(hasEntriesSQL)
+    defer { statement.reset() }
+    try statement.bind([.text(model)])
+    return try statement.step() && statement.int64(0) != 0
+  }
+
   /// Creates the two tables when missing.
   static func createTables(_ connection: Connection) throws {
     try connection.execute(
@@ -129,9 +149,7 @@ enum Outbox {
   static func latestEntry(_ model: String, _ identifier: String, _ connection: Connection) throws
     -> PendingMutation?
   {
-    let statement = try connection.prepare(
-      "SELECT seq, kind, in_flight FROM \(quote(outboxTable)) WHERE model = ? AND identifier = ? ORDER BY seq DESC LIMIT 1"
-    )
+    let statement = try connection.prepare(latestEntrySQL)
     defer { statement.reset() }
     try statement.bind([.text(model), .text(identifier)])
     guard try statement.step() else { return nil }
@@ -218,8 +236,7 @@ enum Outbox {
   }
 
   static func metadata(_ model: String, _ identifier: String, _ connection: Connection) throws -> SyncMetadata? {
-    let statement = try connection.prepare(
-      "SELECT version, last_changed_at, deleted FROM \(quote(metadataTable)) WHERE model = ? AND identifier = ?")
+    let statement = try connection.prepare(metadataSQL)
     defer { statement.reset() }
     try statement.bind([.text(model), .text(identifier)])
     guard try statement.step() else { return nil }
@@ -230,10 +247,7 @@ enum Outbox {
   static func setMetadata(_ model: String, _ identifier: String, _ metadata: SyncMetadata, _ connection: Connection)
     throws
   {
-    let statement = try connection.prepare(
-      "INSERT INTO \(quote(metadataTable)) (model, identifier, version, last_changed_at, deleted) VALUES (?, ?, ?, ?, ?)"
-        + " ON CONFLICT (model, identifier) DO UPDATE SET version = excluded.version,"
-        + " last_changed_at = excluded.last_changed_at, deleted = excluded.deleted")
+    let statement = try connection.prepare(setMetadataSQL)
     try statement.bind([
       .text(model), .text(identifier), .integer(Int64(metadata.version)), .integer(Int64(metadata.lastChangedAt)),
       .integer(metadata.deleted ? 1 : 0),

@@ -24,13 +24,11 @@ final class SyncEngine: Sendable {
   /// The inbound half's task and progress (InboundSync.swift).
   let inbound = StoreLock(InboundState())
 
+  /// The outbox reads the row changes SQLite's hooks collect: a store's local writes make them
+  /// collect (`ChangeCollector.feedsOutbox`); its remote writes copy rows only for observers.
   init(configuration: SyncConfiguration) {
     self.configuration = configuration
-    // The outbox reads the row changes SQLite's hooks collect: they must collect while sync is on.
-    ObservationSwitch.listeners.add(1, ordering: .relaxed)
   }
-
-  deinit { ObservationSwitch.listeners.subtract(1, ordering: .relaxed) }
 
   // MARK: Events
 
@@ -409,7 +407,7 @@ final class SyncEngine: Sendable {
         if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
           let remote = try? Self.decode(M.self, Self.withReferenceKeys(answer, M.schema))
         {
-          try tx.save(remote)  // the server's values (Automerge may have merged)
+          try tx.saveWithoutReadBack([remote])  // the server's values (Automerge may have merged)
         }
         // A failure to take the next head (`.none`) leaves it to the drain's own transaction;
         // `.some(nil)`: the outbox is empty.
@@ -544,7 +542,7 @@ final class SyncEngine: Sendable {
       let components = try ModelIdentifier(M.self, canonicalString: identifier).components
       try tx.store.deleteCascading(try tx.store.mapping(for: M.self), keyCondition(components), tx.connection)
     } else {
-      try tx.save(try decode(M.self, withReferenceKeys(record, M.schema)))
+      try tx.saveWithoutReadBack([try decode(M.self, withReferenceKeys(record, M.schema))])
     }
   }
 
@@ -602,6 +600,15 @@ final class SyncEngine: Sendable {
   /// The selection set of `schema` with the sync metadata fields.
   static func selectionSet(_ schema: ModelSchema) -> String {
     String(ModelDocument.selectionSet(of: schema).dropLast()) + "_version _deleted _lastChangedAt }"
+  }
+
+  /// ``selectionSet(_:)`` with each reference whose FK fields are on the model selected by those
+  /// fields alone (`ModelDocument.selectionSet(of:includes:referencesByForeignKeys:)`): what sync
+  /// queries and subscriptions read, so the service resolves no parent per record;
+  /// ``withReferenceKeys(_:_:)`` rebuilds the reference.
+  static func syncSelectionSet(_ schema: ModelSchema) -> String {
+    String(ModelDocument.selectionSet(of: schema, referencesByForeignKeys: true).dropLast())
+      + "_version _deleted _lastChangedAt }"
   }
 
   /// `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { … _version _deleted _lastChangedAt } }`.
