@@ -239,7 +239,8 @@ extension APIClient {
   ///   - predicate: Conditions on fields (the DataStore's predicate type), or `nil` for all models.
   ///   - limit: The most items the server evaluates per page, or `nil` for
   ///     ``Configuration/listPageSize`` (or the server's default, 100 on AppSync).
-  ///   - includes: Associations selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
+  ///   - includes: Associations selected eagerly (see
+  ///     ``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
   /// - Returns: The page; ``ModelListPage/nextPage()`` fetches the next with the same arguments.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
   ///   expressed or the `list` query is disabled (nothing is sent); else ``APIError`` as ``send(_:)``.

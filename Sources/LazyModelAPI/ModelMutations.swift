@@ -21,7 +21,7 @@ public enum ModelMutations {
   ///   - model: The model to write.
   ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
   ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
-  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func create<M: Model>(
@@ -39,7 +39,7 @@ public enum ModelMutations {
   ///   - model: The model to write.
   ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
   ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
-  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func update<M: Model>(
@@ -54,7 +54,7 @@ public enum ModelMutations {
   ///   - model: The model to write.
   ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
   ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
-  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:)``).
+  ///     selects eagerly (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func delete<M: Model>(

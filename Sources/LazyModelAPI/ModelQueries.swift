@@ -15,7 +15,8 @@ public enum ModelQueries {
   /// - Parameters:
   ///   - type: The model type.
   ///   - identifier: The model's typed identifier (every primary-key field).
-  ///   - includes: Association coding keys selected eagerly (see ``ModelDocument/selectionSet(of:includes:)``).
+  ///   - includes: Association coding keys selected eagerly (see
+  ///     ``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `get` query is
   ///   disabled; nothing is sent.
   public static func get<M: Model>(

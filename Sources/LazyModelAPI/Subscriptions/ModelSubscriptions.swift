@@ -35,7 +35,7 @@ public struct ModelSubscription<M: Model>: Sendable {
 }
 
 /// Subscription documents for generated models, built from `ModelSchema` only, with the same
-/// selection rules as ``ModelQueries`` (``ModelDocument/selectionSet(of:includes:)``: a lazy
+/// selection rules as ``ModelQueries`` (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``: a lazy
 /// belongsTo/hasOne nests one level with only its key fields and `__typename`; `includes:`
 /// selects associations eagerly).
 ///
