@@ -5,7 +5,7 @@ import LazyModelDataStore
 import SeedPostCommentModels
 import Testing
 
-/// Reads `count` events from `iterator`, failing after 10 s.
+/// Reads `count` events from `iterator`, failing after 10 s (times `testDeadlineScale`).
 func next<M: Model>(
   _ count: Int, of stream: AsyncStream<DataStoreEvent<M>>
 ) async throws -> [DataStoreEvent<M>] {
@@ -19,7 +19,7 @@ func next<M: Model>(
       return events
     }
     group.addTask {
-      try await Task.sleep(for: .seconds(10))
+      try await Task.sleep(for: .seconds(10 * testDeadlineScale))
       return []
     }
     let first = try await group.next() ?? []

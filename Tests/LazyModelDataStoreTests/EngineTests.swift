@@ -16,9 +16,10 @@ final class Gate: Sendable {
     semaphore.signal()
     continuation.yield()
   }
-  /// Waits on a store's queue thread (never a cooperative-pool thread) for at most `seconds`.
+  /// Waits on a store's queue thread (never a cooperative-pool thread) for at most `seconds` times
+  /// `testDeadlineScale`.
   func waitOnQueue(seconds: Double = 10) -> Bool {
-    semaphore.wait(timeout: .now() + seconds) == .success
+    semaphore.wait(timeout: .now() + seconds * testDeadlineScale) == .success
   }
   /// Suspends the test task until the gate opens.
   func opened() async {

@@ -56,12 +56,12 @@ func lines(
       return seen
     }
     group.addTask {
-      try await Task.sleep(for: .seconds(20))
+      try await Task.sleep(for: .seconds(20 * testDeadlineScale))
       return nil
     }
     let first = try await group.next() ?? nil
     group.cancelAll()
-    return try #require(first, "no line \(last ?? "") within 20 s")
+    return try #require(first, "no line \(last ?? "") within \(20 * testDeadlineScale) s")
   }
 }
 

@@ -12,6 +12,15 @@ import SeedPostCommentModels
 import SelfAndOneToOneModels
 import Synchronization
 
+/// The factor in `LAZYMODEL_TEST_DEADLINE_SCALE` (at least 1): how much slower than usual this run
+/// may be (`.ci/run` sets 4 for the thread sanitizer's run). Every time bound of these tests (a
+/// wait for an event, a line or another job) is multiplied by it.
+let testDeadlineScale: Double = {
+  let scale =
+    ProcessInfo.processInfo.environment["LAZYMODEL_TEST_DEADLINE_SCALE"].flatMap(Double.init) ?? 1
+  return max(1, scale)
+}()
+
 /// Collects the SQL text SQLite starts (through the store's `traceSQL` hook).
 final class SQLLog: Sendable {
   private let statements = TestLock<[String]>([])
