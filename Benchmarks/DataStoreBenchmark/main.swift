@@ -17,9 +17,16 @@ let postCount = 1_000
 /// `saves`: 10,000 `tx.save` in one `write`; and their plain C counterparts `plain-query-all`,
 /// `plain-n-plus-one`, `plain-saves`) runs only that
 /// loop and exits: the workload for `perf record` / `valgrind --tool=callgrind` (untimed; 20,000
-/// comments, so that the set-up stays short under valgrind).
+/// comments, so that the set-up stays short under valgrind; `DATASTORE_BENCHMARK_COMMENTS=<n>`
+/// sets another count for a profile run, e.g. 2,000 to keep callgrind's set-up short on a loaded
+/// machine: `saves` still saves 10,000 new comments, the other modes' per-row and per-lookup counts
+/// divide by the comments queried).
 let profile = ProcessInfo.processInfo.environment["DATASTORE_BENCHMARK_PROFILE"]
-let commentCount = profile == nil ? 100_000 : 20_000
+let commentCount =
+  profile == nil
+  ? 100_000
+  : ProcessInfo.processInfo.environment["DATASTORE_BENCHMARK_COMMENTS"].flatMap { Int($0) }
+    .map { max(postCount, $0) } ?? 20_000
 
 // MARK: Timing
 
@@ -102,7 +109,7 @@ for index in 0..<commentCount {
     Comment4V2(
       id: UUID().uuidString, content: "Comment number \(index) of the benchmark",
       post: posts[index % postCount]))
-  if pending.count == 10_000 {
+  if pending.count == 10_000 || index == commentCount - 1 {
     try await store.save(pending)
     pending.removeAll(keepingCapacity: true)
   }

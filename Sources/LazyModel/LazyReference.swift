@@ -118,6 +118,20 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// it was created with. `nil` only for an empty reference made from `nil` or decoded from `null`.
   public var identifiers: [IdentifierComponent]? { storedIdentifiers }
 
+  /// The identifiers that name the referenced model exactly as its loaded model's key would, read
+  /// without building the model: those of a reference with no provider (made from a model, whose
+  /// identifier components they are, or from identifiers alone: neither ever changes) and those
+  /// of a reference that has not loaded; `nil` for a reference that loaded through its provider
+  /// (its model is then the source) and for an empty one. What a store writes as a foreign key
+  /// without the lock's loaded state or the model's `identifier` (issue 11's save path).
+  ///
+  /// Thread-safety: any thread; takes the lock only for a reference with a provider.
+  package var identifiersWithoutModel: [IdentifierComponent]? {
+    guard let storedIdentifiers else { return nil }
+    if sharedProvider == nil { return storedIdentifiers }
+    return storage.withLock { $0.phase == .loaded } ? nil : storedIdentifiers
+  }
+
   /// The typed identifier of the model this reference points at, read without loading (the
   /// typed form of ``identifiers``: `comment.postReference.identifier?.id`). `nil` for an empty
   /// reference, or when the identifiers are not `M`'s primary key (a `@hasOne(references:)`

@@ -138,6 +138,45 @@ struct EngineTests {
     #expect(try await store.query(Post4V2.self, byIdentifier: .init(id: "q")) == triggered)
   }
 
+  @Test("a save of many models encodes each row afresh, with the FK of every kind of reference")
+  func saveOfManyEncodesEachRowAfresh() async throws {
+    let (store, _) = try makeStore(.file, registry: seedRegistry)
+    let first = try await store.save(Post4V2(id: "p1", title: "one"))
+    let second = try await store.save(Post4V2(id: "p2", title: "two"))
+    try await store.save([
+      Comment4V2(id: "seed", content: "seed", post: first),
+      Comment4V2(id: "other", content: "other", post: first),
+    ])
+    // Read back, a reference is not loaded (identifiers only); one copy loads it through the
+    // store's provider, so that its FK comes from the loaded model.
+    let notLoaded = try #require(try await store.query(Comment4V2.self, byIdentifier: .init(id: "other")))
+    var loaded = try #require(try await store.query(Comment4V2.self, byIdentifier: .init(id: "seed")))
+    #expect(try await loaded.post?.id == "p1")
+    #expect(loaded.postReference.isLoaded && !notLoaded.postReference.isLoaded)
+    loaded.content = "loaded"
+    let batch = [
+      Comment4V2(id: "c1", content: "from a model", post: second),
+      Comment4V2(id: "c2", content: "empty", post: nil),
+      Comment4V2(id: "c3", content: "from an identifier", postIdentifier: .init(id: "p2")),
+      loaded,
+      Comment4V2(id: "c4", content: "empty again", postIdentifier: nil),
+      notLoaded,
+    ]
+    let saved = try await store.save(batch)
+    let expected: [String?] = ["p2", nil, "p2", "p1", nil, "p1"]
+    #expect(saved.map(\.id) == batch.map(\.id))
+    #expect(saved.map(\.content) == batch.map(\.content))
+    #expect(saved.map { $0.postReference.identifier?.id } == expected)
+    for (model, postID) in zip(saved, expected) {
+      let stored = try #require(try await store.query(Comment4V2.self, byIdentifier: .init(id: model.id)))
+      // Each returned model is its stored row (timestamps included), and no row kept another's FK.
+      #expect(stored == model)
+      #expect(stored.postReference.identifier?.id == postID)
+      #expect(try await stored.post?.id == postID)
+      #expect(model.createdAt != nil && model.updatedAt != nil)
+    }
+  }
+
   @Test("a transaction used after its closure returned is a typed error")
   func escapedTransaction() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)

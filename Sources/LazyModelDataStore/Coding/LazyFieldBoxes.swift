@@ -11,6 +11,12 @@ protocol LazyReferenceBox {
   /// The identifiers it was created or decoded with (see `LazyReference.identifiers`), read without
   /// building its `State`.
   var boxIdentifiers: [IdentifierComponent]? { get }
+  /// The identifiers that stand for the referenced model's key without building it (see
+  /// `LazyReference.identifiersWithoutModel`), or `nil` when the model must be read.
+  var boxIdentifiersWithoutModel: [IdentifierComponent]? { get }
+  /// ``boxIdentifiersWithoutModel`` of `object`, which must be a `Self` (a reference is a class:
+  /// an encoder that knows its type calls this without a dynamic cast per value).
+  static func identifiersWithoutModel(of object: AnyObject) -> [IdentifierComponent]?
   /// Makes not-loaded references sharing one provider over `store`.
   static func factory(store: DataStore) -> ReferenceFactory
 }
@@ -41,6 +47,12 @@ extension LazyReference: LazyReferenceBox {
   }
 
   var boxIdentifiers: [IdentifierComponent]? { identifiers }
+
+  var boxIdentifiersWithoutModel: [IdentifierComponent]? { identifiersWithoutModel }
+
+  static func identifiersWithoutModel(of object: AnyObject) -> [IdentifierComponent]? {
+    unsafeDowncast(object, to: LazyReference<M>.self).identifiersWithoutModel
+  }
 
   static func factory(store: DataStore) -> ReferenceFactory {
     // One provider box for every reference of the query; the type is looked up once here, not

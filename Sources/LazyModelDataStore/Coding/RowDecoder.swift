@@ -141,13 +141,22 @@ final class RowDecoder: Decoder {
       return try Temporal.DateTime(utf8: UnsafeRawBufferPointer(start: bytes, count: count))
     }
     guard let text = text(column) else { return nil }
+    // A saved row's `createdAt` and `updatedAt` hold the same instant's text, and saves within
+    // one millisecond share it: the last text parsed is compared first (identical strings compare
+    // without reading their bytes).
+    if let last = lastDateTime, last.text == text { return last.value }
     var utf8 = text
-    return try utf8.withUTF8 { bytes in
+    let value = try utf8.withUTF8 { bytes in
       Result { () throws(TemporalError) in
         try Temporal.DateTime(utf8: UnsafeRawBufferPointer(bytes))
       }
     }.get()
+    lastDateTime = (text, value)
+    return value
   }
+
+  /// The last timestamp text of a copied row that ``dateTime(_:)`` parsed, and its value.
+  private var lastDateTime: (text: String, value: Temporal.DateTime)?
 
   @inline(__always) func int64(_ column: Int) -> Int64? {
     if let handle {

@@ -24,6 +24,12 @@ final class RowEncoder: Encoder {
     values = Array(repeating: .null, count: mapping.columns.count)
   }
 
+  /// Where the last key was found in ``TableMapping/orderedPlans`` (see ``plan(_:)``).
+  private var cursor = 0
+  /// The `LazyReferenceBox` type of the last reference value encoded, by the identity of its type:
+  /// the conformance is looked up once per encoder, not once per row.
+  private var referenceType: (key: ObjectIdentifier, box: any LazyReferenceBox.Type)?
+
   /// The column values of `model`.
   ///
   /// - Throws: ``DataStoreError/encodingFailed(model:field:reason:)`` when a field cannot be stored,
@@ -33,14 +39,31 @@ final class RowEncoder: Encoder {
   static func encode(_ model: some Model, mapping: TableMapping, store: DataStore) throws
     -> [SQLValue]
   {
-    let encoder = RowEncoder(mapping: mapping, store: store)
+    try RowEncoder(mapping: mapping, store: store).encodeRow(model)
+  }
+
+  /// The column values of `model` (a model of ``mapping``), as ``encode(_:mapping:store:)``; the
+  /// encoder can be reused for the next model (a save of many models encodes them all with one).
+  ///
+  /// - Throws: As ``encode(_:mapping:store:)``.
+  func encodeRow(_ model: some Model) throws -> [SQLValue] {
+    cursor = 0
+    failure = nil
+    sharedForeignKeys.removeAll(keepingCapacity: true)
+    if values.count != mapping.columns.count {
+      values = Array(repeating: .null, count: mapping.columns.count)
+    }
+    // The returned array is the caller's alone (no copy when it sets a timestamp); the next row
+    // starts from a new one.
+    defer { values = [] }
+    let encoder = self
     do {
       try model.encode(to: encoder)
     } catch let error as DataStoreError {
       throw error
     } catch EncodingError.invalidValue(_, let context) {
       throw DataStoreError.encodingFailed(
-        model: mapping.schema.name, field: String(path(context.codingPath).dropFirst()),
+        model: mapping.schema.name, field: String(Self.path(context.codingPath).dropFirst()),
         reason: context.debugDescription)
     } catch {
       throw DataStoreError.encodingFailed(model: mapping.schema.name, field: "", reason: "\(error)")
@@ -58,6 +81,44 @@ final class RowEncoder: Encoder {
     }
     try mapping.validate(encoder.values)
     return encoder.values
+  }
+
+  /// The plan of the coding key `name`. A model's `encode(to:)` writes its keys in schema order
+  /// (skipping nil optionals), so the next few entries of ``TableMapping/orderedPlans`` after the
+  /// last key found are compared by name first (no hashing); any other key is looked up in the
+  /// mapping's dictionary.
+  @inline(__always) func plan(_ name: String) -> FieldPlan? {
+    let ordered = mapping.orderedPlans
+    var index = cursor
+    let end = min(ordered.count, cursor + 4)
+    while index < end {
+      if ordered[index].name == name {
+        cursor = index + 1
+        return ordered[index].plan
+      }
+      index += 1
+    }
+    return mapping.plans[name]
+  }
+
+  /// The FK values of the reference `value` (a `LazyReference`) for `plan` when they can be read
+  /// from its identifiers without its model (see `LazyReference.identifiersWithoutModel`), else
+  /// `nil` (the caller then takes the general path).
+  func foreignKeyValuesWithoutModel<T>(_ value: T, plan: ReferencePlan) -> [KeyValue]? {
+    let box: any LazyReferenceBox.Type
+    if let cached = referenceType, cached.key == ObjectIdentifier(T.self) {
+      box = cached.box
+    } else {
+      guard let found = T.self as? any LazyReferenceBox.Type,
+        MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+      else { return nil }
+      referenceType = (ObjectIdentifier(T.self), found)
+      box = found
+    }
+    // A `LazyReference` is a final class: the value is its object reference.
+    guard let identifiers = box.identifiersWithoutModel(of: unsafeBitCast(value, to: AnyObject.self))
+    else { return nil }
+    return DataStore.foreignKeyValues(identifiers, inOrderOf: plan)
   }
 
   func fail(_ field: String, _ reason: String) {
@@ -132,7 +193,7 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   private func set(_ value: SQLValue, forKey key: Key) {
-    guard !discarding, case .column(let index)? = encoder.mapping.plans[key.stringValue] else {
+    guard !discarding, case .column(let index)? = encoder.plan(key.stringValue) else {
       return
     }
     encoder.values[index] = value
@@ -153,7 +214,7 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: Int64, forKey key: Key) throws { set(.integer(value), forKey: key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    guard !discarding, let plan = encoder.mapping.plans[key.stringValue] else { return }
+    guard !discarding, let plan = encoder.plan(key.stringValue) else { return }
     switch plan {
     case .column(let index):
       let column = encoder.mapping.columns[index]
@@ -180,11 +241,16 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
       encoder.values[index] = single.value
     case .reference(let position):
       let reference = encoder.mapping.references[position]
-      guard let box = value as? any LazyReferenceBox else {
-        encoder.fail(reference.field, "expected a LazyReference, got \(T.self)")
-        return
+      let keys: [KeyValue]?
+      if let known = encoder.foreignKeyValuesWithoutModel(value, plan: reference) {
+        keys = known  // the common case: no dynamic cast, lock or model per row
+      } else {
+        guard let box = value as? any LazyReferenceBox else {
+          encoder.fail(reference.field, "expected a LazyReference, got \(T.self)")
+          return
+        }
+        keys = try encoder.store.foreignKeyValues(box, plan: reference, owner: encoder.mapping)
       }
-      let keys = try encoder.store.foreignKeyValues(box, plan: reference, owner: encoder.mapping)
       for (offset, index) in reference.columnIndexes.enumerated() {
         let value = keys.map { SQLValue($0[offset]) } ?? .null
         if encoder.mapping.columns[index].field != reference.field {
