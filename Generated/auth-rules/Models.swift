@@ -11,7 +11,9 @@ public enum Models {
   public static let registry = ModelRegistry(
     models: [
       Document.self,
+      Dossier.self,
       Letter.self,
+      Memento.self,
       Memo.self,
       Review.self,
       Ticket.self,

@@ -30,10 +30,14 @@ struct APIAuth {
   /// `true` when the model has model- or field-level rules.
   let isProtected: Bool
 
-  /// The fields the access-control matrix covers (the transformer's `collectFieldNames`): the
-  /// declared fields and an inserted `id`, not the timestamps nor an inserted owner field.
+  /// The fields the access-control matrix covers (the transformer's `collectFieldNames`, run on
+  /// the type as written, before the model transformer adds its fields): the declared fields, not
+  /// an inserted `id`, the timestamps nor an inserted owner field. A `@manyToMany` join model,
+  /// which the transformer writes itself with its `id`, keeps that `id`.
   static func resources(of model: ModelDefinition) -> [FieldDefinition] {
-    model.fields.filter { $0.origin == .declared || $0.origin == .implicitIdentifier }
+    model.fields.filter {
+      $0.origin == .declared || (model.origin != .declared && $0.origin == .implicitIdentifier)
+    }
   }
 
   /// The plan of `model`.

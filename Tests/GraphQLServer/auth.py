@@ -93,7 +93,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import unquote
 
-from graphql import GraphQLObjectType, default_field_resolver
+from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, default_field_resolver
 
 MODE_DIRECTIVES = {
     "aws_api_key": "apiKey",
@@ -308,6 +308,7 @@ class Authorizer:
         """Wraps every field's resolver with the check of its @aws_* directives, and the model
         operations and rule-carrying fields with the configured @auth rules."""
         schema = api.schema
+        self.schema = schema
         # The @auth rules the schema states come from its manifest (schema.local.json); a config's
         # own `modelRules`/`fieldRules` replace them (for schemas without a manifest).
         manifest_models = (getattr(api, "manifest", None) or {}).get("models") or {}
@@ -481,7 +482,10 @@ class Authorizer:
             raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
 
         access = self.access[model_name]
-        roles = access.roles(operation)
+        # An update is open to the roles that may update or delete some field (the transformer's
+        # protectUpdateResolver: `getRolesPerOperation('update')` with `('delete')`).
+        roles = access.roles(operation) + ([r for r in access.roles("delete") if r not in access.roles("update")]
+                                           if operation == "update" else [])
 
         def guarded(source: Any, info: Any, **args: Any) -> Any:
             identity = info.context.get("identity") if isinstance(info.context, dict) else None
@@ -498,15 +502,10 @@ class Authorizer:
                 return resolve(source, info, **args)
             record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
             if kind == "CREATE":
-                input_ = args["input"]
-                for rule in ([] if unconditional else record_rules):
-                    if rule["allow"] == "owner":
-                        field = rule.get("ownerField") or "owner"
-                        if input_.get(field) is None and self._owner_value(identity, rule) != NO_IDENTITY:
-                            input_[field] = self._owner_value(identity, rule)
-                if not unconditional and not any(self._matches_record(identity, r, input_) for r in record_rules):
+                # The owner fields are filled (and the caller's field access decided) as the
+                # transformer's create auth resolver does it; see `_authorize_create`.
+                if not self._authorize_create(identity, model, args["input"]):
                     refuse()
-                self._check_input_fields(identity, model, rules, "create", input_, input_)
                 return resolve(source, info, **args)
             if kind in ("UPDATE", "DELETE"):
                 key = [args["input"].get(name) for name in model.primary_key]
@@ -515,8 +514,9 @@ class Authorizer:
                 if not unconditional and existing is not None and \
                         not any(self._matches_record(identity, r, existing) for r in record_rules):
                     refuse()
-                if kind == "UPDATE":
-                    self._check_input_fields(identity, model, rules, "update", args["input"], existing or {})
+                if kind == "UPDATE" and existing is not None and \
+                        not self._authorize_update(identity, model, args["input"], existing):
+                    refuse()
                 return resolve(source, info, **args)
             result = resolve(source, info, **args)
             if kind == "GET":
@@ -528,30 +528,129 @@ class Authorizer:
 
         return guarded
 
-    def _check_input_fields(self, identity: Identity, model: Any, model_rules: list[dict], operation: str,
-                            input_: dict, record: dict) -> None:
-        """Refuses a create or update input naming a field the caller may not write, as the
-        transformer's create/update auth resolvers do (graphql-auth-transformer, `allowedFields` /
-        `nullAllowedFields` per role): a field's own @auth rules replace the model's for it; a create
-        needs `create` on every input field; an update needs `update` on every input field and, for a
-        field set to null, `delete` too. An owner or dynamic group rule is met by the record (the
-        input after the owner is filled on create, the stored record on update). The key fields and
-        the timestamps are always allowed. Raises FieldUnauthorized ("Unauthorized on [a, b]")."""
-        field_rules = (getattr(self, "field_rules", None) or {}).get(model.name) or {}
-        exempt = set(model.primary_key) | {model.created_at, model.updated_at}
-        denied = []
-        for name, value in input_.items():
-            if name in exempt:
+    def _grants(self, identity: Identity, model: Any, operations: tuple[str, ...]) -> list[tuple[tuple, dict]]:
+        """The roles of the caller's mode that may perform one of `operations` on some field, each
+        with its rule, in the order the transformer's resolvers test them: static roles (public,
+        private, custom, static groups) first, then owner roles, then dynamic group roles."""
+        access = self.access[model.name]
+        keyed: dict[tuple, dict] = {}
+        for operation in operations:
+            for key, rule in access.keyed_roles(operation):
+                if _rule_mode(rule) == identity.mode:
+                    keyed.setdefault(key, rule)
+        rank = {"owner": 1, "groups": 2}
+        return sorted(keyed.items(), key=lambda item: 0 if _static_rule(item[1]) else rank[item[1]["allow"]])
+
+    def _authorize_create(self, identity: Identity, model: Any, input_: dict) -> bool:
+        """The transformer's create auth resolver (graphql-auth-transformer
+        `generateAuthExpressionForCreate`, `protectCreateResolver`), step for step. Each role of the
+        caller's mode that may create some field allows its fields (`allowedFields`: the matrix's
+        fields it may create, plus the fields the transformer adds to every role,
+        `addAutoGeneratedFields`: an input field outside the matrix that is not a primary key field),
+        or authorizes the whole input when it may create every field of the matrix:
+        - a static role (public, private, custom, a static group the token holds) always;
+        - an owner role when the input's owner field names the caller; when the input has no owner
+          field at all, the role fills it with the caller's owner value (`generatePopulateOwnerField`)
+          and allows its fields, whether or not an earlier role authorized the caller
+          (`populateOwnerFieldForStaticGroupAuth`, on by default): the owner is filled even for a
+          caller whose only role for the protected field is this owner rule;
+        - a dynamic group role when the input's groups field holds one of the token's groups.
+        Not authorized and nothing allowed: refused at the model level (returns False). Otherwise an
+        input field (as sent, before the owner is filled) no role allows is refused with
+        FieldUnauthorized("Unauthorized on [a, b]"). An implicit `id` (not in the matrix, as
+        `collectFieldNames` reads the fields as written) is allowed only with the whole input: a
+        role of field rules that sends it is refused "Unauthorized on [id]", as AppSync does."""
+        access = self.access[model.name]
+        written = list(input_)
+        automatic = {name for name in written if name not in access.resources and name not in model.primary_key}
+        authorized = False
+        allowed: set[str] = set()
+
+        def grant(key: tuple) -> None:
+            nonlocal authorized
+            fields = access.allowed(key, ("create",))
+            if len(fields) == len(access.resources):
+                authorized = True
+            else:
+                allowed.update(fields)
+
+        for key, rule in self._grants(identity, model, ("create",)):
+            if _static_rule(rule):
+                if self._unconditional(identity, rule):
+                    grant(key)
                 continue
-            rules = field_rules.get(name) or model_rules
-            needed = ["create"] if operation == "create" else (["update", "delete"] if value is None else ["update"])
-            for needed_operation in needed:
-                mine = self._applicable(identity, rules, needed_operation)
-                if not any(self._unconditional(identity, r) or self._matches_record(identity, r, record) for r in mine):
-                    denied.append(name)
-                    break
+            if rule["allow"] == "owner":
+                field = rule.get("ownerField") or "owner"
+                owner = self._owner_value(identity, rule)
+                if owner == NO_IDENTITY:
+                    continue
+                absent = input_.get(field) is None and field not in input_
+                value = [owner] if self._is_list_field(model.name, field) else owner
+                if authorized:
+                    if absent:
+                        input_[field] = value
+                    continue
+                if self._matches_record(identity, rule, input_):
+                    grant(key)
+                elif absent:
+                    input_[field] = value
+                    grant(key)
+            elif not authorized and self._matches_record(identity, rule, input_):
+                grant(key)
+        if authorized:
+            return True
+        if not allowed:
+            return False
+        denied = [name for name in written if name not in allowed and name not in automatic]
         if denied:
             raise FieldUnauthorized(f"Unauthorized on [{', '.join(denied)}]")
+        return True
+
+    def _authorize_update(self, identity: Identity, model: Any, input_: dict, record: dict) -> bool:
+        """The transformer's update auth resolver (`generateAuthExpressionForUpdate`,
+        `protectUpdateResolver`) over the stored record: each role of the caller's mode that may
+        update or delete some field and that the record meets (static roles always; owner and
+        dynamic group roles by the record's owner or groups field) allows its fields for an update
+        (`allowedFields`: the fields it may update, the primary key and the fields outside the
+        matrix) and for null (`nullAllowedFields`: the fields it may delete), or authorizes the
+        whole input when it may update and delete every field of the matrix. Nothing allowed:
+        refused at the model level (returns False). Otherwise a field no role allows, or set to
+        null without delete, is refused with FieldUnauthorized("Unauthorized on [a, b]")."""
+        access = self.access[model.name]
+        authorized = False
+        allowed: set[str] = set()
+        null_allowed: set[str] = set()
+        for key, rule in self._grants(identity, model, ("update", "delete")):
+            if authorized:
+                break
+            if not (self._unconditional(identity, rule) if _static_rule(rule) else self._matches_record(identity, rule, record)):
+                continue
+            updatable = access.allowed(key, ("update",))
+            nullable = access.allowed(key, ("delete",))
+            if len(updatable) == len(access.resources) and len(nullable) == len(access.resources):
+                authorized = True
+            else:
+                allowed.update(updatable)
+                null_allowed.update(nullable)
+        if authorized:
+            return True
+        if not allowed and not null_allowed:
+            return False
+        open_fields = {name for name in input_ if name not in access.resources} | set(model.primary_key)
+        denied = [name for name, value in input_.items()
+                  if (value is None and name not in null_allowed) or (name not in allowed and name not in open_fields)]
+        if denied:
+            raise FieldUnauthorized(f"Unauthorized on [{', '.join(denied)}]")
+        return True
+
+    def _is_list_field(self, model: str, field: str) -> bool:
+        """Whether `model`'s field `field` is a list (an owner field `[String]`)."""
+        type_ = getattr(self, "schema", None) and self.schema.type_map.get(model)
+        field_ = type_.fields.get(field) if type_ is not None else None
+        if field_ is None:
+            return False
+        inner = field_.type.of_type if isinstance(field_.type, GraphQLNonNull) else field_.type
+        return isinstance(inner, GraphQLList)
 
     # -- @auth rules over subscriptions
 
@@ -668,6 +767,12 @@ def _covers(rule: dict, operation: str) -> bool:
     return operation in operations or (operation in READ_OPERATIONS and "read" in operations)
 
 
+def _static_rule(rule: dict) -> bool:
+    """Whether a rule's role is static (public, private, custom, static groups): it holds for a
+    caller whatever the record (the transformer's `RoleDefinition.static`)."""
+    return rule["allow"] in ("public", "private", "custom") or (rule["allow"] == "groups" and not rule.get("groupsField"))
+
+
 def _roles(rule: dict) -> list[tuple[tuple, dict]]:
     """The roles a rule makes, as the transformer's `convertRulesToRoles` names them (one per
     static group), each with a rule standing for it alone."""
@@ -695,6 +800,26 @@ class Access:
     def rules_of(self, field_name: str) -> list[dict]:
         """The rules that apply to a field: its own, else the model's."""
         return self.field_rules.get(field_name) or self.model_rules
+
+    def keyed_roles(self, operation: str) -> list[tuple[tuple, dict]]:
+        """`roles(operation)` with each role's key (`convertRulesToRoles`' role name)."""
+        allowed: dict[tuple, list[bool]] = {}
+        representative: dict[tuple, dict] = {}
+        for index, name in enumerate(self.resources):
+            for rule in self.rules_of(name):
+                for key, role in _roles(rule):
+                    representative.setdefault(key, {**role, "operations": None})
+                    cells = allowed.setdefault(key, [False] * len(self.resources))
+                    cells[index] = cells[index] or _covers(rule, operation)
+        every = operation == "delete"
+        return [(key, representative[key]) for key, cells in allowed.items() if (all(cells) if every else any(cells))]
+
+    def allowed(self, key: tuple, operations: tuple[str, ...]) -> list[str]:
+        """The fields of the matrix on which the role `key` may perform one of `operations`
+        (`acm.isAllowed(role, field, operation)`)."""
+        return [name for name in self.resources
+                if any(role_key == key and any(_covers(rule, operation) for operation in operations)
+                       for rule in self.rules_of(name) for role_key, _ in _roles(rule))]
 
     def roles(self, operation: str) -> list[dict]:
         """The roles (one rule each) that may perform `operation` on some field, or on every field

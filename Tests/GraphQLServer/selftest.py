@@ -950,8 +950,12 @@ def field_rules_on_create_and_update_inputs(server: Server) -> None:
                  "updateMemo", "Unauthorized on [secret]")
         stored = _stored(secured, "Memo", "m1")
         assert (stored["secret"], stored["reviewNote"], stored["title"]) == ("s", "n1", "A2"), stored
+        # An Admin's create fills the owner too (`populateOwnerFieldForStaticGroupAuth`, on by
+        # default): the static group allows all but `secret`, and the owner rule, filling `owner`
+        # with the caller, allows the rest.
         assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B", "reviewNote": "n"}}, admin)["data"] == {
-            "createMemo": {"id": "m2", "owner": None}}
+            "createMemo": {"id": "m2", "owner": "ada"}}
+        assert _stored(secured, "Memo", "m2")["owner"] == "sub-ada::ada"
         assert _call(secured, UPDATE_MEMO, {"input": {"id": "m2", "reviewNote": None}}, admin)["data"]["updateMemo"]
 
 
@@ -962,7 +966,8 @@ def token_without_identity_claim_owns_nothing(server: Server) -> None:
     with SecuredAuthServer() as (secured, user):
         admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
         nobody = user({})
-        assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B"}}, admin)["data"] == {
+        # The API key has no owner rule, so its create leaves the owner null.
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m2", "title": "B"}}, {"x-api-key": "da2-good"})["data"] == {
             "createMemo": {"id": "m2", "owner": None}}
         assert _stored(secured, "Memo", "m2").get("owner") is None
         _refused(_call(secured, GET_MEMO, {"id": "m2"}, nobody), "getMemo", "Not Authorized to access getMemo on type Query")
@@ -1200,6 +1205,142 @@ def implicit_fields_are_outside_the_matrix(server: Server) -> None:
             answer = _call(secured, update, {"input": {"id": "r1", name: value}}, auditor)
             assert answer.get("data") is None and "UpdateReviewInput" in answer["errors"][0]["message"], answer
         assert _stored(secured, "Review", "r1")["owner"] == stored["owner"]
+
+
+CREATE_DOSSIER = "mutation C($input: CreateDossierInput!) { createDossier(input: $input) { id owner } }"
+UPDATE_DOSSIER = "mutation U($input: UpdateDossierInput!) { updateDossier(input: $input) { id } }"
+GET_DOSSIER = "query G($id: ID!) { getDossier(id: $id) { id title hidden } }"
+
+
+def _hidden(answer: dict) -> tuple:
+    """`getDossier`'s `hidden` and the paths of the errors beside it."""
+    return answer["data"]["getDossier"]["hidden"], [e["path"] for e in answer.get("errors") or []]
+
+
+@check(schema="auth-rules")
+def owner_filled_by_a_field_rule_alone(server: Server) -> None:
+    """Dossier: the private and public rules cover every field but `hidden`, whose only rule is the
+    owner's (read, create). As the transformer's create resolver does it, a user's create runs the
+    owner rule while the caller is not yet authorized for `hidden`: the owner field is filled with
+    the caller and the rule's fields allowed, so ann's create succeeds with `hidden` (and without
+    it) and ann is the owner. Denied: the API key writing `hidden` (no owner rule of its mode), an
+    update of `hidden` (no `update`), another user or the API key reading it (null, Unauthorized)."""
+    with SecuredAuthServer() as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A", "hidden": "h"}}, ann) == {
+            "data": {"createDossier": {"id": "n1", "owner": "ann"}}}
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n2", "title": "B"}}, ann) == {
+            "data": {"createDossier": {"id": "n2", "owner": "ann"}}}
+        assert (_stored(secured, "Dossier", "n1")["owner"], _stored(secured, "Dossier", "n1")["hidden"]) == ("sub-ann::ann", "h")
+        assert _stored(secured, "Dossier", "n2")["owner"] == "sub-ann::ann"
+        _refused(_call(secured, CREATE_DOSSIER, {"input": {"id": "k1", "title": "K", "hidden": "k"}}, key), "createDossier",
+                 "Unauthorized on [hidden]")
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "k2", "title": "K"}}, key) == {
+            "data": {"createDossier": {"id": "k2", "owner": None}}}
+        for value in ("changed", None):
+            _refused(_call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "hidden": value}}, ann), "updateDossier",
+                     "Unauthorized on [hidden]")
+        assert _call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "title": "A2"}}, bob) == {"data": {"updateDossier": {"id": "n1"}}}
+        assert _hidden(_call(secured, GET_DOSSIER, {"id": "n1"}, ann)) == ("h", [])
+        for caller in (bob, key):
+            assert _hidden(_call(secured, GET_DOSSIER, {"id": "n1"}, caller)) == (None, [["getDossier", "hidden"]])
+        assert _stored(secured, "Dossier", "n1")["hidden"] == "h"
+
+
+@check(schema="auth-rules")
+def implicit_id_is_outside_the_matrix(server: Server) -> None:
+    """Memento has Dossier's rules but no declared `id`. The transformer's access-control matrix holds the
+    fields as written, so the manifest's `authFields` leave the inserted `id` out, and no role's
+    create fields hold it: ann's create without `id` succeeds (the server picks one, ann is the
+    owner), a create naming `id` is refused "Unauthorized on [id]" (AppSync's behaviour). An update
+    may always name the primary key."""
+    manifest = json.loads(schema_path("auth-rules").with_name("schema.local.json").read_text(encoding="utf-8"))
+    assert manifest["models"]["Memento"]["authFields"] == ["title", "hidden"], manifest["models"]["Memento"]
+    assert manifest["models"]["Dossier"]["authFields"] == ["id", "title", "hidden"], manifest["models"]["Dossier"]
+    with SecuredAuthServer() as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        create = "mutation C($input: CreateMementoInput!) { createMemento(input: $input) { id owner hidden } }"
+        created = _call(secured, create, {"input": {"title": "A", "hidden": "h"}}, ann)
+        jot = created["data"]["createMemento"]
+        assert (jot["owner"], jot["hidden"], bool(jot["id"])) == ("ann", "h", True), created
+        _refused(_call(secured, create, {"input": {"id": "j1", "title": "B"}}, ann), "createMemento", "Unauthorized on [id]")
+        _refused(_call(secured, create, {"input": {"id": "j1", "title": "B", "hidden": "h"}}, ann), "createMemento",
+                 "Unauthorized on [id]")
+        update = "mutation U($input: UpdateMementoInput!) { updateMemento(input: $input) { id title } }"
+        assert _call(secured, update, {"input": {"id": jot["id"], "title": "A2"}}, ann) == {
+            "data": {"updateMemento": {"id": jot["id"], "title": "A2"}}}
+
+
+def _rule(allow: str, *operations: str, **options: object) -> dict:
+    return {"allow": allow, **({"operations": list(operations)} if operations else {}), **options}
+
+
+@check(schema="auth-rules")
+def field_rule_kinds_on_every_operation(server: Server) -> None:
+    """Dossier's `hidden` under each kind of field rule (static group, private, public) beside the
+    model's private and public rules, each operation both ways, as the transformer's create and
+    update resolvers (allowedFields / nullAllowedFields per role, union over the roles the caller
+    meets) and field resolvers decide them. The owner kind is `owner_filled_by_a_field_rule_alone`."""
+    model = {"Dossier": [_rule("private"), _rule("public")]}
+
+    def server_with(*hidden_rules: dict) -> SecuredAuthServer:
+        return SecuredAuthServer(modelRules=model, fieldRules={"Dossier": {"hidden": list(hidden_rules)}})
+
+    key = {"x-api-key": "da2-good"}
+    # A static group may create, update and read `hidden`, not delete (null) it.
+    with server_with(_rule("groups", "create", "update", "read", groups=["Admin"])) as (secured, user):
+        ann, admin = user({"cognito:username": "ann"}), user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        _refused(_call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A", "hidden": "h"}}, ann), "createDossier",
+                 "Unauthorized on [hidden]")
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A"}}, ann) == {
+            "data": {"createDossier": {"id": "n1", "owner": None}}}
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n2", "title": "B", "hidden": "h"}}, admin)["data"] == {
+            "createDossier": {"id": "n2", "owner": None}}
+        assert _call(secured, UPDATE_DOSSIER, {"input": {"id": "n2", "hidden": "h2"}}, admin) == {"data": {"updateDossier": {"id": "n2"}}}
+        _refused(_call(secured, UPDATE_DOSSIER, {"input": {"id": "n2", "hidden": None}}, admin), "updateDossier",
+                 "Unauthorized on [hidden]")
+        _refused(_call(secured, UPDATE_DOSSIER, {"input": {"id": "n2", "hidden": "mine"}}, ann), "updateDossier",
+                 "Unauthorized on [hidden]")
+        assert _hidden(_call(secured, GET_DOSSIER, {"id": "n2"}, admin)) == ("h2", [])
+        for caller in (ann, key):
+            assert _hidden(_call(secured, GET_DOSSIER, {"id": "n2"}, caller)) == (None, [["getDossier", "hidden"]])
+        assert _stored(secured, "Dossier", "n2")["hidden"] == "h2"
+    # Private read only: every user reads `hidden`, no one writes it; the API key does not read it.
+    with server_with(_rule("private", "read")) as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        _refused(_call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A", "hidden": "h"}}, ann), "createDossier",
+                 "Unauthorized on [hidden]")
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A"}}, key)["data"] == {
+            "createDossier": {"id": "n1", "owner": None}}
+        _refused(_call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "hidden": "h"}}, ann), "updateDossier",
+                 "Unauthorized on [hidden]")
+        assert _hidden(_call(secured, GET_DOSSIER, {"id": "n1"}, ann)) == (None, [])
+        assert _hidden(_call(secured, GET_DOSSIER, {"id": "n1"}, key)) == (None, [["getDossier", "hidden"]])
+    # Public create and read: the API key writes `hidden` on create only and reads it; users do not.
+    with server_with(_rule("public", "create", "read")) as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A", "hidden": "k"}}, key)["data"] == {
+            "createDossier": {"id": "n1", "owner": None}}
+        _refused(_call(secured, CREATE_DOSSIER, {"input": {"id": "n2", "title": "B", "hidden": "u"}}, ann), "createDossier",
+                 "Unauthorized on [hidden]")
+        _refused(_call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "hidden": "k2"}}, key), "updateDossier",
+                 "Unauthorized on [hidden]")
+        assert _hidden(_call(secured, GET_DOSSIER, {"id": "n1"}, key)) == ("k", [])
+        assert _hidden(_call(secured, GET_DOSSIER, {"id": "n1"}, ann)) == (None, [["getDossier", "hidden"]])
+    # Private with every operation: users create, update and null `hidden`; the API key none of it.
+    with server_with(_rule("private")) as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        assert _call(secured, CREATE_DOSSIER, {"input": {"id": "n1", "title": "A", "hidden": "h"}}, ann)["data"] == {
+            "createDossier": {"id": "n1", "owner": None}}
+        assert _call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "hidden": None}}, ann) == {"data": {"updateDossier": {"id": "n1"}}}
+        _refused(_call(secured, CREATE_DOSSIER, {"input": {"id": "k1", "title": "K", "hidden": "k"}}, key), "createDossier",
+                 "Unauthorized on [hidden]")
+        assert _call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "title": "by key"}}, key) == {"data": {"updateDossier": {"id": "n1"}}}
+        _refused(_call(secured, UPDATE_DOSSIER, {"input": {"id": "n1", "hidden": "k"}}, key), "updateDossier",
+                 "Unauthorized on [hidden]")
+        stored = _stored(secured, "Dossier", "n1")
+        assert (stored["title"], stored.get("hidden")) == ("by key", None), stored
 
 
 @check(schema="auth-rules")

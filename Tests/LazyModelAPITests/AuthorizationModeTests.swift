@@ -583,6 +583,16 @@ struct AuthorizationModeTests {
       _ = try await outsider.get(Document.self, byIdentifier: .init(id: "d1"))
     }
     #expect(rejected(refused?.error)?.status == 200)
+    // Write, both ways: the dynamic group that `readers` names updates d1; a group it does not
+    // name is refused, and the stored title stays the reader's.
+    var shared = try #require(try await reader.get(Document.self, byIdentifier: .init(id: "d1")))
+    shared.title = "Edited by team-x"
+    try await reader.update(shared)
+    var taken = shared
+    taken.title = "Taken"
+    let write = await authorizationFailure { try await outsider.update(taken) }
+    #expect(rejected(write?.error)?.message == "Not Authorized to access updateDocument on type Mutation")
+    #expect(try await ann.get(Document.self, byIdentifier: .init(id: "d1"))?.title == "Edited by team-x")
   }
 
   @Test("field-level rules: an owner-only field is null with Unauthorized for others, readable by the owner")
@@ -845,6 +855,70 @@ struct AuthorizationFaultTests {
     #expect(log.last?.variables["input"] == ["id": "r1", "summary": "Audited"])
     let stored = try #require(try await server.storedRecords(of: "Review").first)
     #expect(stored["owner"] as? String == "sub-ann::ann" && stored["summary"] as? String == "Audited")
+  }
+
+  @Test(
+    "a field rule that is the model's only owner rule: a user's create fills the owner and may set the field; others may not write or read it"
+  )
+  func ownerFilledByAFieldRuleAlone() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let bobToken = try keys.userPoolToken("bob")
+    // Allowed: Dossier's private rule covers every field but `hidden` (owner: read, create). Ann's
+    // create runs the owner rule while she is not yet authorized for `hidden`: the server fills
+    // `owner` with her, so the create succeeds with `hidden` and without it.
+    let ann = client(server, .userPools { annToken })
+    let created = try await ann.create(Dossier(id: "n1", title: "Plan", hidden: "h"))
+    #expect(created.owner == "ann" && created.hidden == "h")
+    let plain = try await ann.create(Dossier(id: "n2", title: "Other"))
+    #expect(plain.owner == "ann" && plain.hidden == nil)
+    let stored = try await server.storedRecords(of: "Dossier")
+    #expect(stored.count == 2 && stored.allSatisfy { $0["owner"] as? String == "sub-ann::ann" })
+    #expect(stored.compactMap { $0["hidden"] as? String } == ["h"])
+    // Denied: the API key writing `hidden` (its mode has no owner rule), ann updating it (the rule
+    // has no `update`), bob reading it (null, with Unauthorized at its path).
+    let key = client(server, .apiKey(keys.apiKey))
+    let keyed = await authorizationFailure { try await key.create(Dossier(id: "k1", title: "K", hidden: "k")) }
+    #expect(rejected(keyed?.error)?.message == "Unauthorized on [hidden]")
+    var own = try #require(try await ann.get(Dossier.self, byIdentifier: .init(id: "n1")))
+    #expect(own.hidden == "h")
+    own.hidden = "changed"
+    let update = await authorizationFailure { try await ann.update(own) }
+    #expect(rejected(update?.error)?.message == "Unauthorized on [hidden]")
+    let bob = client(server, .userPools { bobToken })
+    let response = try await bob.response(for: ModelQueries.get(Dossier.self, byIdentifier: .init(id: "n1")))
+    let read = try #require(response.data ?? nil)
+    #expect(read.title == "Plan" && read.hidden == nil && read.owner == "ann")
+    #expect(response.errors.map(\.message) == ["Not Authorized to access hidden on type Dossier"])
+    #expect(try await server.storedRecords(of: "Dossier").compactMap { $0["hidden"] as? String } == ["h"])
+  }
+
+  @Test(
+    "an implicit id is outside the access matrix: a create naming it by a role of field rules is refused, one without it succeeds"
+  )
+  func implicitIdOutsideTheMatrixOnCreate() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let ann = client(server, .userPools { annToken })
+    // Denied: Memento has Dossier's rules without a declared `id`; the model's create sends the client's
+    // `id`, which no role of ann's may create (AppSync: "Unauthorized on [id]").
+    let refused = await authorizationFailure { try await ann.create(Memento(title: "A", hidden: "h")) }
+    #expect(rejected(refused?.error)?.message == "Unauthorized on [id]")
+    #expect(try await server.storedRecords(of: "Memento").isEmpty)
+    // Allowed: the same create without `id`; the service picks it and ann is the owner.
+    let create = GraphQLRequest<Memento?>(
+      operationType: .mutation, operationName: "CreateMemento",
+      document:
+        "mutation CreateMemento($input: CreateMementoInput!) { createMemento(input: $input) { id title hidden owner } }",
+      variables: ["input": ["title": "A", "hidden": "h"]], responseField: "createMemento")
+    let jot = try #require(try await ann.send(create))
+    #expect(!jot.id.isEmpty && jot.title == "A" && jot.hidden == "h" && jot.owner == "ann")
+    let stored = try await server.storedRecords(of: "Memento")
+    #expect(stored.map { $0["id"] as? String } == [jot.id] && stored.first?["owner"] as? String == "sub-ann::ann")
   }
 
   @Test("an update of a model read with fields refused by field-level @auth leaves them out; the stored values survive")

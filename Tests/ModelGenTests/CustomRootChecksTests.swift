@@ -149,6 +149,66 @@ import Testing
       [(ModelGenDiagnosticCode.invalidAuthRule, "1️⃣"), (ModelGenDiagnosticCode.invalidAuthRule, "2️⃣")])
   }
 
+  /// The auth transformer's checks of a root field's rules (`validateFieldRules`,
+  /// `authNonModelConfig`): `operations:` is refused (MG065, at the key); owner and `groupsField:`
+  /// rules have no record on a root field and would be dropped (MG067, at the rule). Static group
+  /// and private rules beside them stay valid.
+  @Test func rootFieldRulesTheTransformerRefusesAreMG065AndMG067() {
+    expectDiagnostics(
+      """
+      type Query {
+        a: String @auth(rules: [{allow: private, 1️⃣operations: [read]}])
+        b: String @auth(rules: [2️⃣{allow: owner}, {allow: private}])
+        c: String @auth(rules: [3️⃣{allow: groups, groupsField: "editors"}, {allow: groups, groups: ["Admin"]}])
+        d: String @auth(rules: [4️⃣{allow: owner, ownerField: "author", provider: oidc}])
+      }
+      type Mutation { e: Int @auth(rules: [{allow: groups, groups: ["Admin"], 5️⃣operations: [create]}]) }
+      type Subscription { f: Int @aws_subscribe(mutations: ["e"]) @auth(rules: [{allow: public, 6️⃣operations: [listen]}]) }
+      """,
+      [
+        (ModelGenDiagnosticCode.operationsOnRootFieldAuthRule, "1️⃣"),
+        (ModelGenDiagnosticCode.recordRuleOnRootField, "2️⃣"),
+        (ModelGenDiagnosticCode.recordRuleOnRootField, "3️⃣"),
+        (ModelGenDiagnosticCode.recordRuleOnRootField, "4️⃣"),
+        (ModelGenDiagnosticCode.operationsOnRootFieldAuthRule, "5️⃣"),
+        (ModelGenDiagnosticCode.operationsOnRootFieldAuthRule, "6️⃣"),
+      ])
+    let (result, _) = analyzeMarked(
+      "type Query { b: String @auth(rules: [{allow: owner}]) }\ntype N @model { id: ID! }")
+    let diagnostic = result.diagnostics.first
+    #expect(
+      diagnostic?.message
+        == "an owner rule (`allow: owner`) on `Query.b` has no record to check: the auth transformer drops owner and `groupsField` rules on fields outside a model"
+    )
+    #expect(diagnostic?.hint?.contains("`allow: groups` with `groups: [...]`") == true)
+    let (operations, _) = analyzeMarked("type Query { b: String @auth(rules: [{allow: private, operations: [read]}]) }")
+    #expect(
+      operations.diagnostics.map(\.message) == [
+        "an @auth rule on `Query.b` cannot name `operations:`: a root field is one operation already"
+      ])
+  }
+
+  /// `@auth(rules: [])` is refused wherever it is written (the transformer's `validateRules` and
+  /// `validateFieldRules`: "does not have any auth rules"), at the empty list; it was emitted as
+  /// if the type or field had no `@auth`.
+  @Test func emptyAuthRulesAreMG066Anywhere() {
+    expectDiagnostics(
+      """
+      type Query { a: String @auth(rules: 1️⃣[]) }
+      type Post @model @auth(rules: 2️⃣[]) {
+        id: ID!
+        title: String @auth(rules: 3️⃣[ ])
+      }
+      """,
+      [
+        (ModelGenDiagnosticCode.emptyAuthRules, "1️⃣"), (ModelGenDiagnosticCode.emptyAuthRules, "2️⃣"),
+        (ModelGenDiagnosticCode.emptyAuthRules, "3️⃣"),
+      ])
+    let (result, _) = analyzeMarked("type Post @model @auth(rules: []) { id: ID! }")
+    #expect(result.diagnostics.map(\.message) == ["@auth on `Post` has no rules"])
+    #expect(result.diagnostics.first?.hint?.contains("remove @auth") == true)
+  }
+
   @Test func rootFieldsWithoutModelsGetAnAPISchema() throws {
     let generator = Generator(options: GeneratorOptions(emit: [.apiSchema], templates: try TemplateLibrary.defaults()))
     let result = try generator.generate(

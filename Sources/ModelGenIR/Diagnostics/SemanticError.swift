@@ -106,6 +106,16 @@ public enum ModelGenDiagnosticCode {
   /// `input` types that contain themselves through non-null fields that are not lists
   /// (`input I { i: I! }`): no finite value exists (GraphQL spec §3.10 "Circular References").
   public static let inputTypeCycle: DiagnosticCode = "MG054"
+  /// An `@auth` rule on a `Query`, `Mutation` or `Subscription` field that names `operations:`,
+  /// which the auth transformer refuses there (`validateFieldRules`: the field is one operation).
+  public static let operationsOnRootFieldAuthRule: DiagnosticCode = "MG065"
+  /// `@auth(rules: [])`: an `@auth` without a rule, which the auth transformer refuses on a type
+  /// or a field (`validateRules`, `validateFieldRules`: "does not have any auth rules").
+  public static let emptyAuthRules: DiagnosticCode = "MG066"
+  /// An owner rule (`allow: owner`) or a dynamic group rule (`groupsField:`) on a `Query`,
+  /// `Mutation` or `Subscription` field: the auth transformer keeps only the static rules of a
+  /// field outside a model (`authNonModelConfig`), since such a field has no record to check.
+  public static let recordRuleOnRootField: DiagnosticCode = "MG067"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -231,6 +241,13 @@ public enum SemanticError: Sendable, Hashable {
   /// MG054: input type `owner`'s non-null field `field` closes a cycle of non-null, non-list input
   /// fields; `cycle` is the path of `Type.field` steps ending with the type it returns to.
   case inputTypeCycle(owner: String, field: String, cycle: [String])
+  /// MG065: an `@auth` rule on the root field `field` (`Query.report`) names `operations:`.
+  case operationsOnRootFieldAuthRule(field: String)
+  /// MG066: the `@auth` of `owner` (`Post`, `Post.title`, `Query.report`) has no rules.
+  case emptyAuthRules(owner: String)
+  /// MG067: an `allow: owner` rule (`strategy` "owner") or a `groupsField:` rule (`strategy`
+  /// "groupsField") on the root field `field`.
+  case recordRuleOnRootField(field: String, strategy: String)
   /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
   /// directive(s) that replace it as written here (`@index`).
   case v1Directive(name: String, replacement: String)
@@ -291,6 +308,9 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidDefaultValue: return ModelGenDiagnosticCode.invalidDefaultValue
     case .typeWithoutFields: return ModelGenDiagnosticCode.typeWithoutFields
     case .inputTypeCycle: return ModelGenDiagnosticCode.inputTypeCycle
+    case .operationsOnRootFieldAuthRule: return ModelGenDiagnosticCode.operationsOnRootFieldAuthRule
+    case .emptyAuthRules: return ModelGenDiagnosticCode.emptyAuthRules
+    case .recordRuleOnRootField: return ModelGenDiagnosticCode.recordRuleOnRootField
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
@@ -454,6 +474,14 @@ public enum SemanticError: Sendable, Hashable {
       return "the default value of \(place) is not a valid `\(q(typeName))`: \(q(reason, limit: 400))"
     case .typeWithoutFields(let name, let kind):
       return "the \(q(kind)) `\(q(name))` has no fields; GraphQL requires at least one"
+    case .operationsOnRootFieldAuthRule(let field):
+      return "an @auth rule on `\(q(field))` cannot name `operations:`: a root field is one operation already"
+    case .emptyAuthRules(let owner):
+      return "@auth on `\(q(owner))` has no rules"
+    case .recordRuleOnRootField(let field, let strategy):
+      let rule = strategy == "owner" ? "an owner rule (`allow: owner`)" : "a dynamic group rule (`groupsField:`)"
+      return
+        "\(rule) on `\(q(field))` has no record to check: the auth transformer drops owner and `groupsField` rules on fields outside a model"
     case .inputTypeCycle(let owner, let field, let cycle):
       return
         "`\(q(owner)).\(q(field))` makes input `\(q(cycle.last ?? owner))` require itself (\(path(cycle))), so no finite value of it exists"
@@ -518,6 +546,15 @@ public enum SemanticError: Sendable, Hashable {
       return kind == "input type"
         ? "add a field (GraphQL spec §3.10), or remove the type and the arguments that use it"
         : "add a field (GraphQL spec §3.6), or remove the type"
+    case .operationsOnRootFieldAuthRule:
+      return
+        "remove `operations:`; the rule applies to the whole field (the auth transformer refuses `operations` on Query, Mutation and Subscription fields)"
+    case .emptyAuthRules:
+      return
+        "write at least one rule (`@auth(rules: [{allow: private}])`), or remove @auth (the auth transformer refuses an empty `rules` list)"
+    case .recordRuleOnRootField:
+      return
+        "use `allow: private` or `allow: groups` with `groups: [...]` on the field, or check the caller in its resolver (the transformer would leave the field to its other rules, or refuse every caller)"
     case .inputTypeCycle(_, _, let cycle):
       let step = cycle.first ?? ""
       let type = cycle.dropFirst().first?.split(separator: ".").first.map(String.init) ?? ""

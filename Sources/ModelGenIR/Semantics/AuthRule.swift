@@ -96,11 +96,44 @@ enum AuthRule {
     }
   }
 
-  /// The rules of one `@auth`, reporting problems.
+  /// The rules of one `@auth`, reporting problems; `@auth(rules: [])` is MG066 at the empty list
+  /// (the transformer's `validateRules`: "does not have any auth rules").
   static func rules(of directive: Directive, model: String, context: AnalysisContext) -> [AuthRuleDefinition] {
+    written(of: directive, model: model, context: context).map(\.rule)
+  }
+
+  /// The rules of an `@auth` on the root field `field` (`Query.report`), with the checks of the
+  /// auth transformer for fields of `Query`, `Mutation` and `Subscription` (`validateFieldRules`,
+  /// `authNonModelConfig`): a rule naming `operations:` is MG065 at that entry; an owner rule or
+  /// a `groupsField:` rule is MG067 at the rule, since the transformer keeps only the static
+  /// rules of a field outside a model (its source is empty: there is no record to own).
+  static func rootFieldRules(of directive: Directive, field: String, context: AnalysisContext) -> [AuthRuleDefinition] {
+    written(of: directive, model: field, context: context).compactMap { rule, object in
+      if let operations = object.objectFields?.first(where: { $0.name.value == "operations" }) {
+        context.report(.operationsOnRootFieldAuthRule(field: field), at: operations.name.range)
+        return nil
+      }
+      if rule.allow == .owner || rule.groupsField != nil {
+        context.report(
+          .recordRuleOnRootField(field: field, strategy: rule.allow == .owner ? "owner" : "groupsField"),
+          at: object.range)
+        return nil
+      }
+      return rule
+    }
+  }
+
+  /// Each valid rule of one `@auth` with the object it is written as.
+  private static func written(
+    of directive: Directive, model: String, context: AnalysisContext
+  ) -> [(rule: AuthRuleDefinition, object: ConstValue)] {
     guard let value = directive.argument(named: "rules")?.value else { return [] }
+    if let list = value.listValues, list.isEmpty {
+      context.report(.emptyAuthRules(owner: model), at: value.range)
+      return []
+    }
     let objects: [ConstValue] = value.objectFields != nil ? [value] : (value.listValues ?? [])
-    return objects.compactMap { rule(from: $0, model: model, context: context) }
+    return objects.compactMap { object in rule(from: object, model: model, context: context).map { ($0, object) } }
   }
 
   private static func rule(from object: ConstValue, model: String, context: AnalysisContext) -> AuthRuleDefinition? {

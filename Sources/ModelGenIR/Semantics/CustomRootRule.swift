@@ -133,12 +133,15 @@ enum CustomRootRule {
   /// The `@aws_*` directives the auth transformer gives a root field with `@auth(rules:)` (its
   /// `authNonModelConfig`: `getServiceDirectives(getAuthProviders(roles), false)`): one per provider
   /// of its rules, in `AUTH_PROVIDER_DIRECTIVE_MAP` order. The rules are checked as a model's are
-  /// (``AuthRule``: MG003, MG014, MG024).
+  /// (``AuthRule``: MG003, MG014, MG024, MG066), and as the transformer checks a root field's
+  /// (MG065 `operations:`, MG067 owner and `groupsField:` rules). A static `groups:` rule gives a
+  /// bare `@aws_cognito_user_pools` (or `@aws_oidc`), as the transformer's `makeDirective(name, [])`
+  /// does: the groups are checked by the field's auth resolver, not by the directive.
   private static func authDirectives(
     of field: GraphQLSDL.FieldDefinition, root: String, in context: AnalysisContext
   ) -> [String] {
     guard let directive = field.directives.first(where: { $0.name.value == "auth" }) else { return [] }
-    let rules = AuthRule.rules(of: directive, model: "\(root).\(field.name.value)", context: context)
+    let rules = AuthRule.rootFieldRules(of: directive, field: "\(root).\(field.name.value)", context: context)
     return AuthRuleDefinition.appSyncDirectives(rules.map(\.effectiveProvider))
   }
 
