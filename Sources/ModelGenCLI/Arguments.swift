@@ -84,8 +84,8 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Command {
-  /// The usage text printed by `modelgen help` and after usage errors.
-  public static let usage = """
+  /// The synopsis of `generate`, the start of both `usage` and `generateUsage`.
+  static let generateSynopsis = """
     USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
                              [--access LEVEL] [--emit swift,api-schema]
                              [--conflict-resolution STRATEGY] [--config FILE]
@@ -93,6 +93,11 @@ extension Command {
            modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
                              [--access LEVEL] [--conflict-resolution STRATEGY]
                              [--config FILE]
+    """
+
+  /// The usage text printed by `modelgen help` and after usage errors.
+  public static let usage = """
+    \(generateSynopsis)
            modelgen validate <schema.graphql>... [--config FILE]
            modelgen help [generate|validate]
            modelgen --version
@@ -144,13 +149,7 @@ extension Command {
 
   /// `modelgen help generate`: the synopsis and every option of `generate`.
   public static let generateUsage = """
-    USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
-                             [--access LEVEL] [--emit swift,api-schema]
-                             [--conflict-resolution STRATEGY] [--config FILE]
-                             [--check] [--dry-run]
-           modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
-                             [--access LEVEL] [--conflict-resolution STRATEGY]
-                             [--config FILE]
+    \(generateSynopsis)
 
     Writes Swift models for each schema. One schema: files go directly into DIR; several: into
     DIR/<schema-file-stem>/. Files are written only when their bytes change; stale files whose

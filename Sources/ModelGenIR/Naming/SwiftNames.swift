@@ -260,6 +260,9 @@ public enum SwiftNames {
   /// becomes `selfValue2`, wherever each is declared). Renamed fields are reported as `MGW002`.
   public static func propertyNames(_ fields: [String], taken reserved: Set<String> = []) -> [String] {
     let wanted = fields.map(propertyName)
+    // No name taken twice or reserved (every type of most schemas): each keeps its wanted name,
+    // whatever the order, so the sort below is skipped.
+    if allDistinct(wanted, reserved: reserved) { return wanted }
     let order = fields.indices.sorted {
       (wanted[$0] == fields[$0] ? 0 : 1, fields[$0]) < (wanted[$1] == fields[$1] ? 0 : 1, fields[$1])
     }
@@ -285,6 +288,7 @@ public enum SwiftNames {
   /// `inProgress`, wherever each is declared). Renamed cases are reported as `MGW002`.
   public static func caseNames(_ values: [String]) -> [String] {
     let wanted = values.map(caseName)
+    if allDistinct(wanted, reserved: []) { return wanted }
     let order = values.indices.sorted {
       (wanted[$0] == values[$0] ? 0 : 1, values[$0]) < (wanted[$1] == values[$1] ? 0 : 1, values[$1])
     }
@@ -301,6 +305,16 @@ public enum SwiftNames {
       result[index] = candidate
     }
     return result
+  }
+
+  /// `true` when no name of `names` appears twice or in `reserved`: then the suffix passes of
+  /// ``propertyNames(_:taken:)``, ``caseNames(_:)`` and ``uniqued(_:taken:)`` leave every name
+  /// as it is.
+  private static func allDistinct(_ names: [String], reserved: Set<String>) -> Bool {
+    var seen: Set<String> = []
+    seen.reserveCapacity(names.count)
+    for name in names where reserved.contains(name) || !seen.insert(name).inserted { return false }
+    return true
   }
 
   /// The Swift enum case name (unescaped) for the GraphQL enum value `graphQLName`: its
@@ -337,6 +351,7 @@ public enum SwiftNames {
   /// suffix from 2 that is free. Deterministic for a given input order.
   public static func uniqued(_ names: [String], taken: Set<String> = []) -> [String] {
     // `taken` is only read (copying a large set per call was a measurable part of rendering).
+    if allDistinct(names, reserved: taken) { return names }
     var added: Set<String> = []
     added.reserveCapacity(names.count)
     return names.map { name in
