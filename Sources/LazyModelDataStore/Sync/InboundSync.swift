@@ -351,8 +351,7 @@ extension SyncEngine {
           let identifier = decoded.identifier.canonicalString
           let version = Self.syncFields(patched).version
           let skipped = try? await store.read { tx in
-            try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil
-              || (try Outbox.metadata(M.modelName, identifier, tx.connection)).map { $0.version >= version } ?? false
+            try Outbox.skipsRemote(M.modelName, identifier, version: version, tx.connection)
           }
           if skipped == true { return }
         }
@@ -392,8 +391,9 @@ extension SyncEngine {
     let identifier = model.identifier.canonicalString
     do {
       let remote = syncFields(record)
-      if outboxHoldsModel, try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil { return .skipped }
-      if let local = try Outbox.metadata(M.modelName, identifier, tx.connection), local.version >= remote.version {
+      if try Outbox.skipsRemote(
+        M.modelName, identifier, version: remote.version, checkOutbox: outboxHoldsModel, tx.connection)
+      {
         return .skipped
       }
       let mapping = try tx.store.mapping(for: M.self)
