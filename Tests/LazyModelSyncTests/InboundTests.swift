@@ -185,6 +185,64 @@ struct InboundTests {
     }
   }
 
+  /// The convergence test's lost delete (seed 11): another device's delete that arrives while this
+  /// store's mutation of the record is in flight is skipped (a pending mutation), and the answer
+  /// that follows is older than it. The skipped record is parked and applied once the mutation is
+  /// done and no later one of the identifier is pending; an older or equal one is not.
+  @Test func aRecordSkippedForAPendingMutationIsAppliedWhenTheMutationIsDoneIfNewer() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try syncStore(directory)
+    let engine = try #require(store.sync)
+    for id in ["x", "y", "w"] { try await store.save(Post(id: id, title: "local \(id)")) }
+    // w's create is in flight; a later save of w is a second entry.
+    try await store.write { tx in
+      tx.appliesRemote = true
+      try tx.connection.execute(
+        "UPDATE \(quote(Outbox.outboxTable)) SET in_flight = 1 WHERE identifier = '\"w\"'")
+    }
+    try await store.save(Post(id: "w", title: "local w again"))
+    @Sendable func remote(_ id: String, _ title: String, version: Int, deleted: Bool = false) -> GraphQLValue {
+      [
+        "id": .string(id), "title": .string(title), "__typename": "Post", "_version": .int(version),
+        "_lastChangedAt": .int(10 + version), "_deleted": deleted ? true : .null,
+      ]
+    }
+    let skipped = try await store.writeRemote { tx in
+      try [
+        remote("x", "local x", version: 2, deleted: true),  // deleted elsewhere after x's create landed
+        remote("y", "local y", version: 1),  // the echo of y's own create
+        remote("w", "remote w", version: 2), remote("w", "remote w older", version: 1),
+      ].map { "\(try engine.reconcile(Post.self, $0, decoded: nil, outboxHoldsModel: true, tx))" }
+    }
+    #expect(skipped == ["skipped", "skipped", "skipped", "skipped"])
+    /// What the answer of `entry`'s mutation stores (version 1), then the replay, as the drain does.
+    func finish(_ identifier: String, first: Bool = true) async throws {
+      try await store.writeRemote { tx in
+        let entries = try Outbox.all(tx.connection).filter { $0.identifier == identifier }
+        let entry = try #require(first ? entries.first : entries.last)
+        try Outbox.remove(entry.sequence, tx.connection)
+        try Outbox.setMetadata(
+          "Post", identifier, SyncMetadata(version: 1, lastChangedAt: 5, deleted: false), tx.connection)
+        try engine.replayParked(entry, tx)
+      }
+    }
+    try await finish("\"x\"")
+    try await finish("\"y\"")
+    try await finish("\"w\"")  // the in-flight create; the second save is still pending
+    #expect(try await localPosts(store) == ["y": "local y|-", "w": "local w again|-"])
+    #expect(
+      try await store.syncMetadata(Post.self, byIdentifier: .init(id: "x"))
+        == SyncMetadata(
+          version: 2, lastChangedAt: 12, deleted: true))
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "y"))?.version == 1)
+    try await finish("\"w\"", first: false)
+    #expect(try await localPosts(store) == ["y": "local y|-", "w": "remote w|-"])
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "w"))?.version == 2)
+    #expect(engine.parked.withLock { $0.isEmpty })
+    #expect(try await outbox(store) == [])
+  }
+
   @Test func aChildArrivingBeforeItsParentIsStoredAndLoadsItOnceItArrives() async throws {
     let server = try await SyncServer()
     defer { server.stop() }
