@@ -297,10 +297,10 @@ extension SyncEngine {
         let applied = try await store.writeRemote { tx in
           var applied: [Applied] = []
           applied.reserveCapacity(items.count)
-          // One decode for the whole page; a page that does not decode is decoded record by
-          // record, so the error names the record.
+          // The whole page decoded first; a page that does not decode is decoded again record by
+          // record in `reconcile`, so the error names the record.
           let patched = items.map { Self.withReferenceKeys($0, schema) }
-          let models = try? JSONDecoder().decode([M].self, from: JSONEncoder().encode(GraphQLValue.list(patched)))
+          let models = try? patched.map { try Self.decode(M.self, $0) }
           // Looked up once per page: with no entry of the model pending, no record is skipped for one.
           let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
           for (index, item) in patched.enumerated() {

@@ -658,8 +658,9 @@ final class SyncEngine: Sendable {
     return [:]
   }
 
-  /// A model decoded from a record of the API (no decoding context: its references hold keys).
+  /// A model decoded from a record of the API (no decoding context: its references hold keys), as
+  /// `JSONDecoder` decodes the record's JSON, without writing it (``GraphQLValueDecoder``).
   static func decode<M: Model>(_ type: M.Type, _ record: GraphQLValue) throws -> M {
-    try JSONDecoder().decode(M.self, from: JSONEncoder().encode(record))
+    try GraphQLValueDecoder.decode(M.self, from: record)
   }
 }
