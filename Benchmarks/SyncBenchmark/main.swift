@@ -36,25 +36,36 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent("s
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
-let server = Process()
-server.executableURL = URL(fileURLWithPath: try localServerPython(root: root))
-server.arguments = [
-  root.appendingPathComponent("Tests/GraphQLServer/server.py").path,
-  "--schema", root.appendingPathComponent("Generated/sync/sync-blog/schema.api.graphql").path,
-  "--port", "0", "--db", directory.appendingPathComponent("server.sqlite").path,
-]
-let serverOutput = Pipe()
-server.standardOutput = serverOutput
-try server.run()
-defer { kill(server.processIdentifier, SIGKILL) }
-var line: [UInt8] = []
-while let byte = serverOutput.fileHandleForReading.readData(ofLength: 1).first, byte != UInt8(ascii: "\n") {
-  line.append(byte)
+/// The local server: started here, or (`SYNC_BENCHMARK_PORT=<port>`) one already listening on
+/// 127.0.0.1, started with the same `--schema` — valgrind cannot spawn a child process
+/// (`Process.run()` fails with EBADF under it), so a profile run uses a server started beside it.
+func startServer() throws -> (Process?, Int) {
+  if let given = ProcessInfo.processInfo.environment["SYNC_BENCHMARK_PORT"].flatMap({ Int($0) }) {
+    return (nil, given)
+  }
+  let server = Process()
+  server.executableURL = URL(fileURLWithPath: try localServerPython(root: root))
+  server.arguments = [
+    root.appendingPathComponent("Tests/GraphQLServer/server.py").path,
+    "--schema", root.appendingPathComponent("Generated/sync/sync-blog/schema.api.graphql").path,
+    "--port", "0", "--db", directory.appendingPathComponent("server.sqlite").path,
+  ]
+  let serverOutput = Pipe()
+  server.standardOutput = serverOutput
+  try server.run()
+  var line: [UInt8] = []
+  while let byte = serverOutput.fileHandleForReading.readData(ofLength: 1).first, byte != UInt8(ascii: "\n") {
+    line.append(byte)
+  }
+  let started = String(decoding: line, as: UTF8.self)
+  guard started.hasPrefix("LISTENING "), let port = Int(started.dropFirst(10)) else {
+    kill(server.processIdentifier, SIGKILL)
+    fatalError("the GraphQL server did not start: \(started)")
+  }
+  return (server, port)
 }
-let started = String(decoding: line, as: UTF8.self)
-guard started.hasPrefix("LISTENING "), let port = Int(started.dropFirst(10)) else {
-  fatalError("the GraphQL server did not start: \(started)")
-}
+let (server, port) = try startServer()
+defer { if let server { kill(server.processIdentifier, SIGKILL) } }
 let endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")!
 
 func cpuSeconds() -> Double {
@@ -108,8 +119,9 @@ func plainPost(_ id: String) async throws {
   precondition((response as? HTTPURLResponse)?.statusCode == 200 && !data.isEmpty)
 }
 
-/// N saves into a fresh store while offline (not started), then the drain, timed until the outbox is empty.
-func drain(round: Int) async throws -> Measure {
+/// N saves into a fresh store while offline (not started), then the drain, timed until the outbox
+/// is empty (`start: false`: the saves alone, for a profile's baseline).
+func drain(round: Int, start: Bool = true) async throws -> Measure {
   let client = APIClient(configuration: .init(endpoint: endpoint, timeout: 300))
   let store = try DataStore(
     fileURL: directory.appendingPathComponent("store-\(round).sqlite"), registry: Models.registry,
@@ -117,6 +129,7 @@ func drain(round: Int) async throws -> Measure {
   for index in 0..<saveCount {
     try await store.save(Post(id: "sync-\(round)-\(index)", title: "post \(index)", rating: 3, tags: ["a", "b"]))
   }
+  guard start else { return Measure(wall: 0, cpu: 0) }
   let events = store.syncEvents
   let result = try await measure {
     try await store.start()
@@ -130,41 +143,67 @@ func drain(round: Int) async throws -> Measure {
   return result
 }
 
-for index in 0..<50 { try await plainPost("warm-\(index)") }
-_ = try await drain(round: -1)
+// Profiling: `SYNC_BENCHMARK_ONLY=<part>` runs one part once and exits, so that callgrind's
+// instruction count of the whole process, minus that of the part it builds on, is the part's
+// cost: `plain` (N plain POSTs), `saves` (N offline saves), `drain` (the saves, then the drain),
+// `seed` (the inbound seeding), `base-plain` and `base-store` (the seeding, then one base sync).
+let only = ProcessInfo.processInfo.environment["SYNC_BENCHMARK_ONLY"]
+/// Ends a profile run (top-level `defer`s do not run on `exit`): the server and the files go.
+func finishProfile() -> Never {
+  if let server { kill(server.processIdentifier, SIGKILL) }
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
+switch only {
+case "plain":
+  for index in 0..<saveCount { try await plainPost("plain-\(index)") }
+  finishProfile()
+case "saves", "drain":
+  _ = try await drain(round: 0, start: only == "drain")
+  finishProfile()
+default: break
+}
+
+if only == nil {
+  for index in 0..<50 { try await plainPost("warm-\(index)") }
+  _ = try await drain(round: -1)
+}
 
 var plain: [Measure] = []
 var outbox: [Measure] = []
-for round in 0..<rounds {
+for round in 0..<(only == nil ? rounds : 0) {
   plain.append(try await measure { for index in 0..<saveCount { try await plainPost("plain-\(round)-\(index)") } })
   outbox.append(try await drain(round: round))
 }
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-let plainWall = median(plain.map(\.wall))
-let plainCPU = median(plain.map(\.cpu))
-let outboxWall = median(outbox.map(\.wall))
-let outboxCPU = median(outbox.map(\.cpu))
-print(
-  "SyncBenchmark: \(saveCount) offline saves drained vs \(saveCount) sequential plain POSTs, median of \(rounds); load average \(loadAverage())"
-)
-print(
-  BenchmarkFormat.table(
-    ["measurement", "wall", "CPU (this process)", "per mutation (wall)"],
-    [
+if only == nil {
+  let plainWall = median(plain.map(\.wall))
+  let plainCPU = median(plain.map(\.cpu))
+  let outboxWall = median(outbox.map(\.wall))
+  let outboxCPU = median(outbox.map(\.cpu))
+  print(
+    "SyncBenchmark: \(saveCount) offline saves drained vs \(saveCount) sequential plain POSTs, median of \(rounds); load average \(loadAverage())"
+  )
+  print(
+    BenchmarkFormat.table(
+      ["measurement", "wall", "CPU (this process)", "per mutation (wall)"],
       [
-        "plain POSTs (URLSession)", BenchmarkFormat.milliseconds(plainWall), BenchmarkFormat.milliseconds(plainCPU),
-        String(format: "%.3f ms", plainWall * 1000 / Double(saveCount)),
-      ],
-      [
-        "outbox drain", BenchmarkFormat.milliseconds(outboxWall), BenchmarkFormat.milliseconds(outboxCPU),
-        String(format: "%.3f ms", outboxWall * 1000 / Double(saveCount)),
-      ],
-      ["ratio", String(format: "%.2f×", outboxWall / plainWall), String(format: "%.2f×", outboxCPU / plainCPU), ""],
-    ]))
-print(
-  "rounds (plain / outbox wall, ms): "
-    + zip(plain, outbox).map { String(format: "%.0f / %.0f", $0.wall * 1000, $1.wall * 1000) }.joined(separator: ", "))
+        [
+          "plain POSTs (URLSession)", BenchmarkFormat.milliseconds(plainWall), BenchmarkFormat.milliseconds(plainCPU),
+          String(format: "%.3f ms", plainWall * 1000 / Double(saveCount)),
+        ],
+        [
+          "outbox drain", BenchmarkFormat.milliseconds(outboxWall), BenchmarkFormat.milliseconds(outboxCPU),
+          String(format: "%.3f ms", outboxWall * 1000 / Double(saveCount)),
+        ],
+        ["ratio", String(format: "%.2f×", outboxWall / plainWall), String(format: "%.2f×", outboxCPU / plainCPU), ""],
+      ]))
+  print(
+    "rounds (plain / outbox wall, ms): "
+      + zip(plain, outbox).map { String(format: "%.0f / %.0f", $0.wall * 1000, $1.wall * 1000) }.joined(separator: ", ")
+  )
+}
 
 // MARK: Inbound: base sync, delta sync, remote change latency
 
@@ -268,6 +307,17 @@ func syncStore(_ name: String) throws -> DataStore {
   configuration.maxRecordsToSync = max(10_000, postCount + commentCount)
   return try DataStore(
     fileURL: inboundDirectory.appendingPathComponent("\(name).sqlite"), registry: Models.registry, sync: configuration)
+}
+
+switch only {
+case "seed": finishProfile()
+case "base-plain":
+  _ = try await plainSync(inboundDirectory.appendingPathComponent("plain-profile.sqlite"), lastSync: [:])
+  finishProfile()
+case "base-store":
+  try await syncOnce(try syncStore("base-profile"))
+  finishProfile()
+default: break
 }
 
 var serverVersions: [String: Int] = [:]  // each post's current _version on the server

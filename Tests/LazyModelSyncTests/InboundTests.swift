@@ -185,6 +185,64 @@ struct InboundTests {
     }
   }
 
+  /// The convergence test's lost delete (seed 11): another device's delete that arrives while this
+  /// store's mutation of the record is in flight is skipped (a pending mutation), and the answer
+  /// that follows is older than it. The skipped record is parked and applied once the mutation is
+  /// done and no later one of the identifier is pending; an older or equal one is not.
+  @Test func aRecordSkippedForAPendingMutationIsAppliedWhenTheMutationIsDoneIfNewer() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try syncStore(directory)
+    let engine = try #require(store.sync)
+    for id in ["x", "y", "w"] { try await store.save(Post(id: id, title: "local \(id)")) }
+    // w's create is in flight; a later save of w is a second entry.
+    try await store.write { tx in
+      tx.appliesRemote = true
+      try tx.connection.execute(
+        "UPDATE \(quote(Outbox.outboxTable)) SET in_flight = 1 WHERE identifier = '\"w\"'")
+    }
+    try await store.save(Post(id: "w", title: "local w again"))
+    @Sendable func remote(_ id: String, _ title: String, version: Int, deleted: Bool = false) -> GraphQLValue {
+      [
+        "id": .string(id), "title": .string(title), "__typename": "Post", "_version": .int(version),
+        "_lastChangedAt": .int(10 + version), "_deleted": deleted ? true : .null,
+      ]
+    }
+    let skipped = try await store.writeRemote { tx in
+      try [
+        remote("x", "local x", version: 2, deleted: true),  // deleted elsewhere after x's create landed
+        remote("y", "local y", version: 1),  // the echo of y's own create
+        remote("w", "remote w", version: 2), remote("w", "remote w older", version: 1),
+      ].map { "\(try engine.reconcile(Post.self, $0, decoded: nil, outboxHoldsModel: true, tx))" }
+    }
+    #expect(skipped == ["skipped", "skipped", "skipped", "skipped"])
+    /// What the answer of `entry`'s mutation stores (version 1), then the replay, as the drain does.
+    func finish(_ identifier: String, first: Bool = true) async throws {
+      try await store.writeRemote { tx in
+        let entries = try Outbox.all(tx.connection).filter { $0.identifier == identifier }
+        let entry = try #require(first ? entries.first : entries.last)
+        try Outbox.remove(entry.sequence, tx.connection)
+        try Outbox.setMetadata(
+          "Post", identifier, SyncMetadata(version: 1, lastChangedAt: 5, deleted: false), tx.connection)
+        try engine.replayParked(entry, tx)
+      }
+    }
+    try await finish("\"x\"")
+    try await finish("\"y\"")
+    try await finish("\"w\"")  // the in-flight create; the second save is still pending
+    #expect(try await localPosts(store) == ["y": "local y|-", "w": "local w again|-"])
+    #expect(
+      try await store.syncMetadata(Post.self, byIdentifier: .init(id: "x"))
+        == SyncMetadata(
+          version: 2, lastChangedAt: 12, deleted: true))
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "y"))?.version == 1)
+    try await finish("\"w\"", first: false)
+    #expect(try await localPosts(store) == ["y": "local y|-", "w": "remote w|-"])
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "w"))?.version == 2)
+    #expect(engine.parked.withLock { $0.isEmpty })
+    #expect(try await outbox(store) == [])
+  }
+
   @Test func aChildArrivingBeforeItsParentIsStoredAndLoadsItOnceItArrives() async throws {
     let server = try await SyncServer()
     defer { server.stop() }
@@ -512,5 +570,127 @@ struct SyncReadmeExampleTests {
     let end = try #require(lines.firstIndex { $0.contains("// End of the README example.") })
     let example = lines[(start + 1)..<end].map { String($0.dropFirst(min(4, $0.count))) }.joined(separator: "\n")
     #expect(quoted == example)
+  }
+}
+
+@Suite("Sync: records decode straight from GraphQLValue as JSONDecoder decodes their JSON")
+struct GraphQLValueDecoderTests {
+  /// A decoding error's kind and coding path (the texts differ between decoders).
+  struct Failure: Error, Equatable { var kind: String }
+  /// `JSONDecoder`'s answer for `record`'s JSON: the value, or the kind of error.
+  private func viaJSON<T: Decodable>(_ type: T.Type, _ record: GraphQLValue) -> Result<T, Failure> {
+    do {
+      return .success(try JSONDecoder().decode(T.self, from: JSONEncoder().encode(record)))
+    } catch let error as DecodingError {
+      return .failure(Failure(kind: Self.kind(error)))
+    } catch {
+      return .failure(Failure(kind: "\(error)"))
+    }
+  }
+
+  private func direct<T: Decodable>(_ type: T.Type, _ record: GraphQLValue) -> Result<T, Failure> {
+    do {
+      return .success(try GraphQLValueDecoder.decode(T.self, from: record))
+    } catch let error as DecodingError {
+      return .failure(Failure(kind: Self.kind(error)))
+    } catch {
+      return .failure(Failure(kind: "\(error)"))
+    }
+  }
+
+  private static func kind(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error {
+    case .typeMismatch(_, let context): return "typeMismatch at \(path(context))"
+    case .valueNotFound(_, let context): return "valueNotFound at \(path(context))"
+    case .keyNotFound(let key, let context): return "keyNotFound \(key.stringValue) at \(path(context))"
+    // `JSONDecoder` reports a number that does not fit with an empty coding path; the direct
+    // decoder names the member (pinned below), so only the kind is compared.
+    case .dataCorrupted: return "dataCorrupted"
+    @unknown default: return "\(error)"
+    }
+  }
+
+  /// What a decoded post holds (its stored fields).
+  private func fields(_ post: Result<Post, Failure>) -> Result<String, Failure> {
+    post.map {
+      "\($0.id)|\($0.title)|\(String(describing: $0.rating))|\(String(describing: $0.tags))|\(String(describing: $0.createdAt))|\(String(describing: $0.updatedAt))"
+    }
+  }
+
+  @Test func modelsDecodeAsJSONDecoderDecodesThem() throws {
+    let records: [GraphQLValue] = [
+      [
+        "id": "p1", "title": "hello", "rating": 4, "tags": ["a", .null, "c"], "__typename": "Post",
+        "createdAt": "2026-12-02T05:00:00.000Z", "updatedAt": "2026-12-02T05:00:01.250Z", "_version": 3,
+      ],
+      ["id": "p2", "title": "no optionals", "__typename": "Post"],
+      ["id": "p3", "title": "nulls", "rating": .null, "tags": .null, "__typename": "Post"],
+      ["id": "p4", "title": "integral double", "rating": .double(5), "__typename": "Post"],
+    ]
+    for record in records {
+      let expected = fields(viaJSON(Post.self, record))
+      #expect(fields(direct(Post.self, record)) == expected)
+      #expect((try? expected.get()) != nil)
+    }
+    let post = try GraphQLValueDecoder.decode(Post.self, from: records[0])
+    #expect(post.id == "p1" && post.title == "hello" && post.rating == 4 && post.tags == ["a", nil, "c"])
+    let comment: GraphQLValue = [
+      "id": "c1", "content": "first", "postID": "p1", "__typename": "Comment",
+      "post": ["__typename": "Post", "id": "p1"],
+    ]
+    func commentFields(_ comment: Result<SyncBlogModels.Comment, Failure>) -> Result<String, Failure> {
+      comment.map { "\($0.id)|\($0.content)|\($0.identifier.canonicalString)" }
+    }
+    #expect(
+      commentFields(direct(SyncBlogModels.Comment.self, comment))
+        == commentFields(viaJSON(SyncBlogModels.Comment.self, comment)))
+    #expect((try? direct(SyncBlogModels.Comment.self, comment).get()) != nil)
+  }
+
+  @Test func badRecordsFailAsJSONDecoderFailsThem() {
+    let records: [GraphQLValue] = [
+      ["title": "no id", "__typename": "Post"],
+      ["id": "p", "title": .null, "__typename": "Post"],
+      ["id": "p", "title": 5, "__typename": "Post"],
+      ["id": "p", "title": "t", "rating": "high", "__typename": "Post"],
+      ["id": "p", "title": "t", "rating": .double(4.5), "__typename": "Post"],
+      ["id": "p", "title": "t", "tags": ["a", 1], "__typename": "Post"],
+      ["id": "p", "title": "t", "tags": "a", "__typename": "Post"],
+      "not an object",
+    ]
+    for record in records {
+      let expected = fields(viaJSON(Post.self, record))
+      guard case .failure = expected else {
+        Issue.record("JSONDecoder decoded \(record)")
+        continue
+      }
+      #expect(fields(direct(Post.self, record)) == expected, "\(record)")
+    }
+  }
+
+  @Test func aNumberThatDoesNotFitNamesItsMember() {
+    let record: GraphQLValue = ["id": "p", "title": "t", "rating": .double(4.5), "__typename": "Post"]
+    #expect(throws: DecodingError.self) { try GraphQLValueDecoder.decode(Post.self, from: record) }
+    do {
+      _ = try GraphQLValueDecoder.decode(Post.self, from: record)
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.codingPath.map(\.stringValue) == ["rating"])
+      #expect(context.debugDescription == "Number 4.5 does not fit in Int.")
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+
+  @Test func scalarsFollowJSONDecoderNumberRules() {
+    #expect(direct(Int.self, .double(3)) == viaJSON(Int.self, .double(3)))
+    #expect(direct(Int8.self, .int(300)) == viaJSON(Int8.self, .int(300)))
+    #expect(direct(Double.self, .int(7)) == viaJSON(Double.self, .int(7)))
+    #expect(direct(Bool.self, .int(1)) == viaJSON(Bool.self, .int(1)))
+    #expect(direct(String?.self, .null) == viaJSON(String?.self, .null))
+    #expect(direct([Int?].self, [1, .null, 3]) == viaJSON([Int?].self, [1, .null, 3]))
+    #expect(direct([String: Int].self, ["a": 1]) == viaJSON([String: Int].self, ["a": 1]))
   }
 }

@@ -33,6 +33,7 @@ extension DataStore {
       for mapping in tables { try tx.connection.execute("DELETE FROM \(quote(mapping.table))") }
       try Outbox.clear(tx.connection)
     }
+    sync.parked.withLock { $0 = [:] }
   }
 
   /// The sync engine's events from now on (``SyncEvent``); each call returns a new stream, ended

@@ -25,6 +25,13 @@ private struct SubscriptionEnded: Error, CustomStringConvertible {
   var description: String { "a subscription ended" }
 }
 
+/// The model and identifier (canonical string) of a parked remote record
+/// (``SyncEngine/replayParked(_:_:)``).
+struct ParkedKey: Hashable, Sendable {
+  var modelName: String
+  var identifier: String
+}
+
 /// What applying one remote record did.
 enum Applied: Sendable { case added, updated, deleted, skipped }
 
@@ -290,15 +297,15 @@ extension SyncEngine {
         let applied = try await store.writeRemote { tx in
           var applied: [Applied] = []
           applied.reserveCapacity(items.count)
-          // One decode for the whole page; a page that does not decode is decoded record by
-          // record, so the error names the record.
+          // The whole page decoded first; a page that does not decode is decoded again record by
+          // record in `reconcile`, so the error names the record.
           let patched = items.map { Self.withReferenceKeys($0, schema) }
-          let models = try? JSONDecoder().decode([M].self, from: JSONEncoder().encode(GraphQLValue.list(patched)))
+          let models = try? patched.map { try Self.decode(M.self, $0) }
           // Looked up once per page: with no entry of the model pending, no record is skipped for one.
           let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
           for (index, item) in patched.enumerated() {
             applied.append(
-              try Self.reconcile(M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx))
+              try self.reconcile(M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx))
           }
           if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
           return applied
@@ -344,20 +351,21 @@ extension SyncEngine {
         let patched = Self.withReferenceKeys(record, M.schema)
         let decoded = try? Self.decode(M.self, patched)
         // Most events are skipped (the echo of this store's own mutation, whose answer already
-        // stored its version; or a record with a pending local mutation): that is decided on a
-        // reader first, so a skipped event costs no write transaction. A skip seen there is the
-        // one the writer would make at that instant; anything else is reconciled on the writer.
+        // stored its version): that is decided on a reader first, so a skipped event costs no
+        // write transaction. Only a `.notNewer` skip is final there (a stored `_version` only
+        // grows); a record skipped for a pending mutation is parked on the writer, in step with
+        // the transaction that finishes the mutation (``replayParked(_:_:)``), else a change made
+        // while the mutation was in flight would be lost.
         if let decoded {
           let identifier = decoded.identifier.canonicalString
           let version = Self.syncFields(patched).version
           let skipped = try? await store.read { tx in
-            try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil
-              || (try Outbox.metadata(M.modelName, identifier, tx.connection)).map { $0.version >= version } ?? false
+            try Outbox.skipsRemote(M.modelName, identifier, version: version, tx.connection)
           }
-          if skipped == true { return }
+          if skipped == .notNewer { return }
         }
         _ = try await store.writeRemote { tx in
-          try Self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, tx)
+          try self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, tx)
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
@@ -377,11 +385,59 @@ extension SyncEngine {
     try reconcile(M.self, withReferenceKeys(record, M.schema), decoded: nil, outboxHoldsModel: true, tx)
   }
 
+  /// ``reconcile(_:_:_:)`` with this engine: a record skipped for a pending mutation of its
+  /// identifier is parked (the newest per identifier) and reconciled again once the mutation is
+  /// done (``replayParked(_:_:)``): a change another device made while this store's mutation of
+  /// the record was in flight is newer than the answer, and the delta sync that brought it (or its
+  /// live event) will not bring it again.
+  func reconcile<M: Model>(
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction
+  ) throws -> Applied {
+    try Self.reconcile(M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, tx) {
+      identifier, version in
+      parked.withLock { parked in
+        let key = ParkedKey(modelName: M.modelName, identifier: identifier)
+        if (parked[key]?.version ?? Int.min) < version { parked[key] = (version, record) }
+      }
+    }
+  }
+
+  /// Reconciles again the record parked for `entry`'s identifier (``reconcile(_:_:decoded:outboxHoldsModel:_:)``)
+  /// inside `tx`, the transaction that finishes `entry`, when no later entry of the identifier is
+  /// pending: applied when newer than what the answer stored. A record that cannot be applied is an
+  /// ``SyncEvent/inboundError(_:)`` and leaves the rest of `tx` as it was (a savepoint).
+  func replayParked(_ entry: PendingMutation, _ tx: WriteTransaction) throws {
+    let key = ParkedKey(modelName: entry.modelName, identifier: entry.identifier)
+    guard parked.withLock({ $0[key] != nil }),
+      try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
+      let record = parked.withLock({ $0.removeValue(forKey: key)?.record }),
+      let mapping = tx.store.mapping(table: entry.modelName)
+    else { return }
+    func open<M: Model>(_ type: M.Type) throws {
+      try tx.connection.execute("SAVEPOINT lazymodel_replay")
+      do {
+        _ = try Self.reconcile(M.self, record, decoded: nil, outboxHoldsModel: true, tx)
+        try tx.connection.execute("RELEASE lazymodel_replay")
+      } catch {
+        try tx.connection.execute("ROLLBACK TO lazymodel_replay")
+        try tx.connection.execute("RELEASE lazymodel_replay")
+        emit(
+          .inboundError(
+            error as? SyncInboundError
+              ?? SyncInboundError(
+                modelName: entry.modelName, identifier: entry.identifier, underlying: error)))
+      }
+    }
+    try open(mapping.type)
+  }
+
   /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
   /// when `decoded` is set); `outboxHoldsModel` `false` (the transaction found no outbox entry of
-  /// `M`) skips the record's outbox lookup.
+  /// `M`) skips the record's outbox lookup; `park` receives the identifier and `_version` of a
+  /// record skipped for a pending mutation.
   private static func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
+    park: (String, Int) -> Void = { _, _ in }
   ) throws -> Applied {
     let model: M
     do {
@@ -392,9 +448,14 @@ extension SyncEngine {
     let identifier = model.identifier.canonicalString
     do {
       let remote = syncFields(record)
-      if outboxHoldsModel, try Outbox.latestEntry(M.modelName, identifier, tx.connection) != nil { return .skipped }
-      if let local = try Outbox.metadata(M.modelName, identifier, tx.connection), local.version >= remote.version {
+      switch try Outbox.skipsRemote(
+        M.modelName, identifier, version: remote.version, checkOutbox: outboxHoldsModel, tx.connection)
+      {
+      case .pendingMutation?:
+        park(identifier, remote.version)
         return .skipped
+      case .notNewer?: return .skipped
+      case nil: break
       }
       let mapping = try tx.store.mapping(for: M.self)
       let components = model.identifier.components

@@ -45,6 +45,30 @@ enum Outbox {
     return try statement.step() && statement.int64(0) != 0
   }
 
+  /// Why a remote record is not applied (``skipsRemote(_:_:version:checkOutbox:_:)``).
+  enum RemoteSkip: Sendable, Equatable {
+    /// The outbox holds a mutation for the identifier: its answer brings the server's version (the
+    /// record is parked until the mutation is done, ``SyncEngine/replayParked(_:_:)``).
+    case pendingMutation
+    /// The stored `_version` is greater than or equal to the record's.
+    case notNewer
+  }
+
+  /// Why a remote record of `model` at `version` (its `_version`) is skipped, not applied; `nil`:
+  /// apply it. Skipped while the outbox holds a mutation for `identifier` (the outbound answer
+  /// brings the server's version), or when the stored `_version` is greater or equal (README,
+  /// "Sync": the inbound reconciliation rule; Amplify DataStore's reconciliation). `checkOutbox`
+  /// `false` (the caller found no entry of `model` in this transaction) leaves out the outbox
+  /// lookup. The one rule both the reader's pre-check of a live event and the writer's
+  /// reconciliation apply.
+  static func skipsRemote(
+    _ model: String, _ identifier: String, version: Int, checkOutbox: Bool = true, _ connection: Connection
+  ) throws -> RemoteSkip? {
+    if checkOutbox, try latestEntry(model, identifier, connection) != nil { return .pendingMutation }
+    guard let local = try metadata(model, identifier, connection) else { return nil }
+    return local.version >= version ? .notNewer : nil
+  }
+
   /// Creates the two tables when missing.
   static func createTables(_ connection: Connection) throws {
     try connection.execute(

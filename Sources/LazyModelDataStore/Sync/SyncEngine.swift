@@ -23,6 +23,10 @@ final class SyncEngine: Sendable {
   private let state = StoreLock(State())
   /// The inbound half's task and progress (InboundSync.swift).
   let inbound = StoreLock(InboundState())
+  /// Remote records skipped while the outbox held a mutation of their identifier, the newest
+  /// `_version` per identifier, reconciled again when that mutation is done
+  /// (``replayParked(_:_:)``). Kept in memory: after a restart the next sync's records decide.
+  let parked = StoreLock<[ParkedKey: (version: Int, record: GraphQLValue)]>([:])
 
   /// The outbox reads the row changes SQLite's hooks collect: a store's local writes make them
   /// collect (`ChangeCollector.feedsOutbox`); its remote writes copy rows only for observers.
@@ -409,6 +413,7 @@ final class SyncEngine: Sendable {
         {
           try tx.saveWithoutReadBack([remote])  // the server's values (Automerge may have merged)
         }
+        try self.replayParked(entry, tx)
         // A failure to take the next head (`.none`) leaves it to the drain's own transaction;
         // `.some(nil)`: the outbox is empty.
         do { return .some(try Self.take(tx)) } catch { return .none }
@@ -497,6 +502,7 @@ final class SyncEngine: Sendable {
     try await store.writeRemote { tx in
       try Outbox.remove(entry.sequence, tx.connection)
       try body(tx)
+      try self.replayParked(entry, tx)
     }
   }
 
@@ -652,8 +658,9 @@ final class SyncEngine: Sendable {
     return [:]
   }
 
-  /// A model decoded from a record of the API (no decoding context: its references hold keys).
+  /// A model decoded from a record of the API (no decoding context: its references hold keys), as
+  /// `JSONDecoder` decodes the record's JSON, without writing it (``GraphQLValueDecoder``).
   static func decode<M: Model>(_ type: M.Type, _ record: GraphQLValue) throws -> M {
-    try JSONDecoder().decode(M.self, from: JSONEncoder().encode(record))
+    try GraphQLValueDecoder.decode(M.self, from: record)
   }
 }
