@@ -21,19 +21,6 @@ if [ "${FUZZ_SANITIZE:-fuzzer,address}" = none ]; then
 else
   flags+=(-sanitize="${FUZZ_SANITIZE:-fuzzer,address}")
 fi
-# Coverage instrumentation: GraphQLSDL (lexer and parser) gets what `-sanitize=fuzzer` gives, edge
-# counters plus comparison hooks (`trace-cmp`: libFuzzer learns the bytes the lexer and parser
-# compare against). Every other module and the harnesses get edge counters without `trace-cmp`:
-# their comparisons are of names the dictionary already holds, and the hooks cost about a sixth
-# of the analysis target's time (README.md, "Fuzzing"). FUZZ_TRACE_CMP=all instruments every module.
-no_trace_cmp=()
-case "${FUZZ_SANITIZE:-fuzzer,address}" in
-  *fuzzer*)
-    if [ "${FUZZ_TRACE_CMP:-GraphQLSDL}" != all ]; then
-      no_trace_cmp=(-sanitize-coverage=edge,indirect-calls,pc-table,inline-8bit-counters)
-    fi
-    ;;
-esac
 linker=()
 # ld.gold warns about ASan's local symbols; lld from the Swift toolchain links cleanly.
 if command -v ld.lld >/dev/null 2>&1; then linker=(-use-ld=lld); fi
@@ -58,19 +45,18 @@ for module in "${modules[@]}"; do
   echo "compiling $module"
   extra=()
   if [ "$module" = ModelGen ]; then extra=("$out/embedded_resources.swift"); fi
-  if [ "$module" != GraphQLSDL ]; then extra+=("${no_trace_cmp[@]}"); fi
-  swiftc "${flags[@]}" "${extra[@]}" -wmo -module-name "$module" -I "$out" -emit-module \
+  swiftc "${flags[@]}" -wmo -module-name "$module" -I "$out" -emit-module \
     -emit-module-path "$out/$module.swiftmodule" -emit-object -o "$out/$module.o" \
-    $(find "Sources/$module" -name '*.swift' | sort)
+    $(find "Sources/$module" -name '*.swift' | sort) "${extra[@]}"
   objects+=("$out/$module.o")
 done
 echo "linking parser-$suffix"
-swiftc "${flags[@]}" "${no_trace_cmp[@]}" "${linker[@]}" -module-name ParserFuzz -I "$out" Fuzz/ParserFuzz/*.swift "${driver[@]}" \
+swiftc "${flags[@]}" "${linker[@]}" -module-name ParserFuzz -I "$out" Fuzz/ParserFuzz/*.swift "${driver[@]}" \
   "$out/GraphQLSDL.o" -o "$out/parser-$suffix"
 echo "linking analysis-$suffix"
-swiftc "${flags[@]}" "${no_trace_cmp[@]}" "${linker[@]}" -module-name AnalysisFuzz -I "$out" Fuzz/AnalysisFuzz/*.swift "${driver[@]}" \
+swiftc "${flags[@]}" "${linker[@]}" -module-name AnalysisFuzz -I "$out" Fuzz/AnalysisFuzz/*.swift "${driver[@]}" \
   "${objects[@]}" -o "$out/analysis-$suffix"
 echo "linking generator-$suffix"
-swiftc "${flags[@]}" "${no_trace_cmp[@]}" "${linker[@]}" -module-name GeneratorFuzz -I "$out" Fuzz/GeneratorFuzz/*.swift "${driver[@]}" \
+swiftc "${flags[@]}" "${linker[@]}" -module-name GeneratorFuzz -I "$out" Fuzz/GeneratorFuzz/*.swift "${driver[@]}" \
   "${objects[@]}" -o "$out/generator-$suffix"
 echo "built $out/parser-$suffix $out/analysis-$suffix $out/generator-$suffix"

@@ -47,7 +47,8 @@ import Testing
       }
       let continues = Self.letters.contains(UInt8(value)) || Self.digits.contains(UInt8(value)) || character == "_"
       #expect(name == (continues ? "a\(character)" : "a"), "after `a`: \(value)")
-      #expect(result.diagnostics.isEmpty == (continues || ",#".contains(character)), "diagnostics after `a\(character)`")
+      #expect(
+        result.diagnostics.isEmpty == (continues || ",#".contains(character)), "diagnostics after `a\(character)`")
     }
   }
 
