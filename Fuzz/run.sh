@@ -18,11 +18,17 @@ mkdir -p "$out/artifacts"
 # libFuzzer and ASan report crashes themselves: Swift's backtracer would crash inside ASan.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 # No allocation stacks (about 15 % faster); rerun an artifact with ASAN_OPTIONS= to get them.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0}"
+# Free memory stays with ASan's allocator instead of going back to the kernel every 5 s (the
+# default), which the next inputs then faulted in and the kernel zeroed again (`clear_page`, about
+# 6 % of the CPU time). Checking is unchanged: the quarantine, leak detection and every ASan check
+# stay on.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=0:allocator_release_to_os_interval_ms=-1}"
 for target in $targets; do
   corpus="$out/corpus/$target"
   mkdir -p "$corpus"
   echo "== $target-fuzz for ${seconds}s"
-  "$out/$target-fuzz" -dict=Fuzz/graphql.dict -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+  # -reload=0: one fuzzer per corpus directory, so nothing else adds to it; libFuzzer's default
+  # re-lists and stats every corpus file each second (about a tenth of the CPU time, in the kernel).
+  "$out/$target-fuzz" -dict=Fuzz/graphql.dict -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -reload=0 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$@" "$corpus" Schemas </dev/null
 done

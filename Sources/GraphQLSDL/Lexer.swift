@@ -32,6 +32,15 @@ struct Lexer {
   }
 
   private let diagnosticLimit: Int
+  /// ``ByteClass`` bits of every byte value, read once per lexer (see ``ByteClass/table``).
+  private let classes: UnsafePointer<UInt8> = ByteClass.table
+
+  /// `true` when byte value `byte` has one of the ``ByteClass`` bits in `mask`: one table load and
+  /// one comparison, where a chain of range tests costs several (each of them also a comparison
+  /// hook under the fuzzer's `trace-cmp` instrumentation).
+  @inline(__always) private func byte(_ byte: UInt8, isIn mask: UInt8) -> Bool {
+    classes[Int(byte)] & mask != 0
+  }
 
   // MARK: Locations
 
@@ -124,7 +133,7 @@ struct Lexer {
     default:
       if isNameStart(first) {
         var end = position + 1
-        while end < count, isNameContinue(base[end]) { end += 1 }
+        while end < count, byte(base[end], isIn: ByteClass.nameContinue) { end += 1 }
         position = end
         if end < count, base[end] >= 0x80 { continueNameWithNonASCIILetters() }
         return Token(kind: .name, start: start, end: location)
@@ -175,11 +184,12 @@ struct Lexer {
     position += 1
     while position < count {
       let current = base[position]
-      if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") { return }
-      if current < 0x80 {
+      if !byte(current, isIn: ByteClass.endsCommentRun) {
         position += 1
-      } else {
+      } else if current >= 0x80 {
         _ = decodeNonASCII()
+      } else {
+        return
       }
     }
   }
@@ -266,7 +276,7 @@ struct Lexer {
   private mutating func continueNameWithNonASCIILetters() {
     while position < count {
       let current = base[position]
-      if isNameContinue(current) {
+      if byte(current, isIn: ByteClass.nameContinue) {
         position += 1
       } else if current >= 0x80, let (scalar, _) = decodeScalar(at: position), scalar.properties.isAlphabetic {
         let start = location
@@ -295,7 +305,7 @@ struct Lexer {
     while position < count {
       let current = base[position]
       if current < 0x80 {
-        guard characters == 0 || !startsTokenOrIsIgnored(current) else { break }
+        guard characters == 0 || !byte(current, isIn: ByteClass.endsUnexpectedRun) else { break }
         if current < 0x20 || current == 0x7F { controls += 1 }
         position += 1
       } else if let (scalar, _) = decodeScalar(at: position) {
@@ -320,20 +330,6 @@ struct Lexer {
     } else {
       report(
         .unexpectedCharacters(text: text(start.offset, position), count: characters, first: firstByte), range)
-    }
-  }
-
-  /// `true` when the ASCII byte `byte` starts a token or is ignored text (§2.1.7), so it ends a
-  /// run of unexpected characters.
-  @inline(__always) private func startsTokenOrIsIgnored(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-      UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "("),
-      UInt8(ascii: ")"), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "["),
-      UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "."),
-      UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default: isNameStart(byte)
     }
   }
 
@@ -419,16 +415,12 @@ struct Lexer {
     var index = position
     while index < count {
       let current = base[index]
-      if current == UInt8(ascii: "\"") {
+      if byte(current, isIn: ByteClass.endsPlainString) {
+        guard current == UInt8(ascii: "\"") else { break }
         let value = text(position, index)
         position = index + 1
         stringValue = value
         return Token(kind: .string, start: start, end: location)
-      }
-      if current == UInt8(ascii: "\\") || current >= 0x80 || current == UInt8(ascii: "\n")
-        || current == UInt8(ascii: "\r")
-      {
-        break
       }
       index += 1
     }
@@ -626,6 +618,46 @@ struct Lexer {
 }
 
 // MARK: Character classes and helpers
+
+/// Classes of byte values for the lexer's loops, as bits of one 256-entry table: a loop over names,
+/// comments or plain strings tests a byte with one load and one comparison instead of a chain of
+/// range tests. The sets follow the GraphQL spec (October 2021, §2): *NameStart* and
+/// *NameContinue* (§2.1.9), *SourceCharacter* runs of comments (§2.1.4) and strings (§2.9.4).
+enum ByteClass {
+  /// *NameStart*: `A`–`Z`, `a`–`z`, `_`.
+  static let nameStart: UInt8 = 1 << 0
+  /// *Digit*: `0`–`9`.
+  static let digit: UInt8 = 1 << 1
+  /// *NameContinue*: a *NameStart* or a *Digit*.
+  static let nameContinue: UInt8 = nameStart | digit
+  /// Ends a run of characters that start no token: ASCII that starts a token or is ignored text
+  /// (white space, line terminators, `,`, `#`, punctuators, `"`, `-`, digits, *NameStart*).
+  static let endsUnexpectedRun: UInt8 = 1 << 2
+  /// Ends the plain ASCII part of a comment: a line terminator or a non-ASCII byte (decoded and
+  /// checked as UTF-8).
+  static let endsCommentRun: UInt8 = 1 << 3
+  /// Ends the fast path of a quoted string: `"`, `\`, a line terminator or a non-ASCII byte.
+  static let endsPlainString: UInt8 = 1 << 4
+
+  /// The class bits of each byte value (index = byte). Built once and never freed, like the
+  /// table of a C lexer; immutable after it is built, so any thread may read it.
+  nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for value in 0..<256 {
+      let byte = UInt8(value)
+      var bits: UInt8 = 0
+      if (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") { bits |= nameStart }
+      if byte &- UInt8(ascii: "0") < 10 { bits |= digit }
+      if bits != 0 || Array(" \t,\n\r#!$&():=@[]{|}.\"-".utf8).contains(byte) { bits |= endsUnexpectedRun }
+      if byte >= 0x80 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        bits |= endsCommentRun | endsPlainString
+      }
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bits |= endsPlainString }
+      table[value] = bits
+    }
+    return UnsafePointer(table)
+  }()
+}
 
 @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
