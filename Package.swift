@@ -50,10 +50,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionTypeNamesShadowRuntimeTypes", "regressions/type-names-shadow-runtime-types"),
   ("RegressionSchemaWithoutModels", "regressions/schema-without-models"),
   ("RegressionKeyOperatorsCompileOnEveryField", "regressions/key-operators-compile-on-every-field"),
-  (
-    "RegressionAssociationNamesClashWithModelPathMembers",
-    "regressions/association-names-clash-with-model-path-members"
-  ),
+  ("RegressionAssociationNamesClashWithPathMembers", "regressions/association-names-clash-with-path-members"),
   ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
   ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
   ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),

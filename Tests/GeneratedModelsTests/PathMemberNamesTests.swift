@@ -1,10 +1,10 @@
 import Foundation
 import LazyModel
 import LazyModelDataStore
-import RegressionAssociationNamesClashWithModelPathMembers
+import RegressionAssociationNamesClashWithPathMembers
 import Testing
 
-/// `Schemas/regressions/association-names-clash-with-model-path-members.graphql`: associations
+/// `Schemas/regressions/association-names-clash-with-path-members.graphql`: associations
 /// named like `ModelPath`'s properties (`fieldNames`, `stringValue`, `intValue`) get path members
 /// with the suffix `Value`, so the module compiles and every path is typed; the models' properties
 /// and the GraphQL names keep the fields' names, and `appending`/`hash` (methods of `ModelPath`)

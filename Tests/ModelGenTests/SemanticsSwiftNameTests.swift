@@ -274,7 +274,7 @@ import Testing
 
 extension SemanticsSwiftNameTests {
   /// MG040: a type whose Swift name is over 242 UTF-8 bytes, at its name: a model, an enum, a
-  /// non-model type and a join model (`@manyToMany(relationName:)`) alike; 242 bytes pass.
+  /// non-model type and a join model (at the first `@manyToMany` naming it) alike; 242 bytes pass.
   @Test func typeNamesOverTheFileNameLimitAreMG040AtTheirName() {
     let long = "L" + String(repeating: "o", count: 242)
     let fits = "F" + String(repeating: "i", count: 241)
@@ -283,7 +283,7 @@ extension SemanticsSwiftNameTests {
       type 1️⃣\(long) @model { id: ID! }
       enum 2️⃣E\(long) { A }
       type 3️⃣N\(long) { a: String }
-      type \(fits) @model { id: ID! tags: [Tag] @manyToMany(relationName: 4️⃣"J\(long)") }
+      type \(fits) @model { id: ID! tags: [Tag] 4️⃣@manyToMany(relationName: "J\(long)") }
       type Tag @model { id: ID! posts: [\(fits)] @manyToMany(relationName: "J\(long)") }
       """)
     let found = result.diagnostics.filter { $0.code.rawValue == "MG040" }.map { "\($0.line):\($0.column)" }
