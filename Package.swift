@@ -49,6 +49,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionTypeNamesShadowStandardTypes", "regressions/type-names-shadow-standard-types"),
   ("RegressionTypeNamesShadowRuntimeTypes", "regressions/type-names-shadow-runtime-types"),
   ("RegressionSchemaWithoutModels", "regressions/schema-without-models"),
+  ("RegressionKeyOperatorsCompileOnEveryField", "regressions/key-operators-compile-on-every-field"),
+  ("RegressionAssociationNamesClashWithPathMembers", "regressions/association-names-clash-with-path-members"),
   ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
   ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
   ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),

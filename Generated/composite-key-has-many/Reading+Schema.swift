@@ -28,7 +28,7 @@ extension Reading {
     public static let value = ModelFieldKey<Reading, Double>("value")
     public static let flagged = ModelFieldKey<Reading, Bool>("flagged")
     public static let note = ModelFieldKey<Reading, String?>("note")
-    public static let notes = ModelFieldKey<Reading, LazyList<ReadingNote>?>("notes")
+    public static let notes = ModelAssociationKey<Reading, ReadingNote>("notes")
     public static let createdAt = ModelFieldKey<Reading, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Reading, Temporal.DateTime?>("updatedAt")
   }

@@ -17,7 +17,7 @@ extension Post {
     public static let id = ModelFieldKey<Post, String>("id")
     public static let title = ModelFieldKey<Post, String>("title")
     public static let body = ModelFieldKey<Post, String?>("body")
-    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let comments = ModelAssociationKey<Post, Comment>("comments")
     public static let status = ModelFieldKey<Post, Status?>("status")
     public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")

@@ -25,8 +25,8 @@ extension Writer {
     public static let scores = ModelFieldKey<Writer, [Double]?>("scores")
     public static let origin = ModelFieldKey<Writer, Point?>("origin")
     public static let path = ModelFieldKey<Writer, [Point]?>("path")
-    public static let profile = ModelFieldKey<Writer, WriterProfile?>("profile")
-    public static let drafts = ModelFieldKey<Writer, LazyList<Draft>?>("drafts")
+    public static let profile = ModelAssociationKey<Writer, WriterProfile>("profile")
+    public static let drafts = ModelAssociationKey<Writer, Draft>("drafts")
     public static let createdAt = ModelFieldKey<Writer, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Writer, Temporal.DateTime?>("updatedAt")
   }

@@ -14,7 +14,7 @@ extension Blog {
   public enum Keys {
     public static let id = ModelFieldKey<Blog, String>("id")
     public static let name = ModelFieldKey<Blog, String>("name")
-    public static let posts = ModelFieldKey<Blog, LazyList<BlogPost>?>("posts")
+    public static let posts = ModelAssociationKey<Blog, BlogPost>("posts")
     public static let createdAt = ModelFieldKey<Blog, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Blog, Temporal.DateTime?>("updatedAt")
   }

@@ -14,7 +14,7 @@ extension Shelf {
   public enum Keys {
     public static let room = ModelFieldKey<Shelf, String>("room")
     public static let number = ModelFieldKey<Shelf, Int>("number")
-    public static let items = ModelFieldKey<Shelf, LazyList<Item>?>("items")
+    public static let items = ModelAssociationKey<Shelf, Item>("items")
     public static let createdAt = ModelFieldKey<Shelf, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Shelf, Temporal.DateTime?>("updatedAt")
   }

@@ -14,7 +14,7 @@ extension Article {
   public enum Keys {
     public static let id = ModelFieldKey<Article, String>("id")
     public static let title = ModelFieldKey<Article, String>("title")
-    public static let tags = ModelFieldKey<Article, LazyList<ArticleTags>?>("tags")
+    public static let tags = ModelAssociationKey<Article, ArticleTags>("tags")
     public static let createdAt = ModelFieldKey<Article, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Article, Temporal.DateTime?>("updatedAt")
   }

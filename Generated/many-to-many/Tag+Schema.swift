@@ -14,7 +14,7 @@ extension Tag {
   public enum Keys {
     public static let id = ModelFieldKey<Tag, String>("id")
     public static let label = ModelFieldKey<Tag, String>("label")
-    public static let articles = ModelFieldKey<Tag, LazyList<ArticleTags>?>("articles")
+    public static let articles = ModelAssociationKey<Tag, ArticleTags>("articles")
     public static let createdAt = ModelFieldKey<Tag, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Tag, Temporal.DateTime?>("updatedAt")
   }

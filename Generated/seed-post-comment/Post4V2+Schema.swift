@@ -14,7 +14,7 @@ extension Post4V2 {
   public enum Keys {
     public static let id = ModelFieldKey<Post4V2, String>("id")
     public static let title = ModelFieldKey<Post4V2, String>("title")
-    public static let comments = ModelFieldKey<Post4V2, LazyList<Comment4V2>?>("comments")
+    public static let comments = ModelAssociationKey<Post4V2, Comment4V2>("comments")
     public static let createdAt = ModelFieldKey<Post4V2, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Post4V2, Temporal.DateTime?>("updatedAt")
   }

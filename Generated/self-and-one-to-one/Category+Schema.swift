@@ -15,7 +15,7 @@ extension Category {
   public enum Keys {
     public static let id = ModelFieldKey<Category, String>("id")
     public static let name = ModelFieldKey<Category, String>("name")
-    public static let children = ModelFieldKey<Category, LazyList<Category>?>("children")
+    public static let children = ModelAssociationKey<Category, Category>("children")
     public static let parent = ModelFieldKey<Category, Category?>("parent")
     public static let createdAt = ModelFieldKey<Category, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Category, Temporal.DateTime?>("updatedAt")

@@ -25,7 +25,7 @@ extension Locals {
     public static let keys = ModelFieldKey<Locals, [String?]?>("keys")
     public static let schema = ModelFieldKey<Locals, String?>("schema")
     public static let parentKey = ModelFieldKey<Locals, String?>("parentKey")
-    public static let children = ModelFieldKey<Locals, LazyList<Locals>?>("children")
+    public static let children = ModelAssociationKey<Locals, Locals>("children")
     public static let localsChildrenValues = ModelFieldKey<Locals, String?>("localsChildrenValues")
     public static let createdAt = ModelFieldKey<Locals, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Locals, Temporal.DateTime?>("updatedAt")

@@ -23,7 +23,7 @@ extension SelfType {
     public static let `protocol` = ModelFieldKey<SelfType, ProtocolType?>("protocol")
     public static let `extension` = ModelFieldKey<SelfType, Extension?>("extension")
     public static let `inout` = ModelFieldKey<SelfType, Int?>("inout")
-    public static let `operator` = ModelFieldKey<SelfType, LazyList<SelfType>?>("operator")
+    public static let `operator` = ModelAssociationKey<SelfType, SelfType>("operator")
     public static let `in` = ModelFieldKey<SelfType, SelfType?>("in")
     public static let createdAt = ModelFieldKey<SelfType, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<SelfType, Temporal.DateTime?>("updatedAt")

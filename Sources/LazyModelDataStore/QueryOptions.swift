@@ -65,6 +65,14 @@ public struct QueryInclude: Sendable, Hashable {
     QueryInclude(field: key.name, nested: nested)
   }
 
+  /// Includes the association of the typed key `key` whose key fields are on the other model
+  /// (`Post.keys.comments`, a `ModelAssociationKey`), then `nested` on the models it loads.
+  public static func include<Root, Related>(
+    _ key: ModelAssociationKey<Root, Related>, _ nested: QueryInclude...
+  ) -> QueryInclude {
+    QueryInclude(field: key.name, nested: nested)
+  }
+
   /// Includes every association on a typed path (`.path(Comment4V2.path.post.comments.post)`:
   /// the post, its comments, and their posts), one `IN (…)` query per level. An empty path
   /// (`Comment4V2.path`) includes nothing and is an ``DataStoreError/unknownField(model:field:)``

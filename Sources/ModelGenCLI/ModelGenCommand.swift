@@ -171,6 +171,14 @@ public struct ModelGenCommand {
       options: GeneratorOptions(
         access: options.access, emit: options.emit, templates: templates,
         conflictResolution: options.conflictResolution, swiftNames: config.swiftNames))
+    if options.schemas.count > 1, options.singleFile == nil {
+      let collisions = OutputDirectories.problems(options.schemas)
+      if !collisions.isEmpty {
+        printConfigErrors(collisions)
+        standardError("error: no files written\n")
+        return Self.failure
+      }
+    }
     var usedSwiftNames: Set<String> = []
     var swiftNameErrors: [ConfigFileError] = []
 

@@ -295,14 +295,16 @@ public enum OutputPlanner {
   private static let temporaryCounter = Atomic<Int>(0)
 
   /// Writes `text` to a new temporary file in `path`'s directory
-  /// (`.NAME.modelgen-UUID-N.tmp`: the run's UUID and a number unique within the run; `O_EXCL`
-  /// refuses an existing name) and returns the temporary file's path.
+  /// (`.modelgen-UUID-N.tmp`: the run's UUID and a number unique within the run; `O_EXCL`
+  /// refuses an existing name) and returns the temporary file's path. The name leaves out the
+  /// destination's name, so it is at most 68 bytes whatever file it stands for: every file name
+  /// up to the 255-byte limit can be written (`SwiftNames.maximumTypeNameLength`).
   ///
   /// - Throws: ``OutputWriteError`` naming `path` and the `errno` text; nothing is left behind then.
   static func writeTemporary(_ text: String, for path: String) throws -> String {
     let number = temporaryCounter.wrappingAdd(1, ordering: .relaxed).oldValue
     let temporary = PathText.appending(
-      ".\(PathText.lastComponent(of: path)).modelgen-\(temporaryToken)-\(number).tmp",
+      ".modelgen-\(temporaryToken)-\(number).tmp",
       to: PathText.parent(of: path))
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {

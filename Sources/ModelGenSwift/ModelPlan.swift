@@ -161,4 +161,8 @@ struct FieldParts {
   /// The `Value` of the field's typed key (`ModelFieldKey<Post, String>`): its property's type,
   /// the related model (`Post?`) for a reference.
   var keyValueType = ""
+  /// The related model's Swift type when the field's typed key is a `ModelAssociationKey` (an
+  /// association whose key fields are on the other model: `@hasMany`, a `@hasOne` found through
+  /// the child's `references:`); `nil` for a `ModelFieldKey`.
+  var associationKeyRelated: String?
 }

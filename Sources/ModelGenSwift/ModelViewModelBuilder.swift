@@ -33,7 +33,7 @@ extension ViewModelBuilder {
       implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id),
       syncPluralName: syncPluralNameArgument(model),
       typedKeys: zip(members.fields, parts).map { field, part in
-        typedKeyDeclaration(field, valueType: part.keyValueType, of: model, members)
+        typedKeyDeclaration(field, part, of: model, members)
       },
       identifiableByID: identifiable(model, members) == .byID,
       identifiableByIdentifier: identifiable(model, members) == .byIdentifier)
@@ -45,7 +45,8 @@ extension ViewModelBuilder {
       case .stored, .embedded: return nil
       }
       return PathMemberViewModel(
-        name: members.members.escapedProperty(field.name), relatedType: types.typeName(related),
+        name: SwiftNames.escaped(SwiftNames.pathMember(forProperty: members.members.propertyName(field.name))),
+        relatedType: types.typeName(related),
         fieldLiteral: SwiftNames.stringLiteral(field.name))
     }
     if parts.contains(where: { $0.identifierParameter != nil }) {
@@ -84,13 +85,17 @@ extension ViewModelBuilder {
   private enum Identifiability { case byID, byIdentifier, none }
 
   /// `public static let title = ModelFieldKey<Post, String>("title")`: the typed key of `field`,
-  /// carrying the Swift type of its property (the related model for a reference).
+  /// carrying the Swift type of its property (the related model for a reference whose FK the
+  /// model holds); `ModelAssociationKey<Post, Comment>("comments")` for an association whose key
+  /// fields are on the other model.
   private func typedKeyDeclaration(
-    _ field: FieldDefinition, valueType: String, of model: ModelDefinition, _ members: ModelMembers
+    _ field: FieldDefinition, _ part: FieldParts, of model: ModelDefinition, _ members: ModelMembers
   ) -> SwiftCode {
-    .call(
-      "\(access.rawValue) static let \(members.members.key(field.name)) = "
-        + "ModelFieldKey<\(types.typeName(model.name)), \(valueType)>(",
+    let type =
+      part.associationKeyRelated.map { "ModelAssociationKey<\(types.typeName(model.name)), \($0)>" }
+      ?? "ModelFieldKey<\(types.typeName(model.name)), \(part.keyValueType)>"
+    return .call(
+      "\(access.rawValue) static let \(members.members.key(field.name)) = \(type)(",
       [.text(SwiftNames.stringLiteral(field.name))])
   }
 
@@ -191,6 +196,7 @@ extension ViewModelBuilder {
     // FK this model holds (a `@hasOne` found through the child's `references:` fields has none to
     // store: an identifier set there would never be saved). The initializer's parameters have no
     // default value: a call naming none of them is the memberwise initializer's, never ambiguous.
+    if field.isFoundThroughReferences { parts.associationKeyRelated = related }
     if !field.isFoundThroughReferences {
       parts.setter?.identifierType = "\(related).Identifier" + (field.isRequired ? "" : "?")
       let label = SwiftNames.escaped(
@@ -309,6 +315,7 @@ extension ViewModelBuilder {
     let related = types.typeName(association.relatedModel)
     var parts = FieldParts()
     parts.keyValueType = "LazyList<\(related)>" + (field.isRequired ? "" : "?")
+    parts.associationKeyRelated = related
     parts.properties = [
       PropertyViewModel(
         modifiers: "\(access.rawValue) var", name: property, type: parts.keyValueType)

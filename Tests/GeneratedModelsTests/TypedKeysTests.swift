@@ -15,7 +15,7 @@ struct TypedKeysTests {
     let rating: ModelFieldKey<Review, Int?> = Review.keys.rating
     let status: ModelFieldKey<Review, ReviewStatus?> = Review.keys.status
     let shelf: ModelFieldKey<Review, Shelf?> = Review.keys.shelf
-    let reviews: ModelFieldKey<Shelf, LazyList<Review>?> = Shelf.keys.reviews
+    let reviews: ModelAssociationKey<Shelf, Review> = Shelf.keys.reviews
     let tags: ModelFieldKey<Review, [String?]?> = Review.keys.tags
     #expect(
       [title.name, rating.name, status.name, shelf.name, reviews.name, tags.name]

@@ -105,7 +105,8 @@ struct DocumentTests {
         "and": [["teamProjectProjectId": ["eq": "P"]], ["teamProjectName": ["eq": "N"]]]
       ])
     let nulls = try ModelQueries.list(
-      Comment4V2.self, where: Comment4V2.keys.post.isNil() || !Comment4V2.keys.content.isNotNil())
+      // `content` is required, so its typed key has no `isNotNil()`: the untyped predicate.
+      Comment4V2.self, where: Comment4V2.keys.post.isNil() || !QueryPredicate.field("content", .ne(nil)))
     #expect(
       nulls.variables["filter"] == [
         "or": [

@@ -35,7 +35,8 @@ struct SpawnedRun {
   }()
 
   /// Runs `modelgen arguments` with `directory` as the working directory, standard input empty,
-  /// and kills it after `timeout` seconds.
+  /// and kills it after `timeout` seconds times ``slowdown()`` (the load this run shares the
+  /// machine with), so a bound meant for a hang never fails a slow but working run.
   init(_ arguments: [String], in directory: String, timeout: Double = 30) throws {
     let logs = try TemporaryDirectory()
     let outURL = URL(fileURLWithPath: logs.url("stdout"))
@@ -52,7 +53,7 @@ struct SpawnedRun {
     process.standardOutput = outHandle
     process.standardError = errHandle
     try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * Self.slowdown())
     while process.isRunning && Date() < deadline { usleep(5_000) }
     if process.isRunning {
       timedOut = true
@@ -70,6 +71,18 @@ struct SpawnedRun {
     }
     output = logs.read("stdout") ?? ""
     errors = logs.read("stderr") ?? ""
+  }
+
+  /// How much slower than on an idle machine a child may run now: the factor in
+  /// `LAZYMODEL_TEST_DEADLINE_SCALE` (at least 1; `.ci/run` sets 4 under the thread sanitizer), times
+  /// the one-minute load average per processor when it is above 1 (`getloadavg`; at load 40 on 2
+  /// cores a child gets 20 times its idle share of the processors), read when the child starts.
+  static func slowdown() -> Double {
+    let scale = ProcessInfo.processInfo.environment["LAZYMODEL_TEST_DEADLINE_SCALE"].flatMap(Double.init) ?? 1
+    var load = [0.0]
+    let perProcessor =
+      getloadavg(&load, 1) == 1 ? load[0] / Double(max(1, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    return max(1, scale) * max(1, perProcessor)
   }
 
   /// ``init(_:in:timeout:)`` on a thread of its own: the wait for the child never holds one of

@@ -272,6 +272,55 @@ import Testing
   }
 }
 
+extension SemanticsSwiftNameTests {
+  /// MG040: a type whose Swift name is over 242 UTF-8 bytes, at its name: a model, an enum, a
+  /// non-model type and a join model (at the first `@manyToMany` naming it) alike; 242 bytes pass.
+  @Test func typeNamesOverTheFileNameLimitAreMG040AtTheirName() {
+    let long = "L" + String(repeating: "o", count: 242)
+    let fits = "F" + String(repeating: "i", count: 241)
+    let (result, schema) = analyzeMarked(
+      """
+      type 1️⃣\(long) @model { id: ID! }
+      enum 2️⃣E\(long) { A }
+      type 3️⃣N\(long) { a: String }
+      type \(fits) @model { id: ID! tags: [Tag] 4️⃣@manyToMany(relationName: "J\(long)") }
+      type Tag @model { id: ID! posts: [\(fits)] @manyToMany(relationName: "J\(long)") }
+      """)
+    let found = result.diagnostics.filter { $0.code.rawValue == "MG040" }.map { "\($0.line):\($0.column)" }
+    let expected = ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { "\(schema.location($0).line):\(schema.location($0).column)" }
+    #expect(Set(found) == Set(expected), "\(result.diagnostics.map(\.description))")
+    #expect(result.diagnostics.filter { $0.severity == .error }.count == 4)
+    #expect(fits.utf8.count == SwiftNames.maximumTypeNameLength)
+  }
+
+  /// MGW002 at an association named like a `ModelPath` property: its path member gets `Value`;
+  /// a scalar field of that name, a method's name (`appending`) and an embedded type's field do not.
+  @Test func associationsNamedLikeModelPathPropertiesWarnAtTheirName() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      type Shelf @model {
+        id: ID!
+        1️⃣fieldNames: [Book] @hasMany
+        2️⃣stringValue: Cover @hasOne
+        appending: [Note] @hasMany
+      }
+      type Book @model { id: ID! 3️⃣intValue: Shelf @belongsTo }
+      type Cover @model { id: ID! fieldNames: String }
+      type Note @model { id: ID! stringValue: Int meta: Meta }
+      type Meta { intValue: Int }
+      """)
+    let warnings = result.diagnostics.filter { $0.code.rawValue == "MGW002" }
+    #expect(
+      warnings.map { "\($0.line):\($0.column)" }
+        == ["1️⃣", "2️⃣", "3️⃣"].map { "\(schema.location($0).line):\(schema.location($0).column)" },
+      "\(result.diagnostics.map(\.description))")
+    #expect(!result.hasErrors)
+    #expect(warnings.first?.message.contains("`path.fieldNamesValue`") == true, "\(warnings.first?.message ?? "")")
+    #expect(warnings.first?.message.contains("`ModelPath.fieldNames`") == true)
+    #expect(warnings[1].message.contains("`CodingKey.stringValue`"))
+  }
+}
+
 /// A SplitMix64 generator: repeatable random input for the fuzz-style tests.
 struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64

@@ -64,6 +64,44 @@ import Testing
     }
   }
 
+  /// The shadow-list decision (README, "Swift names"): Dispatch's and Observation's types are
+  /// shadowed with their module as the source; the Foundation types kept on purpose are not.
+  @Test func dispatchAndObservationAreShadowedAndTheKeptFoundationNamesAreNot() {
+    for name in ["DispatchQueue", "DispatchTime", "DispatchGroup", "DispatchWorkItem", "DispatchSourceTimer"] {
+      #expect(SwiftNames.shadowedTypeNames[name] == "Dispatch", "\(name)")
+    }
+    #expect(SwiftNames.shadowedTypeNames["Observable"] == "Observation")
+    #expect(SwiftNames.shadowedTypeNames["ObservationRegistrar"] == "Observation")
+    #expect(
+      SwiftShadowedTypeNames.keptFoundationNames == [
+        "Host", "InputStream", "OutputStream", "Pipe", "Port", "Process", "Scanner", "Selector", "Stream", "Unit",
+      ])
+    for name in SwiftShadowedTypeNames.keptFoundationNames {
+      #expect(!SwiftNames.reservedTypeNames.contains(name), "\(name) is kept as written")
+      #expect(SwiftTypeNaming.resolve([name]).names[name] == name)
+    }
+    #expect(SwiftTypeNaming.resolve(["DispatchQueue"]).names["DispatchQueue"] == "DispatchQueueType")
+  }
+
+  /// Every property `ModelPath` declares is in ``SwiftNames/pathMemberNames`` (a generated path
+  /// member of that name would be ambiguous), and so are those of the protocols it conforms to.
+  @Test func everyModelPathPropertyIsAPathMemberName() throws {
+    let source = try String(
+      contentsOf: Self.sources.appendingPathComponent("LazyModel/ModelPath.swift"), encoding: .utf8)
+    let declaration = #/\n  public (?:let|var) (\w+)/#
+    let declared = Set(source.matches(of: declaration).map { String($0.output.1) })
+    #expect(declared == ["fieldNames", "stringValue", "intValue"], "\(declared.sorted())")
+    #expect(source.contains("public struct ModelPath<Root: Model, Target: Model>: CodingKey, Sendable, Hashable {"))
+    for name in declared {
+      #expect(SwiftNames.pathMemberNames[name] != nil, "ModelPath.\(name) is not in SwiftNames.pathMemberNames")
+    }
+    // CodingKey refines CustomStringConvertible and CustomDebugStringConvertible; Hashable.
+    for name in ["description", "debugDescription", "hashValue"] { #expect(SwiftNames.pathMemberNames[name] != nil) }
+    #expect(SwiftNames.pathMember(forProperty: "fieldNames") == "fieldNamesValue")
+    #expect(SwiftNames.pathMember(forProperty: "appending") == "appending")
+    #expect(SwiftNames.pathMember(forProperty: "comments") == "comments")
+  }
+
   @Test func theStandardTypesAppsWriteUnqualifiedAreShadowed() {
     let expected: [String: String] = [
       "KeyPath": "the Swift standard library", "WritableKeyPath": "the Swift standard library",

@@ -14,7 +14,7 @@ extension Post {
   public enum Keys {
     public static let id = ModelFieldKey<Post, String>("id")
     public static let title = ModelFieldKey<Post, String?>("title")
-    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let comments = ModelAssociationKey<Post, Comment>("comments")
     public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
   }

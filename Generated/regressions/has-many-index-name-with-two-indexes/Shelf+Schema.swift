@@ -14,7 +14,7 @@ extension Shelf {
   public enum Keys {
     public static let id = ModelFieldKey<Shelf, String>("id")
     public static let name = ModelFieldKey<Shelf, String>("name")
-    public static let boxes = ModelFieldKey<Shelf, LazyList<Box>?>("boxes")
+    public static let boxes = ModelAssociationKey<Shelf, Box>("boxes")
     public static let createdAt = ModelFieldKey<Shelf, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Shelf, Temporal.DateTime?>("updatedAt")
   }

@@ -14,7 +14,7 @@ extension Team {
   public enum Keys {
     public static let id = ModelFieldKey<Team, String>("id")
     public static let name = ModelFieldKey<Team, String>("name")
-    public static let members = ModelFieldKey<Team, LazyList<Member>?>("members")
+    public static let members = ModelAssociationKey<Team, Member>("members")
     public static let createdAt = ModelFieldKey<Team, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Team, Temporal.DateTime?>("updatedAt")
   }

@@ -14,7 +14,7 @@ extension Shelf {
   public enum Keys {
     public static let building = ModelFieldKey<Shelf, String>("building")
     public static let number = ModelFieldKey<Shelf, Int>("number")
-    public static let reviews = ModelFieldKey<Shelf, LazyList<Review>?>("reviews")
+    public static let reviews = ModelAssociationKey<Shelf, Review>("reviews")
     public static let createdAt = ModelFieldKey<Shelf, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Shelf, Temporal.DateTime?>("updatedAt")
   }

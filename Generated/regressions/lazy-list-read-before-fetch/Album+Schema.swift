@@ -14,7 +14,7 @@ extension Album {
   public enum Keys {
     public static let id = ModelFieldKey<Album, String>("id")
     public static let name = ModelFieldKey<Album, String?>("name")
-    public static let photos = ModelFieldKey<Album, LazyList<Photo>?>("photos")
+    public static let photos = ModelAssociationKey<Album, Photo>("photos")
     public static let createdAt = ModelFieldKey<Album, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Album, Temporal.DateTime?>("updatedAt")
   }

@@ -12,7 +12,7 @@ extension Board {
   /// The typed keys of predicates and sorts (`keys.title.eq("a")`), one per coding key.
   public enum Keys {
     public static let id = ModelFieldKey<Board, String>("id")
-    public static let cards = ModelFieldKey<Board, LazyList<Card>?>("cards")
+    public static let cards = ModelAssociationKey<Board, Card>("cards")
     public static let createdAt = ModelFieldKey<Board, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Board, Temporal.DateTime?>("updatedAt")
   }

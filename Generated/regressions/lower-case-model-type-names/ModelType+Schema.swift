@@ -14,7 +14,7 @@ extension ModelType {
   public enum Keys {
     public static let id = ModelFieldKey<ModelType, String>("id")
     public static let name = ModelFieldKey<ModelType, String>("name")
-    public static let tasks = ModelFieldKey<ModelType, LazyList<LowerTask>?>("tasks")
+    public static let tasks = ModelAssociationKey<ModelType, LowerTask>("tasks")
     public static let createdAt = ModelFieldKey<ModelType, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<ModelType, Temporal.DateTime?>("updatedAt")
   }

@@ -16,7 +16,7 @@ extension ModelA {
     public static let id = ModelFieldKey<ModelA, String>("id")
     public static let sortId = ModelFieldKey<ModelA, String>("sortId")
     public static let name = ModelFieldKey<ModelA, String?>("name")
-    public static let models = ModelFieldKey<ModelA, LazyList<ModelAModelB>?>("models")
+    public static let models = ModelAssociationKey<ModelA, ModelAModelB>("models")
     public static let createdAt = ModelFieldKey<ModelA, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<ModelA, Temporal.DateTime?>("updatedAt")
   }

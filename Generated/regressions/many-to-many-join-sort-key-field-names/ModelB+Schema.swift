@@ -16,7 +16,7 @@ extension ModelB {
     public static let id = ModelFieldKey<ModelB, String>("id")
     public static let sortId = ModelFieldKey<ModelB, String>("sortId")
     public static let label = ModelFieldKey<ModelB, String?>("label")
-    public static let models = ModelFieldKey<ModelB, LazyList<ModelAModelB>?>("models")
+    public static let models = ModelAssociationKey<ModelB, ModelAModelB>("models")
     public static let createdAt = ModelFieldKey<ModelB, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<ModelB, Temporal.DateTime?>("updatedAt")
   }

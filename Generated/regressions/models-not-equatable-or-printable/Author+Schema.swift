@@ -14,7 +14,7 @@ extension Author {
   public enum Keys {
     public static let id = ModelFieldKey<Author, String>("id")
     public static let name = ModelFieldKey<Author, String>("name")
-    public static let books = ModelFieldKey<Author, LazyList<Book>?>("books")
+    public static let books = ModelAssociationKey<Author, Book>("books")
     public static let createdAt = ModelFieldKey<Author, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Author, Temporal.DateTime?>("updatedAt")
   }

@@ -15,8 +15,8 @@ extension Customer {
   public enum Keys {
     public static let id = ModelFieldKey<Customer, String>("id")
     public static let name = ModelFieldKey<Customer, String?>("name")
-    public static let activeCart = ModelFieldKey<Customer, Cart?>("activeCart")
-    public static let orders = ModelFieldKey<Customer, LazyList<Order>?>("orders")
+    public static let activeCart = ModelAssociationKey<Customer, Cart>("activeCart")
+    public static let orders = ModelAssociationKey<Customer, Order>("orders")
     public static let createdAt = ModelFieldKey<Customer, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Customer, Temporal.DateTime?>("updatedAt")
   }

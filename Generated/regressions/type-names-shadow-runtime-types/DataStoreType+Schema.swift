@@ -14,7 +14,7 @@ extension DataStoreType {
   public enum Keys {
     public static let id = ModelFieldKey<DataStoreType, String>("id")
     public static let name = ModelFieldKey<DataStoreType, String>("name")
-    public static let clients = ModelFieldKey<DataStoreType, LazyList<APIClientType>?>("clients")
+    public static let clients = ModelAssociationKey<DataStoreType, APIClientType>("clients")
     public static let createdAt = ModelFieldKey<DataStoreType, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<DataStoreType, Temporal.DateTime?>("updatedAt")
   }

@@ -10,10 +10,14 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
+      DispatchQueueType.self,
+      ObservableType.self,
+      Process.self,
       TaskType.self,
       TemporalType.self,
       UUIDType2.self,
       UUIDType.self,
+      Unit.self,
     ]
   )
 }

@@ -18,7 +18,7 @@ extension Post {
     public static let title = ModelFieldKey<Post, String>("title")
     public static let rating = ModelFieldKey<Post, Int?>("rating")
     public static let tags = ModelFieldKey<Post, [String?]?>("tags")
-    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let comments = ModelAssociationKey<Post, Comment>("comments")
     public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
   }

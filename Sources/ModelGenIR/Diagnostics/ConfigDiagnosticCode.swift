@@ -38,6 +38,11 @@ public enum ConfigDiagnosticCode {
   public static let swiftNamesUnknownType: DiagnosticCode = "MGC012"
   /// `"emit"` leaves out `"swift"`, but the build tool plugin (`--single-file`) writes Swift.
   public static let emitWithoutSwift: DiagnosticCode = "MGC013"
+  /// Two schemas of one `generate` run whose output directories (`--output`/`<schema file stem>`)
+  /// are one directory: equal stems (`a/schema.graphql`, `b/schema.graphql`), stems equal after
+  /// Unicode normalization and case folding (`schema`, `Schema`: one directory on APFS and HFS+),
+  /// or a stem `.`/`..`. Reported at the later schema before anything is written.
+  public static let outputDirectoryCollision: DiagnosticCode = "MGC014"
   /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
   /// `MGC099` is printed and checking stops.
   public static let tooManyErrors: DiagnosticCode = "MGC099"

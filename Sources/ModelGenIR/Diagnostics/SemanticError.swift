@@ -92,6 +92,10 @@ public enum ModelGenDiagnosticCode {
   /// A `schema { … }` definition (or extension) naming a root operation type other than `Query`,
   /// `Mutation` or `Subscription`.
   public static let renamedRootType: DiagnosticCode = "MG039"
+  /// A type whose Swift name is longer than `SwiftNames.maximumTypeNameLength` (242) UTF-8 bytes:
+  /// its longest file, `<SwiftName>+Schema.swift`, would exceed the 255-byte file name limit of
+  /// APFS and ext4, so `generate` could not write it.
+  public static let fileNameTooLong: DiagnosticCode = "MG040"
   /// Two arguments with one name on a field or a directive definition (GraphQL spec §3.6, §3.13).
   public static let duplicateArgument: DiagnosticCode = "MG050"
   /// Two `directive @name` definitions with one name (GraphQL spec §3.13).
@@ -215,6 +219,9 @@ public enum SemanticError: Sendable, Hashable {
   /// MG035: the files of types `name` and `otherName` (`file`, `otherFile`) differ only in letter
   /// case or Unicode normalization.
   case caseCollidingFileNames(name: String, file: String, otherName: String, otherFile: String)
+  /// MG040: type `name`'s Swift name `swiftName` is `bytes` UTF-8 bytes long, over
+  /// `SwiftNames.maximumTypeNameLength`.
+  case fileNameTooLong(name: String, swiftName: String, bytes: Int)
   /// MG036: `name` (a `kind`: type, field, enum value, argument, input field, directive,
   /// directive argument) starts with `__`.
   case reservedName(name: String, kind: String)
@@ -299,6 +306,7 @@ public enum SemanticError: Sendable, Hashable {
     case .fieldNameCollision: return ModelGenDiagnosticCode.fieldNameCollision
     case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
     case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
+    case .fileNameTooLong: return ModelGenDiagnosticCode.fileNameTooLong
     case .reservedName: return ModelGenDiagnosticCode.reservedName
     case .declaredSyncField: return ModelGenDiagnosticCode.declaredSyncField
     case .invalidSubscribeMutations: return ModelGenDiagnosticCode.invalidSubscribeMutations
@@ -488,6 +496,9 @@ public enum SemanticError: Sendable, Hashable {
     case .caseCollidingFileNames(let name, let file, let otherName, let otherFile):
       return
         "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case or Unicode normalization; they collide on case-insensitive file systems (macOS)"
+    case .fileNameTooLong(let name, let swiftName, let bytes):
+      return
+        "the Swift name \(swiftName == name ? "" : "`\(q(swiftName))` ")of type `\(q(name))` is \(bytes) bytes long in UTF-8; the longest is \(SwiftNames.maximumTypeNameLength), so that a model's file `<name>+Schema.swift` fits the 255-byte file name limit (APFS, ext4)"
     case .declaredSyncField(let model, let field, let strategy):
       return
         "`\(q(model)).\(q(field))` is a field the Amplify transformer adds to every model of a versioned data source (conflict resolution `\(q(strategy))`)"
@@ -581,6 +592,9 @@ public enum SemanticError: Sendable, Hashable {
       return "rename the type; `\(q(name))` is always defined"
     case .reservedName:
       return "rename it to start with a letter or a single `_`"
+    case .fileNameTooLong(let name, _, _):
+      return
+        "shorten the type's name, or choose a shorter Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"
     case .caseCollidingFileNames(let name, _, _, _):
       return
         "rename one of the types, or choose its Swift name in modelgen-config.json: `\"swiftNames\": {\"\(q(name))\": \"…\"}`"

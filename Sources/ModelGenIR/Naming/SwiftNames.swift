@@ -54,7 +54,8 @@ public enum SwiftNames {
   ///
   /// Sources (how each list was made: `SwiftShadowedTypeNames`): the `Swift` module's public types
   /// and protocols, `_Concurrency` and `_StringProcessing`, `FoundationEssentials` and the common
-  /// types of `Foundation`/`FoundationNetworking`, every public type of the runtime modules and
+  /// types of `Foundation`/`FoundationNetworking`, every public type of `Dispatch` and
+  /// `Observation`, every public type of the runtime modules and
   /// the module names, and the names the generated code itself declares (`Models`, and the nested
   /// `Keys`, `Identifier` and `CodingKeys` of every model, which a field type of that name would
   /// resolve to inside the model). A name listed twice keeps its first source.
@@ -64,8 +65,10 @@ public enum SwiftNames {
     }
     let concurrency = SwiftShadowedTypeNames.concurrency.map { ($0, "Swift Concurrency") }
     let foundation = SwiftShadowedTypeNames.foundation.map { ($0, "Foundation") }
+    let dispatch = SwiftShadowedTypeNames.dispatch.map { ($0, "Dispatch") }
+    let observation = SwiftShadowedTypeNames.observation.map { ($0, "Observation") }
     let runtime = SwiftShadowedTypeNames.runtime.flatMap { module in module.names.map { ($0, module.module) } }
-    return standardLibrary + concurrency + foundation + runtime + [
+    return standardLibrary + concurrency + foundation + dispatch + observation + runtime + [
       (SwiftTypeNaming.registryName, "the generated registry (modelgen)"),
       ("Keys", "the typed key enum every generated model declares (modelgen)"),
       ("Identifier", "the identifier struct every generated model declares (modelgen)"),
@@ -345,6 +348,28 @@ public enum SwiftNames {
   /// compiler forbids it as a case.
   public static func codingKeyCase(forProperty property: String) -> String {
     unusableCases.contains(property) || protocolCaseNames[property] != nil ? property + "Value" : property
+  }
+
+  /// The properties every `ModelPath` value has, by name, with the type or protocol that declares
+  /// them (`LazyModel.ModelPath` and the protocols it conforms to: `CodingKey`, which refines
+  /// `CustomStringConvertible` and `CustomDebugStringConvertible`, and `Hashable`). A generated
+  /// path member of the same name (`Post.path.fieldNames` for an association `fieldNames`) is
+  /// ambiguous, so it gets the suffix `Value` (``pathMember(forProperty:)``; the model's property
+  /// keeps its name), reported as `MGW002`. Methods are not here: a property beside a method of
+  /// the same base name (`appending` beside `appending(_:)`, `hash` beside `hash(into:)`) compiles
+  /// and resolves (checked with swiftc 6). `SwiftNameSetsTests` checks the list against the
+  /// properties `Sources/LazyModel/ModelPath.swift` declares.
+  public static let pathMemberNames: [String: String] = [
+    "fieldNames": "ModelPath", "stringValue": "CodingKey", "intValue": "CodingKey",
+    "description": "CustomStringConvertible", "debugDescription": "CustomDebugStringConvertible",
+    "hashValue": "Hashable",
+  ]
+
+  /// The `ModelPath` member name (unescaped) of an association whose property is `property`: the
+  /// property name, or it with the suffix `Value` when a `ModelPath` has a member of that name
+  /// (``pathMemberNames``).
+  public static func pathMember(forProperty property: String) -> String {
+    pathMemberNames[property] != nil ? property + "Value" : property
   }
 
   /// Makes `names` unique in order: a name already taken (or in `taken`) gets the smallest numeric

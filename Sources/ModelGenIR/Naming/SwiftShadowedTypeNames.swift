@@ -13,8 +13,10 @@
 /// - ``foundation``: every such type of `FoundationEssentials` (the value types: `Date`, `Data`,
 ///   `URL`, `UUID`, `Predicate`, …), and the classes and protocols of `Foundation` and
 ///   `FoundationNetworking` that apps commonly write unqualified (`NSObject`, `DateFormatter`,
-///   `Notification`, `Timer`, `URLSession`, …); not the rarely used ones (`Host`, `Port`, `Unit`…),
-///   so common model names (`Unit`, `Process`, `Stream`) stay as written.
+///   `Notification`, `Timer`, `URLSession`, …); not the rarely used ones (``keptFoundationNames``:
+///   `Host`, `Port`, `Unit`, `Process`, …), so common model names (`Unit`, `Process`, `Stream`)
+///   stay as written.
+/// - ``dispatch`` and ``observation``: every public type of `Dispatch` and `Observation`.
 /// - ``runtime``: every public top-level type of `LazyModel` (with `ModelVocabulary`, which it
 ///   re-exports), `LazyModelAPI` and `LazyModelDataStore`, and the module names themselves (a type
 ///   `LazyModelAPI` would break `LazyModelAPI.APIClient`). `RuntimeShadowListTests` scans
@@ -115,6 +117,35 @@ enum SwiftShadowedTypeNames {
     "URLSessionWebSocketTask", "UUID", "UserDefaults",
   ]
 
+  /// The public types of `Dispatch` (`swift-symbolgraph-extract -module-name Dispatch`, Swift 6.3
+  /// on Linux, and the five Darwin-only sources `DispatchSourceProcess`, `…FileSystemObject`,
+  /// `…MachSend`, `…MachReceive`, `…MemoryPressure`): apps write `DispatchQueue.main.async { … }`
+  /// unqualified, which a model named `DispatchQueue` in the app's module breaks (checked with
+  /// swiftc: "type 'DispatchQueue' has no member 'main'").
+  static let dispatch: [String] = [
+    "DispatchData", "DispatchDataIterator", "DispatchGroup", "DispatchIO", "DispatchObject", "DispatchPredicate",
+    "DispatchQoS", "DispatchQueue", "DispatchSemaphore", "DispatchSource", "DispatchSourceFileSystemObject",
+    "DispatchSourceHandler", "DispatchSourceMachReceive", "DispatchSourceMachSend", "DispatchSourceMemoryPressure",
+    "DispatchSourceProcess", "DispatchSourceProtocol", "DispatchSourceRead", "DispatchSourceSignal",
+    "DispatchSourceTimer", "DispatchSourceUserDataAdd", "DispatchSourceUserDataOr", "DispatchSourceUserDataReplace",
+    "DispatchSourceWrite", "DispatchSpecificKey", "DispatchTime", "DispatchTimeInterval", "DispatchTimeoutResult",
+    "DispatchWallTime", "DispatchWorkItem", "DispatchWorkItemFlags",
+  ]
+
+  /// The public types of `Observation` (the same extraction): SwiftUI apps write `Observable`
+  /// unqualified (`some Observable`, `any Observable`), and the name is rare for a model.
+  static let observation: [String] = ["Observable", "ObservationRegistrar", "Observations"]
+
+  /// Foundation types deliberately **not** shadowed, though a model of the name shadows them in the
+  /// app's module (README, "Swift names"): the generated module compiles with each, and an app
+  /// that imports Foundation and the models writes the Foundation type qualified
+  /// (`Foundation.Process()`), as only command-line and stream code uses these; renaming a model
+  /// `Process`, `Unit` or `Stream` (common model names) to `ProcessType` costs every app that
+  /// uses the model. `SwiftNameSetsTests` and `ShadowDecisionTests` pin the decision.
+  static let keptFoundationNames: [String] = [
+    "Host", "InputStream", "OutputStream", "Pipe", "Port", "Process", "Scanner", "Selector", "Stream", "Unit",
+  ]
+
   /// The public types of the runtime modules, by module.
   static let runtime: [(module: String, names: [String])] = [
     (
@@ -124,6 +155,7 @@ enum SwiftShadowedTypeNames {
         "GraphQLScalar", "IdentifierComponent", "IdentifierComponentError", "InMemoryModelStore",
         "InMemoryModelStoreError", "JSONValue", "KeyValue", "KeyValueConvertible", "LazyList", "LazyModel",
         "LazyModelError", "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelAssociation",
+        "ModelAssociationKey",
         "ModelDecodingContext", "ModelField", "ModelFieldKey", "ModelFieldType", "ModelGenRelease",
         "ModelIdentifier", "ModelIdentifierParseError", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
         "ModelListProvider", "ModelOperationNames", "ModelPage", "ModelPath", "ModelProvider", "ModelRegistry",

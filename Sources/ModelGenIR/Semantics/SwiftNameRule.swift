@@ -9,6 +9,8 @@ import GraphQLSDL
 ///   (``SwiftNames/fileSystemKey(_:)``: `Straße`/`STRASSE`, `Café`/`Cafe\u{301}`, which APFS and
 ///   HFS+ store as one file); reported at the later type in the document, with a note at the
 ///   earlier.
+/// - MG040 (error): a type whose Swift name is longer than ``SwiftNames/maximumTypeNameLength``
+///   UTF-8 bytes, so its file `<SwiftName>+Schema.swift` would not fit a 255-byte file name.
 ///
 /// - MGW002 (warning): a declared field whose Swift property gets the suffix `Value` (`self`,
 ///   `identifier`, `modelIdentifier`, `modelName`, and `description`, `debugDescription`,
@@ -16,6 +18,9 @@ import GraphQLSDL
 ///   field of the type has the same Swift property (`Name` and `name` → `name`, `name2`; the pass
 ///   of ``SwiftMemberNames`` that renders them), and an enum value whose Swift case gets a suffix
 ///   (`Type` → `TypeValue`, or `inProgress2` beside `inProgress`), at the member's name.
+///
+///   The same for an association whose `ModelPath` member cannot keep the property's name
+///   (``SwiftNames/pathMemberNames``: `fieldNames`, `stringValue`, `intValue`, … → `Post.path.fieldNamesValue`).
 ///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
@@ -45,6 +50,10 @@ enum SwiftNameRule {
     ]
     for (name, range) in ordered {
       guard let stem = resolution.names[name] else { continue }
+      if stem.utf8.count > SwiftNames.maximumTypeNameLength {
+        context.report(.fileNameTooLong(name: name, swiftName: stem, bytes: stem.utf8.count), at: range)
+        continue
+      }
       let folded = SwiftNames.fileSystemKey(stem)
       if let other = byFoldedStem[folded] {
         let otherStem = resolution.names[other] ?? other
@@ -95,6 +104,19 @@ enum SwiftNameRule {
                 owner: owner, member: name, wanted: wanted, swiftName: "keys.\(key)",
                 reason:
                   "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"),
+              at: field.name.range)
+          }
+          // Likewise its `ModelPath` member (`Post.path.fieldNames` would be ambiguous).
+          let pathMember = SwiftNames.pathMember(forProperty: swiftName)
+          if pathMember != swiftName, context.models[owner] != nil,
+            stored.contains(where: { $0.name == name && $0.association != nil }),
+            let source = SwiftNames.pathMemberNames[swiftName]
+          {
+            context.report(
+              .renamedSwiftMember(
+                owner: owner, member: name, wanted: wanted, swiftName: "path.\(pathMember)",
+                reason:
+                  "is `\(source).\(swiftName)`, which every `ModelPath` has (the property keeps its name)"),
               at: field.name.range)
           }
           continue
