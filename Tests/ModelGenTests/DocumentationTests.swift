@@ -89,7 +89,7 @@ struct DocumentationTests {
         )
       }
     }
-    #expect(count == 94)
+    #expect(count == 100)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])
