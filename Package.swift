@@ -63,6 +63,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionUserInputTypesAndDefaultsUnchecked", "regressions/user-input-types-and-defaults-unchecked"),
   ("RegressionRootFieldsWithoutModels", "regressions/root-fields-without-models"),
   ("RegressionAuthOnCustomRootFieldsDropped", "regressions/auth-on-custom-root-fields-dropped"),
+  ("RegressionAppsyncDirectivesOnUserTypesDropped", "regressions/appsync-directives-on-user-types-dropped"),
+  ("RegressionRootDirectivesModelDescriptionsDropped", "regressions/root-directives-model-descriptions-dropped"),
 ]
 
 var targets: [Target] = [

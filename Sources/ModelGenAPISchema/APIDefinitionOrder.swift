@@ -46,7 +46,9 @@ struct DefinitionOrder: Sendable {
         return text
       case .root(let root):
         let lines = roots.fields(of: root)
-        return lines.isEmpty ? nil : SDLBlock(kind: .type, name: root.rawValue, lines: lines).rendered
+        return lines.isEmpty
+          ? nil
+          : SDLBlock(kind: .type, name: root.rawValue, directives: roots.directives[root] ?? [], lines: lines).rendered
       }
     }
   }
@@ -59,6 +61,8 @@ struct RootFields: Sendable {
   var query: [String] = []
   var mutation: [String] = []
   var subscription: [String] = []
+  /// The AppSync directives the user wrote on each root type (``CustomRootType/directives``).
+  var directives: [DefinitionOrder.Root: [String]] = [:]
 
   /// Appends `lines` to the fields of `root`.
   mutating func append(_ lines: [String], to root: DefinitionOrder.Root) {

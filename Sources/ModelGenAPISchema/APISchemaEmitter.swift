@@ -81,6 +81,7 @@ private struct Emitter {
     for custom in graph.customRootTypes {
       guard let root = DefinitionOrder.Root(rawValue: custom.operation.rawValue) else { continue }
       roots.append(custom.fields.filter { !$0.isAuthProtected }.flatMap(\.lines), to: root)
+      roots.directives[root] = custom.directives
     }
     for model in graph.models { modelTransformerDefinitions(of: model, into: &output, roots: &roots) }
     for model in graph.models where !model.primaryKey.isImplicit {
@@ -271,8 +272,9 @@ private struct Emitter {
       lines.append(modelField(field, of: model))
     }
     if graph.conflictResolution != nil { lines += APISchemaSync.metadataFields }
+    // The model's description stays, as the transformer keeps the type as written.
     return SDLBlock(
-      kind: .type, name: model.name, description: nil, directives: directives, lines: lines)
+      kind: .type, name: model.name, description: model.description, directives: directives, lines: lines)
   }
 
   /// The auth directives of each non-model type: the providers of every protected model whose
@@ -305,14 +307,20 @@ private struct Emitter {
     case .hasMany(let association)?:
       return SDLBlock.field(
         field.name, arguments: hasManyArguments(association),
-        type: APINames.connection(association.relatedModel))
+        type: APINames.connection(association.relatedModel), directives: field.appSyncDirectives)
     case .hasOne(let association)?:
-      return SDLBlock.field(field.name, type: association.relatedModel + (field.isRequired ? "!" : ""))
+      return SDLBlock.field(
+        field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
+        directives: field.appSyncDirectives)
     case .belongsTo(let association)?:
-      return SDLBlock.field(field.name, type: association.relatedModel + (field.isRequired ? "!" : ""))
+      return SDLBlock.field(
+        field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
+        directives: field.appSyncDirectives)
     case nil:
       let required = field.origin == .timestamp || field.isRequired
-      return SDLBlock.field(field.name, type: typeReference(field.type, required: required, input: false))
+      return SDLBlock.field(
+        field.name, type: typeReference(field.type, required: required, input: false),
+        directives: field.appSyncDirectives)
     }
   }
 
@@ -342,11 +350,21 @@ private struct Emitter {
       lines += descriptionLines(field.description)
       lines.append(
         SDLBlock.field(
-          field.name, type: typeReference(field.type, required: field.isRequired, input: false)))
+          field.name, type: typeReference(field.type, required: field.isRequired, input: false),
+          directives: field.appSyncDirectives))
     }
+    // The user's AppSync directives stay as written; the auth transformer adds the directives of
+    // the models reaching the type that are not there yet (`extendTypeWithDirectives`).
+    let written = Set(nonModel.appSyncDirectives.map { Self.directiveName($0) })
     return SDLBlock(
       kind: .type, name: nonModel.name, description: nonModel.description,
-      directives: auth.map { "@" + $0 }, lines: lines)
+      directives: nonModel.appSyncDirectives + auth.filter { !written.contains($0) }.map { "@" + $0 }, lines: lines)
+  }
+
+  /// The name of a printed directive (`@aws_cognito_user_pools(cognito_groups: ["A"])` →
+  /// `aws_cognito_user_pools`).
+  static func directiveName(_ printed: String) -> String {
+    String(printed.dropFirst().prefix { $0 != "(" && $0 != " " })
   }
 
   /// `<Type>Input`. A model the type holds (an embedded value) takes the model's

@@ -217,8 +217,8 @@ import Testing
     #expect(api.contains("type Query {\n  echo(text: String!): String\n}"))
     #expect(api.contains("input Unused {") && api.contains("input ModelStringInput {"))
     #expect(result.files.contains { $0.path == Generator.localManifestFileName })
-    // Without a `Query` field there is no schema to write (GraphQL spec §3.3.1).
+    // Without a `Query` field there is no schema to write (GraphQL spec §3.3.1): MG043.
     let none = try generator.generate(source: "type Mutation { ping: String }", fileName: "t.graphql")
-    #expect(none.files.isEmpty && none.diagnostics.isEmpty)
+    #expect(none.files.isEmpty && none.diagnostics.map(\.code) == [ModelGenDiagnosticCode.missingQueryRoot])
   }
 }

@@ -29,7 +29,7 @@ import Testing
       analyzeClean(
         """
         directive @cached(seconds: Int) on FIELD_DEFINITION
-        type Post @model @searchable { id: ID! title: String @cached(seconds: 5) @deprecated(reason: "old") }
+        type Post @model @aws_iam { id: ID! title: String @cached(seconds: 5) @deprecated(reason: "old") }
         type Query { echo(msg: String): String @function(name: "echo-${env}") }
         """))
     #expect(graph.models.map(\.name) == ["Post"])

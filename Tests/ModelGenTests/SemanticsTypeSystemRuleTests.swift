@@ -60,8 +60,8 @@ import Testing
         a: Int @aws_api_key 1️⃣@aws_api_key @tag(name: "x") @tag(name: "y")
         b(x: Int @once 2️⃣@once @deprecated 3️⃣@deprecated): Int @once 4️⃣@once
       }
-      type Subscription { c: Int @aws_subscribe(mutations: []) 5️⃣@aws_subscribe(mutations: []) }
-      input I { f: Int @once 6️⃣@once g: Int @aws_iam @aws_cognito_user_pools }
+      type Subscription { c: Order @aws_subscribe(mutations: ["createOrder"]) 5️⃣@aws_subscribe(mutations: ["createOrder"]) }
+      input I { f: Int @once 6️⃣@once g: Int @deprecated @once }
       """,
       [
         (Code.repeatedDirective, "1️⃣"), (Code.repeatedDirective, "2️⃣"), (Code.repeatedDirective, "3️⃣"),
@@ -275,6 +275,19 @@ import Testing
     ("input A { b: B! } input B { a: A } type Query { q(a: A): Int }", nil),
     ("directive @r repeatable on FIELD_DEFINITION type Query { a: Int @r @r @deprecated }", nil),
     ("input I { n: Int! = 1 } type Query { q(i: I = {}, l: [Int] = 1, f: Float = 2): Int }", nil),
+    // Issue 20: root type names, a schema without `Query`, directive uses.
+    ("enum Query { A }", ModelGenDiagnosticCode.typeNameCollision),
+    ("type Query { a: Int } scalar Mutation", ModelGenDiagnosticCode.typeNameCollision),
+    ("type Mutation { a: Int }", ModelGenDiagnosticCode.missingQueryRoot),
+    ("type Query { a(x: Int! @deprecated): Int }", ModelGenDiagnosticCode.deprecatedRequiredInput),
+    ("input I { a: Int! @deprecated } type Query { q(i: I): Int }", ModelGenDiagnosticCode.deprecatedRequiredInput),
+    ("type Query { a: Int @deprecated(why: \"x\") }", ModelGenDiagnosticCode.unknownArgument),
+    ("type Query { a: Int @deprecated(reason: 1) }", ModelGenDiagnosticCode.invalidDirectiveArgument),
+    ("type Query { a: Int @deprecated(reason: \"a\", reason: \"b\") }", ModelGenDiagnosticCode.repeatedDirective),
+    ("directive @d(n: Int!) on FIELD_DEFINITION type Query { a: Int @d }", ModelGenDiagnosticCode.missingArgument),
+    ("directive @d on OBJECT type Query { a: Int @d }", ModelGenDiagnosticCode.misplacedDirective),
+    ("type Query { a(x: Int @deprecated, y: Int! = 1 @deprecated): Int @deprecated(reason: \"old\") }", nil),
+    ("directive @d(n: Int!) on FIELD_DEFINITION | OBJECT type Query @d(n: 1) { a: Int @d(n: 2) }", nil),
   ]
 
   /// Prints one line per SDL of the JSON list in argv[1]: `OK`, or `ERR` and graphql-core's reason.

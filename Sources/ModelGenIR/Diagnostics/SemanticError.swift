@@ -96,6 +96,26 @@ public enum ModelGenDiagnosticCode {
   /// its longest file, `<SwiftName>+Schema.swift`, would exceed the 255-byte file name limit of
   /// APFS and ext4, so `generate` could not write it.
   public static let fileNameTooLong: DiagnosticCode = "MG040"
+  /// An API schema without a single `Query` field: every model leaves its queries out
+  /// (`@model(queries: null)`, no index query) and the schema declares no `Query` field of its
+  /// own. The transformer then emits no `Query` type, and a GraphQL schema must have one (GraphQL
+  /// spec §3.3).
+  public static let missingQueryRoot: DiagnosticCode = "MG043"
+  /// A `Subscription` field whose result type (named type and list shape) is not that of a
+  /// mutation its `@aws_subscribe(mutations:)` names: AppSync requires them to match.
+  public static let subscriptionTypeMismatch: DiagnosticCode = "MG044"
+  /// A directive of an Amplify feature modelgen does not generate (`@searchable`: OpenSearch
+  /// resolvers and the `search<Plural>` query).
+  public static let unsupportedDirective: DiagnosticCode = "MG045"
+  /// A directive argument whose value does not coerce to the argument's type in the directive's
+  /// definition (`@deprecated(reason: 1)`; GraphQL spec §5.6.1 "Values of Correct Type").
+  public static let invalidDirectiveArgument: DiagnosticCode = "MG046"
+  /// `@deprecated` on a required argument or input field (non-null without a default): GraphQL
+  /// spec §3.13.3 allows deprecating only optional ones.
+  public static let deprecatedRequiredInput: DiagnosticCode = "MG047"
+  /// A second `schema { … }` definition (GraphQL spec §3.3: a schema has at most one; extend it
+  /// with `extend schema`).
+  public static let duplicateSchemaDefinition: DiagnosticCode = "MG048"
   /// Two arguments with one name on a field or a directive definition (GraphQL spec §3.6, §3.13).
   public static let duplicateArgument: DiagnosticCode = "MG050"
   /// Two `directive @name` definitions with one name (GraphQL spec §3.13).
@@ -212,6 +232,10 @@ public enum SemanticError: Sendable, Hashable {
   /// MG032: a type whose name (`name`) or a name derived from it (`claim`) equals, ignoring letter
   /// case, `otherClaim` of the earlier type `otherName` (`nil`: a type every API schema defines).
   case typeNameCollision(name: String, claim: String, otherName: String?, otherClaim: String)
+  /// MG032: `name`, a root operation type of the API schema (`Query`, `Mutation`, `Subscription`,
+  /// or one a `schema { … }` names), is defined as a `kind` (`model`, `enum`, `input type`, ...)
+  /// instead of a plain object type.
+  case rootTypeNameClaimed(name: String, kind: String)
   /// MG033: two fields of `owner` whose names are equal ignoring letter case.
   case fieldNameCollision(owner: String, field: String, otherField: String, isImplicit: Bool)
   /// MG034: a type definition named like a built-in or AWS AppSync scalar.
@@ -234,6 +258,21 @@ public enum SemanticError: Sendable, Hashable {
   case invalidSubscribeMutations(field: String, mutation: String?, suggestion: String?)
   /// MG039: the schema definition names `typeName` as its `operation` root type (`query`).
   case renamedRootType(operation: String, typeName: String)
+  /// MG043: the API schema would have no `Query` field; `owner` is where the run noticed it (the
+  /// first model whose queries are left out, or the user's `Mutation`/`Subscription` type).
+  case missingQueryRoot(owner: String, isModel: Bool)
+  /// MG044: `Subscription.field` (result `type` as written) subscribes to `mutation`, whose result
+  /// is `mutationType`.
+  case subscriptionTypeMismatch(field: String, type: String, mutation: String, mutationType: String)
+  /// MG045: `@name`, of an Amplify feature modelgen does not generate; `feature` says what it
+  /// would add, `instead` what to write.
+  case unsupportedDirective(name: String, feature: String, instead: String)
+  /// MG046: the value of `@directive(argument:)` does not coerce to `typeName`, for `reason`.
+  case invalidDirectiveArgument(directive: String, argument: String, typeName: String, reason: String)
+  /// MG047: `@deprecated` on the required `kind` (argument, input field) `owner`.
+  case deprecatedRequiredInput(owner: String, kind: String)
+  /// MG048: a second `schema { … }` definition.
+  case duplicateSchemaDefinition
   /// MG050: `owner` (`Query.search`, or `@cached` for a directive definition) takes `argument`
   /// more than once.
   case duplicateArgument(owner: String, argument: String)
@@ -303,6 +342,7 @@ public enum SemanticError: Sendable, Hashable {
     case .defaultNotAllowed: return ModelGenDiagnosticCode.invalidDefault
     case .recursiveEmbeddedType: return ModelGenDiagnosticCode.recursiveEmbeddedType
     case .typeNameCollision: return ModelGenDiagnosticCode.typeNameCollision
+    case .rootTypeNameClaimed: return ModelGenDiagnosticCode.typeNameCollision
     case .fieldNameCollision: return ModelGenDiagnosticCode.fieldNameCollision
     case .builtInTypeRedefined: return ModelGenDiagnosticCode.builtInTypeRedefined
     case .caseCollidingFileNames: return ModelGenDiagnosticCode.caseCollidingFileNames
@@ -311,6 +351,12 @@ public enum SemanticError: Sendable, Hashable {
     case .declaredSyncField: return ModelGenDiagnosticCode.declaredSyncField
     case .invalidSubscribeMutations: return ModelGenDiagnosticCode.invalidSubscribeMutations
     case .renamedRootType: return ModelGenDiagnosticCode.renamedRootType
+    case .missingQueryRoot: return ModelGenDiagnosticCode.missingQueryRoot
+    case .subscriptionTypeMismatch: return ModelGenDiagnosticCode.subscriptionTypeMismatch
+    case .unsupportedDirective: return ModelGenDiagnosticCode.unsupportedDirective
+    case .invalidDirectiveArgument: return ModelGenDiagnosticCode.invalidDirectiveArgument
+    case .deprecatedRequiredInput: return ModelGenDiagnosticCode.deprecatedRequiredInput
+    case .duplicateSchemaDefinition: return ModelGenDiagnosticCode.duplicateSchemaDefinition
     case .duplicateArgument: return ModelGenDiagnosticCode.duplicateArgument
     case .duplicateDirective: return ModelGenDiagnosticCode.duplicateDirective
     case .invalidDefaultValue: return ModelGenDiagnosticCode.invalidDefaultValue
@@ -461,6 +507,9 @@ public enum SemanticError: Sendable, Hashable {
         ? "the API schema would define `\(q(claim))` twice"
         : "SQLite table names and API schema type names ignore letter case"
       return "\(this) collides with \(other); \(q(reason, limit: 400))"
+    case .rootTypeNameClaimed(let name, let kind):
+      return
+        "`\(q(name))` is a root operation type of the API schema, which holds the generated and your own root fields; it cannot be \(q(kind, limit: 400))"
     case .fieldNameCollision(let owner, let field, let otherField, let isImplicit):
       let other = isImplicit ? "the implicit field `\(q(otherField))`" : "`\(q(otherField))`"
       return "`\(q(owner)).\(q(field))` collides with \(other); SQLite column names ignore letter case"
@@ -506,10 +555,26 @@ public enum SemanticError: Sendable, Hashable {
       return
         "`@aws_subscribe` on `Subscription.\(q(field))` names the mutation `\(q(mutation))`, which `Mutation` does not define"
     case .invalidSubscribeMutations(let field, nil, _):
-      return "`@aws_subscribe(mutations:)` on `Subscription.\(q(field))` must be a list of mutation names"
+      return "`@aws_subscribe(mutations:)` on `Subscription.\(q(field))` must be a non-empty list of mutation names"
     case .renamedRootType(let operation, let typeName):
       return
         "the schema definition names `\(q(typeName))` as its \(q(operation)) type; modelgen puts the generated \(q(operation)) fields into `\(Naming.uppercasingFirst(operation))` and would drop the fields of `\(q(typeName))`"
+    case .subscriptionTypeMismatch(let field, let type, let mutation, let mutationType):
+      return
+        "`Subscription.\(q(field))` returns `\(q(type))`, but the mutation `\(q(mutation))` it subscribes to returns `\(q(mutationType))`; AppSync requires a subscription to return its mutations' type"
+    case .unsupportedDirective(let name, let feature, _):
+      return "modelgen does not support `@\(q(name))`: it generates no \(q(feature, limit: 400))"
+    case .invalidDirectiveArgument(let directive, let argument, let typeName, let reason):
+      return
+        "the value of `@\(q(directive))(\(q(argument)):)` is not a `\(q(typeName))`: \(q(reason, limit: 400))"
+    case .deprecatedRequiredInput(let owner, let kind):
+      return
+        "the required \(q(kind)) `\(q(owner))` cannot be deprecated: a client must still send it (GraphQL spec §3.13.3)"
+    case .duplicateSchemaDefinition:
+      return "the schema is defined more than once; a GraphQL schema has one `schema { … }` definition"
+    case .missingQueryRoot:
+      return
+        "the API schema would have no `Query` field, and a GraphQL schema needs a `Query` type (the Amplify transformer emits none and AppSync refuses the schema)"
     case .v1Directive(let name, _):
       return
         "`@\(q(name))` is a directive of the Amplify GraphQL Transformer v1, which modelgen (transformer v2) does not read"
@@ -586,6 +651,9 @@ public enum SemanticError: Sendable, Hashable {
     where claim == name && otherClaim != otherName && claim == otherClaim:
       return
         "rename `\(q(name))`; the Amplify transformer generates `\(q(otherClaim))` for `\(q(otherName))` and would replace yours"
+    case .rootTypeNameClaimed(let name, _):
+      return
+        "rename the type; to declare root fields yourself write a plain object type, `type \(q(name)) { … }` (no `@model`)"
     case .typeNameCollision, .fieldNameCollision:
       return "rename one of them"
     case .builtInTypeRedefined(let name, _):
@@ -616,6 +684,22 @@ public enum SemanticError: Sendable, Hashable {
       return "name a field of `Mutation` (yours or a generated `create…`/`update…`/`delete…`)"
     case .invalidSubscribeMutations(_, nil, _):
       return "write `@aws_subscribe(mutations: [\"createPost\"])` (AppSync's argument is `[String!]!`)"
+    case .subscriptionTypeMismatch(_, _, let mutation, let mutationType):
+      return
+        "return `\(q(mutationType))` from the subscription, or subscribe to mutations that return its type instead of `\(q(mutation))`"
+    case .unsupportedDirective(_, _, let instead):
+      return q(instead, limit: 400)
+    case .invalidDirectiveArgument(let directive, _, let typeName, _):
+      return "give `@\(q(directive))` a `\(q(typeName))` value, as its definition declares"
+    case .duplicateSchemaDefinition:
+      return "merge the two into one, or write the second as `extend schema { … }`"
+    case .deprecatedRequiredInput:
+      return "make it optional (drop `!`, or give it a default value) before deprecating it, or remove `@deprecated`"
+    case .missingQueryRoot(let owner, true):
+      return
+        "keep the queries of one model (drop `queries: null` from `\(q(owner))`), give an `@index` a `queryField:`, or declare `type Query { … }` with a field of your own"
+    case .missingQueryRoot(_, false):
+      return "declare `type Query { … }` with a field of your own, or a `@model` type (its `get`/`list` queries)"
     case .renamedRootType(let operation, _):
       let name = Naming.uppercasingFirst(operation)
       return

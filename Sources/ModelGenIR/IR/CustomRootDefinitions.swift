@@ -19,6 +19,10 @@ public struct CustomRootType: Sendable, Hashable {
   public var location: SchemaLocation
   /// Its fields in declaration order.
   public var fields: [CustomRootField]
+  /// The AWS AppSync directives written on the type and its `extend type`s (`@aws_api_key`), as
+  /// printed SDL, each name once (`TransformerOutput.addObjectExtension` adds an extension's
+  /// directive only when the type lacks one of that name).
+  public var directives: [String] = []
 
   /// Creates a root type.
   public init(operation: Operation, location: SchemaLocation, fields: [CustomRootField]) {

@@ -55,6 +55,10 @@ public struct FieldDefinition: Sendable, Hashable {
   public var authRules: [AuthRuleDefinition]
   /// Position of the field name; for implicit fields, the position of what created them.
   public var location: SchemaLocation
+  /// The AWS AppSync directives written on the field (`@aws_iam`, `@deprecated(reason: "…")`), as
+  /// printed SDL in document order: the transformer keeps them in the API schema
+  /// (`TransformerOutput.buildSchema` strips every directive but AppSync's). Empty for implicit fields.
+  public var appSyncDirectives: [String] = []
 
   /// Creates a field.
   public init(

@@ -45,6 +45,10 @@ public struct NonModelDefinition: Sendable, Hashable {
   public var description: String?
   /// Position of the type name.
   public var location: SchemaLocation
+  /// The AWS AppSync directives written on the type (`@aws_iam`, `@aws_api_key`), as printed SDL in
+  /// document order: the transformer keeps them in the API schema, before those the auth
+  /// transformer adds for the models that reach the type.
+  public var appSyncDirectives: [String] = []
 
   /// Creates a non-model definition.
   public init(name: String, fields: [FieldDefinition], description: String? = nil, location: SchemaLocation) {

@@ -44,7 +44,12 @@ enum CustomRootRule {
               name: field.name.value, lines: printed(field, of: name, adding: auth),
               location: field.name.range.schemaLocation, isAuthProtected: !auth.isEmpty))
         }
-        roots.append(CustomRootType(operation: operation, location: entry.nameRange.schemaLocation, fields: fields))
+        var root = CustomRootType(operation: operation, location: entry.nameRange.schemaLocation, fields: fields)
+        var directiveNames: Set<String> = []
+        root.directives = entry.directives.filter {
+          printedDirectives.contains($0.name.value) && directiveNames.insert($0.name.value).inserted
+        }.map(SDLPrinter.print)
+        roots.append(root)
       } else if entry.kind == .unsupported("input") {
         var seen: Set<String> = []
         var fields: [InputValueDefinition] = []

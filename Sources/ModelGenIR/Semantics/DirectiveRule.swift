@@ -86,7 +86,7 @@ enum DirectiveRule {
 
   /// AppSync and Amplify directives that are valid in a schema but do not affect generated models.
   static let passThroughDirectives: Set<String> = [
-    "searchable", "function", "http", "predictions", "aws_subscribe", "aws_auth", "aws_api_key", "aws_iam",
+    "function", "http", "predictions", "aws_subscribe", "aws_auth", "aws_api_key", "aws_iam",
     "aws_oidc", "aws_cognito_user_pools", "aws_lambda", "deprecated", "mapsTo", "refersTo", "sql", "specifiedBy",
     "generation", "conversation", "validate",
   ]
@@ -134,7 +134,8 @@ enum DirectiveRule {
 
   /// The transformer v2 directives that replace a v1 directive (Amplify's "Migrating GraphQL
   /// schemas to the v2 transformer"): `@key(name:)` → `@index`, `@key` without `name:` →
-  /// `@primaryKey`, `@connection` → `@hasMany`/`@hasOne`/`@belongsTo`; `nil` for other directives.
+  /// `@primaryKey`, `@connection` → `@hasMany`/`@hasOne`/`@belongsTo`, `@versioned` → the API's
+  /// conflict resolution; `nil` for other directives.
   static func v1Replacement(_ directive: Directive) -> String? {
     switch directive.name.value {
     case "key":
@@ -144,6 +145,10 @@ enum DirectiveRule {
         : "`@primaryKey(sortKeyFields:)` on the key's first field"
     case "connection":
       return "`@hasMany`, `@hasOne` or `@belongsTo` (and `@manyToMany` for a join through a model)"
+    case "versioned":
+      // v1's `@versioned` became the API's conflict detection (`ResolverConfig` in v2).
+      return
+        "conflict resolution for the whole API: `--conflict-resolution automerge` (or `optimistic`, `lambda`), or `\"conflictResolution\"` in modelgen-config.json"
     default:
       return nil
     }
@@ -153,6 +158,18 @@ enum DirectiveRule {
     var seen: [String: SourceRange] = [:]
     for directive in directives {
       let name = directive.name.value
+      if name == "searchable", !context.declaredDirectives.contains(name) {
+        // The searchable transformer adds OpenSearch resolvers, `search<Plural>` and its
+        // `Searchable…` inputs; modelgen emits none of them, so the API would lack what the
+        // schema asks for. Refused rather than dropped in silence.
+        context.report(
+          .unsupportedDirective(
+            name: name, feature: "OpenSearch resolvers or `search…` query (the searchable transformer's)",
+            instead:
+              "remove `@searchable` and filter with the `list…` query or an `@index` query instead"
+          ), at: directive.range)
+        continue
+      }
       guard let spec = specs[name] else {
         if !passThroughDirectives.contains(name), !context.declaredDirectives.contains(name) {
           if let replacement = v1Replacement(directive) {

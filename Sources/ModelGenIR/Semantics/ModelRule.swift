@@ -34,10 +34,11 @@ enum ModelRule {
             .modelFieldWithoutRelation(model: name, field: astField.name.value, relatedModel: related),
             at: astField.name.range)
         }
-        fields.append(
-          FieldDefinition(
-            name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
-            description: astField.description?.value, location: astField.name.range.schemaLocation))
+        var field = FieldDefinition(
+          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+          description: astField.description?.value, location: astField.name.range.schemaLocation)
+        field.appSyncDirectives = appSyncDirectives(astField.directives)
+        fields.append(field)
       }
       let model = WorkingModel(entry: entry, declared: declared)
       let hasPrimaryKey = entry.fields.contains { field in field.directives.contains { $0.name.value == "primaryKey" } }
@@ -149,14 +150,22 @@ enum ModelRule {
         // A model here is an embedded value (a custom resolver's result, `OrderLine.product`): no
         // relation, no foreign key; the Amplify codegen emits it the same way.
         // `@default` here is MG016 (``DirectiveRule``): the transformer takes it on model fields only.
-        fields.append(
-          FieldDefinition(
-            name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
-            description: astField.description?.value, location: astField.name.range.schemaLocation))
+        var field = FieldDefinition(
+          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+          description: astField.description?.value, location: astField.name.range.schemaLocation)
+        field.appSyncDirectives = appSyncDirectives(astField.directives)
+        fields.append(field)
       }
-      return NonModelDefinition(
+      var nonModel = NonModelDefinition(
         name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)
+      nonModel.appSyncDirectives = appSyncDirectives(entry.directives)
+      return nonModel
     }
+  }
+
+  /// The AWS AppSync directives of `directives` (``CustomRootRule/printedDirectives``), printed.
+  static func appSyncDirectives(_ directives: [Directive]) -> [String] {
+    directives.filter { CustomRootRule.printedDirectives.contains($0.name.value) }.map(SDLPrinter.print)
   }
 
   /// Builds the enums.

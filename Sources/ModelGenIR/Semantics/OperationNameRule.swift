@@ -115,36 +115,96 @@ enum OperationNameRule {
           at: field.name.range, notes: notes)
       }
     }
-    checkSubscribedMutations(context, generatedMutations: Set(mutations.keys))
+    checkSubscribedMutations(context, generatedMutations: mutations.mapValues(\.owner))
+    checkQueryRoot(context, generatedQueries: queries.isEmpty)
+  }
+
+  /// MG043 when the API schema would have no `Query` field: no model has a `get`, `list` or index
+  /// query, and the user declares no `Query` field (the transformer's `TransformerOutput.buildSchema`
+  /// then drops the empty `Query`, and graphql-core and AppSync refuse a schema without one).
+  /// Reported at the first model's `queries:` argument, or at the user's `Mutation` or
+  /// `Subscription` when there is no model; a schema with neither has no API schema at all.
+  private static func checkQueryRoot(_ context: AnalysisContext, generatedQueries none: Bool) {
+    guard none else { return }
+    func rootFields(_ name: String) -> [GraphQLSDL.FieldDefinition]? {
+      guard let entry = context.types[name], entry.kind == .unsupported("root operation") else { return nil }
+      return entry.fields
+    }
+    if rootFields("Query")?.isEmpty == false { return }
+    if let model = context.orderedModels.first {
+      let directive = model.directives.first { $0.name.value == "model" }
+      context.report(
+        .missingQueryRoot(owner: model.name, isModel: true),
+        at: directive.map { $0.argument(named: "queries") != nil ? $0.range(of: "queries") : $0.range }
+          ?? model.nameRange)
+      return
+    }
+    for root in ["Mutation", "Subscription"] where rootFields(root)?.isEmpty == false {
+      guard let entry = context.types[root] else { continue }
+      context.report(.missingQueryRoot(owner: root, isModel: false), at: entry.nameRange)
+      return
+    }
   }
 
   /// MG038: every `@aws_subscribe(mutations:)` on a field of the user's `Subscription` names
-  /// fields of the merged `Mutation` type (the user's and the generated ones). AppSync declares the
-  /// argument `[String!]!`; a single string is a list of one (GraphQL spec §3.11, input coercion
-  /// of lists).
-  private static func checkSubscribedMutations(_ context: AnalysisContext, generatedMutations: Set<String>) {
+  /// fields of the merged `Mutation` type (the user's and the generated ones), at least one
+  /// (AppSync declares the argument `[String!]!`; a single string is a list of one, GraphQL spec
+  /// §3.11, input coercion of lists). MG044: a subscription's result type (its named type and list
+  /// shape; nullability aside) is each subscribed mutation's: AppSync pushes the mutation's
+  /// selection to the subscribers ("the return type of a subscription field must match the return
+  /// type of the corresponding mutation field"); a generated `create<Model>` returns `<Model>`.
+  /// MG016: `@aws_subscribe` on a field of any other type (a `Query` or `Mutation` field, a model's),
+  /// where AppSync never triggers it.
+  private static func checkSubscribedMutations(_ context: AnalysisContext, generatedMutations: [String: String]) {
+    for name in context.typeOrder
+    where name != "Subscription" || context.types[name]?.kind != .unsupported("root operation") {
+      for field in context.types[name]?.fields ?? [] {
+        for directive in field.directives where directive.name.value == "aws_subscribe" {
+          context.report(
+            .misplacedDirective(
+              directive: "aws_subscribe",
+              placement: "is only allowed on fields of `Subscription`, where `\(name).\(field.name.value)` is not"),
+            at: directive.range)
+        }
+      }
+    }
     guard let subscription = context.types["Subscription"], subscription.kind == .unsupported("root operation")
     else { return }
-    var mutationNames = generatedMutations
+    // Each mutation's result: (named type, is a list).
+    var results: [String: (type: String, isList: Bool)] = generatedMutations.mapValues { ($0, false) }
     if let mutation = context.types["Mutation"], mutation.kind == .unsupported("root operation") {
-      mutationNames.formUnion(mutation.fields.map(\.name.value))
+      for field in mutation.fields where results[field.name.value] == nil {
+        results[field.name.value] = (field.type.namedType.value, field.type.nullable.isList)
+      }
     }
+    let mutationNames = Set(results.keys)
     for field in subscription.fields {
       for directive in field.directives where directive.name.value == "aws_subscribe" {
-        guard let names = directive.strings("mutations") else {
+        guard let names = directive.strings("mutations"), !names.isEmpty else {
           context.report(
             .invalidSubscribeMutations(field: field.name.value, mutation: nil, suggestion: nil),
             at: directive.range(of: "mutations"))
           continue
         }
-        for (offset, name) in names.enumerated() where !mutationNames.contains(name) {
+        let own = (type: field.type.namedType.value, isList: field.type.nullable.isList)
+        for (offset, name) in names.enumerated() {
+          guard let result = results[name] else {
+            context.report(
+              .invalidSubscribeMutations(
+                field: field.name.value, mutation: name,
+                suggestion: Naming.suggestion(for: name, among: mutationNames.sorted())),
+              at: directive.range(of: "mutations", element: offset))
+            continue
+          }
+          guard result != own else { continue }
           context.report(
-            .invalidSubscribeMutations(
-              field: field.name.value, mutation: name,
-              suggestion: Naming.suggestion(for: name, among: mutationNames.sorted())),
+            .subscriptionTypeMismatch(
+              field: field.name.value, type: field.type.description, mutation: name,
+              mutationType: result.isList ? "[\(result.type)]" : result.type),
             at: directive.range(of: "mutations", element: offset))
         }
       }
     }
   }
+
 }

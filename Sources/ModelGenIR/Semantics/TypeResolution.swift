@@ -7,6 +7,7 @@ import GraphQLSDL
 ///   names), whose fields `CustomRootRule` keeps for the API schema (no Swift is generated for them).
 /// - `extend type` / `extend enum` merge their fields, values and directives into the definition
 ///   (GraphQL spec §3.6.3, §3.9.1); an extension of an undefined type is an unknown type (MG001).
+/// - A second `schema { … }` definition is MG048 (an `extend schema` is fine).
 /// - A name defined twice is MG004; a field or enum value defined twice in one type is MG005; a
 ///   definition or (non-scalar) extension named like a built-in or AWS scalar (`enum Int`,
 ///   `extend type ID`) is MG034.
@@ -43,9 +44,19 @@ enum TypeResolution {
     of document: Document, declaringDirectivesIn context: AnalysisContext
   ) -> Set<String> {
     var rootTypeNames: Set<String> = ["Query", "Mutation", "Subscription"]
+    var firstSchema: SourceRange?
     for definition in document.definitions {
       switch definition {
       case .schema(let schema):
+        // GraphQL spec §3.3: "A GraphQL schema … must only have one schema definition" (the
+        // transformer keeps the first and drops the others in silence).
+        if let firstSchema {
+          context.report(
+            .duplicateSchemaDefinition, at: schema.range,
+            notes: [DiagnosticNote(message: "first defined here", range: firstSchema)])
+        } else {
+          firstSchema = schema.range
+        }
         rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
         reportRenamedRoots(schema.operationTypes, in: context)
       case .schemaExtension(let schema):
@@ -93,8 +104,28 @@ enum TypeResolution {
         notes: [DiagnosticNote(message: "first defined here", range: existing.nameRange)])
       return
     }
+    if rootTypeNames.contains(name.value), let kind = rootClaimKind(of: entry) {
+      context.report(.rootTypeNameClaimed(name: name.value, kind: kind), at: name.range)
+    }
     context.types[name.value] = entry
     context.typeOrder.append(name.value)
+  }
+
+  /// What a definition named like a root operation type is, when it is not a plain object type
+  /// (the user's root fields): the transformer would put the generated root fields into it (a
+  /// model's own fields then become root fields), or the schema has no valid root (graphql-core:
+  /// "Query root type must be Object type").
+  private static func rootClaimKind(of entry: TypeEntry) -> String? {
+    switch entry.kind {
+    case .model: "a model"
+    case .enumeration: "an enum"
+    case .unsupported("root operation"), .nonModel: nil
+    case .unsupported("input"): "an input type"
+    case .unsupported("interface"): "an interface"
+    case .unsupported("union"): "a union"
+    case .unsupported("custom scalar"), .scalar: "a scalar"
+    case .unsupported(let described): "a \(described)"
+    }
   }
 
   private static func reportBuiltInRedefined(_ name: Name, in context: AnalysisContext) {
@@ -114,6 +145,11 @@ enum TypeResolution {
       let suggestion = Naming.suggestion(for: name.value, among: context.typeOrder)
       context.report(.unknownType(name: name.value, suggestion: suggestion), at: name.range)
       return
+    }
+    if entry.kind == .unsupported("root operation"), definition.directives.contains(where: { $0.name.value == "model" })
+    {
+      // `extend type Query @model`: the extension would make the root type a model.
+      context.report(.rootTypeNameClaimed(name: name.value, kind: "a model"), at: name.range)
     }
     merge(definition, into: &entry)
     context.types[name.value] = entry

@@ -51,6 +51,156 @@ enum TypeSystemRule {
     }
     checkDirectiveDefinitions(of: document, in: context)
     checkInputCycles(context)
+    checkDirectiveUses(of: document, in: context)
+  }
+
+  // MARK: - Directive uses
+
+  /// The definitions of the directives AWS AppSync and GraphQL declare themselves (AppSync's
+  /// schema prelude, as the local server declares them; GraphQL spec §3.13.3, §3.13.4), which the
+  /// API schema keeps (``CustomRootRule/printedDirectives``).
+  static let builtInDirectiveSDL = """
+    directive @deprecated(reason: String = "No longer supported") on FIELD_DEFINITION | ARGUMENT_DEFINITION | INPUT_FIELD_DEFINITION | ENUM_VALUE
+    directive @specifiedBy(url: String!) on SCALAR
+    directive @aws_subscribe(mutations: [String!]!) on FIELD_DEFINITION
+    directive @aws_auth(cognito_groups: [String]) on FIELD_DEFINITION
+    directive @aws_api_key on OBJECT | FIELD_DEFINITION
+    directive @aws_iam on OBJECT | FIELD_DEFINITION
+    directive @aws_oidc on OBJECT | FIELD_DEFINITION
+    directive @aws_cognito_user_pools(cognito_groups: [String]) on OBJECT | FIELD_DEFINITION
+    directive @aws_lambda on OBJECT | FIELD_DEFINITION
+    """
+
+  /// ``builtInDirectiveSDL``, parsed once.
+  static let builtInDirectives: [String: DirectiveDefinition] = {
+    var result: [String: DirectiveDefinition] = [:]
+    for case .directive(let definition) in SDLParser.parse(builtInDirectiveSDL, fileName: "appsync.graphql").document
+      .definitions
+    {
+      result[definition.name.value] = definition
+    }
+    return result
+  }()
+
+  /// Every use of a directive the document declares (`directive @name …`) or AppSync/GraphQL
+  /// declares (``builtInDirectives``), checked against its definition as GraphQL validation does
+  /// (§5.7.1–§5.7.2, §5.4.1–§5.4.3, §5.6.1): MG016 at a use in a location the definition does not
+  /// list (`@aws_iam` on an argument), MG003 at an argument it does not take (with a did-you-mean),
+  /// MG017 at a repeated argument, MG046 at a value that does not coerce to the argument's type
+  /// (`@deprecated(reason: 1)`), MG015 at a use without a required argument; MG047 at
+  /// `@deprecated` on a required argument or input field (non-null, no default: §3.13.3, "must not
+  /// be required"). The Amplify directives are ``DirectiveRule``'s; its pass-through directives
+  /// that AppSync does not define (`@function`, `@http`, …) are dropped from the API schema and not
+  /// checked here.
+  private static func checkDirectiveUses(of document: Document, in context: AnalysisContext) {
+    // AppSync's own definitions hold whatever the document restates (the API schema declares no
+    // directive, so AppSync's apply); for the others, the document's first definition (a second
+    // is MG051).
+    var definitions = builtInDirectives
+    for case .directive(let definition) in document.definitions where definitions[definition.name.value] == nil {
+      definitions[definition.name.value] = definition
+    }
+    func check(_ directives: [Directive], at location: DirectiveLocation, placement: String) {
+      for directive in directives {
+        guard let definition = definitions[directive.name.value], DirectiveRule.specs[directive.name.value] == nil
+        else { continue }
+        checkUse(directive, against: definition, at: location, placement: placement, in: context)
+      }
+    }
+    for name in context.typeOrder {
+      guard let entry = context.types[name] else { continue }
+      let location: DirectiveLocation
+      switch entry.kind {
+      case .model, .nonModel, .unsupported("root operation"): location = .object
+      case .enumeration: location = .enumType
+      case .unsupported("input"): location = .inputObject
+      case .unsupported("interface"): location = .interface
+      case .unsupported("union"): location = .union
+      default: location = .scalar
+      }
+      check(entry.directives, at: location, placement: "type `\(name)`")
+      for field in entry.fields {
+        let owner = "\(name).\(field.name.value)"
+        check(field.directives, at: .fieldDefinition, placement: "the field `\(owner)`")
+        for argument in field.arguments {
+          check(
+            argument.directives, at: .argumentDefinition, placement: "the argument `\(owner)(\(argument.name.value):)`")
+          checkDeprecatedRequired(argument, kind: "argument", owner: "\(owner)(\(argument.name.value):)", in: context)
+        }
+      }
+      for field in entry.inputFields {
+        let owner = "\(name).\(field.name.value)"
+        check(field.directives, at: .inputFieldDefinition, placement: "the input field `\(owner)`")
+        checkDeprecatedRequired(field, kind: "input field", owner: owner, in: context)
+      }
+      for value in entry.enumValues {
+        check(value.directives, at: .enumValue, placement: "the enum value `\(name).\(value.name.value)`")
+      }
+    }
+  }
+
+  /// MG016, MG003, MG017, MG046 and MG015 for one use of a directive defined by `definition`.
+  private static func checkUse(
+    _ directive: Directive, against definition: DirectiveDefinition, at location: DirectiveLocation,
+    placement: String, in context: AnalysisContext
+  ) {
+    let name = directive.name.value
+    if !definition.locations.contains(where: { $0.location == location }) {
+      let allowed = definition.locations.map(\.location.rawValue).joined(separator: " | ")
+      context.report(
+        .misplacedDirective(
+          directive: name,
+          placement: "is not allowed on \(placement) (\(location.rawValue)); it is defined on \(allowed)"),
+        at: directive.range)
+    }
+    var parameters: [String: InputValueDefinition] = [:]
+    for argument in definition.arguments where parameters[argument.name.value] == nil {
+      parameters[argument.name.value] = argument
+    }
+    var given: Set<String> = []
+    for argument in directive.arguments {
+      let argumentName = argument.name.value
+      guard given.insert(argumentName).inserted else {
+        context.report(.repeatedDirective(directive: "\(name)(\(argumentName):)"), at: argument.name.range)
+        continue
+      }
+      guard let parameter = parameters[argumentName] else {
+        let suggestion = Naming.suggestion(for: argumentName, among: parameters.keys.sorted())
+        context.report(
+          .unknownArgument(directive: name, argument: argumentName, suggestion: suggestion), at: argument.name.range)
+        continue
+      }
+      if isSubscribeMutations(name, argumentName) { continue }
+      if let mismatch = coerce(argument.value, to: parameter.type, in: context) {
+        context.report(
+          .invalidDirectiveArgument(
+            directive: name, argument: argumentName, typeName: parameter.type.description, reason: mismatch.reason),
+          at: mismatch.range)
+      }
+    }
+    for parameter in definition.arguments
+    where parameter.type.isNonNull && parameter.defaultValue == nil && !given.contains(parameter.name.value)
+      && !isSubscribeMutations(name, parameter.name.value)
+    {
+      context.report(.missingArgument(directive: name, argument: parameter.name.value), at: directive.range)
+    }
+  }
+
+  /// `@aws_subscribe(mutations:)`, whose value (missing, not a list of names, empty) is MG038
+  /// (``OperationNameRule``, which also checks the names against `Mutation`).
+  private static func isSubscribeMutations(_ directive: String, _ argument: String) -> Bool {
+    directive == "aws_subscribe" && argument == "mutations"
+  }
+
+  /// MG047: `@deprecated` on a required (non-null, no default) argument or input field.
+  private static func checkDeprecatedRequired(
+    _ value: InputValueDefinition, kind: String, owner: String, in context: AnalysisContext
+  ) {
+    guard value.type.isNonNull, value.defaultValue == nil,
+      let directive = value.directives.first(where: { $0.name.value == "deprecated" }),
+      !context.declaredDirectives.contains("deprecated")
+    else { return }
+    context.report(.deprecatedRequiredInput(owner: owner, kind: kind), at: directive.range)
   }
 
   // MARK: - Fields and arguments
