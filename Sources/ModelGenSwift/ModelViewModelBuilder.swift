@@ -45,7 +45,9 @@ extension ViewModelBuilder {
       case .stored, .embedded: return nil
       }
       return PathMemberViewModel(
-        name: SwiftNames.escaped(SwiftNames.pathMember(forProperty: members.members.propertyName(field.name))),
+        name: SwiftNames.escaped(
+          members.members.pathMember(field.name)
+            ?? SwiftNames.pathMember(forProperty: members.members.propertyName(field.name))),
         relatedType: types.typeName(related),
         fieldLiteral: SwiftNames.stringLiteral(field.name))
     }

@@ -72,7 +72,7 @@ public struct ViewModelBuilder: Sendable {
 
   /// The view model of one non-model type of ``graph``.
   public func embeddedViewModel(_ definition: NonModelDefinition) -> EmbeddedViewModel {
-    let members = SwiftMemberNames(fields: definition.fields)
+    let members = SwiftMemberNames(fields: definition.fields, caseIterableKeys: false)
     let comma = Self.elementComma(count: definition.fields.count)
     let fields = definition.fields
     var viewModel = EmbeddedViewModel(

@@ -25,6 +25,18 @@ struct PathMemberNamesTests {
     #expect(Shelf.keys.fieldNames.name == "fieldNames" && Book.keys.intValue.name == "intValue")
   }
 
+  /// A renamed path member beside an association that already has the suffixed name takes the
+  /// next free number, so no `ModelPath` extension declares a member twice.
+  @Test func renamedPathMembersTakeTheNextFreeSuffix() {
+    let mugs: ModelPath<Rack, Mug> = Rack.path.fieldNamesValue2
+    let jars: ModelPath<Rack, Jar> = Rack.path.fieldNamesValue
+    let rack: ModelPath<Crate, Rack> = Crate.path.intValueValue2
+    let cover: ModelPath<Crate, Cover> = Crate.path.intValueValue
+    #expect(mugs.fieldNames == ["fieldNames"] && jars.fieldNames == ["fieldNamesValue"])
+    #expect(rack.fieldNames == ["intValue"] && cover.fieldNames == ["intValueValue"])
+    #expect(Mug.path.rack.fieldNamesValue2.stringValue == "rack.fieldNames")
+  }
+
   @Test func pathsThroughThoseAssociationsLoadFromADataStore() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("PathMembers-\(UUID().uuidString)", isDirectory: true)

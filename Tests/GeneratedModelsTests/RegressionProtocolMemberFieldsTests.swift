@@ -17,7 +17,7 @@ struct RegressionProtocolMemberFieldsTests {
   @Test func aModelWithADescriptionFieldPrintsAllItsFields() {
     #expect(
       listing.description
-        == #"Listing(id: "l1", title: "Lamp", descriptionValue2: "brass", descriptionValue: "v", debugDescriptionValue: "dbg", hashValueValue: 7, allCases: 3, state: .allCasesValue, spec: Spec(descriptionValue: "spec", hashValueValue: 2), createdAt: nil, updatedAt: nil)"#
+        == #"Listing(id: "l1", title: "Lamp", descriptionValue2: "brass", descriptionValue: "v", debugDescriptionValue: "dbg", hashValueValue: 7, allCases: 3, allCasesValue: nil, state: .allCasesValue, spec: Spec(descriptionValue: "spec", hashValueValue: 2, allCases: nil, allCasesValue: nil), createdAt: nil, updatedAt: nil)"#
     )
     #expect(String(describing: listing) == listing.description)
     #expect(listing.debugDescription == listing.description)
@@ -43,12 +43,27 @@ struct RegressionProtocolMemberFieldsTests {
     #expect(json["state"] as? String == "ALL_CASES")
     #expect(ListingState.allCases == [.open, .allCasesValue], "CaseIterable.allCases is not ambiguous")
     #expect(Listing.CodingKeys.allCases.map(\.stringValue).contains("allCases"))
-    #expect(Listing.keys.allCasesValue.name == "allCases")
+    // `allCases` beside a field `allCasesValue`: the renamed key takes the next free number.
+    #expect(Listing.keys.allCasesValue2.name == "allCases")
+    #expect(Listing.keys.allCasesValue.name == "allCasesValue")
+    #expect(Listing.CodingKeys.allCasesValue2.stringValue == "allCases")
+    #expect(Listing.CodingKeys.allCasesValue.stringValue == "allCasesValue")
+    #expect(Spec.keys.allCases.stringValue == "allCases" && Spec.keys.allCasesValue.stringValue == "allCasesValue")
+    let spec = Spec(descriptionValue: "d", allCases: "a", allCasesValue: "b")
+    let specJSON = try JSON.object(try JSON.encode(spec))
+    #expect(specJSON["allCases"] as? String == "a" && specJSON["allCasesValue"] as? String == "b")
+    #expect(try JSONDecoder().decode(Spec.self, from: Data(try JSON.encode(spec).utf8)) == spec)
+    let both = Listing(id: "l2", title: "Both", allCases: 1, allCasesValue: "one")
+    let bothJSON = try JSON.object(try JSON.encode(both))
+    #expect(bothJSON["allCases"] as? Int == 1 && bothJSON["allCasesValue"] as? String == "one")
+    let decoded = try JSONDecoder().decode(Listing.self, from: Data(try JSON.encode(both).utf8))
+    #expect(decoded.allCases == 1 && decoded.allCasesValue == "one")
     #expect((json["spec"] as? NSDictionary)?["description"] as? String == "spec")
     #expect(
       Listing.schema.fields.map(\.name)
         == [
-          "id", "title", "description", "descriptionValue", "debugDescription", "hashValue", "allCases", "state",
+          "id", "title", "description", "descriptionValue", "debugDescription", "hashValue", "allCases",
+          "allCasesValue", "state",
           "spec", "createdAt", "updatedAt",
         ])
     #expect(Listing.keys.descriptionValue2.name == "description")

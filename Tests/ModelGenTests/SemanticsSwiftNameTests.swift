@@ -319,6 +319,50 @@ extension SemanticsSwiftNameTests {
     #expect(warnings.first?.message.contains("`ModelPath.fieldNames`") == true)
     #expect(warnings[1].message.contains("`CodingKey.stringValue`"))
   }
+
+  /// A renamed path member or coding key takes the next free number when another member of the
+  /// same namespace already has the suffixed name; MGW002 names the final name.
+  @Test func renamedPathMembersAndCodingKeysAreUniqueInTheirNamespace() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      type Shelf @model {
+        id: ID!
+        1️⃣fieldNames: [Mug] @hasMany
+        fieldNamesValue: [Jar] @hasMany
+        2️⃣intValue: Cover @hasOne
+        intValueValue: Cover @hasOne
+        3️⃣allCases: String
+        allCasesValue: String
+      }
+      type Mug @model { id: ID! shelf: Shelf @belongsTo }
+      type Jar @model { id: ID! }
+      type Cover @model { id: ID! }
+      type Meta { allCases: String allCasesValue: String }
+      """)
+    let warnings = result.diagnostics.filter { $0.code.rawValue == "MGW002" }
+    #expect(
+      warnings.map { "\($0.line):\($0.column)" }
+        == ["1️⃣", "2️⃣", "3️⃣"].map { "\(schema.location($0).line):\(schema.location($0).column)" },
+      "\(result.diagnostics.map(\.description))")
+    #expect(!result.hasErrors)
+    guard warnings.count == 3 else { return }
+    #expect(warnings[0].message.contains("`path.fieldNamesValue2`"), "\(warnings[0].message)")
+    #expect(warnings[0].message.contains("`fieldNamesValue` is the path member of another association"))
+    #expect(warnings[1].message.contains("`path.intValueValue2`"), "\(warnings[1].message)")
+    #expect(warnings[2].message.contains("`keys.allCasesValue2`"), "\(warnings[2].message)")
+    // An embedded type's `CodingKeys` is not `CaseIterable`: its keys keep the property names.
+    let meta = try #require(result.graph?.nonModels.first)
+    let members = SwiftMemberNames(fields: meta.fields, caseIterableKeys: false)
+    #expect(
+      members.codingKeyCase("allCases") == "allCases" && members.codingKeyCase("allCasesValue") == "allCasesValue")
+    #expect(
+      SwiftNames.codingKeyCases(forProperties: ["allCases", "allCasesValue"]) == ["allCasesValue2", "allCasesValue"])
+    #expect(
+      SwiftNames.codingKeyCases(forProperties: ["allCasesValue", "allCases"]) == ["allCasesValue", "allCasesValue2"])
+    #expect(
+      SwiftNames.pathMembers(forProperties: ["intValue", "intValueValue"]) == ["intValueValue2", "intValueValue"])
+    #expect(SwiftNames.pathMembers(forProperties: ["fieldNames", "label"]) == ["fieldNamesValue", "label"])
+  }
 }
 
 /// A SplitMix64 generator: repeatable random input for the fuzz-style tests.

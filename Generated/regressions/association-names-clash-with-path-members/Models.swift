@@ -12,7 +12,11 @@ public enum Models {
     models: [
       Book.self,
       Cover.self,
+      Crate.self,
+      Jar.self,
+      Mug.self,
       Note.self,
+      Rack.self,
       Shelf.self,
     ]
   )

@@ -9,7 +9,8 @@ extension Listing {
     case descriptionValue
     case debugDescriptionValue = "debugDescription"
     case hashValueValue = "hashValue"
-    case allCasesValue = "allCases"
+    case allCasesValue2 = "allCases"
+    case allCasesValue
     case state
     case spec
     case createdAt
@@ -24,7 +25,8 @@ extension Listing {
     public static let descriptionValue = ModelFieldKey<Listing, String?>("descriptionValue")
     public static let debugDescriptionValue = ModelFieldKey<Listing, String?>("debugDescription")
     public static let hashValueValue = ModelFieldKey<Listing, Int?>("hashValue")
-    public static let allCasesValue = ModelFieldKey<Listing, Int?>("allCases")
+    public static let allCasesValue2 = ModelFieldKey<Listing, Int?>("allCases")
+    public static let allCasesValue = ModelFieldKey<Listing, String?>("allCasesValue")
     public static let state = ModelFieldKey<Listing, ListingState?>("state")
     public static let spec = ModelFieldKey<Listing, Spec?>("spec")
     public static let createdAt = ModelFieldKey<Listing, Temporal.DateTime?>("createdAt")
@@ -68,7 +70,8 @@ extension Listing {
       .field(CodingKeys.descriptionValue, .optional, .string),
       .field(CodingKeys.debugDescriptionValue, .optional, .string),
       .field(CodingKeys.hashValueValue, .optional, .int),
-      .field(CodingKeys.allCasesValue, .optional, .int),
+      .field(CodingKeys.allCasesValue2, .optional, .int),
+      .field(CodingKeys.allCasesValue, .optional, .string),
       .field(CodingKeys.state, .optional, .enumeration("ListingState")),
       .field(CodingKeys.spec, .optional, .embedded(Spec.self)),
       .field(CodingKeys.createdAt, .optional, .scalar(.awsDateTime), readOnly: true),

@@ -10,6 +10,7 @@ public struct Listing: Model {
   public var debugDescriptionValue: String?
   public var hashValueValue: Int?
   public var allCases: Int?
+  public var allCasesValue: String?
   public var state: ListingState?
   public var spec: Spec?
   public internal(set) var createdAt: Temporal.DateTime?
@@ -23,6 +24,7 @@ public struct Listing: Model {
     debugDescriptionValue: String? = nil,
     hashValueValue: Int? = nil,
     allCases: Int? = nil,
+    allCasesValue: String? = nil,
     state: ListingState? = nil,
     spec: Spec? = nil
   ) {
@@ -33,6 +35,7 @@ public struct Listing: Model {
     self.debugDescriptionValue = debugDescriptionValue
     self.hashValueValue = hashValueValue
     self.allCases = allCases
+    self.allCasesValue = allCasesValue
     self.state = state
     self.spec = spec
   }
@@ -45,7 +48,8 @@ public struct Listing: Model {
     descriptionValue = try values.decodeIfPresent(String.self, forKey: .descriptionValue)
     debugDescriptionValue = try values.decodeIfPresent(String.self, forKey: .debugDescriptionValue)
     hashValueValue = try values.decodeIfPresent(Int.self, forKey: .hashValueValue)
-    allCases = try values.decodeIfPresent(Int.self, forKey: .allCasesValue)
+    allCases = try values.decodeIfPresent(Int.self, forKey: .allCasesValue2)
+    allCasesValue = try values.decodeIfPresent(String.self, forKey: .allCasesValue)
     state = try values.decodeIfPresent(ListingState.self, forKey: .state)
     spec = try values.decodeIfPresent(Spec.self, forKey: .spec)
     createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
@@ -60,7 +64,8 @@ public struct Listing: Model {
     try container.encodeIfPresent(descriptionValue, forKey: .descriptionValue)
     try container.encodeIfPresent(debugDescriptionValue, forKey: .debugDescriptionValue)
     try container.encodeIfPresent(hashValueValue, forKey: .hashValueValue)
-    try container.encodeIfPresent(allCases, forKey: .allCasesValue)
+    try container.encodeIfPresent(allCases, forKey: .allCasesValue2)
+    try container.encodeIfPresent(allCasesValue, forKey: .allCasesValue)
     try container.encodeIfPresent(state, forKey: .state)
     try container.encodeIfPresent(spec, forKey: .spec)
     try container.encodeIfPresent(createdAt, forKey: .createdAt)

@@ -4,13 +4,19 @@ import LazyModel
 public struct Spec: Embeddable {
   public var descriptionValue: String
   public var hashValueValue: Int?
+  public var allCases: String?
+  public var allCasesValue: String?
 
   public init(
     descriptionValue: String,
-    hashValueValue: Int? = nil
+    hashValueValue: Int? = nil,
+    allCases: String? = nil,
+    allCasesValue: String? = nil
   ) {
     self.descriptionValue = descriptionValue
     self.hashValueValue = hashValueValue
+    self.allCases = allCases
+    self.allCasesValue = allCasesValue
   }
 }
 
@@ -18,6 +24,8 @@ extension Spec {
   public enum CodingKeys: String, CodingKey {
     case descriptionValue = "description"
     case hashValueValue = "hashValue"
+    case allCases
+    case allCasesValue
   }
 
   public static let keys = CodingKeys.self
@@ -27,6 +35,8 @@ extension Spec {
     fields: [
       .field(keys.descriptionValue, .required, .string),
       .field(keys.hashValueValue, .optional, .int),
+      .field(keys.allCases, .optional, .string),
+      .field(keys.allCasesValue, .optional, .string),
     ]
   )
 }

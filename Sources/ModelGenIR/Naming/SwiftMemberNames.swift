@@ -10,24 +10,38 @@ package struct SwiftMemberNames: Sendable {
     var escapedProperty: String
     var escapedKey: String
     var label: String
+    /// The `ModelPath` member of an association field (unescaped), `nil` for data fields.
+    var pathMember: String?
   }
 
   private var byField: [String: Member] = [:]
   /// Every property name (unescaped).
   package let propertyNames: Set<String>
 
-  /// Resolves the members of `fields`, avoiding the names in `reserved`.
-  package init(fields: [FieldDefinition], reserved: Set<String> = []) {
+  /// Resolves the members of `fields`, avoiding the names in `reserved`. `caseIterableKeys` is
+  /// `true` for a model, whose `CodingKeys` is `CaseIterable` (a case `allCases` gets a suffix);
+  /// an embedded type's `CodingKeys` is not, and its synthesized `Codable` needs every case named
+  /// as its property, so there each coding key is the property name.
+  package init(fields: [FieldDefinition], reserved: Set<String> = [], caseIterableKeys: Bool = true) {
     let names = SwiftNames.propertyNames(fields.map(\.name), taken: reserved)
+    let keys = caseIterableKeys ? SwiftNames.codingKeyCases(forProperties: names) : names
     byField.reserveCapacity(fields.count)
-    for (field, name) in zip(fields, names) {
-      let key = SwiftNames.codingKeyCase(forProperty: name)
+    for (field, (name, key)) in zip(fields, zip(names, keys)) {
       byField[field.name] = Member(
         property: name, codingKey: key, escapedProperty: SwiftNames.escaped(name),
         escapedKey: SwiftNames.escaped(key), label: SwiftNames.argumentLabel(name))
     }
+    let associations = zip(fields, names).filter { $0.0.association != nil }
+    let paths = SwiftNames.pathMembers(forProperties: associations.map(\.1))
+    for ((field, _), path) in zip(associations, paths) { byField[field.name]?.pathMember = path }
     propertyNames = Set(names)
   }
+
+  /// The unescaped coding-key case of `field` (unique within the type's `CodingKeys` and `Keys`).
+  package func codingKeyCase(_ field: String) -> String { byField[field]?.codingKey ?? field }
+  /// The unescaped `ModelPath` member of the association `field` (unique within the model's
+  /// `ModelPath` extension), `nil` for a data field.
+  package func pathMember(_ field: String) -> String? { byField[field]?.pathMember }
 
   /// The unescaped property name of `field`.
   package func propertyName(_ field: String) -> String { byField[field]?.property ?? field }

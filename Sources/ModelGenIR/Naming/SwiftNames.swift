@@ -350,6 +350,44 @@ public enum SwiftNames {
     unusableCases.contains(property) || protocolCaseNames[property] != nil ? property + "Value" : property
   }
 
+  /// The coding-key case names (unescaped) of one type's properties, in the order given: each
+  /// ``codingKeyCase(forProperty:)``, unique within the type's `CodingKeys` (and `Keys`). A case
+  /// that keeps its property's name keeps it; a suffixed one (`allCasesValue`) takes the smallest
+  /// free numeric suffix from 2 when another property has that name (`allCasesValue2`).
+  public static func codingKeyCases(forProperties properties: [String]) -> [String] {
+    renamedUniquely(properties, wanted: properties.map(codingKeyCase(forProperty:)))
+  }
+
+  /// The `ModelPath` member names (unescaped) of one model's association properties, in the order
+  /// given: each ``pathMember(forProperty:)``, unique within the model's `ModelPath` extension
+  /// (`fieldNames` beside an association `fieldNamesValue` → `fieldNamesValue2`).
+  public static func pathMembers(forProperties properties: [String]) -> [String] {
+    renamedUniquely(properties, wanted: properties.map(pathMember(forProperty:)))
+  }
+
+  /// `wanted` (one name per name of `originals`) made unique: names equal to their original keep
+  /// them, the renamed ones (in original-name order) take the smallest free suffix from 2.
+  private static func renamedUniquely(_ originals: [String], wanted: [String]) -> [String] {
+    if allDistinct(wanted, reserved: []) { return wanted }
+    let order = originals.indices.sorted {
+      (wanted[$0] == originals[$0] ? 0 : 1, originals[$0])
+        < (wanted[$1] == originals[$1] ? 0 : 1, originals[$1])
+    }
+    var taken: Set<String> = []
+    var result = wanted
+    for index in order {
+      var candidate = wanted[index]
+      var suffix = 2
+      while taken.contains(candidate) {
+        candidate = "\(wanted[index])\(suffix)"
+        suffix += 1
+      }
+      taken.insert(candidate)
+      result[index] = candidate
+    }
+    return result
+  }
+
   /// The properties every `ModelPath` value has, by name, with the type or protocol that declares
   /// them (`LazyModel.ModelPath` and the protocols it conforms to: `CodingKey`, which refines
   /// `CustomStringConvertible` and `CustomDebugStringConvertible`, and `Hashable`). A generated

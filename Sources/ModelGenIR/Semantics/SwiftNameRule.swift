@@ -87,7 +87,7 @@ enum SwiftNameRule {
     // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
     for (owner, stored, declared) in owners {
-      let members = SwiftMemberNames(fields: stored)
+      let members = SwiftMemberNames(fields: stored, caseIterableKeys: context.models[owner] != nil)
       let storedNames = Set(stored.map(\.name))
       var seen: Set<String> = []
       for field in declared where seen.insert(field.name.value).inserted && storedNames.contains(field.name.value) {
@@ -97,26 +97,27 @@ enum SwiftNameRule {
         let swiftName = members.propertyName(name)
         guard swiftName != wanted else {
           // The property keeps its name, but its coding key (and typed key) cannot.
-          let key = SwiftNames.codingKeyCase(forProperty: swiftName)
+          let key = members.codingKeyCase(name)
           if key != swiftName, let source = SwiftNames.protocolCaseNames[swiftName] {
             context.report(
               .renamedSwiftMember(
                 owner: owner, member: name, wanted: wanted, swiftName: "keys.\(key)",
                 reason:
-                  "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"),
+                  "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"
+                  + (key == swiftName + "Value" ? "" : ", and `\(swiftName)Value` is the coding key of another field")),
               at: field.name.range)
           }
           // Likewise its `ModelPath` member (`Post.path.fieldNames` would be ambiguous).
-          let pathMember = SwiftNames.pathMember(forProperty: swiftName)
-          if pathMember != swiftName, context.models[owner] != nil,
-            stored.contains(where: { $0.name == name && $0.association != nil }),
+          if let pathMember = members.pathMember(name), pathMember != swiftName, context.models[owner] != nil,
             let source = SwiftNames.pathMemberNames[swiftName]
           {
             context.report(
               .renamedSwiftMember(
                 owner: owner, member: name, wanted: wanted, swiftName: "path.\(pathMember)",
                 reason:
-                  "is `\(source).\(swiftName)`, which every `ModelPath` has (the property keeps its name)"),
+                  "is `\(source).\(swiftName)`, which every `ModelPath` has (the property keeps its name)"
+                  + (pathMember == swiftName + "Value"
+                    ? "" : ", and `\(swiftName)Value` is the path member of another association")),
               at: field.name.range)
           }
           continue
