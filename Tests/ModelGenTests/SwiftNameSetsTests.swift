@@ -161,14 +161,16 @@ import Testing
 
   @Test func aNameWhoseFileWouldNotFitAFileNameIsRefused() throws {
     let longest = String(repeating: "A", count: SwiftNames.maximumTypeNameLength)
-    #expect(SwiftNames.maximumTypeNameLength == 242)
+    #expect(SwiftNames.maximumTypeNameLength == 238)
+    #expect("\(longest)+Schema.swiftdeps".utf8.count == 255 && "\(longest)+Schema.swift.o".utf8.count == 253)
     #expect(SwiftNames.isDeclarableTypeName(longest))
     #expect(!SwiftNames.isDeclarableTypeName(longest + "B"))
-    // Bytes, not characters: 122 `é` are 244 bytes.
-    let accented = String(repeating: "é", count: 122)
+    // Bytes, not characters: 120 `é` are 240 bytes.
+    let accented = String(repeating: "é", count: 120)
     #expect(!SwiftNames.isDeclarableTypeName(accented))
     let problem = try #require(SwiftTypeNaming.declarabilityProblem(accented))
-    #expect(problem.contains("is 244 bytes long in UTF-8"), "\(problem)")
+    #expect(problem.contains("is 240 bytes long in UTF-8"), "\(problem)")
+    #expect(problem.contains("`…+Schema.swiftdeps`") && problem.contains("is 238 bytes"), "\(problem)")
   }
 
   @Test func problemsQuoteTheNameOnceThePrinterEscapesIt() throws {

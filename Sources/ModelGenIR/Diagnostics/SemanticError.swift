@@ -92,9 +92,9 @@ public enum ModelGenDiagnosticCode {
   /// A `schema { … }` definition (or extension) naming a root operation type other than `Query`,
   /// `Mutation` or `Subscription`.
   public static let renamedRootType: DiagnosticCode = "MG039"
-  /// A type whose Swift name is longer than `SwiftNames.maximumTypeNameLength` (242) UTF-8 bytes:
-  /// its longest file, `<SwiftName>+Schema.swift`, would exceed the 255-byte file name limit of
-  /// APFS and ext4, so `generate` could not write it.
+  /// A type whose Swift name is longer than `SwiftNames.maximumTypeNameLength` (238) UTF-8 bytes:
+  /// the longest file SwiftPM writes for `<SwiftName>+Schema.swift`, `<SwiftName>+Schema.swiftdeps`,
+  /// would exceed the 255-byte file name limit of APFS and ext4, so the app could not build it.
   public static let fileNameTooLong: DiagnosticCode = "MG040"
   /// An API schema without a single `Query` field: every model leaves its queries out
   /// (`@model(queries: null)`, no index query) and the schema declares no `Query` field of its
@@ -547,7 +547,7 @@ public enum SemanticError: Sendable, Hashable {
         "the file `\(q(file))` of type `\(q(name))` and the file `\(q(otherFile))` of \(otherName == SwiftTypeNaming.registryName ? "the registry" : "type `\(q(otherName))`") differ only in letter case or Unicode normalization; they collide on case-insensitive file systems (macOS)"
     case .fileNameTooLong(let name, let swiftName, let bytes):
       return
-        "the Swift name \(swiftName == name ? "" : "`\(q(swiftName))` ")of type `\(q(name))` is \(bytes) bytes long in UTF-8; the longest is \(SwiftNames.maximumTypeNameLength), so that a model's file `<name>+Schema.swift` fits the 255-byte file name limit (APFS, ext4)"
+        "the Swift name \(swiftName == name ? "" : "`\(q(swiftName))` ")of type `\(q(name))` is \(bytes) bytes long in UTF-8; the longest is \(SwiftNames.maximumTypeNameLength), so that the build's file `<name>+Schema.swiftdeps` (SwiftPM's longest for `<name>+Schema.swift`) fits the 255-byte file name limit (APFS, ext4)"
     case .declaredSyncField(let model, let field, let strategy):
       return
         "`\(q(model)).\(q(field))` is a field the Amplify transformer adds to every model of a versioned data source (conflict resolution `\(q(strategy))`)"

@@ -151,8 +151,10 @@ public enum SwiftNames {
   }
 
   /// The longest Swift type name, in UTF-8 bytes, whose files fit a file name: 255 bytes (the
-  /// limit of APFS, HFS+ in UTF-16 units, and ext4) less the 13 of `+Schema.swift`.
-  public static let maximumTypeNameLength = 255 - "+Schema.swift".utf8.count
+  /// limit of APFS, HFS+ in UTF-16 units, and ext4) less the 17 of `+Schema.swiftdeps`, the longest
+  /// file SwiftPM writes for a generated file (`<Name>+Schema.swift.o` adds 15, `.swiftdeps` 17
+  /// over `<Name>+Schema`): 238.
+  public static let maximumTypeNameLength = 255 - "+Schema.swiftdeps".utf8.count
 
   /// `true` when `name` is an *identifier* of The Swift Programming Language ("Lexical Structure ›
   /// Identifiers": *identifier-head* *identifier-characters*?, without the backquoted and `$`

@@ -180,7 +180,7 @@ package enum SwiftTypeNaming {
     let shown = DiagnosticText.shortened(name)
     if name.utf8.count > SwiftNames.maximumTypeNameLength, SwiftNames.isSwiftIdentifier(name) {
       return
-        "\"\(shown)\" is \(name.utf8.count) bytes long in UTF-8; its file `…+Schema.swift` would exceed the 255-byte file name limit (the longest Swift name is \(SwiftNames.maximumTypeNameLength) bytes)"
+        "\"\(shown)\" is \(name.utf8.count) bytes long in UTF-8; the build's file `…+Schema.swiftdeps` (SwiftPM's longest for `…+Schema.swift`) would exceed the 255-byte file name limit (the longest Swift name is \(SwiftNames.maximumTypeNameLength) bytes)"
     }
     let rule =
       "(an identifier head: a letter, `_` or another character Swift allows first; then those, digits or combining marks)"

@@ -10,7 +10,8 @@ import GraphQLSDL
 ///   HFS+ store as one file); reported at the later type in the document, with a note at the
 ///   earlier.
 /// - MG040 (error): a type whose Swift name is longer than ``SwiftNames/maximumTypeNameLength``
-///   UTF-8 bytes, so its file `<SwiftName>+Schema.swift` would not fit a 255-byte file name.
+///   UTF-8 bytes, so the build's `<SwiftName>+Schema.swiftdeps` (SwiftPM's longest file for
+///   `<SwiftName>+Schema.swift`) would not fit a 255-byte file name.
 ///
 /// - MGW002 (warning): a declared field whose Swift property gets the suffix `Value` (`self`,
 ///   `identifier`, `modelIdentifier`, `modelName`, and `description`, `debugDescription`,
