@@ -100,6 +100,45 @@ struct StrictConfigTests {
     #expect(directory.read("Out/Models.swift") == nil)
   }
 
+  /// A lower-case `swiftNames` value naming a member the generated code declares (a property of a
+  /// generated type, or `identifier`, `keys`, `schema`, `path`, `registry`) would be shadowed by it
+  /// there, so the output did not compile: MGC010 at the entry, with a hint, and nothing is written.
+  @Test(arguments: [
+    ("Post", "post", "1:17", "a property of a generated type"),
+    ("Post", "identifier", "1:17", "`identifier` of every model"),
+    ("Post", "keys", "1:17", "`keys` of every model and embedded type"),
+    ("Post", "schema", "1:17", "`schema` of every model and embedded type"),
+    ("Post", "path", "1:17", "`path` of every model"),
+    ("Comment", "registry", "1:17", "`Models.registry`"),
+  ])
+  func valuesNamedLikeGeneratedMembersAreMGC010(key: String, value: String, position: String, member: String)
+    async throws
+  {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "s.graphql",
+      "type Post @model { id: ID! comments: [Comment] @hasMany }\ntype Comment @model { id: ID! post: Post @belongsTo }\n"
+    )
+    try directory.write("modelgen-config.json", "{\"swiftNames\": {\"\(key)\": \"\(value)\"}}")
+    for command in [["validate"], ["generate", "--output", "Out"]] {
+      let run = try await SpawnedRun.spawn(
+        [command[0], "s.graphql", "--config", "modelgen-config.json"] + command.dropFirst(), in: directory.path)
+      #expect(run.status == 64, "\(run.errors)")
+      let lines = run.errors.split(separator: "\n").map(String.init)
+      let headline = try #require(lines.first, "\(value)")
+      #expect(
+        headline
+          == "modelgen-config.json:\(position): error: \"swiftNames\" entry \"\(key)\": \"\(value)\" is the name of a member the generated code declares (\(member)), which would shadow the type there (in s.graphql) [MGC010]",
+        "\(run.errors)")
+      #expect(
+        lines.count > 1
+          && lines[1]
+            == "  hint: choose another Swift name for `\(key)`, upper-camel-cased as types are, such as \"\(key)Model\"",
+        "\(run.errors)")
+    }
+    #expect(directory.read("Out/Models.swift") == nil)
+  }
+
   /// Recoverable problems are all reported in one run, in file order.
   @Test func everyProblemOfOneFileIsReported() async throws {
     let directory = try TemporaryDirectory()

@@ -112,8 +112,14 @@ package enum SwiftTypeNaming {
   /// (`Task` → `TaskType`) takes its suffix around the chosen names, so it never collides.
   /// Entries naming no type of the schema are not judged here (the config may serve several
   /// schemas).
+  ///
+  /// A chosen name equal to a member the generated code declares (``generatedMemberNames``, or
+  /// one of `memberNames`, the Swift properties of the schema's types: `"post"` beside
+  /// `Comment.post`) is `MGC010` too: inside those types the member shadows the type, so the
+  /// generated code does not compile ("cannot use instance member 'post' within property
+  /// initializer").
   package static func overrideProblems(
-    _ overrides: [String: String], graphQLNames: [String]
+    _ overrides: [String: String], graphQLNames: [String], memberNames: Set<String> = []
   ) -> [String: SwiftNameProblem] {
     let present = Set(graphQLNames)
     let applicable = overrides.filter { present.contains($0.key) }
@@ -124,6 +130,18 @@ package enum SwiftTypeNaming {
         code: ConfigDiagnosticCode.undeclarableSwiftName, message: declarabilityProblem(chosen) ?? chosen,
         hint:
           "choose another Swift name for `\(DiagnosticText.shortened(name))`, such as \"\(suggestedName(for: name))\"")
+    }
+    for (name, chosen) in applicable where problems[name] == nil {
+      let member =
+        generatedMemberNames[chosen] ?? (memberNames.contains(chosen) ? "a property of a generated type" : nil)
+      guard let member else { continue }
+      problems[name] = SwiftNameProblem(
+        code: ConfigDiagnosticCode.undeclarableSwiftName,
+        message:
+          "\"\(DiagnosticText.shortened(chosen))\" is the name of a member the generated code declares (\(member)), which would shadow the type there",
+        hint:
+          "choose another Swift name for `\(DiagnosticText.shortened(name))`, upper-camel-cased as types are, such as \"\(suggestedName(for: name))\""
+      )
     }
     // The name each type keeps when nothing renames it: the config's choice, else its GraphQL
     // name upper-camel-cased (a shadowing name is renamed around every kept one).
@@ -159,6 +177,14 @@ package enum SwiftTypeNaming {
     }
     return problems
   }
+
+  /// Members every generated model, embedded type or registry declares, by name, with where: a
+  /// type of that Swift name is shadowed by them inside the generated code.
+  package static let generatedMemberNames: [String: String] = [
+    "identifier": "`identifier` of every model", "keys": "`keys` of every model and embedded type",
+    "schema": "`schema` of every model and embedded type", "path": "`path` of every model",
+    "registry": "`Models.registry`",
+  ]
 
   /// A Swift name to suggest in a hint for type `name`: `<Name>Model`, made declarable.
   private static func suggestedName(for name: String) -> String {

@@ -52,7 +52,11 @@ public enum SemanticAnalyzer {
     OperationNameRule.apply(context)
     let typeNames =
       context.orderedModels.map(\.name) + enums.map(\.name) + nonModels.map(\.name)
-    let problems = SwiftTypeNaming.overrideProblems(swiftNames, graphQLNames: typeNames)
+    // The Swift properties of every generated type: a type named like one is shadowed by it.
+    let memberNames = Set(
+      (context.orderedModels.flatMap { $0.declared.map(\.ast.name.value) }
+        + nonModels.flatMap { $0.fields.map(\.name) }).map(SwiftNames.propertyName))
+    let problems = SwiftTypeNaming.overrideProblems(swiftNames, graphQLNames: typeNames, memberNames: memberNames)
     let present = Set(typeNames)
     context.swiftNames = swiftNames.filter { present.contains($0.key) && problems[$0.key] == nil }
     SwiftNameRule.apply(context, nonModels: nonModels)
