@@ -123,6 +123,33 @@ import Testing
         == "`Subscription.s` returns `Post`, but the mutation `ping` it subscribes to returns `String`; AppSync requires a subscription to return its mutations' type"
     )
     #expect(diagnostic.hint?.contains("return `String` from the subscription") == true)
+    // The full list shape is compared (nullability aside), and printed.
+    expectDiagnostics(
+      """
+      type Post @model(subscriptions: null) { id: ID! }
+      type Mutation { m: [[Post]] n: [[Post!]!] one: [Post] }
+      type Subscription {
+        a: [Post] @aws_subscribe(mutations: [1️⃣"m"])
+        b: [[Post]] @aws_subscribe(mutations: ["m", "n"])
+        c: [[Post]] @aws_subscribe(mutations: [2️⃣"one"])
+        d: [[[Post]]] @aws_subscribe(mutations: [3️⃣"m"])
+      }
+      """,
+      [
+        (Code.subscriptionTypeMismatch, "1️⃣"), (Code.subscriptionTypeMismatch, "2️⃣"),
+        (Code.subscriptionTypeMismatch, "3️⃣"),
+      ])
+    let (nested, _) = analyzeMarked(
+      """
+      type Post @model { id: ID! }
+      type Mutation { m: [[Post]]! }
+      type Subscription { a: [Post] @aws_subscribe(mutations: ["m"]) }
+      """)
+    let mismatch = try #require(nested.diagnostics.first { $0.code == Code.subscriptionTypeMismatch })
+    #expect(
+      mismatch.message
+        == "`Subscription.a` returns `[Post]`, but the mutation `m` it subscribes to returns `[[Post]]!`; AppSync requires a subscription to return its mutations' type"
+    )
     let (empty, _) = analyzeMarked(
       "type Post @model { id: ID! }\ntype Subscription { s: Post @aws_subscribe(mutations: []) }")
     #expect(empty.diagnostics.first?.message.contains("must be a non-empty list of mutation names") == true)

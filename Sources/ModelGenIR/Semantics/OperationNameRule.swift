@@ -149,8 +149,8 @@ enum OperationNameRule {
   /// MG038: every `@aws_subscribe(mutations:)` on a field of the user's `Subscription` names
   /// fields of the merged `Mutation` type (the user's and the generated ones), at least one
   /// (AppSync declares the argument `[String!]!`; a single string is a list of one, GraphQL spec
-  /// §3.11, input coercion of lists). MG044: a subscription's result type (its named type and list
-  /// shape; nullability aside) is each subscribed mutation's: AppSync pushes the mutation's
+  /// §3.11, input coercion of lists). MG044: a subscription's result type (its named type and full
+  /// list shape, `[[Post]]` is not `[Post]`; nullability aside) is each subscribed mutation's: AppSync pushes the mutation's
   /// selection to the subscribers ("the return type of a subscription field must match the return
   /// type of the corresponding mutation field"); a generated `create<Model>` returns `<Model>`.
   /// MG016: `@aws_subscribe` on a field of any other type (a `Query` or `Mutation` field, a model's),
@@ -170,11 +170,14 @@ enum OperationNameRule {
     }
     guard let subscription = context.types["Subscription"], subscription.kind == .unsupported("root operation")
     else { return }
-    // Each mutation's result: (named type, is a list).
-    var results: [String: (type: String, isList: Bool)] = generatedMutations.mapValues { ($0, false) }
+    // Each mutation's result: its named type, list depth (`[[Post]]` is 2; nullability aside)
+    // and the type as written, for the message.
+    var results: [String: (type: String, depth: Int, written: String)] = generatedMutations.mapValues {
+      ($0, 0, $0)
+    }
     if let mutation = context.types["Mutation"], mutation.kind == .unsupported("root operation") {
       for field in mutation.fields where results[field.name.value] == nil {
-        results[field.name.value] = (field.type.namedType.value, field.type.nullable.isList)
+        results[field.name.value] = (field.type.namedType.value, listDepth(field.type), field.type.description)
       }
     }
     let mutationNames = Set(results.keys)
@@ -186,7 +189,7 @@ enum OperationNameRule {
             at: directive.range(of: "mutations"))
           continue
         }
-        let own = (type: field.type.namedType.value, isList: field.type.nullable.isList)
+        let own = (type: field.type.namedType.value, depth: listDepth(field.type))
         for (offset, name) in names.enumerated() {
           guard let result = results[name] else {
             context.report(
@@ -196,15 +199,26 @@ enum OperationNameRule {
               at: directive.range(of: "mutations", element: offset))
             continue
           }
-          guard result != own else { continue }
+          guard result.type != own.type || result.depth != own.depth else { continue }
           context.report(
             .subscriptionTypeMismatch(
               field: field.name.value, type: field.type.description, mutation: name,
-              mutationType: result.isList ? "[\(result.type)]" : result.type),
+              mutationType: result.written),
             at: directive.range(of: "mutations", element: offset))
         }
       }
     }
   }
 
+  /// How many lists `type` nests, nullability aside: 0 for `Post!`, 1 for `[Post]!`, 2 for
+  /// `[[Post!]]`.
+  private static func listDepth(_ type: TypeReference) -> Int {
+    var depth = 0
+    var element = type.listElement
+    while let inner = element {
+      depth += 1
+      element = inner.listElement
+    }
+    return depth
+  }
 }
