@@ -28,7 +28,9 @@ public enum ConfigDiagnosticCode {
   /// A `"swiftNames"` key that is not a GraphQL type name (GraphQL spec §2.1.9).
   public static let invalidSwiftNamesKey: DiagnosticCode = "MGC009"
   /// A `"swiftNames"` value that cannot name a generated type: not a Swift identifier, a Swift
-  /// keyword, or a name that would shadow a standard library, Foundation, Concurrency or LazyModel type.
+  /// keyword, a name that would shadow a standard library, Foundation, Concurrency or LazyModel
+  /// type, or the name of a member the generated code declares (a property of a generated type,
+  /// `identifier`, `keys`, `schema`, `path`, `registry`), which would shadow the type inside it.
   public static let undeclarableSwiftName: DiagnosticCode = "MGC010"
   /// A `"swiftNames"` value equal, ignoring letter case, to the Swift name of another type of the
   /// schema (whichever of the two is declared first), to another entry's value, or to the

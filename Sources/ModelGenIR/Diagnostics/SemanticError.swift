@@ -93,16 +93,18 @@ public enum ModelGenDiagnosticCode {
   /// `Mutation` or `Subscription`.
   public static let renamedRootType: DiagnosticCode = "MG039"
   /// A type whose Swift name is longer than `SwiftNames.maximumTypeNameLength` (238) UTF-8 bytes:
-  /// the longest file SwiftPM writes for `<SwiftName>+Schema.swift`, `<SwiftName>+Schema.swiftdeps`,
-  /// would exceed the 255-byte file name limit of APFS and ext4, so the app could not build it.
+  /// the longest file SwiftPM writes for `<SwiftName>+Schema.swift`, `<SwiftName>+Schema.swiftdeps`
+  /// (17 bytes over the name; `+Schema.swift.o` is 15), would exceed the 255-byte file name limit
+  /// of APFS and ext4, so the app could not build it.
   public static let fileNameTooLong: DiagnosticCode = "MG040"
   /// An API schema without a single `Query` field: every model leaves its queries out
   /// (`@model(queries: null)`, no index query) and the schema declares no `Query` field of its
   /// own. The transformer then emits no `Query` type, and a GraphQL schema must have one (GraphQL
   /// spec §3.3).
   public static let missingQueryRoot: DiagnosticCode = "MG043"
-  /// A `Subscription` field whose result type (named type and list shape) is not that of a
-  /// mutation its `@aws_subscribe(mutations:)` names: AppSync requires them to match.
+  /// A `Subscription` field whose result type (named type and full list shape, nullability aside:
+  /// `[[Post]]` is not `[Post]`) is not that of a mutation its `@aws_subscribe(mutations:)` names:
+  /// AppSync requires them to match.
   public static let subscriptionTypeMismatch: DiagnosticCode = "MG044"
   /// A directive of an Amplify feature modelgen does not generate (`@searchable`: OpenSearch
   /// resolvers and the `search<Plural>` query).
