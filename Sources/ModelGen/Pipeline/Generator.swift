@@ -1,4 +1,6 @@
+import Dispatch
 import GraphQLSDL
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -250,16 +252,9 @@ public struct Generator: Sendable {
   public func render(_ graph: ModelGraph) throws -> [GeneratedFile] {
     var files: [GeneratedFile] = []
     if options.emit.contains(.swift) {
-      // One view model at a time: built, rendered and dropped, so the view models of a large
-      // schema are never all alive at once.
       let builder = ViewModelBuilder(graph: graph, access: options.access)
       files.reserveCapacity(graph.models.count * 2 + graph.enums.count + graph.nonModels.count + 2)
-      for definition in graph.models {
-        let model = builder.modelViewModel(definition)
-        let value = model.templateValue
-        files.append(try file("\(model.fileStem).swift", template: "model", value))
-        files.append(try file("\(model.fileStem)+Schema.swift", template: "schema", value))
-      }
+      files += try modelFiles(graph.models, builder: builder)
       for definition in graph.enums {
         let enumeration = builder.enumViewModel(definition)
         files.append(
@@ -287,6 +282,40 @@ public struct Generator: Sendable {
       files.append(GeneratedFile(path: Self.localManifestFileName, contents: Self.normalized(manifest)))
     }
     return files.sorted { $0.path < $1.path }
+  }
+
+  /// `Name.swift` and `Name+Schema.swift` of every model, in the order of `models`.
+  ///
+  /// The models render side by side on the calling thread and Dispatch's worker threads
+  /// (`DispatchQueue.concurrentPerform`, one iteration per model, as many at once as there are
+  /// active cores): each view model is built, rendered and dropped by one worker, so at most one per
+  /// core is alive at a time. Every result goes to its model's own slot (under a `Mutex`, held only
+  /// to store it), so the output does not
+  /// depend on scheduling. Pure CPU work; it blocks the caller until every model is done, as any
+  /// synchronous computation does.
+  ///
+  /// - Throws: ``GeneratorError`` of the first model in `models` whose template failed.
+  private func modelFiles(_ models: [ModelDefinition], builder: ViewModelBuilder) throws -> [GeneratedFile] {
+    let slots = Mutex([Result<(GeneratedFile, GeneratedFile), any Error>?](repeating: nil, count: models.count))
+    DispatchQueue.concurrentPerform(iterations: models.count) { index in
+      let result = Result {
+        let model = builder.modelViewModel(models[index])
+        let value = model.templateValue
+        return (
+          try file("\(model.fileStem).swift", template: "model", value),
+          try file("\(model.fileStem)+Schema.swift", template: "schema", value)
+        )
+      }
+      slots.withLock { $0[index] = result }
+    }
+    var files: [GeneratedFile] = []
+    files.reserveCapacity(models.count * 2)
+    for slot in slots.withLock({ $0 }) {
+      let (model, schema) = try slot!.get()
+      files.append(model)
+      files.append(schema)
+    }
+    return files
   }
 
   /// The file name `--emit api-schema` writes in a schema's output directory.
