@@ -71,6 +71,10 @@ struct ValidFilterKeysTests {
     #expect(try await ids(Volume.keys.tags.contains("sf")) == ["v1"])
     #expect(try await ids(Volume.keys.tags.notContains("sf")) == ["v2", "v3"])
     #expect(try await ids(Volume.keys.editions.contains("2024-01-05")) == ["v1"])
+    // No key offers `beginsWith` on a list; the untyped predicate matches nothing (DynamoDB's
+    // `begins_with` on a list), never the JSON text's leading `[`.
+    #expect(try await ids(.field("tags", .beginsWith("["))).isEmpty)
+    #expect(try await ids(.field("tags", .beginsWith("sf"))).isEmpty)
     // AWSDate, AWSDateTime and AWSTime filter as text.
     #expect(try await ids(Volume.keys.publishedOn.beginsWith("2024-")) == ["v1"])
     #expect(try await ids(Volume.keys.printedAt.beginsWith("2024-")) == ["v1", "v3"])

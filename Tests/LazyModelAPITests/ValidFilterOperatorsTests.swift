@@ -45,6 +45,7 @@ struct ValidFilterOperatorsTests {
       ("tags contains", Volume.keys.tags.contains("sf"), ["v1"]),
       ("tags notContains", Volume.keys.tags.notContains("sf"), ["v2", "v3"]),
       ("editions contains", Volume.keys.editions.contains("2024-01-05"), ["v1"]),
+      ("untyped beginsWith on a list", .field("tags", .beginsWith("sf")), []),
       ("AWSDate beginsWith", Volume.keys.publishedOn.beginsWith("2024-"), ["v1"]),
       ("AWSDateTime beginsWith", Volume.keys.printedAt.beginsWith("2024-"), ["v1", "v3"]),
       ("AWSDateTime contains", Volume.keys.printedAt.contains("T08"), ["v2"]),
