@@ -52,6 +52,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionKeyOperatorsCompileOnEveryField", "regressions/key-operators-compile-on-every-field"),
   ("RegressionAssociationNamesClashWithPathMembers", "regressions/association-names-clash-with-path-members"),
   ("RegressionKeyPredicatesAcceptAnyValueType", "regressions/key-predicates-accept-any-value-type"),
+  ("RegressionKeyOperatorsRejectValidAppsyncFilters", "regressions/key-operators-reject-valid-appsync-filters"),
   ("RegressionModelsNotEquatableOrPrintable", "regressions/models-not-equatable-or-printable"),
   ("RegressionDeclaredTimestampsReadOnly", "regressions/declared-timestamps-read-only"),
   ("RegressionMultiOwnerFieldsAndAuthDefaults", "regressions/multi-owner-fields-and-auth-defaults"),

@@ -12,14 +12,19 @@
 ///   takes `nil` (`eq(nil)`: the field is null, AppSync's `attributeExists: false`).
 /// - `lt`, `le`, `gt`, `ge`, `between` need a `Comparable` value (`String`, `Int`, `Double`,
 ///   `Temporal` scalars; not `Bool`, not enums).
-/// - `beginsWith` needs a `String` field (`ModelStringFilterInput`).
-/// - `contains`, `notContains` need a `String` field or a list of strings (`ModelStringFilterInput`
-///   has them; the number, Boolean and enum filter inputs do not).
+/// - `beginsWith`, `contains`, `notContains` need a text field: `String` or a `Temporal` scalar
+///   (``StringFilterable``: `ModelStringInput`, which the transformer also uses for `AWSDate`,
+///   `AWSTime` and `AWSDateTime`).
+/// - on a list, `contains`/`notContains` test membership of one element: text for a list of text
+///   (`[String]`, `[AWSDate]`), the enum for a list of enum values (`Model<Enum>ListInput`); a list of
+///   numbers or Booleans has neither (`ModelIntInput`, `ModelFloatInput`, `ModelBooleanInput`).
 /// - `isNil`, `isNotNil` need an optional field (a required one is never null).
-/// - a `@belongsTo`/`@hasOne` key compares with the related model or its `Identifier`
-///   (``QueryOperator/references(_:)``: one value per target name).
+/// - a `@belongsTo`/`@hasOne` key compares (`eq`, `ne`) with the related model or its `Identifier`
+///   (``QueryOperator/references(_:)``: one value per target name); an optional one also with `nil`
+///   (`Comment.keys.post.eq(nil)`: no post).
 ///
-/// `Post.keys.title.eq(42)`, `Post.keys.rating.beginsWith("a")`, `Post.keys.rating.contains("1")`
+/// `Post.keys.title.eq(42)`, `Post.keys.rating.beginsWith("a")`, `Post.keys.rating.contains("1")`,
+/// `Post.keys.tags.beginsWith("a")` (DynamoDB's `begins_with` never matches a list)
 /// and `Post.keys.title.isNil()` (a required `title`) do not compile. The predicate built is the
 /// untyped ``QueryPredicate`` that both the DataStore and the API providers read.
 ///
@@ -62,48 +67,147 @@ extension ModelFieldKey {
   public func isNotNil<Wrapped>() -> QueryPredicate where Value == Wrapped? { .field(name, .ne(nil)) }
 }
 
-// MARK: Text and lists of text
+// MARK: Text (ModelStringInput) and lists (Model<Enum>ListInput, a scalar list's element input)
 
-extension ModelFieldKey where Value == String {
+/// A Swift field type that AppSync filters with `ModelStringInput`/`ModelIDInput`, so its keys have
+/// `beginsWith`, `contains` and `notContains` besides the comparisons: `String` (GraphQL `ID`,
+/// `String`, `AWSEmail`, `AWSJSON`, `AWSURL`, `AWSPhone`, `AWSIPAddress`) and the `Temporal` scalars
+/// (`AWSDate`, `AWSTime`, `AWSDateTime`, which the transformer's `DEFAULT_SCALARS` filter as
+/// `String`: `Post.keys.publishedOn.beginsWith("2026-03")`).
+///
+/// Not `Int`/`AWSTimestamp`, `Double`, `Bool` or enums: `ModelIntInput`, `ModelFloatInput`,
+/// `ModelBooleanInput` and `Model<Enum>Input` have no text operators.
+public protocol StringFilterable: KeyValueConvertible {}
+
+extension String: StringFilterable {}
+
+extension ModelFieldKey where Value: StringFilterable {
+  /// The text starts with `prefix` (case-sensitive, byte for byte).
+  public func beginsWith(_ prefix: String) -> QueryPredicate { .field(name, .beginsWith(prefix)) }
   /// The text contains `text` (case-sensitive).
   public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
   /// The text does not contain `text` (case-sensitive).
   public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
 }
 
-extension ModelFieldKey where Value == String? {
+extension ModelFieldKey {
+  /// The text starts with `prefix` (case-sensitive; a null field does not match).
+  public func beginsWith<Wrapped: StringFilterable>(_ prefix: String) -> QueryPredicate
+  where Value == Wrapped? {
+    .field(name, .beginsWith(prefix))
+  }
   /// The text contains `text` (case-sensitive; a null field does not match).
-  public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
-  /// The text does not contain `text` (case-sensitive).
-  public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
+  public func contains<Wrapped: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == Wrapped? {
+    .field(name, .contains(text))
+  }
+  /// The text does not contain `text` (case-sensitive; a null field matches).
+  public func notContains<Wrapped: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == Wrapped? {
+    .field(name, .notContains(text))
+  }
 }
 
-extension ModelFieldKey where Value == [String] {
+// Lists: `contains`/`notContains` test membership of one element (DynamoDB's `contains` on a list
+// attribute). A list of text (`[String]`, `[AWSDate]`) is filtered with its element's
+// `ModelStringInput`, so the element is given as text; a list of enum values with
+// `Model<Enum>ListInput` (`contains: Enum`), so the element is the enum. A list of numbers or
+// Booleans (`ModelIntInput`, `ModelFloatInput`, `ModelBooleanInput`) has neither. `beginsWith` and
+// the ordering operators of the element's input compare a list attribute with a single value,
+// which DynamoDB never matches, so list keys do not offer them.
+
+extension ModelFieldKey {
   /// The list holds the element `text`.
-  public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element] {
+    .field(name, .contains(text))
+  }
   /// The list does not hold the element `text`.
-  public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
-}
-
-extension ModelFieldKey where Value == [String]? {
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element] {
+    .field(name, .notContains(text))
+  }
   /// The list holds the element `text` (a null list does not match).
-  public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
-  /// The list does not hold the element `text`.
-  public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
-}
-
-extension ModelFieldKey where Value == [String?] {
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element]? {
+    .field(name, .contains(text))
+  }
+  /// The list does not hold the element `text` (a null list matches).
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element]? {
+    .field(name, .notContains(text))
+  }
   /// The list holds the element `text`.
-  public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element?] {
+    .field(name, .contains(text))
+  }
   /// The list does not hold the element `text`.
-  public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element?] {
+    .field(name, .notContains(text))
+  }
+  /// The list holds the element `text` (a null list does not match).
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element?]? {
+    .field(name, .contains(text))
+  }
+  /// The list does not hold the element `text` (a null list matches).
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  where Value == [Element?]? {
+    .field(name, .notContains(text))
+  }
 }
 
-extension ModelFieldKey where Value == [String?]? {
-  /// The list holds the element `text` (a null list does not match).
-  public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
-  /// The list does not hold the element `text`.
-  public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
+extension ModelFieldKey {
+  /// The list of enum values holds `element` (`Model<Enum>ListInput.contains`).
+  public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element], Element.RawValue == String
+  {
+    .field(name, .contains(element.rawValue))
+  }
+  /// The list of enum values does not hold `element` (`Model<Enum>ListInput.notContains`).
+  public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element], Element.RawValue == String
+  {
+    .field(name, .notContains(element.rawValue))
+  }
+  /// The list of enum values holds `element` (a null list does not match).
+  public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element]?, Element.RawValue == String
+  {
+    .field(name, .contains(element.rawValue))
+  }
+  /// The list of enum values does not hold `element` (a null list matches).
+  public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element]?, Element.RawValue == String
+  {
+    .field(name, .notContains(element.rawValue))
+  }
+  /// The list of enum values holds `element`.
+  public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element?], Element.RawValue == String
+  {
+    .field(name, .contains(element.rawValue))
+  }
+  /// The list of enum values does not hold `element`.
+  public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element?], Element.RawValue == String
+  {
+    .field(name, .notContains(element.rawValue))
+  }
+  /// The list of enum values holds `element` (a null list does not match).
+  public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element?]?, Element.RawValue == String
+  {
+    .field(name, .contains(element.rawValue))
+  }
+  /// The list of enum values does not hold `element` (a null list matches).
+  public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
+    -> QueryPredicate where Value == [Element?]?, Element.RawValue == String
+  {
+    .field(name, .notContains(element.rawValue))
+  }
 }
 
 // MARK: Required scalar and enum fields
@@ -128,11 +232,6 @@ extension ModelFieldKey where Value: KeyValueConvertible & Comparable {
   public func between(_ lower: Value, _ upper: Value) -> QueryPredicate {
     .field(name, .between(lower.keyValue, upper.keyValue))
   }
-}
-
-extension ModelFieldKey where Value == String {
-  /// Text starts with `prefix` (case-sensitive).
-  public func beginsWith(_ prefix: String) -> QueryPredicate { .field(name, .beginsWith(prefix)) }
 }
 
 // MARK: Optional scalar and enum fields
@@ -174,13 +273,12 @@ extension ModelFieldKey {
   ) -> QueryPredicate where Value == Wrapped? {
     .field(name, .between(lower.keyValue, upper.keyValue))
   }
-  /// Text starts with `prefix` (case-sensitive; a null field does not match).
-  public func beginsWith(_ prefix: String) -> QueryPredicate where Value == String? {
-    .field(name, .beginsWith(prefix))
-  }
 }
 
 // MARK: @belongsTo / @hasOne fields
+
+// The transformer filters the foreign-key fields (`ModelIDInput`, or the key field's input), so a
+// reference key has `eq` and `ne`; `ne` and `eq(nil)` are over all target names together.
 
 extension ModelFieldKey where Value: Model {
   /// The field points at `model` (compares its FK fields with `model`'s key values).
@@ -189,17 +287,34 @@ extension ModelFieldKey where Value: Model {
   public func eq(_ identifier: Value.Identifier) -> QueryPredicate {
     .field(name, .references(identifier.components.map(\.value)))
   }
+  /// The field does not point at `model` (`!eq(model)`).
+  public func ne(_ model: Value) -> QueryPredicate { ne(model.identifier) }
+  /// The field does not point at the model with `identifier` (`!eq(identifier)`).
+  public func ne(_ identifier: Value.Identifier) -> QueryPredicate { .not(eq(identifier)) }
 }
 
 extension ModelFieldKey {
-  /// The field points at `model` (compares its FK fields with `model`'s key values).
-  public func eq<Related: Model>(_ model: Related) -> QueryPredicate where Value == Related? {
-    eq(model.identifier)
+  /// The field points at `model`; `nil`: it points at nothing (a foreign-key field is null,
+  /// AppSync's `attributeExists: false`).
+  public func eq<Related: Model>(_ model: Related?) -> QueryPredicate where Value == Related? {
+    guard let model else { return .field(name, .eq(nil)) }
+    return eq(model.identifier)
   }
   /// The field points at the model with `identifier` (its key values in key order).
   public func eq<Related: Model>(_ identifier: Related.Identifier) -> QueryPredicate
   where Value == Related? {
     .field(name, .references(identifier.components.map(\.value)))
+  }
+  /// The field does not point at `model` (a field that points at nothing matches); `nil`: it
+  /// points at a model (every foreign-key field is set).
+  public func ne<Related: Model>(_ model: Related?) -> QueryPredicate where Value == Related? {
+    guard let model else { return .field(name, .ne(nil)) }
+    return ne(model.identifier)
+  }
+  /// The field does not point at the model with `identifier` (`!eq(identifier)`).
+  public func ne<Related: Model>(_ identifier: Related.Identifier) -> QueryPredicate
+  where Value == Related? {
+    .not(eq(identifier))
   }
 }
 

@@ -783,8 +783,8 @@ enum TemporalFormat {
 
 /// What `Temporal.Date`, `Temporal.Time` and `Temporal.DateTime` share: an AWS scalar whose
 /// identity is its exact text. The text is its key value (``KeyValue/string(_:)``), its JSON form
-/// (a string) and its description.
-public protocol TemporalScalar: Hashable, Sendable, Codable, Comparable, KeyValueConvertible,
+/// (a string) and its description; its keys filter it as text (``StringFilterable``).
+public protocol TemporalScalar: Hashable, Sendable, Codable, Comparable, StringFilterable,
   CustomStringConvertible
 {
   /// The AWS scalar text, exactly as parsed or written.

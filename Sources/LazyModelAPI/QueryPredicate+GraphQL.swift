@@ -7,7 +7,8 @@ extension GraphQLFilter {
   /// A condition on a `@belongsTo`/`@hasOne` field becomes conditions on its target names (the FK
   /// fields the API schema exposes): `QueryOperator.references(_:)` compares every target name
   /// with the matching value, another operator applies to the one target name of a single-field
-  /// key. `eq(nil)`/`ne(nil)` become `attributeExists: false`/`true`, as the transformer's filter
+  /// key. `eq(nil)`/`ne(nil)` become `attributeExists: false`/`true` (on a composite reference:
+  /// any target name missing / every one present), as the transformer's filter
   /// inputs have no null comparison; an empty `or` (which never holds) becomes `attributeExists:
   /// false` on the first primary-key field, which every stored model has.
   ///
@@ -67,6 +68,20 @@ extension GraphQLFilter {
         return GraphQLFilter.equal(
           zip(targets, values).map { IdentifierComponent(name: $0, value: $1) }
         ).value
+      }
+      if targets.count > 1, field.association != nil {
+        // A composite reference points at nothing when any target name is missing.
+        switch condition {
+        case .eq(nil):
+          return .object([
+            "or": .list(targets.map { .object([$0: .object(["attributeExists": .bool(false)])]) })
+          ])
+        case .ne(nil):
+          return .object([
+            "and": .list(targets.map { .object([$0: .object(["attributeExists": .bool(true)])]) })
+          ])
+        default: break
+        }
       }
       guard targets.count == 1 else {
         throw invalid(

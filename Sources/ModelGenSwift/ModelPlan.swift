@@ -32,38 +32,19 @@ struct ModelMembers {
     self.fields = fields
     self.members = members
     let properties = members.propertyNames
-    let propertyNames = fields.map { members.propertyName($0.name) }
     // Lazy lists and `@hasOne(references:)` need the parent's key components while decoding; they
     // are computed once into a local whose name no property uses.
     parentKey = SwiftNames.uniqued(["parentKey"], taken: properties)[0]
     locals = ["values", "decoder", "container", "encoder", parentKey]
-    let setters = SwiftNames.uniqued(
-      propertyNames.map { "set" + SwiftNames.upperFirst($0) }, taken: properties)
-    // `postReference`: the public accessor of a reference's storage, unique among properties and
-    // setters.
-    let references = SwiftNames.uniqued(
-      propertyNames.map { $0 + "Reference" }, taken: properties.union(setters))
-    storageNames = Dictionary(
-      uniqueKeysWithValues: fields.filter(\.isReference).map {
-        ($0.name, SwiftNames.uniqued(["_" + members.propertyName($0.name)], taken: properties)[0])
-      })
-    let referenceFields = fields.filter(\.isReference)
-    identifierParameterNames = Dictionary(
-      uniqueKeysWithValues: zip(
-        referenceFields.map(\.name),
-        SwiftNames.uniqued(
-          referenceFields.map { members.propertyName($0.name) + "Identifier" }, taken: properties)))
-    setterNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), setters))
-    referenceNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), references))
-    // The identifier's own members: the key properties, renamed where they would collide with its
-    // `components` property.
-    let keyFields = model.primaryKey.fields
-    let identifierMembers = keyFields.map { members.propertyName($0) }.map {
-      $0 == "components" ? "componentsValue" : $0
-    }
-    identifierNames = Dictionary(
-      zip(keyFields, SwiftNames.uniqued(identifierMembers, taken: ["components"])),
-      uniquingKeysWith: { first, _ in first })
+    // The derived members (setters, accessors, storage, labels, identifier members) are resolved
+    // in the IR, where `SwiftNameRule` reports each renamed one as MGW002.
+    let derived = SwiftModelMemberNames(
+      fields: fields, members: members, primaryKey: model.primaryKey.fields)
+    setterNames = derived.setterNames
+    referenceNames = derived.referenceNames
+    storageNames = derived.storageNames
+    identifierParameterNames = derived.identifierParameterNames
+    identifierNames = derived.identifierNames
   }
 
   /// How `init(from:)`/`encode(to:)` refer to a field's property: through `self.` when a local
@@ -97,16 +78,6 @@ struct ModelMembers {
       case .hasOne(let association)?: return association.targetNames.isEmpty
       default: return false
       }
-    }
-  }
-}
-
-extension FieldDefinition {
-  /// `true` for a `@belongsTo` or `@hasOne` field.
-  fileprivate var isReference: Bool {
-    switch association {
-    case .belongsTo?, .hasOne?: return true
-    default: return false
     }
   }
 }

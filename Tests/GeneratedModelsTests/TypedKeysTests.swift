@@ -108,7 +108,10 @@ struct TypedKeysTests {
         "let d = Review.keys.status.eq(\"PUBLISHED\")",
         "cannot convert value of type 'String' to expected argument type 'ReviewStatus'"
       ),
-      ("let e = Review.keys.shelf.eq(\"A\")", "no exact matches in call to instance method 'eq'"),
+      (
+        "let e = Review.keys.shelf.eq(\"A\")",
+        "cannot convert value of type 'String' to expected argument type 'Shelf.Identifier'"
+      ),
       (
         "let f = Review.keys.status.gt(.draft)",
         "instance method 'gt' requires that 'ReviewStatus' conform to 'Comparable'"
@@ -116,7 +119,7 @@ struct TypedKeysTests {
       ("let g = Review.keys.title.eq(nil)", "'nil' is not compatible with expected argument type 'String'"),
       (
         "let h = Review.keys.shelf.eq(Review(title: \"x\", score: 1))",
-        "no exact matches in call to instance method 'eq'"
+        "cannot convert value of type 'Review' to expected argument type 'Shelf.Identifier'"
       ),
     ]
     let rejected = try await TypeCheck.run(

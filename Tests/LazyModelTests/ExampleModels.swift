@@ -119,7 +119,7 @@ extension Post {
   public enum Keys {
     public static let id = ModelFieldKey<Post, String>("id")
     public static let title = ModelFieldKey<Post, String>("title")
-    public static let comments = ModelFieldKey<Post, LazyList<Comment>?>("comments")
+    public static let comments = ModelAssociationKey<Post, Comment>("comments")
     public static let createdAt = ModelFieldKey<Post, Temporal.DateTime?>("createdAt")
     public static let updatedAt = ModelFieldKey<Post, Temporal.DateTime?>("updatedAt")
   }
@@ -180,7 +180,7 @@ extension Shelf {
   public enum Keys {
     public static let building = ModelFieldKey<Shelf, String>("building")
     public static let number = ModelFieldKey<Shelf, Int>("number")
-    public static let books = ModelFieldKey<Shelf, LazyList<Book>?>("books")
+    public static let books = ModelAssociationKey<Shelf, Book>("books")
   }
   public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {
@@ -303,7 +303,7 @@ extension Customer {
   public enum Keys {
     public static let id = ModelFieldKey<Customer, String>("id")
     public static let name = ModelFieldKey<Customer, String>("name")
-    public static let activeCart = ModelFieldKey<Customer, Cart?>("activeCart")
+    public static let activeCart = ModelAssociationKey<Customer, Cart>("activeCart")
   }
   public static let keys = Keys.self
   public struct Identifier: ModelIdentifierProtocol {

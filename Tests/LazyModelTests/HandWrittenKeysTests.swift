@@ -28,8 +28,11 @@ import Testing
 
   @Test func typedKeysNameTheSameFieldsAsTheCodingKeys() {
     #expect(Comment.keys.post.stringValue == Comment.CodingKeys.post.stringValue)
-    #expect(Post.keys.comments.name == "comments")
-    #expect(Customer.keys.activeCart.name == "activeCart")
+    // Associations whose key fields are on the other model have the generator's key type.
+    let comments: ModelAssociationKey<Post, Comment> = Post.keys.comments
+    let books: ModelAssociationKey<Shelf, Book> = Shelf.keys.books
+    let activeCart: ModelAssociationKey<Customer, Cart> = Customer.keys.activeCart
+    #expect([comments.name, books.name, activeCart.name] == ["comments", "books", "activeCart"])
     #expect(Comment.schema.primaryKey == ["id"])
     #expect(Shelf.schema.primaryKey == ["building", "number"])
   }

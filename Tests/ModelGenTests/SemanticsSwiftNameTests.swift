@@ -4,6 +4,7 @@ import Testing
 @testable import ModelGen
 @testable import ModelGenIR
 @testable import ModelGenSwift
+@testable import ModelGenTemplating
 
 /// The safe-name pass for types (`SwiftTypeNaming`, `SwiftNameRule`): renames that shadow a
 /// standard type are warnings (MGW001) at the type's name, the result does not depend on
@@ -193,6 +194,53 @@ import Testing
       SwiftNames.propertyNames(["self", "selfValue", "Name", "name"]) == ["selfValue2", "selfValue", "name2", "name"])
     #expect(
       SwiftNames.propertyNames(["selfValue", "self", "name", "Name"]) == ["selfValue", "selfValue2", "name", "name2"])
+  }
+
+  /// Issue 17: the members a model derives from a field (a reference's setter, accessor, storage
+  /// and by-identifier label, a key field's `Identifier` member) that get a numeric suffix because
+  /// a field has their name are MGW002 at the reference (or key) field, naming the final name; the
+  /// rendered members are the names warned about.
+  @Test func suffixedDerivedMembersAreWarnings() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      type Post @model { id: ID! comments: [Comment] @hasMany }
+      type Comment @model {
+        id: ID!
+        setPost: String
+        postReference: String
+        _post: String
+        postIdentifier: String
+        1️⃣post: Post @belongsTo
+      }
+      type Box @model { 2️⃣components: String! @primaryKey }
+      """)
+    let warnings = result.diagnostics.filter { $0.code.rawValue == "MGW002" }
+    #expect(!result.hasErrors, "\(result.diagnostics.map(\.description))")
+    #expect(
+      warnings.map { "\($0.line):\($0.column)" }
+        == ["1️⃣", "1️⃣", "1️⃣", "1️⃣", "2️⃣"].map { "\(schema.location($0).line):\(schema.location($0).column)" },
+      "\(result.diagnostics.map(\.description))")
+    guard warnings.count == 5 else { return }
+    #expect(
+      warnings.map(\.message) == [
+        "`Comment.post` is generated as `setPost2`: `setPost` (the setter) is the Swift property of field `setPost`",
+        "`Comment.post` is generated as `postReference2`: `postReference` (the reference accessor) is the Swift property of field `postReference`",
+        "`Comment.post` is generated as `_post2`: `_post` (the `LazyReference` storage) is the Swift property of field `_post`",
+        "`Comment.post` is generated as `postIdentifier2`: `postIdentifier` (the by-identifier initializer label) is the Swift property of field `postIdentifier`",
+        "`Box.components` is generated as `componentsValue`: `components` (the `Identifier` member) is the `Identifier`'s own property (`components`)",
+      ])
+    // What the Swift stage renders is what the warnings say.
+    let generator = Generator(options: GeneratorOptions(access: .public, templates: try TemplateLibrary.defaults()))
+    let files = try generator.generate(source: schema.text, fileName: "test.graphql").files
+    let comment = try #require(files.first { $0.path == "Comment.swift" }?.contents)
+    for line in [
+      "internal var _post2: LazyReference<Post>", "public var postReference2: LazyReference<Post> { _post2 }",
+      "public mutating func setPost2(_ post: Post?) {", "postIdentifier2: Post.Identifier?",
+    ] {
+      #expect(comment.contains(line), "\(line)\n\(comment)")
+    }
+    let box = try #require(files.first { $0.path == "Box+Schema.swift" }?.contents)
+    #expect(box.contains("componentsValue"), "\(box)")
   }
 
   @Test func v1DirectivesNameTheirV2Replacement() {

@@ -29,7 +29,9 @@ extension TableMapping {
   ///
   /// NULL columns follow AppSync's filters (a comparison with a missing attribute is false): `ne`
   /// and `notContains` match them, and `!p` matches every row `p` does not (`NOT IFNULL(p, 0)`).
-  /// `contains`/`notContains` use `instr`; `beginsWith` compares the leading UTF-8 bytes (as BLOBs:
+  /// `contains`/`notContains` use `instr` on text and `json_each` membership on a list (a JSON array
+  /// column, on which `beginsWith` matches nothing); an optional `@belongsTo`/`@hasOne` with a composite key is `eq(nil)` when any FK
+  /// column is NULL. `beginsWith` compares the leading UTF-8 bytes (as BLOBs:
   /// text `length()` would stop at a NUL character); all case-sensitive and byte for byte, like
   /// SQLite's default BINARY collation.
   ///
@@ -83,6 +85,20 @@ extension TableMapping {
         sql: "(" + names.map { "\(quote($0)) = ?" }.joined(separator: " AND ") + ")",
         bindings: values.map(SQLValue.init))
     }
+    if names.count > 1, case .reference? = plans[field] {
+      // A reference points at nothing when any FK column is NULL (it is decoded as `nil` then).
+      switch comparison {
+      case .eq(nil):
+        return SQLFragment(
+          sql: "(" + names.map { "\(quote($0)) IS NULL" }.joined(separator: " OR ") + ")",
+          bindings: [])
+      case .ne(nil):
+        return SQLFragment(
+          sql: "(" + names.map { "\(quote($0)) IS NOT NULL" }.joined(separator: " AND ") + ")",
+          bindings: [])
+      default: break
+      }
+    }
     guard names.count == 1, let name = names.first else {
       throw DataStoreError.invalidPredicate(
         model: schema.name, field: field,
@@ -91,6 +107,24 @@ extension TableMapping {
       )
     }
     let column = quote(name)
+    if let index = self.column(named: name), case .list = columns[index].fieldType {
+      // A list is stored as a JSON array: `contains` tests membership of one element (DynamoDB's
+      // `contains` on a list attribute), never a substring of the JSON text, and `beginsWith`
+      // never matches (DynamoDB's `begins_with` is false on a list, as on the local server).
+      switch comparison {
+      case .beginsWith:
+        return SQLFragment(sql: "0", bindings: [])
+      case .contains(let element):
+        return SQLFragment(
+          sql: "EXISTS (SELECT 1 FROM json_each(\(column)) WHERE value = ?)",
+          bindings: [.text(element)])
+      case .notContains(let element):
+        return SQLFragment(
+          sql: "(\(column) IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(\(column)) WHERE value = ?))",
+          bindings: [.text(element)])
+      default: break
+      }
+    }
     return try sql(column: column, field: field, comparison)
   }
 

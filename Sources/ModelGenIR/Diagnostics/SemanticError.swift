@@ -150,7 +150,11 @@ public enum ModelGenDiagnosticCode {
   /// Warning: a field's Swift property or an enum value's Swift case is not its plain
   /// camel-cased name: `self`, the members every model declares (`identifier`, ...) and those a
   /// protocol of every model requires (`description`, `debugDescription`, `hashValue`) get the
-  /// suffix `Value`, and fields or enum cases that would be equal get a numeric suffix (`SwiftNames`).
+  /// suffix `Value`, and fields or enum cases that would be equal get a numeric suffix (`SwiftNames`);
+  /// or a member a model derives from a field gets a numeric suffix because a field has its name (a
+  /// reference's setter `setPost2`, accessor `postReference2`, storage `_post2`, by-identifier label
+  /// `postIdentifier2`; a key field `components` is `Identifier.componentsValue`;
+  /// `SwiftModelMemberNames`).
   public static let renamedSwiftMember: DiagnosticCode = "MGW002"
 }
 

@@ -160,7 +160,8 @@ enum SwiftShadowedTypeNames {
         "ModelIdentifier", "ModelIdentifierParseError", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
         "ModelListProvider", "ModelOperationNames", "ModelPage", "ModelPath", "ModelProvider", "ModelRegistry",
         "ModelSchema", "ModelTimestampFields", "ModelVocabulary", "QueryOperator", "QueryPredicate",
-        "SharedModelProvider", "Temporal", "TemporalError", "TemporalScalar", "TypenameCheckedModel",
+        "SharedModelProvider", "StringFilterable", "Temporal", "TemporalError", "TemporalScalar",
+        "TypenameCheckedModel",
         "TypenameMismatch",
       ]
     ),

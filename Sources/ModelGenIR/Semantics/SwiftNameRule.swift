@@ -21,7 +21,11 @@ import GraphQLSDL
 ///   (`Type` → `TypeValue`, or `inProgress2` beside `inProgress`), at the member's name.
 ///
 ///   The same for an association whose `ModelPath` member cannot keep the property's name
-///   (``SwiftNames/pathMemberNames``: `fieldNames`, `stringValue`, `intValue`, … → `Post.path.fieldNamesValue`).
+///   (``SwiftNames/pathMemberNames``: `fieldNames`, `stringValue`, `intValue`, … → `Post.path.fieldNamesValue`),
+///   and for every member a model derives from a field that gets a numeric suffix
+///   (``SwiftModelMemberNames``: a `@belongsTo`/`@hasOne` field's setter `setPost2`, accessor
+///   `postReference2`, storage `_post2` or by-identifier label `postIdentifier2` beside a field of
+///   that name, and a key field `components`, whose `Identifier` member is `componentsValue`).
 ///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
@@ -75,9 +79,12 @@ enum SwiftNameRule {
   private static func reportMembers(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
     // The fields each generated type stores, as the Swift stage resolves their names
     // (`SwiftMemberNames`), with the declared ones' positions.
+    var primaryKeys: [String: [String]] = [:]
     var owners: [(name: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition])] =
       context.orderedModels.map { model in
-        let stored = ModelRule.finish(model).fields.filter { $0.association != nil || $0.isStoredProperty }
+        let finished = ModelRule.finish(model)
+        primaryKeys[model.name] = finished.primaryKey.fields
+        let stored = finished.fields.filter { $0.association != nil || $0.isStoredProperty }
         return (model.name, stored, model.declared.map(\.ast))
       }
     for definition in nonModels {
@@ -89,6 +96,11 @@ enum SwiftNameRule {
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
     for (owner, stored, declared) in owners {
       let members = SwiftMemberNames(fields: stored, caseIterableKeys: context.models[owner] != nil)
+      if let primaryKey = primaryKeys[owner] {
+        reportDerivedMembers(
+          context, model: owner, fields: stored, members: members, primaryKey: primaryKey,
+          declared: declared, erroneous: erroneous)
+      }
       let storedNames = Set(stored.map(\.name))
       var seen: Set<String> = []
       for field in declared where seen.insert(field.name.value).inserted && storedNames.contains(field.name.value) {
@@ -162,6 +174,42 @@ enum SwiftNameRule {
             owner: name, member: value.name.value, wanted: wanted, swiftName: swiftName, reason: reason),
           at: value.name.range)
       }
+    }
+  }
+
+  /// MGW002 for the members a model derives from a field (``SwiftModelMemberNames``): a
+  /// `@belongsTo`/`@hasOne` field's setter, reference accessor, storage or by-identifier label, or
+  /// a key field's `Identifier` member, suffixed because another generated member has its name
+  /// (`setPost2` beside a field `setPost`); at the declared field's name.
+  private static func reportDerivedMembers(
+    _ context: AnalysisContext, model: String, fields: [FieldDefinition], members: SwiftMemberNames,
+    primaryKey: [String], declared: [GraphQLSDL.FieldDefinition], erroneous: Set<Int>
+  ) {
+    let derived = SwiftModelMemberNames(fields: fields, members: members, primaryKey: primaryKey)
+    guard !derived.renames.isEmpty else { return }
+    var ranges: [String: SourceRange] = [:]
+    for field in declared where ranges[field.name.value] == nil {
+      ranges[field.name.value] = field.name.range
+    }
+    for rename in derived.renames {
+      guard let range = ranges[rename.field], !erroneous.contains(range.start.offset) else { continue }
+      let other: String
+      if rename.role == .identifierMember {
+        other =
+          rename.wanted == "components"
+          ? "is the `Identifier`'s own property (`components`)"
+          : "is the `Identifier` member of another key field"
+      } else {
+        other =
+          fields.first { $0.name != rename.field && members.propertyName($0.name) == rename.wanted }.map {
+            "is the Swift property of field `\(DiagnosticText.shortened($0.name))`"
+          } ?? "is the name of another member generated for `\(DiagnosticText.shortened(model))`"
+      }
+      context.report(
+        .renamedSwiftMember(
+          owner: model, member: rename.field, wanted: rename.wanted, swiftName: rename.swiftName,
+          reason: "(the \(rename.role.rawValue)) " + other),
+        at: range)
     }
   }
 }
