@@ -33,18 +33,25 @@ public enum GraphQLValue: Sendable, Hashable, Codable {
   }
 
   /// Decodes any JSON value. Numbers that fit an `Int` become ``int(_:)``, others ``double(_:)``.
+  ///
+  /// The kinds are tried most common first (a response's leaves are mostly strings and integers):
+  /// each failed attempt throws a `DecodingError` the decoder builds with its coding path, the
+  /// largest part of decoding a mutation's answer when strings came fourth. JSON's kinds are
+  /// disjoint for `JSONDecoder` (a string never decodes as a number or a `Bool`, nor `true` as an
+  /// `Int`), so the order changes no result; an object is tried last, so an error inside one is
+  /// the error thrown.
   public init(from decoder: any Decoder) throws {
     let single = try decoder.singleValueContainer()
     if single.decodeNil() {
       self = .null
-    } else if let flag = try? single.decode(Bool.self) {
-      self = .bool(flag)
+    } else if let text = try? single.decode(String.self) {
+      self = .string(text)
     } else if let number = try? single.decode(Int.self) {
       self = .int(number)
     } else if let number = try? single.decode(Double.self) {
       self = .double(number)
-    } else if let text = try? single.decode(String.self) {
-      self = .string(text)
+    } else if let flag = try? single.decode(Bool.self) {
+      self = .bool(flag)
     } else if let elements = try? single.decode([GraphQLValue].self) {
       self = .list(elements)
     } else {

@@ -359,7 +359,10 @@ public final class DataStore: Sendable {
     async throws -> T
   {
     try checkNotReentrant("write")
-    return try await writer.run { connection in try self.runWrite(connection, body) }
+    return try await writer.run { connection in
+      try connection.setForeignKeys(true)
+      return try self.runWrite(connection, body)
+    }
   }
 
   /// Runs `body` in a read transaction (`BEGIN DEFERRED`) on a reader connection: every query in
@@ -383,16 +386,16 @@ public final class DataStore: Sendable {
 
   /// A write of the sync engine's remote records (``SyncEngine``): nothing it changes enters the
   /// outbox, timestamps the records hold are kept, and foreign keys are not enforced
-  /// (`PRAGMA foreign_keys = OFF` around the transaction), so a child arriving before its parent
-  /// (or whose parent is outside the selective sync) is stored; its reference loads `nil` until
-  /// the parent exists. A remote delete cascades by ``deleteCascading(_:_:_:)``, not by SQLite.
+  /// (`PRAGMA foreign_keys = OFF` before the transaction, left off until the next local write
+  /// turns it on: ``Connection/setForeignKeys(_:)``), so a child arriving before its parent (or
+  /// whose parent is outside the selective sync) is stored; its reference loads `nil` until the
+  /// parent exists. A remote delete cascades by ``deleteCascading(_:_:_:)``, not by SQLite.
   func writeRemote<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
     async throws -> T
   {
     try checkNotReentrant("write")
     return try await writer.run { connection in
-      try connection.execute("PRAGMA foreign_keys = OFF")
-      defer { try? connection.execute("PRAGMA foreign_keys = ON") }
+      try connection.setForeignKeys(false)
       return try self.runWrite(connection) { transaction in
         transaction.appliesRemote = true
         transaction.keepsGivenTimestamps = true
@@ -408,7 +411,9 @@ public final class DataStore: Sendable {
     try connection.execute("BEGIN IMMEDIATE")
     let transaction = WriteTransaction(store: self, connection: connection)
     do {
-      try connection.execute("PRAGMA defer_foreign_keys = ON")
+      // Deferring matters only while foreign keys are enforced (a local write); the pragma expires
+      // every prepared statement (``Connection/setForeignKeys(_:)``), so a remote write skips it.
+      if connection.enforcesForeignKeys { try connection.execute("PRAGMA defer_foreign_keys = ON") }
       try changeLogWriter?.begin(connection)
       connection.changes?.feedsOutbox = sync != nil
       let value = try body(transaction)

@@ -214,6 +214,21 @@ final class Connection {
 
   /// Whether no transaction is open.
   var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// Whether SQLite enforces foreign keys on this connection (`PRAGMA foreign_keys`), as
+  /// ``setForeignKeys(_:)`` last set it (`true` after opening).
+  private(set) var enforcesForeignKeys = true
+
+  /// Sets `PRAGMA foreign_keys` when it differs from ``enforcesForeignKeys`` (outside a
+  /// transaction: SQLite ignores the pragma inside one). Only a change runs the pragma: every
+  /// flag pragma expires all of the connection's prepared statements (SQLite's `pragma.c` adds
+  /// `OP_Expire`), so each cached statement would be compiled again on its next step — about
+  /// twenty per drained outbox mutation when every remote write toggled it off and on.
+  func setForeignKeys(_ enforced: Bool) throws {
+    guard enforced != enforcesForeignKeys else { return }
+    try execute(enforced ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+    enforcesForeignKeys = enforced
+  }
 }
 
 /// A prepared statement owned by a ``Connection``'s cache.

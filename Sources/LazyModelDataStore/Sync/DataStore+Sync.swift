@@ -19,7 +19,7 @@ extension DataStore {
     await sync?.stop(store: self)
   }
 
-  /// Stops sync, then deletes every synced model's rows, the sync metadata and the outbox, in one
+  /// Stops sync, then deletes every synced model's rows, the sync metadata (held remote records too) and the outbox, in one
   /// transaction (its deletes do not enter the outbox).
   ///
   /// - Throws: ``DataStoreError/invalidArgument(name:value:reason:)`` without a
@@ -33,7 +33,6 @@ extension DataStore {
       for mapping in tables { try tx.connection.execute("DELETE FROM \(quote(mapping.table))") }
       try Outbox.clear(tx.connection)
     }
-    sync.parked.withLock { $0 = [:] }
   }
 
   /// The sync engine's events from now on (``SyncEvent``); each call returns a new stream, ended

@@ -25,8 +25,8 @@ private struct SubscriptionEnded: Error, CustomStringConvertible {
   var description: String { "a subscription ended" }
 }
 
-/// The model and identifier (canonical string) of a parked remote record
-/// (``SyncEngine/replayParked(_:_:)``).
+/// The model and identifier (canonical string) of a held remote record
+/// (``SyncEngine/replayParked(_:_:)``, `Outbox.parkedTable`).
 struct ParkedKey: Hashable, Sendable {
   var modelName: String
   var identifier: String
@@ -386,32 +386,41 @@ extension SyncEngine {
   }
 
   /// ``reconcile(_:_:_:)`` with this engine: a record skipped for a pending mutation of its
-  /// identifier is parked (the newest per identifier) and reconciled again once the mutation is
-  /// done (``replayParked(_:_:)``): a change another device made while this store's mutation of
-  /// the record was in flight is newer than the answer, and the delta sync that brought it (or its
-  /// live event) will not bring it again.
+  /// identifier is held (the newest per identifier, in the sync metadata's
+  /// `_lazymodel_sync_parked` table, inside `tx`, so it survives a restart or a kill of the
+  /// process) and reconciled again once the mutation is done (``replayParked(_:_:)``): a change
+  /// another device made while this store's mutation of the record was in flight is newer than the
+  /// answer, and the delta sync that brought it (or its live event) will not bring it again.
   func reconcile<M: Model>(
     _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction
   ) throws -> Applied {
     try Self.reconcile(M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, tx) {
       identifier, version in
-      parked.withLock { parked in
-        let key = ParkedKey(modelName: M.modelName, identifier: identifier)
-        if (parked[key]?.version ?? Int.min) < version { parked[key] = (version, record) }
-      }
+      try Outbox.park(M.modelName, identifier, version: version, record, tx.connection)
     }
   }
 
-  /// Reconciles again the record parked for `entry`'s identifier (``reconcile(_:_:decoded:outboxHoldsModel:_:)``)
+  /// Reconciles again the record held for `entry`'s identifier (``reconcile(_:_:decoded:outboxHoldsModel:_:)``)
   /// inside `tx`, the transaction that finishes `entry`, when no later entry of the identifier is
-  /// pending: applied when newer than what the answer stored. A record that cannot be applied is an
-  /// ``SyncEvent/inboundError(_:)`` and leaves the rest of `tx` as it was (a savepoint).
+  /// pending: applied when newer than what the answer stored, and no longer held either way. A
+  /// record that cannot be applied is an ``SyncEvent/inboundError(_:)`` and leaves the rest of `tx`
+  /// as it was (a savepoint).
   func replayParked(_ entry: PendingMutation, _ tx: WriteTransaction) throws {
-    let key = ParkedKey(modelName: entry.modelName, identifier: entry.identifier)
-    guard parked.withLock({ $0[key] != nil }),
-      try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
-      let record = parked.withLock({ $0.removeValue(forKey: key)?.record }),
-      let mapping = tx.store.mapping(table: entry.modelName)
+    try replayParked(ParkedKey(modelName: entry.modelName, identifier: entry.identifier), tx)
+  }
+
+  /// Replays, inside `tx`, every held record whose identifier has no outbox entry left (its
+  /// mutation was merged away, `create`+`delete`, or finished by a process that stopped before
+  /// this one): run by ``start(store:)``.
+  func replayOrphanedParked(_ tx: WriteTransaction) throws {
+    for key in try Outbox.parkedKeys(tx.connection) { try replayParked(key, tx) }
+  }
+
+  private func replayParked(_ key: ParkedKey, _ tx: WriteTransaction) throws {
+    guard try Outbox.isParked(key.modelName, key.identifier, tx.connection),
+      try Outbox.latestEntry(key.modelName, key.identifier, tx.connection) == nil,
+      let record = try Outbox.unpark(key.modelName, key.identifier, tx.connection),
+      let mapping = tx.store.mapping(table: key.modelName)
     else { return }
     func open<M: Model>(_ type: M.Type) throws {
       try tx.connection.execute("SAVEPOINT lazymodel_replay")
@@ -425,7 +434,7 @@ extension SyncEngine {
           .inboundError(
             error as? SyncInboundError
               ?? SyncInboundError(
-                modelName: entry.modelName, identifier: entry.identifier, underlying: error)))
+                modelName: key.modelName, identifier: key.identifier, underlying: error)))
       }
     }
     try open(mapping.type)
@@ -434,10 +443,10 @@ extension SyncEngine {
   /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
   /// when `decoded` is set); `outboxHoldsModel` `false` (the transaction found no outbox entry of
   /// `M`) skips the record's outbox lookup; `park` receives the identifier and `_version` of a
-  /// record skipped for a pending mutation.
+  /// record skipped for a pending mutation (what it throws fails the record).
   private static func reconcile<M: Model>(
     _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
-    park: (String, Int) -> Void = { _, _ in }
+    park: (String, Int) throws -> Void = { _, _ in }
   ) throws -> Applied {
     let model: M
     do {
@@ -452,7 +461,7 @@ extension SyncEngine {
         M.modelName, identifier, version: remote.version, checkOutbox: outboxHoldsModel, tx.connection)
       {
       case .pendingMutation?:
-        park(identifier, remote.version)
+        try park(identifier, remote.version)
         return .skipped
       case .notNewer?: return .skipped
       case nil: break

@@ -15,6 +15,11 @@ import LazyModelAPI
 ///   it is taken again was sent without its answer arriving (``SentMutation``).
 /// - `_lazymodel_sync_metadata(model, identifier, version, last_changed_at, deleted)`: the
 ///   server's `_version`, `_lastChangedAt` and `_deleted` of each record the store has synced.
+/// - `_lazymodel_sync_parked(model, identifier, version, record)`: remote records held back
+///   because the outbox held a mutation of their identifier, the newest `_version` per identifier,
+///   `record` the record as received (JSON). Written by the transaction that decides to hold the
+///   record, deleted by the one that applies it (``SyncEngine/replayParked(_:_:)``), so a held
+///   record survives a stop, a crash or a kill of the process.
 ///
 /// Not thread-safe by itself: every function runs on the connection's queue, inside a transaction.
 enum Outbox {
@@ -24,6 +29,8 @@ enum Outbox {
   static let metadataTable = tablePrefix + "metadata"
   /// `_lazymodel_sync_models(model, last_sync)`: each model's `lastSync` for its next delta sync.
   static let modelsTable = tablePrefix + "models"
+  /// Remote records held for a pending mutation of their identifier (see the type's comment).
+  static let parkedTable = tablePrefix + "parked"
 
   // The statements run per record (a base sync runs them for every record), built once.
   private static let latestEntrySQL =
@@ -34,6 +41,13 @@ enum Outbox {
     "INSERT INTO \(quote(metadataTable)) (model, identifier, version, last_changed_at, deleted) VALUES (?, ?, ?, ?, ?)"
     + " ON CONFLICT (model, identifier) DO UPDATE SET version = excluded.version,"
     + " last_changed_at = excluded.last_changed_at, deleted = excluded.deleted"
+  private static let parkSQL =
+    "INSERT INTO \(quote(parkedTable)) (model, identifier, version, record) VALUES (?, ?, ?, ?)"
+    + " ON CONFLICT (model, identifier) DO UPDATE SET version = excluded.version, record = excluded.record"
+    + " WHERE excluded.version > \(quote(parkedTable)).version"
+  private static let parkedRecordSQL =
+    "SELECT record FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
+  private static let unparkSQL = "DELETE FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
   private static let hasEntriesSQL = "SELECT EXISTS (SELECT 1 FROM \(quote(outboxTable)) WHERE model = ?)"
 
   /// Whether the outbox holds any entry of `model` (a sync page checks once, then skips the
@@ -97,6 +111,56 @@ enum Outbox {
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS \(quote(modelsTable)) (model TEXT PRIMARY KEY NOT NULL,"
         + " last_sync INTEGER NOT NULL) WITHOUT ROWID, STRICT")
+    try connection.execute(
+      "CREATE TABLE IF NOT EXISTS \(quote(parkedTable)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
+        + " version INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (model, identifier)) WITHOUT ROWID, STRICT")
+  }
+
+  // MARK: Held remote records
+
+  /// Holds `record` (a remote record of `model` at `_version` `version`) until the outbox's
+  /// mutation of `identifier` is done; keeps the held one when it is newer or equal.
+  static func park(
+    _ model: String, _ identifier: String, version: Int, _ record: GraphQLValue, _ connection: Connection
+  ) throws {
+    let statement = try connection.prepare(parkSQL)
+    let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+    try statement.bind([.text(model), .text(identifier), .integer(Int64(version)), .text(json)])
+    try statement.run()
+  }
+
+  /// Whether a record is held for `identifier` of `model` (one primary-key probe of a table that is
+  /// empty unless a mutation is pending: what every finished mutation checks first).
+  static func isParked(_ model: String, _ identifier: String, _ connection: Connection) throws -> Bool {
+    let select = try connection.prepare(parkedRecordSQL)
+    defer { select.reset() }
+    try select.bind([.text(model), .text(identifier)])
+    return try select.step()
+  }
+
+  /// Removes and returns the record held for `identifier` of `model`, `nil` when none is held.
+  /// A held record whose JSON no longer decodes is removed and reported as `nil`.
+  static func unpark(_ model: String, _ identifier: String, _ connection: Connection) throws -> GraphQLValue? {
+    let select = try connection.prepare(parkedRecordSQL)
+    defer { select.reset() }
+    try select.bind([.text(model), .text(identifier)])
+    guard try select.step() else { return nil }
+    let text = select.text(0)
+    select.reset()
+    let delete = try connection.prepare(unparkSQL)
+    try delete.bind([.text(model), .text(identifier)])
+    try delete.run()
+    return try? JSONDecoder().decode(GraphQLValue.self, from: Data(text.utf8))
+  }
+
+  /// The model and identifier of every held record, ordered by model and identifier.
+  static func parkedKeys(_ connection: Connection) throws -> [ParkedKey] {
+    let statement = try connection.prepare(
+      "SELECT model, identifier FROM \(quote(parkedTable)) ORDER BY model, identifier")
+    defer { statement.reset() }
+    var keys: [ParkedKey] = []
+    while try statement.step() { keys.append(ParkedKey(modelName: statement.text(0), identifier: statement.text(1))) }
+    return keys
   }
 
   /// The `startedAt` (epoch ms, the server's clock) of the model's last finished sync query.
@@ -279,11 +343,12 @@ enum Outbox {
     try statement.run()
   }
 
-  /// Deletes every outbox entry and all metadata (``DataStore/clear()``).
+  /// Deletes every outbox entry, all metadata and every held record (``DataStore/clear()``).
   static func clear(_ connection: Connection) throws {
     try connection.execute("DELETE FROM \(quote(outboxTable))")
     try connection.execute("DELETE FROM \(quote(metadataTable))")
     try connection.execute("DELETE FROM \(quote(modelsTable))")
+    try connection.execute("DELETE FROM \(quote(parkedTable))")
   }
 }
 

@@ -23,10 +23,6 @@ final class SyncEngine: Sendable {
   private let state = StoreLock(State())
   /// The inbound half's task and progress (InboundSync.swift).
   let inbound = StoreLock(InboundState())
-  /// Remote records skipped while the outbox held a mutation of their identifier, the newest
-  /// `_version` per identifier, reconciled again when that mutation is done
-  /// (``replayParked(_:_:)``). Kept in memory: after a restart the next sync's records decide.
-  let parked = StoreLock<[ParkedKey: (version: Int, record: GraphQLValue)]>([:])
 
   /// The outbox reads the row changes SQLite's hooks collect: a store's local writes make them
   /// collect (`ChangeCollector.feedsOutbox`); its remote writes copy rows only for observers.
@@ -64,6 +60,7 @@ final class SyncEngine: Sendable {
     try await store.write { tx in
       tx.appliesRemote = true
       try Outbox.resetInFlight(tx.connection)
+      try self.replayOrphanedParked(tx)
     }
     let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let started = state.withLock { state -> Bool in
