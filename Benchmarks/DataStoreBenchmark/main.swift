@@ -279,50 +279,47 @@ nonisolated func loadEachPost(of comments: [Comment4V2]) async throws -> Int {
   return found
 }
 
-// Each comment's reference is loaded on its own: one primary-key lookup per comment. Comments are
-// read in pages of 10,000 (keyset on id) so that the loaded posts do not pile up in memory; only
-// the loads are timed.
-var nPlusOneWall = 0.0
-var nPlusOneCPU = 0.0
-var nPlusOneFound = 0
-var lastID: String?
-while true {
-  let page = try await store.query(
-    Comment4V2.self, where: lastID.map { Comment4V2.keys.id.gt($0) } ?? .all,
-    sort: [.ascending(Comment4V2.keys.id)],
-    limit: 10_000)
-  guard let last = page.last else { break }
-  lastID = last.id
-  let timing = try await measure(runs: 1) { nPlusOneFound += try await loadEachPost(of: page) }
-  nPlusOneWall += timing.wall
-  nPlusOneCPU += timing.cpu
-}
-precondition(nPlusOneFound == commentCount)
-let storeNPlusOneLoads = Timing(wall: nPlusOneWall, cpu: nPlusOneCPU)
-
-// The same N+1 loop in a task that prefers a reader's executor (`store.readerExecutor`): the loop
-// runs on the reader's thread, so each lookup's SQL runs where the task is, with no thread switch.
-nPlusOneWall = 0
-nPlusOneCPU = 0
-nPlusOneFound = 0
-lastID = nil
-while true {
-  let page = try await store.query(
-    Comment4V2.self, where: lastID.map { Comment4V2.keys.id.gt($0) } ?? .all,
-    sort: [.ascending(Comment4V2.keys.id)],
-    limit: 10_000)
-  guard let last = page.last else { break }
-  lastID = last.id
-  let timing = try await measure(runs: 1) {
-    nPlusOneFound += try await withTaskExecutorPreference(store.readerExecutor) {
-      try await loadEachPost(of: page)
+// Each comment's reference is loaded on its own (`try await comment.post`). Comments are read in
+// pages of 10,000 (keyset on id) so that the loaded posts do not pile up in memory; only the loads
+// are timed. By default the first load of a page reads the posts of the whole page in one sibling
+// batch (`IN`, 500 keys per statement) and the others answer from it; with
+// `store.batchesSiblingReferences = false` each load is one primary-key lookup (the baseline row).
+// `preferringReader`: the loop runs in a task that prefers a reader's executor
+// (`store.readerExecutor`), so each lookup's SQL runs where the task is, with no thread switch.
+func nPlusOne(preferringReader: Bool) async throws -> Timing {
+  var wall = 0.0
+  var cpu = 0.0
+  var found = 0
+  var lastID: String?
+  while true {
+    let page = try await store.query(
+      Comment4V2.self, where: lastID.map { Comment4V2.keys.id.gt($0) } ?? .all,
+      sort: [.ascending(Comment4V2.keys.id)],
+      limit: 10_000)
+    guard let last = page.last else { break }
+    lastID = last.id
+    let timing = try await measure(runs: 1) {
+      if preferringReader {
+        found += try await withTaskExecutorPreference(store.readerExecutor) {
+          try await loadEachPost(of: page)
+        }
+      } else {
+        found += try await loadEachPost(of: page)
+      }
     }
+    wall += timing.wall
+    cpu += timing.cpu
   }
-  nPlusOneWall += timing.wall
-  nPlusOneCPU += timing.cpu
+  precondition(found == commentCount)
+  return Timing(wall: wall, cpu: cpu)
 }
-precondition(nPlusOneFound == commentCount)
-let storeNPlusOnePreferring = Timing(wall: nPlusOneWall, cpu: nPlusOneCPU)
+
+let storeNPlusOneLoads = try await nPlusOne(preferringReader: false)
+let storeNPlusOnePreferring = try await nPlusOne(preferringReader: true)
+store.batchesSiblingReferences = false
+let storeNPlusOneUnbatched = try await nPlusOne(preferringReader: false)
+let storeNPlusOneUnbatchedPreferring = try await nPlusOne(preferringReader: true)
+store.batchesSiblingReferences = true
 
 let nPlusOnePeakMB = peakMemoryMB()
 releaseFreedMemory()
@@ -606,6 +603,12 @@ print(row("query all comments into models", storeQueryAll, plainQueryAll, target
 print(row("N+1 lazy load of each comment's post", storeNPlusOneLoads, plainNPlusOne, target: "<= 1.8x"))
 print(
   row("  same, task prefers store.readerExecutor", storeNPlusOnePreferring, plainNPlusOne, target: "<= 1.8x"))
+print(
+  row("  unbatched (one lookup per reference)", storeNPlusOneUnbatched, plainNPlusOne, target: "-"))
+print(
+  row(
+    "  unbatched, prefers store.readerExecutor", storeNPlusOneUnbatchedPreferring, plainNPlusOne,
+    target: "-"))
 print(row("batched load of all posts (IN, 500)", storeBatched, plainBatched, target: "<= 3x"))
 print(row("  same via LazyReference.loadAll", storeLoadAll, plainBatched, target: "<= 3x"))
 print(row("10,000 saves in one write", storeBulkSaves, plainBulkInserts, target: "<= 2x"))
@@ -629,9 +632,11 @@ print(
 print(
   String(
     format:
-      "N+1: DataStore %.1f us per reference (preferring the reader's executor %.1f us), plain C API %.1f us per lookup (wall)",
+      "N+1: DataStore %.2f us per reference (preferring the reader's executor %.2f us; unbatched %.2f us, preferring %.2f us), plain C API %.2f us per lookup (wall)",
     storeNPlusOneLoads.wall / Double(commentCount) * 1e6,
     storeNPlusOnePreferring.wall / Double(commentCount) * 1e6,
+    storeNPlusOneUnbatched.wall / Double(commentCount) * 1e6,
+    storeNPlusOneUnbatchedPreferring.wall / Double(commentCount) * 1e6,
     plainNPlusOne.wall / Double(commentCount) * 1e6))
 let plainPeakMB = peakMemoryMB()
 print(

@@ -31,6 +31,23 @@ public final class DataStore: Sendable {
   /// The database file, or `nil` for an in-memory store.
   public let fileURL: URL?
 
+  /// Whether the not-loaded references a query decodes load in sibling batches (default `true`):
+  /// the first `get()` of one `@belongsTo`/`@hasOne` reference of a query's result reads the
+  /// targets of all that result's references of the same field (one read transaction of chunked
+  /// `SELECT … WHERE (<primary key>) IN (…)`, ``batchChunkSize`` keys per statement, composite keys
+  /// as row values), and the others answer from that read without SQL until the next commit to the
+  /// file that this process sees (any store of this process on the file; another process's commit
+  /// once this store has learned of it, which it does while it has observers). The values are the
+  /// same as one primary-key lookup per reference; `false` makes every load that lookup (the
+  /// baseline of `DataStoreBenchmark`). Applies to queries started after it is set.
+  ///
+  /// Thread-safety: any thread (an atomic).
+  public var batchesSiblingReferences: Bool {
+    get { siblingBatching.load(ordering: .relaxed) }
+    set { siblingBatching.store(newValue, ordering: .relaxed) }
+  }
+  private let siblingBatching = Atomic<Bool>(true)
+
   let writer: ConnectionQueue
   let readers: [ConnectionQueue]
   private let readerLoad: StoreLock<[Int]>
@@ -180,7 +197,17 @@ public final class DataStore: Sendable {
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
     if path != ":memory:" { SameFileStores.add(self) }
     let commits = fileCommits
-    collector.willCommit = { commits.increment() }
+    // Commits of this writer counted but not settled yet: only touched on the writer's queue.
+    let unsettled = UnsettledCommits()
+    collector.willCommit = {
+      unsettled.count += 1
+      commits.increment()
+    }
+    writer.afterJob = {
+      guard unsettled.count > 0 else { return }
+      commits.settle(unsettled.count)
+      unsettled.count = 0
+    }
   }
 
   deinit {

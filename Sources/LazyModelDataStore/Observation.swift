@@ -111,8 +111,28 @@ final class Observers: Sendable {
 /// Thread-safety: `Sendable`; one atomic.
 final class FileCommitCounter: Sendable {
   private let count = Atomic<Int>(0)
+  /// Commits counted by ``increment()`` whose writer job has not ended yet (``settle(_:)``): they
+  /// may not be visible to other connections yet.
+  private let unsettled = Atomic<Int>(0)
   var value: Int { count.load(ordering: .acquiring) }
-  func increment() { count.add(1, ordering: .releasing) }
+
+  /// Counts one commit (the commit hook, before other connections can see it).
+  func increment() {
+    unsettled.add(1, ordering: .sequentiallyConsistent)
+    count.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// `count` commits counted by one writer ended (their writer job finished, so they are visible).
+  func settle(_ count: Int) { unsettled.subtract(count, ordering: .sequentiallyConsistent) }
+
+  /// ``value`` when no commit counted so far can still be invisible to a reader starting now, or
+  /// `nil` while one is in flight: what a cache of reads may be labelled with (a later commit
+  /// changes ``value``).
+  var settledValue: Int? {
+    let before = count.load(ordering: .sequentiallyConsistent)
+    guard unsettled.load(ordering: .sequentiallyConsistent) == 0 else { return nil }
+    return count.load(ordering: .sequentiallyConsistent) == before ? before : nil
+  }
 }
 
 /// The stores of this process, by file path: a commit of one is reported to the observers of all.

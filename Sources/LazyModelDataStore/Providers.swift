@@ -55,9 +55,21 @@ public struct DataStoreDecodingContext: ModelDecodingContext {
 public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
   /// The store this provider reads.
   public let store: DataStore
+  /// The siblings of the references a query decoded with this provider (loaded in one batch), or
+  /// `nil` (every load is its own lookup).
+  let siblings: SiblingReferences<M>?
 
-  /// A provider over `store`.
-  public init(store: DataStore) { self.store = store }
+  /// A provider over `store`; every load is one lookup.
+  public init(store: DataStore) {
+    self.store = store
+    siblings = nil
+  }
+
+  /// A provider over `store` for the references of one query's field (``SiblingReferences``).
+  init(store: DataStore, siblings: SiblingReferences<M>) {
+    self.store = store
+    self.siblings = siblings
+  }
 
   /// Whether both read the same store (identity).
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.store === rhs.store }
@@ -67,10 +79,17 @@ public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
 
   /// The one `M` whose fields equal `identifiers`, or `nil`.
   ///
+  /// For a reference decoded by a query (``DataStore/batchesSiblingReferences``), the first load
+  /// reads the targets of all the query's references of that field in one batch of chunked
+  /// `IN (…)` statements, and later loads of the others answer from it until the next commit to
+  /// the file; the result is the same as one lookup's.
+  ///
   /// - Throws: ``DataStoreError/unknownField(model:field:)`` when a name is not a column of `M`,
-  ///   ``DataStoreError/sqlite(code:message:sql:)`` when SQLite fails.
+  ///   ``DataStoreError/sqlite(code:message:sql:)`` when SQLite fails, `CancellationError` when the
+  ///   calling task is cancelled while reading.
   public func load(identifiers: [IdentifierComponent]) async throws -> M? {
-    try await store.loadOne(M.self, identifiers: identifiers)
+    if let siblings, let answer = try await siblings.load(identifiers) { return answer }
+    return try await store.loadOne(M.self, identifiers: identifiers)
   }
 
   /// The lookup of ``load(identifiers:)`` run on the calling thread when that is one of the
@@ -79,7 +98,12 @@ public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
   ///
   /// - Throws: As ``load(identifiers:)``.
   public func loadWithoutSuspending(identifiers: [IdentifierComponent]) throws -> M?? {
-    try store.loadOneWithoutSuspending(M.self, identifiers: identifiers)
+    if let siblings,
+      let answer = siblings.loadWithoutSuspending(identifiers, reader: store.idleReaderHere())
+    {
+      return .some(answer)
+    }
+    return try store.loadOneWithoutSuspending(M.self, identifiers: identifiers)
   }
 
   /// One result per element of `batch`, same order; one query per 500 distinct keys.

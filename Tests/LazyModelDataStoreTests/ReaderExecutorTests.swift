@@ -30,6 +30,8 @@ struct ReaderExecutorTests {
     let posts = (0..<20).map { Post4V2(id: "p\($0)", title: "title \($0)") }
     try await store.save(posts)
     try await store.save((0..<200).map { Comment4V2(id: "c\($0)", content: "\($0)", post: posts[$0 % 20]) })
+    // One lookup per reference (the sibling batch reads on the same thread too: SiblingBatchTests).
+    store.batchesSiblingReferences = false
     let comments = try await store.query(Comment4V2.self)
     log.clear()
     let (titles, threads) = try await withTaskExecutorPreference(store.readerExecutor) {

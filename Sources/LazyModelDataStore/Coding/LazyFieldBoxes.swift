@@ -57,8 +57,20 @@ extension LazyReference: LazyReferenceBox {
   static func factory(store: DataStore) -> ReferenceFactory {
     // One provider box for every reference of the query; the type is looked up once here, not
     // once per reference made (`M` is generic here).
-    let provider = SharedModelProvider<M>(DataStoreReferenceProvider<M>(store: store))
     let referenceType = LazyReference<M>.self
+    if store.batchesSiblingReferences {
+      // The references of one query's field load their targets together (issue 11).
+      let siblings = SiblingReferences<M>(store: store)
+      let provider = SharedModelProvider<M>(
+        DataStoreReferenceProvider<M>(store: store, siblings: siblings))
+      return ReferenceFactory(
+        make: { identifiers in
+          siblings.add(identifiers)
+          return referenceType.init(identifiers: identifiers, sharedProvider: provider)
+        },
+        empty: { LazyReference<M>(nil as M?) })
+    }
+    let provider = SharedModelProvider<M>(DataStoreReferenceProvider<M>(store: store))
     return ReferenceFactory(
       make: { identifiers in referenceType.init(identifiers: identifiers, sharedProvider: provider)
       },
