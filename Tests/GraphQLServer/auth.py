@@ -48,6 +48,10 @@ resolvers do:
   update and delete refuse another's record, get refuses it, list and index queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
   a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
+  a relationship field reads the related model under that model's rules (the transformer's
+  protectRelationalResolver): no read role of the caller's mode there is null with `Unauthorized`,
+  a hasMany keeps the records the caller's owner/dynamic group roles match, a belongsTo/hasOne
+  record they do not match is null with `Unauthorized`;
   a create or update input naming a field the caller may not write is refused ("Unauthorized on
   [field, ...]"): a field's own rules replace the model's for it, a create needs `create`, an update
   `update` and, to set the field to null, `delete` as well (the transformer's allowedFields /
@@ -343,6 +347,18 @@ class Authorizer:
                 if spec and spec.get("model") in self.access:
                     field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules.get(spec["model"]) or [],
                                                         root.name, field_name, field_.resolve)
+        # A relationship field reads the related model under that model's rules, as the
+        # transformer's `protectRelationalResolver` does (`generateAuthExpressionForRelationQuery`):
+        # the roles that may get, list, sync, search or listen to it; see `_relation_guard`.
+        for type_name, type_ in schema.type_map.items():
+            if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__") or \
+                    type_ in (schema.query_type, schema.mutation_type, schema.subscription_type):
+                continue
+            for field_name, field_ in type_.fields.items():
+                relation = api.relation_spec(type_name, field_name, field_) if field_.ast_node is not None else None
+                if relation and relation.get("model") in self.access:
+                    field_.resolve = self._relation_guard(relation, type_name, field_name,
+                                                          field_.resolve or default_field_resolver)
         # An owner field under a multi-part identity claim (`sub::username`) reads as its last part
         # (the username), as the transformer's owner field resolver presents it
         # (`addFieldResolverForDynamicAuth`, `generateFieldResolverForOwner`); the stored value and
@@ -525,6 +541,48 @@ class Authorizer:
                 return result
             items = [item for item in result["items"] if any(self._matches_record(identity, r, item) for r in record_rules)]
             return {**result, "items": items}
+
+        return guarded
+
+    def _relation_guard(self, spec: dict, type_name: str, field_name: str, resolve: Callable) -> Callable:
+        """A relationship field (`spec`: the server's relation spec, `model` the related model)
+        under the related model's @auth rules, as the transformer's `protectRelationalResolver`
+        and `generateAuthExpressionForRelationQuery` apply them: the roles are those that may
+        perform a read operation (READ_OPERATIONS) on some field of the related model; a caller
+        none of whose mode holds gets null with `Unauthorized` ("Not Authorized to access <field>
+        on type <Type>"); a public, private, custom or static group role reads every related
+        record; owner and dynamic group roles become a filter: a hasMany connection keeps only the
+        records they match, and a belongsTo or hasOne record they do not match reads as null with
+        `Unauthorized` (never another caller's record)."""
+        access = self.access[spec["model"]]
+        keyed: dict[tuple, dict] = {}
+        for operation in READ_OPERATIONS:
+            for key, rule in access.keyed_roles(operation):
+                keyed.setdefault(key, rule)
+        roles = list(keyed.values())
+        many = spec["kind"] == "HAS_MANY"
+
+        def refuse() -> None:
+            raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
+
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if identity is None:
+                return resolve(source, info, **args)
+            mine = self._applicable(identity, roles, "get")
+            if not mine:
+                refuse()
+            if any(self._unconditional(identity, r) for r in mine):
+                return resolve(source, info, **args)
+            record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
+            result = resolve(source, info, **args)
+            if many:
+                items = [item for item in result["items"]
+                         if any(self._matches_record(identity, r, item) for r in record_rules)]
+                return {**result, "items": items}
+            if result is not None and not any(self._matches_record(identity, r, result) for r in record_rules):
+                refuse()
+            return result
 
         return guarded
 

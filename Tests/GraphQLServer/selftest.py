@@ -879,7 +879,8 @@ class SecuredAuthServer:
     """A server on the auth-rules schema with a user pool and an API key (auth.py), for the checks
     of issue 15's fresh-user faults; `with SecuredAuthServer() as (server, user): ...`."""
 
-    def __init__(self, **extra: object) -> None:
+    def __init__(self, schema: str = "auth-rules", **extra: object) -> None:
+        self.schema = schema
         self.extra = extra  # more config entries (e.g. `modelRules` replacing the manifest's)
 
     def __enter__(self) -> tuple[Server, object]:
@@ -887,7 +888,7 @@ class SecuredAuthServer:
                   **self.extra}
         directory = Path(tempfile.mkdtemp(prefix="selftest-auth-faults-"))
         (directory / "auth.json").write_text(json.dumps(config))
-        self.server = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
+        self.server = Server(schema_path(self.schema), directory / "auth.sqlite", api_key=None,
                              auth_config=directory / "auth.json")
         exp = int(time.time()) + 600
 
@@ -957,6 +958,69 @@ def field_rules_on_create_and_update_inputs(server: Server) -> None:
             "createMemo": {"id": "m2", "owner": "ada"}}
         assert _stored(secured, "Memo", "m2")["owner"] == "sub-ada::ada"
         assert _call(secured, UPDATE_MEMO, {"input": {"id": "m2", "reviewNote": None}}, admin)["data"]["updateMemo"]
+
+
+@check(schema="auth-relations")
+def relationship_fields_apply_the_related_models_rules(server: Server) -> None:
+    """A relationship field reads the related model under that model's @auth rules (the
+    transformer's protectRelationalResolver): Post and Cover are owner-only, so bob never reads
+    ann's through `Comment.post`, `Blog.posts`, `Post.comments`'s inverse or `Cover.post`, in a
+    query or in a mutation's response: a belongsTo/hasOne reads as null with Unauthorized, a
+    hasMany keeps only bob's records, and the API key (which may only create a Post) gets null
+    with Unauthorized on every Post or Cover relationship."""
+    with SecuredAuthServer("auth-relations") as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+
+        def create(model: str, input_: dict, caller: dict, selection: str = "id") -> dict:
+            answer = _call(secured, f"mutation C($input: Create{model}Input!) {{ create{model}(input: $input) {{ {selection} }} }}",
+                           {"input": input_}, caller)
+            assert "errors" not in answer, answer
+            return answer["data"][f"create{model}"]
+
+        create("Blog", {"id": "b1", "name": "B"}, key)
+        create("Post", {"id": "p-ann", "title": "ann's", "blogPostsId": "b1"}, ann)
+        create("Post", {"id": "p-bob", "title": "bob's", "blogPostsId": "b1"}, bob)
+        create("Cover", {"id": "c-ann", "url": "u", "coverPostId": "p-ann"}, ann)
+        create("Comment", {"id": "k1", "content": "on ann's", "postCommentsId": "p-ann"}, bob)
+        get_comment = "query G($id: ID!) { getComment(id: $id) { id post { id title } } }"
+        _hidden_relation = {"data": {"getComment": {"id": "k1", "post": None}},
+                            "errors": [("Unauthorized", "Not Authorized to access post on type Comment", ["getComment", "post"])]}
+
+        def shape(answer: dict) -> dict:
+            return {"data": answer["data"], "errors": [(e["errorType"], e["message"], e["path"]) for e in answer.get("errors", [])]}
+
+        assert shape(_call(secured, get_comment, {"id": "k1"}, bob)) == _hidden_relation
+        assert shape(_call(secured, get_comment, {"id": "k1"}, key)) == _hidden_relation
+        assert _call(secured, get_comment, {"id": "k1"}, ann) == {
+            "data": {"getComment": {"id": "k1", "post": {"id": "p-ann", "title": "ann's"}}}}
+        # A mutation's response reads its relationships under the same rules.
+        made = _call(secured, "mutation C($input: CreateCommentInput!) { createComment(input: $input) { id post { id } } }",
+                     {"input": {"id": "k2", "content": "again", "postCommentsId": "p-ann"}}, bob)
+        assert shape(made) == {"data": {"createComment": {"id": "k2", "post": None}}, "errors": [
+            ("Unauthorized", "Not Authorized to access post on type Comment", ["createComment", "post"])]}, made
+        get_blog = "query G($id: ID!) { getBlog(id: $id) { id posts { items { id title } } } }"
+        assert _call(secured, get_blog, {"id": "b1"}, bob) == {
+            "data": {"getBlog": {"id": "b1", "posts": {"items": [{"id": "p-bob", "title": "bob's"}]}}}}
+        assert _call(secured, get_blog, {"id": "b1"}, ann) == {
+            "data": {"getBlog": {"id": "b1", "posts": {"items": [{"id": "p-ann", "title": "ann's"}]}}}}
+        assert shape(_call(secured, get_blog, {"id": "b1"}, key)) == {
+            "data": {"getBlog": {"id": "b1", "posts": None}},
+            "errors": [("Unauthorized", "Not Authorized to access posts on type Blog", ["getBlog", "posts"])]}
+        # hasOne: bob's own post with ann's cover; belongsTo from a Cover bob owns to ann's post.
+        _call(secured, "mutation U($input: UpdatePostInput!) { updatePost(input: $input) { id } }",
+              {"input": {"id": "p-bob", "postCoverId": "c-ann"}}, bob)
+        create("Cover", {"id": "c-bob", "url": "v", "coverPostId": "p-ann"}, bob)
+        get_post = "query G($id: ID!) { getPost(id: $id) { id cover { id url } } }"
+        assert shape(_call(secured, get_post, {"id": "p-bob"}, bob)) == {
+            "data": {"getPost": {"id": "p-bob", "cover": None}},
+            "errors": [("Unauthorized", "Not Authorized to access cover on type Post", ["getPost", "cover"])]}
+        get_cover = "query G($id: ID!) { getCover(id: $id) { id post { id } } }"
+        assert shape(_call(secured, get_cover, {"id": "c-bob"}, bob)) == {
+            "data": {"getCover": {"id": "c-bob", "post": None}},
+            "errors": [("Unauthorized", "Not Authorized to access post on type Cover", ["getCover", "post"])]}
+        assert _call(secured, get_cover, {"id": "c-ann"}, ann) == {
+            "data": {"getCover": {"id": "c-ann", "post": {"id": "p-ann"}}}}
 
 
 @check(schema="auth-rules")
