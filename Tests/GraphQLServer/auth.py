@@ -57,7 +57,12 @@ resolvers do:
   `update` and, to set the field to null, `delete` as well (the transformer's allowedFields /
   nullAllowedFields);
   a token without the identity claim has the owner value `___xamznone____`, which matches no record
-  (not even one whose owner field is null).
+  (not even one whose owner field is null);
+  a get, list, index, sync or relationship read, or a subscription, of a caller that no static
+  role lets in and whose owner/dynamic group rules make no filter (the token lacks the identity
+  claim or names no group; a static group it lacks makes none) is refused with `Unauthorized`,
+  as the transformer's `generateAuthFilter` leaves the filter null and its resolver calls
+  `$util.unauthorized()` — never an empty list, a null or a silent subscription.
 
 Roles of field rules only: a model's access-control matrix (`Access`, the transformer's
 AccessControlMatrix) gives each role the operations its rules grant on each field (a field's own
@@ -484,6 +489,21 @@ class Authorizer:
             return True
         return rule["allow"] == "groups" and not rule.get("groupsField") and bool(set(rule.get("groups") or []) & self._groups(identity, rule))
 
+    def _filters(self, identity: Identity, record_rules: list[dict]) -> bool:
+        """Whether the caller's owner and dynamic group rules make an auth filter at all, as the
+        transformer's query, relation and subscription resolvers build it (`generateAuthFilter`):
+        an owner rule adds one only when the token holds its identity claim (not
+        `___xamznone____`), a dynamic group rule only when the group claim names a group. A caller
+        that no static role lets in and that makes no filter is refused (`$util.unauthorized()`
+        when `!$isAuthorized && $util.isNull($ctx.stash.authFilter)`) — never an empty list, a
+        null or a silent subscription. A static group rule the caller lacks makes no filter."""
+        for rule in record_rules:
+            if rule["allow"] == "owner" and self._owner_value(identity, rule) != NO_IDENTITY:
+                return True
+            if rule["allow"] == "groups" and rule.get("groupsField") and self._groups(identity, rule):
+                return True
+        return False
+
     def _applicable(self, identity: Identity, rules: list[dict], operation: str) -> list[dict]:
         return [r for r in rules if _rule_mode(r) == identity.mode and _covers(r, operation)]
 
@@ -516,7 +536,9 @@ class Authorizer:
             unconditional = any(self._unconditional(identity, r) for r in mine)
             if unconditional and kind not in ("CREATE", "UPDATE"):
                 return resolve(source, info, **args)
-            record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
+            record_rules = [r for r in mine if r["allow"] == "owner" or (r["allow"] == "groups" and r.get("groupsField"))]
+            if kind in ("GET", "LIST", "INDEX", "SYNC") and not self._filters(identity, record_rules):
+                refuse()
             if kind == "CREATE":
                 # The owner fields are filled (and the caller's field access decided) as the
                 # transformer's create auth resolver does it; see `_authorize_create`.
@@ -574,7 +596,9 @@ class Authorizer:
                 refuse()
             if any(self._unconditional(identity, r) for r in mine):
                 return resolve(source, info, **args)
-            record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
+            record_rules = [r for r in mine if r["allow"] == "owner" or (r["allow"] == "groups" and r.get("groupsField"))]
+            if not self._filters(identity, record_rules):
+                refuse()
             result = resolve(source, info, **args)
             if many:
                 items = [item for item in result["items"]
@@ -721,7 +745,7 @@ class Authorizer:
             return None
         mine = self._applicable(identity, access.roles("listen"), "listen")
         unconditional = any(self._unconditional(identity, r) for r in mine)
-        return unconditional, [r for r in mine if r["allow"] in ("owner", "groups")]
+        return unconditional, [r for r in mine if r["allow"] == "owner" or (r["allow"] == "groups" and r.get("groupsField"))]
 
     def subscription_refusal(self, api: Any, field_name: str, arguments: dict, identity: Identity) -> str | None:
         """Why a `start` is refused by the model's @auth rules, or None. As the transformer's
@@ -734,7 +758,10 @@ class Authorizer:
         unconditional, record_rules = found
         if unconditional:
             return None
-        if not record_rules:
+        if not self._filters(identity, record_rules):
+            # No static role, and no owner claim or group to filter by (a static group the
+            # caller lacks, a token without the identity or groups claim): refused, as the
+            # transformer's subscription resolver does — never acknowledged and silent.
             return f"Not Authorized to access {field_name} on type Subscription"
         for rule in record_rules:
             if rule["allow"] != "owner":

@@ -1035,12 +1035,69 @@ def token_without_identity_claim_owns_nothing(server: Server) -> None:
             "createMemo": {"id": "m2", "owner": None}}
         assert _stored(secured, "Memo", "m2").get("owner") is None
         _refused(_call(secured, GET_MEMO, {"id": "m2"}, nobody), "getMemo", "Not Authorized to access getMemo on type Query")
-        assert _call(secured, "{ listMemos { items { id } } }", {}, nobody)["data"] == {"listMemos": {"items": []}}
+        # No identity claim and no groups: the owner and dynamic group rules make no filter, so the
+        # list is refused (the transformer's `$util.unauthorized()`), not an empty page.
+        _refused(_call(secured, "{ listMemos { items { id } } }", {}, nobody), "listMemos",
+                 "Not Authorized to access listMemos on type Query")
         _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m2", "title": "mine"}}, nobody), "updateMemo",
                  "Not Authorized to access updateMemo on type Mutation")
         _refused(_call(secured, CREATE_MEMO, {"input": {"id": "m3", "title": "C"}}, nobody), "createMemo",
                  "Not Authorized to access createMemo on type Mutation")
         assert _call(secured, GET_MEMO, {"id": "m2"}, admin)["data"] == {"getMemo": {"id": "m2", "title": "B"}}
+
+
+@check(schema="auth-rules")
+def callers_without_a_filter_are_refused(server: Server) -> None:
+    """A caller no static role lets in, whose owner and dynamic group rules make no filter (a
+    static group it lacks; a token without the identity claim or the groups claim), is refused
+    with Unauthorized — list, index query, get and subscription start alike — as the transformer's
+    resolvers do (`generateAuthFilter` adds no filter, then `$util.unauthorized()`); a caller
+    with a filter still gets its own records (an empty page when it owns none)."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    only_admins = {"Memo": [{"allow": "groups", "groups": ["Admin"], "provider": "userPools"}]}
+    with SecuredAuthServer(modelRules=only_admins, fieldRules={}) as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, admin)["data"]["createMemo"]["id"] == "m1"
+        for query, field, variables in [("{ listMemos { items { id } } }", "listMemos", {}),
+                                        ('{ memosByTitle(title: "A") { items { id } } }', "memosByTitle", {}),
+                                        (GET_MEMO, "getMemo", {"id": "m1"})]:
+            _refused(_call(secured, query, variables, ann), field, f"Not Authorized to access {field} on type Query")
+        assert _call(secured, "{ listMemos { items { id } } }", {}, admin)["data"] == {"listMemos": {"items": [{"id": "m1"}]}}
+        host = f"127.0.0.1:{secured.port}"
+
+        def start(headers: dict) -> dict:
+            auth = {"host": host, **headers}
+            header = base64.b64encode(json.dumps(auth).encode()).decode()
+            with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                         open_timeout=10) as ws:
+                def receive() -> dict:
+                    while True:
+                        message = json.loads(ws.recv(timeout=10))
+                        if message["type"] != "ka":
+                            return message
+
+                ws.send(json.dumps({"type": "connection_init"}))
+                assert receive()["type"] == "connection_ack"
+                payload = {"data": json.dumps({"query": "subscription { onCreateMemo { id } }"}),
+                           "extensions": {"authorization": auth}}
+                ws.send(json.dumps({"type": "start", "id": "s1", "payload": payload}))
+                return receive()
+
+        refused = start(ann)
+        assert refused["type"] == "error" and refused["id"] == "s1", refused
+        assert refused["payload"]["errors"][0]["message"] == "Not Authorized to access onCreateMemo on type Subscription", refused
+        assert start(admin)["type"] == "start_ack"
+    # Owner and dynamic group rules (the manifest's Memo): a token without the username and sub
+    # and without groups makes no filter and is refused; one with a username gets its own records.
+    with SecuredAuthServer() as (secured, user):
+        nobody, bob = user({"sub": None}), user({"cognito:username": "bob"})
+        _refused(_call(secured, "{ listMemos { items { id } } }", {}, nobody), "listMemos",
+                 "Not Authorized to access listMemos on type Query")
+        assert _call(secured, "{ listMemos { items { id } } }", {}, bob)["data"] == {"listMemos": {"items": []}}
 
 
 @check(schema="auth-rules")
