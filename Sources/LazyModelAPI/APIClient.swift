@@ -438,16 +438,22 @@ public final class APIClient: Sendable {
     return max(0, seconds)
   }
 
-  /// The `errors` of a body whose every error is AppSync's `Unauthorized` and whose
-  /// `data.<field>` is null or absent (the field was refused to this mode), else `nil`.
-  private static func unauthorizedErrors(in body: Data, field: String) -> [GraphQLError]? {
+  /// The `Unauthorized` errors at the root path `[field]` of a body whose `data.<field>` is null
+  /// or absent — AppSync's answer when the operation itself was refused to this mode (its auth
+  /// resolver ran before any read or write) — else `nil`. An `Unauthorized` error on a nested
+  /// field (`["createMemo", "secret"]`: the operation ran, and a field of its result may not be
+  /// read) is not a refusal of the operation, even when null propagation leaves `data.<field>`
+  /// null: multi-auth must not re-send a mutation that already ran, so such a body is returned
+  /// as it is (the caller sees its errors).
+  static func unauthorizedErrors(in body: Data, field: String) -> [GraphQLError]? {
     guard body.range(of: Data("Unauthorized".utf8)) != nil,
       let envelope = try? JSONDecoder().decode(UnauthorizedProbe.self, from: body),
-      !envelope.errors.isEmpty,
-      envelope.errors.allSatisfy({ $0.errorType == "Unauthorized" }),
       (envelope.data?[field] ?? .null) == .null
     else { return nil }
-    return envelope.errors
+    let refusals = envelope.errors.filter {
+      $0.errorType == "Unauthorized" && $0.path == [.string(field)]
+    }
+    return refusals.isEmpty ? nil : refusals
   }
 
   private struct UnauthorizedProbe: Decodable {

@@ -13,7 +13,9 @@ import LazyModel
 /// reference; `null` for an empty reference). `@hasMany` and `@hasOne(references:)` fields hold no
 /// data of this model and are not sent. `delete` sends only the primary key. A timestamp field the
 /// model declares itself is writable: sent when set, and never sent as `null` by `update` (the
-/// service keeps or fills it, transformer v2).
+/// service keeps or fills it, transformer v2). Likewise the owner field of an owner `@auth` rule
+/// is never sent when `nil`, by `create` or `update` (AppSync fills it from the token; a `null`
+/// would clear the stored owner), as Amplify's clients leave it out.
 public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
@@ -31,7 +33,8 @@ public enum ModelMutations {
   }
 
   /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
-  /// sent as `null`, so the stored model ends up equal to `model`. Sent through an ``APIClient``,
+  /// sent as `null`, so the stored model ends up equal to `model` — except an owner field of an
+  /// owner `@auth` rule, which is left out when `nil` (the stored owner stays). Sent through an ``APIClient``,
   /// the `nil` fields the client's last read of this record got back as AppSync's `Unauthorized`
   /// (field-level `@auth`) are left out, so an unreadable stored value is not cleared.
   ///
@@ -121,15 +124,18 @@ public enum ModelMutations {
     _ kind: ModelMutationKind, of schema: ModelSchema, encoded: [String: GraphQLValue]
   ) -> [String: GraphQLValue] {
     var input: [String: GraphQLValue] = [:]
+    let owners = ownerFields(of: schema)
     for field in schema.fields where !field.isReadOnly {
       switch field.association {
       case nil:
-        if let value = encoded[field.name] {
+        if let value = encoded[field.name], value != .null || !owners.contains(field.name) {
           input[field.name] = embeddedInput(value, of: field.type)
         } else if kind == .update,
-          ![schema.timestamps.createdAt, schema.timestamps.updatedAt].contains(field.name)
+          ![schema.timestamps.createdAt, schema.timestamps.updatedAt].contains(field.name),
+          !owners.contains(field.name)
         {
-          // A declared timestamp left nil is not cleared: the service keeps (or fills) it.
+          // A declared timestamp left nil is not cleared: the service keeps (or fills) it. An
+          // owner field left nil is not sent either (see `ownerFields(of:)`).
           input[field.name] = .null
         }
       case .belongsTo(let associatedFields, let targetNames),
@@ -144,6 +150,17 @@ public enum ModelMutations {
       }
     }
     return input
+  }
+
+  /// The owner fields of `schema`'s owner rules (model-level and field-level; `ownerField`,
+  /// default `owner`). A `nil` owner field is never sent, on create or update: as Amplify's
+  /// clients do, since AppSync fills it from the caller's token on create (the transformer's
+  /// create resolver) and an update that names it as `null` would clear the owner (or be refused
+  /// "Unauthorized on [owner]" where the caller may not delete it). A set owner field is sent and
+  /// the service decides.
+  static func ownerFields(of schema: ModelSchema) -> Set<String> {
+    let rules = schema.authRules + schema.fields.flatMap(\.authRules)
+    return Set(rules.filter { $0.allow == .owner }.map(\.effectiveOwnerField))
   }
 
   /// `value` of a field of `type` as its input sends it: an embedded value's fields as they

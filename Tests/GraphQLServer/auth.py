@@ -48,12 +48,21 @@ resolvers do:
   update and delete refuse another's record, get refuses it, list and index queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
   a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
+  a relationship field reads the related model under that model's rules (the transformer's
+  protectRelationalResolver): no read role of the caller's mode there is null with `Unauthorized`,
+  a hasMany keeps the records the caller's owner/dynamic group roles match, a belongsTo/hasOne
+  record they do not match is null with `Unauthorized`;
   a create or update input naming a field the caller may not write is refused ("Unauthorized on
   [field, ...]"): a field's own rules replace the model's for it, a create needs `create`, an update
   `update` and, to set the field to null, `delete` as well (the transformer's allowedFields /
   nullAllowedFields);
   a token without the identity claim has the owner value `___xamznone____`, which matches no record
-  (not even one whose owner field is null).
+  (not even one whose owner field is null);
+  a get, list, index, sync or relationship read, or a subscription, of a caller that no static
+  role lets in and whose owner/dynamic group rules make no filter (the token lacks the identity
+  claim or names no group; a static group it lacks makes none) is refused with `Unauthorized`,
+  as the transformer's `generateAuthFilter` leaves the filter null and its resolver calls
+  `$util.unauthorized()` — never an empty list, a null or a silent subscription.
 
 Roles of field rules only: a model's access-control matrix (`Access`, the transformer's
 AccessControlMatrix) gives each role the operations its rules grant on each field (a field's own
@@ -343,6 +352,18 @@ class Authorizer:
                 if spec and spec.get("model") in self.access:
                     field_.resolve = self._record_guard(api, spec["model"], spec["kind"], model_rules.get(spec["model"]) or [],
                                                         root.name, field_name, field_.resolve)
+        # A relationship field reads the related model under that model's rules, as the
+        # transformer's `protectRelationalResolver` does (`generateAuthExpressionForRelationQuery`):
+        # the roles that may get, list, sync, search or listen to it; see `_relation_guard`.
+        for type_name, type_ in schema.type_map.items():
+            if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__") or \
+                    type_ in (schema.query_type, schema.mutation_type, schema.subscription_type):
+                continue
+            for field_name, field_ in type_.fields.items():
+                relation = api.relation_spec(type_name, field_name, field_) if field_.ast_node is not None else None
+                if relation and relation.get("model") in self.access:
+                    field_.resolve = self._relation_guard(relation, type_name, field_name,
+                                                          field_.resolve or default_field_resolver)
         # An owner field under a multi-part identity claim (`sub::username`) reads as its last part
         # (the username), as the transformer's owner field resolver presents it
         # (`addFieldResolverForDynamicAuth`, `generateFieldResolverForOwner`); the stored value and
@@ -468,6 +489,21 @@ class Authorizer:
             return True
         return rule["allow"] == "groups" and not rule.get("groupsField") and bool(set(rule.get("groups") or []) & self._groups(identity, rule))
 
+    def _filters(self, identity: Identity, record_rules: list[dict]) -> bool:
+        """Whether the caller's owner and dynamic group rules make an auth filter at all, as the
+        transformer's query, relation and subscription resolvers build it (`generateAuthFilter`):
+        an owner rule adds one only when the token holds its identity claim (not
+        `___xamznone____`), a dynamic group rule only when the group claim names a group. A caller
+        that no static role lets in and that makes no filter is refused (`$util.unauthorized()`
+        when `!$isAuthorized && $util.isNull($ctx.stash.authFilter)`) — never an empty list, a
+        null or a silent subscription. A static group rule the caller lacks makes no filter."""
+        for rule in record_rules:
+            if rule["allow"] == "owner" and self._owner_value(identity, rule) != NO_IDENTITY:
+                return True
+            if rule["allow"] == "groups" and rule.get("groupsField") and self._groups(identity, rule):
+                return True
+        return False
+
     def _applicable(self, identity: Identity, rules: list[dict], operation: str) -> list[dict]:
         return [r for r in rules if _rule_mode(r) == identity.mode and _covers(r, operation)]
 
@@ -500,7 +536,9 @@ class Authorizer:
             unconditional = any(self._unconditional(identity, r) for r in mine)
             if unconditional and kind not in ("CREATE", "UPDATE"):
                 return resolve(source, info, **args)
-            record_rules = [r for r in mine if r["allow"] in ("owner", "groups")]
+            record_rules = [r for r in mine if r["allow"] == "owner" or (r["allow"] == "groups" and r.get("groupsField"))]
+            if kind in ("GET", "LIST", "INDEX", "SYNC") and not self._filters(identity, record_rules):
+                refuse()
             if kind == "CREATE":
                 # The owner fields are filled (and the caller's field access decided) as the
                 # transformer's create auth resolver does it; see `_authorize_create`.
@@ -525,6 +563,50 @@ class Authorizer:
                 return result
             items = [item for item in result["items"] if any(self._matches_record(identity, r, item) for r in record_rules)]
             return {**result, "items": items}
+
+        return guarded
+
+    def _relation_guard(self, spec: dict, type_name: str, field_name: str, resolve: Callable) -> Callable:
+        """A relationship field (`spec`: the server's relation spec, `model` the related model)
+        under the related model's @auth rules, as the transformer's `protectRelationalResolver`
+        and `generateAuthExpressionForRelationQuery` apply them: the roles are those that may
+        perform a read operation (READ_OPERATIONS) on some field of the related model; a caller
+        none of whose mode holds gets null with `Unauthorized` ("Not Authorized to access <field>
+        on type <Type>"); a public, private, custom or static group role reads every related
+        record; owner and dynamic group roles become a filter: a hasMany connection keeps only the
+        records they match, and a belongsTo or hasOne record they do not match reads as null with
+        `Unauthorized` (never another caller's record)."""
+        access = self.access[spec["model"]]
+        keyed: dict[tuple, dict] = {}
+        for operation in READ_OPERATIONS:
+            for key, rule in access.keyed_roles(operation):
+                keyed.setdefault(key, rule)
+        roles = list(keyed.values())
+        many = spec["kind"] == "HAS_MANY"
+
+        def refuse() -> None:
+            raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {type_name}")
+
+        def guarded(source: Any, info: Any, **args: Any) -> Any:
+            identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if identity is None:
+                return resolve(source, info, **args)
+            mine = self._applicable(identity, roles, "get")
+            if not mine:
+                refuse()
+            if any(self._unconditional(identity, r) for r in mine):
+                return resolve(source, info, **args)
+            record_rules = [r for r in mine if r["allow"] == "owner" or (r["allow"] == "groups" and r.get("groupsField"))]
+            if not self._filters(identity, record_rules):
+                refuse()
+            result = resolve(source, info, **args)
+            if many:
+                items = [item for item in result["items"]
+                         if any(self._matches_record(identity, r, item) for r in record_rules)]
+                return {**result, "items": items}
+            if result is not None and not any(self._matches_record(identity, r, result) for r in record_rules):
+                refuse()
+            return result
 
         return guarded
 
@@ -663,7 +745,7 @@ class Authorizer:
             return None
         mine = self._applicable(identity, access.roles("listen"), "listen")
         unconditional = any(self._unconditional(identity, r) for r in mine)
-        return unconditional, [r for r in mine if r["allow"] in ("owner", "groups")]
+        return unconditional, [r for r in mine if r["allow"] == "owner" or (r["allow"] == "groups" and r.get("groupsField"))]
 
     def subscription_refusal(self, api: Any, field_name: str, arguments: dict, identity: Identity) -> str | None:
         """Why a `start` is refused by the model's @auth rules, or None. As the transformer's
@@ -676,7 +758,10 @@ class Authorizer:
         unconditional, record_rules = found
         if unconditional:
             return None
-        if not record_rules:
+        if not self._filters(identity, record_rules):
+            # No static role, and no owner claim or group to filter by (a static group the
+            # caller lacks, a token without the identity or groups claim): refused, as the
+            # transformer's subscription resolver does — never acknowledged and silent.
             return f"Not Authorized to access {field_name} on type Subscription"
         for rule in record_rules:
             if rule["allow"] != "owner":

@@ -815,10 +815,15 @@ def auth_modes_over_http_and_realtime(server: Server) -> None:
         exp = int(time.time()) + 600
 
         def user_pool(secret: str = "pool-secret", expires: int = exp) -> dict:
-            return {"authorization": _jwt({"iss": pool, "aud": "client-1", "cognito:username": "ann", "exp": expires}, secret)}
+            # A user pool token always has `sub` (Document's owner rule reads it: without it the
+            # rules make no filter and the read is refused, callers_without_a_filter_are_refused).
+            return {"authorization": _jwt({"iss": pool, "aud": "client-1", "cognito:username": "ann", "sub": "sub-ann",
+                                           "exp": expires}, secret)}
 
         def open_id(secret: str = "oidc-secret") -> dict:
-            return {"authorization": _jwt({"iss": oidc, "aud": "oidc-client", "sub": "u1", "exp": exp}, secret)}
+            # `user_id`: Letter's owner rule reads it (without it, no filter: refused).
+            return {"authorization": _jwt({"iss": oidc, "aud": "oidc-client", "sub": "u1", "user_id": "u1", "exp": exp},
+                                          secret)}
 
         def iam(secret: str = "iam-secret", path: str = "/graphql", body: bytes = b"{}") -> dict:
             return _sigv4(host, path, body, "AKIDSELFTEST", secret, "session-1", "us-east-1")
@@ -879,7 +884,8 @@ class SecuredAuthServer:
     """A server on the auth-rules schema with a user pool and an API key (auth.py), for the checks
     of issue 15's fresh-user faults; `with SecuredAuthServer() as (server, user): ...`."""
 
-    def __init__(self, **extra: object) -> None:
+    def __init__(self, schema: str = "auth-rules", **extra: object) -> None:
+        self.schema = schema
         self.extra = extra  # more config entries (e.g. `modelRules` replacing the manifest's)
 
     def __enter__(self) -> tuple[Server, object]:
@@ -887,7 +893,7 @@ class SecuredAuthServer:
                   **self.extra}
         directory = Path(tempfile.mkdtemp(prefix="selftest-auth-faults-"))
         (directory / "auth.json").write_text(json.dumps(config))
-        self.server = Server(schema_path("auth-rules"), directory / "auth.sqlite", api_key=None,
+        self.server = Server(schema_path(self.schema), directory / "auth.sqlite", api_key=None,
                              auth_config=directory / "auth.json")
         exp = int(time.time()) + 600
 
@@ -959,6 +965,69 @@ def field_rules_on_create_and_update_inputs(server: Server) -> None:
         assert _call(secured, UPDATE_MEMO, {"input": {"id": "m2", "reviewNote": None}}, admin)["data"]["updateMemo"]
 
 
+@check(schema="auth-relations")
+def relationship_fields_apply_the_related_models_rules(server: Server) -> None:
+    """A relationship field reads the related model under that model's @auth rules (the
+    transformer's protectRelationalResolver): Post and Cover are owner-only, so bob never reads
+    ann's through `Comment.post`, `Blog.posts`, `Post.comments`'s inverse or `Cover.post`, in a
+    query or in a mutation's response: a belongsTo/hasOne reads as null with Unauthorized, a
+    hasMany keeps only bob's records, and the API key (which may only create a Post) gets null
+    with Unauthorized on every Post or Cover relationship."""
+    with SecuredAuthServer("auth-relations") as (secured, user):
+        key = {"x-api-key": "da2-good"}
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+
+        def create(model: str, input_: dict, caller: dict, selection: str = "id") -> dict:
+            answer = _call(secured, f"mutation C($input: Create{model}Input!) {{ create{model}(input: $input) {{ {selection} }} }}",
+                           {"input": input_}, caller)
+            assert "errors" not in answer, answer
+            return answer["data"][f"create{model}"]
+
+        create("Blog", {"id": "b1", "name": "B"}, key)
+        create("Post", {"id": "p-ann", "title": "ann's", "blogPostsId": "b1"}, ann)
+        create("Post", {"id": "p-bob", "title": "bob's", "blogPostsId": "b1"}, bob)
+        create("Cover", {"id": "c-ann", "url": "u", "coverPostId": "p-ann"}, ann)
+        create("Comment", {"id": "k1", "content": "on ann's", "postCommentsId": "p-ann"}, bob)
+        get_comment = "query G($id: ID!) { getComment(id: $id) { id post { id title } } }"
+        _hidden_relation = {"data": {"getComment": {"id": "k1", "post": None}},
+                            "errors": [("Unauthorized", "Not Authorized to access post on type Comment", ["getComment", "post"])]}
+
+        def shape(answer: dict) -> dict:
+            return {"data": answer["data"], "errors": [(e["errorType"], e["message"], e["path"]) for e in answer.get("errors", [])]}
+
+        assert shape(_call(secured, get_comment, {"id": "k1"}, bob)) == _hidden_relation
+        assert shape(_call(secured, get_comment, {"id": "k1"}, key)) == _hidden_relation
+        assert _call(secured, get_comment, {"id": "k1"}, ann) == {
+            "data": {"getComment": {"id": "k1", "post": {"id": "p-ann", "title": "ann's"}}}}
+        # A mutation's response reads its relationships under the same rules.
+        made = _call(secured, "mutation C($input: CreateCommentInput!) { createComment(input: $input) { id post { id } } }",
+                     {"input": {"id": "k2", "content": "again", "postCommentsId": "p-ann"}}, bob)
+        assert shape(made) == {"data": {"createComment": {"id": "k2", "post": None}}, "errors": [
+            ("Unauthorized", "Not Authorized to access post on type Comment", ["createComment", "post"])]}, made
+        get_blog = "query G($id: ID!) { getBlog(id: $id) { id posts { items { id title } } } }"
+        assert _call(secured, get_blog, {"id": "b1"}, bob) == {
+            "data": {"getBlog": {"id": "b1", "posts": {"items": [{"id": "p-bob", "title": "bob's"}]}}}}
+        assert _call(secured, get_blog, {"id": "b1"}, ann) == {
+            "data": {"getBlog": {"id": "b1", "posts": {"items": [{"id": "p-ann", "title": "ann's"}]}}}}
+        assert shape(_call(secured, get_blog, {"id": "b1"}, key)) == {
+            "data": {"getBlog": {"id": "b1", "posts": None}},
+            "errors": [("Unauthorized", "Not Authorized to access posts on type Blog", ["getBlog", "posts"])]}
+        # hasOne: bob's own post with ann's cover; belongsTo from a Cover bob owns to ann's post.
+        _call(secured, "mutation U($input: UpdatePostInput!) { updatePost(input: $input) { id } }",
+              {"input": {"id": "p-bob", "postCoverId": "c-ann"}}, bob)
+        create("Cover", {"id": "c-bob", "url": "v", "coverPostId": "p-ann"}, bob)
+        get_post = "query G($id: ID!) { getPost(id: $id) { id cover { id url } } }"
+        assert shape(_call(secured, get_post, {"id": "p-bob"}, bob)) == {
+            "data": {"getPost": {"id": "p-bob", "cover": None}},
+            "errors": [("Unauthorized", "Not Authorized to access cover on type Post", ["getPost", "cover"])]}
+        get_cover = "query G($id: ID!) { getCover(id: $id) { id post { id } } }"
+        assert shape(_call(secured, get_cover, {"id": "c-bob"}, bob)) == {
+            "data": {"getCover": {"id": "c-bob", "post": None}},
+            "errors": [("Unauthorized", "Not Authorized to access post on type Cover", ["getCover", "post"])]}
+        assert _call(secured, get_cover, {"id": "c-ann"}, ann) == {
+            "data": {"getCover": {"id": "c-ann", "post": {"id": "p-ann"}}}}
+
+
 @check(schema="auth-rules")
 def token_without_identity_claim_owns_nothing(server: Server) -> None:
     """A token without the identity claim (no cognito:username, no sub) gets the transformer's
@@ -971,12 +1040,69 @@ def token_without_identity_claim_owns_nothing(server: Server) -> None:
             "createMemo": {"id": "m2", "owner": None}}
         assert _stored(secured, "Memo", "m2").get("owner") is None
         _refused(_call(secured, GET_MEMO, {"id": "m2"}, nobody), "getMemo", "Not Authorized to access getMemo on type Query")
-        assert _call(secured, "{ listMemos { items { id } } }", {}, nobody)["data"] == {"listMemos": {"items": []}}
+        # No identity claim and no groups: the owner and dynamic group rules make no filter, so the
+        # list is refused (the transformer's `$util.unauthorized()`), not an empty page.
+        _refused(_call(secured, "{ listMemos { items { id } } }", {}, nobody), "listMemos",
+                 "Not Authorized to access listMemos on type Query")
         _refused(_call(secured, UPDATE_MEMO, {"input": {"id": "m2", "title": "mine"}}, nobody), "updateMemo",
                  "Not Authorized to access updateMemo on type Mutation")
         _refused(_call(secured, CREATE_MEMO, {"input": {"id": "m3", "title": "C"}}, nobody), "createMemo",
                  "Not Authorized to access createMemo on type Mutation")
         assert _call(secured, GET_MEMO, {"id": "m2"}, admin)["data"] == {"getMemo": {"id": "m2", "title": "B"}}
+
+
+@check(schema="auth-rules")
+def callers_without_a_filter_are_refused(server: Server) -> None:
+    """A caller no static role lets in, whose owner and dynamic group rules make no filter (a
+    static group it lacks; a token without the identity claim or the groups claim), is refused
+    with Unauthorized — list, index query, get and subscription start alike — as the transformer's
+    resolvers do (`generateAuthFilter` adds no filter, then `$util.unauthorized()`); a caller
+    with a filter still gets its own records (an empty page when it owns none)."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    only_admins = {"Memo": [{"allow": "groups", "groups": ["Admin"], "provider": "userPools"}]}
+    with SecuredAuthServer(modelRules=only_admins, fieldRules={}) as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        admin = user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        assert _call(secured, CREATE_MEMO, {"input": {"id": "m1", "title": "A"}}, admin)["data"]["createMemo"]["id"] == "m1"
+        for query, field, variables in [("{ listMemos { items { id } } }", "listMemos", {}),
+                                        ('{ memosByTitle(title: "A") { items { id } } }', "memosByTitle", {}),
+                                        (GET_MEMO, "getMemo", {"id": "m1"})]:
+            _refused(_call(secured, query, variables, ann), field, f"Not Authorized to access {field} on type Query")
+        assert _call(secured, "{ listMemos { items { id } } }", {}, admin)["data"] == {"listMemos": {"items": [{"id": "m1"}]}}
+        host = f"127.0.0.1:{secured.port}"
+
+        def start(headers: dict) -> dict:
+            auth = {"host": host, **headers}
+            header = base64.b64encode(json.dumps(auth).encode()).decode()
+            with connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                         open_timeout=10) as ws:
+                def receive() -> dict:
+                    while True:
+                        message = json.loads(ws.recv(timeout=10))
+                        if message["type"] != "ka":
+                            return message
+
+                ws.send(json.dumps({"type": "connection_init"}))
+                assert receive()["type"] == "connection_ack"
+                payload = {"data": json.dumps({"query": "subscription { onCreateMemo { id } }"}),
+                           "extensions": {"authorization": auth}}
+                ws.send(json.dumps({"type": "start", "id": "s1", "payload": payload}))
+                return receive()
+
+        refused = start(ann)
+        assert refused["type"] == "error" and refused["id"] == "s1", refused
+        assert refused["payload"]["errors"][0]["message"] == "Not Authorized to access onCreateMemo on type Subscription", refused
+        assert start(admin)["type"] == "start_ack"
+    # Owner and dynamic group rules (the manifest's Memo): a token without the username and sub
+    # and without groups makes no filter and is refused; one with a username gets its own records.
+    with SecuredAuthServer() as (secured, user):
+        nobody, bob = user({"sub": None}), user({"cognito:username": "bob"})
+        _refused(_call(secured, "{ listMemos { items { id } } }", {}, nobody), "listMemos",
+                 "Not Authorized to access listMemos on type Query")
+        assert _call(secured, "{ listMemos { items { id } } }", {}, bob)["data"] == {"listMemos": {"items": []}}
 
 
 @check(schema="auth-rules")
@@ -1041,8 +1167,9 @@ def owner_is_sub_and_username(server: Server) -> None:
         for name, impostor in impostors.items():
             _refused(_call(secured, GET_MEMO, {"id": "m1"}, impostor), "getMemo",
                      "Not Authorized to access getMemo on type Query")
-            listed = _call(secured, "{ listMemos { items { id } } }", {}, impostor)
-            assert listed["data"] == {"listMemos": {"items": []}}, (name, listed)
+            # Owning nothing and naming no group, it makes no auth filter: the list is refused.
+            _refused(_call(secured, "{ listMemos { items { id } } }", {}, impostor), "listMemos",
+                     "Not Authorized to access listMemos on type Query")
             _refused(_call(secured, CREATE_MEMO, {"input": {"id": "x9", "title": "X"}}, impostor), "createMemo",
                      "Not Authorized to access createMemo on type Mutation")
         # `username` is read before `cognito:username`, as getOwnerClaim does.
@@ -1062,8 +1189,11 @@ def owner_is_sub_and_username(server: Server) -> None:
         for name, other in {"empty username, other sub": user({"username": "", "sub": "sub-f"}), "ann": ann,
                             "all parts empty": user({"username": "", "sub": ""})}.items():
             _refused(_call(secured, GET_MEMO, {"id": "m6"}, other), "getMemo", "Not Authorized to access getMemo on type Query")
-            listed = _call(secured, "{ listMemos { items { id } } }", {}, other)["data"]["listMemos"]["items"]
-            assert {"id": "m6"} not in listed, (name, listed)
+            listed = _call(secured, "{ listMemos { items { id } } }", {}, other)
+            if name == "all parts empty":  # owns nothing, names no group: no auth filter, refused
+                _refused(listed, "listMemos", "Not Authorized to access listMemos on type Query")
+            else:
+                assert {"id": "m6"} not in listed["data"]["listMemos"]["items"], (name, listed)
         _refused(_call(secured, CREATE_MEMO, {"input": {"id": "x8", "title": "X"}}, user({"username": "", "sub": ""})),
                  "createMemo", "Not Authorized to access createMemo on type Mutation")
         # A claim of one part that is empty owns nothing: Document's `identityClaim: "sub"`.
@@ -1129,10 +1259,11 @@ def owner_is_sub_and_username(server: Server) -> None:
         assert _call(secured, create, {"input": {"id": "d6", "title": "T"}}, ann)["data"] == {
             "createDocument": {"id": "d6", "author": "ann"}}
         assert _stored(secured, "Document", "d6")["author"] == "sub-ann::ann"
-        # A token whose sub is "ann", without a username, takes none of them (d1 was the collision).
+        # A token whose sub is "ann", without a username, takes none of them (d1 was the collision):
+        # owning nothing and naming no group, it makes no auth filter and is refused.
         impostor = user({"sub": "ann"})
-        assert _call(secured, "{ listDocuments { items { id } } }", {}, impostor)["data"] == {
-            "listDocuments": {"items": []}}
+        _refused(_call(secured, "{ listDocuments { items { id } } }", {}, impostor), "listDocuments",
+                 "Not Authorized to access listDocuments on type Query")
 
 
 @check(schema="auth-rules")

@@ -35,6 +35,7 @@ struct AuthFixture {
           "allow-token": ["isAuthorized": true, "principal": "lambda-user"],
           "deny-token": ["isAuthorized": false],
           "limited-token": ["isAuthorized": true, "deniedFields": ["Query.getDocument"]],
+          "title-denied-token": ["isAuthorized": true, "deniedFields": ["Document.title"]],
         ]
       ],
       "iam": [
@@ -416,6 +417,57 @@ struct AuthorizationModeTests {
     }
   }
 
+  @Test("multi-auth: a mutation that ran is never re-sent when a field of its result is Unauthorized")
+  func multiAuthNeverResendsAMutationThatRan() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let log = RequestLog()
+    let annToken = try keys.userPoolToken("ann")
+    // Document's rules try Lambda (custom) before user pools. The Lambda authorizer lets the
+    // create run but denies `Document.title` (non-null), so AppSync's answer is
+    // `data.createDocument: null` with `Unauthorized` at ["createDocument", "title"]: the
+    // operation ran and is not re-sent under user pools.
+    let client = APIClient(
+      configuration: .init(
+        endpoint: server.endpoint, timeout: testRequestDeadline,
+        authorizationStrategy: .multiAuth([.userPools { annToken }, .lambda { "title-denied-token" }])),
+      observer: { log.append($0) })
+    do {
+      try await client.create(Document(id: "d1", title: "Once"))
+      Issue.record("expected the response's Unauthorized error")
+    } catch APIError.authorization(let name, let underlying) {
+      Issue.record("a nested Unauthorized is not a refusal of \(name): \(underlying)")
+    } catch {
+      #expect("\(error)".contains("Not Authorized to access title on type Document"), "\(error)")
+    }
+    #expect(log.all.map(\.operationName) == ["CreateDocument"])
+    let reader = makeClient(server, authorization: .apiKey(keys.apiKey))
+    let stored = try await reader.get(Document.self, byIdentifier: .init(id: "d1"))
+    #expect(stored?.title == "Once" && stored?.author == nil, "created once, by the Lambda caller")
+
+    // The rule itself, on AppSync's bodies: only an Unauthorized error at the root path with no
+    // data there is a refusal of the mode.
+    func refusal(_ json: String) -> [String]? {
+      APIClient.unauthorizedErrors(in: Data(json.utf8), field: "createMemo")?.map(\.message)
+    }
+    let root =
+      #"{"path":["createMemo"],"errorType":"Unauthorized","#
+      + #""message":"Not Authorized to access createMemo on type Mutation"}"#
+    let nested =
+      #"{"path":["createMemo","title"],"errorType":"Unauthorized","#
+      + #""message":"Not Authorized to access title on type Memo"}"#
+    let conditional =
+      #"{"path":["createMemo"],"errorType":"DynamoDB:ConditionalCheckFailedException","message":"x"}"#
+    #expect(
+      refusal(#"{"data":{"createMemo":null},"errors":[\#(root)]}"#)
+        == ["Not Authorized to access createMemo on type Mutation"])
+    #expect(refusal(#"{"data":null,"errors":[\#(root)]}"#) != nil)
+    #expect(refusal(#"{"data":{"createMemo":null},"errors":[\#(nested)]}"#) == nil)
+    #expect(refusal(#"{"data":{"createMemo":{"id":"m1"}},"errors":[\#(root)]}"#) == nil)
+    #expect(refusal(#"{"data":{"createMemo":null},"errors":[\#(conditional)]}"#) == nil)
+  }
+
   @Test("Amplify's priority order from ModelSchema.authRules, per operation")
   func priorityOrder() {
     let configured: [APIClient.Authorization] = [
@@ -443,6 +495,33 @@ struct AuthorizationModeTests {
     let token = try keys.userPoolToken("ann")
     try await client(server, .userPools { token }, log: log).create(Ticket(id: "t1", subject: "Bug"))
     #expect(log.last?.variables == ["input": ["id": "t1", "subject": "Bug"]])
+  }
+
+  @Test("owner field: a nil owner field is sent by neither create nor update, so the stored owner stays")
+  func nilOwnerFieldNeverSent() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let log = RequestLog()
+    let token = try keys.userPoolToken("ann")
+    let ann = client(server, .userPools { token }, log: log)
+    #expect(ModelMutations.ownerFields(of: Document.schema) == ["author"])
+    #expect(ModelMutations.ownerFields(of: Memo.schema) == ["owner"])
+    let created = try await ann.create(Document(id: "d1", title: "Draft", author: nil))
+    #expect(log.last?.variables == ["input": ["id": "d1", "title": "Draft"]])
+    #expect(created.author == "sub-ann")
+    // A model built without the owner (as a form would) updates its title only: `author` is
+    // left out of the input (the service keeps the owner) and `readers`, not an owner field,
+    // is still sent as null.
+    try await ann.update(Document(id: "d1", title: "Final", author: nil))
+    #expect(log.last?.operationName == "UpdateDocument")
+    #expect(log.last?.variables == ["input": ["id": "d1", "title": "Final", "readers": nil]])
+    let stored = try #require(try await ann.get(Document.self, byIdentifier: .init(id: "d1")))
+    #expect(stored.title == "Final" && stored.author == "sub-ann")
+    // A set owner field is sent, and the service decides.
+    #expect(
+      try ModelMutations.input(.update, of: Document(id: "d1", title: "T", author: "sub-ann"))["author"]
+        == "sub-ann")
   }
 
   @Test("owner rules: the owner reads, updates and lists their record; another user is refused and filtered out")
@@ -783,7 +862,10 @@ struct AuthorizationFaultTests {
         _ = try await impostor.get(Ticket.self, byIdentifier: .init(id: "t1"))
       }
       #expect(rejected(refused?.error)?.message == "Not Authorized to access getTicket on type Query", "\(identity)")
-      #expect(try await impostor.send(ModelQueries.list(Ticket.self)).items.isEmpty, "\(identity)")
+      // Owning nothing and naming no group, it makes no auth filter: the list is refused too
+      // (the transformer's `$util.unauthorized()`), not an empty page.
+      let listed = await authorizationFailure { _ = try await impostor.send(ModelQueries.list(Ticket.self)) }
+      #expect(rejected(listed?.error)?.message == "Not Authorized to access listTickets on type Query", "\(identity)")
       let create = await authorizationFailure { try await impostor.create(Ticket(id: "t9", subject: "x")) }
       #expect(rejected(create?.error)?.message == "Not Authorized to access createTicket on type Mutation")
     }

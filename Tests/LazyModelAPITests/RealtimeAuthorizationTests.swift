@@ -54,6 +54,37 @@ struct RealtimeAuthorizationTests {
     return (name, failure, errors.first?.message)
   }
 
+  @Test("a hanging token provider ends the subscription with timedOut at the client's deadline")
+  func hangingProviderIsBounded() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    // A provider that ignores cancellation and never answers in time.
+    var configuration = APIClient.Configuration(
+      endpoint: server.endpoint,
+      authorization: .userPools {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(60 * testDeadlineScale) {
+          try? await Task.sleep(for: .milliseconds(100))
+        }
+        return "late"
+      }, timeout: 1)
+    configuration.realtime = APIClient.RealtimeConfiguration(maximumReconnectAttempts: 0)
+    let client = APIClient(configuration: configuration)
+    let start = ContinuousClock.now
+    let documents = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Document.self)))
+    defer { documents.cancel() }
+    try await documents.waitFinished(30 * testDeadlineScale)
+    guard case APIError.timedOut(let name, let seconds)? = documents.recorded.error else {
+      Issue.record("expected APIError.timedOut, got \(String(describing: documents.recorded.error))")
+      return
+    }
+    #expect(name == "OnCreateDocument" && seconds == 1)
+    // Well before the provider's 60 s: the deadline does not wait for it.
+    #expect(ContinuousClock.now - start < .seconds(30 * testDeadlineScale))
+    #expect(try await server.activeSubscriptions().isEmpty)
+  }
+
   @Test("API key: the right key receives events; a wrong key is refused at connect")
   func apiKey() async throws {
     let keys = try AuthFixture()

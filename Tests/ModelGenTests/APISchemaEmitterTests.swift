@@ -100,27 +100,30 @@ import Testing
     #expect(difference == nil, "\(difference ?? "")")
   }
 
-  /// A schema with every feature the emitter renders (enums, non-model types, `@default`, renamed
-  /// and disabled timestamps, `@model(queries:, subscriptions:)`, indexes with and without sort keys,
-  /// composite index sort keys, implicit hasMany/belongsTo, `@manyToMany`, AWS scalars), analyzed and
-  /// rendered; the server self-test serves the golden.
-  @Test func featureTourMatchesGolden() throws {
-    let source = try String(
-      contentsOf: Self.fixtures.appendingPathComponent("feature-tour.graphql"), encoding: .utf8)
-    let analysis = SemanticAnalyzer.analyze(source: source, fileName: "feature-tour.graphql")
+  /// The schemas whose goldens live in `Tests/GraphQLServer/fixtures/`: the feature tour (every
+  /// feature the emitter renders: enums, non-model types, `@default`, renamed and disabled
+  /// timestamps, `@model(queries:, subscriptions:)`, indexes with and without sort keys, composite
+  /// index sort keys, implicit hasMany/belongsTo, `@manyToMany`, AWS scalars) and the owner-only
+  /// relationships of issue 15 (`auth-relations`), each analyzed and rendered with its manifest;
+  /// the server self-test serves the goldens.
+  @Test(arguments: ["feature-tour", "auth-relations"])
+  func fixtureMatchesGolden(stem: String) throws {
+    let fileName = "\(stem).graphql"
+    let source = try String(contentsOf: Self.fixtures.appendingPathComponent(fileName), encoding: .utf8)
+    let analysis = SemanticAnalyzer.analyze(source: source, fileName: fileName)
     let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
-    let rendered = APISchemaEmitter.render(graph, sourceFileName: "feature-tour.graphql")
-    let url = Self.fixtures.appendingPathComponent("feature-tour.api.graphql")
+    let rendered = APISchemaEmitter.render(graph, sourceFileName: fileName)
+    let url = Self.fixtures.appendingPathComponent("\(stem).api.graphql")
     if ProcessInfo.processInfo.environment["MODELGEN_RECORD"] == "1" {
       try rendered.write(to: url, atomically: true, encoding: .utf8)
     }
     let difference = Self.lineDiff(
       expected: try String(contentsOf: url, encoding: .utf8), actual: rendered)
     #expect(difference == nil, "\(difference ?? ""); re-record with MODELGEN_RECORD=1")
-    // The local server's manifest of the same schema (`feature-tour.local.json`, which the
-    // server reads beside `feature-tour.api.graphql`).
-    let manifest = APILocalManifest.render(graph, sourceFileName: "feature-tour.graphql")
-    let manifestURL = Self.fixtures.appendingPathComponent("feature-tour.local.json")
+    // The local server's manifest of the same schema (`<stem>.local.json`, which the server
+    // reads beside `<stem>.api.graphql`).
+    let manifest = APILocalManifest.render(graph, sourceFileName: fileName)
+    let manifestURL = Self.fixtures.appendingPathComponent("\(stem).local.json")
     if ProcessInfo.processInfo.environment["MODELGEN_RECORD"] == "1" {
       try manifest.write(to: manifestURL, atomically: true, encoding: .utf8)
     }

@@ -125,7 +125,7 @@ actor RealtimeConnection {
       header = try await authorization(operationName: "connection_init")
     } catch {
       guard current == generation else { return }
-      finishAllWith { .authorization(operationName: $0, underlying: error) }
+      finishAllWith { self.authorizationFailure(error, operationName: $0) }
       return
     }
     guard current == generation, phase == .connecting else { return }
@@ -315,8 +315,7 @@ actor RealtimeConnection {
     } catch {
       guard entries.removeValue(forKey: id) != nil else { return }
       forget([id])
-      entry.subscriber.failed(
-        APIError.authorization(operationName: entry.subscriber.operationName, underlying: error))
+      entry.subscriber.failed(authorizationFailure(error, operationName: entry.subscriber.operationName))
       if entries.isEmpty { tearDown(next: .idle) }
       return
     }
@@ -449,10 +448,38 @@ actor RealtimeConnection {
     headers["host"] = host
     let url = startData == nil ? configuration.endpoint.appendingPathComponent("connect") : configuration.endpoint
     let body = Data((startData ?? "{}").utf8)
-    let signed = try await APIClient.authorizationHeaders(
-      configuration.authorization, url: url, body: body, operationName: operationName)
+    let authorization = configuration.authorization
+    let signed: [String: String]
+    switch authorization {
+    case .none, .apiKey:
+      signed = try await APIClient.authorizationHeaders(
+        authorization, url: url, body: body, operationName: operationName)
+    default:
+      // A provider (token, credentials, hook) may hang and ignore cancellation: it runs in a task
+      // of its own, raced by the client's deadline (``APIClient/Configuration/timeout``), as for
+      // the HTTP requests.
+      let onDeadline: @Sendable () -> any Error = { ProviderDeadline() }
+      signed = try await withDeadline(seconds: configuration.timeout, onDeadline: onDeadline) {
+        try await APIClient.authorizationHeaders(
+          authorization, url: url, body: body, operationName: operationName)
+      }
+    }
     for (name, value) in signed { headers[name] = value }
     return headers
+  }
+
+  /// The configured authorization's provider did not answer within the client's deadline; the
+  /// subscriptions it was asked for end with ``APIError/timedOut(operationName:seconds:)``.
+  private struct ProviderDeadline: Error {}
+
+  /// The error a subscription ends with when its authorization failed with `error`:
+  /// ``APIError/timedOut(operationName:seconds:)`` for a provider past the deadline, else
+  /// ``APIError/authorization(operationName:underlying:)``.
+  private func authorizationFailure(_ error: any Error, operationName: String) -> APIError {
+    if error is ProviderDeadline {
+      return .timedOut(operationName: operationName, seconds: configuration.timeout)
+    }
+    return .authorization(operationName: operationName, underlying: error)
   }
 
   /// `<realtime endpoint>?header=<base64 JSON>&payload=e30=` (the payload is `{}`).
