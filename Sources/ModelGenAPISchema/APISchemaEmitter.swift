@@ -183,7 +183,12 @@ private struct Emitter {
   }
 
   /// What the relational transformers add last: the connection and filter input of a child that
-  /// a `@hasMany` (or `@manyToMany`) returns and no query lists.
+  /// a `@hasMany` (or `@manyToMany`) returns and no query lists. The filter input names the
+  /// `Model<Enum>Input`/`Model<Enum>ListInput` of the child's enum fields; the relational
+  /// transformer's `generateFilterAndKeyConditionInputs` creates none, so a child with neither
+  /// `list`, mutations, subscriptions nor an `@index` (which would have created them) gets them
+  /// here, placed before its filter input as the index transformer places them: otherwise the
+  /// schema names types it does not define and no GraphQL server builds it.
   func relationDefinitions(of model: ModelDefinition) -> [SDLBlock] {
     var blocks: [SDLBlock] = []
     for field in model.fields {
@@ -191,6 +196,7 @@ private struct Emitter {
         let child = graph.model(named: association.relatedModel)
       else { continue }
       blocks.append(connectionType(child, names.names(of: child).operations))
+      blocks += enumFilterInputs(of: child)
       blocks.append(hasManyFilterInput(child))
     }
     return blocks
