@@ -145,9 +145,12 @@ private struct Emitter {
   }
 
   /// What the index transformer adds after the primary key transformer, one index at a time:
-  /// `ensureQueryField` (the query field, appended to `Query` after every `get`/`list`, then, for
-  /// a model without a `list` query, the filter input it builds from the type as written and the
-  /// connection), then `addKeyConditionInputs`.
+  /// `ensureQueryField` (the query field, appended to `Query` after every `get`/`list`, then
+  /// `generateFilterInputs`: the `Model<Enum>Input`/`Model<Enum>ListInput` of the model's enum
+  /// fields (`createEnumModelFilters`, so a model with neither `list`, mutations nor subscriptions
+  /// still defines the enum inputs its filter names), for a model without a `list` query the
+  /// filter input it builds from the type as written, and the connection), then
+  /// `addKeyConditionInputs`. A definition already placed keeps its place.
   func indexDefinitions(
     of model: ModelDefinition, into output: inout DefinitionOrder, roots: inout RootFields
   ) {
@@ -156,6 +159,7 @@ private struct Emitter {
     for index in model.indexes where model.field(named: index.fields[0]) != nil {
       if let field = indexQuery(index, of: model, auth) { roots.query.append(field) }
       output.appendRoot(.query)
+      for input in enumFilterInputs(of: model) { output.append(input) }
       output.append(operations.list != nil ? filterInput(model) : hasManyFilterInput(model))
       output.append(connectionType(model, operations))
       let sortKeyFields = Array(index.fields.dropFirst())
@@ -179,7 +183,12 @@ private struct Emitter {
   }
 
   /// What the relational transformers add last: the connection and filter input of a child that
-  /// a `@hasMany` (or `@manyToMany`) returns and no query lists.
+  /// a `@hasMany` (or `@manyToMany`) returns and no query lists. The filter input names the
+  /// `Model<Enum>Input`/`Model<Enum>ListInput` of the child's enum fields; the relational
+  /// transformer's `generateFilterAndKeyConditionInputs` creates none, so a child with neither
+  /// `list`, mutations, subscriptions nor an `@index` (which would have created them) gets them
+  /// here, placed before its filter input as the index transformer places them: otherwise the
+  /// schema names types it does not define and no GraphQL server builds it.
   func relationDefinitions(of model: ModelDefinition) -> [SDLBlock] {
     var blocks: [SDLBlock] = []
     for field in model.fields {
@@ -187,6 +196,7 @@ private struct Emitter {
         let child = graph.model(named: association.relatedModel)
       else { continue }
       blocks.append(connectionType(child, names.names(of: child).operations))
+      blocks += enumFilterInputs(of: child)
       blocks.append(hasManyFilterInput(child))
     }
     return blocks

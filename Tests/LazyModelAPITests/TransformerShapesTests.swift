@@ -186,6 +186,21 @@ struct TransformerShapesTests {
     #expect(try await client.get(Entry.self, byIdentifier: .init(book: "b", page: 2)) == nil)
     try await expectValid(
       try ModelSubscriptions.onCreate(Log.self, where: Log.keys.level.eq("warn")).document, on: server)
+
+    // `Alert` has its index query only (no list, mutations or subscriptions): the schema defines
+    // the enum inputs its filter names (`ModelSeverityInput`, `ModelSeverityListInput`: the server
+    // built the schema), and the index query filtering on the enum field validates and runs
+    // (nothing was written, so no item).
+    #expect(Alert.schema.operations.get == nil && Alert.schema.operations.create == nil)
+    let alerts = try await client.send(
+      try ModelQueries.query(
+        Alert.self, index: "bySource", partitionKey: .string("disk"),
+        filter: try GraphQLFilter.from(Alert.keys.severity.eq(.high), schema: Alert.schema)))
+    #expect(alerts.items.isEmpty && alerts.nextToken == nil)
+    #expect(
+      log.last?.document.hasPrefix(
+        "query AlertsBySource($source: String!, $sortDirection: ModelSortDirection, $filter: ModelAlertFilterInput,")
+        == true)
   }
 
   /// The server validates a subscription document against the schema before it answers that it

@@ -103,6 +103,44 @@ import Testing
     #expect(output == "OK \(schema.path)\n")
   }
 
+  /// Issue 20: a `@hasMany` child with neither `list`, mutations, subscriptions nor an `@index`
+  /// has the filter input the relational transformer builds for the connection field; it named
+  /// `ModelLevelInput`/`ModelLevelListInput`, which nothing defined, so graphql-core refused the
+  /// schema. They are defined once, before the filter input, and the server builds the schema.
+  @Test func aHasManyChildWithoutOperationsDefinesItsEnumFilterInputs() async throws {
+    let source = """
+      enum Level { LOW HIGH }
+      type Post @model { id: ID! comments: [Comment] @hasMany }
+      type Comment @model(queries: null, mutations: null, subscriptions: null) {
+        id: ID!
+        level: Level
+        tags: [Level]
+      }
+      """
+    let analysis = SemanticAnalyzer.analyze(source: source, fileName: "t.graphql")
+    let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
+    let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
+    let enumInput = try #require(text.range(of: "input ModelLevelInput {\n  eq: Level\n  ne: Level\n}"))
+    let listInput = try #require(text.range(of: "input ModelLevelListInput {"))
+    let filter = try #require(text.range(of: "input ModelCommentFilterInput {"))
+    #expect(enumInput.lowerBound < listInput.lowerBound && listInput.lowerBound < filter.lowerBound)
+    #expect(text.components(separatedBy: "input ModelLevelInput {").count == 2)
+    #expect(text.contains("  level: ModelLevelInput\n  tags: ModelLevelListInput\n"))
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "apischema-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appendingPathComponent("schema.api.graphql")
+    try text.write(to: schema, atomically: true, encoding: .utf8)
+    try APILocalManifest.render(graph, sourceFileName: "t.graphql").write(
+      to: directory.appendingPathComponent(APILocalManifest.fileName), atomically: true, encoding: .utf8)
+    let output = try await Self.runOffPool([
+      "Tests/GraphQLServer/server.py", "--schema", schema.path, "--check",
+    ])
+    #expect(output == "OK \(schema.path)\n")
+  }
+
   @Test func theCheckRejectsAnInvalidSchema() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "apischema-check-\(UUID().uuidString)")

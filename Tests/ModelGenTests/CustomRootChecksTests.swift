@@ -209,6 +209,43 @@ import Testing
     #expect(result.diagnostics.first?.hint?.contains("remove @auth") == true)
   }
 
+  /// `operations: []` and `groups: []` in an `@auth` rule (model, model field, root field) make a
+  /// rule that grants nothing; they were accepted silently. MG068 at the empty list, with a hint;
+  /// on a root field it replaces MG065 (one report per mistake). `operations: [read]` and
+  /// `groups: ["Admin"]` stay valid.
+  @Test func emptyOperationsAndGroupsListsAreMG068() throws {
+    expectDiagnostics(
+      """
+      type Post @model @auth(rules: [{allow: private, operations: 1️⃣[]}, {allow: groups, groups: 2️⃣[ ]}]) {
+        id: ID!
+        title: String @auth(rules: [{allow: owner, operations: 3️⃣[]}])
+      }
+      type Query { report: String @auth(rules: [{allow: groups, groups: 4️⃣[]}, {allow: private, operations: 5️⃣[]}]) }
+      """,
+      [
+        (ModelGenDiagnosticCode.emptyAuthRuleList, "1️⃣"), (ModelGenDiagnosticCode.emptyAuthRuleList, "2️⃣"),
+        (ModelGenDiagnosticCode.emptyAuthRuleList, "3️⃣"), (ModelGenDiagnosticCode.emptyAuthRuleList, "4️⃣"),
+        (ModelGenDiagnosticCode.emptyAuthRuleList, "5️⃣"),
+      ])
+    let (result, _) = analyzeMarked(
+      "type Post @model @auth(rules: [{allow: private, operations: []}, {allow: groups, groups: []}]) { id: ID! }")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "an @auth rule on `Post` has `operations: []`, so it grants no operation",
+        "an @auth rule on `Post` has `groups: []`, so it grants no caller (no group is named)",
+      ])
+    #expect(result.diagnostics.first?.hint?.contains("remove `operations:` to grant every operation") == true)
+    #expect(result.diagnostics.last?.hint?.contains("use `groupsField:`") == true)
+    let graph = try #require(
+      analyzeClean(
+        """
+        type Post @model @auth(rules: [{allow: private, operations: [read]}, {allow: groups, groups: ["Admin"]}]) {
+          id: ID!
+        }
+        """))
+    #expect(graph.models.first?.authRules.map(\.rule.operations) == [[.read], nil])
+  }
+
   @Test func rootFieldsWithoutModelsGetAnAPISchema() throws {
     let generator = Generator(options: GeneratorOptions(emit: [.apiSchema], templates: try TemplateLibrary.defaults()))
     let result = try generator.generate(

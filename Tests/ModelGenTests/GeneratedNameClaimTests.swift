@@ -110,4 +110,69 @@ import Testing
         (ModelGenDiagnosticCode.typeNameCollision, "3️⃣"),
       ])
   }
+
+  /// For every schema of `Schemas/`: each name ``APINames/generatedTypeNames(of:)`` claims for a
+  /// model is one the emitter prints, but `Model<X>Connection` and `Model<X>FilterInput`, which
+  /// an `@index` or another model's `@hasMany` may create without the model's `list` query.
+  @Test(arguments: GoldenFileTests.cases)
+  func everyClaimedMutationAndSubscriptionNameIsPrinted(_ golden: GoldenCase) throws {
+    let url = GoldenFileTests.root.appendingPathComponent(golden.schema)
+    let source = try String(contentsOf: url, encoding: .utf8)
+    let analysis = SemanticAnalyzer.analyze(
+      source: source, fileName: "s.graphql", conflictResolution: golden.conflictResolution)
+    let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
+    let printed = Set(Self.definedTypeNames(APISchemaEmitter.render(graph, sourceFileName: "s.graphql")))
+    for model in graph.models {
+      let queryShaped = [APINames.connection(model.name), APINames.filterInput(model.name)]
+      for name in APINames.generatedTypeNames(of: model) where !queryShaped.contains(name) {
+        #expect(printed.contains(name), "\(golden.schema): \(model.name) claims \(name)")
+      }
+    }
+  }
+
+  /// A model with only some mutations (`mutations: { create: "addNote", update: null, delete: null }`;
+  /// a key left out keeps its default name, as the transformer merges the defaults) or no
+  /// subscriptions generates only their inputs (model transformer), so the user's `input UpdateNoteInput` and
+  /// `input ModelSubscriptionNoteFilterInput` are the user's own and stay in the API schema; the
+  /// enabled mutation's input is still MG032.
+  @Test func inputsOfDisabledOperationsAreTheUsers() throws {
+    let graph = try #require(
+      analyzeClean(
+        """
+        type Note @model(mutations: { create: "addNote", update: null, delete: null }, subscriptions: null) {
+          id: ID!
+          text: String
+        }
+        type Memo @model(mutations: null) { id: ID! text: String }
+        input UpdateNoteInput { id: ID! text: String }
+        input DeleteNoteInput { id: ID! }
+        input ModelSubscriptionNoteFilterInput { text: String }
+        input ModelMemoConditionInput { text: String }
+        input CreateMemoInput { text: String }
+        type Mutation { changeNote(input: UpdateNoteInput!): Note }
+        """))
+    let text = APISchemaEmitter.render(graph, sourceFileName: "s.graphql")
+    let names = Self.definedTypeNames(text)
+    for name in [
+      "UpdateNoteInput", "DeleteNoteInput", "ModelSubscriptionNoteFilterInput", "ModelMemoConditionInput",
+      "CreateMemoInput", "CreateNoteInput", "ModelNoteConditionInput",
+    ] {
+      #expect(names.filter { $0 == name }.count == 1, "\(name)")
+    }
+    #expect(text.contains("input UpdateNoteInput {\n  id: ID!\n  text: String\n}"))
+    #expect(text.contains("addNote(input: CreateNoteInput!, condition: ModelNoteConditionInput): Note"))
+    #expect(text.contains("changeNote(input: UpdateNoteInput!): Note"))
+    #expect(!text.contains("updateNote") && !text.contains("onCreateNote"))
+    expectDiagnostics(
+      """
+      type Note @model(mutations: { create: "addNote" }) { id: ID! text: String }
+      input 1️⃣CreateNoteInput { text: String }
+      input 2️⃣ModelSubscriptionNoteFilterInput { text: String }
+      input 3️⃣ModelNoteConditionInput { text: String }
+      """,
+      [
+        (ModelGenDiagnosticCode.typeNameCollision, "1️⃣"), (ModelGenDiagnosticCode.typeNameCollision, "2️⃣"),
+        (ModelGenDiagnosticCode.typeNameCollision, "3️⃣"),
+      ])
+  }
 }

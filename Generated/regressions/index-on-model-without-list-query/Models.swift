@@ -10,6 +10,7 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
+      Alert.self,
       Entry.self,
       Log.self,
     ]

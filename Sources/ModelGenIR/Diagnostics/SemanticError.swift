@@ -142,6 +142,11 @@ public enum ModelGenDiagnosticCode {
   /// `Mutation` or `Subscription` field: the auth transformer keeps only the static rules of a
   /// field outside a model (`authNonModelConfig`), since such a field has no record to check.
   public static let recordRuleOnRootField: DiagnosticCode = "MG067"
+  /// An `@auth` rule whose `operations:` or `groups:` is an empty list (`operations: []`,
+  /// `groups: []`): the rule then grants no operation, or no caller is in a group it names, so
+  /// it grants nothing while the schema reads as if it granted access (a mistake, not a policy).
+  /// Reported at the empty list; the hint says what to write instead.
+  public static let emptyAuthRuleList: DiagnosticCode = "MG068"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -300,6 +305,9 @@ public enum SemanticError: Sendable, Hashable {
   /// MG067: an `allow: owner` rule (`strategy` "owner") or a `groupsField:` rule (`strategy`
   /// "groupsField") on the root field `field`.
   case recordRuleOnRootField(field: String, strategy: String)
+  /// MG068: the `option` (`operations` or `groups`) of an `@auth` rule of `owner` (`Post`,
+  /// `Post.title`, `Query.report`) is an empty list.
+  case emptyAuthRuleList(owner: String, option: String)
   /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
   /// directive(s) that replace it as written here (`@index`).
   case v1Directive(name: String, replacement: String)
@@ -371,6 +379,7 @@ public enum SemanticError: Sendable, Hashable {
     case .operationsOnRootFieldAuthRule: return ModelGenDiagnosticCode.operationsOnRootFieldAuthRule
     case .emptyAuthRules: return ModelGenDiagnosticCode.emptyAuthRules
     case .recordRuleOnRootField: return ModelGenDiagnosticCode.recordRuleOnRootField
+    case .emptyAuthRuleList: return ModelGenDiagnosticCode.emptyAuthRuleList
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
@@ -541,6 +550,9 @@ public enum SemanticError: Sendable, Hashable {
       return "an @auth rule on `\(q(field))` cannot name `operations:`: a root field is one operation already"
     case .emptyAuthRules(let owner):
       return "@auth on `\(q(owner))` has no rules"
+    case .emptyAuthRuleList(let owner, let option):
+      let grants = option == "operations" ? "no operation" : "no caller (no group is named)"
+      return "an @auth rule on `\(q(owner))` has `\(q(option)): []`, so it grants \(grants)"
     case .recordRuleOnRootField(let field, let strategy):
       let rule = strategy == "owner" ? "an owner rule (`allow: owner`)" : "a dynamic group rule (`groupsField:`)"
       return
@@ -634,6 +646,10 @@ public enum SemanticError: Sendable, Hashable {
     case .emptyAuthRules:
       return
         "write at least one rule (`@auth(rules: [{allow: private}])`), or remove @auth (the auth transformer refuses an empty `rules` list)"
+    case .emptyAuthRuleList(_, let option):
+      return option == "operations"
+        ? "list the operations the rule grants (`operations: [read]`) or remove `operations:` to grant every operation, or remove the rule"
+        : "name the groups the rule grants (`groups: [\"Admin\"]`) or use `groupsField:`, or remove the rule"
     case .recordRuleOnRootField:
       return
         "use `allow: private` or `allow: groups` with `groups: [...]` on the field, or check the caller in its resolver (the transformer would leave the field to its other rules, or refuse every caller)"

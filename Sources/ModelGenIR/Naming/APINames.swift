@@ -120,19 +120,26 @@ package enum APINames {
       + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
   }
 
-  /// Every type name the model, primary key, index and relational transformers derive from
-  /// `model` (the names `APISchemaEmitter` prints come from these functions): `Model<X>Connection`,
-  /// `Model<X>FilterInput`, `Model<X>ConditionInput`, `ModelSubscription<X>FilterInput`,
-  /// `Create`/`Update`/`Delete<X>Input`, and for the primary key and each index with several sort
-  /// key fields `Model<X><Key>CompositeKeyConditionInput` and `Model<X><Key>CompositeKeyInput`.
-  /// Claimed whether or not the model's operations print them, so enabling one later never turns a
-  /// valid schema into a clash. The shared names (``sharedTypeNames``) are not repeated here.
+  /// Every type name the model, primary key, index and relational transformers may derive from
+  /// `model` (the names `APISchemaEmitter` prints come from these functions), following the
+  /// model's `@model` arguments as the model transformer does: `Create`/`Update`/`Delete<X>Input`
+  /// each only with its mutation enabled, `Model<X>ConditionInput` with any mutation,
+  /// `ModelSubscription<X>FilterInput` with any subscription (a subscription lives only while its
+  /// mutation does); `Model<X>Connection` and `Model<X>FilterInput` always (a `@hasMany` of another
+  /// model or an `@index` creates them without a `list` query); and for the primary key and each
+  /// index with several sort key fields `Model<X><Key>CompositeKeyConditionInput` and
+  /// `Model<X><Key>CompositeKeyInput`. A user's type under a name a disabled operation would have
+  /// generated (`input UpdateNoteInput` with `mutations: { create: "addNote", update: null }`) is
+  /// the user's own, as the transformer keeps it. The shared names (``sharedTypeNames``) are not repeated here.
   package static func generatedTypeNames(of model: ModelDefinition) -> [String] {
-    var names =
-      ["Create", "Update", "Delete"].map { mutationInput($0, model.name) } + [
-        connection(model.name), filterInput(model.name), conditionInput(model.name),
-        subscriptionFilterInput(model.name),
-      ]
+    let operations = APIOperations(model: model)
+    let mutations = [("Create", operations.create), ("Update", operations.update), ("Delete", operations.delete)]
+    var names = mutations.compactMap { verb, field in field.map { _ in mutationInput(verb, model.name) } }
+    names += [connection(model.name), filterInput(model.name)]
+    if mutations.contains(where: { $0.1 != nil }) { names.append(conditionInput(model.name)) }
+    if operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil {
+      names.append(subscriptionFilterInput(model.name))
+    }
     var keys: [(name: String?, sortKeyFields: [String])] = [(nil, model.primaryKey.sortKeyFields)]
     keys += model.indexes.map { ($0.name, Array($0.fields.dropFirst())) }
     for key in keys where key.sortKeyFields.count > 1 {

@@ -4,7 +4,8 @@ import ModelVocabulary
 /// `@auth(rules: [...])` (Amplify GraphQL Transformer v2, "Customize authorization rules"): every
 /// rule is kept as written (strategy, provider, operations, ownerField, identityClaim, groupClaim,
 /// groups, groupsField). Checks: unknown rule keys (MG003), unknown strategies, providers and
-/// operations (MG014), and rules the transformer rejects (MG024): `groups` without `groups:` or
+/// operations (MG014), an empty `operations: []` or `groups: []` (MG068: the rule would grant
+/// nothing), and rules the transformer rejects (MG024): `groups` without `groups:` or
 /// `groupsField:`, group options on other strategies, owner options on other strategies, and a
 /// provider the strategy does not support (public: apiKey/iam/identityPool; private:
 /// userPools/oidc/iam/identityPool; owner and groups: userPools/oidc; custom: function).
@@ -138,7 +139,7 @@ enum AuthRule {
 
   private static func rule(from object: ConstValue, model: String, context: AnalysisContext) -> AuthRuleDefinition? {
     guard let entries = object.objectFields else { return nil }
-    let reader = RuleReader(context: context)
+    let reader = RuleReader(context: context, owner: model)
     var strategy: AuthRuleDefinition.Strategy?
     var rule = AuthRuleDefinition(allow: .public, location: object.range.schemaLocation)
     var valid = true
@@ -190,6 +191,8 @@ enum AuthRule {
 /// closest valid value as the hint) or unknown key (MG003) where it is written.
 private struct RuleReader {
   let context: AnalysisContext
+  /// Whose `@auth` the rule is (`Post`, `Post.title`, `Query.report`), for MG068.
+  let owner: String
 
   /// Where a string option (`ownerField`, `identityClaim`, `groupClaim`, `groupsField`) goes.
   static func stringOption(_ key: String) -> WritableKeyPath<ModelVocabulary.AuthRule, String?>? {
@@ -216,8 +219,10 @@ private struct RuleReader {
       rule.provider = provider
     case "groups":
       guard let list = strings(entry.value) else { return invalid(key, "a list of strings", entry.value.range) }
+      guard !list.isEmpty else { return empty(entry) }
       rule.groups = list
     case "operations":
+      if entry.value.listValues?.isEmpty == true { return empty(entry) }
       guard let operations = operations(entry.value) else { return false }
       rule.operations = operations
     default:
@@ -255,6 +260,12 @@ private struct RuleReader {
       }
     }
     return operations.count == values.count ? operations : nil
+  }
+
+  /// Reports MG068 at the empty list of `entry` (`operations: []`, `groups: []`); always `false`.
+  func empty(_ entry: ConstObjectField) -> Bool {
+    context.report(.emptyAuthRuleList(owner: owner, option: entry.name.value), at: entry.value.range)
+    return false
   }
 
   /// Reports MG014 for `rules.<key>`; always `false`.

@@ -6,8 +6,9 @@ import GraphQLSDL
 ///
 /// - Types (MG032): every type of the document (models, non-model types, enums, interfaces, unions,
 ///   inputs, scalars) and every join model claims its own name and the names the API derives from
-///   it: for a model `Create`/`Update`/`Delete<Model>Input`, `Model<Model>Connection`,
-///   `Model<Model>FilterInput`, `Model<Model>ConditionInput`, `ModelSubscription<Model>FilterInput`;
+///   it: for a model `Create`/`Update`/`Delete<Model>Input`, `Model<Model>ConditionInput` and
+///   `ModelSubscription<Model>FilterInput` as its `@model` arguments enable the operations that
+///   print them, `Model<Model>Connection` and `Model<Model>FilterInput` always;
 ///   and, for the primary key and each index with several sort key fields,
 ///   `Model<Model><Key>CompositeKeyConditionInput` and `Model<Model><Key>CompositeKeyInput` (every
 ///   name ``APINames/generatedTypeNames(of:)`` gives, the source `APISchemaEmitter` prints from);
