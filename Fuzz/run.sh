@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs each libFuzzer target (built by Fuzz/build.sh) for a bounded time, seeded from Schemas/
-# (examples and regressions) with the GraphQL/Amplify dictionary. Exits non-zero on the first crash,
-# timeout (one input over 5 s), leak or input over 2 GB resident; the input is saved under
+# (examples and regressions) and Fuzz/Regressions/ (inputs a fuzz run found, kept as seeds and
+# replayed by QuotedUserTextBoundTests) with the GraphQL/Amplify dictionary. Exits non-zero on the
+# first crash, timeout (one input over 5 s), leak or input over 2 GB resident; the input is saved under
 # .build/fuzz/artifacts/. New corpus entries go to .build/fuzz/corpus/<target>/ (never to Schemas/).
 # Targets: parser (lexer, parser, printer), analysis (parse + Amplify semantics, `modelgen validate`),
 # generator (parse + analysis + templates + API schema + diagnostics printing, `modelgen generate`).
@@ -30,5 +31,5 @@ for target in $targets; do
   # -reload=0: one fuzzer per corpus directory, so nothing else adds to it; libFuzzer's default
   # re-lists and stats every corpus file each second (about a tenth of the CPU time, in the kernel).
   "$out/$target-fuzz" -dict=Fuzz/graphql.dict -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -reload=0 \
-    -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$@" "$corpus" Schemas </dev/null
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$@" "$corpus" Schemas Fuzz/Regressions </dev/null
 done

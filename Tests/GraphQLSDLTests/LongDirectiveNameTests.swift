@@ -2,7 +2,7 @@ import GraphQLSDL
 import Testing
 
 /// A directive's name is user text like any other: every message that names a directive quotes it
-/// through `DiagnosticText.shortened` (80 scalars and an ellipsis), never whole. (The arguments'
+/// through `DiagnosticText.shortened` (80 wide, an ellipsis included), never whole. (The arguments'
 /// messages of a directive usage and of a directive definition quoted it whole: a 5,000-byte
 /// name made 5 KB messages.)
 @Suite struct LongDirectiveNameTests {

@@ -430,6 +430,25 @@ struct HostileInputTests {
     #expect(run.errors.utf8.count < 4_000)
   }
 
+  /// The long fuzz run's finding (issue 18): `modelgen validate` printed one MG013 line of 1,263
+  /// bytes for an enum `@default` of 250 × U+007F (`Fuzz/Regressions/enum-default-of-250-del.graphql`).
+  @Test func anEnumDefaultOfControlCharactersPrintsOneBoundedLine() async throws {
+    let directory = try TemporaryDirectory()
+    let value = String(repeating: "\u{7F}", count: 250)
+    try directory.write(
+      "del.graphql",
+      "enum Status { DRAFT LIVE }\ntype Post @model {\n  id: ID!\n  status: Status @default(value: \"\(value)\")\n}\n")
+    let run = try await SpawnedRun.spawn(["validate", "del.graphql"], in: directory.path)
+    #expect(run.status == 1)
+    let quoted = String(repeating: "\\u{7F}", count: 13) + "…"
+    let inReason = String(repeating: "\\u{7F}", count: 6) + "…"
+    let headline =
+      "del.graphql:4:34: error: @default value \"\(quoted)\" of `status` is not a valid `Status`: `Status` has no value `\(inReason)` [MG013]"
+    let lines = run.errors.split(separator: "\n")
+    #expect(lines.contains { $0 == headline }, "\(run.errors)")
+    #expect(lines.allSatisfy { $0.utf8.count < 1_000 }, "\(lines.map(\.utf8.count))")
+  }
+
   @Test func quotedUserTextIsBoundedAndOneLine() {
     #expect(DiagnosticText.shortened("Post") == "Post")
     #expect(DiagnosticText.shortened(String(repeating: "a", count: 80)) == String(repeating: "a", count: 80))

@@ -414,7 +414,9 @@ public enum SemanticError: Sendable, Hashable {
   }
 
   /// The one-line message; every piece of user text in it is quoted through
-  /// `DiagnosticText.shortened` (at most 80 Unicode scalars, `…` when cut).
+  /// `DiagnosticText.shortened` (at most 80 wide, an escape counted by its bytes, `…` when cut);
+  /// a `reason` quotes its user text through the same function already (at most 40 wide), and
+  /// its `limit: 400` here leaves that text as it is.
   public var message: String {
     switch self {
     case .unknownType(let name, _):

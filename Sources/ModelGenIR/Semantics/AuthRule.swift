@@ -78,8 +78,9 @@ enum AuthRule {
       context.report(
         .invalidAuthRule(
           model: model.name,
-          reason: "required field `\(field.name)` is not readable by \(missing.joined(separator: ", ")); "
-            + "give it field-level rules with read access for them, or make it nullable"),
+          reason: "required field `\(DiagnosticText.shortened(field.name))` is not readable by "
+            + "\(missing.joined(separator: ", ")); give it field-level rules with read access for them, or make it nullable"
+        ),
         at: ast.ast.name.range)
     }
   }

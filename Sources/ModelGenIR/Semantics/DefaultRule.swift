@@ -68,9 +68,17 @@ enum DefaultRule {
     guard values.contains(written) else {
       let suggestion = Naming.suggestion(for: written, among: values)
       return .failure(
-        Rejection(reason: "`\(name)` has no value `\(written)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")))
+        Rejection(
+          reason: "`\(quoted(name))` has no value `\(quoted(written))`"
+            + (suggestion.map { "; did you mean `\(quoted($0))`?" } ?? "")))
     }
     return .success(.enumValue(written))
+  }
+
+  /// User text inside a rejection's reason, shortened like every quoted piece of a diagnostic
+  /// (the message quotes the reason whole, so the user text in it must be bounded already).
+  private static func quoted(_ text: String) -> String {
+    DiagnosticText.shortened(text, limit: 40)
   }
 
   /// A default for a scalar field, checked against the scalar's format.

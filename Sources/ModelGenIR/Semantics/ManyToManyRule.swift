@@ -43,7 +43,7 @@ enum ManyToManyRule {
           .invalidManyToMany(
             relationName: relationName,
             reason:
-              "must join `\(first.model.name).\(first.fieldName): [\(second.model.name)]` and `\(second.model.name).\(second.fieldName): [\(first.model.name)]`"
+              "must join `\(DiagnosticText.shortened(first.model.name)).\(DiagnosticText.shortened(first.fieldName)): [\(DiagnosticText.shortened(second.model.name))]` and `\(DiagnosticText.shortened(second.model.name)).\(DiagnosticText.shortened(second.fieldName)): [\(DiagnosticText.shortened(first.model.name))]`"
           ),
           at: second.directive.range(of: "relationName"))
         continue

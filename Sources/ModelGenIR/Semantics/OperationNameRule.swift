@@ -77,13 +77,16 @@ enum OperationNameRule {
         claim(
           names.queryField(of: index), owner: "\(model.name) index \(index.name)",
           at: written?.range(of: "queryField") ?? working.nameRange, in: &queries,
-          as: ("Query", model.name, "query of index `\(index.name)`", "give the index another `queryField:`"))
+          as: (
+            "Query", model.name, "query of index `\(DiagnosticText.shortened(index.name))`",
+            "give the index another `queryField:`"
+          ))
       }
       for (name, key) in [(operations.create, "create"), (operations.update, "update"), (operations.delete, "delete")] {
         claim(
           name, owner: model.name, at: working.nameRange, in: &mutations,
           as: (
-            "Mutation", model.name, "`\(key)` mutation",
+            "Mutation", model.name, "`\(DiagnosticText.shortened(key))` mutation",
             "leave the generated one out with `@model(mutations: {\(key): null})`"
           ))
       }
@@ -93,7 +96,7 @@ enum OperationNameRule {
         claim(
           name, owner: model.name, at: working.nameRange, in: &subscriptions,
           as: (
-            "Subscription", model.name, "`\(key)` subscription",
+            "Subscription", model.name, "`\(DiagnosticText.shortened(key))` subscription",
             "rename the generated one with `@model(subscriptions: {\(key): [\"…\"]})` or leave them out with `@model(subscriptions: null)`"
           ))
       }
@@ -163,7 +166,8 @@ enum OperationNameRule {
           context.report(
             .misplacedDirective(
               directive: "aws_subscribe",
-              placement: "is only allowed on fields of `Subscription`, where `\(name).\(field.name.value)` is not"),
+              placement: "is only allowed on fields of `Subscription`, where "
+                + "`\(DiagnosticText.shortened(name)).\(DiagnosticText.shortened(field.name.value))` is not"),
             at: directive.range)
         }
       }

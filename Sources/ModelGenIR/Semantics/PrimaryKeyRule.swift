@@ -66,8 +66,12 @@ enum PrimaryKeyRule {
   /// repeat. Each mistake is reported once, at the element that makes it; a repeated name is checked
   /// (MG009, MG007, MG008) only where it first appears.
   static func sortKeyMistake(_ name: String, partition: String, written: inout Set<String>) -> String? {
-    if name == partition { return "a list of fields other than the partition key `\(partition)`" }
-    guard written.insert(name).inserted else { return "a list of distinct fields (`\(name)` is repeated)" }
+    if name == partition {
+      return "a list of fields other than the partition key `\(DiagnosticText.shortened(partition))`"
+    }
+    guard written.insert(name).inserted else {
+      return "a list of distinct fields (`\(DiagnosticText.shortened(name))` is repeated)"
+    }
     return nil
   }
 

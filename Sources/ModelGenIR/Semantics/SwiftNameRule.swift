@@ -147,7 +147,7 @@ enum SwiftNameRule {
         }
         if swiftName != suffixed {
           let other = stored.first { $0.name != name && members.propertyName($0.name) == suffixed }?.name ?? suffixed
-          let subject = suffixed == wanted ? "" : "`\(suffixed)` "
+          let subject = suffixed == wanted ? "" : "`\(DiagnosticText.shortened(suffixed))` "
           reasons.append("\(subject)is the Swift property of field `\(DiagnosticText.shortened(other))`")
         }
         let reason = reasons.joined(separator: ", and ")

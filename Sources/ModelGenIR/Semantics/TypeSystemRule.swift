@@ -118,23 +118,24 @@ enum TypeSystemRule {
       case .unsupported("union"): location = .union
       default: location = .scalar
       }
-      check(entry.directives, at: location, placement: "type `\(name)`")
+      check(entry.directives, at: location, placement: "type `\(text(name))`")
       for field in entry.fields {
         let owner = "\(name).\(field.name.value)"
-        check(field.directives, at: .fieldDefinition, placement: "the field `\(owner)`")
+        check(field.directives, at: .fieldDefinition, placement: "the field `\(text(owner))`")
         for argument in field.arguments {
           check(
-            argument.directives, at: .argumentDefinition, placement: "the argument `\(owner)(\(argument.name.value):)`")
+            argument.directives, at: .argumentDefinition,
+            placement: "the argument `\(text(owner))(\(text(argument.name.value)):)`")
           checkDeprecatedRequired(argument, kind: "argument", owner: "\(owner)(\(argument.name.value):)", in: context)
         }
       }
       for field in entry.inputFields {
         let owner = "\(name).\(field.name.value)"
-        check(field.directives, at: .inputFieldDefinition, placement: "the input field `\(owner)`")
+        check(field.directives, at: .inputFieldDefinition, placement: "the input field `\(text(owner))`")
         checkDeprecatedRequired(field, kind: "input field", owner: owner, in: context)
       }
       for value in entry.enumValues {
-        check(value.directives, at: .enumValue, placement: "the enum value `\(name).\(value.name.value)`")
+        check(value.directives, at: .enumValue, placement: "the enum value `\(text(name)).\(text(value.name.value))`")
       }
     }
   }
