@@ -63,10 +63,7 @@ struct RealtimeAuthorizationTests {
     var configuration = APIClient.Configuration(
       endpoint: server.endpoint,
       authorization: .userPools {
-        let start = ContinuousClock.now
-        while ContinuousClock.now - start < .seconds(60 * testDeadlineScale) {
-          try? await Task.sleep(for: .milliseconds(100))
-        }
+        await sleepIgnoringCancellation(seconds: 60 * testDeadlineScale)
         return "late"
       }, timeout: 1)
     configuration.realtime = APIClient.RealtimeConfiguration(maximumReconnectAttempts: 0)

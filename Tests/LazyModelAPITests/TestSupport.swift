@@ -42,6 +42,17 @@ let seedSchemaPath = "Generated/seed-post-comment/schema.api.graphql"
 /// whose slowdown pushed two exchanges past 10 s). Tests of the deadline itself pass their own.
 let testRequestDeadline: Double = 10 * testDeadlineScale
 
+/// Waits `seconds` and ignores cancellation, as a provider that hangs does, without using a
+/// processor meanwhile: a timer on a Dispatch queue resumes it. (A loop of `try? await
+/// Task.sleep` ignores cancellation too, but once the task is cancelled each sleep throws at once,
+/// so the loop spins on a thread of the cooperative pool — one of two on 2 cores — and Swift Testing
+/// records a backtrace for every throw; the rest of the suite then starved for tens of seconds.)
+func sleepIgnoringCancellation(seconds: Double) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { continuation.resume() }
+  }
+}
+
 /// The factor in `LAZYMODEL_TEST_DEADLINE_SCALE` (at least 1): how much slower than usual this run
 /// may be (the thread sanitizer's). Bounds on how long a deadline takes to answer scale with it.
 let testDeadlineScale: Double = {
