@@ -111,22 +111,44 @@ import Testing
       ])
   }
 
-  /// For every schema of `Schemas/`: each name ``APINames/generatedTypeNames(of:)`` claims for a
-  /// model is one the emitter prints, but `Model<X>Connection` and `Model<X>FilterInput`, which
-  /// an `@index` or another model's `@hasMany` may create without the model's `list` query.
+  /// For every schema of `Schemas/`: each name ``APINames/generatedTypeNames(of:isHasManyTarget:)``
+  /// claims for a model is one the emitter prints (issue 20: `Model<X>Connection` and
+  /// `Model<X>FilterInput` were claimed for a model without `list`, `@index` or a `@hasMany`
+  /// returning it, which prints neither), and so is each `<Type>Input` and `Model<Enum>Input`
+  /// the analysis claims.
   @Test(arguments: GoldenFileTests.cases)
-  func everyClaimedMutationAndSubscriptionNameIsPrinted(_ golden: GoldenCase) throws {
+  func everyClaimedNameIsPrinted(_ golden: GoldenCase) throws {
     let url = GoldenFileTests.root.appendingPathComponent(golden.schema)
     let source = try String(contentsOf: url, encoding: .utf8)
     let analysis = SemanticAnalyzer.analyze(
       source: source, fileName: "s.graphql", conflictResolution: golden.conflictResolution)
     let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
     let printed = Set(Self.definedTypeNames(APISchemaEmitter.render(graph, sourceFileName: "s.graphql")))
+    var targets: Set<String> = []
     for model in graph.models {
-      let queryShaped = [APINames.connection(model.name), APINames.filterInput(model.name)]
-      for name in APINames.generatedTypeNames(of: model) where !queryShaped.contains(name) {
+      for field in model.fields {
+        if case .hasMany(let association)? = field.association { targets.insert(association.relatedModel) }
+      }
+    }
+    for model in graph.models {
+      for name in APINames.generatedTypeNames(of: model, isHasManyTarget: targets.contains(model.name)) {
         #expect(printed.contains(name), "\(golden.schema): \(model.name) claims \(name)")
       }
+    }
+    // The non-model and enum claims: a user input under each claimed name is MG032 only when
+    // the emitter prints that name.
+    let line = source.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+    let derived =
+      graph.nonModels.map { APINames.nonModelInput($0.name) }
+      + graph.enums.flatMap { [APINames.enumFilterInput($0.name), APINames.enumListFilterInput($0.name)] }
+    for name in derived {
+      let result = SemanticAnalyzer.analyze(
+        source: source + "\ninput \(name) { x: Int }\n", fileName: "s.graphql",
+        conflictResolution: golden.conflictResolution)
+      let clash = result.diagnostics.contains {
+        $0.code == ModelGenDiagnosticCode.typeNameCollision && $0.line == line
+      }
+      #expect(clash == printed.contains(name), "\(golden.schema): input \(name)")
     }
   }
 

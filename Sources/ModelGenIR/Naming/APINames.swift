@@ -125,17 +125,23 @@ package enum APINames {
   /// model's `@model` arguments as the model transformer does: `Create`/`Update`/`Delete<X>Input`
   /// each only with its mutation enabled, `Model<X>ConditionInput` with any mutation,
   /// `ModelSubscription<X>FilterInput` with any subscription (a subscription lives only while its
-  /// mutation does); `Model<X>Connection` and `Model<X>FilterInput` always (a `@hasMany` of another
-  /// model or an `@index` creates them without a `list` query); and for the primary key and each
+  /// mutation does); `Model<X>Connection` and `Model<X>FilterInput` when something prints them
+  /// (``printsConnection(of:isHasManyTarget:)``: the `list` query, an `@index`, or another model's
+  /// `@hasMany`); and for the primary key and each
   /// index with several sort key fields `Model<X><Key>CompositeKeyConditionInput` and
   /// `Model<X><Key>CompositeKeyInput`. A user's type under a name a disabled operation would have
   /// generated (`input UpdateNoteInput` with `mutations: { create: "addNote", update: null }`) is
   /// the user's own, as the transformer keeps it. The shared names (``sharedTypeNames``) are not repeated here.
-  package static func generatedTypeNames(of model: ModelDefinition) -> [String] {
+  ///
+  /// - Parameter isHasManyTarget: `true` when a `@hasMany` (or `@manyToMany`, through its join
+  ///   model) of some model returns `model`.
+  package static func generatedTypeNames(of model: ModelDefinition, isHasManyTarget: Bool) -> [String] {
     let operations = APIOperations(model: model)
     let mutations = [("Create", operations.create), ("Update", operations.update), ("Delete", operations.delete)]
     var names = mutations.compactMap { verb, field in field.map { _ in mutationInput(verb, model.name) } }
-    names += [connection(model.name), filterInput(model.name)]
+    if printsConnection(of: model, isHasManyTarget: isHasManyTarget) {
+      names += [connection(model.name), filterInput(model.name)]
+    }
     if mutations.contains(where: { $0.1 != nil }) { names.append(conditionInput(model.name)) }
     if operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil {
       names.append(subscriptionFilterInput(model.name))
@@ -149,6 +155,24 @@ package enum APINames {
       ]
     }
     return names
+  }
+
+  /// `true` when the API schema defines `Model<X>Connection` and `Model<X>FilterInput`: the model
+  /// transformer adds them with the `list` query, the index transformer for each `@index`
+  /// (`ensureQueryField`, `generateFilterInputs`), the relational transformers for the child of
+  /// a `@hasMany` (`makeModelConnectionType`); a model with none of these has neither.
+  package static func printsConnection(of model: ModelDefinition, isHasManyTarget: Bool) -> Bool {
+    APIOperations(model: model).list != nil || !model.indexes.isEmpty || isHasManyTarget
+  }
+
+  /// `true` when the API schema defines filter-shaped inputs for `model` (filter, condition or
+  /// subscription filter input), which name the `Model<Enum>Input`/`Model<Enum>ListInput` of its
+  /// enum fields: with its connection, any mutation or any subscription.
+  package static func printsFilterInputs(of model: ModelDefinition, isHasManyTarget: Bool) -> Bool {
+    let operations = APIOperations(model: model)
+    return printsConnection(of: model, isHasManyTarget: isHasManyTarget) || operations.create != nil
+      || operations.update != nil || operations.delete != nil || operations.onCreate != nil
+      || operations.onUpdate != nil || operations.onDelete != nil
   }
 
   /// The argument that carries a sort key condition: the sort key field's name, or for several

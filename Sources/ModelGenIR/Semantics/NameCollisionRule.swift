@@ -5,14 +5,18 @@ import GraphQLSDL
 /// names, to the API schema (`post` and `Post` both imply `CreatePostInput`).
 ///
 /// - Types (MG032): every type of the document (models, non-model types, enums, interfaces, unions,
-///   inputs, scalars) and every join model claims its own name and the names the API derives from
-///   it: for a model `Create`/`Update`/`Delete<Model>Input`, `Model<Model>ConditionInput` and
+///   inputs, scalars) and every join model claims its own name and the names the API schema
+///   prints for it, and only those (a name nothing prints stays free for the user's own type, as
+///   the transformer's `if (!ctx.output.getType(name))` checks keep it): for a model
+///   `Create`/`Update`/`Delete<Model>Input`, `Model<Model>ConditionInput` and
 ///   `ModelSubscription<Model>FilterInput` as its `@model` arguments enable the operations that
-///   print them, `Model<Model>Connection` and `Model<Model>FilterInput` always;
+///   print them, `Model<Model>Connection` and `Model<Model>FilterInput` when its `list` query, an
+///   `@index` or another model's `@hasMany` prints them;
 ///   and, for the primary key and each index with several sort key fields,
 ///   `Model<Model><Key>CompositeKeyConditionInput` and `Model<Model><Key>CompositeKeyInput` (every
-///   name ``APINames/generatedTypeNames(of:)`` gives, the source `APISchemaEmitter` prints from);
-///   for a non-model type `<Type>Input`; for an enum `Model<Enum>Input` and `Model<Enum>ListInput`.
+///   name ``APINames/generatedTypeNames(of:isHasManyTarget:)`` gives, the source `APISchemaEmitter`
+///   prints from); for a non-model type that a model reaches `<Type>Input`; for an enum a model's
+///   filter-shaped inputs name `Model<Enum>Input` or `Model<Enum>ListInput`.
 ///   The shared API types (`ModelStringInput`, `Model<Scalar>KeyConditionInput`,
 ///   `ModelSortDirection`, ...) are claimed first. Two claims equal ignoring letter case are
 ///   reported once per type, at the later type's name, with a note at the earlier; a type whose own
@@ -27,23 +31,58 @@ enum NameCollisionRule {
     checkFields(context)
   }
 
+  /// Which derived names the API schema prints beyond a model's own (``APINames``): the models a
+  /// `@hasMany` returns, the non-model types a model reaches (their `<Type>Input`, model
+  /// transformer `createNonModelInputs`), and the enums a printed filter-shaped input names.
+  struct Printed {
+    var hasManyTargets: Set<String> = []
+    var nonModelInputs: Set<String> = []
+    var enumFilters: Set<String> = []
+    var enumListFilters: Set<String> = []
+
+    init(_ context: AnalysisContext) {
+      let models = context.orderedModels.map(ModelRule.finish)
+      for model in models {
+        for field in model.fields {
+          if case .hasMany(let association)? = field.association { hasManyTargets.insert(association.relatedModel) }
+        }
+      }
+      var pending: [String] = []
+      for model in models {
+        for field in model.fields where field.association == nil {
+          switch field.type.elementType {
+          case .embedded(let name): pending.append(name)
+          case .enumeration(let name)
+          where APINames.printsFilterInputs(of: model, isHasManyTarget: hasManyTargets.contains(model.name)):
+            if field.type.isList { enumListFilters.insert(name) } else { enumFilters.insert(name) }
+          default: break
+          }
+        }
+      }
+      while let name = pending.popLast() {
+        guard nonModelInputs.insert(name).inserted, let entry = context.types[name], entry.kind == .nonModel
+        else { continue }
+        for field in entry.fields where context.types[field.type.namedType.value]?.kind == .nonModel {
+          pending.append(field.type.namedType.value)
+        }
+      }
+    }
+  }
+
   /// The names a type of `kind` named `name` occupies in the API schema, its own name first; for a
   /// model, `model` (the model being built) gives the names its keys and indexes derive
-  /// (``APINames/generatedTypeNames(of:)``, the name source of `APISchemaEmitter`).
-  static func claims(of name: String, kind: TypeKind, model: ModelDefinition? = nil) -> [String] {
+  /// (``APINames/generatedTypeNames(of:isHasManyTarget:)``, the name source of `APISchemaEmitter`);
+  /// `printed` says which derived names are printed at all.
+  static func claims(of name: String, kind: TypeKind, model: ModelDefinition?, printed: Printed) -> [String] {
     switch kind {
     case .model:
-      guard let model else {
-        return [name] + ["Create", "Update", "Delete"].map { APINames.mutationInput($0, name) } + [
-          APINames.connection(name), APINames.filterInput(name), APINames.conditionInput(name),
-          APINames.subscriptionFilterInput(name),
-        ]
-      }
-      return [name] + APINames.generatedTypeNames(of: model)
+      guard let model else { return [name] }
+      return [name] + APINames.generatedTypeNames(of: model, isHasManyTarget: printed.hasManyTargets.contains(name))
     case .nonModel:
-      return [name, APINames.nonModelInput(name)]
+      return printed.nonModelInputs.contains(name) ? [name, APINames.nonModelInput(name)] : [name]
     case .enumeration:
-      return [name, APINames.enumFilterInput(name), APINames.enumListFilterInput(name)]
+      return [name] + (printed.enumFilters.contains(name) ? [APINames.enumFilterInput(name)] : [])
+        + (printed.enumListFilters.contains(name) ? [APINames.enumListFilterInput(name)] : [])
     case .scalar, .unsupported:
       return [name]
     }
@@ -63,9 +102,10 @@ enum NameCollisionRule {
     for name in sharedAPITypeNames {
       taken[name.lowercased()] = (name, nil, nil)
     }
+    let printed = Printed(context)
     for owner in owners {
       let model = owner.kind == .model ? context.models[owner.name].map(ModelRule.finish) : nil
-      let ownClaims = claims(of: owner.name, kind: owner.kind, model: model)
+      let ownClaims = claims(of: owner.name, kind: owner.kind, model: model, printed: printed)
       for claim in ownClaims {
         guard let earlier = taken[claim.lowercased()] else { continue }
         if claim != owner.name, let earlierOwner = earlier.owner, earlier.claim == earlierOwner,
