@@ -66,6 +66,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionAuthOnCustomRootFieldsDropped", "regressions/auth-on-custom-root-fields-dropped"),
   ("RegressionAppsyncDirectivesOnUserTypesDropped", "regressions/appsync-directives-on-user-types-dropped"),
   ("RegressionRootDirectivesModelDescriptionsDropped", "regressions/root-directives-model-descriptions-dropped"),
+  ("RegressionInterfacesAndUnionsDropped", "regressions/interfaces-and-unions-dropped"),
 ]
 
 var targets: [Target] = [

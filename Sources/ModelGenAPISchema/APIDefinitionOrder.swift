@@ -26,7 +26,8 @@ struct DefinitionOrder: Sendable {
     entries.append(.block(block.rendered))
   }
 
-  /// Places a definition printed elsewhere (a user's `input` type) unless `name` is already placed.
+  /// Places a definition printed elsewhere (a user's `input`, `interface` or `union` type) unless
+  /// `name` is already placed.
   mutating func append(named name: String, rendered: String) {
     guard placed.insert(name).inserted else { return }
     entries.append(.block(rendered))
@@ -48,7 +49,10 @@ struct DefinitionOrder: Sendable {
         let lines = roots.fields(of: root)
         return lines.isEmpty
           ? nil
-          : SDLBlock(kind: .type, name: root.rawValue, directives: roots.directives[root] ?? [], lines: lines).rendered
+          : SDLBlock(
+            kind: .type, name: root.rawValue, interfaces: roots.interfaces[root] ?? [],
+            directives: roots.directives[root] ?? [], lines: lines
+          ).rendered
       }
     }
   }
@@ -63,6 +67,8 @@ struct RootFields: Sendable {
   var subscription: [String] = []
   /// The AppSync directives the user wrote on each root type (``CustomRootType/directives``).
   var directives: [DefinitionOrder.Root: [String]] = [:]
+  /// The interfaces the user's root types implement (``CustomRootType/interfaces``).
+  var interfaces: [DefinitionOrder.Root: [String]] = [:]
 
   /// Appends `lines` to the fields of `root`.
   mutating func append(_ lines: [String], to root: DefinitionOrder.Root) {

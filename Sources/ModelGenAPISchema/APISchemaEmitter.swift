@@ -6,7 +6,9 @@ import ModelGenIR
 /// The output is a standalone GraphQL SDL document (valid for graphql-core and graphql-js): model
 /// object types with their implicit `id`, foreign-key and timestamp fields, relation fields
 /// (`Model<X>Connection` with `filter`/`sortDirection`/`limit`/`nextToken` for hasMany), enums,
-/// non-model types and their `<Type>Input` twins, `Query` (`get<X>` with every key field,
+/// non-model types and their `<Type>Input` twins, the user's `input`, `interface` and `union` types
+/// and `implements` clauses (``ModelGraph/abstractTypes``; arguments of model and non-model fields
+/// kept, ``FieldDefinition/arguments``), `Query` (`get<X>` with every key field,
 /// `list<Plural>` with the partition key, sort key condition and `sortDirection` under `@primaryKey`,
 /// one query per index under `queryField:` or the transformer's default name), `Mutation`
 /// (`create`/`update`/`delete` with `input` and `condition`), `Subscription` (`onCreate`/`onUpdate`/
@@ -71,7 +73,7 @@ private struct Emitter {
     for declared in declaredDefinitions() {
       switch declared {
       case .block(let block): output.append(block)
-      case .input(let input): output.append(named: input.name, rendered: input.text)
+      case .printed(let name, let text): output.append(named: name, rendered: text)
       case .root(let root): output.appendRoot(root)
       }
     }
@@ -82,6 +84,7 @@ private struct Emitter {
       guard let root = DefinitionOrder.Root(rawValue: custom.operation.rawValue) else { continue }
       roots.append(custom.fields.filter { !$0.isAuthProtected }.flatMap(\.lines), to: root)
       roots.directives[root] = custom.directives
+      roots.interfaces[root] = custom.interfaces
     }
     for model in graph.models { modelTransformerDefinitions(of: model, into: &output, roots: &roots) }
     for model in graph.models where !model.primaryKey.isImplicit {
@@ -233,18 +236,18 @@ private struct Emitter {
     return order
   }
 
-  /// One definition the schema declares: a model, non-model or enum type, a user's `input` type,
-  /// or a user's root type (placed where it is declared; its fields are rendered with the
-  /// generated ones).
+  /// One definition the schema declares: a model, non-model or enum type, a user's `input`,
+  /// `interface` or `union` type (printed by the analysis, with its name), or a user's root type
+  /// (placed where it is declared; its fields are rendered with the generated ones).
   enum Declared {
     case block(SDLBlock)
-    case input(CustomInputType)
+    case printed(name: String, text: String)
     case root(DefinitionOrder.Root)
   }
 
-  /// Model, non-model, enum and input types and the user's root types in document order (join
-  /// models after the declared ones), as the transformer's `TransformerOutput` keeps every
-  /// definition of the input document in its place.
+  /// Model, non-model, enum, input, interface and union types and the user's root types in
+  /// document order (join models after the declared ones), as the transformer's
+  /// `TransformerOutput` keeps every definition of the input document in its place.
   func declaredDefinitions() -> [Declared] {
     var declared: [(SchemaLocation, Int, Declared)] = []
     let nonModelAuth = nonModelDirectives()
@@ -261,7 +264,10 @@ private struct Emitter {
       declared.append((enumeration.location, order, .block(enumType(enumeration))))
     }
     for (order, input) in graph.customInputTypes.enumerated() {
-      declared.append((input.location, order, .input(input)))
+      declared.append((input.location, order, .printed(name: input.name, text: input.text)))
+    }
+    for (order, abstract) in graph.abstractTypes.enumerated() {
+      declared.append((abstract.location, order, .printed(name: abstract.name, text: abstract.text)))
     }
     for (order, custom) in graph.customRootTypes.enumerated() {
       guard let root = DefinitionOrder.Root(rawValue: custom.operation.rawValue) else { continue }
@@ -279,12 +285,13 @@ private struct Emitter {
     var lines: [String] = []
     for field in APISchemaPlan.transformerOrder(model) {
       lines += descriptionLines(field.description)
-      lines.append(modelField(field, of: model))
+      lines += modelField(field, of: model)
     }
     if graph.conflictResolution != nil { lines += APISchemaSync.metadataFields }
-    // The model's description stays, as the transformer keeps the type as written.
+    // The model's description and `implements` stay, as the transformer keeps the type as written.
     return SDLBlock(
-      kind: .type, name: model.name, description: model.description, directives: directives, lines: lines)
+      kind: .type, name: model.name, description: model.description, interfaces: model.interfaces,
+      directives: directives, lines: lines)
   }
 
   /// The auth directives of each non-model type: the providers of every protected model whose
@@ -312,26 +319,51 @@ private struct Emitter {
     return result
   }
 
-  func modelField(_ field: FieldDefinition, of model: ModelDefinition) -> String {
+  /// The lines of one model field: one, or more when an argument has a description.
+  func modelField(_ field: FieldDefinition, of model: ModelDefinition) -> [String] {
     switch field.association {
     case .hasMany(let association)?:
-      return SDLBlock.field(
-        field.name, arguments: hasManyArguments(association),
-        type: APINames.connection(association.relatedModel), directives: field.appSyncDirectives)
+      return [
+        SDLBlock.field(
+          field.name, arguments: hasManyArguments(association),
+          type: APINames.connection(association.relatedModel), directives: field.appSyncDirectives)
+      ]
     case .hasOne(let association)?:
-      return SDLBlock.field(
-        field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
-        directives: field.appSyncDirectives)
+      return [
+        SDLBlock.field(
+          field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
+          directives: field.appSyncDirectives)
+      ]
     case .belongsTo(let association)?:
-      return SDLBlock.field(
-        field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
-        directives: field.appSyncDirectives)
+      return [
+        SDLBlock.field(
+          field.name, type: association.relatedModel + (field.isRequired ? "!" : ""),
+          directives: field.appSyncDirectives)
+      ]
     case nil:
       let required = field.origin == .timestamp || field.isRequired
-      return SDLBlock.field(
-        field.name, type: typeReference(field.type, required: required, input: false),
-        directives: field.appSyncDirectives)
+      return declaredField(field, type: typeReference(field.type, required: required, input: false))
     }
+  }
+
+  /// A field with the arguments it declares (``FieldDefinition/arguments``, kept by the
+  /// transformer): on one line, or, when an argument has a description, one argument per line
+  /// with its description before it (as graphql-js `print` and `SDLPrinter` write them).
+  func declaredField(_ field: FieldDefinition, type: String) -> [String] {
+    guard field.arguments.contains(where: { $0.description != nil }) else {
+      return [
+        SDLBlock.field(
+          field.name, arguments: field.arguments.map { ($0.name, $0.printed) }, type: type,
+          directives: field.appSyncDirectives)
+      ]
+    }
+    var lines = [field.name + "("]
+    for argument in field.arguments {
+      lines += descriptionLines(argument.description).map { "  " + $0 }
+      lines.append("  \(argument.name): \(argument.printed)")
+    }
+    lines.append(([")" + ": " + type] + field.appSyncDirectives).joined(separator: " "))
+    return lines
   }
 
   /// The arguments of a hasMany connection field: a sort key condition when the child index has sort
@@ -358,16 +390,13 @@ private struct Emitter {
     var lines: [String] = []
     for field in nonModel.fields {
       lines += descriptionLines(field.description)
-      lines.append(
-        SDLBlock.field(
-          field.name, type: typeReference(field.type, required: field.isRequired, input: false),
-          directives: field.appSyncDirectives))
+      lines += declaredField(field, type: typeReference(field.type, required: field.isRequired, input: false))
     }
     // The user's AppSync directives stay as written; the auth transformer adds the directives of
     // the models reaching the type that are not there yet (`extendTypeWithDirectives`).
     let written = Set(nonModel.appSyncDirectives.map { Self.directiveName($0) })
     return SDLBlock(
-      kind: .type, name: nonModel.name, description: nonModel.description,
+      kind: .type, name: nonModel.name, description: nonModel.description, interfaces: nonModel.interfaces,
       directives: nonModel.appSyncDirectives + auth.filter { !written.contains($0) }.map { "@" + $0 }, lines: lines)
   }
 

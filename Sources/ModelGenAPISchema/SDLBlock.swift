@@ -13,6 +13,8 @@ struct SDLBlock {
   var kind: Kind
   var name: String
   var description: String?
+  /// The interfaces an object type implements, printed as `implements A & B` after its name.
+  var interfaces: [String] = []
   var directives: [String] = []
   /// Field or enum value lines without indentation (`title: String!`).
   var lines: [String]
@@ -24,6 +26,9 @@ struct SDLBlock {
       text += SDLBlock.blockString(description, indent: "") + "\n"
     }
     text += "\(kind.rawValue) \(name)"
+    if !interfaces.isEmpty {
+      text += " implements " + interfaces.joined(separator: " & ")
+    }
     for directive in directives {
       text += " " + directive
     }

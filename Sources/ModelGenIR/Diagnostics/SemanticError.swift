@@ -147,6 +147,23 @@ public enum ModelGenDiagnosticCode {
   /// it grants nothing while the schema reads as if it granted access (a mistake, not a policy).
   /// Reported at the empty list; the hint says what to write instead.
   public static let emptyAuthRuleList: DiagnosticCode = "MG068"
+  /// An object type (model, non-model or root type) or an interface that does not implement an
+  /// interface it names as GraphQL requires (spec §3.6 "IsValidImplementation", §3.7): the name
+  /// is not an interface, is named twice or is the type itself, an interface field is missing, a
+  /// field's type is not a subtype of the interface field's, an interface argument is missing or
+  /// typed differently, an extra argument is required, or an interface the interface implements
+  /// is not named too. Models are checked against the fields the API schema gives them (implicit
+  /// `id` and timestamps included, relation fields as `Model<X>Connection`). The transformer does
+  /// not check this (`validateModelSchema` builds the schema with `assumeValid`); AppSync and
+  /// graphql-core refuse the schema.
+  public static let invalidImplementation: DiagnosticCode = "MG069"
+  /// A union member that is not an object type (an interface, union, enum, input or scalar), or
+  /// a member named twice (GraphQL spec §3.8: "The member types of a Union type must all be Object
+  /// base types", each once).
+  public static let invalidUnionMember: DiagnosticCode = "MG070"
+  /// An operation (`query`, `mutation`, `subscription`) named twice by the schema definition and
+  /// its `extend schema`s (GraphQL spec §3.3, §3.3.2).
+  public static let repeatedRootOperation: DiagnosticCode = "MG071"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -308,6 +325,13 @@ public enum SemanticError: Sendable, Hashable {
   /// MG068: the `option` (`operations` or `groups`) of an `@auth` rule of `owner` (`Post`,
   /// `Post.title`, `Query.report`) is an empty list.
   case emptyAuthRuleList(owner: String, option: String)
+  /// MG069: `type` (an object type or interface) does not implement `interface` as GraphQL
+  /// requires, for `reason`.
+  case invalidImplementation(type: String, interface: String, reason: String)
+  /// MG070: the union `union` lists `member`, for `reason` (not an object type, or repeated).
+  case invalidUnionMember(union: String, member: String, reason: String)
+  /// MG071: `operation` (`query`) is named again, as `typeName`.
+  case repeatedRootOperation(operation: String, typeName: String)
   /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
   /// directive(s) that replace it as written here (`@index`).
   case v1Directive(name: String, replacement: String)
@@ -380,6 +404,9 @@ public enum SemanticError: Sendable, Hashable {
     case .emptyAuthRules: return ModelGenDiagnosticCode.emptyAuthRules
     case .recordRuleOnRootField: return ModelGenDiagnosticCode.recordRuleOnRootField
     case .emptyAuthRuleList: return ModelGenDiagnosticCode.emptyAuthRuleList
+    case .invalidImplementation: return ModelGenDiagnosticCode.invalidImplementation
+    case .invalidUnionMember: return ModelGenDiagnosticCode.invalidUnionMember
+    case .repeatedRootOperation: return ModelGenDiagnosticCode.repeatedRootOperation
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
@@ -492,7 +519,7 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidCustomFieldType(let owner, let field, let argument, let typeName, let kind, let expectsInput):
       if !expectsInput {
         return
-          "`\(q(owner)).\(q(field))` returns \(q(kind)) type `\(q(typeName))`; a field returns a scalar, enum, object type or model"
+          "`\(q(owner)).\(q(field))` returns \(q(kind)) type `\(q(typeName))`; a field returns a scalar, enum, object type, model, interface or union"
       }
       if let argument {
         let holder = field.isEmpty ? q(owner) : "\(q(owner)).\(q(field))"
@@ -592,6 +619,13 @@ public enum SemanticError: Sendable, Hashable {
         "the required \(q(kind)) `\(q(owner))` cannot be deprecated: a client must still send it (GraphQL spec §3.13.3)"
     case .duplicateSchemaDefinition:
       return "the schema is defined more than once; a GraphQL schema has one `schema { … }` definition"
+    case .invalidImplementation(let type, let interface, let reason):
+      return "`\(q(type))` does not implement `\(q(interface))`: \(q(reason, limit: 400))"
+    case .invalidUnionMember(let union, let member, let reason):
+      return "the union `\(q(union))` cannot have the member `\(q(member))`: \(q(reason, limit: 400))"
+    case .repeatedRootOperation(let operation, let typeName):
+      return
+        "the schema names a \(q(operation)) type again (`\(q(typeName))`); each operation has one root type"
     case .missingQueryRoot:
       return
         "the API schema would have no `Query` field, and a GraphQL schema needs a `Query` type (the Amplify transformer emits none and AppSync refuses the schema)"
@@ -717,6 +751,16 @@ public enum SemanticError: Sendable, Hashable {
       return "give `@\(q(directive))` a `\(q(typeName))` value, as its definition declares"
     case .duplicateSchemaDefinition:
       return "merge the two into one, or write the second as `extend schema { … }`"
+    case .unsupportedFieldType(_, _, _, let kind) where kind == "interface" || kind == "union":
+      return
+        "modelgen generates Swift for models and embedded types but no Swift type for an \(q(kind)); return it from a root field (`type Query { … }`) or an interface field, or hold one of the object types that implement it or are its members"
+    case .invalidImplementation(_, let interface, _):
+      return
+        "give the type every field of `\(q(interface))` with the same arguments and the same type or a subtype (a non-null or an implementing type), or drop `\(q(interface))` from `implements` (GraphQL spec §3.6 IsValidImplementation)"
+    case .invalidUnionMember:
+      return "list each object type once; for an interface, list the object types that implement it (GraphQL spec §3.8)"
+    case .repeatedRootOperation(let operation, _):
+      return "name the \(q(operation)) root type once, in `schema { … }` or in one `extend schema { … }`"
     case .deprecatedRequiredInput:
       return "make it optional (drop `!`, or give it a default value) before deprecating it, or remove `@deprecated`"
     case .missingQueryRoot(let owner, true):
@@ -739,7 +783,7 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidCustomFieldType(_, _, _, _, _, let expectsInput):
       return expectsInput
         ? "declare an `input` type with the fields to pass (GraphQL spec §3.10)"
-        : "return an object type or a @model (GraphQL spec §3.6)"
+        : "return an object type, a @model, an interface or a union (GraphQL spec §3.6)"
     default:
       return nil
     }

@@ -23,6 +23,9 @@ public struct CustomRootType: Sendable, Hashable {
   /// printed SDL, each name once (`TransformerOutput.addObjectExtension` adds an extension's
   /// directive only when the type lacks one of that name).
   public var directives: [String] = []
+  /// The interfaces the type implements (`type Query implements Node`), definition then
+  /// `extend type`s, in source order; kept as the transformer keeps them.
+  public var interfaces: [String] = []
 
   /// Creates a root type.
   public init(operation: Operation, location: SchemaLocation, fields: [CustomRootField]) {

@@ -59,6 +59,11 @@ public struct FieldDefinition: Sendable, Hashable {
   /// printed SDL in document order: the transformer keeps them in the API schema
   /// (`TransformerOutput.buildSchema` strips every directive but AppSync's). Empty for implicit fields.
   public var appSyncDirectives: [String] = []
+  /// The arguments declared on the field (`title(format: String = "plain"): String`), in source
+  /// order, as the API schema prints them: the transformer keeps a field's arguments
+  /// (`TransformerOutput.buildSchema` strips their non-AppSync directives only). Empty for implicit
+  /// fields and for relation fields, whose arguments the relational transformers write.
+  public var arguments: [FieldArgument] = []
 
   /// Creates a field.
   public init(
@@ -140,4 +145,22 @@ public enum DefaultValue: Sendable, Hashable {
   case boolean(Bool)
   /// For an enum field: the enum value name.
   case enumValue(String)
+}
+
+/// One argument of a field of a model or non-model type, printed as the API schema carries it.
+public struct FieldArgument: Sendable, Hashable {
+  /// The argument name (`format`).
+  public var name: String
+  /// The argument after its name, as printed: type, default value and AppSync directives
+  /// (`String = "plain" @deprecated`).
+  public var printed: String
+  /// The argument's description, or `nil`.
+  public var description: String?
+
+  /// Creates an argument.
+  public init(name: String, printed: String, description: String? = nil) {
+    self.name = name
+    self.printed = printed
+    self.description = description
+  }
 }

@@ -33,6 +33,13 @@ public struct ModelDefinition: Sendable, Hashable {
   public var location: SchemaLocation
   /// The GraphQL description of the type, or `nil` (join models have none).
   public var description: String? = nil
+  /// The interfaces the type implements (`type Post @model implements Node & Named`), definition
+  /// then `extend type`s, in source order. The model transformer keeps them (its
+  /// `ObjectDefinitionWrapper` rewrites fields and directives, never `interfaces`), so the API
+  /// schema prints them; the analysis checks the implementation against the fields the API schema
+  /// gives the model (``ModelGenDiagnosticCode/invalidImplementation``). No Swift protocol is
+  /// generated for them. Empty for join models.
+  public var interfaces: [String] = []
 
   /// Creates a model definition.
   public init(

@@ -31,6 +31,9 @@ public struct ModelGraph: Sendable, Hashable {
   public var customRootTypes: [CustomRootType] = []
   /// The `input` types the schema declares, in document order, for the API schema.
   public var customInputTypes: [CustomInputType] = []
+  /// The `interface` and `union` types the schema declares, in document order, for the API schema
+  /// (``AbstractTypeDefinition``); no Swift is generated for them.
+  public var abstractTypes: [AbstractTypeDefinition] = []
 
   /// Creates a graph.
   public init(

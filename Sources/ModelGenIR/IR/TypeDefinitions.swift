@@ -49,6 +49,10 @@ public struct NonModelDefinition: Sendable, Hashable {
   /// document order: the transformer keeps them in the API schema, before those the auth
   /// transformer adds for the models that reach the type.
   public var appSyncDirectives: [String] = []
+  /// The interfaces the type implements, definition then `extend type`s, in source order; the
+  /// transformer keeps them (`TransformerOutput` carries the type as written), so the API schema
+  /// prints them. No Swift protocol is generated for them.
+  public var interfaces: [String] = []
 
   /// Creates a non-model definition.
   public init(name: String, fields: [FieldDefinition], description: String? = nil, location: SchemaLocation) {
@@ -61,5 +65,41 @@ public struct NonModelDefinition: Sendable, Hashable {
   /// The field named `name`, or `nil`.
   public func field(named name: String) -> FieldDefinition? {
     fields.first { $0.name == name }
+  }
+}
+
+/// An `interface` or `union` type the schema declares, printed as the API schema carries it: the
+/// transformer's `TransformerOutput` keeps every interface and union of the input document in its
+/// place, folds `extend interface`/`extend union` into it, and its `buildSchema` strips every
+/// directive but AppSync's (`@aws_*`, `@deprecated`) from the type, its fields and their
+/// arguments. No Swift type is generated for either.
+public struct AbstractTypeDefinition: Sendable, Hashable {
+  /// Which kind of abstract type.
+  public enum Kind: String, Sendable, Hashable {
+    /// `interface Name { … }`.
+    case interface
+    /// `union Name = A | B`.
+    case union
+  }
+
+  /// Interface or union.
+  public var kind: Kind
+  /// The type name (`Node`, `SearchResult`).
+  public var name: String
+  /// Where its name is declared.
+  public var location: SchemaLocation
+  /// For an interface the interfaces it implements; for a union its member types; in source order
+  /// (definition, then extensions).
+  public var members: [String]
+  /// The printed definition (`interface Node {\n  id: ID!\n}`), without a final newline.
+  public var text: String
+
+  /// Creates an abstract type definition.
+  public init(kind: Kind, name: String, location: SchemaLocation, members: [String], text: String) {
+    self.kind = kind
+    self.name = name
+    self.location = location
+    self.members = members
+    self.text = text
   }
 }

@@ -86,6 +86,13 @@ struct TypeEntry {
   var inputFields: [GraphQLSDL.InputValueDefinition] = []
   /// The description of an `input` type as written, for ``CustomRootRule``.
   var inputDescription: StringValue?
+  /// The interfaces an object type or interface implements (definition, then extensions), as
+  /// written; for ``AbstractTypeRule``.
+  var interfaces: [Name] = []
+  /// The member types of a union (definition, then extensions), as written.
+  var memberTypes: [Name] = []
+  /// The description of an interface or union as written (block or quoted), for printing.
+  var writtenDescription: StringValue?
 }
 
 /// A model while the rules build it. Fields are appended and annotated in place.
@@ -95,6 +102,8 @@ final class WorkingModel {
   let description: String?
   /// Type-level directives (definition and extensions).
   let directives: [Directive]
+  /// The interfaces the type implements (definition and extensions), by name.
+  let interfaces: [String]
   /// The declared fields as written, parallel to the declared prefix of ``fields``.
   var declared: [DeclaredField]
   /// The IR fields being built: declared (and implicit `id`), then implicit keys, then timestamps.
@@ -116,6 +125,7 @@ final class WorkingModel {
     nameRange = entry.nameRange
     description = entry.description
     directives = entry.directives
+    interfaces = entry.interfaces.map(\.value)
     self.declared = declared
     pluralName = Pluralization.plural(of: entry.name)
   }
@@ -126,6 +136,7 @@ final class WorkingModel {
     self.nameRange = nameRange
     description = nil
     directives = []
+    interfaces = []
     declared = []
     pluralName = Pluralization.plural(of: name)
   }

@@ -10,9 +10,10 @@ import GraphQLSDL
 /// Checks, at the offending name:
 /// - MG001: a root field's argument or result type, or an input field's type, that is not
 ///   defined (with a `did you mean` hint).
-/// - MG021: a root field whose result is an input type, interface, union or custom scalar, or
-///   whose argument (or an input field) is an object type (GraphQL spec §3.6.1, §3.10: arguments
-///   and input fields take input types).
+/// - MG021: a root field whose result is an input type or custom scalar, or whose argument (or an
+///   input field) is an object type, interface or union (GraphQL spec §3.6.1, §3.10: arguments
+///   and input fields take input types). An interface or union result is kept (their checks are
+///   ``AbstractTypeRule``'s).
 /// - MG030: a user root field whose name equals a generated one (`getOrder` beside model `Order`);
 ///   the transformer refuses it (`Object type extension 'Query' cannot redeclare field getOrder`).
 ///   Reported by ``OperationNameRule``.
@@ -49,6 +50,7 @@ enum CustomRootRule {
         root.directives = entry.directives.filter {
           printedDirectives.contains($0.name.value) && directiveNames.insert($0.name.value).inserted
         }.map(SDLPrinter.print)
+        root.interfaces = entry.interfaces.map(\.value)
         roots.append(root)
       } else if entry.kind == .unsupported("input") {
         var seen: Set<String> = []
@@ -79,6 +81,9 @@ enum CustomRootRule {
     if let kind = kind(of: result, in: context) {
       switch kind {
       case .model, .nonModel, .enumeration, .scalar: break
+      // An interface or union result is an output type (§3.6.1); the transformer keeps it, and
+      // no Swift is generated for a root field.
+      case .other(let described) where described == "interface" || described == "union": break
       case .other(let described):
         context.report(
           .invalidCustomFieldType(

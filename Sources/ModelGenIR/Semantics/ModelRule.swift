@@ -38,6 +38,7 @@ enum ModelRule {
           name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
           description: astField.description?.value, location: astField.name.range.schemaLocation)
         field.appSyncDirectives = appSyncDirectives(astField.directives)
+        field.arguments = arguments(of: astField)
         fields.append(field)
       }
       let model = WorkingModel(entry: entry, declared: declared)
@@ -154,12 +155,29 @@ enum ModelRule {
           name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
           description: astField.description?.value, location: astField.name.range.schemaLocation)
         field.appSyncDirectives = appSyncDirectives(astField.directives)
+        field.arguments = arguments(of: astField)
         fields.append(field)
       }
       var nonModel = NonModelDefinition(
         name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)
       nonModel.appSyncDirectives = appSyncDirectives(entry.directives)
+      nonModel.interfaces = entry.interfaces.map(\.value)
       return nonModel
+    }
+  }
+
+  /// The arguments of a declared field as the API schema prints them: type, default value and
+  /// AppSync directives, the others stripped (`TransformerOutput.buildSchema`). Relation fields
+  /// get none: the relational transformers replace the field with their own arguments.
+  static func arguments(of field: GraphQLSDL.FieldDefinition) -> [FieldArgument] {
+    guard !field.directives.contains(where: { relationDirectives.contains($0.name.value) }) else { return [] }
+    return field.arguments.map { argument in
+      var printed = argument.type.description
+      if let defaultValue = argument.defaultValue { printed += " = " + SDLPrinter.print(defaultValue) }
+      for directive in argument.directives where CustomRootRule.printedDirectives.contains(directive.name.value) {
+        printed += " " + SDLPrinter.print(directive)
+      }
+      return FieldArgument(name: argument.name.value, printed: printed, description: argument.description?.value)
     }
   }
 
@@ -202,6 +220,7 @@ enum ModelRule {
       indexes: model.indexes, authRules: model.authRules, timestamps: model.timestamps,
       operations: model.operations, origin: model.origin, location: model.nameRange.schemaLocation)
     definition.description = model.description
+    definition.interfaces = model.interfaces
     return definition
   }
 }

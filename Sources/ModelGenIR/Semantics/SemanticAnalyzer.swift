@@ -5,7 +5,7 @@ import GraphQLSDL
 ///
 /// The rules run in a fixed order, each in its own file: `TypeResolution`, `DirectiveRule`,
 /// `TypeSystemRule`, `ModelRule`, `EmbeddedCycleRule`, `PrimaryKeyRule`, `IndexRule`, `AuthRule`, `RelationPairing`,
-/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `ConflictResolutionRule`, `NameCollisionRule`, `CustomRootRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
+/// `ManyToManyRule`, `HasManyRule`, `HasOneRule`, `BelongsToRule`, `DefaultRule`, `ConflictResolutionRule`, `AbstractTypeRule`, `NameCollisionRule`, `CustomRootRule`, `OperationNameRule`, `SwiftNameRule`. Every rule reports all the
 /// problems it finds; the graph is returned only when no error was reported. Pure function of its
 /// input: thread-safe, no I/O.
 public enum SemanticAnalyzer {
@@ -47,6 +47,7 @@ public enum SemanticAnalyzer {
     BelongsToRule.apply(pairing, hasManyForeignKeys: foreignKeys, context)
     DefaultRule.apply(context)
     ConflictResolutionRule.apply(context)
+    let abstractTypes = AbstractTypeRule.apply(context)
     NameCollisionRule.apply(context)
     let custom = CustomRootRule.build(context)
     OperationNameRule.apply(context)
@@ -73,6 +74,7 @@ public enum SemanticAnalyzer {
     graph.conflictResolution = conflictResolution
     graph.customRootTypes = custom.roots
     graph.customInputTypes = custom.inputs
+    graph.abstractTypes = abstractTypes
     return SemanticAnalysis(
       graph: graph, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
   }

@@ -45,6 +45,7 @@ enum TypeResolution {
   ) -> Set<String> {
     var rootTypeNames: Set<String> = ["Query", "Mutation", "Subscription"]
     var firstSchema: SourceRange?
+    var operations: [String: SourceRange] = [:]
     for definition in document.definitions {
       switch definition {
       case .schema(let schema):
@@ -56,10 +57,12 @@ enum TypeResolution {
             notes: [DiagnosticNote(message: "first defined here", range: firstSchema)])
         } else {
           firstSchema = schema.range
+          reportRepeatedOperations(schema.operationTypes, seen: &operations, in: context)
         }
         rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
         reportRenamedRoots(schema.operationTypes, in: context)
       case .schemaExtension(let schema):
+        reportRepeatedOperations(schema.operationTypes, seen: &operations, in: context)
         rootTypeNames.formUnion(schema.operationTypes.map(\.type.value))
         reportRenamedRoots(schema.operationTypes, in: context)
       case .directive(let directive):
@@ -70,6 +73,25 @@ enum TypeResolution {
       }
     }
     return rootTypeNames
+  }
+
+  /// MG071 at each operation (`query`, `mutation`, `subscription`) the schema definition or an
+  /// `extend schema` names after it is named once already (GraphQL spec §3.3: "each operation
+  /// must be provided at most once"; §3.3.2: an extension "must not" add an operation the schema
+  /// already defines). graphql-core refuses such a schema ("There can be only one query type").
+  private static func reportRepeatedOperations(
+    _ operationTypes: [RootOperationTypeDefinition], seen: inout [String: SourceRange], in context: AnalysisContext
+  ) {
+    for operationType in operationTypes {
+      let operation = operationType.operation.rawValue
+      if let first = seen[operation] {
+        context.report(
+          .repeatedRootOperation(operation: operation, typeName: operationType.type.value),
+          at: operationType.range, notes: [DiagnosticNote(message: "first named here", range: first)])
+      } else {
+        seen[operation] = operationType.range
+      }
+    }
   }
 
   /// MG039 at each root operation type a schema definition names other than `Query`, `Mutation`,
@@ -159,6 +181,7 @@ enum TypeResolution {
     switch definition {
     case .objectTypeExtension(let node):
       entry.directives += node.directives
+      entry.interfaces += node.interfaces
       entry.fields += node.fields
       entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
       if entry.kind == .nonModel, node.directives.contains(where: { $0.name.value == "model" }) {
@@ -173,8 +196,12 @@ enum TypeResolution {
       entry.inputFields += node.fields
     case .interfaceTypeExtension(let node):
       entry.directives += node.directives
+      entry.interfaces += node.interfaces
       entry.fields += node.fields
       entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
+    case .unionTypeExtension(let node):
+      entry.directives += node.directives
+      entry.memberTypes += node.memberTypes
     default:
       entry.directives += definition.directives
     }
@@ -213,21 +240,29 @@ enum TypeResolution {
       let isModel = node.directives.contains { $0.name.value == "model" }
       let kind: TypeKind =
         isModel ? .model : rootTypeNames.contains(node.name.value) ? .unsupported("root operation") : .nonModel
-      return TypeEntry(
+      var entry = TypeEntry(
         name: node.name.value, kind: kind, nameRange: node.name.range, description: node.description?.value,
         directives: node.directives, fields: node.fields, enumValues: [])
+      entry.interfaces = node.interfaces
+      return entry
     case .enumType(let node):
       return TypeEntry(
         name: node.name.value, kind: .enumeration, nameRange: node.name.range, description: node.description?.value,
         directives: node.directives, fields: [], enumValues: node.values)
     case .interfaceType(let node):
-      return TypeEntry(
-        name: node.name.value, kind: .unsupported("interface"), nameRange: node.name.range, description: nil,
-        directives: node.directives, fields: node.fields, enumValues: [])
+      var entry = TypeEntry(
+        name: node.name.value, kind: .unsupported("interface"), nameRange: node.name.range,
+        description: node.description?.value, directives: node.directives, fields: node.fields, enumValues: [])
+      entry.interfaces = node.interfaces
+      entry.writtenDescription = node.description
+      return entry
     case .unionType(let node):
-      return TypeEntry(
-        name: node.name.value, kind: .unsupported("union"), nameRange: node.name.range, description: nil,
-        directives: node.directives, fields: [], enumValues: [])
+      var entry = TypeEntry(
+        name: node.name.value, kind: .unsupported("union"), nameRange: node.name.range,
+        description: node.description?.value, directives: node.directives, fields: [], enumValues: [])
+      entry.memberTypes = node.memberTypes
+      entry.writtenDescription = node.description
+      return entry
     case .inputObjectType(let node):
       return TypeEntry(
         name: node.name.value, kind: .unsupported("input"), nameRange: node.name.range, description: nil,
