@@ -288,6 +288,41 @@ import Testing
     ("directive @d on OBJECT type Query { a: Int @d }", ModelGenDiagnosticCode.misplacedDirective),
     ("type Query { a(x: Int @deprecated, y: Int! = 1 @deprecated): Int @deprecated(reason: \"old\") }", nil),
     ("directive @d(n: Int!) on FIELD_DEFINITION | OBJECT type Query @d(n: 1) { a: Int @d(n: 2) }", nil),
+    // Issue 20: interfaces, unions, `implements` (AbstractTypeRule) and operations named twice.
+    (
+      "interface N { id: ID! } type T implements N { x: Int } type Query { t: T }",
+      ModelGenDiagnosticCode.invalidImplementation
+    ),
+    (
+      "interface N { id: ID! } type T implements N { id: String } type Query { t: T }",
+      ModelGenDiagnosticCode.invalidImplementation
+    ),
+    (
+      "interface N { f(a: Int): Int } type T implements N { f: Int } type Query { t: T }",
+      ModelGenDiagnosticCode.invalidImplementation
+    ),
+    (
+      "interface N { f(a: Int): Int } type T implements N { f(a: ID): Int } type Query { t: T }",
+      ModelGenDiagnosticCode.invalidImplementation
+    ),
+    (
+      "interface N { f: Int } type T implements N { f(b: Int!): Int } type Query { t: T }",
+      ModelGenDiagnosticCode.invalidImplementation
+    ),
+    (
+      "interface A { id: ID! } interface B implements A { id: ID! } type T implements B { id: ID! } type Query { t: T }",
+      ModelGenDiagnosticCode.invalidImplementation
+    ),
+    ("type T { a: Int } type Query implements T { t: T }", ModelGenDiagnosticCode.invalidImplementation),
+    ("interface N { id: ID! } union U = N\ntype Query { u: U }", ModelGenDiagnosticCode.invalidUnionMember),
+    ("type T { a: Int } union U = T | T\ntype Query { u: U }", ModelGenDiagnosticCode.invalidUnionMember),
+    ("input I { a: Int } interface X { i: I } type Query { x: X }", ModelGenDiagnosticCode.unsupportedFieldType),
+    ("schema { query: Query query: Query } type Query { a: Int }", ModelGenDiagnosticCode.repeatedRootOperation),
+    (
+      "interface N { id: ID! n(x: Int): [N] } type T implements N { id: ID! n(x: Int, y: Int): [T!]! } "
+        + "union U = T\ntype Query implements N { id: ID! n(x: Int): [N] u: U t: T }",
+      nil
+    ),
   ]
 
   /// Prints one line per SDL of the JSON list in argv[1]: `OK`, or `ERR` and graphql-core's reason.
