@@ -482,7 +482,9 @@ struct Parser {
       if at(.ampersand) {
         advance()
         interfaces.append(try parseName("an interface name after `&`"))
-      } else if at(.name) && !startsLine && !atKeyword("implements") {
+      } else if at(.name) && !startsLine && !atKeyword("implements") && !isDefinitionStart() {
+        // A name without `&` is taken for a missing `&`, unless it starts the next definition
+        // (`type A implements B type C { … }` on one line is valid: `A` has no fields).
         report(
           .expectedAmpersand(previous: interfaces.last!.value, found: found),
           at: token.range,
@@ -607,7 +609,9 @@ struct Parser {
       if at(.pipe) {
         advance()
         members.append(try parseName("a member type after `|`"))
-      } else if at(.name) && !startsLine {
+      } else if at(.name) && !startsLine && !isDefinitionStart() {
+        // A name without `|` is taken for a missing `|`, unless it starts the next definition
+        // (`union U = A | B type Query { … }` on one line is valid GraphQL, §3.8).
         report(
           .expectedPipe(previous: members.last!.value, found: found), at: token.range,
           fixIt: FixIt(message: "insert `|`", range: SourceRange(at: previousEnd), replacement: " |"))

@@ -272,6 +272,24 @@ import Testing
     #expect(document.range.start == .startOfFile)
   }
 
+  /// Issue 20: a union's members or an `implements` list followed on the same line by the next
+  /// definition is valid GraphQL (§3.8, §3.6: without `|`/`&` the list ends); the parser took the
+  /// definition keyword for a member missing its `|` (SDL039) or interface missing its `&` (SDL037).
+  @Test func aUnionOrImplementsListEndsWhereTheNextDefinitionStarts() {
+    let document = parseClean(
+      "type T { a: Int } union U = T | V type Query { u: U } type V implements N interface N { b: Int }")
+    #expect(document.definitions.compactMap(\.name?.value) == ["T", "U", "Query", "V", "N"])
+    guard case .unionType(let union) = document.definitions[1], case .objectType(let v) = document.definitions[3] else {
+      Issue.record("unexpected definitions: \(document.definitions)")
+      return
+    }
+    #expect(union.memberTypes.map(\.value) == ["T", "V"])
+    #expect(v.interfaces.map(\.value) == ["N"] && v.fields.isEmpty)
+    // A name that starts no definition is still a missing separator.
+    #expect(parse("union U = A B").diagnostics.map(\.code) == [SDLDiagnosticCode.expectedUnionMember])
+    #expect(parse("type A implements B C { a: Int }").diagnostics.map(\.code) == [SDLDiagnosticCode.expectedAmpersand])
+  }
+
   @Test func emptyDocumentHasNoDefinitionsAndNoDiagnostics() {
     #expect(parseClean("").definitions.isEmpty)
     #expect(parseClean("  # only a comment\n\n").definitions.isEmpty)
