@@ -70,6 +70,30 @@ import Testing
     "union SearchResult = Post | Note | Tag",
   ]
 
+  /// `extend interface` adds fields (and directives) as the transformer's `addInterfaceExtension`
+  /// folds them in, but no interface: it keeps the interfaces of the definition. `extend type`
+  /// adds interfaces (`addObjectExtension`), `extend union` members. Non-AppSync directives are
+  /// stripped from interface fields and their arguments.
+  @Test func extensionsAreFoldedInAsTheTransformerFoldsThem() throws {
+    let graph = try #require(
+      analyzeClean(
+        """
+        directive @internal on FIELD_DEFINITION | ARGUMENT_DEFINITION
+        interface Node { id: ID! }
+        interface Named { name: String }
+        extend interface Named implements Node { label(short: Boolean @internal): String @internal @deprecated }
+        type Note { id: ID! name: String label(short: Boolean): String }
+        extend type Note implements Named
+        union Found = Note
+        type Query { found: Found named: Named }
+        """))
+    let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
+    #expect(text.contains("\n\ninterface Named {\n  name: String\n  label(short: Boolean): String @deprecated\n}\n\n"))
+    #expect(text.contains("\n\ntype Note implements Named {\n"))
+    #expect(text.contains("\n\nunion Found = Note\n\n"))
+    #expect(graph.abstractTypes.first { $0.name == "Named" }?.members == [])
+  }
+
   // MARK: - MG069
 
   static let interfaces = """

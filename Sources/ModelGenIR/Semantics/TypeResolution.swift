@@ -195,8 +195,9 @@ enum TypeResolution {
       entry.inputValueDirectives += node.fields.map(\.directives)
       entry.inputFields += node.fields
     case .interfaceTypeExtension(let node):
+      // The transformer's `addInterfaceExtension` folds in an extension's fields and directives
+      // only: `extend interface B implements A` adds no interface to `B` in the API schema.
       entry.directives += node.directives
-      entry.interfaces += node.interfaces
       entry.fields += node.fields
       entry.inputValueDirectives += node.fields.flatMap { $0.arguments.map(\.directives) }
     case .unionTypeExtension(let node):
