@@ -89,7 +89,7 @@ struct DocumentationTests {
         )
       }
     }
-    #expect(count == 106)
+    #expect(count == 108)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])
