@@ -1,7 +1,7 @@
 import LazyModel
 
 extension GraphQLFilter {
-  /// The `Model<Name>FilterInput` of the predicate `predicate` on `M`, or `nil` for ``QueryPredicate/all``
+  /// The `Model<Name>FilterInput` of the predicate `predicate` on `M`, or `nil` for `QueryPredicate.all`
   /// (``from(_:schema:)`` on `M.schema`).
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` as ``from(_:schema:)``.
@@ -10,7 +10,7 @@ extension GraphQLFilter {
   }
 
   /// The `Model<Name>FilterInput` of an untyped predicate on `schema`'s model, or `nil` for
-  /// ``AnyQueryPredicate/all``: the one translation of predicates to filters, used by the API and
+  /// `AnyQueryPredicate.all`: the one translation of predicates to filters, used by the API and
   /// by the DataStore's sync engine.
   ///
   /// A condition on a `@belongsTo`/`@hasOne` field becomes conditions on its target names (the FK
@@ -46,7 +46,7 @@ extension GraphQLFilter {
       return .object(["and": .list(try parts.map { try value(of: $0, schema: schema) })])
     case .or(let parts):
       guard !parts.isEmpty else {
-        // An empty `or` never holds (``AnyQueryPredicate/or(_:)``), but filters have no "false", and
+        // An empty `or` never holds (`AnyQueryPredicate.or(_:)`), but filters have no "false", and
         // the transformer's resolver skips an empty `or`: ask for a missing primary key instead.
         guard let key = schema.primaryKey.first else { throw invalid("\(schema.name) has no key") }
         return .object([key: .object(["attributeExists": .bool(false)])])
