@@ -147,7 +147,11 @@ var targets: [Target] = [
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),
   .testTarget(
     name: "ModelGenTests",
-    dependencies: ["ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift"],
+    dependencies: [
+      "ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift",
+      // OutputManifest: GoldenFileTests records and checks each directory's manifest.
+      "ModelGenCLI",
+    ],
     swiftSettings: strict),
   .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI", "ModelVocabulary"], swiftSettings: strict),
   .testTarget(

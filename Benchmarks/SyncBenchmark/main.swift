@@ -368,7 +368,7 @@ try await syncOnce(deviceB)
 var latencies: [Double] = []
 for index in 0..<latencyCount {
   let id = "latency-\(index)"
-  let snapshots = deviceB.observeQuery(Post.self, where: .field("id", .eq(.string(id))))
+  let snapshots = deviceB.observeQuery(Post.self, where: Post.keys.id.eq(id))
   var iterator = snapshots.makeAsyncIterator()
   _ = try await iterator.next()  // the current (empty) result
   // A quiet period first, so the live query reads at once (its coalescing interval, 50 ms after

@@ -25,8 +25,9 @@
 ///
 /// `Post.keys.title.eq(42)`, `Post.keys.rating.beginsWith("a")`, `Post.keys.rating.contains("1")`,
 /// `Post.keys.tags.beginsWith("a")` (DynamoDB's `begins_with` never matches a list)
-/// and `Post.keys.title.isNil()` (a required `title`) do not compile. The predicate built is the
-/// untyped ``QueryPredicate`` that both the DataStore and the API providers read.
+/// and `Post.keys.title.isNil()` (a required `title`) do not compile. The predicate built is a
+/// ``QueryPredicate`` of `Root` (so it filters only `Root`s) wrapping the untyped
+/// ``AnyQueryPredicate`` that both the DataStore and the API providers read.
 ///
 /// It is also a `CodingKey` whose `stringValue` is the field name, so it serves wherever an API
 /// takes coding keys (`includes: [Comment.keys.post]`).
@@ -56,15 +57,20 @@ public struct ModelFieldKey<Root: Model, Value>: CodingKey, Sendable, Hashable {
 
   /// `nil` (`CodingKey`).
   public var intValue: Int? { nil }
+
+  /// This field compared by `comparison`, as a predicate on `Root`.
+  func predicate(_ comparison: QueryOperator) -> QueryPredicate<Root> {
+    QueryPredicate(unchecked: .field(name, comparison))
+  }
 }
 
 // MARK: Optional fields
 
 extension ModelFieldKey {
   /// `self` is null (AppSync `attributeExists: false`); only on an optional field.
-  public func isNil<Wrapped>() -> QueryPredicate where Value == Wrapped? { .field(name, .eq(nil)) }
+  public func isNil<Wrapped>() -> QueryPredicate<Root> where Value == Wrapped? { predicate(.eq(nil)) }
   /// `self` is not null (AppSync `attributeExists: true`); only on an optional field.
-  public func isNotNil<Wrapped>() -> QueryPredicate where Value == Wrapped? { .field(name, .ne(nil)) }
+  public func isNotNil<Wrapped>() -> QueryPredicate<Root> where Value == Wrapped? { predicate(.ne(nil)) }
 }
 
 // MARK: Text (ModelStringInput) and lists (Model<Enum>ListInput, a scalar list's element input)
@@ -83,28 +89,28 @@ extension String: StringFilterable {}
 
 extension ModelFieldKey where Value: StringFilterable {
   /// The text starts with `prefix` (case-sensitive, byte for byte).
-  public func beginsWith(_ prefix: String) -> QueryPredicate { .field(name, .beginsWith(prefix)) }
+  public func beginsWith(_ prefix: String) -> QueryPredicate<Root> { predicate(.beginsWith(prefix)) }
   /// The text contains `text` (case-sensitive).
-  public func contains(_ text: String) -> QueryPredicate { .field(name, .contains(text)) }
+  public func contains(_ text: String) -> QueryPredicate<Root> { predicate(.contains(text)) }
   /// The text does not contain `text` (case-sensitive).
-  public func notContains(_ text: String) -> QueryPredicate { .field(name, .notContains(text)) }
+  public func notContains(_ text: String) -> QueryPredicate<Root> { predicate(.notContains(text)) }
 }
 
 extension ModelFieldKey {
   /// The text starts with `prefix` (case-sensitive; a null field does not match).
-  public func beginsWith<Wrapped: StringFilterable>(_ prefix: String) -> QueryPredicate
+  public func beginsWith<Wrapped: StringFilterable>(_ prefix: String) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .beginsWith(prefix))
+    predicate(.beginsWith(prefix))
   }
   /// The text contains `text` (case-sensitive; a null field does not match).
-  public func contains<Wrapped: StringFilterable>(_ text: String) -> QueryPredicate
+  public func contains<Wrapped: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .contains(text))
+    predicate(.contains(text))
   }
   /// The text does not contain `text` (case-sensitive; a null field matches).
-  public func notContains<Wrapped: StringFilterable>(_ text: String) -> QueryPredicate
+  public func notContains<Wrapped: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .notContains(text))
+    predicate(.notContains(text))
   }
 }
 
@@ -118,95 +124,95 @@ extension ModelFieldKey {
 
 extension ModelFieldKey {
   /// The list holds the element `text`.
-  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element] {
-    .field(name, .contains(text))
+    predicate(.contains(text))
   }
   /// The list does not hold the element `text`.
-  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element] {
-    .field(name, .notContains(text))
+    predicate(.notContains(text))
   }
   /// The list holds the element `text` (a null list does not match).
-  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element]? {
-    .field(name, .contains(text))
+    predicate(.contains(text))
   }
   /// The list does not hold the element `text` (a null list matches).
-  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element]? {
-    .field(name, .notContains(text))
+    predicate(.notContains(text))
   }
   /// The list holds the element `text`.
-  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element?] {
-    .field(name, .contains(text))
+    predicate(.contains(text))
   }
   /// The list does not hold the element `text`.
-  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element?] {
-    .field(name, .notContains(text))
+    predicate(.notContains(text))
   }
   /// The list holds the element `text` (a null list does not match).
-  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func contains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element?]? {
-    .field(name, .contains(text))
+    predicate(.contains(text))
   }
   /// The list does not hold the element `text` (a null list matches).
-  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate
+  public func notContains<Element: StringFilterable>(_ text: String) -> QueryPredicate<Root>
   where Value == [Element?]? {
-    .field(name, .notContains(text))
+    predicate(.notContains(text))
   }
 }
 
 extension ModelFieldKey {
   /// The list of enum values holds `element` (`Model<Enum>ListInput.contains`).
   public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element], Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element], Element.RawValue == String
   {
-    .field(name, .contains(element.rawValue))
+    predicate(.contains(element.rawValue))
   }
   /// The list of enum values does not hold `element` (`Model<Enum>ListInput.notContains`).
   public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element], Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element], Element.RawValue == String
   {
-    .field(name, .notContains(element.rawValue))
+    predicate(.notContains(element.rawValue))
   }
   /// The list of enum values holds `element` (a null list does not match).
   public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element]?, Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element]?, Element.RawValue == String
   {
-    .field(name, .contains(element.rawValue))
+    predicate(.contains(element.rawValue))
   }
   /// The list of enum values does not hold `element` (a null list matches).
   public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element]?, Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element]?, Element.RawValue == String
   {
-    .field(name, .notContains(element.rawValue))
+    predicate(.notContains(element.rawValue))
   }
   /// The list of enum values holds `element`.
   public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element?], Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element?], Element.RawValue == String
   {
-    .field(name, .contains(element.rawValue))
+    predicate(.contains(element.rawValue))
   }
   /// The list of enum values does not hold `element`.
   public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element?], Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element?], Element.RawValue == String
   {
-    .field(name, .notContains(element.rawValue))
+    predicate(.notContains(element.rawValue))
   }
   /// The list of enum values holds `element` (a null list does not match).
   public func contains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element?]?, Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element?]?, Element.RawValue == String
   {
-    .field(name, .contains(element.rawValue))
+    predicate(.contains(element.rawValue))
   }
   /// The list of enum values does not hold `element` (a null list matches).
   public func notContains<Element: RawRepresentable & KeyValueConvertible>(_ element: Element)
-    -> QueryPredicate where Value == [Element?]?, Element.RawValue == String
+    -> QueryPredicate<Root> where Value == [Element?]?, Element.RawValue == String
   {
-    .field(name, .notContains(element.rawValue))
+    predicate(.notContains(element.rawValue))
   }
 }
 
@@ -214,23 +220,23 @@ extension ModelFieldKey {
 
 extension ModelFieldKey where Value: KeyValueConvertible {
   /// `self == value`.
-  public func eq(_ value: Value) -> QueryPredicate { .field(name, .eq(value.keyValue)) }
+  public func eq(_ value: Value) -> QueryPredicate<Root> { predicate(.eq(value.keyValue)) }
   /// `self != value`.
-  public func ne(_ value: Value) -> QueryPredicate { .field(name, .ne(value.keyValue)) }
+  public func ne(_ value: Value) -> QueryPredicate<Root> { predicate(.ne(value.keyValue)) }
 }
 
 extension ModelFieldKey where Value: KeyValueConvertible & Comparable {
   /// `self < value`.
-  public func lt(_ value: Value) -> QueryPredicate { .field(name, .lt(value.keyValue)) }
+  public func lt(_ value: Value) -> QueryPredicate<Root> { predicate(.lt(value.keyValue)) }
   /// `self <= value`.
-  public func le(_ value: Value) -> QueryPredicate { .field(name, .le(value.keyValue)) }
+  public func le(_ value: Value) -> QueryPredicate<Root> { predicate(.le(value.keyValue)) }
   /// `self > value`.
-  public func gt(_ value: Value) -> QueryPredicate { .field(name, .gt(value.keyValue)) }
+  public func gt(_ value: Value) -> QueryPredicate<Root> { predicate(.gt(value.keyValue)) }
   /// `self >= value`.
-  public func ge(_ value: Value) -> QueryPredicate { .field(name, .ge(value.keyValue)) }
+  public func ge(_ value: Value) -> QueryPredicate<Root> { predicate(.ge(value.keyValue)) }
   /// `lower <= self <= upper`.
-  public func between(_ lower: Value, _ upper: Value) -> QueryPredicate {
-    .field(name, .between(lower.keyValue, upper.keyValue))
+  public func between(_ lower: Value, _ upper: Value) -> QueryPredicate<Root> {
+    predicate(.between(lower.keyValue, upper.keyValue))
   }
 }
 
@@ -238,40 +244,40 @@ extension ModelFieldKey where Value: KeyValueConvertible & Comparable {
 
 extension ModelFieldKey {
   /// `self == value`; `nil` means the field is null.
-  public func eq<Wrapped: KeyValueConvertible>(_ value: Wrapped?) -> QueryPredicate
+  public func eq<Wrapped: KeyValueConvertible>(_ value: Wrapped?) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .eq(value?.keyValue))
+    predicate(.eq(value?.keyValue))
   }
   /// `self != value`; `nil` means the field is not null.
-  public func ne<Wrapped: KeyValueConvertible>(_ value: Wrapped?) -> QueryPredicate
+  public func ne<Wrapped: KeyValueConvertible>(_ value: Wrapped?) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .ne(value?.keyValue))
+    predicate(.ne(value?.keyValue))
   }
   /// `self < value` (a null field does not match).
-  public func lt<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate
+  public func lt<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .lt(value.keyValue))
+    predicate(.lt(value.keyValue))
   }
   /// `self <= value` (a null field does not match).
-  public func le<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate
+  public func le<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .le(value.keyValue))
+    predicate(.le(value.keyValue))
   }
   /// `self > value` (a null field does not match).
-  public func gt<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate
+  public func gt<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .gt(value.keyValue))
+    predicate(.gt(value.keyValue))
   }
   /// `self >= value` (a null field does not match).
-  public func ge<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate
+  public func ge<Wrapped: KeyValueConvertible & Comparable>(_ value: Wrapped) -> QueryPredicate<Root>
   where Value == Wrapped? {
-    .field(name, .ge(value.keyValue))
+    predicate(.ge(value.keyValue))
   }
   /// `lower <= self <= upper` (a null field does not match).
   public func between<Wrapped: KeyValueConvertible & Comparable>(
     _ lower: Wrapped, _ upper: Wrapped
-  ) -> QueryPredicate where Value == Wrapped? {
-    .field(name, .between(lower.keyValue, upper.keyValue))
+  ) -> QueryPredicate<Root> where Value == Wrapped? {
+    predicate(.between(lower.keyValue, upper.keyValue))
   }
 }
 
@@ -282,37 +288,37 @@ extension ModelFieldKey {
 
 extension ModelFieldKey where Value: Model {
   /// The field points at `model` (compares its FK fields with `model`'s key values).
-  public func eq(_ model: Value) -> QueryPredicate { eq(model.identifier) }
+  public func eq(_ model: Value) -> QueryPredicate<Root> { eq(model.identifier) }
   /// The field points at the model with `identifier` (its key values in key order).
-  public func eq(_ identifier: Value.Identifier) -> QueryPredicate {
-    .field(name, .references(identifier.components.map(\.value)))
+  public func eq(_ identifier: Value.Identifier) -> QueryPredicate<Root> {
+    predicate(.references(identifier.components.map(\.value)))
   }
   /// The field does not point at `model` (`!eq(model)`).
-  public func ne(_ model: Value) -> QueryPredicate { ne(model.identifier) }
+  public func ne(_ model: Value) -> QueryPredicate<Root> { ne(model.identifier) }
   /// The field does not point at the model with `identifier` (`!eq(identifier)`).
-  public func ne(_ identifier: Value.Identifier) -> QueryPredicate { .not(eq(identifier)) }
+  public func ne(_ identifier: Value.Identifier) -> QueryPredicate<Root> { !eq(identifier) }
 }
 
 extension ModelFieldKey {
   /// The field points at `model`; `nil`: it points at nothing (a foreign-key field is null,
   /// AppSync's `attributeExists: false`).
-  public func eq<Related: Model>(_ model: Related?) -> QueryPredicate where Value == Related? {
-    guard let model else { return .field(name, .eq(nil)) }
+  public func eq<Related: Model>(_ model: Related?) -> QueryPredicate<Root> where Value == Related? {
+    guard let model else { return predicate(.eq(nil)) }
     return eq(model.identifier)
   }
   /// The field points at the model with `identifier` (its key values in key order).
-  public func eq<Related: Model>(_ identifier: Related.Identifier) -> QueryPredicate
+  public func eq<Related: Model>(_ identifier: Related.Identifier) -> QueryPredicate<Root>
   where Value == Related? {
-    .field(name, .references(identifier.components.map(\.value)))
+    predicate(.references(identifier.components.map(\.value)))
   }
   /// The field does not point at `model` (a field that points at nothing matches); `nil`: it
   /// points at a model (every foreign-key field is set).
-  public func ne<Related: Model>(_ model: Related?) -> QueryPredicate where Value == Related? {
-    guard let model else { return .field(name, .ne(nil)) }
+  public func ne<Related: Model>(_ model: Related?) -> QueryPredicate<Root> where Value == Related? {
+    guard let model else { return predicate(.ne(nil)) }
     return ne(model.identifier)
   }
   /// The field does not point at the model with `identifier` (`!eq(identifier)`).
-  public func ne<Related: Model>(_ identifier: Related.Identifier) -> QueryPredicate
+  public func ne<Related: Model>(_ identifier: Related.Identifier) -> QueryPredicate<Root>
   where Value == Related? {
     .not(eq(identifier))
   }

@@ -245,7 +245,7 @@ extension APIClient {
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
   ///   expressed or the `list` query is disabled (nothing is sent); else ``APIError`` as ``send(_:)``.
   public func list<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate? = nil, limit: Int? = nil,
+    _ type: M.Type, where predicate: QueryPredicate<M>? = nil, limit: Int? = nil,
     includes: [any CodingKey] = []
   ) async throws -> ModelListPage<M> {
     let request = try listRequest(M.self, where: predicate, limit: limit, includes: includes)
@@ -271,7 +271,7 @@ extension APIClient {
   public func list<M: Model>(
     _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
     sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
-    where predicate: QueryPredicate? = nil, limit: Int? = nil, includes: [any CodingKey] = []
+    where predicate: QueryPredicate<M>? = nil, limit: Int? = nil, includes: [any CodingKey] = []
   ) async throws -> ModelListPage<M> {
     let request = try indexRequest(
       M.self, index: indexName, key: key.keyValue, sortKey: sortKey, sortDirection: sortDirection,
@@ -289,7 +289,7 @@ extension APIClient {
   ///   - includes: Associations selected eagerly.
   /// - Returns: The sequence; iterating it throws what ``list(_:where:limit:includes:)`` throws.
   public func listAll<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate? = nil, pageSize: Int? = nil,
+    _ type: M.Type, where predicate: QueryPredicate<M>? = nil, pageSize: Int? = nil,
     includes: [any CodingKey] = []
   ) -> ModelListSequence<M> {
     let names = includes.map(\.stringValue)
@@ -304,7 +304,7 @@ extension APIClient {
   public func listAll<M: Model>(
     _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
     sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
-    where predicate: QueryPredicate? = nil, pageSize: Int? = nil, includes: [any CodingKey] = []
+    where predicate: QueryPredicate<M>? = nil, pageSize: Int? = nil, includes: [any CodingKey] = []
   ) -> ModelListSequence<M> {
     let names = includes.map(\.stringValue)
     let keyValue = key.keyValue
@@ -320,9 +320,9 @@ extension APIClient {
 
   /// The `list` request of a page after `nextToken`.
   private func listRequest<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate?, limit: Int?, includes: [any CodingKey]
+    _ type: M.Type, where predicate: QueryPredicate<M>?, limit: Int?, includes: [any CodingKey]
   ) throws -> @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> {
-    let filter = try predicate.flatMap { try GraphQLFilter.from($0, schema: M.schema) }
+    let filter = try predicate.flatMap { try GraphQLFilter.from($0.untyped, schema: M.schema) }
     let limit = limit ?? configuration.listPageSize
     let names = includes.map(\.stringValue)
     _ = try ModelQueries.list(M.self, filter: filter, limit: limit)  // fails early when disabled
@@ -336,7 +336,7 @@ extension APIClient {
   /// The index query request of a page after `nextToken`, its sort key condition checked.
   private func indexRequest<M: Model>(
     _ type: M.Type, index indexName: String, key: KeyValue, sortKey: SortKeyCondition?,
-    sortDirection: ModelSortDirection?, where predicate: QueryPredicate?, limit: Int?,
+    sortDirection: ModelSortDirection?, where predicate: QueryPredicate<M>?, limit: Int?,
     includes: [any CodingKey]
   ) throws -> @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
@@ -351,7 +351,7 @@ extension APIClient {
         sortKeyFields: Array(index.fields.dropFirst()), indexName: indexName, schema: schema,
         operationName: operationName)
     }
-    let filter = try predicate.flatMap { try GraphQLFilter.from($0, schema: schema) }
+    let filter = try predicate.flatMap { try GraphQLFilter.from($0.untyped, schema: schema) }
     let limit = limit ?? configuration.listPageSize
     let names = includes.map(\.stringValue)
     let make: @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> = { token in

@@ -1,8 +1,17 @@
 import LazyModel
 
 extension GraphQLFilter {
-  /// The `Model<Name>FilterInput` of a `QueryPredicate` on `schema`'s model, or `nil` for
-  /// `QueryPredicate.all`.
+  /// The `Model<Name>FilterInput` of the predicate `predicate` on `M`, or `nil` for `QueryPredicate.all`
+  /// (``from(_:schema:)`` on `M.schema`).
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` as ``from(_:schema:)``.
+  public static func from<M: Model>(_ predicate: QueryPredicate<M>) throws -> GraphQLFilter? {
+    try from(predicate.untyped, schema: M.schema)
+  }
+
+  /// The `Model<Name>FilterInput` of an untyped predicate on `schema`'s model, or `nil` for
+  /// `AnyQueryPredicate.all`: the one translation of predicates to filters, used by the API and
+  /// by the DataStore's sync engine.
   ///
   /// A condition on a `@belongsTo`/`@hasOne` field becomes conditions on its target names (the FK
   /// fields the API schema exposes): `QueryOperator.references(_:)` compares every target name
@@ -15,12 +24,14 @@ extension GraphQLFilter {
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming `list<Plural>`) for a
   ///   field `schema` does not have, `references` on a data field or with the wrong number of
   ///   values, or a single-value operator on a composite-key reference.
-  public static func from(_ predicate: QueryPredicate, schema: ModelSchema) throws -> GraphQLFilter? {
+  public static func from(_ predicate: AnyQueryPredicate, schema: ModelSchema) throws
+    -> GraphQLFilter?
+  {
     if case .all = predicate { return nil }
     return GraphQLFilter(try value(of: predicate, schema: schema))
   }
 
-  private static func value(of predicate: QueryPredicate, schema: ModelSchema) throws
+  private static func value(of predicate: AnyQueryPredicate, schema: ModelSchema) throws
     -> GraphQLValue
   {
     let operationName = ModelDocument.operationName(
@@ -35,7 +46,7 @@ extension GraphQLFilter {
       return .object(["and": .list(try parts.map { try value(of: $0, schema: schema) })])
     case .or(let parts):
       guard !parts.isEmpty else {
-        // An empty `or` never holds (``QueryPredicate/or(_:)``), but filters have no "false", and
+        // An empty `or` never holds (`AnyQueryPredicate.or(_:)`), but filters have no "false", and
         // the transformer's resolver skips an empty `or`: ask for a missing primary key instead.
         guard let key = schema.primaryKey.first else { throw invalid("\(schema.name) has no key") }
         return .object([key: .object(["attributeExists": .bool(false)])])
@@ -113,17 +124,17 @@ extension GraphQLFilter {
 }
 
 extension ModelQueries {
-  /// `list<Plural>` filtered by a `QueryPredicate` (the predicate type the DataStore provider
+  /// `list<Plural>` filtered by a predicate on `M` (the predicate type the DataStore provider
   /// uses too), converted by ``GraphQLFilter/from(_:schema:)``.
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
   ///   expressed or the `list` query is disabled.
   public static func list<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate, limit: Int? = nil, nextToken: String? = nil,
+    _ type: M.Type, where predicate: QueryPredicate<M>, limit: Int? = nil, nextToken: String? = nil,
     includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     try list(
-      type, filter: try GraphQLFilter.from(predicate, schema: M.schema), limit: limit,
+      type, filter: try GraphQLFilter.from(predicate.untyped, schema: M.schema), limit: limit,
       nextToken: nextToken, includes: includes)
   }
 }

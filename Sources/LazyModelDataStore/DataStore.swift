@@ -692,7 +692,7 @@ public final class DataStore: Sendable {
   ///   ``DataStoreError/decodingFailed(model:field:reason:)``, `CancellationError` (the statement is
   ///   interrupted), or an SQLite error.
   public func query<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
+    _ type: M.Type, where predicate: QueryPredicate<M> = .all, sort: [QuerySort<M>] = [],
     limit: Int? = nil,
     offset: Int? = nil, includes: [QueryInclude] = []
   ) async throws -> [M] {
@@ -712,14 +712,14 @@ public final class DataStore: Sendable {
 
   /// The SQL of a query (validated before any job runs).
   func queryPlan<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate, sort: [QuerySort], limit: Int?, offset: Int?
+    _ type: M.Type, where predicate: QueryPredicate<M>, sort: [QuerySort<M>], limit: Int?, offset: Int?
   ) throws -> (mapping: TableMapping, sql: String, bindings: [SQLValue]) {
     try requireArgument("limit", limit, atLeast: 0)
     try requireArgument("offset", offset, atLeast: 0)
     let mapping = try mapping(for: M.self)
-    let condition = try mapping.sql(for: predicate)
+    let condition = try mapping.sql(for: predicate.untyped)
     var sql = "SELECT \(mapping.selectList) FROM \(quote(mapping.table))"
-    if case .all = predicate {} else { sql += " WHERE " + condition.sql }
+    if case .all = predicate.untyped {} else { sql += " WHERE " + condition.sql }
     sql += try mapping.sql(for: sort)
     var bindings = condition.bindings
     if limit != nil || offset != nil {
@@ -732,11 +732,11 @@ public final class DataStore: Sendable {
   /// The number of `M`s matching `predicate` (`SELECT count(*)`), on a reader connection.
   ///
   /// - Throws: As ``query(_:where:sort:limit:offset:includes:)``.
-  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) async throws
-    -> Int
+  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate<M> = .all)
+    async throws -> Int
   {
     let mapping = try mapping(for: M.self)
-    let condition = try mapping.sql(for: predicate)
+    let condition = try mapping.sql(for: predicate.untyped)
     return try await onReader("count") { connection in
       try self.count(mapping, condition, connection)
     }
@@ -772,7 +772,8 @@ public final class DataStore: Sendable {
   public func delete<M: Model>(_ type: M.Type, byIdentifier identifier: M.Identifier) async throws
     -> Bool
   {
-    let predicate = QueryPredicate.and(identifier.components.map { .field($0.name, .eq($0.value)) })
+    let predicate = QueryPredicate<M>(
+      unchecked: .and(identifier.components.map { .field($0.name, .eq($0.value)) }))
     return try await delete(M.self, where: predicate) > 0
   }
 
@@ -781,10 +782,12 @@ public final class DataStore: Sendable {
   /// - Returns: The number of `M` rows deleted (rows removed by cascade not counted).
   /// - Throws: As ``query(_:where:sort:limit:offset:includes:)`` and ``write(_:)``.
   @discardableResult
-  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) async throws -> Int {
+  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate<M>) async throws
+    -> Int
+  {
     try checkNotReentrant("delete")
     let mapping = try mapping(for: M.self)
-    let condition = try mapping.sql(for: predicate)
+    let condition = try mapping.sql(for: predicate.untyped)
     return try await write { transaction in try transaction.delete(mapping, condition) }
   }
 

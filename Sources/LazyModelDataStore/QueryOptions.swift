@@ -1,35 +1,31 @@
 import LazyModel
 
-/// One sort criterion of ``DataStore/query(_:where:sort:limit:offset:includes:)``.
+/// One sort criterion of ``DataStore/query(_:where:sort:limit:offset:includes:)`` on the model `M`.
 ///
-/// A `@belongsTo`/`@hasOne` field sorts by its FK columns in order. Values only; `Sendable`.
-public struct QuerySort: Sendable, Hashable {
+/// Built from `M`'s typed keys (`.ascending(Post.keys.title)` is a `QuerySort<Post>`), so a sort
+/// by another model's field does not compile. A `@belongsTo`/`@hasOne` field sorts by its FK
+/// columns in order. Values only; `Sendable`.
+public struct QuerySort<M: Model>: Sendable, Hashable {
   /// The GraphQL field name (or FK target name).
   public let field: String
   /// `true` for ascending order.
   public let ascending: Bool
 
-  /// Sorts by `field`.
-  public init(field: String, ascending: Bool) {
+  /// Sorts by the field named `field`, as written: the name is not checked against `M` until the
+  /// query runs (an unknown name throws ``DataStoreError/unknownField(model:field:)``). Prefer
+  /// ``ascending(_:)`` and ``descending(_:)`` with `M.keys`.
+  public init(unchecked field: String, ascending: Bool) {
     self.field = field
     self.ascending = ascending
   }
 
-  /// Ascending by `key`.
-  public static func ascending(_ key: some ModelKey) -> QuerySort {
-    QuerySort(field: key.name, ascending: true)
-  }
-  /// Descending by `key`.
-  public static func descending(_ key: some ModelKey) -> QuerySort {
-    QuerySort(field: key.name, ascending: false)
-  }
   /// Ascending by the typed key `key` (`Post.keys.title`).
-  public static func ascending<Root, Value>(_ key: ModelFieldKey<Root, Value>) -> QuerySort {
-    QuerySort(field: key.name, ascending: true)
+  public static func ascending<Value>(_ key: ModelFieldKey<M, Value>) -> QuerySort<M> {
+    QuerySort(unchecked: key.name, ascending: true)
   }
   /// Descending by the typed key `key` (`Post.keys.title`).
-  public static func descending<Root, Value>(_ key: ModelFieldKey<Root, Value>) -> QuerySort {
-    QuerySort(field: key.name, ascending: false)
+  public static func descending<Value>(_ key: ModelFieldKey<M, Value>) -> QuerySort<M> {
+    QuerySort(unchecked: key.name, ascending: false)
   }
 }
 

@@ -183,7 +183,7 @@ public struct ModelGenCommand {
     var swiftNameErrors: [ConfigFileError] = []
 
     // Render everything first: nothing is written unless every schema is valid.
-    var outputs: [(directory: String, schemaName: String, files: [GeneratedFile])] = []
+    var outputs: [(directory: String, schemaName: String, schemaPath: String, files: [GeneratedFile])] = []
     var failed = false
     var badInput = false
     for path in options.schemas {
@@ -210,7 +210,7 @@ public struct ModelGenCommand {
           : PathText.appending(OutputPlanner.stem(of: path), to: options.output)
         // The headers carry the name escaped for a comment; compare generated files by that form.
         let schemaName = SwiftNames.commentText(PathText.lastComponent(of: path))
-        outputs.append((directory, schemaName, result.files))
+        outputs.append((directory, schemaName, path, result.files))
       } catch {
         standardError(Self.describe(error, templates: options.templates))
         badInput = true
@@ -242,8 +242,9 @@ public struct ModelGenCommand {
       for output in outputs {
         let planned = try OutputPlanner.plan(
           directory: output.directory, files: output.files, schemaName: output.schemaName,
-          prunable: OutputPlanner.prunable(for: options.emit))
-        unchanged += output.files.count - planned.filter { $0.kind != .delete }.count
+          prunable: OutputPlanner.prunable(for: options.emit), schemaPath: output.schemaPath)
+        // The files plus the directory's manifest (`.modelgen-manifest.json`).
+        unchanged += output.files.count + 1 - planned.filter { $0.kind != .delete }.count
         changes += planned
       }
     } catch {

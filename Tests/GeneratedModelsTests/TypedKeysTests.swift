@@ -6,8 +6,8 @@ import Testing
 
 /// `Schemas/regressions/key-predicates-accept-any-value-type.graphql`: every generated key carries
 /// its field's Swift type (`ModelFieldKey<Review, String>`), so a predicate with a value of the
-/// wrong type does not compile, and the predicates that do compile build the untyped
-/// `QueryPredicate` the DataStore and the API read.
+/// wrong type does not compile, and the predicates that do compile build a `QueryPredicate<Review>`
+/// wrapping the untyped `AnyQueryPredicate` the DataStore and the API read.
 @Suite("Generated: typed keys")
 struct TypedKeysTests {
   @Test func keysCarryTheFieldsSwiftTypes() {
@@ -27,25 +27,25 @@ struct TypedKeysTests {
   @Test func typedPredicatesBuildTheSharedPredicateValues() throws {
     let published = try Temporal.DateTime(iso8601String: "2024-02-29T10:00:00Z")
     let shelf = Shelf(building: "A", number: 2)
-    #expect(Review.keys.title.eq("Dune") == .field("title", .eq(.string("Dune"))))
-    #expect(Review.keys.title.beginsWith("Du") == .field("title", .beginsWith("Du")))
-    #expect(Review.keys.title.lt("M") == .field("title", .lt(.string("M"))))
-    #expect(Review.keys.rating.gt(3) == .field("rating", .gt(.int(3))))
-    #expect(Review.keys.rating.eq(nil) == .field("rating", .eq(nil)))
-    #expect(Review.keys.rating.ne(nil) == .field("rating", .ne(nil)))
-    #expect(Review.keys.rating.eq(4) == .field("rating", .eq(.int(4))))
-    #expect(Review.keys.score.between(1.5, 2.5) == .field("score", .between(.double(1.5), .double(2.5))))
-    #expect(Review.keys.pinned.eq(true) == .field("pinned", .eq(.bool(true))))
-    #expect(Review.keys.status.eq(.published) == .field("status", .eq(.string("PUBLISHED"))))
+    #expect(Review.keys.title.eq("Dune").untyped == .field("title", .eq(.string("Dune"))))
+    #expect(Review.keys.title.beginsWith("Du").untyped == .field("title", .beginsWith("Du")))
+    #expect(Review.keys.title.lt("M").untyped == .field("title", .lt(.string("M"))))
+    #expect(Review.keys.rating.gt(3).untyped == .field("rating", .gt(.int(3))))
+    #expect(Review.keys.rating.eq(nil).untyped == .field("rating", .eq(nil)))
+    #expect(Review.keys.rating.ne(nil).untyped == .field("rating", .ne(nil)))
+    #expect(Review.keys.rating.eq(4).untyped == .field("rating", .eq(.int(4))))
+    #expect(Review.keys.score.between(1.5, 2.5).untyped == .field("score", .between(.double(1.5), .double(2.5))))
+    #expect(Review.keys.pinned.eq(true).untyped == .field("pinned", .eq(.bool(true))))
+    #expect(Review.keys.status.eq(.published).untyped == .field("status", .eq(.string("PUBLISHED"))))
     #expect(
-      Review.keys.publishedAt.ge(published)
+      Review.keys.publishedAt.ge(published).untyped
         == .field("publishedAt", .ge(.string("2024-02-29T10:00:00Z"))))
-    #expect(Review.keys.tags.contains("sf") == .field("tags", .contains("sf")))
-    #expect(Review.keys.shelf.eq(shelf) == .field("shelf", .references([.string("A"), .int(2)])))
+    #expect(Review.keys.tags.contains("sf").untyped == .field("tags", .contains("sf")))
+    #expect(Review.keys.shelf.eq(shelf).untyped == .field("shelf", .references([.string("A"), .int(2)])))
     #expect(
-      Review.keys.shelf.eq(Shelf.Identifier(building: "B", number: 7))
+      Review.keys.shelf.eq(Shelf.Identifier(building: "B", number: 7)).untyped
         == .field("shelf", .references([.string("B"), .int(7)])))
-    #expect(Shelf.keys.number.le(9) == .field("number", .le(.int(9))))
+    #expect(Shelf.keys.number.le(9).untyped == .field("number", .le(.int(9))))
   }
 
   @Test func typedPredicatesAndSortsQueryADataStore() async throws {
@@ -85,18 +85,17 @@ struct TypedKeysTests {
   /// `LazyModel` and generated modules rejects each line of a snippet, and accepts the right-typed
   /// counterparts (so the check cannot pass by failing to run at all).
   @Test func wrongTypedPredicatesDoNotCompile() async throws {
-    let accepted = try await TypeCheck.run(
+    try await TypeCheck.expectAccepted(
       """
       import LazyModel
       import RegressionKeyPredicatesAcceptAnyValueType
       let shelf = Shelf(building: "A", number: 1)
-      let predicates: [QueryPredicate] = [
+      let predicates: [QueryPredicate<Review>] = [
         Review.keys.title.eq("x"), Review.keys.rating.gt(3), Review.keys.title.beginsWith("a"),
         Review.keys.status.eq(.draft), Review.keys.shelf.eq(shelf), Review.keys.rating.eq(nil),
         Review.keys.shelf.eq(Shelf.Identifier(building: "A", number: 1)),
       ]
       """)
-    #expect(accepted.status == 0, "\(accepted.output)")
 
     // Each wrong line, with the compiler's complaint about it (the type mismatch itself, never a
     // follow-on error).
@@ -122,69 +121,7 @@ struct TypedKeysTests {
         "cannot convert value of type 'Review' to expected argument type 'Shelf.Identifier'"
       ),
     ]
-    let rejected = try await TypeCheck.run(
-      (["import LazyModel", "import RegressionKeyPredicatesAcceptAnyValueType"] + rejectedLines.map(\.line))
-        .joined(separator: "\n"))
-    #expect(rejected.status != 0)
-    let errors = rejected.output.split(separator: "\n").filter { $0.contains("snippet.swift:") }
-    for (offset, rejection) in rejectedLines.enumerated() {
-      // Snippet lines are numbered from 1; the two imports come first.
-      let onLine = errors.filter { $0.contains("snippet.swift:\(offset + 3):") }
-      #expect(
-        onLine.contains { $0.hasSuffix("error: \(rejection.error)") },
-        "`\(rejection.line)`: \(onLine)\n\(rejected.output)")
-    }
-  }
-}
-
-/// `swiftc -typecheck` of a snippet against the modules of this test build.
-enum TypeCheck {
-  struct Result: Sendable {
-    let status: Int32
-    let output: String
-  }
-
-  /// The build's module directory (`.build/<triple>/debug/Modules`): beside the test bundle.
-  static func modulesDirectory() throws -> URL {
-    let candidates = [
-      Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    ].map { $0.appendingPathComponent("Modules") }
-    let found = candidates.first {
-      FileManager.default.fileExists(
-        atPath: $0.appendingPathComponent("LazyModel.swiftmodule").path)
-    }
-    return try #require(found, "no Modules directory beside the test bundle: \(candidates)")
-  }
-
-  /// Type-checks `source` on a thread of its own (never blocking a cooperative-pool thread).
-  static func run(_ source: String) async throws -> Result {
-    let modules = try modulesDirectory()
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("TypeCheck-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("snippet.swift")
-    try Data(source.utf8).write(to: file)
-    return try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        continuation.resume(
-          with: Swift.Result {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-              "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Result(
-              status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-          })
-      }.start()
-    }
+    try await TypeCheck.expectEachLineRejected(
+      prelude: ["import LazyModel", "import RegressionKeyPredicatesAcceptAnyValueType"], rejectedLines)
   }
 }

@@ -106,7 +106,7 @@ struct DocumentTests {
       ])
     let nulls = try ModelQueries.list(
       // `content` is required, so its typed key has no `isNotNil()`: the untyped predicate.
-      Comment4V2.self, where: Comment4V2.keys.post.isNil() || !QueryPredicate.field("content", .ne(nil)))
+      Comment4V2.self, where: Comment4V2.keys.post.isNil() || !QueryPredicate(unchecked: .field("content", .ne(nil))))
     #expect(
       nulls.variables["filter"] == [
         "or": [
@@ -115,10 +115,10 @@ struct DocumentTests {
       ])
     #expect(try ModelQueries.list(Comment4V2.self, where: .all).variables.isEmpty)
     #expect(throws: APIError.self) {
-      try ModelQueries.list(Team.self, where: .field("project", .eq(.string("P"))))
+      try ModelQueries.list(Team.self, where: .init(unchecked: .field("project", .eq(.string("P")))))
     }
     #expect(throws: APIError.self) {
-      try ModelQueries.list(Comment4V2.self, where: .field("nope", .eq(.string("x"))))
+      try ModelQueries.list(Comment4V2.self, where: .init(unchecked: .field("nope", .eq(.string("x")))))
     }
   }
 

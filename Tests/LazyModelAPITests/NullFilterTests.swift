@@ -9,7 +9,7 @@ import Testing
 /// selects the same models from either provider.
 @Suite("Filters on a null field, over HTTP")
 struct NullFilterTests {
-  static let expected: [(String, QueryPredicate, [String])] = {
+  static let expected: [(String, QueryPredicate<SelfType>, [String])] = {
     let value = SelfType.keys.identifierValue
     return [
       ("ne", value.ne("abc"), ["e", "n"]),

@@ -41,7 +41,7 @@ struct SubscriptionTests {
     }
     #expect {
       // A null comparison (untyped: the required `title`'s key has no `isNil()`).
-      try ModelSubscriptions.onCreate(Post4V2.self, where: .field("title", .eq(nil)))
+      try ModelSubscriptions.onCreate(Post4V2.self, where: .init(unchecked: .field("title", .eq(nil))))
     } throws: { error in
       guard case APIError.invalidRequest(_, let reason) = error else { return false }
       return reason.contains("'attributeExists'")

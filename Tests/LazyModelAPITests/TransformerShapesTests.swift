@@ -172,7 +172,7 @@ struct TransformerShapesTests {
     let warnings = try await client.send(
       try ModelQueries.query(
         Log.self, index: "byLevel", partitionKey: .string("warn"),
-        filter: try GraphQLFilter.from(Log.keys.text.eq("disk"), schema: Log.schema)))
+        filter: try GraphQLFilter.from(Log.keys.text.eq("disk"))))
     #expect(warnings.items.map(\.id) == ["l1"])
     #expect(
       log.last?.document.hasPrefix(
@@ -195,7 +195,7 @@ struct TransformerShapesTests {
     let alerts = try await client.send(
       try ModelQueries.query(
         Alert.self, index: "bySource", partitionKey: .string("disk"),
-        filter: try GraphQLFilter.from(Alert.keys.severity.eq(.high), schema: Alert.schema)))
+        filter: try GraphQLFilter.from(Alert.keys.severity.eq(.high))))
     #expect(alerts.items.isEmpty && alerts.nextToken == nil)
     #expect(
       log.last?.document.hasPrefix(

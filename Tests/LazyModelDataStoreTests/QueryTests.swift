@@ -28,7 +28,7 @@ struct QueryTests {
     return (store, log)
   }
 
-  func ids(_ store: DataStore, _ predicate: QueryPredicate) async throws -> [String] {
+  func ids(_ store: DataStore, _ predicate: QueryPredicate<Reading>) async throws -> [String] {
     try await store.query(Reading.self, where: predicate, sort: [.ascending(Reading.keys.seq)]).map(
       \.id)
   }
@@ -111,7 +111,7 @@ struct QueryTests {
       try await store.save(SelfType(default: key, for: "x", identifierValue: value))
     }
     let value = SelfType.keys.identifierValue
-    let expected: [(String, QueryPredicate, [String])] = [
+    let expected: [(String, QueryPredicate<SelfType>, [String])] = [
       ("ne", value.ne("abc"), ["e", "n"]),
       ("!eq", !value.eq("abc"), ["e", "n"]),
       ("notContains", value.notContains("z"), ["a", "e", "n"]),
@@ -205,22 +205,22 @@ struct QueryTests {
   func badPredicates(_ location: StoreLocation) async throws {
     let (store, _) = try makeStore(location, registry: shapesRegistry)
     await #expect(throws: DataStoreError.unknownField(model: "Team", field: "nope")) {
-      try await store.query(Team.self, where: .field("nope", .eq(.int(1))))
+      try await store.query(Team.self, where: .init(unchecked: .field("nope", .eq(.int(1)))))
     }
     await #expect(throws: DataStoreError.self) {
-      try await store.query(Team.self, where: .field("project", .eq(.string("only one value"))))
+      try await store.query(Team.self, where: .init(unchecked: .field("project", .eq(.string("only one value")))))
     }
     await #expect(throws: DataStoreError.self) {
-      try await store.query(Team.self, where: .field("project", .references([.string("p1")])))
+      try await store.query(Team.self, where: .init(unchecked: .field("project", .references([.string("p1")]))))
     }
     // `eq(nil)` on a composite reference is valid (any FK column NULL: it points at nothing; the
     // rows it selects are pinned by GeneratedModelsTests.ValidFilterKeysTests); the store is empty.
-    #expect(try await store.query(Project.self, where: .field("team", .eq(nil))).isEmpty)
+    #expect(try await store.query(Project.self, where: .init(unchecked: .field("team", .eq(nil)))).isEmpty)
     await #expect(throws: DataStoreError.self) {
-      try await store.query(Customer.self, where: .field("orders", .eq(nil)))
+      try await store.query(Customer.self, where: .init(unchecked: .field("orders", .eq(nil))))
     }
     await #expect(throws: DataStoreError.unknownField(model: "Team", field: "nope")) {
-      try await store.query(Team.self, sort: [QuerySort(field: "nope", ascending: true)])
+      try await store.query(Team.self, sort: [QuerySort(unchecked: "nope", ascending: true)])
     }
   }
 

@@ -402,8 +402,8 @@ struct InboundTests {
     defer { server.stop() }
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let part: QueryPredicate
-    var predicate: QueryPredicate
+    let part: QueryPredicate<Post>
+    var predicate: QueryPredicate<Post>
     var model = "Post"
     switch shape {
     case "not":
@@ -427,8 +427,8 @@ struct InboundTests {
     }
     let failure = await #expect(throws: SyncExpressionError.self) { try await store.start() }
     #expect(failure?.modelName == model)
-    #expect(failure?.predicate == predicate)
-    #expect(failure?.unsupported == (shape == "unsyncedModel" ? predicate : part))
+    #expect(failure?.predicate == predicate.untyped)
+    #expect(failure?.unsupported == (shape == "unsyncedModel" ? predicate : part).untyped)
     #expect(
       failure?.reason.contains(shape == "unsyncedModel" ? "no synced model" : "ModelSubscriptionPostFilterInput")
         == true)

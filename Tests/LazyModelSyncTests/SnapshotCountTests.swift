@@ -67,7 +67,7 @@ struct SnapshotCountTests {
       let id = "once-\(index)"
       let counts = Recorder<Int>()
       let watcher = Task {
-        for try await snapshot in b.observeQuery(Post.self, where: .field("id", .eq(.string(id)))) {
+        for try await snapshot in b.observeQuery(Post.self, where: Post.keys.id.eq(id)) {
           counts.append(snapshot.items.count)
         }
       }

@@ -4,26 +4,26 @@ import Testing
 
 /// The hand-written models of `ExampleModels.swift` and `IdentifierTests.swift` carry typed keys as
 /// generated models do (`ModelFieldKey<Model, Value>`): predicates type-check against each
-/// field's Swift type and build the same untyped `QueryPredicate` values, a belongsTo key
+/// field's Swift type and build typed `QueryPredicate<Model>` values wrapping the untyped `AnyQueryPredicate`, a belongsTo key
 /// compares with the related model or its identifier, and the keys still serve as coding keys.
 @Suite struct HandWrittenKeysTests {
   @Test func predicatesFromTypedKeysCarryTheFieldsValues() {
-    #expect(Comment.keys.content.eq("First") == .field("content", .eq(.string("First"))))
-    #expect(Shelf.keys.number.le(3) == .field("number", .le(.int(3))))
-    #expect(Cart.keys.total.between(1.5, 2.5) == .field("total", .between(.double(1.5), .double(2.5))))
-    #expect(Post.keys.title.beginsWith("He") == .field("title", .beginsWith("He")))
-    #expect(Reading.keys.priority.eq(.default) == .field("priority", .eq(.string("DEFAULT"))))
-    #expect(Reading.keys.valid.eq(true) == .field("valid", .eq(.bool(true))))
-    #expect(Comment.keys.createdAt.isNil() == .field("createdAt", .eq(nil)))
+    #expect(Comment.keys.content.eq("First").untyped == .field("content", .eq(.string("First"))))
+    #expect(Shelf.keys.number.le(3).untyped == .field("number", .le(.int(3))))
+    #expect(Cart.keys.total.between(1.5, 2.5).untyped == .field("total", .between(.double(1.5), .double(2.5))))
+    #expect(Post.keys.title.beginsWith("He").untyped == .field("title", .beginsWith("He")))
+    #expect(Reading.keys.priority.eq(.default).untyped == .field("priority", .eq(.string("DEFAULT"))))
+    #expect(Reading.keys.valid.eq(true).untyped == .field("valid", .eq(.bool(true))))
+    #expect(Comment.keys.createdAt.isNil().untyped == .field("createdAt", .eq(nil)))
   }
 
   @Test func aBelongsToKeyComparesWithTheRelatedModelOrItsIdentifier() {
     let shelf = Shelf(building: "B", number: 7)
-    #expect(Book.keys.shelf.eq(shelf) == .field("shelf", .references([.string("B"), .int(7)])))
+    #expect(Book.keys.shelf.eq(shelf).untyped == .field("shelf", .references([.string("B"), .int(7)])))
     #expect(
-      Book.keys.shelf.eq(Shelf.Identifier(building: "B", number: 7))
+      Book.keys.shelf.eq(Shelf.Identifier(building: "B", number: 7)).untyped
         == .field("shelf", .references([.string("B"), .int(7)])))
-    #expect(Comment.keys.post.eq(Post.Identifier(id: "p1")) == .field("post", .references([.string("p1")])))
+    #expect(Comment.keys.post.eq(Post.Identifier(id: "p1")).untyped == .field("post", .references([.string("p1")])))
   }
 
   @Test func typedKeysNameTheSameFieldsAsTheCodingKeys() {

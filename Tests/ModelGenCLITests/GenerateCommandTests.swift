@@ -43,10 +43,11 @@ struct GenerateCommandTests {
     let out = directory.url("Out")
     let first = CommandRun(["generate", directory.url("seed.graphql"), "--output", out])
     #expect(first.status == 0, "\(first.errors)")
-    #expect(first.output == "created 5, updated 0, deleted 0, unchanged 0\n")
+    #expect(first.output == "created 6, updated 0, deleted 0, unchanged 0\n")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
-        "Comment4V2+Schema.swift", "Comment4V2.swift", "Models.swift", "Post4V2+Schema.swift",
+        ".modelgen-manifest.json", "Comment4V2+Schema.swift", "Comment4V2.swift", "Models.swift",
+        "Post4V2+Schema.swift",
         "Post4V2.swift",
       ])
     #expect(
@@ -57,7 +58,7 @@ struct GenerateCommandTests {
         .modificationDate] as? Date
 
     let second = CommandRun(["generate", directory.url("seed.graphql"), "--output", out])
-    #expect(second.output == "created 0, updated 0, deleted 0, unchanged 5\n")
+    #expect(second.output == "created 0, updated 0, deleted 0, unchanged 6\n")
     let after =
       try FileManager.default.attributesOfItem(atPath: directory.url("Out/Post4V2.swift"))[
         .modificationDate] as? Date
@@ -115,7 +116,7 @@ struct GenerateCommandTests {
     #expect(stale.errors.contains("Post4V2.swift: missing"))
     #expect(
       stale.errors.contains(
-        "is out of date (5 files); run:\n  modelgen generate \(directory.url("seed.graphql")) --output \(out)\n"
+        "is out of date (6 files); run:\n  modelgen generate \(directory.url("seed.graphql")) --output \(out)\n"
       ))
     #expect(!FileManager.default.fileExists(atPath: out))
 
@@ -133,7 +134,9 @@ struct GenerateCommandTests {
     ])
     #expect(drifted.status == 1)
     #expect(drifted.errors.contains("Post4V2.swift: differs from the generated output"))
-    #expect(drifted.errors.contains("Old.swift: stale (no longer generated)"))
+    // A generated-looking file the manifest does not record for this schema is not this run's.
+    #expect(!drifted.errors.contains("Old.swift"))
+    #expect(drifted.errors.contains("is out of date (1 file); run:"))
     #expect(directory.read("Out/Post4V2.swift")?.hasSuffix("edited\n") == true)
   }
 
@@ -150,7 +153,9 @@ struct GenerateCommandTests {
     #expect(run.output.contains("would create \(directory.url("Out/Comment4V2.swift"))\n"))
     #expect(run.output.contains("would delete \(directory.url("Out/Stale.swift"))\n"))
     #expect(!run.output.contains("Mine.swift"))
-    #expect(run.output.hasSuffix("6 changes, 0 unchanged\n"))
+    // No manifest yet (an earlier modelgen's directory): the header decides, once.
+    #expect(run.output.contains("would create \(directory.url("Out/.modelgen-manifest.json"))\n"))
+    #expect(run.output.hasSuffix("7 changes, 0 unchanged\n"))
     #expect(directory.read("Out/Stale.swift") != nil)
     #expect(directory.read("Out/Post4V2.swift") == nil)
   }

@@ -135,20 +135,20 @@ struct HostileInputTests {
       ["generate", "s.graphql", "--output", output, "--check"], in: directory.path)
     #expect(check.signal == nil && !check.timedOut)
     #expect(check.status == 1)
-    #expect(check.errors.contains("error: \(output) is out of date (5 files); run:\n"))
+    #expect(check.errors.contains("error: \(output) is out of date (6 files); run:\n"))
     #expect(check.errors.hasSuffix("modelgen generate s.graphql --output \(output)\n"))
     #expect(names(directory.path) == ["s.graphql"])
 
     let dryRun = try await SpawnedRun.spawn(
       ["generate", "s.graphql", "--output", output, "--dry-run"], in: directory.path)
     #expect(dryRun.status == 0 && dryRun.signal == nil)
-    #expect(dryRun.output.hasSuffix("5 changes, 0 unchanged\n"))
+    #expect(dryRun.output.hasSuffix("6 changes, 0 unchanged\n"))
 
     let run = try await SpawnedRun.spawn(["generate", "s.graphql", "--output", output], in: directory.path)
     #expect(run.signal == nil)
     #expect(run.status == 0, "\(run.errors)")
-    #expect(run.output == "created 5, updated 0, deleted 0, unchanged 0\n")
-    #expect(names(directory.url(output)) == seedFiles)
+    #expect(run.output == "created 6, updated 0, deleted 0, unchanged 0\n")
+    #expect(names(directory.url(output)) == [".modelgen-manifest.json"] + seedFiles)
 
     let again = try await SpawnedRun.spawn(
       ["generate", "s.graphql", "--output", output, "--check"], in: directory.path)
@@ -163,7 +163,7 @@ struct HostileInputTests {
     let run = try await SpawnedRun.spawn(["generate", "a.graphql", "b.graphql", "--output", "m"], in: directory.path)
     #expect(run.status == 0 && run.signal == nil, "\(run.errors)")
     #expect(names(directory.url("m")) == ["a", "b"])
-    #expect(names(directory.url("m/b")) == ["B.swift", "Models.swift"])
+    #expect(names(directory.url("m/b")) == [".modelgen-manifest.json", "B.swift", "Models.swift"])
     let single = try await SpawnedRun.spawn(
       ["generate", "a.graphql", "--single-file", "y/A.swift"], in: directory.path)
     #expect(single.status == 0 && single.signal == nil, "\(single.errors)")
@@ -225,7 +225,7 @@ struct HostileInputTests {
     let run = try await SpawnedRun.spawn(["generate", "s.graphql", "--output", "out"], in: directory.path, timeout: 20)
     #expect(!run.timedOut)
     #expect(run.status == 0, "\(run.errors)")
-    #expect(names(directory.url("out")) == (seedFiles + ["Stale.swift"]).sorted())
+    #expect(names(directory.url("out")) == ([".modelgen-manifest.json", "Stale.swift"] + seedFiles).sorted())
     #expect(RegularFile.kind(atPath: directory.url("out/Stale.swift")) == "FIFO (named pipe)")
   }
 
@@ -291,8 +291,12 @@ struct HostileInputTests {
       ["generate", name, "--output", "out", "--emit", "swift,api-schema"], in: directory.path)
     #expect(run.status == 0, "\(run.errors)")
     let files = names(directory.url("out"))
-    #expect(files == (seedFiles + ["schema.api.graphql", "schema.local.json"]).sorted())
-    for file in files {
+    #expect(files == ([".modelgen-manifest.json", "schema.api.graphql", "schema.local.json"] + seedFiles).sorted())
+    // The manifest names the schema in a JSON string literal (the newline escaped), never as code.
+    #expect(
+      directory.read("out/.modelgen-manifest.json")?.contains(
+        #"      "schema": "../x\nimport Evil; let pwned = 1; .graphql","#) == true)
+    for file in files where file != ".modelgen-manifest.json" {
       let text = directory.read("out/\(file)") ?? ""
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       if file.hasSuffix(".json") {
@@ -316,7 +320,7 @@ struct HostileInputTests {
     // The headers still identify the schema: a second run changes nothing and prunes nothing.
     let again = try await SpawnedRun.spawn(
       ["generate", name, "--output", "out", "--emit", "swift,api-schema"], in: directory.path)
-    #expect(again.output == "created 0, updated 0, deleted 0, unchanged 7\n")
+    #expect(again.output == "created 0, updated 0, deleted 0, unchanged 8\n")
     let check = try await SpawnedRun.spawn(
       ["generate", name, "--output", "out", "--emit", "swift,api-schema", "--check"], in: directory.path)
     #expect(check.status == 0)

@@ -241,7 +241,7 @@ struct NamesAndHelpTests {
     #expect(run.status == 0, "\(run.errors)")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.url("Out")).sorted() == [
-        "Level.swift", "Models.swift",
+        ".modelgen-manifest.json", "Level.swift", "Models.swift",
       ])
     #expect(directory.read("Out/Models.swift")?.contains("ModelRegistry(\n    models: []\n  )") == true)
   }

@@ -115,12 +115,15 @@ struct OutputPathTests {
     let generate = CommandRun(["generate", directory.url("long.graphql"), "--output", directory.url("Out")])
     #expect(generate.status == 0, "\(generate.errors)")
     #expect(
-      tree(directory, "Out") == ["Models.swift", "\(longest)+Schema.swift", "\(longest).swift"].sorted())
+      tree(directory, "Out")
+        == [
+          ".modelgen-manifest.json", "Models.swift", "\(longest)+Schema.swift", "\(longest).swift",
+        ].sorted())
     #expect(PathText.lastComponent(of: "\(longest)+Schema.swift").utf8.count == 251)
     // SwiftPM's longest file for it, `<name>+Schema.swiftdeps`, is exactly the 255-byte limit.
     #expect("\(longest)+Schema.swiftdeps".utf8.count == 255)
     // Nothing temporary is left behind.
-    #expect(!tree(directory, "Out").contains { $0.hasPrefix(".") })
+    #expect(!tree(directory, "Out").contains { $0.hasPrefix(".modelgen-") && $0.hasSuffix(".tmp") })
   }
 
   /// One byte more (GraphQL names are ASCII) is MG040 at the type's name, in

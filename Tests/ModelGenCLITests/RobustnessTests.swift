@@ -129,16 +129,19 @@ struct RobustnessTests {
     let blogFiles = names(out)
     #expect(
       blogFiles == [
-        "Comment+Schema.swift", "Comment.swift", "Models.swift", "Post+Schema.swift", "Post.swift", "Status.swift",
+        ".modelgen-manifest.json", "Comment+Schema.swift", "Comment.swift", "Models.swift", "Post+Schema.swift",
+        "Post.swift", "Status.swift",
       ])
 
     // Every schema has a registry (`Models.swift`, empty without models): a second schema's
-    // `--output` into the same directory collides there and writes nothing.
+    // `--output` into the same directory collides there (the manifest records it for blog: MGC015)
+    // and writes nothing.
     let collision = CommandRun(["generate", directory.url("colors.graphql"), "--output", out])
     #expect(collision.status == 1)
     #expect(
       collision.errors
-        == "error: cannot write \(out)/Models.swift for colors.graphql: the file there was generated from blog.graphql; generate the two schemas into different directories\n"
+        == "\(out)/Models.swift: error: cannot write this file for ../colors.graphql: .modelgen-manifest.json records it as written for ../blog.graphql; nothing was written [MGC015]\n"
+        + "  hint: generate the two schemas into different --output directories, or rename the colliding type in one of them\n"
     )
     #expect(directory.read("Out/Models.swift")?.contains("Post.self") == true)
     #expect(names(out) == blogFiles)
@@ -154,7 +157,8 @@ struct RobustnessTests {
     try directory.write("blog.graphql", "type Post @model { id: ID! }\n")
     let pruned = CommandRun(["generate", directory.url("blog.graphql"), "--output", out])
     #expect(pruned.status == 0, "\(pruned.errors)")
-    #expect(names(out) == ["Color.swift", "Models.swift", "Post+Schema.swift", "Post.swift"])
+    #expect(
+      names(out) == [".modelgen-manifest.json", "Color.swift", "Models.swift", "Post+Schema.swift", "Post.swift"])
   }
 
   @Test func theHeaderNamesTheGeneratingSchema() {

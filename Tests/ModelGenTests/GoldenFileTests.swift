@@ -1,4 +1,5 @@
 import Foundation
+import ModelGenCLI
 import Testing
 
 @testable import ModelGen
@@ -8,7 +9,8 @@ import Testing
 @testable import ModelGenTemplating
 
 /// Golden files: every schema under `Schemas/` regenerated in memory must equal its checked-in
-/// output under `Generated/` byte for byte.
+/// output under `Generated/` byte for byte, and each output directory's `.modelgen-manifest.json`
+/// must record exactly those files for that schema, as `modelgen generate` writes it.
 ///
 /// Re-record after an intended change, then read the diff:
 ///
@@ -77,12 +79,19 @@ struct GoldenFileTests {
       ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter {
         $0.hasSuffix(".swift") || $0.hasSuffix(".graphql")
       })
+    let manifest = OutputManifest(entries: [
+      OutputManifest.Entry(
+        schema: OutputManifest.schemaPath(golden.schema, relativeTo: golden.output, currentDirectory: Self.root.path),
+        files: result.files.map(\.path))
+    ]).text
+    let manifestURL = directory.appendingPathComponent(OutputManifest.fileName)
     if Self.isRecording {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       for file in result.files {
         try Data(file.contents.utf8).write(
           to: directory.appendingPathComponent(file.path), options: .atomic)
       }
+      try Data(manifest.utf8).write(to: manifestURL, options: .atomic)
       for stale in onDisk.subtracting(result.files.map(\.path)) {
         try FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
       }
@@ -108,6 +117,14 @@ struct GoldenFileTests {
     }
     let stale = onDisk.subtracting(result.files.map(\.path))
     #expect(stale.isEmpty, "stale files in \(golden.output): \(stale.sorted())")
+    let recorded = FileManager.default.contents(atPath: manifestURL.path).map { String(decoding: $0, as: UTF8.self) }
+    #expect(
+      recorded == manifest,
+      """
+      \(golden.output)/\(OutputManifest.fileName) does not record this schema's files (- checked in, + generated):
+      \(LineDiff.render(expected: recorded ?? "", actual: manifest))
+      Re-record with MODELGEN_RECORD=1 swift test --filter GoldenFileTests, then read git diff Generated/.
+      """)
   }
 
   @Test func packageSwiftListsAModulePerGeneratedDirectory() throws {

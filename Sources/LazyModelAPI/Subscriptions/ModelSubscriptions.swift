@@ -60,7 +60,7 @@ public enum ModelSubscriptions {
   ///   disabled (`@model(subscriptions:)`), an owner argument is not one of the model's, or the
   ///   predicate cannot be a subscription filter; nothing is sent.
   public static func onCreate<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate? = nil, includes: [any CodingKey] = [],
+    _ type: M.Type, where predicate: QueryPredicate<M>? = nil, includes: [any CodingKey] = [],
     ownerArguments: [String: String] = [:]
   ) throws -> ModelSubscription<M> {
     try make(.onCreate, predicate, includes, ownerArguments)
@@ -70,7 +70,7 @@ public enum ModelSubscriptions {
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)``, as `onCreate`.
   public static func onUpdate<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate? = nil, includes: [any CodingKey] = [],
+    _ type: M.Type, where predicate: QueryPredicate<M>? = nil, includes: [any CodingKey] = [],
     ownerArguments: [String: String] = [:]
   ) throws -> ModelSubscription<M> {
     try make(.onUpdate, predicate, includes, ownerArguments)
@@ -80,7 +80,7 @@ public enum ModelSubscriptions {
   ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)``, as `onCreate`.
   public static func onDelete<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate? = nil, includes: [any CodingKey] = [],
+    _ type: M.Type, where predicate: QueryPredicate<M>? = nil, includes: [any CodingKey] = [],
     ownerArguments: [String: String] = [:]
   ) throws -> ModelSubscription<M> {
     try make(.onDelete, predicate, includes, ownerArguments)
@@ -104,7 +104,7 @@ public enum ModelSubscriptions {
   }
 
   static func make<M: Model>(
-    _ kind: ModelSubscriptionKind, _ predicate: QueryPredicate?, _ includes: [any CodingKey],
+    _ kind: ModelSubscriptionKind, _ predicate: QueryPredicate<M>?, _ includes: [any CodingKey],
     _ ownerArguments: [String: String]
   ) throws -> ModelSubscription<M> {
     let schema = M.schema
@@ -129,7 +129,7 @@ public enum ModelSubscriptions {
         "\(name) is not an owner argument of \(field) (the model's owner arguments: \(owners))")
     }
     var variables: [String: GraphQLValue] = [:]
-    if let predicate, let filter = try GraphQLFilter.from(predicate, schema: schema) {
+    if let predicate, let filter = try GraphQLFilter.from(predicate.untyped, schema: schema) {
       if let unsupported = unsupportedOperator(in: filter.value) {
         throw invalid(
           "subscription filters (\(ModelDocument.subscriptionFilterInputType(schema))) have no '\(unsupported)'")

@@ -31,7 +31,7 @@ extension DataStore {
   /// Cancelling the consuming task (or dropping the sequence) ends it and removes its observer.
   /// The sequence throws what ``query(_:where:sort:limit:offset:includes:)`` throws (and ends).
   public func observeQuery<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
+    _ type: M.Type, where predicate: QueryPredicate<M> = .all, sort: [QuerySort<M>] = [],
     minimumInterval: Duration = .milliseconds(50)
   ) -> AsyncThrowingStream<QuerySnapshot<M>, any Error> {
     let (snapshots, output) = AsyncThrowingStream<QuerySnapshot<M>, any Error>.makeStream(

@@ -63,7 +63,7 @@ public class ReadTransaction {
   ///
   /// - Throws: As ``DataStore/query(_:where:sort:limit:offset:includes:)``.
   public func query<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate = .all, sort: [QuerySort] = [],
+    _ type: M.Type, where predicate: QueryPredicate<M> = .all, sort: [QuerySort<M>] = [],
     limit: Int? = nil, offset: Int? = nil, includes: [QueryInclude] = []
   ) throws -> [M] {
     try check("query")
@@ -76,10 +76,12 @@ public class ReadTransaction {
   /// The number of `M`s matching `predicate`.
   ///
   /// - Throws: As ``DataStore/count(_:where:)``.
-  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate = .all) throws -> Int {
+  public func count<M: Model>(_ type: M.Type, where predicate: QueryPredicate<M> = .all) throws
+    -> Int
+  {
     try check("count")
     let mapping = try store.mapping(for: M.self)
-    return try store.count(mapping, try mapping.sql(for: predicate), connection)
+    return try store.count(mapping, try mapping.sql(for: predicate.untyped), connection)
   }
 }
 
@@ -153,7 +155,8 @@ public final class WriteTransaction: ReadTransaction {
   public func delete<M: Model>(_ type: M.Type, byIdentifier identifier: M.Identifier) throws
     -> Bool
   {
-    let predicate = QueryPredicate.and(identifier.components.map { .field($0.name, .eq($0.value)) })
+    let predicate = QueryPredicate<M>(
+      unchecked: .and(identifier.components.map { .field($0.name, .eq($0.value)) }))
     return try delete(M.self, where: predicate) > 0
   }
 
@@ -161,9 +164,9 @@ public final class WriteTransaction: ReadTransaction {
   ///
   /// - Returns: The number of `M` rows deleted (rows removed by cascade not counted).
   @discardableResult
-  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate) throws -> Int {
+  public func delete<M: Model>(_ type: M.Type, where predicate: QueryPredicate<M>) throws -> Int {
     let mapping = try store.mapping(for: M.self)
-    return try delete(mapping, try mapping.sql(for: predicate))
+    return try delete(mapping, try mapping.sql(for: predicate.untyped))
   }
 
   func delete(_ mapping: TableMapping, _ condition: SQLFragment) throws -> Int {

@@ -37,7 +37,7 @@ extension TableMapping {
   ///
   /// - Throws: ``DataStoreError/unknownField(model:field:)``, ``DataStoreError/invalidPredicate(model:field:reason:)``
   ///   (also for a NaN or infinite number, which SQLite cannot compare).
-  func sql(for predicate: QueryPredicate) throws -> SQLFragment {
+  func sql(for predicate: AnyQueryPredicate) throws -> SQLFragment {
     switch predicate {
     case .all:
       return SQLFragment(sql: "1", bindings: [])
@@ -160,7 +160,7 @@ extension TableMapping {
   }
 
   /// `ORDER BY …` for `sort` (empty when `sort` is empty).
-  func sql(for sort: [QuerySort]) throws -> String {
+  func sql<M: Model>(for sort: [QuerySort<M>]) throws -> String {
     guard !sort.isEmpty else { return "" }
     let terms = try sort.flatMap { criterion in
       try columns(forField: criterion.field).map {

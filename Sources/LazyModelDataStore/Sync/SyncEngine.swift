@@ -82,7 +82,7 @@ final class SyncEngine: Sendable {
   private func validateSyncExpressions(_ store: DataStore) throws {
     for expression in configuration.syncExpressions {
       let predicate = expression.predicate
-      func refuse(_ part: QueryPredicate, _ reason: String) -> SyncExpressionError {
+      func refuse(_ part: AnyQueryPredicate, _ reason: String) -> SyncExpressionError {
         SyncExpressionError(modelName: expression.modelName, predicate: predicate, unsupported: part, reason: reason)
       }
       guard let mapping = store.mapping(table: expression.modelName), mapping.schema.syncPluralName != nil else {
@@ -102,7 +102,9 @@ final class SyncEngine: Sendable {
   }
 
   /// The first part of `predicate` that AppSync's subscription filter input cannot express, and why.
-  static func unsupportedBySubscriptions(_ predicate: QueryPredicate) -> (QueryPredicate, String)? {
+  static func unsupportedBySubscriptions(_ predicate: AnyQueryPredicate) -> (
+    AnyQueryPredicate, String
+  )? {
     switch predicate {
     case .all: return nil
     case .and(let parts): return parts.lazy.compactMap { unsupportedBySubscriptions($0) }.first

@@ -67,13 +67,15 @@ public struct SyncConfiguration: Sendable {
 public struct SyncExpression: Sendable {
   /// The model's GraphQL type name.
   public var modelName: String
-  /// The records synced: sent as the `filter` of the sync queries and the subscriptions.
-  public var predicate: QueryPredicate
+  /// The records synced, on the fields of the model ``modelName``: sent as the `filter` of the
+  /// sync queries and the subscriptions.
+  public var predicate: AnyQueryPredicate
 
-  /// Syncs only the `M` matching `predicate`.
-  public init<M: Model>(_ type: M.Type, where predicate: QueryPredicate) {
+  /// Syncs only the `M` matching `predicate` (a predicate on `M`'s keys: `SyncExpression(Post.self,
+  /// where: Post.keys.rating.gt(3))`; another model's keys do not compile).
+  public init<M: Model>(_ type: M.Type, where predicate: QueryPredicate<M>) {
     modelName = M.modelName
-    self.predicate = predicate
+    self.predicate = predicate.untyped
   }
 }
 
@@ -91,10 +93,10 @@ public struct SyncExpressionError: Error, Sendable, CustomStringConvertible {
   /// The model's GraphQL type name, as the ``SyncExpression`` named it.
   public var modelName: String
   /// The whole predicate of the expression.
-  public var predicate: QueryPredicate
+  public var predicate: AnyQueryPredicate
   /// The part of ``predicate`` that cannot be expressed (the whole predicate when the fault is
   /// not one part's: an unknown model).
-  public var unsupported: QueryPredicate
+  public var unsupported: AnyQueryPredicate
   /// Why, in words.
   public var reason: String
 

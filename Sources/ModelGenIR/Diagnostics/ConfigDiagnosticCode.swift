@@ -45,6 +45,16 @@ public enum ConfigDiagnosticCode {
   /// Unicode normalization and case folding (`schema`, `Schema`: one directory on APFS and HFS+),
   /// or a stem `.`/`..`. Reported at the later schema before anything is written.
   public static let outputDirectoryCollision: DiagnosticCode = "MGC014"
+  /// A file this run would write into an output directory is recorded in the directory's
+  /// `.modelgen-manifest.json` as written by `modelgen` for another schema (`a/schema.graphql`,
+  /// then `b/schema.graphql` into one `--output`): the two schemas' outputs collide, and replacing
+  /// the file would leave the other schema's output broken. Reported at the file before anything
+  /// is written.
+  public static let outputFileCollision: DiagnosticCode = "MGC015"
+  /// An output directory's `.modelgen-manifest.json` (the record of the files `modelgen` wrote
+  /// there) cannot be read or is not a manifest this version understands: nothing is written or
+  /// deleted until it is fixed or removed.
+  public static let outputManifestInvalid: DiagnosticCode = "MGC016"
   /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
   /// `MGC099` is printed and checking stops.
   public static let tooManyErrors: DiagnosticCode = "MGC099"

@@ -151,7 +151,8 @@ enum SwiftShadowedTypeNames {
     (
       "LazyModel",
       [
-        "APITypeNames", "AnyCodingKey", "AuthRule", "BatchLoadError", "Embeddable", "EmbeddedSchema",
+        "APITypeNames", "AnyCodingKey", "AnyQueryPredicate", "AuthRule", "BatchLoadError", "Embeddable",
+        "EmbeddedSchema",
         "GraphQLScalar", "IdentifierComponent", "IdentifierComponentError", "InMemoryModelStore",
         "InMemoryModelStoreError", "JSONValue", "KeyValue", "KeyValueConvertible", "LazyList", "LazyModel",
         "LazyModelError", "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelAssociation",
