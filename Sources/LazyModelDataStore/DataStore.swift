@@ -85,7 +85,8 @@ public final class DataStore: Sendable {
   ///   - readerCount: Read-only connections that read concurrently (default 2; at least 1).
   ///   - busyTimeout: How long a connection waits for a lock another connection holds (another
   ///     process, or another store on the same file) before ``DataStoreError/busy(file:timeoutMilliseconds:)``
-  ///     (default 5 s).
+  ///     (default 5 s; whole milliseconds). It waits in steps of 25 ms, and a call whose task is
+  ///     cancelled stops waiting at the next step and throws `CancellationError`.
   ///   - traceSQL: Called with the SQL text (placeholders, never values) of every statement SQLite
   ///     starts, on the connection's queue while its job runs; for tests and diagnostics. It must not
   ///     call the store.

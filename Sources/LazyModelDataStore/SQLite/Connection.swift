@@ -32,8 +32,10 @@ final class Connection {
   /// The busy timeout (see ``DataStoreError/busy(file:timeoutMilliseconds:)``).
   let busyTimeoutMilliseconds: Int32
   /// The cancellation flag of the job running on this connection, read by the progress handler
-  /// (both on the connection's own thread).
+  /// and the busy handler (both on the connection's own thread).
   let cancellation = CancellationSlot()
+  /// The busy handler's state (its context pointer; kept alive by the connection).
+  private let busyWait: BusyWait
   /// Collects the changes of the open write transaction (writer only).
   private(set) var changes: ChangeCollector?
 
@@ -56,8 +58,16 @@ final class Connection {
     }
     handle = db
     self.trace = trace
+    busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, cancellation: cancellation)
     sqlite3_extended_result_codes(db, 1)
-    sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    // Not `sqlite3_busy_timeout`, whose one sleep cannot see a cancelled job (see ``BusyWait``).
+    sqlite3_busy_handler(
+      db,
+      { context, attempt in
+        guard let context else { return 0 }
+        return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().retry(attempt: attempt)
+          ? 1 : 0
+      }, Unmanaged.passUnretained(busyWait).toOpaque())
     // Every 1,000 virtual-machine instructions: stop the statement when its job was cancelled
     // (`SQLITE_INTERRUPT`; the job then throws `CancellationError`).
     sqlite3_progress_handler(
@@ -124,6 +134,7 @@ final class Connection {
       sqlite3_commit_hook(handle, nil, nil)
     }
     sqlite3_progress_handler(handle, 0, nil, nil)
+    sqlite3_busy_handler(handle, nil, nil)
     for statement in statements.values { sqlite3_finalize(statement.handle) }
     sqlite3_close_v2(handle)
   }
