@@ -90,7 +90,10 @@ public final class DataStore: Sendable {
   ///   - traceSQL: Called with the SQL text (placeholders, never values) of every statement SQLite
   ///     starts, on the connection's queue while its job runs; for tests and diagnostics. It must not
   ///     call the store.
-  /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when the stored tables cannot be
+  /// - Throws: ``DataStoreError/cannotOpen(file:code:reason:)`` when `fileURL` is a directory, its
+  ///   directory does not exist or is not writable, or the file is not an SQLite database or is
+  ///   read-only (nothing is created or written),
+  ///   ``DataStoreError/incompatibleSchema(model:reason:)`` when the stored tables cannot be
   ///   migrated without losing data (the file is left unchanged), ``DataStoreError/unknownModel(_:)``
   ///   when a relationship points outside the registry, ``DataStoreError/invalidArgument(name:value:reason:)``
   ///   when `listPageSize` or `readerCount` is below 1, ``DataStoreError/busy(file:timeoutMilliseconds:)``,

@@ -52,9 +52,19 @@ final class Connection {
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
+      let extended = db.map { sqlite3_extended_errcode($0) } ?? code
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       if let db { sqlite3_close_v2(db) }
-      throw DataStoreError.sqlite(code: code, message: message, sql: nil)
+      if path != ":memory:", let failure = OpenFailure.classify(path: path, code: extended) {
+        throw failure
+      }
+      throw DataStoreError.sqlite(code: extended, message: message, sql: nil)
+    }
+    // A file SQLite could only open for reading (it falls back to read-only when the read-write
+    // `open(2)` is refused): refused before anything touches it, so no `-wal`/`-shm` is made.
+    if !readOnly, path != ":memory:", sqlite3_db_readonly(db, "main") == 1 {
+      sqlite3_close_v2(db)
+      throw OpenFailure.readOnlyFile(path: path)
     }
     handle = db
     self.trace = trace
@@ -95,7 +105,18 @@ final class Connection {
       return
     }
     if path != ":memory:" {
-      try execute("PRAGMA journal_mode = WAL")
+      // The first statement that reads the file's header and makes its `-wal`/`-shm` files: where a
+      // file that is not a database, or a directory where they cannot be made, shows.
+      do {
+        try execute("PRAGMA journal_mode = WAL")
+      } catch let failure {
+        if case DataStoreError.sqlite(let code, _, _) = failure,
+          let typed = OpenFailure.classify(path: path, code: code)
+        {
+          throw typed
+        }
+        throw failure
+      }
       try execute("PRAGMA synchronous = NORMAL")
     }
     try execute("PRAGMA foreign_keys = ON")
