@@ -170,7 +170,13 @@ public final class DataStore: Sendable {
       clamping: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
     let trace = traceSQL.map(TraceBox.init)
     let connection = try Connection(path: path, trace: trace, busyTimeoutMilliseconds: milliseconds)
+    let expectedTables = Dictionary(
+      uniqueKeysWithValues: byName.values.map {
+        ($0.table, ExpectedTable(model: $0.schema.name, columns: $0.columns.map(\.name)))
+      })
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
+    // After migrating: the migration's own statements keep SQLite's errors.
+    connection.expectedTables = expectedTables
     storedLayouts = try Self.storedLayouts(byName, connection)
     if sync != nil { try Outbox.createTables(connection) }
     let collector = ChangeCollector()
@@ -184,6 +190,7 @@ public final class DataStore: Sendable {
       for number in 0..<readerCount {
         let reader = try Connection(
           path: path, trace: trace, readOnly: true, busyTimeoutMilliseconds: milliseconds)
+        reader.expectedTables = expectedTables
         readers.append(
           ConnectionQueue(
             reader, label: "LazyModelDataStore.reader\(number)", key: Self.queueKey,

@@ -56,6 +56,12 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
   /// nothing was created or written (SQLite makes no `-wal`/`-shm` file for a file it cannot read
   /// as a database).
   case cannotOpen(file: String, code: Int32, reason: String)
+  /// The stored table `table` of `model` was dropped or altered by another connection after the
+  /// store opened (its statements no longer compile: SQLite's `no such table` or `no such column`),
+  /// for `reason` (which table or column is missing, and a hint). Reopening the store migrates the
+  /// file again (a missing table is created; a missing column is added when nullable, else the
+  /// open is ``incompatibleSchema(model:reason:)``). Nothing was written by the failed call.
+  case tableChanged(model: String, table: String, reason: String)
   /// The store was used where it cannot be: `operation` (`write`, `read`, `save`, …) was called
   /// from inside one of its own ``DataStore/write(_:)``/``DataStore/read(_:)`` closures (which
   /// would wait for itself), or a transaction was used after its closure returned or from another
@@ -90,6 +96,8 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
       return "the database \(file) stayed locked by another connection for \(timeout) ms"
     case .cannotOpen(let file, let code, let reason):
       return "cannot open the database \(file) (SQLite error \(code)): \(reason)"
+    case .tableChanged(let model, let table, let reason):
+      return "the stored table \(table) of \(model) changed while the store was open: \(reason)"
     case .transactionMisuse(let operation, let reason):
       return "\(operation) cannot run: \(reason)"
     case .uniqueConstraintViolation(let model, let fields, let identifiers):

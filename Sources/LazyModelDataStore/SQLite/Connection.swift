@@ -19,6 +19,12 @@ final class TraceBox: Sendable {
   init(_ body: @escaping @Sendable (String) -> Void) { self.body = body }
 }
 
+/// A model's table as the store made it: the model it stores and its columns (``TableMapping``).
+struct ExpectedTable: Sendable {
+  let model: String
+  let columns: [String]
+}
+
 /// One open SQLite connection with a prepared-statement cache.
 ///
 /// Not thread-safe: it is only ever used by the one ``SerializedConnection`` that owns it, which
@@ -70,6 +76,11 @@ final class Connection {
     self.trace = trace
     busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, cancellation: cancellation)
     sqlite3_extended_result_codes(db, 1)
+    // A double-quoted name that is no column must be an error, not the string it spells (SQLite's
+    // legacy "double-quoted string literal" fallback, <https://www.sqlite.org/quirks.html#dblquote>):
+    // with it, a column another connection renamed read back as its own name, and a query went on
+    // without an error.
+    modelgen_sqlite3_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, 0)
     // Not `sqlite3_busy_timeout`, whose one sleep cannot see a cancelled job (see ``BusyWait``).
     sqlite3_busy_handler(
       db,
@@ -166,9 +177,65 @@ final class Connection {
     if extended & 0xff == SQLITE_BUSY {
       return .busy(file: path, timeoutMilliseconds: Int(busyTimeoutMilliseconds))
     }
-    return .sqlite(
-      code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-      sql: sql)
+    let message = String(cString: sqlite3_errmsg(handle))
+    if extended == SQLITE_ERROR, let sql, let changed = changedTable(message: message, sql: sql) {
+      return changed
+    }
+    return .sqlite(code: extended, message: message, sql: sql)
+  }
+
+  /// The store's tables, by name: what a statement that no longer compiles is checked against.
+  /// Set once by the store after migrating, before the connection runs any job.
+  var expectedTables: [String: ExpectedTable] = [:]
+
+  /// ``DataStoreError/tableChanged(model:table:reason:)`` when `message` (SQLite's, for `sql`) is
+  /// `no such table` for one of ``expectedTables``, or `no such column`/`has no column named` and
+  /// one of them that `sql` names lacks a column of its model; else `nil`. Reads the stored
+  /// columns with `pragma_table_info` through the C API (not ``prepare(_:cached:)``, whose
+  /// failures come back here).
+  private func changedTable(message: String, sql: String) -> DataStoreError? {
+    let noSuchTable = "no such table: "
+    if message.hasPrefix(noSuchTable) {
+      let name = String(message.dropFirst(noSuchTable.count))
+      let table = name.hasPrefix("main.") ? String(name.dropFirst(5)) : name
+      guard let expected = expectedTables[table] else { return nil }
+      return .tableChanged(
+        model: expected.model, table: table,
+        reason:
+          "the table does not exist (dropped by another connection); reopen the store to create it again")
+    }
+    guard message.hasPrefix("no such column: ") || message.contains(" has no column named ") else {
+      return nil
+    }
+    for (table, expected) in expectedTables.sorted(by: { $0.key < $1.key })
+    where sql.contains("\"\(table)\"") {
+      guard let stored = storedColumns(table) else { continue }
+      let missing = expected.columns.filter { !stored.contains($0) }
+      guard !missing.isEmpty else { continue }
+      return .tableChanged(
+        model: expected.model, table: table,
+        reason:
+          "the table has no column \(missing.joined(separator: ", ")) (dropped or renamed by another connection); reopen the store to migrate it"
+      )
+    }
+    return nil
+  }
+
+  /// The column names of the stored table `table` (`pragma_table_info`), or `nil` when they cannot
+  /// be read.
+  private func storedColumns(_ table: String) -> Set<String>? {
+    var raw: OpaquePointer?
+    guard
+      sqlite3_prepare_v2(handle, "SELECT name FROM pragma_table_info(?)", -1, &raw, nil)
+        == SQLITE_OK, let raw
+    else { return nil }
+    defer { sqlite3_finalize(raw) }
+    sqlite3_bind_text(raw, 1, table, -1, transient)
+    var names: Set<String> = []
+    while sqlite3_step(raw) == SQLITE_ROW {
+      if let text = sqlite3_column_text(raw, 0) { names.insert(String(cString: text)) }
+    }
+    return names
   }
 
   /// Runs one or more statements that take no parameters and return no rows of interest.
