@@ -85,11 +85,15 @@ public final class DataStore: Sendable {
   ///   - readerCount: Read-only connections that read concurrently (default 2; at least 1).
   ///   - busyTimeout: How long a connection waits for a lock another connection holds (another
   ///     process, or another store on the same file) before ``DataStoreError/busy(file:timeoutMilliseconds:)``
-  ///     (default 5 s).
+  ///     (default 5 s; whole milliseconds). It waits in steps of 25 ms, and a call whose task is
+  ///     cancelled stops waiting at the next step and throws `CancellationError`.
   ///   - traceSQL: Called with the SQL text (placeholders, never values) of every statement SQLite
   ///     starts, on the connection's queue while its job runs; for tests and diagnostics. It must not
   ///     call the store.
-  /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when the stored tables cannot be
+  /// - Throws: ``DataStoreError/cannotOpen(file:code:reason:)`` when `fileURL` is a directory, its
+  ///   directory does not exist or is not writable, or the file is not an SQLite database or is
+  ///   read-only (nothing is created or written),
+  ///   ``DataStoreError/incompatibleSchema(model:reason:)`` when the stored tables cannot be
   ///   migrated without losing data (the file is left unchanged), ``DataStoreError/unknownModel(_:)``
   ///   when a relationship points outside the registry, ``DataStoreError/invalidArgument(name:value:reason:)``
   ///   when `listPageSize` or `readerCount` is below 1, ``DataStoreError/busy(file:timeoutMilliseconds:)``,
@@ -166,7 +170,13 @@ public final class DataStore: Sendable {
       clamping: components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000)
     let trace = traceSQL.map(TraceBox.init)
     let connection = try Connection(path: path, trace: trace, busyTimeoutMilliseconds: milliseconds)
+    let expectedTables = Dictionary(
+      uniqueKeysWithValues: byName.values.map {
+        ($0.table, ExpectedTable(model: $0.schema.name, columns: $0.columns.map(\.name)))
+      })
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
+    // After migrating: the migration's own statements keep SQLite's errors.
+    connection.expectedTables = expectedTables
     storedLayouts = try Self.storedLayouts(byName, connection)
     if sync != nil { try Outbox.createTables(connection) }
     let collector = ChangeCollector()
@@ -180,6 +190,7 @@ public final class DataStore: Sendable {
       for number in 0..<readerCount {
         let reader = try Connection(
           path: path, trace: trace, readOnly: true, busyTimeoutMilliseconds: milliseconds)
+        reader.expectedTables = expectedTables
         readers.append(
           ConnectionQueue(
             reader, label: "LazyModelDataStore.reader\(number)", key: Self.queueKey,

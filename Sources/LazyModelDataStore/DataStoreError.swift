@@ -48,6 +48,20 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
   /// (`timeoutMilliseconds`, ``DataStore/init(fileURL:registry:listPageSize:readerCount:busyTimeout:traceSQL:)``'s
   /// `busyTimeout`); nothing was written.
   case busy(file: String, timeoutMilliseconds: Int)
+  /// The database `file` cannot be opened as a store, for `reason` (what is wrong, then a hint):
+  /// `file` is a directory, its directory does not exist or is not writable (the store creates the
+  /// file and its `-wal`/`-shm` companions there), the file is not an SQLite database, or it is
+  /// read-only. `code` is SQLite's extended result code (`SQLITE_CANTOPEN` 14, `SQLITE_NOTADB` 26,
+  /// `SQLITE_READONLY` 8). Thrown by the ``DataStore`` initializers before any table is touched:
+  /// nothing was created or written (SQLite makes no `-wal`/`-shm` file for a file it cannot read
+  /// as a database).
+  case cannotOpen(file: String, code: Int32, reason: String)
+  /// The stored table `table` of `model` was dropped or altered by another connection after the
+  /// store opened (its statements no longer compile: SQLite's `no such table` or `no such column`),
+  /// for `reason` (which table or column is missing, and a hint). Reopening the store migrates the
+  /// file again (a missing table is created; a missing column is added when nullable, else the
+  /// open is ``incompatibleSchema(model:reason:)``). Nothing was written by the failed call.
+  case tableChanged(model: String, table: String, reason: String)
   /// The store was used where it cannot be: `operation` (`write`, `read`, `save`, …) was called
   /// from inside one of its own ``DataStore/write(_:)``/``DataStore/read(_:)`` closures (which
   /// would wait for itself), or a transaction was used after its closure returned or from another
@@ -80,6 +94,10 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
       return "invalid argument \(name) = \(value): \(reason)"
     case .busy(let file, let timeout):
       return "the database \(file) stayed locked by another connection for \(timeout) ms"
+    case .cannotOpen(let file, let code, let reason):
+      return "cannot open the database \(file) (SQLite error \(code)): \(reason)"
+    case .tableChanged(let model, let table, let reason):
+      return "the stored table \(table) of \(model) changed while the store was open: \(reason)"
     case .transactionMisuse(let operation, let reason):
       return "\(operation) cannot run: \(reason)"
     case .uniqueConstraintViolation(let model, let fields, let identifiers):

@@ -14,6 +14,11 @@
 //     (OtherProcessEventTests) Observes `Comment4V2`, prints `ready` once registered in the file's
 //     change log, then one line per event (`saved <id> <content>` / `deleted <id> <content>`) and
 //     exits after <count> events.
+//
+//   DataStoreKillHelper <database file> lock
+//     (BusyCancellationTests) Saves post `held` inside a `write` and keeps that transaction — the
+//     file's write lock — open, printing `locked`, until a line arrives on stdin; then commits and
+//     prints `released`.
 import Foundation
 import LazyModelDataStore
 import SeedPostCommentModels
@@ -24,7 +29,7 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
   FileHandle.standardError.write(
-    Data("usage: DataStoreKillHelper <file> (<first> | events | observe <count>)\n".utf8))
+    Data("usage: DataStoreKillHelper <file> (<first> | events | observe <count> | lock)\n".utf8))
   exit(64)
 }
 let store = try DataStore(fileURL: URL(fileURLWithPath: arguments[1]), registry: Models.registry)
@@ -66,6 +71,15 @@ case "observe":
     seen += 1
     if seen == count { break }
   }
+
+case "lock":
+  try await store.write { tx in
+    try tx.save(Post4V2(id: "held", title: "by the helper"))
+    say("locked")
+    // Blocks the helper's writer queue thread (its own process), holding the lock.
+    _ = readLine()
+  }
+  say("released")
 
 default:
   guard let first = Int(arguments[2]) else { exit(64) }

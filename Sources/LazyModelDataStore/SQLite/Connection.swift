@@ -19,6 +19,12 @@ final class TraceBox: Sendable {
   init(_ body: @escaping @Sendable (String) -> Void) { self.body = body }
 }
 
+/// A model's table as the store made it: the model it stores and its columns (``TableMapping``).
+struct ExpectedTable: Sendable {
+  let model: String
+  let columns: [String]
+}
+
 /// One open SQLite connection with a prepared-statement cache.
 ///
 /// Not thread-safe: it is only ever used by the one ``SerializedConnection`` that owns it, which
@@ -32,8 +38,10 @@ final class Connection {
   /// The busy timeout (see ``DataStoreError/busy(file:timeoutMilliseconds:)``).
   let busyTimeoutMilliseconds: Int32
   /// The cancellation flag of the job running on this connection, read by the progress handler
-  /// (both on the connection's own thread).
+  /// and the busy handler (both on the connection's own thread).
   let cancellation = CancellationSlot()
+  /// The busy handler's state (its context pointer; kept alive by the connection).
+  private let busyWait: BusyWait
   /// Collects the changes of the open write transaction (writer only).
   private(set) var changes: ChangeCollector?
 
@@ -50,14 +58,37 @@ final class Connection {
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
+      let extended = db.map { sqlite3_extended_errcode($0) } ?? code
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       if let db { sqlite3_close_v2(db) }
-      throw DataStoreError.sqlite(code: code, message: message, sql: nil)
+      if path != ":memory:", let failure = OpenFailure.classify(path: path, code: extended) {
+        throw failure
+      }
+      throw DataStoreError.sqlite(code: extended, message: message, sql: nil)
+    }
+    // A file SQLite could only open for reading (it falls back to read-only when the read-write
+    // `open(2)` is refused): refused before anything touches it, so no `-wal`/`-shm` is made.
+    if !readOnly, path != ":memory:", sqlite3_db_readonly(db, "main") == 1 {
+      sqlite3_close_v2(db)
+      throw OpenFailure.readOnlyFile(path: path)
     }
     handle = db
     self.trace = trace
+    busyWait = BusyWait(timeoutMilliseconds: busyTimeoutMilliseconds, cancellation: cancellation)
     sqlite3_extended_result_codes(db, 1)
-    sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    // A double-quoted name that is no column must be an error, not the string it spells (SQLite's
+    // legacy "double-quoted string literal" fallback, <https://www.sqlite.org/quirks.html#dblquote>):
+    // with it, a column another connection renamed read back as its own name, and a query went on
+    // without an error.
+    modelgen_sqlite3_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, 0)
+    // Not `sqlite3_busy_timeout`, whose one sleep cannot see a cancelled job (see ``BusyWait``).
+    sqlite3_busy_handler(
+      db,
+      { context, attempt in
+        guard let context else { return 0 }
+        return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().retry(attempt: attempt)
+          ? 1 : 0
+      }, Unmanaged.passUnretained(busyWait).toOpaque())
     // Every 1,000 virtual-machine instructions: stop the statement when its job was cancelled
     // (`SQLITE_INTERRUPT`; the job then throws `CancellationError`).
     sqlite3_progress_handler(
@@ -85,7 +116,18 @@ final class Connection {
       return
     }
     if path != ":memory:" {
-      try execute("PRAGMA journal_mode = WAL")
+      // The first statement that reads the file's header and makes its `-wal`/`-shm` files: where a
+      // file that is not a database, or a directory where they cannot be made, shows.
+      do {
+        try execute("PRAGMA journal_mode = WAL")
+      } catch let failure {
+        if case DataStoreError.sqlite(let code, _, _) = failure,
+          let typed = OpenFailure.classify(path: path, code: code)
+        {
+          throw typed
+        }
+        throw failure
+      }
       try execute("PRAGMA synchronous = NORMAL")
     }
     try execute("PRAGMA foreign_keys = ON")
@@ -124,6 +166,7 @@ final class Connection {
       sqlite3_commit_hook(handle, nil, nil)
     }
     sqlite3_progress_handler(handle, 0, nil, nil)
+    sqlite3_busy_handler(handle, nil, nil)
     for statement in statements.values { sqlite3_finalize(statement.handle) }
     sqlite3_close_v2(handle)
   }
@@ -134,9 +177,65 @@ final class Connection {
     if extended & 0xff == SQLITE_BUSY {
       return .busy(file: path, timeoutMilliseconds: Int(busyTimeoutMilliseconds))
     }
-    return .sqlite(
-      code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-      sql: sql)
+    let message = String(cString: sqlite3_errmsg(handle))
+    if extended == SQLITE_ERROR, let sql, let changed = changedTable(message: message, sql: sql) {
+      return changed
+    }
+    return .sqlite(code: extended, message: message, sql: sql)
+  }
+
+  /// The store's tables, by name: what a statement that no longer compiles is checked against.
+  /// Set once by the store after migrating, before the connection runs any job.
+  var expectedTables: [String: ExpectedTable] = [:]
+
+  /// ``DataStoreError/tableChanged(model:table:reason:)`` when `message` (SQLite's, for `sql`) is
+  /// `no such table` for one of ``expectedTables``, or `no such column`/`has no column named` and
+  /// one of them that `sql` names lacks a column of its model; else `nil`. Reads the stored
+  /// columns with `pragma_table_info` through the C API (not ``prepare(_:cached:)``, whose
+  /// failures come back here).
+  private func changedTable(message: String, sql: String) -> DataStoreError? {
+    let noSuchTable = "no such table: "
+    if message.hasPrefix(noSuchTable) {
+      let name = String(message.dropFirst(noSuchTable.count))
+      let table = name.hasPrefix("main.") ? String(name.dropFirst(5)) : name
+      guard let expected = expectedTables[table] else { return nil }
+      return .tableChanged(
+        model: expected.model, table: table,
+        reason:
+          "the table does not exist (dropped by another connection); reopen the store to create it again")
+    }
+    guard message.hasPrefix("no such column: ") || message.contains(" has no column named ") else {
+      return nil
+    }
+    for (table, expected) in expectedTables.sorted(by: { $0.key < $1.key })
+    where sql.contains("\"\(table)\"") {
+      guard let stored = storedColumns(table) else { continue }
+      let missing = expected.columns.filter { !stored.contains($0) }
+      guard !missing.isEmpty else { continue }
+      return .tableChanged(
+        model: expected.model, table: table,
+        reason:
+          "the table has no column \(missing.joined(separator: ", ")) (dropped or renamed by another connection); reopen the store to migrate it"
+      )
+    }
+    return nil
+  }
+
+  /// The column names of the stored table `table` (`pragma_table_info`), or `nil` when they cannot
+  /// be read.
+  private func storedColumns(_ table: String) -> Set<String>? {
+    var raw: OpaquePointer?
+    guard
+      sqlite3_prepare_v2(handle, "SELECT name FROM pragma_table_info(?)", -1, &raw, nil)
+        == SQLITE_OK, let raw
+    else { return nil }
+    defer { sqlite3_finalize(raw) }
+    sqlite3_bind_text(raw, 1, table, -1, transient)
+    var names: Set<String> = []
+    while sqlite3_step(raw) == SQLITE_ROW {
+      if let text = sqlite3_column_text(raw, 0) { names.insert(String(cString: text)) }
+    }
+    return names
   }
 
   /// Runs one or more statements that take no parameters and return no rows of interest.
