@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import ForeignKeysWithoutBelongsToModels
 import Foundation
 import LazyModel
 import LazyModelDataStore
@@ -59,12 +60,16 @@ struct BreakerFindingsTests {
     }
   }
 
-  @Test("an empty string is a valid identifier and foreign key")
+  @Test("an empty string is a valid identifier and foreign key, child first inside write")
   func emptyIdentifier() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)
     let post = Post4V2(id: "", title: "empty")
-    try await store.save(Comment4V2(id: "", content: "x", post: post))
-    try await store.save(post)
+    try await store.write { tx in
+      try tx.save(Comment4V2(id: "", content: "x", post: post))
+      try tx.save(post)
+    }
+    let comment = try #require(try await store.query(Comment4V2.self, byIdentifier: .init(id: "")))
+    #expect(try await comment.post?.title == "empty")
   }
 
   @Test("an empty string is a valid identifier and foreign key, saved parent first")
@@ -89,7 +94,7 @@ struct BreakerFindingsTests {
     #expect(try await store.count(Post4V2.self, where: Post4V2.keys.title.eq(title)) == 1)
   }
 
-  @Test("a stored Boolean other than 0 or 1 is decodingFailed (it does not fit Bool)")
+  @Test("a stored Boolean other than 0 or 1 is decodingFailed naming model and field")
   func booleanOutOfRange() async throws {
     let url = try temporaryFileURL()
     let store = try DataStore(fileURL: url, registry: ScalarsEnumsEmbeddedModels.Models.registry)
@@ -103,8 +108,9 @@ struct BreakerFindingsTests {
     let decoded: [Sample]
     do {
       decoded = try await store.query(Sample.self)
-    } catch DataStoreError.decodingFailed(let model, let field, _) {
+    } catch DataStoreError.decodingFailed(let model, let field, let reason) {
       #expect(model == "Sample" && field == "flag")
+      #expect(reason == "the stored integer 2 is not a Boolean (0 or 1)")
       return
     }
     Issue.record(
@@ -151,7 +157,8 @@ struct BreakerFindingsTests {
       var renamed = post
       renamed.title = "two"
       try await store.save(renamed)
-      try await store.write { tx in _ = try tx.save(renamed) }
+      let again = renamed
+      try await store.write { tx in _ = try tx.save(again) }
       #expect(try await store.count(Comment4V2.self) == 1, "\(location)")
       try await store.save(Comment4V2(id: "marker", content: "m", post: post))
       var iterator = events.makeAsyncIterator()
@@ -313,5 +320,28 @@ struct BreakerFindingsTests {
       return try await iterator.next()?.items.count
     }
     #expect(result == 0)
+  }
+
+  @Test("save([…]) failing in SQLite inside write and caught leaves none of its models")
+  func caughtSQLBatchFailureInsideWrite() async throws {
+    let url = try temporaryFileURL()
+    let store = try DataStore(fileURL: url, registry: foreignKeyRegistry)
+    try executeRaw(
+      #"CREATE UNIQUE INDEX "Draft_unique_title" ON "Draft" ("title", "writerId")"#, on: url)
+    try await store.save(Draft(id: "d1", title: "same", writerId: "w"))
+    let caught = try await store.write { tx -> String in
+      do {
+        try tx.save([
+          Draft(id: "d3", title: "other", writerId: "w"),
+          Draft(id: "d2", title: "same", writerId: "w"),
+        ])
+        return "saved"
+      } catch DataStoreError.uniqueConstraintViolation(let model, _, _) {
+        return model
+      }
+    }
+    #expect(caught == "Draft")
+    // The call threw: none of its models may be stored (as outside write).
+    #expect(try await store.query(Draft.self, sort: [.ascending(Draft.keys.id)]).map(\.id) == ["d1"])
   }
 }
