@@ -344,4 +344,68 @@ struct BreakerFindingsTests {
     // The call threw: none of its models may be stored (as outside write).
     #expect(try await store.query(Draft.self, sort: [.ascending(Draft.keys.id)]).map(\.id) == ["d1"])
   }
+
+  @Test("a stored enum value outside the enum is decodingFailed naming model and field")
+  func enumOutOfRange() async throws {
+    let url = try temporaryFileURL()
+    let store = try DataStore(fileURL: url, registry: ScalarsEnumsEmbeddedModels.Models.registry)
+    try await store.save(Sample(id: "s", color: .red, colors: [.red]))
+    try executeRaw(#"UPDATE "Sample" SET "color" = 'PURPLE'"#, on: url)
+    do {
+      _ = try await store.query(Sample.self)
+      Issue.record("PURPLE decoded")
+    } catch DataStoreError.decodingFailed(let model, let field, _) {
+      #expect(model == "Sample" && field == "color")
+    }
+  }
+
+  @Test("a deleted event inside one write that saved and deleted the row is not a phantom")
+  func savedThenDeletedInOneWrite() async throws {
+    let (store, _) = try makeStore(.file, registry: seedRegistry)
+    let events = store.observe(Post4V2.self)
+    try await store.write { tx in
+      try tx.save(Post4V2(id: "ghost", title: "t"))
+      try tx.delete(Post4V2.self, byIdentifier: .init(id: "ghost"))
+    }
+    try await store.save(Post4V2(id: "marker", title: "m"))
+    var iterator = events.makeAsyncIterator()
+    var seen: [String] = []
+    while let event = await iterator.next() {
+      switch event {
+      case .saved(let post): seen.append("saved \(post.id)")
+      case .deleted(let post): seen.append("deleted \(post.id)")
+      }
+      if seen.last == "saved marker" { break }
+    }
+    // Every committed row change once: the ghost was saved and deleted, both committed in order.
+    #expect(seen == ["saved ghost", "deleted ghost", "saved marker"])
+  }
+
+  @Test("deferred foreign keys: a dangling child deleted again, or a parent deleted after its child, commits")
+  func deferredForeignKeysSettle() async throws {
+    let (store, _) = try makeStore(.file, registry: seedRegistry)
+    try await store.write { tx in
+      try tx.save(Comment4V2(id: "orphan", content: "x", postIdentifier: .init(id: "missing")))
+      try tx.delete(Comment4V2.self, byIdentifier: .init(id: "orphan"))
+    }
+    let post = Post4V2(id: "p", title: "t")
+    let remaining = try await store.write { tx in
+      try tx.save(Comment4V2(id: "c", content: "x", post: post))
+      try tx.save(post)
+      try tx.delete(post)
+      return try tx.count(Comment4V2.self)
+    }
+    #expect(remaining == 0)
+    await #expect(
+      throws: DataStoreError.foreignKeyViolation(
+        model: "Comment4V2", field: "post", identifiers: [IdentifierComponent(name: "id", value: .string("gone"))])
+    ) {
+      try await store.write { tx in
+        try tx.save(Comment4V2(id: "d", content: "x", postIdentifier: .init(id: "gone")))
+        try tx.save(Post4V2(id: "other", title: "t"))
+      }
+    }
+    #expect(try await store.count(Post4V2.self) == 0)
+    #expect(try await store.count(Comment4V2.self) == 0)
+  }
 }
