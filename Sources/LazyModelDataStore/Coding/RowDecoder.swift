@@ -497,7 +497,16 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
     guard let value = decoder.int64(try column(key)) else { throw missing(key) }
-    return value != 0
+    return try boolean(value, key)
+  }
+
+  /// A stored Boolean exactly: 0 or 1 (what a save binds and a predicate compares with); any other
+  /// integer is `decodingFailed`, as an integer that does not fit its field's type.
+  private func boolean(_ value: Int64, _ key: Key) throws -> Bool {
+    guard value == 0 || value == 1 else {
+      throw decoder.failure(key.stringValue, "the stored integer \(value) is not a Boolean (0 or 1)")
+    }
+    return value == 1
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
@@ -631,7 +640,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    decoder.int64(try column(key)).map { $0 != 0 }
+    try decoder.int64(try column(key)).map { try boolean($0, key) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(
@@ -714,7 +723,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
   func decodeNil() -> Bool { decoder.isNull(column) }
   func decode(_ type: Bool.Type) throws -> Bool {
     guard let value = decoder.int64(column) else { throw missing() }
-    return value != 0
+    guard value == 0 || value == 1 else {
+      throw decoder.failure(
+        decoder.mapping.columns[column].field, "the stored integer \(value) is not a Boolean (0 or 1)")
+    }
+    return value == 1
   }
   func decode(_ type: String.Type) throws -> String {
     guard let value = decoder.text(column) else { throw missing() }

@@ -131,13 +131,29 @@ public final class WriteTransaction: ReadTransaction {
   }
 
   /// Saves every model of `models` (see ``save(_:)``); each is one save with its own instant, in
-  /// order.
+  /// order. The call is all or nothing within the transaction: when one model fails, the models
+  /// saved before it in this call are undone too (a savepoint), and the transaction goes on.
   ///
   /// - Returns: The models as stored, same order.
   @discardableResult
   public func save<M: Model>(_ models: [M]) throws -> [M] {
     try check("save")
-    return try store.saveRows(models, clock: clock, connection)
+    guard models.count > 1 else { return try store.saveRows(models, clock: clock, connection) }
+    let mark = connection.changes?.mark ?? 0
+    try connection.execute("SAVEPOINT modelgen_save_models")
+    do {
+      let saved = try store.saveRows(models, clock: clock, connection)
+      try connection.execute("RELEASE modelgen_save_models")
+      return saved
+    } catch {
+      // SQLite undid only the failing statement; undo the earlier models of this call as well.
+      if !connection.isAutocommit {
+        try? connection.execute("ROLLBACK TO modelgen_save_models")
+        try? connection.execute("RELEASE modelgen_save_models")
+      }
+      connection.changes?.revert(to: mark)
+      throw error
+    }
   }
 
   /// Deletes `model` by its identifier, cascading (see ``DataStore/delete(_:)``).
