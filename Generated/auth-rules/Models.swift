@@ -15,6 +15,7 @@ public enum Models {
       Letter.self,
       Memento.self,
       Memo.self,
+      Notice.self,
       Review.self,
       Ticket.self,
     ]

@@ -86,8 +86,8 @@ public enum AuthorizationStrategy: Sendable {
   ///
   /// The rules are those of the fields the operation reaches, each field under its own `@auth`
   /// rules or else the model's (as the transformer's access-control matrix has it): for a read
-  /// every field (the client's documents select them all), and a mode is tried when a rule of it
-  /// reads some field (the fields it may not read come back `null` with `Unauthorized`); for a
+  /// (`get`, `list`, `sync`, `listen`, `search`) every field (the client's documents select them
+  /// all), and a mode is tried when a rule of it grants that read operation on some field (the fields it may not read come back `null` with `Unauthorized`); for a
   /// create or update the fields `writtenFields` names (the input's keys; the primary key and
   /// names that are not fields of `schema` are under the model's rules), and a mode is tried when
   /// its rules grant the operation on every written field; for a delete every field, each granted.
@@ -97,15 +97,36 @@ public enum AuthorizationStrategy: Sendable {
   /// - Parameters:
   ///   - configured: The modes the client may use, in no particular order.
   ///   - schema: The model the request reads or writes, or `nil`.
-  ///   - operation: The `@auth` operation (`read`, `create`, `update`, `delete`).
+  ///   - operation: The `@auth` operation of the request: `get`, `list`, `sync`, `search`, `listen`
+  ///     (a subscription), `create`, `update` or `delete` (`read` is met only by the rules whose
+  ///     `operations` name `read` or are absent).
   ///   - writtenFields: The input's field names of a create or update; `nil` means every field.
   /// - Returns: The modes to try, first to last. Pure; safe from any thread.
   public static func ordered(
     _ configured: [APIClient.Authorization], for schema: ModelSchema?,
     operation: AuthRule.Operation, writtenFields: Set<String>? = nil
   ) -> [APIClient.Authorization] {
+    orderedIndices(configured, for: schema, operation: operation, writtenFields: writtenFields).map {
+      configured[$0]
+    }
+  }
+
+  /// Whether `operation` reads (`read` and the read operations it covers).
+  static func isRead(_ operation: AuthRule.Operation) -> Bool {
+    switch operation {
+    case .read, .get, .list, .sync, .listen, .search: return true
+    case .create, .update, .delete: return false
+    }
+  }
+
+  /// ``ordered(_:for:operation:writtenFields:)`` as indices into `configured` (the real-time
+  /// connections of a multi-auth client are kept per configured mode).
+  static func orderedIndices(
+    _ configured: [APIClient.Authorization], for schema: ModelSchema?,
+    operation: AuthRule.Operation, writtenFields: Set<String>? = nil
+  ) -> [Int] {
     guard let schema, !schema.authRules.isEmpty || schema.fields.contains(where: { !$0.authRules.isEmpty })
-    else { return configured }
+    else { return Array(configured.indices) }
     // Each reached field's rules (its own, else the model's), as written order allows.
     let keys = Set(schema.primaryKey)
     let isWrite = operation == .create || operation == .update
@@ -127,7 +148,7 @@ public enum AuthorizationStrategy: Sendable {
       }
     }
     // A write needs the mode on every field it reaches; a read on some field.
-    if operation != .read {
+    if !isRead(operation) {
       candidates = candidates.filter { rule in
         let mode = Self.mode(of: rule)
         return reached.allSatisfy { rules in
@@ -143,9 +164,9 @@ public enum AuthorizationStrategy: Sendable {
       }
       .map(\.element)
     var seen = Set<AuthorizationMode>()
-    var chosen: [APIClient.Authorization] = []
+    var chosen: [Int] = []
     for mode in rules.map(Self.mode(of:)) where seen.insert(mode).inserted {
-      if let match = configured.first(where: { $0.mode == mode }) { chosen.append(match) }
+      if let match = configured.firstIndex(where: { $0.mode == mode }) { chosen.append(match) }
     }
     return chosen
   }

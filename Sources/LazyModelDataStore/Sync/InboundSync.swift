@@ -153,7 +153,7 @@ extension SyncEngine {
             do {
               let events = client.subscribe(
                 document: request.document, variables: request.variables, operationName: request.operationName,
-                responseField: request.responseField)
+                responseField: request.responseField, modelSchema: mapping.schema)
               for try await event in events {
                 switch event {
                 case .connected: sink.yield(.connected)
