@@ -10,6 +10,7 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
+      Bulletin.self,
       Document.self,
       Dossier.self,
       Letter.self,

@@ -68,11 +68,15 @@ public enum AuthorizationStrategy: Sendable {
     }
   }
 
-  /// Whether `rule` covers `operation` (`read` covers get, list, sync, listen and search).
+  /// Whether `rule` covers `operation`: a rule's `read` covers get, list, sync, listen and search
+  /// (the transformer's `READ_MODEL_OPERATIONS`), and a request's `read` (a relationship read,
+  /// which the transformer's `protectRelationalResolver` opens to the roles of every read
+  /// operation) is covered by a rule granting any of them.
   static func rule(_ rule: AuthRule, covers operation: AuthRule.Operation) -> Bool {
     guard let operations = rule.operations else { return true }
     if operations.contains(operation) { return true }
     let reads: Set<AuthRule.Operation> = [.get, .list, .sync, .listen, .search]
+    if operation == .read { return !reads.isDisjoint(with: operations) }
     return operations.contains(.read) && reads.contains(operation)
   }
 
@@ -98,8 +102,8 @@ public enum AuthorizationStrategy: Sendable {
   ///   - configured: The modes the client may use, in no particular order.
   ///   - schema: The model the request reads or writes, or `nil`.
   ///   - operation: The `@auth` operation of the request: `get`, `list`, `sync`, `search`, `listen`
-  ///     (a subscription), `create`, `update` or `delete` (`read` is met only by the rules whose
-  ///     `operations` name `read` or are absent).
+  ///     (a subscription), `create`, `update` or `delete`; `read` (a relationship read) is met by
+  ///     a rule granting any read operation.
   ///   - writtenFields: The input's field names of a create or update; `nil` means every field.
   /// - Returns: The modes to try, first to last. Pure; safe from any thread.
   public static func ordered(
@@ -190,9 +194,19 @@ extension NestedConnection: ModelTypedResponse {
   static var responseModelSchema: ModelSchema { M.schema }
 }
 
+/// A page of a `list` or index query (`protectListResolver`'s `list` roles).
+protocol ModelConnectionResponse {}
+extension ModelConnection: ModelConnectionResponse {}
+
+/// A page of a nested hasMany connection, read through a parent's relationship field.
+protocol NestedConnectionResponse {}
+extension NestedConnection: NestedConnectionResponse {}
+
 extension GraphQLRequest {
-  /// The model whose rules apply, when the response is one model's.
+  /// The model whose rules apply: the one of ``authorized(by:operation:)``, else the model of the
+  /// response when it is one model's.
   var modelSchema: ModelSchema? {
+    if let authRules { return authRules.schema }
     if let model = Response.self as? any Model.Type { return model.schema }
     return (Response.self as? any ModelTypedResponse.Type)?.responseModelSchema
   }
@@ -203,10 +217,22 @@ extension GraphQLRequest {
     return Set(input.keys)
   }
 
-  /// The `@auth` operation of this request: read for queries; create, update or delete for a
-  /// model's mutation field.
+  /// The `@auth` operation of this request, as the transformer protects its root field: the one
+  /// of ``authorized(by:operation:)``; for a query, `get` for the model's `get` field (or another
+  /// field answering one model), `list` for its `list` field and its index queries (a
+  /// `ModelConnection`, `protectListResolver`), and `read` (any read operation, as a relationship
+  /// field admits the related model's roles) for a page of a nested hasMany connection; create,
+  /// update or delete for a model's mutation field.
   var ruleOperation: AuthRule.Operation {
-    guard operationType == .mutation, let schema = modelSchema else { return .read }
+    if let authRules { return authRules.operation }
+    guard let schema = modelSchema else { return .read }
+    guard operationType == .mutation else {
+      if responseField == schema.operations.get { return .get }
+      if responseField == schema.operations.list { return .list }
+      if Response.self is any NestedConnectionResponse.Type { return .read }
+      if Response.self is any ModelConnectionResponse.Type { return .list }
+      return .get
+    }
     switch responseField {
     case schema.operations.create: return .create
     case schema.operations.update: return .update

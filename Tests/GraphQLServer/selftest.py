@@ -1403,6 +1403,29 @@ def implicit_id_is_outside_the_matrix(server: Server) -> None:
             "data": {"updateMemento": {"id": jot["id"], "title": "A2"}}}
 
 
+@check(schema="auth-rules")
+def fine_grained_read_operations(server: Server) -> None:
+    """Rules may grant the read operations one by one (transformer v2): each root field admits the
+    roles of its own operation (get: `protectGetResolver`, list: `protectListResolver`), so
+    Bulletin's API key gets but does not list, and its owner (create, update, delete only) writes
+    but neither gets nor lists; the refusal is AppSync's Unauthorized at the root field."""
+    with SecuredAuthServer() as (secured, user):
+        ann, key = user({"cognito:username": "ann"}), {"x-api-key": "da2-good"}
+        create = "mutation C($input: CreateBulletinInput!) { createBulletin(input: $input) { id text } }"
+        get = "query G($id: ID!) { getBulletin(id: $id) { id text } }"
+        listing = "query L { listBulletins { items { id } } }"
+        created = _call(secured, create, {"input": {"id": "b1", "text": "posted"}}, ann)
+        assert created == {"data": {"createBulletin": {"id": "b1", "text": "posted"}}}, created
+        _refused(_call(secured, create, {"input": {"id": "b2", "text": "keyed"}}, key), "createBulletin",
+                 "Not Authorized to access createBulletin on type Mutation")
+        assert _call(secured, get, {"id": "b1"}, key) == {"data": {"getBulletin": {"id": "b1", "text": "posted"}}}
+        _refused(_call(secured, get, {"id": "b1"}, ann), "getBulletin", "Not Authorized to access getBulletin on type Query")
+        for caller in (key, ann):
+            _refused(_call(secured, listing, {}, caller), "listBulletins",
+                     "Not Authorized to access listBulletins on type Query")
+        assert [r["id"] for r in hook(secured, "/test/records/Bulletin")] == ["b1"]
+
+
 def _rule(allow: str, *operations: str, **options: object) -> dict:
     return {"allow": allow, **({"operations": list(operations)} if operations else {}), **options}
 

@@ -563,7 +563,8 @@ extension SyncEngine {
       + " $lastSync: AWSTimestamp) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken,"
       + " lastSync: $lastSync) { items \(inboundSelectionSet(schema)) nextToken startedAt } }"
     return GraphQLRequest(
-      operationType: .query, operationName: name, document: document, variables: variables, responseField: field)
+      operationType: .query, operationName: name, document: document, variables: variables, responseField: field
+    ).authorized(by: schema, operation: .sync)
   }
 
   /// The `kind` subscription of `schema` with the sync fields, the model's sync expression as
