@@ -119,7 +119,8 @@ struct MultiAuthSubscriptionTests {
     #expect(await iamOnly.activeSubscriptionCount == 0)
   }
 
-  @Test("an owner's subscription under user pools receives only the caller's records, with or without the owner argument")
+  @Test(
+    "an owner's subscription under user pools receives only the caller's records, with or without the owner argument")
   func ownerReceivesOnlyTheirRecords() async throws {
     let keys = try AuthFixture()
     let server = try await keys.server()
@@ -190,7 +191,8 @@ struct MultiAuthSubscriptionTests {
     let pools = APIClient.Authorization.userPools { "t" }
     let iam = APIClient.Authorization.iam({ AWSCredentials(accessKeyID: "a", secretAccessKey: "s") }, region: "r")
     let modes = [key, pools, iam]
-    #expect(AuthorizationStrategy.ordered(modes, for: Notice.schema, operation: .listen).map(\.mode) == [.userPools, .apiKey])
+    #expect(
+      AuthorizationStrategy.ordered(modes, for: Notice.schema, operation: .listen).map(\.mode) == [.userPools, .apiKey])
     #expect(AuthorizationStrategy.orderedIndices(modes, for: Notice.schema, operation: .listen) == [1, 0])
     // Ticket's owner rule grants create and read: listen is a read.
     #expect(AuthorizationStrategy.ordered(modes, for: Ticket.schema, operation: .listen).map(\.mode) == [.userPools])
