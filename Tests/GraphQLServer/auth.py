@@ -45,7 +45,9 @@ resolvers do:
   owner rules compare the record's owner field (default `owner`; a string or a list) with the
   identity claim (default the username) and dynamic group rules the record's `groupsField` with the
   caller's groups: a create fills an absent owner field with the caller and refuses another owner,
-  update and delete refuse another's record, get refuses it, list and index queries leave it out;
+  update and delete refuse another's record, and (with no static role) a key with no stored
+  record, deciding by the stored owner field, never the input's; get refuses it, list and index
+  queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
   a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
   a relationship field reads the related model under that model's rules (the transformer's
@@ -549,8 +551,12 @@ class Authorizer:
                 key = [args["input"].get(name) for name in model.primary_key]
                 with api.lock:
                     existing = api.store.get(model_name, key)
-                if not unconditional and existing is not None and \
-                        not any(self._matches_record(identity, r, existing) for r in record_rules):
+                # Decided by the stored record, as the transformer's update and delete auth
+                # resolvers read it (`$ctx.result.<ownerField>` of the record loaded first), never
+                # by the input: a caller no static role lets write is refused another's record,
+                # and a key with no stored record (no owner to match: `$util.unauthorized()`).
+                if not unconditional and (existing is None or
+                                          not any(self._matches_record(identity, r, existing) for r in record_rules)):
                     refuse()
                 if kind == "UPDATE" and existing is not None and \
                         not self._authorize_update(identity, model, args["input"], existing):

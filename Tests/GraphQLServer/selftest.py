@@ -1426,6 +1426,46 @@ def fine_grained_read_operations(server: Server) -> None:
         assert [r["id"] for r in hook(secured, "/test/records/Bulletin")] == ["b1"]
 
 
+@check(schema="auth-rules")
+def recordless_writes_are_decided_by_the_stored_owner(server: Server) -> None:
+    """An update or delete by a caller that no static role (public, private, custom, a static group
+    it holds) lets write is decided by the stored record's owner field, as the transformer's update
+    and delete auth resolvers read it (`$ctx.result.<ownerField>` of the record the mutation loads
+    first), never by the input: bob is refused ann's notice, whatever owner his input names, and
+    the record stays as it was; a key with no stored record is refused too (no record, no owner to
+    match: `$util.unauthorized()`, not a conditional failure). The owner updates and deletes; the
+    API key, whose only rule reads, is refused at the model level."""
+    with SecuredAuthServer() as (secured, user):
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        key = {"x-api-key": "da2-good"}
+        create = "mutation C($input: CreateNoticeInput!) { createNotice(input: $input) { id text owner } }"
+        update = "mutation U($input: UpdateNoticeInput!) { updateNotice(input: $input) { id text owner } }"
+        delete = "mutation D($input: DeleteNoticeInput!) { deleteNotice(input: $input) { id } }"
+        created = _call(secured, create, {"input": {"id": "n1", "text": "ann's"}}, ann)
+        assert created == {"data": {"createNotice": {"id": "n1", "text": "ann's", "owner": "ann"}}}, created
+        before = _stored(secured, "Notice", "n1")
+        assert before["owner"] == "sub-ann::ann", before
+        refusal = "Not Authorized to access updateNotice on type Mutation"
+        for input_ in ({"id": "n1", "text": "bob's"}, {"id": "n1", "text": "bob's", "owner": "bob"},
+                       {"id": "n1", "text": "bob's", "owner": "sub-ann::ann"}, {"id": "n1", "owner": "sub-bob::bob"}):
+            _refused(_call(secured, update, {"input": input_}, bob), "updateNotice", refusal)
+        _refused(_call(secured, delete, {"input": {"id": "n1"}}, bob), "deleteNotice",
+                 "Not Authorized to access deleteNotice on type Mutation")
+        _refused(_call(secured, update, {"input": {"id": "n1", "text": "keyed"}}, key), "updateNotice", refusal)
+        assert _stored(secured, "Notice", "n1") == before
+        # No stored record: no owner to match, so an owner-only caller is refused (not a
+        # conditional failure that would tell a record apart from none).
+        _refused(_call(secured, update, {"input": {"id": "none", "text": "x"}}, bob), "updateNotice", refusal)
+        _refused(_call(secured, delete, {"input": {"id": "none"}}, bob), "deleteNotice",
+                 "Not Authorized to access deleteNotice on type Mutation")
+        assert [r["id"] for r in hook(secured, "/test/records/Notice")] == ["n1"]
+        # The owner updates and deletes.
+        updated = _call(secured, update, {"input": {"id": "n1", "text": "edited"}}, ann)
+        assert updated == {"data": {"updateNotice": {"id": "n1", "text": "edited", "owner": "ann"}}}, updated
+        assert _call(secured, delete, {"input": {"id": "n1"}}, ann) == {"data": {"deleteNotice": {"id": "n1"}}}
+        assert hook(secured, "/test/records/Notice") == []
+
+
 def _rule(allow: str, *operations: str, **options: object) -> dict:
     return {"allow": allow, **({"operations": list(operations)} if operations else {}), **options}
 
