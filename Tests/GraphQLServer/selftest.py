@@ -1466,6 +1466,48 @@ def recordless_writes_are_decided_by_the_stored_owner(server: Server) -> None:
         assert hook(secured, "/test/records/Notice") == []
 
 
+@check(schema="auth-rules")
+def invalid_auth_rules_are_refused_at_start(server: Server) -> None:
+    """`--auth-config` rules (and the manifest's) the auth transformer would reject stop the server
+    before it listens, every problem on its own `error:` line naming the rule's place and the fix:
+    a provider the strategy does not support (owner/groups need userPools or oidc, public apiKey or
+    iam, private userPools, oidc or iam), an unknown strategy or operation, an empty operations
+    list, a groups rule without groups, a granular read operation in a field rule. No key or
+    secret of the config is printed."""
+    directory = Path(tempfile.mkdtemp(prefix="selftest-auth-rules-"))
+    config = {"apiKey": "da2-secret-never-printed", "modelRules": {
+        "Notice": [{"allow": "owner", "provider": "apiKey"}, {"allow": "public", "provider": "userPools"},
+                   {"allow": "private", "provider": "function"}, {"allow": "everyone"}],
+        "Memo": [{"allow": "groups", "provider": "iam", "groups": ["Admin"]}, {"allow": "groups"},
+                 {"allow": "public", "operations": ["lisst"]}, {"allow": "owner", "operations": []}],
+        "Bulletin": [{"allow": "public", "operations": ["get"]}]},
+        "fieldRules": {"Memo": {"secret": [{"allow": "owner", "operations": ["get", "read"]}]}}}
+    (directory / "auth.json").write_text(json.dumps(config))
+    result = subprocess.run([sys.executable, str(HERE / "server.py"), "--schema", str(schema_path("auth-rules")),
+                             "--port", "0", "--db", str(directory / "db.sqlite"), "--auth-config",
+                             str(directory / "auth.json")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and "LISTENING" not in result.stdout, (result.returncode, result.stdout)
+    source = f"{directory / 'auth.json'}"
+    expected = [
+        f'error: {source} modelRules: Memo rule 1: provider "iam" is not valid for allow: groups; use one of userPools, oidc',
+        f"error: {source} modelRules: Memo rule 2: allow: groups needs a non-empty 'groups' list or a 'groupsField'",
+        f'error: {source} modelRules: Memo rule 3: unknown operation "lisst"; use one of create, update, delete, '
+        "read, get, list, sync, listen, search",
+        f"error: {source} modelRules: Memo rule 4: operations must be a non-empty list (it would grant nothing)",
+        f'error: {source} modelRules: Notice rule 1: provider "apiKey" is not valid for allow: owner; use one of '
+        "userPools, oidc",
+        f'error: {source} modelRules: Notice rule 2: provider "userPools" is not valid for allow: public; use one of '
+        "apiKey, iam, identityPool",
+        f'error: {source} modelRules: Notice rule 3: provider "function" is not valid for allow: private; use one of '
+        "userPools, oidc, iam, identityPool",
+        f'error: {source} modelRules: Notice rule 4: unknown strategy allow: "everyone"; use one of public, private, '
+        "owner, groups, custom",
+        f"error: {source} fieldRules: Memo.secret rule 1: 'get' operation is not allowed at the field level; use 'read'",
+    ]
+    assert result.stderr.splitlines() == expected, result.stderr
+    assert "da2-secret-never-printed" not in result.stderr + result.stdout
+
+
 def _rule(allow: str, *operations: str, **options: object) -> dict:
     return {"allow": allow, **({"operations": list(operations)} if operations else {}), **options}
 
