@@ -10,11 +10,13 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
+      Bulletin.self,
       Document.self,
       Dossier.self,
       Letter.self,
       Memento.self,
       Memo.self,
+      Notice.self,
       Review.self,
       Ticket.self,
     ]

@@ -98,7 +98,8 @@ public final class APIClient: Sendable {
   public let configuration: Configuration
   private let session: URLSession
   private let transport: HTTPTransport
-  private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
+  /// Sees every request (and every subscription `start`) just before it is sent.
+  let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
   /// The real-time connection all subscriptions of this client share (see `subscribe(to:)`).
   let subscriptionHub = SubscriptionHub()
   /// The fields each record's last read refused to this client (``UnreadableFields``).
@@ -110,8 +111,10 @@ public final class APIClient: Sendable {
   ///
   /// - Parameters:
   ///   - configuration: Endpoint, authorization, deadline, limits and paging.
-  ///   - observer: Called with the operation name, document and variables of every request just
-  ///     before it is sent (logging, tests); called on the sending task. It never sees headers.
+  ///   - observer: Called with the operation name, document, variables and authorization mode of
+  ///     every request just before it is sent (logging, tests), on the sending task, and of every
+  ///     subscription `start` message, on the real-time connection's actor. It never sees headers
+  ///     or credentials.
   public init(
     configuration: Configuration,
     observer: (@Sendable (GraphQLRequestRecord) -> Void)? = nil
@@ -375,7 +378,10 @@ public final class APIClient: Sendable {
       throw APIError.authorization(operationName: name, underlying: error)
     }
     urlRequest.httpBody = body
-    observer?(record)
+    observer?(
+      GraphQLRequestRecord(
+        operationName: record.operationName, document: record.document, variables: record.variables,
+        authorizationMode: authorization.mode))
     if Task.isCancelled { throw CancellationError() }
 
     let result: HTTPExchangeResult
@@ -505,7 +511,8 @@ public struct GraphQLResponse<Response: Sendable>: Sendable {
   public let body: Data
 }
 
-/// What the client is about to send, as given to its observer.
+/// What the client is about to send, as given to its observer: an HTTP request, or a real-time
+/// subscription's `start` message.
 public struct GraphQLRequestRecord: Sendable, Hashable {
   /// The operation name.
   public let operationName: String
@@ -513,6 +520,21 @@ public struct GraphQLRequestRecord: Sendable, Hashable {
   public let document: String
   /// The variables.
   public let variables: [String: GraphQLValue]
+  /// The AppSync authorization mode the request is sent with (under
+  /// ``AuthorizationStrategy/multiAuth(_:)``, the mode being tried: a request refused and re-sent
+  /// with the next mode is recorded once per mode), or `nil` for ``APIClient/Authorization/none``.
+  /// The mode only, never a credential.
+  public let authorizationMode: AuthorizationMode?
+
+  init(
+    operationName: String, document: String, variables: [String: GraphQLValue],
+    authorizationMode: AuthorizationMode? = nil
+  ) {
+    self.operationName = operationName
+    self.document = document
+    self.variables = variables
+    self.authorizationMode = authorizationMode
+  }
 }
 
 let responseFieldKey = CodingUserInfoKey(rawValue: "LazyModelAPI.responseField")!

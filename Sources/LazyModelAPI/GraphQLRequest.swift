@@ -35,6 +35,9 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   /// The hasMany fields selected with `includes:`; lists decoded from them page on through the
   /// same nested field (a `nextToken` belongs to the field that issued it).
   let nestedLists: [NestedListSource]
+  /// The model and `@auth` operation that pick the modes under multi-auth, when set with
+  /// ``authorized(by:operation:)`` (else read from `Response` and ``responseField``).
+  var authRules: (schema: ModelSchema, operation: AuthRule.Operation)?
 
   /// Creates a request.
   ///
@@ -69,6 +72,23 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
     self.responseField = responseField
     self.nestedField = nestedField
     self.nestedLists = nestedLists
+  }
+
+  /// This request with the `@auth` rules of `schema` for `operation` picking its modes under
+  /// ``AuthorizationStrategy/multiAuth(_:)``: for requests whose `Response` is not a model's (a
+  /// sync engine's `sync<Plural>` query or its mutations decoded as ``GraphQLValue``), which would
+  /// otherwise try the configured modes in their order.
+  ///
+  /// - Parameters:
+  ///   - schema: The model the request reads or writes.
+  ///   - operation: Its `@auth` operation (`get`, `list`, `sync`, `search`, `create`, `update`,
+  ///     `delete`), as the transformer protects the root field (`protectGetResolver`,
+  ///     `protectListResolver`, `protectSyncResolver`, ...).
+  /// - Returns: A copy; pure.
+  public func authorized(by schema: ModelSchema, operation: AuthRule.Operation) -> GraphQLRequest {
+    var copy = self
+    copy.authRules = (schema, operation)
+    return copy
   }
 }
 

@@ -68,11 +68,15 @@ public enum AuthorizationStrategy: Sendable {
     }
   }
 
-  /// Whether `rule` covers `operation` (`read` covers get, list, sync, listen and search).
+  /// Whether `rule` covers `operation`: a rule's `read` covers get, list, sync, listen and search
+  /// (the transformer's `READ_MODEL_OPERATIONS`), and a request's `read` (a relationship read,
+  /// which the transformer's `protectRelationalResolver` opens to the roles of every read
+  /// operation) is covered by a rule granting any of them.
   static func rule(_ rule: AuthRule, covers operation: AuthRule.Operation) -> Bool {
     guard let operations = rule.operations else { return true }
     if operations.contains(operation) { return true }
     let reads: Set<AuthRule.Operation> = [.get, .list, .sync, .listen, .search]
+    if operation == .read { return !reads.isDisjoint(with: operations) }
     return operations.contains(.read) && reads.contains(operation)
   }
 
@@ -86,8 +90,8 @@ public enum AuthorizationStrategy: Sendable {
   ///
   /// The rules are those of the fields the operation reaches, each field under its own `@auth`
   /// rules or else the model's (as the transformer's access-control matrix has it): for a read
-  /// every field (the client's documents select them all), and a mode is tried when a rule of it
-  /// reads some field (the fields it may not read come back `null` with `Unauthorized`); for a
+  /// (`get`, `list`, `sync`, `listen`, `search`) every field (the client's documents select them
+  /// all), and a mode is tried when a rule of it grants that read operation on some field (the fields it may not read come back `null` with `Unauthorized`); for a
   /// create or update the fields `writtenFields` names (the input's keys; the primary key and
   /// names that are not fields of `schema` are under the model's rules), and a mode is tried when
   /// its rules grant the operation on every written field; for a delete every field, each granted.
@@ -97,15 +101,36 @@ public enum AuthorizationStrategy: Sendable {
   /// - Parameters:
   ///   - configured: The modes the client may use, in no particular order.
   ///   - schema: The model the request reads or writes, or `nil`.
-  ///   - operation: The `@auth` operation (`read`, `create`, `update`, `delete`).
+  ///   - operation: The `@auth` operation of the request: `get`, `list`, `sync`, `search`, `listen`
+  ///     (a subscription), `create`, `update` or `delete`; `read` (a relationship read) is met by
+  ///     a rule granting any read operation.
   ///   - writtenFields: The input's field names of a create or update; `nil` means every field.
   /// - Returns: The modes to try, first to last. Pure; safe from any thread.
   public static func ordered(
     _ configured: [APIClient.Authorization], for schema: ModelSchema?,
     operation: AuthRule.Operation, writtenFields: Set<String>? = nil
   ) -> [APIClient.Authorization] {
+    orderedIndices(configured, for: schema, operation: operation, writtenFields: writtenFields).map {
+      configured[$0]
+    }
+  }
+
+  /// Whether `operation` reads (`read` and the read operations it covers).
+  static func isRead(_ operation: AuthRule.Operation) -> Bool {
+    switch operation {
+    case .read, .get, .list, .sync, .listen, .search: return true
+    case .create, .update, .delete: return false
+    }
+  }
+
+  /// ``ordered(_:for:operation:writtenFields:)`` as indices into `configured` (the real-time
+  /// connections of a multi-auth client are kept per configured mode).
+  static func orderedIndices(
+    _ configured: [APIClient.Authorization], for schema: ModelSchema?,
+    operation: AuthRule.Operation, writtenFields: Set<String>? = nil
+  ) -> [Int] {
     guard let schema, !schema.authRules.isEmpty || schema.fields.contains(where: { !$0.authRules.isEmpty })
-    else { return configured }
+    else { return Array(configured.indices) }
     // Each reached field's rules (its own, else the model's), as written order allows.
     let keys = Set(schema.primaryKey)
     let isWrite = operation == .create || operation == .update
@@ -127,7 +152,7 @@ public enum AuthorizationStrategy: Sendable {
       }
     }
     // A write needs the mode on every field it reaches; a read on some field.
-    if operation != .read {
+    if !isRead(operation) {
       candidates = candidates.filter { rule in
         let mode = Self.mode(of: rule)
         return reached.allSatisfy { rules in
@@ -143,9 +168,9 @@ public enum AuthorizationStrategy: Sendable {
       }
       .map(\.element)
     var seen = Set<AuthorizationMode>()
-    var chosen: [APIClient.Authorization] = []
+    var chosen: [Int] = []
     for mode in rules.map(Self.mode(of:)) where seen.insert(mode).inserted {
-      if let match = configured.first(where: { $0.mode == mode }) { chosen.append(match) }
+      if let match = configured.firstIndex(where: { $0.mode == mode }) { chosen.append(match) }
     }
     return chosen
   }
@@ -169,9 +194,19 @@ extension NestedConnection: ModelTypedResponse {
   static var responseModelSchema: ModelSchema { M.schema }
 }
 
+/// A page of a `list` or index query (`protectListResolver`'s `list` roles).
+protocol ModelConnectionResponse {}
+extension ModelConnection: ModelConnectionResponse {}
+
+/// A page of a nested hasMany connection, read through a parent's relationship field.
+protocol NestedConnectionResponse {}
+extension NestedConnection: NestedConnectionResponse {}
+
 extension GraphQLRequest {
-  /// The model whose rules apply, when the response is one model's.
+  /// The model whose rules apply: the one of ``authorized(by:operation:)``, else the model of the
+  /// response when it is one model's.
   var modelSchema: ModelSchema? {
+    if let authRules { return authRules.schema }
     if let model = Response.self as? any Model.Type { return model.schema }
     return (Response.self as? any ModelTypedResponse.Type)?.responseModelSchema
   }
@@ -182,10 +217,22 @@ extension GraphQLRequest {
     return Set(input.keys)
   }
 
-  /// The `@auth` operation of this request: read for queries; create, update or delete for a
-  /// model's mutation field.
+  /// The `@auth` operation of this request, as the transformer protects its root field: the one
+  /// of ``authorized(by:operation:)``; for a query, `get` for the model's `get` field (or another
+  /// field answering one model), `list` for its `list` field and its index queries (a
+  /// `ModelConnection`, `protectListResolver`), and `read` (any read operation, as a relationship
+  /// field admits the related model's roles) for a page of a nested hasMany connection; create,
+  /// update or delete for a model's mutation field.
   var ruleOperation: AuthRule.Operation {
-    guard operationType == .mutation, let schema = modelSchema else { return .read }
+    if let authRules { return authRules.operation }
+    guard let schema = modelSchema else { return .read }
+    guard operationType == .mutation else {
+      if responseField == schema.operations.get { return .get }
+      if responseField == schema.operations.list { return .list }
+      if Response.self is any NestedConnectionResponse.Type { return .read }
+      if Response.self is any ModelConnectionResponse.Type { return .list }
+      return .get
+    }
     switch responseField {
     case schema.operations.create: return .create
     case schema.operations.update: return .update

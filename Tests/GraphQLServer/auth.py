@@ -45,7 +45,9 @@ resolvers do:
   owner rules compare the record's owner field (default `owner`; a string or a list) with the
   identity claim (default the username) and dynamic group rules the record's `groupsField` with the
   caller's groups: a create fills an absent owner field with the caller and refuses another owner,
-  update and delete refuse another's record, get refuses it, list and index queries leave it out;
+  update and delete refuse another's record, and (with no static role) a key with no stored
+  record, deciding by the stored owner field, never the input's; get refuses it, list and index
+  queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
   a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
   a relationship field reads the related model under that model's rules (the transformer's
@@ -328,6 +330,9 @@ class Authorizer:
         if field_rules is None:
             field_rules = {name: entry["fieldAuthRules"] for name, entry in manifest_models.items()
                            if entry.get("fieldAuthRules")}
+        config = getattr(self, "source", "--auth-config")
+        validate_rules(model_rules, f"{config} modelRules" if "modelRules" in self.config else "manifest authRules",
+                       field_rules, f"{config} fieldRules" if "fieldRules" in self.config else "manifest fieldAuthRules")
         self.model_rules = model_rules
         self.field_rules = field_rules
         every_rule = [r for rules in model_rules.values() for r in rules] + \
@@ -549,8 +554,12 @@ class Authorizer:
                 key = [args["input"].get(name) for name in model.primary_key]
                 with api.lock:
                     existing = api.store.get(model_name, key)
-                if not unconditional and existing is not None and \
-                        not any(self._matches_record(identity, r, existing) for r in record_rules):
+                # Decided by the stored record, as the transformer's update and delete auth
+                # resolvers read it (`$ctx.result.<ownerField>` of the record loaded first), never
+                # by the input: a caller no static role lets write is refused another's record,
+                # and a key with no stored record (no owner to match: `$util.unauthorized()`).
+                if not unconditional and (existing is None or
+                                          not any(self._matches_record(identity, r, existing) for r in record_rules)):
                     refuse()
                 if kind == "UPDATE" and existing is not None and \
                         not self._authorize_update(identity, model, args["input"], existing):
@@ -972,6 +981,88 @@ def mode_rules(node: Any) -> dict[str, list[str] | None] | None:
     return _mode_rules(node)
 
 
+STRATEGY_PROVIDERS = {
+    "public": ("apiKey", "iam", "identityPool"),
+    "private": ("userPools", "oidc", "iam", "identityPool"),
+    "owner": ("userPools", "oidc"),
+    "groups": ("userPools", "oidc"),
+    "custom": ("function",),
+}
+"""The providers each strategy supports, as the auth transformer validates them (owner and groups
+need a user pool or OIDC token; public the API key or IAM; private a user pool, OIDC or IAM)."""
+
+MODEL_OPERATIONS = ("create", "update", "delete", "read", *READ_OPERATIONS)
+
+
+class ConfigError(Exception):
+    """@auth rules (the manifest's or the config's `modelRules`/`fieldRules`) the transformer would
+    reject: every problem, one a line, each naming where the rule is and how to fix it."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def rule_problems(rule: Any, where: str, field_level: bool = False) -> list[str]:
+    """Why one @auth rule at `where` (`modelRules.Notice[1]`) is invalid, as the auth transformer
+    checks it (`validateRules`: strategy, provider per strategy, operations, groups; granular read
+    operations only on models: "'get' operation is not allowed at the field level"); empty when
+    it is valid."""
+    if not isinstance(rule, dict):
+        return [f"{where}: a rule must be an object with 'allow'"]
+    problems = []
+    allow = rule.get("allow")
+    if allow not in STRATEGY_PROVIDERS:
+        return [f"{where}: unknown strategy allow: {json.dumps(allow)}; use one of {', '.join(STRATEGY_PROVIDERS)}"]
+    provider = rule.get("provider")
+    if provider is not None and provider not in STRATEGY_PROVIDERS[allow]:
+        problems.append(f"{where}: provider {json.dumps(provider)} is not valid for allow: {allow}; "
+                        f"use one of {', '.join(STRATEGY_PROVIDERS[allow])}")
+    operations = rule.get("operations")
+    if operations is not None:
+        if not isinstance(operations, list) or not operations:
+            problems.append(f"{where}: operations must be a non-empty list (it would grant nothing)")
+        else:
+            for operation in operations:
+                if operation not in MODEL_OPERATIONS:
+                    problems.append(f"{where}: unknown operation {json.dumps(operation)}; "
+                                    f"use one of {', '.join(MODEL_OPERATIONS)}")
+                elif field_level and operation in READ_OPERATIONS:
+                    problems.append(f"{where}: '{operation}' operation is not allowed at the field level; use 'read'")
+    if allow == "groups":
+        groups = rule.get("groups")
+        if rule.get("groupsField") is None and (not isinstance(groups, list) or not groups):
+            problems.append(f"{where}: allow: groups needs a non-empty 'groups' list or a 'groupsField'")
+    return problems
+
+
+def validate_rules(model_rules: Any, model_source: str, field_rules: Any, field_source: str) -> None:
+    """Raises ConfigError with every invalid rule of `model_rules` ({model: [rule]}, read from
+    `model_source`: the config's `modelRules` or the manifest's `authRules`) and `field_rules`
+    ({model: {field: [rule]}}, from `field_source`); returns when all are valid."""
+    problems: list[str] = []
+    if not isinstance(model_rules, dict):
+        problems.append(f"{model_source}: must be an object of model name to a list of rules")
+        model_rules = {}
+    if not isinstance(field_rules, dict):
+        problems.append(f"{field_source}: must be an object of model name to field name to rules")
+        field_rules = {}
+    for model, rules in sorted(model_rules.items()):
+        for index, rule in enumerate(rules if isinstance(rules, list) else [rules]):
+            problems += rule_problems(rule, f"{model_source}: {model} rule {index + 1}")
+    for model, fields in sorted(field_rules.items()):
+        if not isinstance(fields, dict):
+            problems.append(f"{field_source}: {model}: must be an object of field name to rules")
+            continue
+        for name, rules in sorted(fields.items()):
+            for index, rule in enumerate(rules if isinstance(rules, list) else [rules]):
+                problems += rule_problems(rule, f"{field_source}: {model}.{name} rule {index + 1}", field_level=True)
+    if problems:
+        raise ConfigError(problems)
+
+
 def load(path: str) -> Authorizer:
     with open(path, encoding="utf-8") as file:
-        return Authorizer(json.load(file))
+        authorizer = Authorizer(json.load(file))
+    authorizer.source = path
+    return authorizer

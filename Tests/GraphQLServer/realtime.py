@@ -35,7 +35,8 @@ driven on the HTTP server's handler thread that received the upgrade.
 
 Test hooks: `x-test-realtime-fault` and `x-test-realtime-timeout-ms` in the handshake's `header`
 JSON (see README.md), `POST /test/realtime/drop` (drop every connection without a close frame) and
-`GET /test/realtime/subscriptions` (the active subscriptions), `GET /test/realtime/connections`.
+`GET /test/realtime/subscriptions` (the active subscriptions, each with the authorization mode its
+`start` authenticated with under `--auth-config`, else null), `GET /test/realtime/connections`.
 """
 
 from __future__ import annotations
@@ -406,8 +407,10 @@ class RealtimeHub:
         for connection in connections:
             with connection.lock:
                 for registration in connection.registrations.values():
+                    mode = registration.identity.mode if registration.identity is not None else None
                     found.append({"id": registration.id, "field": registration.field_name,
-                                  "arguments": registration.arguments, "connection": id(connection)})
+                                  "arguments": registration.arguments, "connection": id(connection),
+                                  "mode": mode})
         return found
 
     # -- subscriptions

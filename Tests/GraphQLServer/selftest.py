@@ -1403,6 +1403,111 @@ def implicit_id_is_outside_the_matrix(server: Server) -> None:
             "data": {"updateMemento": {"id": jot["id"], "title": "A2"}}}
 
 
+@check(schema="auth-rules")
+def fine_grained_read_operations(server: Server) -> None:
+    """Rules may grant the read operations one by one (transformer v2): each root field admits the
+    roles of its own operation (get: `protectGetResolver`, list: `protectListResolver`), so
+    Bulletin's API key gets but does not list, and its owner (create, update, delete only) writes
+    but neither gets nor lists; the refusal is AppSync's Unauthorized at the root field."""
+    with SecuredAuthServer() as (secured, user):
+        ann, key = user({"cognito:username": "ann"}), {"x-api-key": "da2-good"}
+        create = "mutation C($input: CreateBulletinInput!) { createBulletin(input: $input) { id text } }"
+        get = "query G($id: ID!) { getBulletin(id: $id) { id text } }"
+        listing = "query L { listBulletins { items { id } } }"
+        created = _call(secured, create, {"input": {"id": "b1", "text": "posted"}}, ann)
+        assert created == {"data": {"createBulletin": {"id": "b1", "text": "posted"}}}, created
+        _refused(_call(secured, create, {"input": {"id": "b2", "text": "keyed"}}, key), "createBulletin",
+                 "Not Authorized to access createBulletin on type Mutation")
+        assert _call(secured, get, {"id": "b1"}, key) == {"data": {"getBulletin": {"id": "b1", "text": "posted"}}}
+        _refused(_call(secured, get, {"id": "b1"}, ann), "getBulletin", "Not Authorized to access getBulletin on type Query")
+        for caller in (key, ann):
+            _refused(_call(secured, listing, {}, caller), "listBulletins",
+                     "Not Authorized to access listBulletins on type Query")
+        assert [r["id"] for r in hook(secured, "/test/records/Bulletin")] == ["b1"]
+
+
+@check(schema="auth-rules")
+def recordless_writes_are_decided_by_the_stored_owner(server: Server) -> None:
+    """An update or delete by a caller that no static role (public, private, custom, a static group
+    it holds) lets write is decided by the stored record's owner field, as the transformer's update
+    and delete auth resolvers read it (`$ctx.result.<ownerField>` of the record the mutation loads
+    first), never by the input: bob is refused ann's notice, whatever owner his input names, and
+    the record stays as it was; a key with no stored record is refused too (no record, no owner to
+    match: `$util.unauthorized()`, not a conditional failure). The owner updates and deletes; the
+    API key, whose only rule reads, is refused at the model level."""
+    with SecuredAuthServer() as (secured, user):
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        key = {"x-api-key": "da2-good"}
+        create = "mutation C($input: CreateNoticeInput!) { createNotice(input: $input) { id text owner } }"
+        update = "mutation U($input: UpdateNoticeInput!) { updateNotice(input: $input) { id text owner } }"
+        delete = "mutation D($input: DeleteNoticeInput!) { deleteNotice(input: $input) { id } }"
+        created = _call(secured, create, {"input": {"id": "n1", "text": "ann's"}}, ann)
+        assert created == {"data": {"createNotice": {"id": "n1", "text": "ann's", "owner": "ann"}}}, created
+        before = _stored(secured, "Notice", "n1")
+        assert before["owner"] == "sub-ann::ann", before
+        refusal = "Not Authorized to access updateNotice on type Mutation"
+        for input_ in ({"id": "n1", "text": "bob's"}, {"id": "n1", "text": "bob's", "owner": "bob"},
+                       {"id": "n1", "text": "bob's", "owner": "sub-ann::ann"}, {"id": "n1", "owner": "sub-bob::bob"}):
+            _refused(_call(secured, update, {"input": input_}, bob), "updateNotice", refusal)
+        _refused(_call(secured, delete, {"input": {"id": "n1"}}, bob), "deleteNotice",
+                 "Not Authorized to access deleteNotice on type Mutation")
+        _refused(_call(secured, update, {"input": {"id": "n1", "text": "keyed"}}, key), "updateNotice", refusal)
+        assert _stored(secured, "Notice", "n1") == before
+        # No stored record: no owner to match, so an owner-only caller is refused (not a
+        # conditional failure that would tell a record apart from none).
+        _refused(_call(secured, update, {"input": {"id": "none", "text": "x"}}, bob), "updateNotice", refusal)
+        _refused(_call(secured, delete, {"input": {"id": "none"}}, bob), "deleteNotice",
+                 "Not Authorized to access deleteNotice on type Mutation")
+        assert [r["id"] for r in hook(secured, "/test/records/Notice")] == ["n1"]
+        # The owner updates and deletes.
+        updated = _call(secured, update, {"input": {"id": "n1", "text": "edited"}}, ann)
+        assert updated == {"data": {"updateNotice": {"id": "n1", "text": "edited", "owner": "ann"}}}, updated
+        assert _call(secured, delete, {"input": {"id": "n1"}}, ann) == {"data": {"deleteNotice": {"id": "n1"}}}
+        assert hook(secured, "/test/records/Notice") == []
+
+
+@check(schema="auth-rules")
+def invalid_auth_rules_are_refused_at_start(server: Server) -> None:
+    """`--auth-config` rules (and the manifest's) the auth transformer would reject stop the server
+    before it listens, every problem on its own `error:` line naming the rule's place and the fix:
+    a provider the strategy does not support (owner/groups need userPools or oidc, public apiKey or
+    iam, private userPools, oidc or iam), an unknown strategy or operation, an empty operations
+    list, a groups rule without groups, a granular read operation in a field rule. No key or
+    secret of the config is printed."""
+    directory = Path(tempfile.mkdtemp(prefix="selftest-auth-rules-"))
+    config = {"apiKey": "da2-secret-never-printed", "modelRules": {
+        "Notice": [{"allow": "owner", "provider": "apiKey"}, {"allow": "public", "provider": "userPools"},
+                   {"allow": "private", "provider": "function"}, {"allow": "everyone"}],
+        "Memo": [{"allow": "groups", "provider": "iam", "groups": ["Admin"]}, {"allow": "groups"},
+                 {"allow": "public", "operations": ["lisst"]}, {"allow": "owner", "operations": []}],
+        "Bulletin": [{"allow": "public", "operations": ["get"]}]},
+        "fieldRules": {"Memo": {"secret": [{"allow": "owner", "operations": ["get", "read"]}]}}}
+    (directory / "auth.json").write_text(json.dumps(config))
+    result = subprocess.run([sys.executable, str(HERE / "server.py"), "--schema", str(schema_path("auth-rules")),
+                             "--port", "0", "--db", str(directory / "db.sqlite"), "--auth-config",
+                             str(directory / "auth.json")], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and "LISTENING" not in result.stdout, (result.returncode, result.stdout)
+    source = f"{directory / 'auth.json'}"
+    expected = [
+        f'error: {source} modelRules: Memo rule 1: provider "iam" is not valid for allow: groups; use one of userPools, oidc',
+        f"error: {source} modelRules: Memo rule 2: allow: groups needs a non-empty 'groups' list or a 'groupsField'",
+        f'error: {source} modelRules: Memo rule 3: unknown operation "lisst"; use one of create, update, delete, '
+        "read, get, list, sync, listen, search",
+        f"error: {source} modelRules: Memo rule 4: operations must be a non-empty list (it would grant nothing)",
+        f'error: {source} modelRules: Notice rule 1: provider "apiKey" is not valid for allow: owner; use one of '
+        "userPools, oidc",
+        f'error: {source} modelRules: Notice rule 2: provider "userPools" is not valid for allow: public; use one of '
+        "apiKey, iam, identityPool",
+        f'error: {source} modelRules: Notice rule 3: provider "function" is not valid for allow: private; use one of '
+        "userPools, oidc, iam, identityPool",
+        f'error: {source} modelRules: Notice rule 4: unknown strategy allow: "everyone"; use one of public, private, '
+        "owner, groups, custom",
+        f"error: {source} fieldRules: Memo.secret rule 1: 'get' operation is not allowed at the field level; use 'read'",
+    ]
+    assert result.stderr.splitlines() == expected, result.stderr
+    assert "da2-secret-never-printed" not in result.stderr + result.stdout
+
+
 def _rule(allow: str, *operations: str, **options: object) -> dict:
     return {"allow": allow, **({"operations": list(operations)} if operations else {}), **options}
 

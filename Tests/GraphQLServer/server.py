@@ -1240,8 +1240,14 @@ def main(argv: list[str] | None = None) -> int:
 
     authorizer = None
     if args.auth_config:
-        authorizer = auth.load(args.auth_config)
-        authorizer.install(api)
+        try:
+            authorizer = auth.load(args.auth_config)
+            authorizer.install(api)
+        except auth.ConfigError as error:
+            # Every rule the transformer would reject, one a line (never a credential: rules hold none).
+            for problem in error.problems:
+                print(f"error: {problem}", file=sys.stderr)
+            return 1
     hub = realtime.RealtimeHub(api, args.api_key, format_error, matches, authorizer=authorizer)
     api.mutation_listeners = [hub.publish]
     handler = type("BoundHandler", (Handler,), {

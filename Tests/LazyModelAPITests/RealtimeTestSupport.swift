@@ -113,6 +113,15 @@ extension GraphQLServerProcess {
     }
   }
 
+  /// The root field and authorization mode (`apiKey`, `userPools`, … as auth.py names them; `""`
+  /// without `--auth-config`) of each subscription the server holds, sorted.
+  func activeSubscriptionModes() async throws -> [String] {
+    let url = URL(string: "http://127.0.0.1:\(port)/test/realtime/subscriptions")!
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    return list.map { "\($0["field"] as? String ?? ""):\($0["mode"] as? String ?? "")" }.sorted()
+  }
+
   /// Drops every real-time connection without a close frame (`POST /test/realtime/drop`);
   /// returns how many there were.
   @discardableResult

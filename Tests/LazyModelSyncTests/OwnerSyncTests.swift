@@ -170,4 +170,24 @@ struct OwnerSyncTests {
     struct Refused: Error {}
     await #expect(throws: AuthorizationError.self) { try await arguments(.userPools { throw Refused() }) }
   }
+
+  @Test("the sync engine's requests carry their model and @auth operation, so multi-auth reads Note's rules")
+  func syncRequestsCarryTheirAuthOperation() throws {
+    let sync = try SyncEngine.syncQuery(Note.schema, filter: nil, limit: 10, nextToken: nil, lastSync: nil)
+    #expect(sync.modelSchema?.name == "Note")
+    #expect(sync.ruleOperation == .sync)
+    let get = try SyncEngine.getQuery(Note.schema, [IdentifierComponent(name: "id", value: .string("n1"))])
+    #expect(get.ruleOperation == .get)
+    for kind in ModelMutationKind.allCases {
+      let mutation = try SyncEngine.mutation(kind, Note.schema, input: ["id": .string("n1")])
+      #expect(mutation.ruleOperation.rawValue == kind.rawValue)
+      #expect(mutation.modelSchema?.name == "Note")
+    }
+    // Note's only rule is the owner's (user pools): IAM and the API key are never tried.
+    let modes: [APIClient.Authorization] = [.apiKey("k"), .userPools { "t" }]
+    #expect(
+      AuthorizationStrategy.ordered(modes, for: sync.modelSchema, operation: sync.ruleOperation).map(\.mode) == [
+        .userPools
+      ])
+  }
 }

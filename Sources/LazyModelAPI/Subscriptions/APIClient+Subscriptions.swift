@@ -84,13 +84,25 @@ extension APIClient {
   /// The stream yields ``SubscriptionEvent/connected`` once the server acknowledged the
   /// subscription, then ``SubscriptionEvent/model(_:)`` for each event, and
   /// ``SubscriptionEvent/reconnected`` after each reconnection. All subscriptions of the client
-  /// share one WebSocket connection (opened by the first, closed after the last ends). Ending the
+  /// share one WebSocket connection (opened by the first, closed after the last ends), one per
+  /// mode under ``AuthorizationStrategy/multiAuth(_:)``. Ending the
   /// consuming task, dropping the stream, or ``finishSubscriptions()`` stops the subscription
   /// (`stop`); the others keep running.
   ///
+  /// Under ``AuthorizationStrategy/multiAuth(_:)`` the modes are tried as for a query, from `M`'s
+  /// `@auth` rules for the `listen` operation in Amplify's priority order
+  /// (``AuthorizationStrategy/ordered(_:for:operation:writtenFields:)``), each on its own
+  /// connection whose handshake `header` and `start` `extensions.authorization` carry that mode's
+  /// headers; a refusal before any event arrived moves the subscription to the next mode, and the
+  /// mode of each `start` sent is given to the client's observer
+  /// (``GraphQLRequestRecord/authorizationMode``).
+  ///
   /// The stream throws ``APIError``: `.graphQL` with the server's `errors` when it rejects the
   /// document (only this stream ends) or an event carries `errors`; `.undecodableResponse` when
-  /// an event does not decode as `M`; `.authorization` when the header hook throws;
+  /// an event does not decode as `M`; `.authorization` when the provider or hook throws or the
+  /// service refuses the credentials (under multi-auth: the last mode's refusal);
+  /// `.invalidRequest` when multi-auth finds no configured mode that `M`'s `@auth` rules let
+  /// listen (nothing is sent);
   /// `.transport` with a ``RealtimeError`` when the connection fails for good (see
   /// ``RealtimeConfiguration/maximumReconnectAttempts``) or the server sends `connection_error`.
   ///
@@ -101,38 +113,25 @@ extension APIClient {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: SubscriptionEvent<M>.self, throwing: (any Error).self)
     let subscriber = ModelSubscriber(client: self, subscription: subscription, continuation: continuation)
-    let connection = subscriptionHub.connection(for: self)
-    let id = UUID().uuidString.lowercased()
-    continuation.onTermination = { _ in
-      Task { await connection.remove(id) }
+    if let route = startSubscription(subscriber, schema: M.schema) {
+      continuation.onTermination = { _ in route.stop() }
     }
-    Task { await connection.add(subscriber, id: id) }
     return stream
   }
 
-  /// Ends every subscription stream of this client normally and closes the real-time connection.
+  /// Ends every subscription stream of this client normally and closes its real-time
+  /// connections (one per mode under ``AuthorizationStrategy/multiAuth(_:)``).
   public func finishSubscriptions() async {
-    await subscriptionHub.connection(for: self).finishAll(nil)
+    for connection in subscriptionHub.all { await connection.finishAll(nil) }
   }
 
-  /// The number of subscriptions the client's real-time connection carries now (for tests and
+  /// The number of subscriptions the client's real-time connections carry now (for tests and
   /// diagnostics).
   public var activeSubscriptionCount: Int {
-    get async { await subscriptionHub.connection(for: self).count }
-  }
-}
-
-/// The client's one ``RealtimeConnection``, made on first use.
-final class SubscriptionHub: Sendable {
-  private let connection = APILock<RealtimeConnection?>(nil)
-
-  func connection(for client: APIClient) -> RealtimeConnection {
-    connection.withLock { connection in
-      if let connection { return connection }
-      let made = RealtimeConnection(
-        configuration: client.configuration, connector: platformWebSocketConnector())
-      connection = made
-      return made
+    get async {
+      var count = 0
+      for connection in subscriptionHub.all { count += await connection.count }
+      return count
     }
   }
 }
@@ -154,6 +153,8 @@ func subscriptionStartData(document: String, variables: [String: GraphQLValue]) 
 final class ModelSubscriber<M: Model>: RealtimeSubscriber {
   let operationName: String
   let startData: String
+  let document: String
+  let variables: [String: GraphQLValue]
   private let decoder: JSONDecoder
   private let continuation: AsyncThrowingStream<SubscriptionEvent<M>, any Error>.Continuation
 
@@ -166,6 +167,8 @@ final class ModelSubscriber<M: Model>: RealtimeSubscriber {
     continuation: AsyncThrowingStream<SubscriptionEvent<M>, any Error>.Continuation
   ) {
     operationName = subscription.operationName
+    document = subscription.document
+    variables = subscription.variables
     startData = subscriptionStartData(document: subscription.document, variables: subscription.variables)
     let decoder = JSONDecoder()
     decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(

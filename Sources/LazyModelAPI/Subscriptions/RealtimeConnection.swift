@@ -6,6 +6,10 @@ protocol RealtimeSubscriber: Sendable {
   var operationName: String { get }
   /// `{"query", "variables"}`: the `data` string of the `start` payload.
   var startData: String { get }
+  /// The document and variables of `startData`, for the client's observer.
+  var document: String { get }
+  /// The variable values by name.
+  var variables: [String: GraphQLValue] { get }
   /// `start_ack` arrived: the first time (`reconnected == false`) or after a reconnect.
   func acknowledged(reconnected: Bool)
   /// One `data` message (the whole message bytes). Throws when the event cannot be decoded or
@@ -51,6 +55,7 @@ actor RealtimeConnection {
 
   private let configuration: APIClient.Configuration
   private let connector: any WebSocketConnector
+  private let observer: (@Sendable (GraphQLRequestRecord) -> Void)?
   private var entries: [String: Entry] = [:]
   private var phase = Phase.idle
   private var transport: (any WebSocketConnection)?
@@ -64,9 +69,15 @@ actor RealtimeConnection {
   /// Ids stopped recently, whose in-flight messages are expected and ignored.
   private var stopped: [String] = []
 
-  init(configuration: APIClient.Configuration, connector: any WebSocketConnector) {
+  /// Creates an idle connection that authorizes with `configuration.authorization` (one mode:
+  /// a multi-auth client keeps one connection per mode) and reports each `start` to `observer`.
+  init(
+    configuration: APIClient.Configuration, connector: any WebSocketConnector,
+    observer: (@Sendable (GraphQLRequestRecord) -> Void)? = nil
+  ) {
     self.configuration = configuration
     self.connector = connector
+    self.observer = observer
   }
 
   /// The number of subscriptions the connection carries (started or waiting to start).
@@ -324,6 +335,10 @@ actor RealtimeConnection {
       "data": entry.subscriber.startData,
       "extensions": ["authorization": authorization],
     ]
+    observer?(
+      GraphQLRequestRecord(
+        operationName: entry.subscriber.operationName, document: entry.subscriber.document,
+        variables: entry.subscriber.variables, authorizationMode: configuration.authorization.mode))
     send(["id": id, "type": "start", "payload": payload])
     entries[id]?.started = true
   }

@@ -31,17 +31,29 @@ extension APIClient {
   public func subscribe(
     document: String, variables: [String: GraphQLValue], operationName: String, responseField: String
   ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
+    subscribe(
+      document: document, variables: variables, operationName: operationName, responseField: responseField,
+      modelSchema: nil)
+  }
+
+  /// ``subscribe(document:variables:operationName:responseField:)`` for a subscription of the
+  /// model `modelSchema` describes: under ``AuthorizationStrategy/multiAuth(_:)`` its modes are
+  /// chosen from that model's `@auth` rules for `listen`, as ``subscribe(to:)`` chooses them
+  /// (`nil`: the configured modes in their order).
+  ///
+  /// Thread-safety: any number of tasks may subscribe at once.
+  public func subscribe(
+    document: String, variables: [String: GraphQLValue], operationName: String, responseField: String,
+    modelSchema: ModelSchema?
+  ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: GraphQLSubscriptionEvent.self, throwing: (any Error).self)
     let subscriber = ValueSubscriber(
       document: document, variables: variables, operationName: operationName, responseField: responseField,
       continuation: continuation)
-    let connection = subscriptionHub.connection(for: self)
-    let id = UUID().uuidString.lowercased()
-    continuation.onTermination = { _ in
-      Task { await connection.remove(id) }
+    if let route = startSubscription(subscriber, schema: modelSchema) {
+      continuation.onTermination = { _ in route.stop() }
     }
-    Task { await connection.add(subscriber, id: id) }
     return stream
   }
 }
@@ -50,6 +62,8 @@ extension APIClient {
 final class ValueSubscriber: RealtimeSubscriber {
   let operationName: String
   let startData: String
+  let document: String
+  let variables: [String: GraphQLValue]
   private let decoder: JSONDecoder
   private let continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
 
@@ -62,6 +76,8 @@ final class ValueSubscriber: RealtimeSubscriber {
     continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
   ) {
     self.operationName = operationName
+    self.document = document
+    self.variables = variables
     startData = subscriptionStartData(document: document, variables: variables)
     let decoder = JSONDecoder()
     decoder.userInfo[responseFieldKey] = responseField

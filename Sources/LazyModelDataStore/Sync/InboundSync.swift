@@ -153,7 +153,7 @@ extension SyncEngine {
             do {
               let events = client.subscribe(
                 document: request.document, variables: request.variables, operationName: request.operationName,
-                responseField: request.responseField)
+                responseField: request.responseField, modelSchema: mapping.schema)
               for try await event in events {
                 switch event {
                 case .connected: sink.yield(.connected)
@@ -563,7 +563,8 @@ extension SyncEngine {
       + " $lastSync: AWSTimestamp) { \(field)(filter: $filter, limit: $limit, nextToken: $nextToken,"
       + " lastSync: $lastSync) { items \(inboundSelectionSet(schema)) nextToken startedAt } }"
     return GraphQLRequest(
-      operationType: .query, operationName: name, document: document, variables: variables, responseField: field)
+      operationType: .query, operationName: name, document: document, variables: variables, responseField: field
+    ).authorized(by: schema, operation: .sync)
   }
 
   /// The `kind` subscription of `schema` with the sync fields, the model's sync expression as

@@ -599,7 +599,8 @@ final class SyncEngine: Sendable {
       operationType: .query, operationName: name,
       document: "query \(name)(\(declarations.joined(separator: ", "))) {"
         + " \(field)(\(arguments.joined(separator: ", "))) \(inboundSelectionSet(schema)) }",
-      variables: variables, responseField: field)
+      variables: variables, responseField: field
+    ).authorized(by: schema, operation: .get)
   }
 
   /// The selection set of `schema` with the sync metadata fields.
@@ -626,7 +627,8 @@ final class SyncEngine: Sendable {
     return GraphQLRequest(
       operationType: .mutation, operationName: name,
       document: "mutation \(name)($input: \(inputType)!) { \(field)(input: $input) \(selectionSet(schema)) }",
-      variables: ["input": .object(input)], responseField: field)
+      variables: ["input": .object(input)], responseField: field
+    ).authorized(by: schema, operation: AuthRule.Operation(rawValue: kind.rawValue) ?? .update)
   }
 
   /// `_version`, `_lastChangedAt`, `_deleted` of a record.
