@@ -264,8 +264,9 @@ public enum SDLPrinter {
     let escaped = string.value.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
     if !escaped.contains("\n") {
       out += "\"\"\"" + escaped
-      // A value ending in `"` would merge with the closing quotes; close on the next line instead.
-      out += escaped.hasSuffix("\"") ? "\n\(indent)\"\"\"" : "\"\"\""
+      // A value ending in `"` would merge with the closing quotes, and one ending in `\` would make
+      // them the escaped triple quote `\"""`; close on the next line instead.
+      out += escaped.hasSuffix("\"") || escaped.hasSuffix("\\") ? "\n\(indent)\"\"\"" : "\"\"\""
       return
     }
     out += "\"\"\"\n"

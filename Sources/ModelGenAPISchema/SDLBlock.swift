@@ -86,10 +86,12 @@ struct SDLBlock {
     "[" + values.map(string).joined(separator: ", ") + "]"
   }
 
-  /// A block string (GraphQL spec §2.9.4) holding `text`, with `"""` escaped.
+  /// A block string (GraphQL spec §2.9.4) holding `text`, with `"""` escaped. A one-line value is
+  /// written on one line unless it ends in `"` or `\`, which would merge with the closing `"""`
+  /// (`\"""` is the escaped triple quote); such a value gets the closing quotes on a line of their own.
   static func blockString(_ text: String, indent: String) -> String {
     let escaped = text.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-    if !escaped.contains("\n") && !escaped.hasSuffix("\"") {
+    if !escaped.contains("\n") && !escaped.hasSuffix("\"") && !escaped.hasSuffix("\\") {
       return indent + "\"\"\"" + escaped + "\"\"\""
     }
     let body = escaped.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }

@@ -141,6 +141,61 @@ import Testing
     #expect(output == "OK \(schema.path)\n")
   }
 
+  /// A description whose value ends in a backslash was printed `"""… \"""`: the closing quotes
+  /// read as the escaped triple quote `\"""`, the block string ran to the end of the file and
+  /// graphql-core refused the schema. Both printers (the emitter's, for models, fields and enums,
+  /// and the SDL printer, for interfaces and root field arguments) close such a value on a line
+  /// of its own, and graphql-core reads the value back unchanged.
+  @Test func aDescriptionEndingInABackslashStaysParseable() async throws {
+    let source = #"""
+      "ends with backslash \\"
+      enum Level { "value \\" LOW HIGH }
+      """
+      block ends with backslash \
+      """
+      interface Node { id: ID! }
+      "model \\"
+      type Post implements Node @model { id: ID! "field \\" level: Level }
+      type Query { find("arg \\" text: String): Post }
+      """#
+    let analysis = SemanticAnalyzer.analyze(source: source, fileName: "t.graphql")
+    let graph = try #require(analysis.graph, "\(analysis.diagnostics)")
+    let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
+    #expect(text.contains("\"\"\"\nends with backslash \\\n\"\"\"\nenum Level {\n"))
+    #expect(text.contains("  \"\"\"\n  value \\\n  \"\"\"\n  LOW\n"))
+    #expect(text.contains("\"\"\"block ends with backslash \\\n\"\"\"\ninterface Node {"))
+    #expect(text.contains("\"\"\"\nmodel \\\n\"\"\"\ntype Post implements Node {"))
+    #expect(text.contains("  \"\"\"\n  field \\\n  \"\"\"\n  level: Level\n"))
+    #expect(!text.contains("\\\"\"\""))
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "apischema-check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let schema = directory.appendingPathComponent("schema.api.graphql")
+    try text.write(to: schema, atomically: true, encoding: .utf8)
+    try APILocalManifest.render(graph, sourceFileName: "t.graphql").write(
+      to: directory.appendingPathComponent(APILocalManifest.fileName), atomically: true, encoding: .utf8)
+    let output = try await Self.runOffPool([
+      "Tests/GraphQLServer/server.py", "--schema", schema.path, "--check",
+    ])
+    #expect(output == "OK \(schema.path)\n")
+    // graphql-core reads every description back as written.
+    let values = try await Self.runOffPool([
+      "-c",
+      "import graphql,sys; d=graphql.parse(open(sys.argv[1]).read()); "
+        + "print(sorted(set(n.description.value for n in [*d.definitions, "
+        + "*(x for t in d.definitions for x in (getattr(t,'fields',None) or ()) + (getattr(t,'values',None) or ())), "
+        + "*(a for t in d.definitions for f in (getattr(t,'fields',None) or ()) for a in (getattr(f,'arguments',None) or ()))] "
+        + "if getattr(n,'description',None))))",
+      schema.path,
+    ])
+    #expect(
+      values
+        == #"['arg \\', 'block ends with backslash \\', 'ends with backslash \\', 'field \\', 'model \\', 'value \\']"#
+        + "\n")
+  }
+
   @Test func theCheckRejectsAnInvalidSchema() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "apischema-check-\(UUID().uuidString)")

@@ -164,6 +164,37 @@ import Testing
       ])
   }
 
+  /// The default-value transformer refuses `@default` on a primary key field (`validateNotPrimaryKey`:
+  /// a `@primaryKey` field or `id: ID!`; `validateNotCompositeKeyMember`: a sort key field); modelgen
+  /// accepted it, and every create without the field wrote the same key. MG013 at the directive; an
+  /// implicit key declared `id: String!` keeps its default, as the transformer's test lets it.
+  @Test func defaultsOnPrimaryKeyFields() {
+    expectDiagnostics(
+      #"""
+      type A @model { id: ID! 1️⃣@default(value: "a") x: Int @default(value: "1") }
+      type B @model { code: String! @primaryKey 2️⃣@default(value: "b") }
+      type C @model { id: ID! @primaryKey(sortKeyFields: ["k"]) k: String! 3️⃣@default(value: "c") n: Int @default(value: "2") }
+      type D @model { id: String! @default(value: "d") }
+      """#,
+      [
+        (ModelGenDiagnosticCode.invalidDefault, "1️⃣"), (ModelGenDiagnosticCode.invalidDefault, "2️⃣"),
+        (ModelGenDiagnosticCode.invalidDefault, "3️⃣"),
+      ])
+    let result = SemanticAnalyzer.analyze(
+      source: #"type B @model { code: String! @primaryKey @default(value: "b") }"#, fileName: "t.graphql")
+    #expect(
+      result.diagnostics.map(\.description).first?.hasPrefix(
+        "t.graphql:1:43: error: `B.code` is part of the primary key of `B`; @default does not apply to primary key fields [MG013]"
+      )
+        == true)
+    let valid = SemanticAnalyzer.analyze(
+      source: #"type D @model { id: String! @default(value: "d") n: Int @default(value: "3") }"#, fileName: "t.graphql")
+    let d = valid.graph?.models.first
+    #expect(valid.diagnostics.isEmpty)
+    #expect(d?.field(named: "id")?.defaultValue == .string("d"))
+    #expect(d?.field(named: "n")?.defaultValue == .int(3))
+  }
+
   @Test func diagnosticsPrintClickably() {
     let result = SemanticAnalyzer.analyze(source: "type Post @model { id: ID! x: Nope }", fileName: "Schemas/a.graphql")
     #expect(

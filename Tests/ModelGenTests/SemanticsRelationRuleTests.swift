@@ -161,6 +161,33 @@ import Testing
     #expect(try graph.requireModel("Tag").hasMany("posts")?.foreignKeyFields == ["tagId"])
   }
 
+  /// The many-to-many transformer names the join model `graphqlName(toUpper(relationName))`
+  /// (`getGraphqlRelationName`), so `relationName: "postTags"` gives `type PostTags`, and the two
+  /// sides pair by that name (`"postTags"` with `"PostTags"`); the join model was `postTags` and the
+  /// pair was MG026. Its indexes stay `by<Model>` as the model is written (`bypost`).
+  @Test func manyToManyJoinModelNameUpperCasesTheRelationName() throws {
+    let graph = try #require(
+      analyzeClean(
+        #"""
+        type post @model { id: ID! tags: [tag] @manyToMany(relationName: "postTags") }
+        type tag @model { id: ID! posts: [post] @manyToMany(relationName: "PostTags") }
+        """#))
+    #expect(graph.models.map(\.name) == ["post", "tag", "PostTags"])
+    let join = try graph.requireModel("PostTags")
+    #expect(join.origin == .manyToManyJoin(relationName: "PostTags"))
+    #expect(join.fieldNames == ["id", "postId", "tagId", "post", "tag", "createdAt", "updatedAt"])
+    #expect(join.indexes.map(\.name) == ["bypost", "bytag"])
+    #expect(try graph.requireModel("post").hasMany("tags")?.relatedModel == "PostTags")
+    let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
+    #expect(text.contains("\ntype PostTags {\n  id: ID!\n  postId: ID!\n  tagId: ID!\n  post: post!\n  tag: tag!\n"))
+    #expect(text.contains("  getPostTags(id: ID!): PostTags\n"))
+    #expect(
+      text.contains(
+        "  tags(filter: ModelPostTagsFilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): ModelPostTagsConnection\n"
+      ))
+    #expect(!text.contains("postTags {") && !text.contains(": postTags"))
+  }
+
   @Test func targetNameInThePrimaryKeyStaysStored() throws {
     let graph = try #require(
       analyzeClean(

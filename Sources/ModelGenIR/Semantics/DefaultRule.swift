@@ -14,6 +14,15 @@ enum DefaultRule {
       for declared in model.declared {
         guard let directive = declared.directive("default"), var field = model.field(named: declared.ast.name.value)
         else { continue }
+        // Default-value transformer `validateNotPrimaryKey`/`validateNotCompositeKeyMember`: no default
+        // on a `@primaryKey` field, one of its sort key fields, or `id: ID!` (the transformer's own
+        // test, so an implicit key `id: String!` keeps its default), where every create left
+        // without it would write the same key.
+        let isKeyField = !model.primaryKey.isImplicit && model.primaryKey.fields.contains(field.name)
+        if isKeyField || (field.name == "id" && declared.ast.type.description == "ID!") {
+          context.report(.defaultOnPrimaryKey(owner: model.name, field: field.name), at: directive.range)
+          continue
+        }
         field.defaultValue = value(
           of: directive, for: field, owner: model.name, writtenType: declared.ast.type.description, context: context)
         model.update(field)

@@ -2,7 +2,9 @@ import GraphQLSDL
 
 /// `@manyToMany(relationName:)` (Amplify GraphQL Transformer v2, "Many-to-many relationship"):
 /// exactly two fields, `A.f: [B]` and `B.g: [A]`, share a relation name (MG026 otherwise). The
-/// transformer creates a join model named after the relation with
+/// transformer creates a join model named after the relation with its first letter upper-cased
+/// (`relationName: "postTags"` gives `PostTags`; `getGraphqlRelationName` is
+/// `graphqlName(toUpper(relationName))`, which also pairs `postTags` with `PostTags`) with
 ///
 /// - `id: ID!`, then per side one required field per key component named
 ///   `<model, first letter lower-cased><KeyField>` for the partition key (`postId`, `tagId`) and
@@ -16,14 +18,19 @@ import GraphQLSDL
 enum ManyToManyRule {
   static func apply(_ pairing: RelationPairing, _ context: AnalysisContext) {
     var groups: [String: [RelationUse]] = [:]
+    var written: [String: String] = [:]
     var order: [String] = []
     for use in pairing.uses(.manyToMany) {
       guard let name = use.directive.string("relationName") else { continue }
-      if groups[name] == nil { order.append(name) }
-      groups[name, default: []].append(use)
+      let joinName = name.prefix(1).uppercased() + name.dropFirst()
+      if groups[joinName] == nil { order.append(joinName) }
+      written[joinName] = written[joinName] ?? name
+      groups[joinName, default: []].append(use)
     }
-    for relationName in order {
-      guard let sides = groups[relationName] else { continue }
+    for joinName in order {
+      guard let sides = groups[joinName] else { continue }
+      // Diagnostics name the relation as first written; the join model takes the upper-cased name.
+      let relationName = written[joinName] ?? joinName
       let range = sides[0].directive.range(of: "relationName")
       guard sides.count == 2 else {
         context.report(
@@ -48,13 +55,15 @@ enum ManyToManyRule {
           at: second.directive.range(of: "relationName"))
         continue
       }
-      guard context.types[relationName] == nil, context.models[relationName] == nil else {
+      guard context.types[joinName] == nil, context.models[joinName] == nil else {
         context.report(
-          .invalidManyToMany(relationName: relationName, reason: "names a join model, but a type of that name exists"),
+          .invalidManyToMany(
+            relationName: relationName,
+            reason: "names a join model `\(DiagnosticText.shortened(joinName))`, but a type of that name exists"),
           at: range)
         continue
       }
-      buildJoinModel(relationName, first, second, context)
+      buildJoinModel(joinName, first, second, context)
     }
   }
 
