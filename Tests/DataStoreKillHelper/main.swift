@@ -14,6 +14,10 @@
 //     (OtherProcessEventTests) Observes `Comment4V2`, prints `ready` once registered in the file's
 //     change log, then one line per event (`saved <id> <content>` / `deleted <id> <content>`) and
 //     exits after <count> events.
+//
+//   DataStoreKillHelper <database file> rename <post id> <title>
+//     (SiblingBatchVersionTests) Sets the title of post <post id> to <title> in one save, prints
+//     `renamed` after the commit and exits: a commit of another process, with no observer anywhere.
 import Foundation
 import LazyModelDataStore
 import SeedPostCommentModels
@@ -24,7 +28,7 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
   FileHandle.standardError.write(
-    Data("usage: DataStoreKillHelper <file> (<first> | events | observe <count>)\n".utf8))
+    Data("usage: DataStoreKillHelper <file> (<first> | events | observe <count> | rename <id> <title>)\n".utf8))
   exit(64)
 }
 let store = try DataStore(fileURL: URL(fileURLWithPath: arguments[1]), registry: Models.registry)
@@ -66,6 +70,14 @@ case "observe":
     seen += 1
     if seen == count { break }
   }
+
+case "rename":
+  guard arguments.count == 5,
+    var post = try await store.query(Post4V2.self, byIdentifier: .init(id: arguments[3]))
+  else { exit(65) }
+  post.title = arguments[4]
+  try await store.save(post)
+  say("renamed")
 
 default:
   guard let first = Int(arguments[2]) else { exit(64) }
