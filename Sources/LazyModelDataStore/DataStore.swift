@@ -37,16 +37,17 @@ public final class DataStore: Sendable {
   /// `SELECT … WHERE (<primary key>) IN (…)`, ``batchChunkSize`` keys per statement, composite keys
   /// as row values), and the others answer from that read without SQL while the file is unchanged.
   ///
-  /// The check, before every answer from a batch: `PRAGMA data_version` on a dedicated read-only
-  /// connection of the store, which moves when any other connection has committed to the file —
-  /// this store's writer, another store of this process, another process, or any SQLite program —
-  /// compared with its value read before the batch's read began (an in-memory store compares its
-  /// writer's commit count). It costs one short read transaction on the calling thread (a few
-  /// thousand instructions; it never waits: when another thread is probing, or SQLite answers busy,
-  /// the load is one primary-key lookup instead). So the values are always those of one primary-key
-  /// lookup per reference at the moment of the load, whoever changed the file; `false` makes every
-  /// load that lookup (the baseline of `DataStoreBenchmark`). Applies to queries started after it
-  /// is set.
+  /// The check, before every answer from a batch: the file's WAL-index header (in the `-shm`
+  /// shared memory, as a dedicated read-only connection of the store has mapped it), which every
+  /// commit to the file rewrites — this store's writer, another store of this process, another
+  /// process, any SQLite program — compared with the header read before the batch's read began
+  /// (`PRAGMA data_version` on that connection when the header cannot be mapped; an in-memory
+  /// store compares its writer's commit count). It costs about 60 instructions on the calling
+  /// thread, with no system call and no lock, and never waits: while a writer is storing the
+  /// header, the load is one primary-key lookup instead. So the values are always those of one
+  /// primary-key lookup per reference at the moment of the load, whoever changed the file;
+  /// `false` makes every load that lookup (the baseline of `DataStoreBenchmark`). Applies to
+  /// queries started after it is set.
   ///
   /// Thread-safety: any thread (an atomic).
   public var batchesSiblingReferences: Bool {

@@ -7,8 +7,8 @@ import Testing
 @testable import LazyModelDataStore
 
 /// Issue 11: a sibling batch (``DataStore/batchesSiblingReferences``) answers a load only while
-/// the file's `PRAGMA data_version` (read on the store's probe connection) is the one read before
-/// the batch was read, so a commit by anyone — this store, a second store on the file, another
+/// the file's version (the WAL-index header the store's probe connection mapped, or its
+/// `PRAGMA data_version`) is the one read before the batch was read, so a commit by anyone — this store, a second store on the file, another
 /// process, a plain `sqlite3` connection — is seen by the next load, with no observer anywhere.
 /// Real files; the child process is `DataStoreKillHelper rename`.
 @Suite("Sibling batches check the file's version")
@@ -105,7 +105,7 @@ struct SiblingBatchVersionTests {
     #expect(try await SiblingBatchTests.unbatchedTitles(store) == batched)
   }
 
-  @Test("with nothing committed, every load after the first answers from the batch: no SQL, no traced probe")
+  @Test("with nothing committed, every load after the first answers from the batch: no SQL")
   func unchangedFileKeepsTheBatch() async throws {
     let (_, opened) = try await Self.seededFile(.realPath)
     let log = SQLLog()
@@ -114,8 +114,7 @@ struct SiblingBatchVersionTests {
     log.clear()
     let titles = try await SiblingBatchTests.titles(comments)
     #expect(titles == (0..<100).map { "before \($0 % 10)" })
-    // The batch's own transaction and its one statement; the probe's pragma is not traced and
-    // does not touch the readers.
+    // The batch's own transaction and its one statement; the probe runs no statement.
     #expect(log.all.count == 3)
     #expect(log.queries.count == 1)
     // The same from a task preferring a reader's executor (the load runs on the reader's thread).
@@ -146,6 +145,29 @@ struct SiblingBatchVersionTests {
     #expect(after == "after 1")
     #expect(log.queries.count == 1)
     #expect(log.queries.first?.contains(#"WHERE "id" = ?"#) == true)
+  }
+
+  @Test(
+    "the probe's version moves with every commit to the file (its own store's writer, a plain connection), and only then; the WAL-index header and the PRAGMA fallback agree",
+    arguments: [true, false])
+  func probeFollowsCommits(_ mapsWALIndex: Bool) async throws {
+    let (real, _) = try await Self.seededFile(.realPath)
+    let store = try DataStore(fileURL: real, registry: seedRegistry)
+    #expect(store.fileVersion.readsWALIndex)
+    let probe = try FileVersionProbe(path: real.path, commits: FileCommitCounter(), mapsWALIndex: mapsWALIndex)
+    #expect(probe.readsWALIndex == mapsWALIndex)
+    let start = try #require(probe.current)
+    _ = try await store.query(Post4V2.self)  // reads commit nothing
+    #expect(probe.current == start)
+    try await store.save(Post4V2(id: "p1", title: "by the writer"))
+    let afterWriter = try #require(probe.current)
+    #expect(afterWriter != start)
+    #expect(probe.current == afterWriter)
+    try await Self.rename(by: .plainSQLite, file: real, store: store)
+    let afterPlain = try #require(probe.current)
+    #expect(afterPlain != afterWriter)
+    try await Self.rename(by: .childProcess, file: real, store: store)
+    #expect(probe.current != afterPlain)
   }
 
   @Test(

@@ -7,8 +7,9 @@ import LazyModel
 /// result without SQL — the DataLoader idea (one batch per tick) applied to a query's result.
 ///
 /// The result is valid only while the file has not changed: every load first reads the file's
-/// version (``FileVersionProbe``: `PRAGMA data_version` on a dedicated connection, which any
-/// commit by any other connection moves — this store's writer, another store, another process),
+/// version (``FileVersionProbe``: the WAL-index header a dedicated connection of the store has
+/// mapped, which every commit to the file rewrites — this store's writer, another store, another
+/// process),
 /// and answers from the batch only when it equals the version read before the batch's read
 /// began; so a load answers what an unbatched ``DataStore/loadOne(_:identifiers:)`` at that
 /// moment answers. After a commit, the siblings are
@@ -30,7 +31,7 @@ final class SiblingReferences<M: Model>: Sendable {
     /// The last batch's targets by identifiers (`nil` model: no such row), or `nil` before it.
     var targets: [[IdentifierComponent]: M?]?
     /// The file's version (``FileVersionProbe/current``) read before ``targets`` started reading.
-    var targetsGeneration = 0
+    var targetsGeneration = FileVersion(first: 0)
     /// Loads answered since the last batch (from it or one by one).
     var loadsSinceBatch = 0
     /// Distinct keys of the last batch.
@@ -55,14 +56,14 @@ final class SiblingReferences<M: Model>: Sendable {
   var batchCount: Int { state.withLock { $0.batches } }
 
   /// The file's version now, or `nil` when it cannot be read at once (no batch is then used).
-  private var generation: Int? { store.fileVersion.current }
+  private var generation: FileVersion? { store.fileVersion.current }
 
   /// What a load does next.
   private enum Step {
     /// Answered from the current batch (`nil`: no such row).
     case answer(M?)
     /// Read a batch of these distinct keys, labelled with this generation.
-    case batch([[IdentifierComponent]], generation: Int)
+    case batch([[IdentifierComponent]], generation: FileVersion)
     /// Look it up on its own.
     case alone
   }
@@ -100,7 +101,7 @@ final class SiblingReferences<M: Model>: Sendable {
   /// Reads the batch of `keys` on `connection` and keeps it labelled with `generation`; the answer
   /// for `identifiers`, or `nil` when the batch did not find it (it is then looked up on its own).
   private func read(
-    _ keys: [[IdentifierComponent]], generation: Int, answering identifiers: [IdentifierComponent],
+    _ keys: [[IdentifierComponent]], generation: FileVersion, answering identifiers: [IdentifierComponent],
     _ connection: Connection
   ) throws -> M?? {
     let targets: [[IdentifierComponent]: M?]
