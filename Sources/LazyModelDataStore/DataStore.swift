@@ -42,7 +42,7 @@ public final class DataStore: Sendable {
   /// commit to the file rewrites — this store's writer, another store of this process, another
   /// process, any SQLite program — compared with the header read before the batch's read began
   /// (`PRAGMA data_version` on that connection when the header cannot be mapped; an in-memory
-  /// store compares its writer's commit count). It costs about 60 instructions on the calling
+  /// store compares its writer's commit count). It costs about 90 instructions on the calling
   /// thread, with no system call and no lock, and never waits: while a writer is storing the
   /// header, the load is one primary-key lookup instead. So the values are always those of one
   /// primary-key lookup per reference at the moment of the load, whoever changed the file;

@@ -52,7 +52,7 @@ struct FileVersion: Equatable, Sendable {
 /// any SQLite program — rewrites at every commit (SQLite, "WAL-mode File Format", the wal-index
 /// header). It reads the header's two copies as SQLite's readers do (copy one, a memory barrier,
 /// copy two; a writer stores them in the other order) and takes it only when both agree: about
-/// 60 instructions, no system call, no lock. When the header cannot be mapped (another VFS), it
+/// 90 instructions, no system call, no lock. When the header cannot be mapped (another VFS), it
 /// asks the connection for `PRAGMA data_version` instead (a short read transaction behind a
 /// try-lock, busy timeout 0). An in-memory store (one connection, no other process) counts its
 /// writer's commits (``FileCommitCounter``, counted by the commit hook; its reads run on the
