@@ -35,11 +35,19 @@ public final class DataStore: Sendable {
   /// the first `get()` of one `@belongsTo`/`@hasOne` reference of a query's result reads the
   /// targets of all that result's references of the same field (one read transaction of chunked
   /// `SELECT … WHERE (<primary key>) IN (…)`, ``batchChunkSize`` keys per statement, composite keys
-  /// as row values), and the others answer from that read without SQL until the next commit to the
-  /// file that this process sees (any store of this process on the file; another process's commit
-  /// once this store has learned of it, which it does while it has observers). The values are the
-  /// same as one primary-key lookup per reference; `false` makes every load that lookup (the
-  /// baseline of `DataStoreBenchmark`). Applies to queries started after it is set.
+  /// as row values), and the others answer from that read without SQL while the file is unchanged.
+  ///
+  /// The check, before every answer from a batch: the file's WAL-index header (in the `-shm`
+  /// shared memory, as a dedicated read-only connection of the store has mapped it), which every
+  /// commit to the file rewrites — this store's writer, another store of this process, another
+  /// process, any SQLite program — compared with the header read before the batch's read began
+  /// (`PRAGMA data_version` on that connection when the header cannot be mapped; an in-memory
+  /// store compares its writer's commit count). It costs about 90 instructions on the calling
+  /// thread, with no system call and no lock, and never waits: while a writer is storing the
+  /// header, the load is one primary-key lookup instead. So the values are always those of one
+  /// primary-key lookup per reference at the moment of the load, whoever changed the file;
+  /// `false` makes every load that lookup (the baseline of `DataStoreBenchmark`). Applies to
+  /// queries started after it is set.
   ///
   /// Thread-safety: any thread (an atomic).
   public var batchesSiblingReferences: Bool {
@@ -58,6 +66,11 @@ public final class DataStore: Sendable {
   /// sync engine's own tables), so that ``detectOtherProcesses(_:)`` never takes one for another
   /// process's: one commit, one live-query snapshot.
   let fileCommits: FileCommitCounter
+  /// The file's device and inode (`nil` in memory): how the stores of one file find each other
+  /// (``SameFileStores``), whatever path each was opened by.
+  let fileIdentity: FileIdentity?
+  /// The version of the file that sibling batches are checked against (``FileVersionProbe``).
+  let fileVersion: FileVersionProbe
   let observers = Observers()
   /// The change log (``ChangeLog``) of a file store: the writer's side (on the writer's queue) and
   /// the watcher that brings other processes' changes to this store's observers.
@@ -145,7 +158,9 @@ public final class DataStore: Sendable {
     if path != ":memory:" { try requireArgument("readerCount", readerCount, atLeast: 1) }
     self.listPageSize = listPageSize
     fileURL = path == ":memory:" ? nil : URL(fileURLWithPath: path)
-    fileCommits = SameFileStores.commitCounter(path: path == ":memory:" ? nil : path)
+    // Another name (a hard link) of a file a store of this process has open: open that store's
+    // name, so that both use one WAL file (``SameFileStores/openingPath(for:)``).
+    let path = path == ":memory:" ? path : SameFileStores.openingPath(for: path)
     var mappings: [ObjectIdentifier: TableMapping] = [:]
     var byName: [String: TableMapping] = [:]
     let incomingForeignKeys = TableMapping.incomingForeignKeys(of: registry.models)
@@ -174,6 +189,12 @@ public final class DataStore: Sendable {
       uniqueKeysWithValues: byName.values.map {
         ($0.table, ExpectedTable(model: $0.schema.name, columns: $0.columns.map(\.name)))
       })
+    // Known once the file exists (opening created it when missing).
+    let identity = path == ":memory:" ? nil : FileIdentity(path: path)
+    let commits = SameFileStores.commitCounter(identity)
+    fileIdentity = identity
+    fileCommits = commits
+    fileVersion = try FileVersionProbe(path: path == ":memory:" ? nil : path, commits: commits)
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
     // After migrating: the migration's own statements keep SQLite's errors.
     connection.expectedTables = expectedTables
@@ -206,23 +227,12 @@ public final class DataStore: Sendable {
       changeLogWatcher = nil
     }
     readerLoad = StoreLock(Array(repeating: 0, count: readers.count))
-    if path != ":memory:" { SameFileStores.add(self) }
-    let commits = fileCommits
-    // Commits of this writer counted but not settled yet: only touched on the writer's queue.
-    let unsettled = UnsettledCommits()
-    collector.willCommit = {
-      unsettled.count += 1
-      commits.increment()
-    }
-    writer.afterJob = {
-      guard unsettled.count > 0 else { return }
-      commits.settle(unsettled.count)
-      unsettled.count = 0
-    }
+    if path != ":memory:" { SameFileStores.add(self, path: path) }
+    collector.willCommit = { commits.increment() }
   }
 
   deinit {
-    if let fileURL { SameFileStores.remove(path: fileURL.path, ObjectIdentifier(self)) }
+    if let fileIdentity { SameFileStores.remove(fileIdentity, ObjectIdentifier(self)) }
   }
 
   /// Per table: the mapping, and the mapping column of each stored column (by name).

@@ -104,77 +104,77 @@ final class Observers: Sendable {
 }
 
 /// The commits of this process on one database file, counted by each writer's commit hook before
-/// other connections can see them (``DataStore/detectOtherProcesses(_:)``). Shared by the stores
-/// of the file (``SameFileStores/commitCounter(path:)``); it holds no store, so the hook never
-/// keeps one alive.
+/// other connections can see them (``DataStore/detectOtherProcesses(_:)``; an in-memory store's
+/// file version, ``FileVersionProbe``). Shared by the stores of the file
+/// (``SameFileStores/commitCounter(_:)``); it holds no store, so the hook never keeps one alive.
 ///
 /// Thread-safety: `Sendable`; one atomic.
 final class FileCommitCounter: Sendable {
   private let count = Atomic<Int>(0)
-  /// Commits counted by ``increment()`` whose writer job has not ended yet (``settle(_:)``): they
-  /// may not be visible to other connections yet.
-  private let unsettled = Atomic<Int>(0)
   var value: Int { count.load(ordering: .acquiring) }
 
   /// Counts one commit (the commit hook, before other connections can see it).
-  func increment() {
-    unsettled.add(1, ordering: .sequentiallyConsistent)
-    count.add(1, ordering: .sequentiallyConsistent)
-  }
-
-  /// `count` commits counted by one writer ended (their writer job finished, so they are visible).
-  func settle(_ count: Int) { unsettled.subtract(count, ordering: .sequentiallyConsistent) }
-
-  /// ``value`` when no commit counted so far can still be invisible to a reader starting now, or
-  /// `nil` while one is in flight: what a cache of reads may be labelled with (a later commit
-  /// changes ``value``).
-  var settledValue: Int? {
-    let before = count.load(ordering: .sequentiallyConsistent)
-    guard unsettled.load(ordering: .sequentiallyConsistent) == 0 else { return nil }
-    return count.load(ordering: .sequentiallyConsistent) == before ? before : nil
-  }
+  func increment() { count.add(1, ordering: .releasing) }
 }
 
-/// The stores of this process, by file path: a commit of one is reported to the observers of all.
+/// The stores of this process, by file identity (``FileIdentity``: device and inode, so every path
+/// to one file is one file): a commit of one is reported to the observers of all, and they share
+/// one ``FileCommitCounter``.
 enum SameFileStores {
-  private struct Counter: Sendable {
-    weak var counter: FileCommitCounter?
+  private struct Entry: Sendable {
+    weak var store: DataStore?
+    let id: ObjectIdentifier
+    /// The path the store's connections opened.
+    let path: String
   }
-  private static let counters = StoreLock<[String: Counter]>([:])
+  private struct File: Sendable {
+    weak var counter: FileCommitCounter?
+    var stores: [Entry] = []
+  }
+  private static let files = StoreLock<[FileIdentity: File]>([:])
 
-  /// The commit counter of the file at `path` (a new one for an in-memory store, `nil`).
-  static func commitCounter(path: String?) -> FileCommitCounter {
-    guard let path else { return FileCommitCounter() }
-    let key = URL(fileURLWithPath: path).standardizedFileURL.path
-    return counters.withLock { counters in
-      if let counter = counters[key]?.counter { return counter }
+  /// The path a new store on `path` should open: the path a live store of this process opened the
+  /// same file by (a hard link's other name), else `path` itself. SQLite names the `-wal` file
+  /// after the path it opens (symbolic links resolved, hard links not), and two connections of one
+  /// process that reach one file by two hard-link names share its lock and shared-memory state but
+  /// not its WAL file: the second fails with a disk I/O error (SQLite, "How To Corrupt An SQLite
+  /// Database File", 2.6). Processes that open one file by different hard-link names stay unsafe.
+  static func openingPath(for path: String) -> String {
+    guard let identity = FileIdentity(path: path) else { return path }
+    return files.withLock { files in
+      files[identity]?.stores.first { $0.store != nil }?.path
+    } ?? path
+  }
+
+  /// The commit counter of the file `identity` (a new one for an in-memory store, `nil`).
+  static func commitCounter(_ identity: FileIdentity?) -> FileCommitCounter {
+    guard let identity else { return FileCommitCounter() }
+    return files.withLock { files in
+      if let counter = files[identity]?.counter { return counter }
       let counter = FileCommitCounter()
-      counters = counters.filter { $0.value.counter != nil }
-      counters[key] = Counter(counter: counter)
+      files = files.filter { $0.value.counter != nil || $0.value.stores.contains { $0.store != nil } }
+      files[identity, default: File()].counter = counter
       return counter
     }
   }
 
-  private struct Entry: Sendable {
-    weak var store: DataStore?
-    let id: ObjectIdentifier
-  }
-  private static let stores = StoreLock<[String: [Entry]]>([:])
-
-  static func add(_ store: DataStore) {
-    guard let path = store.fileURL?.standardizedFileURL.path else { return }
-    stores.withLock { $0[path, default: []].append(Entry(store: store, id: ObjectIdentifier(store))) }
+  /// Registers `store` (a file store) as opened by `path`.
+  static func add(_ store: DataStore, path: String) {
+    guard let identity = store.fileIdentity else { return }
+    files.withLock {
+      $0[identity, default: File()].stores.append(Entry(store: store, id: ObjectIdentifier(store), path: path))
+    }
   }
 
-  static func remove(path: String, _ id: ObjectIdentifier) {
-    let key = URL(fileURLWithPath: path).standardizedFileURL.path
-    stores.withLock { $0[key]?.removeAll { $0.id == id || $0.store == nil } }
+  /// Forgets the store `id` of the file `identity` (and the stores released meanwhile).
+  static func remove(_ identity: FileIdentity, _ id: ObjectIdentifier) {
+    files.withLock { $0[identity]?.stores.removeAll { $0.id == id || $0.store == nil } }
   }
 
   /// The live stores on the file of `store` (itself included).
   static func stores(sharingFileWith store: DataStore) -> [DataStore] {
-    guard let path = store.fileURL?.standardizedFileURL.path else { return [store] }
-    return stores.withLock { $0[path]?.compactMap(\.store) } ?? [store]
+    guard let identity = store.fileIdentity else { return [store] }
+    return files.withLock { $0[identity]?.stores.compactMap(\.store) } ?? [store]
   }
 }
 

@@ -81,8 +81,9 @@ public struct DataStoreReferenceProvider<M: Model>: ModelProvider, Hashable {
   ///
   /// For a reference decoded by a query (``DataStore/batchesSiblingReferences``), the first load
   /// reads the targets of all the query's references of that field in one batch of chunked
-  /// `IN (…)` statements, and later loads of the others answer from it until the next commit to
-  /// the file; the result is the same as one lookup's.
+  /// `IN (…)` statements, and later loads of the others answer from it while the file is unchanged
+  /// (its WAL-index header: any commit to the file, by any connection or process, ends it); the
+  /// result is the same as one lookup's.
   ///
   /// - Throws: ``DataStoreError/unknownField(model:field:)`` when a name is not a column of `M`,
   ///   ``DataStoreError/sqlite(code:message:sql:)`` when SQLite fails, `CancellationError` when the

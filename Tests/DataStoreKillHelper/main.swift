@@ -19,6 +19,10 @@
 //     (BusyCancellationTests) Saves post `held` inside a `write` and keeps that transaction — the
 //     file's write lock — open, printing `locked`, until a line arrives on stdin; then commits and
 //     prints `released`.
+//
+//   DataStoreKillHelper <database file> rename <post id> <title>
+//     (SiblingBatchVersionTests) Sets the title of post <post id> to <title> in one save, prints
+//     `renamed` after the commit and exits: a commit of another process, with no observer anywhere.
 import Foundation
 import LazyModelDataStore
 import SeedPostCommentModels
@@ -29,7 +33,7 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
   FileHandle.standardError.write(
-    Data("usage: DataStoreKillHelper <file> (<first> | events | observe <count> | lock)\n".utf8))
+    Data("usage: DataStoreKillHelper <file> (<first> | events | observe <count> | lock | rename <id> <title>)\n".utf8))
   exit(64)
 }
 let store = try DataStore(fileURL: URL(fileURLWithPath: arguments[1]), registry: Models.registry)
@@ -80,6 +84,14 @@ case "lock":
     _ = readLine()
   }
   say("released")
+
+case "rename":
+  guard arguments.count == 5,
+    var post = try await store.query(Post4V2.self, byIdentifier: .init(id: arguments[3]))
+  else { exit(65) }
+  post.title = arguments[4]
+  try await store.save(post)
+  say("renamed")
 
 default:
   guard let first = Int(arguments[2]) else { exit(64) }

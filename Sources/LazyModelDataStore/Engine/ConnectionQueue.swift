@@ -33,9 +33,6 @@ final class ConnectionQueue: @unchecked Sendable {
   /// Whether a job (a store call's SQL, a `read`/`write` closure) runs now; only read and written on
   /// ``queue``. Between jobs, the queue may run the code of a task that prefers ``executor``.
   fileprivate(set) var inJob = false
-  /// Called on ``queue`` after every job (the writer settles the commits the job counted, see
-  /// ``FileCommitCounter/settle(_:)``); set once, before the first job.
-  var afterJob: (() -> Void)?
 
   /// Marks each queue with its own identity (``isCurrent``, ``currentIdentity``).
   private static let identityKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -75,7 +72,6 @@ final class ConnectionQueue: @unchecked Sendable {
       defer {
         connection.cancellation.set(nil)
         inJob = false
-        afterJob?()
       }
       do {
         return try body(connection)
@@ -94,10 +90,7 @@ final class ConnectionQueue: @unchecked Sendable {
   /// ``runHere(_:)``).
   func runSynchronously<T>(_ body: (Connection) throws -> T) rethrows -> T {
     inJob = true
-    defer {
-      inJob = false
-      afterJob?()
-    }
+    defer { inJob = false }
     return try body(connection)
   }
 
@@ -124,7 +117,6 @@ final class ConnectionQueue: @unchecked Sendable {
           let result = Result { try job.run(self.connection) }
           self.inJob = false
           self.connection.cancellation.set(nil)
-          self.afterJob?()
           // The body (and what it captured) is released before the caller resumes.
           switch result {
           case .success(let value): continuation.resume(returning: value)
@@ -147,7 +139,6 @@ extension ConnectionQueue {
       self.inJob = true
       body(self.connection)
       self.inJob = false
-      self.afterJob?()
     }
   }
 
@@ -157,7 +148,6 @@ extension ConnectionQueue {
     inJob = true
     body(connection)
     inJob = false
-    afterJob?()
   }
 }
 

@@ -6,10 +6,13 @@ import LazyModel
 /// each, composite keys as row values), and later loads of the others are answered from that
 /// result without SQL — the DataLoader idea (one batch per tick) applied to a query's result.
 ///
-/// The result is valid until the next commit to the file that this process sees (the file's
-/// ``FileCommitCounter``: every store of this process on the file, and changes of other processes
-/// once this store has been told of them), so a load answers what an unbatched
-/// ``DataStore/loadOne(_:identifiers:)`` at that moment answers. After a commit, the siblings are
+/// The result is valid only while the file has not changed: every load first reads the file's
+/// version (``FileVersionProbe``: the WAL-index header a dedicated connection of the store has
+/// mapped, which every commit to the file rewrites — this store's writer, another store, another
+/// process),
+/// and answers from the batch only when it equals the version read before the batch's read
+/// began; so a load answers what an unbatched ``DataStore/loadOne(_:identifiers:)`` at that
+/// moment answers. After a commit, the siblings are
 /// read again in one batch only once at least as many loads were answered since the last batch as
 /// the batch has keys (so a loop that writes between loads costs at most twice the unbatched
 /// lookups); until then, and while another load reads the batch, a load is one primary-key lookup.
@@ -27,8 +30,8 @@ final class SiblingReferences<M: Model>: Sendable {
     var siblings: [[IdentifierComponent]] = []
     /// The last batch's targets by identifiers (`nil` model: no such row), or `nil` before it.
     var targets: [[IdentifierComponent]: M?]?
-    /// The generation (``FileCommitCounter/value`` and deliveries) when ``targets`` started reading.
-    var targetsGeneration = 0
+    /// The file's version (``FileVersionProbe/current``) read before ``targets`` started reading.
+    var targetsGeneration = FileVersion(first: 0)
     /// Loads answered since the last batch (from it or one by one).
     var loadsSinceBatch = 0
     /// Distinct keys of the last batch.
@@ -52,18 +55,15 @@ final class SiblingReferences<M: Model>: Sendable {
   /// How many batches were read so far.
   var batchCount: Int { state.withLock { $0.batches } }
 
-  /// The current generation of the file, or `nil` while a commit may still be invisible.
-  private var generation: Int? {
-    guard let commits = store.fileCommits.settledValue else { return nil }
-    return commits &+ store.observers.deliveredGeneration
-  }
+  /// The file's version now, or `nil` when it cannot be read at once (no batch is then used).
+  private var generation: FileVersion? { store.fileVersion.current }
 
   /// What a load does next.
   private enum Step {
     /// Answered from the current batch (`nil`: no such row).
     case answer(M?)
     /// Read a batch of these distinct keys, labelled with this generation.
-    case batch([[IdentifierComponent]], generation: Int)
+    case batch([[IdentifierComponent]], generation: FileVersion)
     /// Look it up on its own.
     case alone
   }
@@ -101,7 +101,7 @@ final class SiblingReferences<M: Model>: Sendable {
   /// Reads the batch of `keys` on `connection` and keeps it labelled with `generation`; the answer
   /// for `identifiers`, or `nil` when the batch did not find it (it is then looked up on its own).
   private func read(
-    _ keys: [[IdentifierComponent]], generation: Int, answering identifiers: [IdentifierComponent],
+    _ keys: [[IdentifierComponent]], generation: FileVersion, answering identifiers: [IdentifierComponent],
     _ connection: Connection
   ) throws -> M?? {
     let targets: [[IdentifierComponent]: M?]
@@ -165,12 +165,6 @@ final class SiblingReferences<M: Model>: Sendable {
       }
     }
   }
-}
-
-/// Commits of one writer counted by its commit hook and not settled yet (the writer's job still
-/// runs). Thread-safety: touched only on the writer's queue (checked by hand).
-final class UnsettledCommits: @unchecked Sendable {
-  var count = 0
 }
 
 extension DataStore {
