@@ -38,10 +38,10 @@ public final class DataStore: Sendable {
   /// as row values), and the others answer from that read without SQL while the file is unchanged.
   ///
   /// The check, before every answer from a batch: the file's WAL-index header (in the `-shm`
-  /// shared memory, as a dedicated read-only connection of the store has mapped it), which every
+  /// shared memory, as the store's writer connection has mapped it), which every
   /// commit to the file rewrites — this store's writer, another store of this process, another
   /// process, any SQLite program — compared with the header read before the batch's read began
-  /// (`PRAGMA data_version` on that connection when the header cannot be mapped; an in-memory
+  /// (`PRAGMA data_version` on a read-only connection of its own when the header cannot be mapped; an in-memory
   /// store compares its writer's commit count). It costs about 90 instructions on the calling
   /// thread, with no system call and no lock, and never waits: while a writer is storing the
   /// header, the load is one primary-key lookup instead. So the values are always those of one
@@ -194,8 +194,9 @@ public final class DataStore: Sendable {
     let commits = SameFileStores.commitCounter(identity)
     fileIdentity = identity
     fileCommits = commits
-    fileVersion = try FileVersionProbe(path: path == ":memory:" ? nil : path, commits: commits)
     try Migration.run(registry.models.compactMap { mappings[ObjectIdentifier($0)] }, on: connection)
+    fileVersion = try FileVersionProbe(
+      path: path == ":memory:" ? nil : path, commits: commits, writer: connection)
     // After migrating: the migration's own statements keep SQLite's errors.
     connection.expectedTables = expectedTables
     storedLayouts = try Self.storedLayouts(byName, connection)

@@ -154,7 +154,8 @@ struct SiblingBatchVersionTests {
     let (real, _) = try await Self.seededFile(.realPath)
     let store = try DataStore(fileURL: real, registry: seedRegistry)
     #expect(store.fileVersion.readsWALIndex)
-    let probe = try FileVersionProbe(path: real.path, commits: FileCommitCounter(), mapsWALIndex: mapsWALIndex)
+    let probe = try FileVersionProbe(
+      path: real.path, commits: FileCommitCounter(), writer: nil, mapsWALIndex: mapsWALIndex)
     #expect(probe.readsWALIndex == mapsWALIndex)
     let start = try #require(probe.current)
     _ = try await store.query(Post4V2.self)  // reads commit nothing

@@ -45,16 +45,16 @@ struct FileVersion: Equatable, Sendable {
 /// (``SiblingReferences``): a batch is valid only while the version it was read under is the
 /// current one.
 ///
-/// A file store keeps a dedicated read-only connection to the file. In WAL mode (every file store)
-/// it reads the WAL-index header in the `-shm` shared memory that this connection has mapped
+/// In WAL mode (every file store) it reads the WAL-index header in the `-shm` shared memory that
+/// the store's writer connection has mapped
 /// (SQLite's own mapping, `xShmMap`): the header every reader's transaction starts from, which the
 /// committing connection — this store's writer, another store of this process, another process,
 /// any SQLite program — rewrites at every commit (SQLite, "WAL-mode File Format", the wal-index
 /// header). It reads the header's two copies as SQLite's readers do (copy one, a memory barrier,
 /// copy two; a writer stores them in the other order) and takes it only when both agree: about
 /// 90 instructions, no system call, no lock. When the header cannot be mapped (another VFS), it
-/// asks the connection for `PRAGMA data_version` instead (a short read transaction behind a
-/// try-lock, busy timeout 0). An in-memory store (one connection, no other process) counts its
+/// opens a read-only connection of its own and asks it for `PRAGMA data_version` instead (a
+/// short read transaction behind a try-lock, busy timeout 0). An in-memory store (one connection, no other process) counts its
 /// writer's commits (``FileCommitCounter``, counted by the commit hook; its reads run on the
 /// writer's queue, after any commit in flight).
 ///
@@ -79,21 +79,35 @@ final class FileVersionProbe: @unchecked Sendable {  // `walIndex` is read-only 
   var readsWALIndex: Bool { walIndex != nil }
   private let commits: FileCommitCounter
 
-  /// A probe of the file at `path` (a read-only connection, busy timeout 0, no trace), or of the
-  /// in-memory store's commit count `commits` when `path` is `nil`; `mapsWALIndex` `false` uses
-  /// the `PRAGMA data_version` fallback even when the header can be mapped (tests).
+  /// A probe of the file at `path`, or of the in-memory store's commit count `commits` when `path`
+  /// is `nil`. The WAL-index header is mapped through `writer`, the store's own writer connection
+  /// (which lives as long as the store, so the mapping does too): no connection or descriptor of
+  /// its own. Only when that fails (another VFS), or when `mapsWALIndex` is `false` (tests), the
+  /// probe opens its own read-only connection (busy timeout 0, no trace) for the `PRAGMA
+  /// data_version` fallback. Call it on the thread that owns `writer` before its queue starts.
   ///
-  /// - Throws: ``DataStoreError/sqlite(code:message:sql:)`` when the connection cannot be opened.
-  init(path: String?, commits: FileCommitCounter, mapsWALIndex: Bool = true) throws {
+  /// - Throws: ``DataStoreError/sqlite(code:message:sql:)`` when the fallback connection cannot be
+  ///   opened.
+  init(path: String?, commits: FileCommitCounter, writer: Connection?, mapsWALIndex: Bool = true) throws {
     self.commits = commits
     guard let path else {
       probe = nil
       walIndex = nil
       return
     }
+    if mapsWALIndex, let writer {
+      // One read transaction opens the WAL and maps its index (the migration usually has).
+      let statement = try writer.prepare("PRAGMA data_version")
+      _ = try statement.step()
+      statement.reset()
+      if let region = modelgen_wal_index(writer.handle) {
+        walIndex = UnsafeRawPointer(region)
+        probe = nil
+        return
+      }
+    }
     let connection = try Connection(path: path, trace: nil, readOnly: true, busyTimeoutMilliseconds: 0)
     let statement = try connection.prepare("PRAGMA data_version")
-    // One read transaction opens the WAL and maps its index.
     _ = try statement.step()
     statement.reset()
     walIndex = mapsWALIndex ? modelgen_wal_index(connection.handle) : nil

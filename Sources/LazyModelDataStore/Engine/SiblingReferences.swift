@@ -7,7 +7,7 @@ import LazyModel
 /// result without SQL — the DataLoader idea (one batch per tick) applied to a query's result.
 ///
 /// The result is valid only while the file has not changed: every load first reads the file's
-/// version (``FileVersionProbe``: the WAL-index header a dedicated connection of the store has
+/// version (``FileVersionProbe``: the WAL-index header the store's writer connection has
 /// mapped, which every commit to the file rewrites — this store's writer, another store, another
 /// process),
 /// and answers from the batch only when it equals the version read before the batch's read
