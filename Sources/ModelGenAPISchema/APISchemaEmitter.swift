@@ -160,11 +160,16 @@ private struct Emitter {
     let auth = APIAuth(model: model)
     let operations = names.names(of: model).operations
     for index in model.indexes where model.field(named: index.fields[0]) != nil {
-      if let field = indexQuery(index, of: model, auth) { roots.query.append(field) }
-      output.appendRoot(.query)
-      for input in enumFilterInputs(of: model) { output.append(input) }
-      output.append(operations.list != nil ? filterInput(model) : hasManyFilterInput(model))
-      output.append(connectionType(model, operations))
+      // `queryField: null`: `ensureQueryField` returns at once (no query field, filter input or
+      // connection); `addKeyConditionInputs` still runs, and a `@hasMany(indexName:)` over a sort
+      // key names its input.
+      if index.hasQueryField {
+        if let field = indexQuery(index, of: model, auth) { roots.query.append(field) }
+        output.appendRoot(.query)
+        for input in enumFilterInputs(of: model) { output.append(input) }
+        output.append(operations.list != nil ? filterInput(model) : hasManyFilterInput(model))
+        output.append(connectionType(model, operations))
+      }
       let sortKeyFields = Array(index.fields.dropFirst())
       for input in keyConditionInputs(of: model, sortKeyFields: sortKeyFields, indexName: index.name) {
         output.append(input)
@@ -476,7 +481,7 @@ private struct Emitter {
     let auth = APIAuth(model: model)
     var directives: [String] = []
     if operations.list != nil { directives = auth.operationDirectives(.list) }
-    if !model.indexes.isEmpty {
+    if model.indexes.contains(where: \.hasQueryField) {
       directives += auth.indexQueryDirectives.filter { !directives.contains($0) }
     }
     return SDLBlock(
@@ -732,7 +737,9 @@ private struct Emitter {
 
   /// The query field of one index, under the name the naming stage resolved.
   func indexQuery(_ index: IndexDefinition, of model: ModelDefinition, _ auth: APIAuth) -> String? {
-    guard let partition = model.field(named: index.fields[0]) else { return nil }
+    guard let partition = model.field(named: index.fields[0]),
+      let queryField = names.names(of: model).queryField(of: index)
+    else { return nil }
     var arguments = [(partition.name, typeReference(partition.type, required: true, input: true))]
     if index.fields.count > 1 {
       arguments.append(sortKeyArgument(model: model, keyFields: index.fields, indexName: index.name))
@@ -742,7 +749,7 @@ private struct Emitter {
       ("limit", "Int"), ("nextToken", "String"),
     ]
     return SDLBlock.field(
-      names.names(of: model).queryField(of: index), arguments: arguments,
+      queryField, arguments: arguments,
       type: APINames.connection(model.name),
       directives: Self.marked(auth.indexQueryDirectives))
   }

@@ -122,8 +122,12 @@ public struct IndexDefinition: Sendable, Hashable {
   public var name: String
   /// Partition key field first, then the sort key fields.
   public var fields: [String]
-  /// `queryField:` as written, or `nil` (the transformer then generates no query field).
+  /// `queryField:` as written, or `nil` when not written (then the query field has the
+  /// transformer's default name, unless ``hasQueryField`` is `false`).
   public var queryField: String?
+  /// `false` for `queryField: null`: the index exists but no query field reads through it (index
+  /// transformer `getOrGenerateDefaultQueryField`: "Any explicit null will take effect").
+  public var hasQueryField: Bool
   /// Declared or generated.
   public var origin: Origin
   /// Position of the `@index` directive (or of the `@manyToMany` directive).
@@ -131,11 +135,13 @@ public struct IndexDefinition: Sendable, Hashable {
 
   /// Creates an index.
   public init(
-    name: String, fields: [String], queryField: String? = nil, origin: Origin = .declared, location: SchemaLocation
+    name: String, fields: [String], queryField: String? = nil, hasQueryField: Bool = true, origin: Origin = .declared,
+    location: SchemaLocation
   ) {
     self.name = name
     self.fields = fields
     self.queryField = queryField
+    self.hasQueryField = hasQueryField
     self.origin = origin
     self.location = location
   }

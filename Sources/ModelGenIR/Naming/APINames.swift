@@ -126,7 +126,7 @@ package enum APINames {
   /// each only with its mutation enabled, `Model<X>ConditionInput` with any mutation,
   /// `ModelSubscription<X>FilterInput` with any subscription (a subscription lives only while its
   /// mutation does); `Model<X>Connection` and `Model<X>FilterInput` when something prints them
-  /// (``printsConnection(of:isHasManyTarget:)``: the `list` query, an `@index`, or another model's
+  /// (``printsConnection(of:isHasManyTarget:)``: the `list` query, an `@index` with a query field, or another model's
   /// `@hasMany`); and for the primary key and each
   /// index with several sort key fields `Model<X><Key>CompositeKeyConditionInput` and
   /// `Model<X><Key>CompositeKeyInput`. A user's type under a name a disabled operation would have
@@ -162,7 +162,7 @@ package enum APINames {
   /// (`ensureQueryField`, `generateFilterInputs`), the relational transformers for the child of
   /// a `@hasMany` (`makeModelConnectionType`); a model with none of these has neither.
   package static func printsConnection(of model: ModelDefinition, isHasManyTarget: Bool) -> Bool {
-    APIOperations(model: model).list != nil || !model.indexes.isEmpty || isHasManyTarget
+    APIOperations(model: model).list != nil || model.indexes.contains(where: \.hasQueryField) || isHasManyTarget
   }
 
   /// `true` when the API schema defines filter-shaped inputs for `model` (filter, condition or
