@@ -549,6 +549,8 @@ public enum SemanticError: Sendable, Hashable {
       let this = claim == name ? "type `\(q(name))`" : "`\(q(claim))` (derived from type `\(q(name))`)"
       let other =
         switch otherName {
+        case nil where APINames.isScalarKeyConditionInput(otherClaim):
+          "`\(q(otherClaim))`, which the API schema defines for a key with one sort key field compared as `\(q(APINames.keyConditionScalarName(otherClaim)))`"
         case nil: "`\(q(otherClaim))`, which every API schema defines"
         case otherClaim?: "type `\(q(otherClaim))`"
         case let otherName?: "`\(q(otherClaim))` (derived from type `\(q(otherName))`)"
@@ -709,6 +711,9 @@ public enum SemanticError: Sendable, Hashable {
       let type = cycle.last ?? ""
       return
         "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
+    case .typeNameCollision(let name, _, nil, let otherClaim) where APINames.isScalarKeyConditionInput(otherClaim):
+      return
+        "rename `\(q(name))`; the Amplify primary key and index transformers add `\(q(otherClaim))` for a key with one sort key field compared as `\(q(APINames.keyConditionScalarName(otherClaim)))`"
     case .typeNameCollision(let name, _, nil, let otherClaim):
       return
         "rename `\(q(name))`; the Amplify transformer adds `\(q(otherClaim))` to every API schema"
