@@ -678,6 +678,12 @@ public enum SemanticError: Sendable, Hashable {
         "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
     case .duplicateType, .duplicateField, .duplicateArgument, .duplicateDirective:
       return "rename or remove one of them"
+    case .invalidDefault(_, _, "AWSDate", _):
+      return "write the date as `YYYY-MM-DD` (`2024-02-29`); the default-value transformer refuses other forms"
+    case .invalidDefault(_, _, "AWSTime", _):
+      return "write the time as `hh:mm:ss` with a zone (`12:00:00Z`, `12:00:00.5+02:00`)"
+    case .invalidDefault(_, _, "AWSDateTime", _):
+      return "write the date and time as `YYYY-MM-DDThh:mm:ss` with a zone (`2024-02-29T12:00:00Z`)"
     case .invalidDefaultValue(_, _, _, let typeName, _):
       return
         "write a literal of type `\(q(typeName))` (GraphQL spec §3.10 input coercion: a single value stands for a list of one), or remove the default"
