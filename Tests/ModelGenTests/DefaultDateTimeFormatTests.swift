@@ -77,6 +77,7 @@ import Testing
       """
       type Q @model { b: Boolean @default(value: "TRUE") i: Int @default(value: "1.5") }
       """)
-    #expect(result.diagnostics.map(\.code) == [ModelGenDiagnosticCode.invalidDefault, ModelGenDiagnosticCode.invalidDefault])
+    #expect(
+      result.diagnostics.map(\.code) == [ModelGenDiagnosticCode.invalidDefault, ModelGenDiagnosticCode.invalidDefault])
   }
 }

@@ -10,8 +10,10 @@ import Testing
 /// that scalar (`addKeyConditionInputs` of the primary key and index transformers). It is a shared
 /// claim made only when printed: two models with an `Int` sort key share it.
 @Suite struct KeyConditionInputClaimTests {
-  static let keyConditionNames = ["ModelIDKeyConditionInput", "ModelStringKeyConditionInput",
-    "ModelIntKeyConditionInput", "ModelFloatKeyConditionInput", "ModelBooleanKeyConditionInput"]
+  static let keyConditionNames = [
+    "ModelIDKeyConditionInput", "ModelStringKeyConditionInput",
+    "ModelIntKeyConditionInput", "ModelFloatKeyConditionInput", "ModelBooleanKeyConditionInput",
+  ]
 
   @Test func aUsersKeyConditionInputNothingPrintsIsTheUsers() throws {
     let graph = try #require(
@@ -22,7 +24,9 @@ import Testing
         type Query { q(i: ModelIntKeyConditionInput): Int }
         """))
     let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
-    #expect(APISchemaEmitterTests.block("input ModelIntKeyConditionInput {", in: text) == "input ModelIntKeyConditionInput {\n  y: Int\n}")
+    #expect(
+      APISchemaEmitterTests.block("input ModelIntKeyConditionInput {", in: text)
+        == "input ModelIntKeyConditionInput {\n  y: Int\n}")
     #expect(text.components(separatedBy: "input ModelIntKeyConditionInput {").count == 2)
   }
 
