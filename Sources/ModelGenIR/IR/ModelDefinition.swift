@@ -33,6 +33,10 @@ public struct ModelDefinition: Sendable, Hashable {
   public var location: SchemaLocation
   /// The GraphQL description of the type, or `nil` (join models have none).
   public var description: String? = nil
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
   /// The interfaces the type implements (`type Post @model implements Node & Named`), definition
   /// then `extend type`s, in source order. The model transformer keeps them (its
   /// `ObjectDefinitionWrapper` rewrites fields and directives, never `interfaces`), so the API
