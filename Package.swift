@@ -34,6 +34,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionHasManyExplicitFkIndex", "regressions/has-many-explicit-fk-index"),
   ("RegressionHasManyIndexNameWithTwoIndexes", "regressions/has-many-index-name-with-two-indexes"),
   ("RegressionHasOneBelongsToCompositeKeys", "regressions/has-one-belongs-to-composite-keys"),
+  ("RegressionIndexQueryFieldNullRejected", "regressions/index-query-field-null-rejected"),
   ("RegressionLazyListReadBeforeFetch", "regressions/lazy-list-read-before-fetch"),
   ("RegressionListNullabilityWithLazyBelongsTo", "regressions/list-nullability-with-lazy-belongs-to"),
   ("RegressionReferencesHasOneHasMany", "regressions/references-has-one-has-many"),

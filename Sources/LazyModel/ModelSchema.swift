@@ -382,21 +382,29 @@ public struct ModelIndex: Sendable, Hashable {
   /// The GraphQL query field that reads through the index. Generated schemas always carry the
   /// resolved name: `queryField:` as written, else the transformer's default
   /// (`<plural name, first letter lower-cased>By<Field>And<SortKeyField>…`). `nil` only in
-  /// hand-written schemas, where providers fall back to that default.
+  /// hand-written schemas, where providers fall back to that default, and when
+  /// ``hasQueryField`` is `false`.
   public let queryField: String?
+  /// `false` for an index declared `@index(queryField: null)`: the index exists (a
+  /// `@hasMany(indexName:)` reads through it) but the API schema has no query field for it, so
+  /// API providers refuse to build an index query over it (index transformer
+  /// `getOrGenerateDefaultQueryField`: "Any explicit null will take effect"). Default `true`.
+  public let hasQueryField: Bool
 
-  /// Creates an index.
-  public init(name: String, fields: [String], queryField: String? = nil) {
+  /// Creates an index. `queryField` is ignored when `hasQueryField` is `false`.
+  public init(name: String, fields: [String], queryField: String? = nil, hasQueryField: Bool = true) {
     self.name = name
     self.fields = fields
-    self.queryField = queryField
+    self.queryField = hasQueryField ? queryField : nil
+    self.hasQueryField = hasQueryField
   }
 
-  /// DSL spelling: `.index("byPost4", fields: ["postID", "content"])`.
-  public static func index(_ name: String, fields: [String], queryField: String? = nil)
-    -> ModelIndex
-  {
-    ModelIndex(name: name, fields: fields, queryField: queryField)
+  /// DSL spelling: `.index("byPost4", fields: ["postID", "content"])`, and
+  /// `.index("byOwner", fields: ["owner"], hasQueryField: false)` for `queryField: null`.
+  public static func index(
+    _ name: String, fields: [String], queryField: String? = nil, hasQueryField: Bool = true
+  ) -> ModelIndex {
+    ModelIndex(name: name, fields: fields, queryField: queryField, hasQueryField: hasQueryField)
   }
 }
 

@@ -75,7 +75,18 @@ public enum ModelDocument {
   /// The query field of `index`: its `ModelIndex.queryField` (always set in generated schemas),
   /// else, for hand-written schemas, the transformer's default name
   /// (`comment4V2sByPostIDAndContent` for `byPost4` on `postID`, `content` of `Comment4V2`).
-  public static func indexQueryField(_ index: ModelIndex, of schema: ModelSchema) -> String {
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` naming the model and the index
+  ///   when the index has no query field (`ModelIndex.hasQueryField` is `false`, declared
+  ///   `@index(queryField: null)`): the API schema has no root field to send.
+  public static func indexQueryField(_ index: ModelIndex, of schema: ModelSchema) throws -> String {
+    guard index.hasQueryField else {
+      throw APIError.invalidRequest(
+        operationName: "index \(index.name)",
+        reason:
+          "index \(index.name) of model \(schema.name) has no query field in the API schema (@index(queryField: null)); give it a queryField: to query it"
+      )
+    }
     if let queryField = index.queryField { return queryField }
     return lowerFirst(schema.pluralName) + "By"
       + index.fields.map(upperFirst).joined(separator: "And")

@@ -266,7 +266,7 @@ extension APIClient {
   ///     ``Configuration/listPageSize``.
   ///   - includes: Associations selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` before sending when `M` has no
-  ///   such index, `key` does not fit the partition key's type, or `sortKey` names a field that is
+  ///   such index, the index has no query field (`@index(queryField: null)`), `key` does not fit the partition key's type, or `sortKey` names a field that is
   ///   not a sort key field of the index (see ``SortKeyCondition``); else ``APIError`` as ``send(_:)``.
   public func list<M: Model>(
     _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
@@ -345,7 +345,7 @@ extension APIClient {
         operationName: "index \(indexName)",
         reason: "\(schema.name) has no index named \(indexName)")
     }
-    let operationName = ModelDocument.upperFirst(ModelDocument.indexQueryField(index, of: schema))
+    let operationName = ModelDocument.upperFirst(try ModelDocument.indexQueryField(index, of: schema))
     let condition = try sortKey.map {
       try $0.value(
         sortKeyFields: Array(index.fields.dropFirst()), indexName: indexName, schema: schema,

@@ -184,7 +184,8 @@ public enum ModelQueries {
   ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
   ///   - includes: Association coding keys selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `M` has no index named
-  ///   `indexName`, or `partitionKey` does not fit the partition key field's type.
+  ///   `indexName`, the index has no query field (`@index(queryField: null)`), or `partitionKey`
+  ///   does not fit the partition key field's type.
   public static func query<M: Model>(
     _ type: M.Type, index indexName: String, partitionKey: KeyValue,
     sortKeyCondition: GraphQLValue? = nil,
@@ -199,7 +200,7 @@ public enum ModelQueries {
         operationName: "index \(indexName)",
         reason: "\(schema.name) has no index named \(indexName)")
     }
-    let field = ModelDocument.indexQueryField(index, of: schema)
+    let field = try ModelDocument.indexQueryField(index, of: schema)
     let operationName = ModelDocument.upperFirst(field)
     // An index may name a target name of a belongsTo (`postID`), typed after the field it holds.
     var fieldTypes: [ModelFieldType] = []
@@ -328,7 +329,7 @@ public enum ModelQueries {
     of schema: ModelSchema, for fields: [String], named name: String? = nil
   ) -> ModelIndex? {
     func serves(_ index: ModelIndex) -> Bool {
-      !index.name.hasPrefix("gsi-") && (index.fields.count == fields.count || fields.count == 1)
+      !index.name.hasPrefix("gsi-") && index.hasQueryField && (index.fields.count == fields.count || fields.count == 1)
         && Array(index.fields.prefix(fields.count)) == fields
     }
     return schema.indexes.first { $0.name == name && serves($0) } ?? schema.indexes.first(where: serves)

@@ -67,7 +67,9 @@ public enum APILocalManifest {
         query.append((APINames.syncQuery(model), operation("SYNC")))
       }
       for index in model.indexes {
-        query.append((names.names(of: model).queryField(of: index), operation("INDEX", index: index.name)))
+        // `queryField: null`: the index stays in `indexes` (relations read through it), no query.
+        guard let field = names.names(of: model).queryField(of: index) else { continue }
+        query.append((field, operation("INDEX", index: index.name)))
       }
       let mutations = [("CREATE", operations.create), ("UPDATE", operations.update), ("DELETE", operations.delete)]
       for (kind, field) in mutations {

@@ -160,11 +160,16 @@ private struct Emitter {
     let auth = APIAuth(model: model)
     let operations = names.names(of: model).operations
     for index in model.indexes where model.field(named: index.fields[0]) != nil {
-      if let field = indexQuery(index, of: model, auth) { roots.query.append(field) }
-      output.appendRoot(.query)
-      for input in enumFilterInputs(of: model) { output.append(input) }
-      output.append(operations.list != nil ? filterInput(model) : hasManyFilterInput(model))
-      output.append(connectionType(model, operations))
+      // `queryField: null`: `ensureQueryField` returns at once (no query field, filter input or
+      // connection); `addKeyConditionInputs` still runs, and a `@hasMany(indexName:)` over a sort
+      // key names its input.
+      if index.hasQueryField {
+        if let field = indexQuery(index, of: model, auth) { roots.query.append(field) }
+        output.appendRoot(.query)
+        for input in enumFilterInputs(of: model) { output.append(input) }
+        output.append(operations.list != nil ? filterInput(model) : hasManyFilterInput(model))
+        output.append(connectionType(model, operations))
+      }
       let sortKeyFields = Array(index.fields.dropFirst())
       for input in keyConditionInputs(of: model, sortKeyFields: sortKeyFields, indexName: index.name) {
         output.append(input)
@@ -284,13 +289,14 @@ private struct Emitter {
     directives += APIAuth(model: model).typeDirectives.map { "@" + $0 }
     var lines: [String] = []
     for field in APISchemaPlan.transformerOrder(model) {
-      lines += descriptionLines(field.description)
+      lines += descriptionLines(field.description, isBlockString: field.descriptionIsBlockString)
       lines += modelField(field, of: model)
     }
     if graph.conflictResolution != nil { lines += APISchemaSync.metadataFields }
     // The model's description and `implements` stay, as the transformer keeps the type as written.
     return SDLBlock(
-      kind: .type, name: model.name, description: model.description, interfaces: model.interfaces,
+      kind: .type, name: model.name, description: model.description,
+      descriptionIsBlockString: model.descriptionIsBlockString, interfaces: model.interfaces,
       directives: directives, lines: lines)
   }
 
@@ -359,7 +365,9 @@ private struct Emitter {
     }
     var lines = [field.name + "("]
     for argument in field.arguments {
-      lines += descriptionLines(argument.description).map { "  " + $0 }
+      lines += descriptionLines(argument.description, isBlockString: argument.descriptionIsBlockString).map {
+        "  " + $0
+      }
       lines.append("  \(argument.name): \(argument.printed)")
     }
     lines.append(([")" + ": " + type] + field.appSyncDirectives).joined(separator: " "))
@@ -389,14 +397,15 @@ private struct Emitter {
   func nonModelType(_ nonModel: NonModelDefinition, auth: [String]) -> SDLBlock {
     var lines: [String] = []
     for field in nonModel.fields {
-      lines += descriptionLines(field.description)
+      lines += descriptionLines(field.description, isBlockString: field.descriptionIsBlockString)
       lines += declaredField(field, type: typeReference(field.type, required: field.isRequired, input: false))
     }
     // The user's AppSync directives stay as written; the auth transformer adds the directives of
     // the models reaching the type that are not there yet (`extendTypeWithDirectives`).
     let written = Set(nonModel.appSyncDirectives.map { Self.directiveName($0) })
     return SDLBlock(
-      kind: .type, name: nonModel.name, description: nonModel.description, interfaces: nonModel.interfaces,
+      kind: .type, name: nonModel.name, description: nonModel.description,
+      descriptionIsBlockString: nonModel.descriptionIsBlockString, interfaces: nonModel.interfaces,
       directives: nonModel.appSyncDirectives + auth.filter { !written.contains($0) }.map { "@" + $0 }, lines: lines)
   }
 
@@ -423,16 +432,18 @@ private struct Emitter {
   func enumType(_ enumeration: EnumDefinition) -> SDLBlock {
     var lines: [String] = []
     for value in enumeration.values {
-      lines += descriptionLines(value.description)
+      lines += descriptionLines(value.description, isBlockString: value.descriptionIsBlockString)
       lines.append(value.name)
     }
     return SDLBlock(
-      kind: .enum, name: enumeration.name, description: enumeration.description, lines: lines)
+      kind: .enum, name: enumeration.name, description: enumeration.description,
+      descriptionIsBlockString: enumeration.descriptionIsBlockString, lines: lines)
   }
 
-  func descriptionLines(_ description: String?) -> [String] {
+  /// The lines of a description, printed as it was written (block or quoted).
+  func descriptionLines(_ description: String?, isBlockString: Bool) -> [String] {
     guard let description else { return [] }
-    return SDLBlock.blockString(description, indent: "").split(
+    return SDLBlock.description(description, isBlockString: isBlockString).split(
       separator: "\n", omittingEmptySubsequences: false
     )
     .map(String.init)
@@ -476,7 +487,7 @@ private struct Emitter {
     let auth = APIAuth(model: model)
     var directives: [String] = []
     if operations.list != nil { directives = auth.operationDirectives(.list) }
-    if !model.indexes.isEmpty {
+    if model.indexes.contains(where: \.hasQueryField) {
       directives += auth.indexQueryDirectives.filter { !directives.contains($0) }
     }
     return SDLBlock(
@@ -732,7 +743,9 @@ private struct Emitter {
 
   /// The query field of one index, under the name the naming stage resolved.
   func indexQuery(_ index: IndexDefinition, of model: ModelDefinition, _ auth: APIAuth) -> String? {
-    guard let partition = model.field(named: index.fields[0]) else { return nil }
+    guard let partition = model.field(named: index.fields[0]),
+      let queryField = names.names(of: model).queryField(of: index)
+    else { return nil }
     var arguments = [(partition.name, typeReference(partition.type, required: true, input: true))]
     if index.fields.count > 1 {
       arguments.append(sortKeyArgument(model: model, keyFields: index.fields, indexName: index.name))
@@ -742,7 +755,7 @@ private struct Emitter {
       ("limit", "Int"), ("nextToken", "String"),
     ]
     return SDLBlock.field(
-      names.names(of: model).queryField(of: index), arguments: arguments,
+      queryField, arguments: arguments,
       type: APINames.connection(model.name),
       directives: Self.marked(auth.indexQueryDirectives))
   }

@@ -13,6 +13,8 @@ struct SDLBlock {
   var kind: Kind
   var name: String
   var description: String?
+  /// `false` to print ``description`` quoted, as it was written (graphql-js `print`).
+  var descriptionIsBlockString = true
   /// The interfaces an object type implements, printed as `implements A & B` after its name.
   var interfaces: [String] = []
   var directives: [String] = []
@@ -23,7 +25,7 @@ struct SDLBlock {
   var rendered: String {
     var text = ""
     if let description {
-      text += SDLBlock.blockString(description, indent: "") + "\n"
+      text += SDLBlock.description(description, isBlockString: descriptionIsBlockString) + "\n"
     }
     text += "\(kind.rawValue) \(name)"
     if !interfaces.isEmpty {
@@ -84,6 +86,12 @@ struct SDLBlock {
   /// A list of GraphQL string literals: `["a", "b"]`.
   static func stringList(_ values: [String]) -> String {
     "[" + values.map(string).joined(separator: ", ") + "]"
+  }
+
+  /// A description as it was written: a block string, or a quoted string for one written quoted
+  /// (graphql-js `print` of a `StringValue`: `block ? printBlockString : JSON`), unindented.
+  static func description(_ text: String, isBlockString: Bool) -> String {
+    isBlockString ? blockString(text, indent: "") : string(text)
   }
 
   /// A block string (GraphQL spec §2.9.4) holding `text`, with `"""` escaped. A one-line value is

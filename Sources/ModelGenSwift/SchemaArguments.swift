@@ -36,7 +36,8 @@ extension ViewModelBuilder {
   }
 
   /// `.index("byPost", fields: ["postID"], queryField: "commentsByPostID")`, the query field as
-  /// the naming stage resolved it for the API schema too.
+  /// the naming stage resolved it for the API schema too; `hasQueryField: false` for an index
+  /// declared with `queryField: null`.
   func indexEntries(_ model: ModelDefinition) -> [SwiftCode] {
     let names = names.names(of: model)
     let comma = Self.elementComma(count: model.indexes.count)
@@ -46,7 +47,9 @@ extension ViewModelBuilder {
         [
           .text(SwiftNames.stringLiteral(index.name)),
           SwiftLayout.stringArray(label: "fields: ", index.fields),
-          .text("queryField: \(SwiftNames.stringLiteral(names.queryField(of: index)))"),
+          .text(
+            names.queryField(of: index).map { "queryField: \(SwiftNames.stringLiteral($0))" }
+              ?? "hasQueryField: false"),
         ], trailing: comma)
     }
   }

@@ -58,7 +58,7 @@ import Testing
     type Post implements Node & Named {
       name(locale: String = "en"): String @aws_api_key
       body(
-        \"\"\"Characters to keep; all when absent.\"\"\"
+        "Characters to keep; all when absent."
         maxLength: Int @deprecated(reason: "use excerpt")
       ): String
       id: ID!
@@ -66,7 +66,7 @@ import Testing
       updatedAt: AWSDateTime!
     }
     """,
-    "\"\"\"A note returned by search.\"\"\"\ntype Note implements Node {\n  id: ID!\n  text(maxLength: Int = 140): String\n}",
+    "\"A note returned by search.\"\ntype Note implements Node {\n  id: ID!\n  text(maxLength: Int = 140): String\n}",
     "union SearchResult = Post | Note | Tag",
   ]
 

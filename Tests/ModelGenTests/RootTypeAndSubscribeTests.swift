@@ -241,6 +241,6 @@ import Testing
         """))
     let text = APISchemaEmitter.render(graph, sourceFileName: "t.graphql")
     #expect(text.contains("type Query @aws_iam @aws_api_key {\n  health: String\n"), "\(text)")
-    #expect(text.contains("\"\"\"A note.\"\"\"\ntype Note {"), "\(text)")
+    #expect(text.contains("\"A note.\"\ntype Note {"), "\(text)")
   }
 }

@@ -549,6 +549,8 @@ public enum SemanticError: Sendable, Hashable {
       let this = claim == name ? "type `\(q(name))`" : "`\(q(claim))` (derived from type `\(q(name))`)"
       let other =
         switch otherName {
+        case nil where APINames.isScalarKeyConditionInput(otherClaim):
+          "`\(q(otherClaim))`, which the API schema defines for a key with one sort key field compared as `\(q(APINames.keyConditionScalarName(otherClaim)))`"
         case nil: "`\(q(otherClaim))`, which every API schema defines"
         case otherClaim?: "type `\(q(otherClaim))`"
         case let otherName?: "`\(q(otherClaim))` (derived from type `\(q(otherName))`)"
@@ -676,6 +678,12 @@ public enum SemanticError: Sendable, Hashable {
         "the Amplify transformer accepts this field but gives it no resolver (it is always null); add @hasOne, @belongsTo or (for lists) @hasMany"
     case .duplicateType, .duplicateField, .duplicateArgument, .duplicateDirective:
       return "rename or remove one of them"
+    case .invalidDefault(_, _, "AWSDate", _):
+      return "write the date as `YYYY-MM-DD` (`2024-02-29`); the default-value transformer refuses other forms"
+    case .invalidDefault(_, _, "AWSTime", _):
+      return "write the time as `hh:mm:ss` with a zone (`12:00:00Z`, `12:00:00.5+02:00`)"
+    case .invalidDefault(_, _, "AWSDateTime", _):
+      return "write the date and time as `YYYY-MM-DDThh:mm:ss` with a zone (`2024-02-29T12:00:00Z`)"
     case .invalidDefaultValue(_, _, _, let typeName, _):
       return
         "write a literal of type `\(q(typeName))` (GraphQL spec §3.10 input coercion: a single value stands for a list of one), or remove the default"
@@ -709,6 +717,9 @@ public enum SemanticError: Sendable, Hashable {
       let type = cycle.last ?? ""
       return
         "the Amplify transformer accepts it (a JSON value nests any depth); make the field a list (`[\(q(type))]`, Swift arrays are indirect) or make `\(q(type))` a @model with a relation"
+    case .typeNameCollision(let name, _, nil, let otherClaim) where APINames.isScalarKeyConditionInput(otherClaim):
+      return
+        "rename `\(q(name))`; the Amplify primary key and index transformers add `\(q(otherClaim))` for a key with one sort key field compared as `\(q(APINames.keyConditionScalarName(otherClaim)))`"
     case .typeNameCollision(let name, _, nil, let otherClaim):
       return
         "rename `\(q(name))`; the Amplify transformer adds `\(q(otherClaim))` to every API schema"

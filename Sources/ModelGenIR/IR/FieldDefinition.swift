@@ -49,6 +49,10 @@ public struct FieldDefinition: Sendable, Hashable {
   public var association: Association?
   /// The field's description (GraphQL `"..."` before the field), or `nil`.
   public var description: String?
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
   /// The field-level `@auth(rules: [...])` as written, in order; empty when the field has none.
   /// They replace the model-level rules for this field (Amplify docs, "Field-level authorization
   /// rules").
@@ -156,6 +160,10 @@ public struct FieldArgument: Sendable, Hashable {
   public var printed: String
   /// The argument's description, or `nil`.
   public var description: String?
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
 
   /// Creates an argument.
   public init(name: String, printed: String, description: String? = nil) {

@@ -33,6 +33,10 @@ public struct ModelDefinition: Sendable, Hashable {
   public var location: SchemaLocation
   /// The GraphQL description of the type, or `nil` (join models have none).
   public var description: String? = nil
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
   /// The interfaces the type implements (`type Post @model implements Node & Named`), definition
   /// then `extend type`s, in source order. The model transformer keeps them (its
   /// `ObjectDefinitionWrapper` rewrites fields and directives, never `interfaces`), so the API
@@ -122,8 +126,12 @@ public struct IndexDefinition: Sendable, Hashable {
   public var name: String
   /// Partition key field first, then the sort key fields.
   public var fields: [String]
-  /// `queryField:` as written, or `nil` (the transformer then generates no query field).
+  /// `queryField:` as written, or `nil` when not written (then the query field has the
+  /// transformer's default name, unless ``hasQueryField`` is `false`).
   public var queryField: String?
+  /// `false` for `queryField: null`: the index exists but no query field reads through it (index
+  /// transformer `getOrGenerateDefaultQueryField`: "Any explicit null will take effect").
+  public var hasQueryField: Bool
   /// Declared or generated.
   public var origin: Origin
   /// Position of the `@index` directive (or of the `@manyToMany` directive).
@@ -131,11 +139,13 @@ public struct IndexDefinition: Sendable, Hashable {
 
   /// Creates an index.
   public init(
-    name: String, fields: [String], queryField: String? = nil, origin: Origin = .declared, location: SchemaLocation
+    name: String, fields: [String], queryField: String? = nil, hasQueryField: Bool = true, origin: Origin = .declared,
+    location: SchemaLocation
   ) {
     self.name = name
     self.fields = fields
     self.queryField = queryField
+    self.hasQueryField = hasQueryField
     self.origin = origin
     self.location = location
   }

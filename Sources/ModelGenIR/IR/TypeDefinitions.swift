@@ -6,6 +6,10 @@ public struct EnumDefinition: Sendable, Hashable {
   public var values: [EnumValueDefinition]
   /// The description, or `nil`.
   public var description: String?
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
   /// Position of the type name.
   public var location: SchemaLocation
 
@@ -24,6 +28,10 @@ public struct EnumValueDefinition: Sendable, Hashable {
   public var name: String
   /// The description, or `nil`.
   public var description: String?
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
   /// Position of the value.
   public var location: SchemaLocation
 
@@ -43,6 +51,10 @@ public struct NonModelDefinition: Sendable, Hashable {
   public var fields: [FieldDefinition]
   /// The description, or `nil`.
   public var description: String?
+  /// `false` when the description was written as a quoted string (`"…"`), which the API schema
+  /// prints quoted as graphql-js `print` does (`StringValue`: a block string only when written as
+  /// one); `true` for a block string (`"""…"""`) or no description.
+  public var descriptionIsBlockString = true
   /// Position of the type name.
   public var location: SchemaLocation
   /// The AWS AppSync directives written on the type (`@aws_iam`, `@aws_api_key`), as printed SDL in

@@ -87,6 +87,16 @@ package enum APINames {
     return .string
   }
 
+  /// `true` for `Model<Scalar>KeyConditionInput` of a built-in scalar a sort key is compared as.
+  package static func isScalarKeyConditionInput(_ name: String) -> Bool {
+    ([.id, .string, .int, .float, .boolean] as [ScalarType]).contains { keyConditionInput(.scalar($0)) == name }
+  }
+
+  /// The scalar of a `Model<Scalar>KeyConditionInput` name (`Int` for `ModelIntKeyConditionInput`).
+  package static func keyConditionScalarName(_ name: String) -> String {
+    String(name.dropFirst("Model".count).dropLast("KeyConditionInput".count))
+  }
+
   /// `Primary` for the primary key, `<IndexName>` with its first letter upper-cased for an index.
   package static func compositeKeyName(index: String?) -> String {
     index.map(Naming.uppercasingFirst) ?? "Primary"
@@ -111,13 +121,25 @@ package enum APINames {
   /// The types every API schema defines, whatever its models (`graphql-transformer-common`'s
   /// shared definitions, added by the model transformer's `transformSchema` even without a model):
   /// the filter and subscription-filter inputs of the built-in scalars, `ModelAttributeTypes`,
-  /// `ModelSizeInput`, `ModelSortDirection`, and the key condition inputs of the built-in scalars a
-  /// sort key can be compared as.
+  /// `ModelSizeInput` and `ModelSortDirection`. The key condition inputs are not among them
+  /// (``printedKeyConditionInputs(of:)``).
   package static var sharedTypeNames: [String] {
     let filtered: [ScalarType] = [.id, .string, .int, .float, .boolean]
     return filtered.map(scalarFilterInput) + filtered.map(subscriptionScalarInput)
-      + filtered.map { keyConditionInput(.scalar($0)) }
       + ["ModelAttributeTypes", "ModelSizeInput", "ModelSortDirection"]
+  }
+
+  /// The `Model<Scalar>KeyConditionInput` types the API schema prints for `model`: one per key
+  /// with exactly one sort key field (the primary key, each index), after the type that field is
+  /// compared as; `addKeyConditionInputs` of the primary key and index transformers adds them, and
+  /// only for such keys (several sort key fields get composite key inputs instead). Several models
+  /// share each one, so they are claimed as shared names, only when some model prints them.
+  package static func printedKeyConditionInputs(of model: ModelDefinition) -> [String] {
+    let keys = [model.primaryKey.sortKeyFields] + model.indexes.map { Array($0.fields.dropFirst()) }
+    return keys.compactMap { sortKeyFields in
+      guard sortKeyFields.count == 1, let type = model.field(named: sortKeyFields[0])?.type else { return nil }
+      return keyConditionInput(type)
+    }
   }
 
   /// Every type name the model, primary key, index and relational transformers may derive from
@@ -126,7 +148,7 @@ package enum APINames {
   /// each only with its mutation enabled, `Model<X>ConditionInput` with any mutation,
   /// `ModelSubscription<X>FilterInput` with any subscription (a subscription lives only while its
   /// mutation does); `Model<X>Connection` and `Model<X>FilterInput` when something prints them
-  /// (``printsConnection(of:isHasManyTarget:)``: the `list` query, an `@index`, or another model's
+  /// (``printsConnection(of:isHasManyTarget:)``: the `list` query, an `@index` with a query field, or another model's
   /// `@hasMany`); and for the primary key and each
   /// index with several sort key fields `Model<X><Key>CompositeKeyConditionInput` and
   /// `Model<X><Key>CompositeKeyInput`. A user's type under a name a disabled operation would have
@@ -162,7 +184,7 @@ package enum APINames {
   /// (`ensureQueryField`, `generateFilterInputs`), the relational transformers for the child of
   /// a `@hasMany` (`makeModelConnectionType`); a model with none of these has neither.
   package static func printsConnection(of model: ModelDefinition, isHasManyTarget: Bool) -> Bool {
-    APIOperations(model: model).list != nil || !model.indexes.isEmpty || isHasManyTarget
+    APIOperations(model: model).list != nil || model.indexes.contains(where: \.hasQueryField) || isHasManyTarget
   }
 
   /// `true` when the API schema defines filter-shaped inputs for `model` (filter, condition or

@@ -52,19 +52,22 @@ package struct SchemaNames: Sendable {
 package struct ModelNames: Sendable {
   /// The root fields; `nil` for a disabled operation.
   package let operations: APIOperations
-  /// Index name → its query field, as written or the transformer's default.
+  /// Index name → its query field, as written or the transformer's default; an index declared
+  /// with `queryField: null` has no entry.
   package let indexQueryFields: [String: String]
 
   /// Resolves the names of `model`.
   package init(model: ModelDefinition) {
     operations = APIOperations(model: model)
     indexQueryFields = Dictionary(
-      model.indexes.map { ($0.name, APINames.indexQuery($0, of: model)) },
+      model.indexes.filter(\.hasQueryField).map { ($0.name, APINames.indexQuery($0, of: model)) },
       uniquingKeysWith: { first, _ in first })
   }
 
-  /// The query field of `index` (one of the model's indexes).
-  package func queryField(of index: IndexDefinition) -> String {
-    indexQueryFields[index.name] ?? index.queryField ?? index.name
+  /// The query field of `index` (one of the model's indexes), or `nil` for an index declared
+  /// with `queryField: null`, which has none.
+  package func queryField(of index: IndexDefinition) -> String? {
+    guard index.hasQueryField else { return nil }
+    return indexQueryFields[index.name] ?? index.queryField ?? index.name
   }
 }

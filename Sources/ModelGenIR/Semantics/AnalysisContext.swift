@@ -76,6 +76,8 @@ struct TypeEntry {
   var kind: TypeKind
   var nameRange: SourceRange
   var description: String?
+  /// `false` when ``description`` was written quoted (`"…"`).
+  var descriptionIsBlockString = true
   var directives: [Directive]
   var fields: [GraphQLSDL.FieldDefinition]
   var enumValues: [GraphQLSDL.EnumValueDefinition]
@@ -100,6 +102,8 @@ final class WorkingModel {
   let name: String
   let nameRange: SourceRange
   let description: String?
+  /// `false` when ``description`` was written quoted (`"…"`).
+  let descriptionIsBlockString: Bool
   /// Type-level directives (definition and extensions).
   let directives: [Directive]
   /// The interfaces the type implements (definition and extensions), by name.
@@ -124,6 +128,7 @@ final class WorkingModel {
     name = entry.name
     nameRange = entry.nameRange
     description = entry.description
+    descriptionIsBlockString = entry.descriptionIsBlockString
     directives = entry.directives
     interfaces = entry.interfaces.map(\.value)
     self.declared = declared
@@ -135,6 +140,7 @@ final class WorkingModel {
     self.name = name
     self.nameRange = nameRange
     description = nil
+    descriptionIsBlockString = true
     directives = []
     interfaces = []
     declared = []

@@ -6,7 +6,8 @@ import GraphQLSDL
 /// default (elsewhere the directive is MG016, see ``DirectiveRule``); the
 /// string must parse as the field's type, with the formats AWS AppSync documents for its scalars
 /// (`AWSDate` `YYYY-MM-DD`, `AWSTime` `hh:mm[:ss[.sss]]`, `AWSDateTime` with a zone, `AWSJSON` valid
-/// JSON, ...). Violations are MG013.
+/// JSON, ...), and for `AWSDate`, `AWSTime` and `AWSDateTime` also the default-value transformer's
+/// stricter validators (``transformerDefault(_:of:parsed:)``). Violations are MG013.
 enum DefaultRule {
   /// Sets ``FieldDefinition/defaultValue`` on every declared model field with `@default`.
   static func apply(_ context: AnalysisContext) {
@@ -53,7 +54,10 @@ enum DefaultRule {
       let values = context.types[name]?.enumValues.map(\.name.value) ?? []
       parsed = enumDefault(written, of: name, values: values)
     case .scalar(let scalar):
+      // A date or time AppSync refuses is refused by the transformer too: one reason, its format.
       parsed = scalarDefault(written, of: scalar)
+        .mapError { transformerFormats[scalar].map(Rejection.init(reason:)) ?? $0 }
+        .flatMap { transformerDefault(written, of: scalar, parsed: $0) }
     }
     switch parsed {
     case .success(let value):
@@ -142,6 +146,48 @@ enum DefaultRule {
     case .awsIPAddress:
       return check(isIPAddress(written), "expected an IPv4 or IPv6 address")
     }
+  }
+
+  /// The default-value transformer's date and time validators (`validators.ts` of
+  /// amplify-graphql-default-value-transformer), where they refuse what AppSync's formats allow, so
+  /// that a schema modelgen accepts also deploys: `AWSDate` is `YYYY-MM-DD` with no zone and a day
+  /// that exists in its month (29 February only in a leap year: divisible by 4, not by 100 unless
+  /// by 400); `AWSTime` needs seconds and a zone (`Z` or `±hh:mm`); `AWSDateTime` is such a date,
+  /// `T`, and such a time. Where the transformer is looser than AppSync (`TRUE`, `1.5` for `Int`, any
+  /// number of fraction digits) ``scalarDefault(_:of:)`` keeps its refusal.
+  static func transformerDefault(_ written: String, of scalar: ScalarType, parsed: DefaultValue)
+    -> Result<DefaultValue, Rejection>
+  {
+    let time = "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
+    let valid: Bool
+    switch scalar {
+    case .awsDate: valid = isCalendarDate(written)
+    case .awsTime: valid = matches(written, "^" + time + "$")
+    case .awsDateTime:
+      let parts = written.split(separator: "T", maxSplits: 1).map(String.init)
+      valid = parts.count == 2 && isCalendarDate(parts[0]) && matches(parts[1], "^" + time + "$")
+    default: return .success(parsed)
+    }
+    return valid ? .success(parsed) : .failure(Rejection(reason: transformerFormats[scalar] ?? ""))
+  }
+
+  /// The format the default-value transformer accepts, as MG013 states it.
+  static let transformerFormats: [ScalarType: String] = [
+    .awsDate: "the default-value transformer expects `YYYY-MM-DD` with a day of that month (no zone)",
+    .awsTime: "the default-value transformer expects `hh:mm:ss[.sss]` and a zone, `Z` or `±hh:mm`",
+    .awsDateTime:
+      "the default-value transformer expects `YYYY-MM-DDThh:mm:ss[.sss]` with a day of that month and a zone, `Z` or `±hh:mm`",
+  ]
+
+  /// `YYYY-MM-DD` naming a day that exists (Gregorian calendar, leap years included).
+  private static func isCalendarDate(_ text: String) -> Bool {
+    guard matches(text, "^" + datePattern + "$") else { return false }
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return false }
+    let (year, month, day) = (parts[0], parts[1], parts[2])
+    let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    return day <= days[month - 1]
   }
 
   /// Zone designator: `Z` or `±hh:mm[:ss]`.

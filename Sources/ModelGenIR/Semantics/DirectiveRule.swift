@@ -32,6 +32,8 @@ enum DirectiveRule {
   /// where a list is expected, §3.11 "List" input coercion).
   enum Shape {
     case string
+    /// A string, or `null` (`@index(queryField: null)`: no query field).
+    case stringOrNull
     case stringList
     case int
     case objectOrNull
@@ -58,7 +60,7 @@ enum DirectiveRule {
       arguments: ["sortKeyFields": .stringList], required: [], placements: [.modelField],
       placementDescription: "is only allowed on fields of @model types", isRepeatable: false),
     "index": Spec(
-      arguments: ["name": .string, "sortKeyFields": .stringList, "queryField": .string], required: [],
+      arguments: ["name": .string, "sortKeyFields": .stringList, "queryField": .stringOrNull], required: [],
       placements: [.modelField], placementDescription: "is only allowed on fields of @model types", isRepeatable: true),
     "hasMany": Spec(
       arguments: ["indexName": .string, "fields": .stringList, "references": .stringList, "limit": .int],
@@ -298,6 +300,8 @@ enum DirectiveRule {
     switch shape {
     case .string:
       return value.stringValue == nil ? "a string" : nil
+    case .stringOrNull:
+      return value.stringValue == nil && !value.isNull ? "a string or null" : nil
     case .int:
       return value.intValue == nil ? "an integer" : nil
     case .stringList:

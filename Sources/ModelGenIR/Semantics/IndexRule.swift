@@ -4,7 +4,8 @@ import GraphQLSDL
 /// secondary index"): the field carrying the directive is the index's partition key, then the sort
 /// key fields. Without `name:` the transformer names the index
 /// `<plural model name, first letter lower-cased>By<Field>And<SortKeyField>...` (`postsByTitleAndViews`).
-/// `queryField:` is kept as written (no query field otherwise). Index key fields must exist (MG009)
+/// `queryField:` is kept as written, the transformer's default name when absent, and
+/// `queryField: null` keeps the index without a query field (`getOrGenerateDefaultQueryField`). Index key fields must exist (MG009)
 /// and be scalars or enums (MG008), and may not repeat or name the partition key (MG014); index names are unique per model (MG023). Query
 /// field names clashing with other root fields are `OperationNameRule`'s (MG030).
 enum IndexRule {
@@ -36,6 +37,7 @@ enum IndexRule {
           model.indexes.append(
             IndexDefinition(
               name: name, fields: fields, queryField: directive.string("queryField"),
+              hasQueryField: directive.argument(named: "queryField")?.value.isNull != true,
               location: directive.range.schemaLocation))
         }
       }

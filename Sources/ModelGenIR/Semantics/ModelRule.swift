@@ -37,6 +37,7 @@ enum ModelRule {
         var field = FieldDefinition(
           name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
           description: astField.description?.value, location: astField.name.range.schemaLocation)
+        field.descriptionIsBlockString = astField.description?.isBlockString ?? true
         field.appSyncDirectives = appSyncDirectives(astField.directives)
         field.arguments = arguments(of: astField)
         fields.append(field)
@@ -154,12 +155,14 @@ enum ModelRule {
         var field = FieldDefinition(
           name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
           description: astField.description?.value, location: astField.name.range.schemaLocation)
+        field.descriptionIsBlockString = astField.description?.isBlockString ?? true
         field.appSyncDirectives = appSyncDirectives(astField.directives)
         field.arguments = arguments(of: astField)
         fields.append(field)
       }
       var nonModel = NonModelDefinition(
         name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)
+      nonModel.descriptionIsBlockString = entry.descriptionIsBlockString
       nonModel.appSyncDirectives = appSyncDirectives(entry.directives)
       nonModel.interfaces = entry.interfaces.map(\.value)
       return nonModel
@@ -177,7 +180,9 @@ enum ModelRule {
       for directive in argument.directives where CustomRootRule.printedDirectives.contains(directive.name.value) {
         printed += " " + SDLPrinter.print(directive)
       }
-      return FieldArgument(name: argument.name.value, printed: printed, description: argument.description?.value)
+      var result = FieldArgument(name: argument.name.value, printed: printed, description: argument.description?.value)
+      result.descriptionIsBlockString = argument.description?.isBlockString ?? true
+      return result
     }
   }
 
@@ -192,11 +197,15 @@ enum ModelRule {
       guard let entry = context.types[name], entry.kind == .enumeration else { return nil }
       var seen: Set<String> = []
       let values = entry.enumValues.filter { seen.insert($0.name.value).inserted }.map {
-        EnumValueDefinition(
+        var value = EnumValueDefinition(
           name: $0.name.value, description: $0.description?.value, location: $0.name.range.schemaLocation)
+        value.descriptionIsBlockString = $0.description?.isBlockString ?? true
+        return value
       }
-      return EnumDefinition(
+      var enumeration = EnumDefinition(
         name: name, values: values, description: entry.description, location: entry.nameRange.schemaLocation)
+      enumeration.descriptionIsBlockString = entry.descriptionIsBlockString
+      return enumeration
     }
   }
 
@@ -220,6 +229,7 @@ enum ModelRule {
       indexes: model.indexes, authRules: model.authRules, timestamps: model.timestamps,
       operations: model.operations, origin: model.origin, location: model.nameRange.schemaLocation)
     definition.description = model.description
+    definition.descriptionIsBlockString = model.descriptionIsBlockString
     definition.interfaces = model.interfaces
     return definition
   }

@@ -17,8 +17,10 @@ import GraphQLSDL
 ///   name ``APINames/generatedTypeNames(of:isHasManyTarget:)`` gives, the source `APISchemaEmitter`
 ///   prints from); for a non-model type that a model reaches `<Type>Input`; for an enum a model's
 ///   filter-shaped inputs name `Model<Enum>Input` or `Model<Enum>ListInput`.
-///   The shared API types (`ModelStringInput`, `Model<Scalar>KeyConditionInput`,
-///   `ModelSortDirection`, ...) are claimed first. Two claims equal ignoring letter case are
+///   The shared API types (`ModelStringInput`, `ModelSortDirection`, ...) are claimed first, and
+///   with them each `Model<Scalar>KeyConditionInput` some model prints (a key with one sort key
+///   field, ``APINames/printedKeyConditionInputs(of:)``): shared, so two models with an `Int`
+///   sort key do not collide, but claimed only when printed. Two claims equal ignoring letter case are
 ///   reported once per type, at the later type's name, with a note at the earlier; a type whose own
 ///   name an earlier type's generated name takes is reported at the earlier type instead (the user's
 ///   `input ModelOrderFilterInput` before `type Order @model` is the one to rename).
@@ -99,7 +101,8 @@ enum NameCollisionRule {
       owners.append((model.name, .model, model.nameRange))  // join models
     }
     var taken: [String: (claim: String, owner: String?, range: SourceRange?)] = [:]
-    for name in sharedAPITypeNames {
+    let keyConditionInputs = context.orderedModels.map(ModelRule.finish).flatMap(APINames.printedKeyConditionInputs)
+    for name in sharedAPITypeNames + keyConditionInputs {
       taken[name.lowercased()] = (name, nil, nil)
     }
     let printed = Printed(context)

@@ -245,11 +245,14 @@ enum TypeResolution {
         name: node.name.value, kind: kind, nameRange: node.name.range, description: node.description?.value,
         directives: node.directives, fields: node.fields, enumValues: [])
       entry.interfaces = node.interfaces
+      entry.descriptionIsBlockString = node.description?.isBlockString ?? true
       return entry
     case .enumType(let node):
-      return TypeEntry(
+      var entry = TypeEntry(
         name: node.name.value, kind: .enumeration, nameRange: node.name.range, description: node.description?.value,
         directives: node.directives, fields: [], enumValues: node.values)
+      entry.descriptionIsBlockString = node.description?.isBlockString ?? true
+      return entry
     case .interfaceType(let node):
       var entry = TypeEntry(
         name: node.name.value, kind: .unsupported("interface"), nameRange: node.name.range,
