@@ -104,8 +104,9 @@ extension Command {
 
     generate  Writes Swift models for each schema. One schema: files go directly into DIR;
               several: into DIR/<schema-file-stem>/. Files are written only when their bytes
-              change; stale files whose modelgen header names the same schema file are
-              removed; other files are never touched.
+              change; stale files are removed only when DIR/.modelgen-manifest.json records
+              them for the same schema and they still carry the modelgen header; a file it
+              records for another schema is an error (MGC015); other files are never touched.
       --output DIR        The output directory (required).
       --templates DIR     Use the *.mustache files in DIR instead of the built-in templates
                           (missing ones fall back to the built-in ones). Every file must be
@@ -152,8 +153,11 @@ extension Command {
     \(generateSynopsis)
 
     Writes Swift models for each schema. One schema: files go directly into DIR; several: into
-    DIR/<schema-file-stem>/. Files are written only when their bytes change; stale files whose
-    modelgen header names the same schema file are removed; other files are never touched.
+    DIR/<schema-file-stem>/. Files are written only when their bytes change. The manifest
+    DIR/.modelgen-manifest.json records the files written for each schema: a stale file is removed
+    only when it records it for the same schema and it still carries the modelgen header; a file it
+    records for another schema is an error (MGC015) and nothing is written; other files are never
+    touched.
     Warnings (MGW codes) are printed and do not stop generation.
 
     OPTIONS:

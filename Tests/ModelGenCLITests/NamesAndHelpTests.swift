@@ -33,6 +33,22 @@ struct NamesAndHelpTests {
     #expect(run.output.hasPrefix("USAGE: modelgen \(topic.rawValue) <schema.graphql>"))
   }
 
+  /// The pruning rule `generate` states is the manifest's (genbreak11 F2: the help still said a
+  /// stale file is removed when its header names the same schema file, the rule before the
+  /// manifest).
+  @Test func generateHelpStatesTheManifestPruningRule() {
+    for text in [Command.usage(of: .generate), Command.usage] {
+      let prose = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(prose.contains("DIR/.modelgen-manifest.json records"))
+      let headed = ["it still carries", "they still carry"].contains {
+        prose.contains("same schema and \($0) the modelgen header")
+      }
+      #expect(headed)
+      #expect(prose.contains("(MGC015)"))
+      #expect(!prose.contains("header names the same schema file are removed"))
+    }
+  }
+
   @Test func helpOfAnUnknownCommandIsAUsageError() {
     let run = CommandRun(["help", "frobnicate"])
     #expect(run.status == 64)

@@ -262,6 +262,9 @@ import Testing
     #expect(v1[1].hint?.contains("@index") == true)
     #expect(v1[2].hint?.contains("@hasMany") == true && v1[2].hint?.contains("@belongsTo") == true)
     #expect(v1.allSatisfy { $0.message.contains("Transformer v1") })
+    // The `@connection` field gets MG002 alone, not MG019 "no @hasMany…" too (genbreak11 F3).
+    #expect(!result.diagnostics.contains { $0.code == ModelGenDiagnosticCode.modelFieldWithoutRelation })
+    #expect(result.diagnostics.count == 3, "\(result.diagnostics.map(\.message))")
   }
 }
 

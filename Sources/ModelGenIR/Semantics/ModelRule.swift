@@ -28,7 +28,10 @@ enum ModelRule {
         let resolved = TypeResolution.resolve(astField.type, owner: name, field: astField.name.value, in: context)
         declared.append(DeclaredField(ast: astField, type: resolved?.type))
         guard let resolved else { continue }
-        let hasRelation = astField.directives.contains { relationDirectives.contains($0.name.value) }
+        // A v1 `@connection` is MG002 with its v2 replacement as the hint; MG019 beside it is noise.
+        let hasRelation = astField.directives.contains {
+          relationDirectives.contains($0.name.value) || $0.name.value == "connection"
+        }
         if case .model(let related) = resolved.type.elementType, !hasRelation {
           context.report(
             .modelFieldWithoutRelation(model: name, field: astField.name.value, relatedModel: related),
