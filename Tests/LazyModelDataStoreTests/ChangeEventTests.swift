@@ -136,6 +136,37 @@ struct ObserveQueryTests {
     #expect(try await iterator.next()?.items.map(\.id) == ["b"])
   }
 
+  @Test("a commit that leaves the result as it was gives no snapshot; the next change does")
+  func unchangedResultGivesNoSnapshot() async throws {
+    let (store, _) = try makeStore(.file, registry: seedRegistry)
+    try await store.save(Post4V2(id: "a", title: "A"))
+    let seen = TestLock<[[String]]>([])
+    let live = store.observeQuery(
+      Post4V2.self, where: Post4V2.keys.title.beginsWith("A"), sort: [.ascending(Post4V2.keys.id)])
+    let consumer = Task {
+      for try await snapshot in live {
+        seen.withLock { $0.append(snapshot.items.map(\.id)) }
+        if snapshot.items.count == 2 { break }
+      }
+    }
+    try await waitUntil { seen.withLock { $0.count } == 1 }
+    // Rows outside the filter: the table changes, the result does not.
+    try await store.save(Post4V2(id: "z", title: "Z"))
+    try await store.save(Post4V2(id: "y", title: "Y"))
+    try await Task.sleep(for: .milliseconds(400))  // time for a snapshot, were one to come
+    #expect(seen.withLock { $0 } == [["a"]])
+    try await store.save(Post4V2(id: "b", title: "AB"))
+    try await consumer.value
+    #expect(seen.withLock { $0 } == [["a"], ["a", "b"]])
+  }
+
+  /// Polls `condition` every 10 ms for at most 20 s.
+  private func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(condition())
+  }
+
   @Test("a burst of 1,000 saves yields a handful of snapshots; cancelling ends the sequence")
   func coalesced() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)

@@ -18,8 +18,10 @@ extension DataStore {
   var isSynced: Bool { sync?.isSynced ?? true }
 
   /// A live query: the current result of `query(M.self, where: predicate, sort: sort)` first, then
-  /// a new snapshot after each commit that changes `M`'s table (its own writes, cascades, and other
-  /// stores on the same file in this process).
+  /// a new snapshot after each commit that changes the result (its own writes, cascades, other
+  /// stores on the same file, other processes): after a commit to `M`'s table the query is read
+  /// again, and a result equal to the last one (`items` by `==`, stored fields and reference
+  /// identifiers, and the same ``QuerySnapshot/isSynced``) gives no snapshot.
   ///
   /// Coalesced: change signals that arrive while a snapshot is being read collapse into one, and
   /// snapshots follow each other at least `minimumInterval` apart (default 50 ms, at most 20 snapshots
@@ -42,17 +44,19 @@ extension DataStore {
     let driver = Task { [self] in
       do {
         var synced = isSynced  // read before the items: a `true` snapshot holds the synced rows
-        output.yield(
-          QuerySnapshot(items: try await query(M.self, where: predicate, sort: sort), isSynced: synced))
+        var items = try await query(M.self, where: predicate, sort: sort)
+        output.yield(QuerySnapshot(items: items, isSynced: synced))
         var last = ContinuousClock.now
         for await _ in changes {
           let wait = last + minimumInterval - ContinuousClock.now
           if wait > .zero { try await Task.sleep(for: wait) }
           last = ContinuousClock.now
-          synced = isSynced
-          output.yield(
-            QuerySnapshot(
-              items: try await query(M.self, where: predicate, sort: sort), isSynced: synced))
+          let nowSynced = isSynced
+          let nowItems = try await query(M.self, where: predicate, sort: sort)
+          // A commit that left the result as it was (another row of the table) gives no snapshot.
+          guard nowItems != items || nowSynced != synced else { continue }
+          (items, synced) = (nowItems, nowSynced)
+          output.yield(QuerySnapshot(items: items, isSynced: synced))
         }
         output.finish()
       } catch is CancellationError {
