@@ -19,7 +19,8 @@ struct BreakerFindingsTests {
   typealias KeyComment = RegressionBelongsToFkIsPrimaryKeyField.Comment
 
   /// Runs `body` and fails the test (instead of hanging the suite) when it takes longer than
-  /// `seconds` times the deadline scale.
+  /// `seconds` times the deadline scale: a bound for a deadlock, never for speed (60 s each; 5 s
+  /// timed out under the thread sanitizer with the suite running in parallel).
   func within<T: Sendable>(
     _ seconds: Double, _ what: String, _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T? {
@@ -218,7 +219,7 @@ struct BreakerFindingsTests {
   func observeInsideClosures() async throws {
     for location in StoreLocation.allCases {
       let (store, _) = try makeStore(location, registry: seedRegistry)
-      let done = try await within(10, "\(location): observe inside write") {
+      let done = try await within(60, "\(location): observe inside write") {
         try await store.write { tx in
           _ = store.observe(Post4V2.self)
           _ = store.observeQuery(Post4V2.self)
@@ -227,7 +228,7 @@ struct BreakerFindingsTests {
         }
       }
       #expect(done == true)
-      let read = try await within(10, "\(location): observe inside read") {
+      let read = try await within(60, "\(location): observe inside read") {
         try await store.read { tx in
           _ = store.observe(Comment4V2.self)
           return try tx.count(Post4V2.self)
@@ -235,7 +236,7 @@ struct BreakerFindingsTests {
       }
       #expect(read == 1)
       // The store still works.
-      let saved = try await within(10, "\(location): save after") {
+      let saved = try await within(60, "\(location): save after") {
         try await store.save(Post4V2(id: "q", title: "t")).id
       }
       #expect(saved == "q")
@@ -296,7 +297,7 @@ struct BreakerFindingsTests {
   @Test("the first observeQuery snapshot of an empty filtered query is empty and synced")
   func firstSnapshotEmpty() async throws {
     let (store, _) = try makeStore(.file, registry: seedRegistry)
-    let snapshot = try await within(5, "first snapshot") {
+    let snapshot = try await within(60, "first snapshot") {
       var iterator = store.observeQuery(Post4V2.self, where: Post4V2.keys.title.beginsWith("a"))
         .makeAsyncIterator()
       return try await iterator.next()
@@ -312,7 +313,7 @@ struct BreakerFindingsTests {
     let post = Post4V2(id: "p", title: "t")
     try await store.save(post)
     try await store.save(Comment4V2(id: "c", content: "x", post: post))
-    let result = try await within(10, "cascade snapshot") {
+    let result = try await within(60, "cascade snapshot") {
       var iterator = store.observeQuery(Comment4V2.self).makeAsyncIterator()
       let first = try await iterator.next()
       #expect(first?.items.map(\.id) == ["c"])
