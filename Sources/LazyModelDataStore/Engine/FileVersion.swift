@@ -95,23 +95,27 @@ final class FileVersionProbe: @unchecked Sendable {  // `walIndex` is read-only 
       walIndex = nil
       return
     }
-    if mapsWALIndex, let writer {
-      // One read transaction opens the WAL and maps its index (the migration usually has).
-      let statement = try writer.prepare("PRAGMA data_version")
-      _ = try statement.step()
-      statement.reset()
-      if let region = modelgen_wal_index(writer.handle) {
-        walIndex = UnsafeRawPointer(region)
-        probe = nil
-        return
-      }
+    if mapsWALIndex, let writer, let region = try Self.readOnce(writer).walIndex {
+      walIndex = region
+      probe = nil
+      return
     }
     let connection = try Connection(path: path, trace: nil, readOnly: true, busyTimeoutMilliseconds: 0)
+    let (statement, region) = try Self.readOnce(connection)
+    walIndex = mapsWALIndex ? region : nil
+    probe = StoreLock(Probe(connection: connection, statement: statement))
+  }
+
+  /// Runs `PRAGMA data_version` once on `connection` — one read transaction, which opens the WAL
+  /// and maps its index (the migration usually has already) — and returns the prepared statement
+  /// (reset) with the WAL index's first region as `connection` has mapped it, or `nil`.
+  private static func readOnce(_ connection: Connection) throws -> (
+    statement: Statement, walIndex: UnsafeRawPointer?
+  ) {
     let statement = try connection.prepare("PRAGMA data_version")
     _ = try statement.step()
     statement.reset()
-    walIndex = mapsWALIndex ? modelgen_wal_index(connection.handle) : nil
-    probe = StoreLock(Probe(connection: connection, statement: statement))
+    return (statement, modelgen_wal_index(connection.handle))
   }
 
   /// The file's version now, or `nil` when it cannot be read at once (a writer is storing the
