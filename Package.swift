@@ -145,6 +145,17 @@ var targets: [Target] = [
     swiftSettings: strict),
 
   // MARK: Tests
+  // Child processes for the tests, started with posix_spawn so that they get only descriptors
+  // 0, 1 and 2, never with Foundation.Process, whose run() crashes the test process on Linux once
+  // ~1,355 descriptors are open (Tests/ChildProcessSupport/ChildProcess.swift). CPosixSpawn shows
+  // Swift the glibc file actions Swift's Glibc module hides (they need _GNU_SOURCE).
+  .target(name: "CPosixSpawn", path: "Tests/CPosixSpawn"),
+  .target(
+    name: "ChildProcessSupport",
+    dependencies: [.target(name: "CPosixSpawn", condition: .when(platforms: [.linux]))],
+    path: "Tests/ChildProcessSupport",
+    swiftSettings: strict),
+  .testTarget(name: "ChildProcessSupportTests", dependencies: ["ChildProcessSupport"], swiftSettings: strict),
   .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "BenchmarkSupport"], swiftSettings: strict),
   .testTarget(
     name: "ModelGenTests",
@@ -152,18 +163,23 @@ var targets: [Target] = [
       "ModelGen", "GraphQLSDL", "ModelGenIR", "ModelGenAPISchema", "ModelGenTemplating", "ModelGenSwift",
       // OutputManifest: GoldenFileTests records and checks each directory's manifest.
       "ModelGenCLI",
+      // APISchemaServerCheckTests runs the local server's --check.
+      "ChildProcessSupport",
     ],
     swiftSettings: strict),
-  .testTarget(name: "ModelGenCLITests", dependencies: ["ModelGenCLI", "ModelVocabulary"], swiftSettings: strict),
+  .testTarget(
+    name: "ModelGenCLITests", dependencies: ["ModelGenCLI", "ModelVocabulary", "ChildProcessSupport"],
+    swiftSettings: strict),
   .testTarget(
     name: "GeneratedModelsTests",
-    dependencies: ["LazyModel", "LazyModelDataStore", "LazyModelAPI"] + generatedModules.map { .target(name: $0.name) },
+    dependencies: ["LazyModel", "LazyModelDataStore", "LazyModelAPI", "ChildProcessSupport"]
+      + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
   .testTarget(name: "LazyModelTests", dependencies: ["LazyModel"], swiftSettings: strict),
   .testTarget(
     name: "LazyModelDataStoreTests",
-    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite", "DataStoreKillHelper"]
+    dependencies: ["LazyModelDataStore", "LazyModel", "CSQLite", "DataStoreKillHelper", "ChildProcessSupport"]
       + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
@@ -179,6 +195,7 @@ var targets: [Target] = [
     name: "LazyModelSyncTests",
     dependencies: [
       "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncKillHelper",
+      "ChildProcessSupport",
     ],
     swiftSettings: strict
   ),
@@ -192,7 +209,8 @@ var targets: [Target] = [
   .testTarget(
     name: "LazyModelAPITests",
     // Tour: built before the tests so TourRunTests can run it.
-    dependencies: ["LazyModelAPI", "LazyModel", "Tour"] + generatedModules.map { .target(name: $0.name) },
+    dependencies: ["LazyModelAPI", "LazyModel", "Tour", "ChildProcessSupport"]
+      + generatedModules.map { .target(name: $0.name) },
     swiftSettings: strict
   ),
 

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -65,7 +66,8 @@ enum TypeCheck {
     }
   }
 
-  /// Type-checks `source` on a thread of its own (never blocking a cooperative-pool thread).
+  /// Type-checks `source`; the wait for the compiler suspends, never blocking a cooperative-pool
+  /// thread (ChildProcess waits on threads of its own).
   static func run(_ source: String) async throws -> Result {
     let modules = try modulesDirectory()
     let directory = FileManager.default.temporaryDirectory
@@ -74,25 +76,11 @@ enum TypeCheck {
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("snippet.swift")
     try Data(source.utf8).write(to: file)
-    return try await withCheckedThrowingContinuation { continuation in
-      Thread {
-        continuation.resume(
-          with: Swift.Result {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments =
-              ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path]
-              + systemLibraryDirectories().flatMap { ["-I", $0] } + [file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Result(
-              status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-          })
-      }.start()
-    }
+    let run = try await ChildProcess.run(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path]
+        + systemLibraryDirectories().flatMap { ["-I", $0] } + [file.path],
+      standardError: .standardOutput)
+    return Result(status: run.status, output: run.output)
   }
 }

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -19,7 +20,7 @@ final class GraphQLServerProcess: Sendable {
   let port: Int
   let endpoint: URL
   let directory: URL
-  private let process: TestLock<Process?>
+  private let process: TestLock<ChildProcess?>
 
   /// Starts the server on `schema` (a path relative to the package root).
   ///
@@ -27,7 +28,7 @@ final class GraphQLServerProcess: Sendable {
   init(schema: String, apiKey: String? = nil, authConfig: URL? = nil) async throws {
     let python = try await Self.python()
     await ServerSlots.shared.acquire()
-    let launched: (port: Int, directory: URL, process: Process)
+    let launched: (port: Int, directory: URL, process: ChildProcess)
     do {
       launched = try await Self.launch(
         python: python, schema: schema, apiKey: apiKey, authConfig: authConfig)
@@ -45,13 +46,11 @@ final class GraphQLServerProcess: Sendable {
   private static func launch(
     python: String, schema: String, apiKey: String?, authConfig: URL? = nil
   ) async throws -> (
-    Int, URL, Process
+    Int, URL, ChildProcess
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lazymodelapi-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
     var arguments = [
       Self.packageRoot.appendingPathComponent("Tests/GraphQLServer/server.py").path,
       "--schema", Self.packageRoot.appendingPathComponent(schema).path,
@@ -59,27 +58,25 @@ final class GraphQLServerProcess: Sendable {
     ]
     if let apiKey { arguments += ["--api-key", apiKey] }
     if let authConfig { arguments += ["--auth-config", authConfig.path] }
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    let line = await onOwnThread { Self.readLine(output.fileHandleForReading) }
+    let process = try ChildProcess(
+      executable: URL(fileURLWithPath: python), arguments: arguments, standardOutput: .pipe,
+      standardError: .nullDevice)
+    guard let output = process.standardOutput else { preconditionFailure("standardOutput: .pipe has a handle") }
+    let line = await onOwnThread { Self.readLine(output) }
     guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count))
     else {
-      kill(process.processIdentifier, SIGKILL)
+      process.kill(SIGKILL)
       throw ServerError(message: "server did not start: \(line ?? "no output")")
     }
     return (port, directory, process)
   }
 
-  /// Stops the server (SIGKILL: a child spawned from a dispatch thread inherits its blocked
-  /// SIGTERM) and removes its data.
+  /// Stops the server (SIGKILL) and removes its data.
   func stop() {
     let wasRunning = process.withLock { process in
       defer { process = nil }
       guard let running = process else { return false }
-      if running.isRunning { kill(running.processIdentifier, SIGKILL) }
+      if running.isRunning { running.kill(SIGKILL) }
       return true
     }
     if wasRunning { Task { await ServerSlots.shared.release() } }
@@ -96,7 +93,7 @@ final class GraphQLServerProcess: Sendable {
     let running = process.withLock { $0 }
     stop()
     guard let running else { return }
-    await onOwnThread { running.waitUntilExit() }
+    await running.waitForExit()
   }
 
   /// The records of `model` as the server stores them (`GET /test/records/<model>`), FK fields
@@ -183,28 +180,20 @@ private actor VenvSetup {
   private static func install() -> Result<String, any Error> {
     Result { () throws -> String in
       let root = GraphQLServerProcess.packageRoot
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       let script = root.appendingPathComponent("Tests/GraphQLServer/venv.sh").path
-      if FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") {
-        process.arguments = [
+      let arguments =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")
+        ? [
           "flock",
           FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-venv.lock").path,
           "bash", script,
         ]
-      } else {
-        process.arguments = ["bash", script]
-      }
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let path = String(decoding: data, as: UTF8.self).trimmingCharacters(
-        in: .whitespacesAndNewlines)
-      guard process.terminationStatus == 0, !path.isEmpty else {
-        throw GraphQLServerProcess.ServerError(
-          message: "venv.sh failed with status \(process.terminationStatus)")
+        : ["bash", script]
+      let run = try ChildProcess.run(
+        executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments, standardError: .inherit)
+      let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard run.status == 0, !path.isEmpty else {
+        throw GraphQLServerProcess.ServerError(message: "venv.sh failed with status \(run.status)")
       }
       return path
     }

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import LazyModel
 import LazyModelAPI
@@ -21,29 +22,27 @@ import Testing
 final class HostileServerProcess: Sendable {
   let port: Int
   let bystanderPort: Int
-  private let process: TestLock<Process?>
-  private let stdin: Pipe
+  private let process: TestLock<ChildProcess?>
+  private let stdin: FileHandle
 
   init(lifetime: Double = 120) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3",
-      GraphQLServerProcess.packageRoot.appendingPathComponent("Tests/GraphQLServer/hostile.py").path,
-      "--lifetime", String(lifetime),
-    ]
-    let output = Pipe()
-    let input = Pipe()
-    process.standardOutput = output
-    process.standardInput = input
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+    let process = try ChildProcess(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: [
+        "python3",
+        GraphQLServerProcess.packageRoot.appendingPathComponent("Tests/GraphQLServer/hostile.py").path,
+        "--lifetime", String(lifetime),
+      ],
+      standardInput: .pipe, standardOutput: .pipe, standardError: .nullDevice)
+    guard let output = process.standardOutput, let input = process.standardInput else {
+      preconditionFailure("standardInput and standardOutput: .pipe have handles")
+    }
     // Read the first line on a dispatch thread: a blocking read must not hold a thread of the
     // cooperative pool, which the deadlines under test run on.
     let line = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
       DispatchQueue.global().async {
         var bytes: [UInt8] = []
-        while let byte = output.fileHandleForReading.readData(ofLength: 1).first {
+        while let byte = output.readData(ofLength: 1).first {
           if byte == UInt8(ascii: "\n") {
             continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
             return
@@ -55,7 +54,7 @@ final class HostileServerProcess: Sendable {
     }
     let ports = line?.split(separator: " ").dropFirst().compactMap { Int($0) } ?? []
     guard line?.hasPrefix("LISTENING ") == true, ports.count == 2 else {
-      kill(process.processIdentifier, SIGKILL)
+      process.kill(SIGKILL)
       throw GraphQLServerProcess.ServerError(message: "hostile.py did not start: \(line ?? "")")
     }
     port = ports[0]
@@ -78,7 +77,7 @@ final class HostileServerProcess: Sendable {
 
   func stop() {
     process.withLock { process in
-      if let running = process, running.isRunning { kill(running.processIdentifier, SIGKILL) }
+      if let running = process, running.isRunning { running.kill(SIGKILL) }
       process = nil
     }
   }

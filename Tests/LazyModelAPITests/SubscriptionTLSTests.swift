@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import LazyModel
 import LazyModelAPI
@@ -17,14 +18,13 @@ struct SubscriptionTLSTests {
   static func makeCertificate(in directory: URL) throws -> (cert: String, key: String) {
     let cert = directory.appendingPathComponent("cert.pem").path
     let key = directory.appendingPathComponent("key.pem").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
-      "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
-    ]
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+    let process = try ChildProcess(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: [
+        "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+        "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+      ],
+      standardError: .nullDevice)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw RealtimeTestError(message: "openssl req failed with \(process.terminationStatus)")
@@ -33,40 +33,33 @@ struct SubscriptionTLSTests {
   }
 
   /// Starts the local server with `--tls-cert`/`--tls-key`; returns it and its port.
-  static func startTLSServer(in directory: URL, cert: String, key: String) throws -> (Process, Int) {
-    let venv = Process()
-    venv.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    venv.arguments = [
-      "bash", GraphQLServerProcess.packageRoot.appendingPathComponent("Tests/GraphQLServer/venv.sh").path,
-    ]
-    let venvOutput = Pipe()
-    venv.standardOutput = venvOutput
-    try venv.run()
-    let python = String(
-      decoding: venvOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
-    venv.waitUntilExit()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [
-      GraphQLServerProcess.packageRoot.appendingPathComponent("Tests/GraphQLServer/server.py").path,
-      "--schema", GraphQLServerProcess.packageRoot.appendingPathComponent(seedSchemaPath).path,
-      "--port", "0", "--db", directory.appendingPathComponent("data.sqlite").path,
-      "--tls-cert", cert, "--tls-key", key,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+  static func startTLSServer(in directory: URL, cert: String, key: String) throws -> (ChildProcess, Int) {
+    let venv = try ChildProcess.run(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: [
+        "bash", GraphQLServerProcess.packageRoot.appendingPathComponent("Tests/GraphQLServer/venv.sh").path,
+      ],
+      standardError: .inherit)
+    let python = venv.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let process = try ChildProcess(
+      executable: URL(fileURLWithPath: python),
+      arguments: [
+        GraphQLServerProcess.packageRoot.appendingPathComponent("Tests/GraphQLServer/server.py").path,
+        "--schema", GraphQLServerProcess.packageRoot.appendingPathComponent(seedSchemaPath).path,
+        "--port", "0", "--db", directory.appendingPathComponent("data.sqlite").path,
+        "--tls-cert", cert, "--tls-key", key,
+      ],
+      standardOutput: .pipe, standardError: .nullDevice)
+    guard let output = process.standardOutput else { preconditionFailure("standardOutput: .pipe has a handle") }
     var line: [UInt8] = []
-    while let byte = output.fileHandleForReading.readData(ofLength: 1).first,
+    while let byte = output.readData(ofLength: 1).first,
       byte != UInt8(ascii: "\n")
     {
       line.append(byte)
     }
     let text = String(decoding: line, as: UTF8.self)
     guard text.hasPrefix("LISTENING "), let port = Int(text.dropFirst(10)) else {
-      kill(process.processIdentifier, SIGKILL)
+      process.kill(SIGKILL)
       throw RealtimeTestError(message: "the TLS server did not start: \(text)")
     }
     return (process, port)
@@ -84,7 +77,7 @@ struct SubscriptionTLSTests {
     let (server, port) = try await onOwnThread {
       Result { try Self.startTLSServer(in: directory, cert: cert, key: key) }
     }.get()
-    defer { kill(server.processIdentifier, SIGKILL) }
+    defer { server.kill(SIGKILL) }
 
     func client(trusting authority: String?) -> APIClient {
       var configuration = APIClient.Configuration(

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -80,24 +81,14 @@ struct TourRun {
     defer { try? FileManager.default.removeItem(at: directory) }
     let outURL = directory.appendingPathComponent("stdout")
     let errURL = directory.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments + ["--db", directory.appendingPathComponent("tour.sqlite").path]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
+    let process = try ChildProcess(
+      executable: URL(fileURLWithPath: Self.binary),
+      arguments: arguments + ["--db", directory.appendingPathComponent("tour.sqlite").path],
+      standardInput: .nullDevice, standardOutput: .file(outURL), standardError: .file(errURL))
     let deadline = Date().addingTimeInterval(60)
     while process.isRunning && Date() < deadline { usleep(5_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    if process.terminationReason == .exit { status = process.terminationStatus }
+    if process.isRunning { process.kill(SIGKILL) }
+    if case .exited(let code) = process.waitUntilExit() { status = code }
     output = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
     errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
   }

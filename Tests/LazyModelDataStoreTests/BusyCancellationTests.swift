@@ -1,4 +1,5 @@
 import CSQLite
+import ChildProcessSupport
 import Dispatch
 import Foundation
 import LazyModel
@@ -43,24 +44,20 @@ func fileBytes(_ url: URL) -> [Data] {
 /// A `DataStoreKillHelper lock` child: another process holding the file's write lock inside a
 /// store `write` (post `held` saved, not committed) until ``release()``.
 final class LockingProcess: Sendable {
-  private let process: Process
-  private let input: Pipe
+  private let process: ChildProcess
+  private let input: FileHandle
   let lines: AsyncStream<String>
 
   init(_ url: URL) throws {
-    let process = Process()
-    process.executableURL = KillTests.helper
-    process.arguments = [url.path, "lock"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
+    let process = try ChildProcess(
+      executable: KillTests.helper, arguments: [url.path, "lock"], standardInput: .pipe, standardOutput: .pipe)
+    guard let input = process.standardInput, let handle = process.standardOutput else {
+      preconditionFailure("standardInput and standardOutput: .pipe have handles")
+    }
     let (lines, sink) = AsyncStream<String>.makeStream()
     self.process = process
     self.input = input
     self.lines = lines
-    try process.run()
-    let handle = output.fileHandleForReading
     // Read on a thread of its own, never a cooperative-pool thread.
     Thread {
       var pending = Data()
@@ -79,7 +76,7 @@ final class LockingProcess: Sendable {
 
   /// Lets the child commit; the lines it printed from then on, up to `released`.
   func release() async throws -> [String] {
-    input.fileHandleForWriting.write(Data("\n".utf8))
+    input.write(Data("\n".utf8))
     return try await LazyModelDataStoreTests.lines(of: lines, until: "released")
   }
 

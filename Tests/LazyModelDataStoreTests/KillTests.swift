@@ -1,4 +1,5 @@
 import CSQLite
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -66,24 +67,15 @@ struct KillTests {
     var next = 0
     var committed: Set<Int> = []
     for round in 0..<24 {
-      let process = Process()
-      process.executableURL = helper
-      process.arguments = [url.path, String(next)]
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
+      let process = try ChildProcess(
+        executable: helper, arguments: [url.path, String(next)], standardOutput: .collect)
       // Kill somewhere between opening the file and a few hundred transactions in.
       let delay = 30 + Int(random.next() % 400)
       try await Task.sleep(for: .milliseconds(delay))
-      kill(process.processIdentifier, SIGKILL)
-      // The exit and the output are waited for on a thread of its own, not a cooperative-pool one.
-      let printed = await withCheckedContinuation { continuation in
-        Thread {
-          process.waitUntilExit()
-          let data = output.fileHandleForReading.readDataToEndOfFile()
-          continuation.resume(returning: String(decoding: data, as: UTF8.self))
-        }.start()
-      }
+      process.kill(SIGKILL)
+      // The exit and the output's end are waited for by ChildProcess's threads; this suspends.
+      await process.waitForExit()
+      let printed = String(decoding: process.collectedStandardOutput, as: UTF8.self)
       let acknowledged = printed.split(separator: "\n").compactMap { Int($0) }
       committed.formUnion(acknowledged)
 

@@ -1,4 +1,5 @@
 import CSQLite
+import ChildProcessSupport
 import Foundation
 import LazyModel
 import LazyModelDataStore
@@ -9,19 +10,14 @@ import Testing
 /// a cooperative-pool thread).
 final class HelperProcess: Sendable {
   let lines: AsyncStream<String>
-  private let process: Process
+  private let process: ChildProcess
 
   init(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = KillTests.helper
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
+    let process = try ChildProcess(executable: KillTests.helper, arguments: arguments, standardOutput: .pipe)
     let (lines, sink) = AsyncStream<String>.makeStream()
     self.lines = lines
     self.process = process
-    try process.run()
-    let handle = output.fileHandleForReading
+    guard let handle = process.standardOutput else { preconditionFailure("standardOutput: .pipe has a handle") }
     Thread {
       var pending = Data()
       while true {

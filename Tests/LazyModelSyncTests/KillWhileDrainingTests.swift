@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import LazyModel
 import LazyModelAPI
@@ -14,7 +15,7 @@ import Testing
 /// is waited for on a thread of its own too (never a cooperative-pool thread).
 final class SyncHelperProcess: Sendable {
   let lines: AsyncStream<String>
-  private let process: Process
+  private let process: ChildProcess
 
   /// The helper executable, built beside the test bundle.
   static var executable: URL {
@@ -23,17 +24,12 @@ final class SyncHelperProcess: Sendable {
   }
 
   init(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let process = try ChildProcess(
+      executable: Self.executable, arguments: arguments, standardOutput: .pipe, standardError: .nullDevice)
+    guard let handle = process.standardOutput else { preconditionFailure("standardOutput: .pipe has a handle") }
     let (lines, sink) = AsyncStream<String>.makeStream()
     self.lines = lines
     self.process = process
-    try process.run()
-    let handle = output.fileHandleForReading
     Thread {
       var pending = Data()
       while true {
@@ -51,9 +47,8 @@ final class SyncHelperProcess: Sendable {
 
   /// SIGKILL, then waits until the process exited.
   func kill9AndWait() async {
-    kill(process.processIdentifier, SIGKILL)
-    let process = self.process
-    _ = try? await SyncServer.onOwnThread { process.waitUntilExit() }
+    process.kill(SIGKILL)
+    await process.waitForExit()
   }
 }
 

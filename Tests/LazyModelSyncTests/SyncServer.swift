@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import LazyModelAPI
 
@@ -22,7 +23,7 @@ final class SyncServer: @unchecked Sendable {
   let directory: URL
   let schema: URL
   private(set) var port = 0
-  private var process: Process?
+  private var process: ChildProcess?
   private let python: String
   private let authConfig: URL?
   private let lock = NSLock()
@@ -60,18 +61,15 @@ final class SyncServer: @unchecked Sendable {
         "--port", String(port), "--db", directory.appendingPathComponent("data.sqlite").path,
       ] + (authConfig.map { ["--auth-config", $0.path] } ?? [])
     let python = self.python
-    let (process, line) = try await Self.onOwnThread { () throws -> (Process, String?) in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: python)
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-      try process.run()
-      return (process, Self.readLine(output.fileHandleForReading))
+    let (process, line) = try await Self.onOwnThread { () throws -> (ChildProcess, String?) in
+      let process = try ChildProcess(
+        executable: URL(fileURLWithPath: python), arguments: arguments, standardOutput: .pipe,
+        standardError: .nullDevice)
+      guard let output = process.standardOutput else { preconditionFailure("standardOutput: .pipe has a handle") }
+      return (process, Self.readLine(output))
     }
     guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count)) else {
-      kill(process.processIdentifier, SIGKILL)
+      process.kill(SIGKILL)
       throw Failure(message: "server did not start: \(line ?? "no output")")
     }
     lock.withLock {
@@ -83,7 +81,7 @@ final class SyncServer: @unchecked Sendable {
   /// Kills the server (SIGKILL); the data stays in its file.
   func kill9() {
     lock.withLock {
-      if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      if let process, process.isRunning { process.kill(SIGKILL) }
       process = nil
     }
   }
@@ -94,7 +92,7 @@ final class SyncServer: @unchecked Sendable {
     let process = lock.withLock { self.process }
     kill9()
     guard let process else { return }
-    _ = try? await Self.onOwnThread { process.waitUntilExit() }
+    await process.waitForExit()
   }
 
   /// Starts the server again on the same port and data file (after ``kill9()``).
@@ -162,24 +160,19 @@ final class SyncServer: @unchecked Sendable {
 
   /// venv.sh (under `flock`, shared with the other test targets) → the venv's python.
   private static func venvPython() throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = packageRoot.appendingPathComponent("Tests/GraphQLServer/venv.sh").path
-    process.arguments =
+    let arguments =
       FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")
       ? [
         "flock", FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-venv.lock").path, "bash",
         script,
       ]
       : ["bash", script]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard process.terminationStatus == 0, !path.isEmpty else {
-      throw Failure(message: "venv.sh failed with status \(process.terminationStatus)")
+    let run = try ChildProcess.run(
+      executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments, standardError: .inherit)
+    let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard run.status == 0, !path.isEmpty else {
+      throw Failure(message: "venv.sh failed with status \(run.status)")
     }
     return path
   }

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import GraphQLSDL
 import ModelGen
@@ -41,32 +42,21 @@ struct SpawnedRun {
     let logs = try TemporaryDirectory()
     let outURL = URL(fileURLWithPath: logs.url("stdout"))
     let errURL = URL(fileURLWithPath: logs.url("stderr"))
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardInput = FileHandle.nullDevice
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
+    let process = try ChildProcess(
+      executable: URL(fileURLWithPath: Self.binary), arguments: arguments,
+      currentDirectory: URL(fileURLWithPath: directory), standardInput: .nullDevice, standardOutput: .file(outURL),
+      standardError: .file(errURL))
     let deadline = Date().addingTimeInterval(timeout * Self.slowdown())
     while process.isRunning && Date() < deadline { usleep(5_000) }
     if process.isRunning {
       timedOut = true
-      kill(process.processIdentifier, SIGKILL)
+      process.kill(SIGKILL)
     }
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
+    let termination = process.waitUntilExit()
     if !timedOut {
-      if process.terminationReason == .uncaughtSignal {
-        signal = process.terminationStatus
-      } else {
-        status = process.terminationStatus
+      switch termination {
+      case .signalled(let number): signal = number
+      case .exited(let code): status = code
       }
     }
     output = logs.read("stdout") ?? ""

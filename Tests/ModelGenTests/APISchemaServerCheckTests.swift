@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import ModelGen
 import Testing
@@ -20,25 +21,13 @@ import Testing
 
   /// Runs `arguments` (first: the executable path) and returns standard output; throws on a non-zero exit.
   static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
-    process.currentDirectoryURL = repository
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: outputData, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-      throw CommandFailure(
-        command: arguments, status: process.terminationStatus,
-        output: text + String(decoding: errorData, as: UTF8.self))
+    let run = try ChildProcess.run(
+      executable: URL(fileURLWithPath: arguments[0]), arguments: Array(arguments.dropFirst()),
+      currentDirectory: repository)
+    guard run.status == 0 else {
+      throw CommandFailure(command: arguments, status: run.status, output: run.output + run.errors)
     }
-    return text
+    return run.output
   }
 
   /// ``run(_:)`` (and the first use of ``python``) on a thread of its own: waiting for a child
