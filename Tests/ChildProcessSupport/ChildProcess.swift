@@ -15,10 +15,11 @@ import Synchronization
 ///
 /// Why it exists: on Linux, swift-corelibs-foundation's `Process.run()` (toolchain 6.3.1) finds
 /// the highest open descriptor with `findMaximumOpenFromProcSelfFD`, which copies each `dirent`'s
-/// 256-byte `d_name` whole; once about 1,355 descriptors are open, the last entry of glibc's
-/// 32 KiB `readdir` buffer is followed by fewer than 256 bytes and the copy reads past the buffer:
-/// the test process crashes. The full suite holds 1,330–1,360 descriptors at its peak (many SQLite
-/// stores) and crashed CI once that way. Here the child closes every descriptor from 3 up itself,
+/// 256-byte `d_name` whole; once about 1,330 descriptors are open, the last entry of glibc's
+/// 32 KiB `readdir` buffer is followed by fewer than 256 bytes and the copy reads past the buffer
+/// (valgrind: "Invalid read … 0 bytes after a block of size 32,816 alloc'd" in `__alloc_dir`), and
+/// where that buffer ends at unmapped memory the test process crashes. The full suite holds
+/// 1,100–1,360 descriptors at its peak (many SQLite stores) and crashed CI once that way. Here the child closes every descriptor from 3 up itself,
 /// before `exec`, without the parent ever listing them: the file action
 /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+, man page
 /// posix_spawn_file_actions_addclosefrom_np(3)) on Linux, the attribute flag

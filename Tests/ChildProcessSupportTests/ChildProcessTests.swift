@@ -173,8 +173,8 @@ struct ChildProcessTests {
   }
 
   /// The regression this target exists for: with 2,000 more descriptors open than the suite ever
-  /// holds, past the ~1,355 at which `Foundation.Process.run()` over-reads glibc's `readdir`
-  /// buffer and crashes the test process, a child starts and sees descriptors 0, 1 and 2 only
+  /// holds, past the ~1,330 from which `Foundation.Process.run()` over-reads glibc's `readdir`
+  /// buffer (and can crash the test process), a child starts and sees descriptors 0, 1 and 2 only
   /// (`ls` lists those and the one it reads the directory with).
   @Test("with 2,000 extra descriptors open, a child starts and inherits none of them")
   func manyOpenDescriptors() async throws {

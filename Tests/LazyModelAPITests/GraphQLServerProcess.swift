@@ -87,8 +87,8 @@ final class GraphQLServerProcess: Sendable {
 
   /// Stops the server and returns once its process has exited, so its port is closed: a request
   /// after this is refused by the kernel rather than accepted into a backlog nobody serves (a
-  /// SIGKILL on a busy machine takes effect some time after `kill` returns). The wait runs on a
-  /// thread of its own, never on the cooperative pool.
+  /// SIGKILL on a busy machine takes effect some time after `kill` returns). The wait suspends;
+  /// ChildProcess waits on a thread of its own, never on the cooperative pool.
   func stopAndWaitForExit() async {
     let running = process.withLock { $0 }
     stop()
