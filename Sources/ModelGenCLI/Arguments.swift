@@ -50,13 +50,21 @@ public struct GenerateOptions: Sendable, Equatable {
   /// `--conflict-resolution automerge|optimistic|lambda`: emit a versioned data source's API schema
   /// and sync names (``ConflictResolution``); `nil` (the default) for none.
   public var conflictResolution: ConflictResolution?
+  /// `--lock-timeout SECONDS`: how long a run writing into `--output` waits for another run that
+  /// holds an output directory's lock (``OutputLock``, `MGC017` after it); `0` fails at once.
+  /// Default 30. Runs that write nothing (`--check`, `--dry-run`) and `--single-file` take no lock.
+  public var lockTimeout: Double
+
+  /// The `--lock-timeout` of a run that gives none: 30 seconds.
+  public static let defaultLockTimeout: Double = 30
 
   /// Creates options.
   public init(
     schemas: [String], output: String, templates: String? = nil, access: AccessLevel = .public,
     emit: Set<EmitKind> = [.swift], check: Bool = false, dryRun: Bool = false,
     singleFile: String? = nil,
-    config: String? = nil, conflictResolution: ConflictResolution? = nil
+    config: String? = nil, conflictResolution: ConflictResolution? = nil,
+    lockTimeout: Double = GenerateOptions.defaultLockTimeout
   ) {
     self.schemas = schemas
     self.output = output
@@ -68,6 +76,7 @@ public struct GenerateOptions: Sendable, Equatable {
     self.singleFile = singleFile
     self.config = config
     self.conflictResolution = conflictResolution
+    self.lockTimeout = lockTimeout
   }
 }
 
@@ -89,7 +98,7 @@ extension Command {
     USAGE: modelgen generate <schema.graphql>... --output DIR [--templates DIR]
                              [--access LEVEL] [--emit swift,api-schema]
                              [--conflict-resolution STRATEGY] [--config FILE]
-                             [--check] [--dry-run]
+                             [--check] [--dry-run] [--lock-timeout SECONDS]
            modelgen generate <schema.graphql> --single-file FILE [--templates DIR]
                              [--access LEVEL] [--conflict-resolution STRATEGY]
                              [--config FILE]
@@ -124,6 +133,10 @@ extension Command {
                           modelgen-config.json (keys "access", "emit", "templates",
                           "conflictResolution"; templates relative to FILE), and "swiftNames":
                           {"Task": "TodoTask"} chooses a type's Swift name.
+      --lock-timeout SECONDS
+                          How long to wait for another modelgen run writing into the same
+                          output directory (it holds DIR/.modelgen.lock); 0 fails at once.
+                          Default 30. After it: error MGC017, nothing written.
       --single-file FILE  Instead of --output: write the Swift of the one schema joined into
                           FILE (for build systems that must name outputs in advance, such as
                           the ModelGenPlugin build tool plugin). Written only when it changes.
@@ -135,6 +148,8 @@ extension Command {
     Writing is all-or-nothing: every destination is checked first, each file is written to a
     temporary file beside it, and the files are renamed into place only when all were written.
     Files generated from another schema (named in their header) are never replaced or removed.
+    A run that writes holds an advisory lock on each output directory (DIR/.modelgen.lock,
+    deleted afterwards) from reading the directory until its last file is in place.
 
     EXIT STATUS: 0 success; 1 schema errors, stale output (--check) or output that cannot be
     written; 64 bad usage or an input (schema, --config, --templates) that cannot be read or used.
@@ -174,6 +189,10 @@ extension Command {
                           (GraphQL type name -> Swift type name) from a modelgen-config.json.
       --check             Write nothing; exit 1 and name the command to run when DIR is stale.
       --dry-run           Write nothing; list the files that would change.
+      --lock-timeout SECONDS
+                          Wait at most SECONDS (default 30; 0: not at all) for another run
+                          writing into the same output directory (DIR/.modelgen.lock), then
+                          fail with MGC017 and write nothing.
       --single-file FILE  Instead of --output: write the Swift of the one schema joined into FILE.
       -h, --help          Print this help.
 
@@ -206,7 +225,7 @@ extension Command {
   ///
   /// - Throws: ``UsageError`` for an unknown command or option, a missing option value or schema,
   ///   a single-valued option given twice, an invalid `--access`/`--emit`/`--conflict-resolution`
-  ///   value, `--check`
+  ///   value, a `--lock-timeout` that is not a number of seconds from 0 to 86400, `--check`
   ///   together with `--dry-run`, or an empty path (a schema, `--output`, `--templates`,
   ///   `--config`, `--single-file`).
   public static func parse(_ arguments: [String]) throws -> Command {
@@ -278,6 +297,7 @@ extension Command {
     var singleFile: String?
     var config: String?
     var conflictResolution: ConflictResolution?
+    var lockTimeout = GenerateOptions.defaultLockTimeout
     var settingsGiven: [String] = []
     var valuesGiven: Set<String> = []
     var index = 0
@@ -339,6 +359,15 @@ extension Command {
         }
         conflictResolution = strategy
         settingsGiven.append(argument)
+      case "--lock-timeout":
+        let text = try optionValue()
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400,
+          text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else {
+          throw UsageError(
+            "invalid value '\(text)' for '--lock-timeout': expected a number of seconds from 0 to 86400")
+        }
+        lockTimeout = seconds
       case "--check": check = true
       case "--dry-run": dryRun = true
       case "--single-file": singleFile = try optionValue()
@@ -377,7 +406,7 @@ extension Command {
         schemas: schemas, output: PathText.parent(of: singleFile),
         templates: templates,
         access: access, singleFile: singleFile, config: config,
-        conflictResolution: conflictResolution)
+        conflictResolution: conflictResolution, lockTimeout: lockTimeout)
     }
     guard let output else { throw UsageError("missing '--output DIR'") }
     if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
@@ -391,6 +420,6 @@ extension Command {
     return GenerateOptions(
       schemas: schemas, output: output, templates: templates, access: access, emit: emit,
       check: check, dryRun: dryRun,
-      config: config, conflictResolution: conflictResolution)
+      config: config, conflictResolution: conflictResolution, lockTimeout: lockTimeout)
   }
 }

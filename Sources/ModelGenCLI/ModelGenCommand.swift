@@ -236,6 +236,23 @@ public struct ModelGenCommand {
       return writeSingleFile(SingleFile.join(output.files), to: singleFile)
     }
 
+    // A run that writes locks its output directories before it reads them, and holds the locks
+    // until the last file is in place: a concurrent run plans after it, against its files and
+    // manifest (OutputLock). Runs that write nothing take no lock.
+    var locks: [OutputLock] = []
+    if !options.check && !options.dryRun {
+      do {
+        locks = try OutputLock.acquire(outputs.map(\.directory), timeout: options.lockTimeout)
+      } catch {
+        standardError("\(error)\n")
+        return Self.failure
+      }
+    }
+    func releaseLocks(wroteNothing: Bool) {
+      for lock in locks.reversed() { lock.release(removingCreatedDirectories: wroteNothing) }
+    }
+    defer { releaseLocks(wroteNothing: false) }
+
     var changes: [PlannedChange] = []
     var unchanged = 0
     do {
@@ -248,6 +265,7 @@ public struct ModelGenCommand {
         changes += planned
       }
     } catch {
+      releaseLocks(wroteNothing: true)
       standardError("\(error)\n")
       return Self.failure
     }
@@ -272,7 +290,8 @@ public struct ModelGenCommand {
     do {
       try OutputPlanner.apply(changes)
     } catch {
-      standardError("error: \(error)\n")
+      releaseLocks(wroteNothing: true)
+      standardError("\(error)\n")
       return Self.failure
     }
     let count = { (kind: PlannedChange.Kind) in changes.filter { $0.kind == kind }.count }
@@ -363,10 +382,17 @@ public struct ModelGenCommand {
         }
       }
       if !directory.isEmpty {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+          try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+          throw OutputWriteError(path: directory, reason: "cannot create this directory")
+        }
       }
       try OutputPlanner.writeAtomically(text, to: path)
     } catch let error as OutputError {
+      standardError("\(error)\n")
+      return Self.failure
+    } catch let error as OutputWriteError {
       standardError("\(error)\n")
       return Self.failure
     } catch {

@@ -72,6 +72,11 @@ struct TypedPredicatesTests {
         "let j: QueryPredicate<Comment4V2> = Comment4V2.keys.content.eq(\"a\") && Post4V2.keys.title.eq(\"x\")",
         wrongPredicate
       ),
+      // A sync expression's model name and predicate come from one typed model, and stay so.
+      (
+        "func k() { var e = SyncExpression(Comment4V2.self, where: .all); e.modelName = \"Post4V2\"; _ = e }",
+        "cannot assign to property: 'modelName' is a 'let' constant"
+      ),
     ]
     try await TypeCheck.expectEachLineRejected(prelude: prelude, rejectedLines)
   }

@@ -402,33 +402,33 @@ struct InboundTests {
     defer { server.stop() }
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let part: QueryPredicate<Post>
-    var predicate: QueryPredicate<Post>
-    var model = "Post"
+    let part: AnyQueryPredicate
+    let expression: SyncExpression
     switch shape {
     case "not":
-      part = !Post.keys.title.beginsWith("draft")
-      predicate = Post.keys.rating.gt(3) && part
+      let inner = !Post.keys.title.beginsWith("draft")
+      part = inner.untyped
+      expression = SyncExpression(Post.self, where: Post.keys.rating.gt(3) && inner)
     case "isNil":
-      part = Post.keys.rating.isNil()
-      predicate = Post.keys.title.eq("a") || part
+      let inner = Post.keys.rating.isNil()
+      part = inner.untyped
+      expression = SyncExpression(Post.self, where: Post.keys.title.eq("a") || inner)
     case "emptyOr":
-      part = .or([])
-      predicate = .and([Post.keys.rating.gt(3), part])
+      let inner = QueryPredicate<Post>.or([])
+      part = inner.untyped
+      expression = SyncExpression(Post.self, where: .and([Post.keys.rating.gt(3), inner]))
     default:
-      part = Post.keys.rating.gt(3)
-      predicate = part
-      model = "Note"
+      // A model of another module, not in this store's registry (`SyncOwnerModels.Note`).
+      expression = unregisteredNoteExpression()
+      part = expression.predicate
     }
     let store = try device(server, directory, "d") { configuration in
-      var expression = SyncExpression(Post.self, where: predicate)
-      expression.modelName = model
       configuration.syncExpressions = [SyncExpression(Comment.self, where: Comment.keys.content.ne("x")), expression]
     }
     let failure = await #expect(throws: SyncExpressionError.self) { try await store.start() }
-    #expect(failure?.modelName == model)
-    #expect(failure?.predicate == predicate.untyped)
-    #expect(failure?.unsupported == (shape == "unsyncedModel" ? predicate : part).untyped)
+    #expect(failure?.modelName == (shape == "unsyncedModel" ? "Note" : "Post"))
+    #expect(failure?.predicate == expression.predicate)
+    #expect(failure?.unsupported == part)
     #expect(
       failure?.reason.contains(shape == "unsyncedModel" ? "no synced model" : "ModelSubscriptionPostFilterInput")
         == true)

@@ -195,7 +195,8 @@ struct HostileInputTests {
       #expect(run.status == 1)
       #expect(
         run.errors
-          == "error: cannot write out/Post4V2.swift: a FIFO (named pipe) is in the way, not a regular file; nothing was written\n"
+          == "out/Post4V2.swift: error: a FIFO (named pipe) is in the way, not a regular file; nothing was written [MGC023]\n"
+          + "  hint: remove it (modelgen never opens or replaces a FIFO, device or socket)\n"
       )
     }
     #expect(names(directory.url("out")) == ["Post4V2.swift"])

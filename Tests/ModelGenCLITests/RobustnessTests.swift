@@ -74,7 +74,8 @@ struct RobustnessTests {
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "error: cannot write \(directory.url("half/Status.swift")): a directory is in the way; nothing was written\n"
+        == "\(directory.url("half/Status.swift")): error: a directory is in the way of this generated file; nothing was written [MGC021]\n"
+        + "  hint: move or rename the directory (modelgen never removes directories)\n"
     )
     #expect(names(directory.url("half")) == ["Status.swift"])
   }
@@ -87,13 +88,15 @@ struct RobustnessTests {
     #expect(run.status == 1)
     #expect(
       run.errors
-        == "error: cannot write into \(directory.url("taken")): it exists and is not a directory\n")
+        == "\(directory.url("taken")): error: exists and is not a directory, so the output directory cannot be in it; nothing was written [MGC019]\n"
+        + "  hint: give --output a directory path, or move this file away\n")
     let nested = CommandRun([
       "generate", directory.url("blog.graphql"), "--output", directory.url("taken/Models"),
     ])
     #expect(
       nested.errors
-        == "error: cannot write into \(directory.url("taken")): it exists and is not a directory\n")
+        == "\(directory.url("taken")): error: exists and is not a directory, so the output directory cannot be in it; nothing was written [MGC019]\n"
+        + "  hint: give --output a directory path, or move this file away\n")
     #expect(directory.read("taken") == "mine\n")
   }
 
@@ -325,7 +328,8 @@ struct SingleFileDestinationTests {
     #expect(underFile.status == 1)
     #expect(
       underFile.errors
-        == "error: cannot write into \(directory.url("taken")): it exists and is not a directory\n")
+        == "\(directory.url("taken")): error: exists and is not a directory, so the output directory cannot be in it; nothing was written [MGC019]\n"
+        + "  hint: give --output a directory path, or move this file away\n")
     try FileManager.default.createDirectory(
       atPath: directory.url("Blog.swift"), withIntermediateDirectories: true)
     let onDirectory = CommandRun([
@@ -334,7 +338,8 @@ struct SingleFileDestinationTests {
     #expect(onDirectory.status == 1)
     #expect(
       onDirectory.errors
-        == "error: cannot write \(directory.url("Blog.swift")): a directory is in the way; nothing was written\n"
+        == "\(directory.url("Blog.swift")): error: a directory is in the way of this generated file; nothing was written [MGC021]\n"
+        + "  hint: move or rename the directory (modelgen never removes directories)\n"
     )
     #expect(directory.read("taken") == "mine\n")
   }

@@ -65,11 +65,14 @@ public struct SyncConfiguration: Sendable {
 
 /// The records of one model a store syncs (``SyncConfiguration/syncExpressions``).
 public struct SyncExpression: Sendable {
-  /// The model's GraphQL type name.
-  public var modelName: String
+  /// The model's GraphQL type name (`M.modelName` of the initializer's `M`). Read-only, like
+  /// ``predicate``: the two are set together from one typed model, so an expression can never
+  /// pair a predicate with another model's name.
+  public let modelName: String
   /// The records synced, on the fields of the model ``modelName``: sent as the `filter` of the
-  /// sync queries and the subscriptions.
-  public var predicate: AnyQueryPredicate
+  /// sync queries and the subscriptions. Untyped (`AnyQueryPredicate`) because
+  /// ``SyncConfiguration/syncExpressions`` holds the expressions of every model in one array.
+  public let predicate: AnyQueryPredicate
 
   /// Syncs only the `M` matching `predicate` (a predicate on `M`'s keys: `SyncExpression(Post.self,
   /// where: Post.keys.rating.gt(3))`; another model's keys do not compile).

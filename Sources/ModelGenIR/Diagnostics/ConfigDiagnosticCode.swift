@@ -1,7 +1,10 @@
 import GraphQLSDL
 
-/// The stable codes of the errors in a `modelgen-config.json` (`MGC001` ...), printed as
-/// `modelgen-config.json:line:col: error: message [MGC006]` with a hint line. Like the schema
+/// The stable codes of the errors in a `modelgen-config.json` (`MGC001`–`MGC013`, `MGC099`), printed
+/// as `modelgen-config.json:line:col: error: message [MGC006]` with a hint line, and of the
+/// output stage of `modelgen generate` (`MGC014`–`MGC026`: output directories, the manifest, the
+/// directory lock, files in the way, writes), printed as `path: error: message [MGC015]` with a
+/// hint line. Like the schema
 /// codes (`ModelGenDiagnosticCode`), codes never change meaning and retired codes are not reused:
 /// match on codes, never on wording. Defined beside the schema codes because the checks of
 /// `"swiftNames"` against a schema (`SwiftTypeNaming`) run in the semantic stage.
@@ -55,6 +58,42 @@ public enum ConfigDiagnosticCode {
   /// there) cannot be read or is not a manifest this version understands: nothing is written or
   /// deleted until it is fixed or removed.
   public static let outputManifestInvalid: DiagnosticCode = "MGC016"
+  /// Another `modelgen generate` run holds the output directory's lock (`<output>/.modelgen.lock`,
+  /// an advisory `flock(2)` lock held from planning until the last file is written) and did not
+  /// finish within `--lock-timeout` seconds (default 30; `0` fails at once). Nothing is written.
+  /// The system releases the lock when the run holding it ends, also when it is killed.
+  public static let outputLocked: DiagnosticCode = "MGC017"
+  /// The output directory's lock file (`<output>/.modelgen.lock`) cannot be created or locked:
+  /// a symbolic link, directory, FIFO, device or socket stands at its name (it is opened with
+  /// `O_NOFOLLOW` and must be a regular file), the directory is not writable, or the file system
+  /// refuses `flock(2)` (`ENOLCK`). Nothing is written.
+  public static let outputLockFailed: DiagnosticCode = "MGC018"
+  /// The output directory, or a directory above it (`--output taken/Models` where `taken` is a
+  /// file), exists and is not a directory. Nothing is written.
+  public static let outputNotADirectory: DiagnosticCode = "MGC019"
+  /// The output directory, or the nearest existing directory it would be created in, is not
+  /// writable (`access(2)` `W_OK | X_OK`). Nothing is written.
+  public static let outputNotWritable: DiagnosticCode = "MGC020"
+  /// A directory stands where a generated file goes (`Out/Post.swift/`); `modelgen` never removes
+  /// directories. Nothing is written.
+  public static let outputDirectoryInTheWay: DiagnosticCode = "MGC021"
+  /// A file stands where a generated file goes and cannot be read to compare it (permission
+  /// denied, an I/O error). Nothing is written.
+  public static let outputFileUnreadable: DiagnosticCode = "MGC022"
+  /// A FIFO, device or socket stands where a generated file goes; it is never opened for
+  /// reading (a FIFO would block) nor replaced. Nothing is written.
+  public static let outputNotARegularFile: DiagnosticCode = "MGC023"
+  /// In a directory without a `.modelgen-manifest.json`, a generated file of the same name whose
+  /// header names another schema file (`a.graphql`, then `b.graphql` into one `--output`).
+  /// Nothing is written.
+  public static let outputGeneratedFromOtherSchema: DiagnosticCode = "MGC024"
+  /// A file without the modelgen header (a hand-written file) stands where a generated file goes;
+  /// it is never overwritten. Nothing is written.
+  public static let outputHandWrittenFile: DiagnosticCode = "MGC025"
+  /// Writing a generated file failed after every check passed: its directory cannot be created,
+  /// its temporary file cannot be written (disk full), or the rename into place failed. The run's
+  /// temporary files are removed; files renamed into place before the failure stand.
+  public static let outputWriteFailed: DiagnosticCode = "MGC026"
   /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
   /// `MGC099` is printed and checking stops.
   public static let tooManyErrors: DiagnosticCode = "MGC099"
