@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import ModelGen
 import Testing
@@ -175,14 +176,11 @@ struct OutputLockTests {
     let lockOfA = directory.url("out/a/.modelgen.lock")
     let path = directory.path
     let killed: (sawItHeld: Bool, releasedAfterKill: Bool?, signal: Int32) = try await onThread {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: SpawnedRun.binary)
-      process.arguments = ["generate", "a.graphql", "b.graphql", "--output", "out", "--lock-timeout", "600"]
-      process.currentDirectoryURL = URL(fileURLWithPath: path)
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess(
+        executable: URL(fileURLWithPath: SpawnedRun.binary),
+        arguments: ["generate", "a.graphql", "b.graphql", "--output", "out", "--lock-timeout", "600"],
+        currentDirectory: URL(fileURLWithPath: path), standardInput: .nullDevice, standardOutput: .nullDevice,
+        standardError: .nullDevice)
       let deadline = Date().addingTimeInterval(120 * SpawnedRun.slowdown())
       var sawItHeld = false
       while process.isRunning && Date() < deadline {
@@ -192,9 +190,9 @@ struct OutputLockTests {
         }
         usleep(5_000)
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      return (sawItHeld, Self.isLocked(lockOfA), process.terminationStatus)
+      process.kill(SIGKILL)
+      let termination = process.waitUntilExit()
+      return (sawItHeld, Self.isLocked(lockOfA), termination.status)
     }
     #expect(killed.sawItHeld)
     #expect(killed.signal == SIGKILL)
