@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import CPosixSpawn
@@ -37,7 +36,9 @@ import Synchronization
 /// blocks the calling thread and is for synchronous code on a thread of its own.
 ///
 /// Thread-safety: `Sendable`; every member may be used from any thread. The state the threads
-/// share is behind one `Mutex`. The process identifier is signalled only while the child is not
+/// share is behind one lock (a `pthread_mutex_t`, which ThreadSanitizer sees; on Linux
+/// `Synchronization.Mutex` hands a contended lock over in the kernel, where it cannot, as
+/// `LazyModelDataStore`'s `StoreLock` explains). The process identifier is signalled only while the child is not
 /// yet reaped, so a signal never reaches another process that reused the identifier.
 public final class ChildProcess: Sendable {
   /// Where the child's standard input comes from.
@@ -163,7 +164,7 @@ public final class ChildProcess: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = StateLock(State())
 
   /// Starts `executable` with `arguments` (the executable's path is `argv[0]`).
   ///
@@ -544,4 +545,31 @@ private func sendSignal(_ process: pid_t, _ signal: Int32) -> Int32 {
   #else
     Glibc.kill(process, signal)
   #endif
+}
+
+/// A value only read and written while one `pthread_mutex_t` is held (see ``ChildProcess`` for why
+/// not `Synchronization.Mutex`).
+///
+/// Thread-safety: `Sendable` (checked by hand): the value is reached only inside ``withLock(_:)``.
+private final class StateLock<Value: Sendable>: @unchecked Sendable {
+  private var value: Value
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  init(_ value: Value) {
+    self.value = value
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the value. Not reentrant.
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
 }
