@@ -29,8 +29,9 @@ import GraphQLSDL
 ///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
-  static func apply(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
-    reportMembers(context, nonModels: nonModels)
+  /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
+  static func apply(_ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]) {
+    reportMembers(context, models: models, nonModels: nonModels)
     var ranges: [String: SourceRange] = [:]
     for model in context.orderedModels { ranges[model.name] = model.nameRange }
     for name in context.typeOrder {
@@ -76,13 +77,14 @@ enum SwiftNameRule {
   }
 
   /// MGW002 for the fields of models and non-model types and for enum values.
-  private static func reportMembers(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
+  private static func reportMembers(
+    _ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]
+  ) {
     // The fields each generated type stores, as the Swift stage resolves their names
     // (`SwiftMemberNames`), with the declared ones' positions.
     var primaryKeys: [String: [String]] = [:]
     var owners: [(name: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition])] =
-      context.orderedModels.map { model in
-        let finished = ModelRule.finish(model)
+      zip(context.orderedModels, models).map { model, finished in
         primaryKeys[model.name] = finished.primaryKey.fields
         let stored = finished.fields.filter { $0.association != nil || $0.isStoredProperty }
         return (model.name, stored, model.declared.map(\.ast))
