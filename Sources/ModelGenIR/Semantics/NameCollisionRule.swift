@@ -53,11 +53,17 @@ enum NameCollisionRule {
       }
       var pending: [String] = []
       for model in models {
+        // Whether the model prints filter-shaped inputs: asked once per model, at its first enum field.
+        var printsFilterInputs: Bool?
         for field in model.fields where field.association == nil {
           switch field.type.elementType {
           case .embedded(let name): pending.append(name)
-          case .enumeration(let name)
-          where APINames.printsFilterInputs(of: model, isHasManyTarget: hasManyTargets.contains(model.name)):
+          case .enumeration(let name):
+            let prints =
+              printsFilterInputs
+              ?? APINames.printsFilterInputs(of: model, isHasManyTarget: hasManyTargets.contains(model.name))
+            printsFilterInputs = prints
+            guard prints else { break }
             if field.type.isList { enumListFilters.insert(name) } else { enumFilters.insert(name) }
           default: break
           }
