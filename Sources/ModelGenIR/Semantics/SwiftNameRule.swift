@@ -83,20 +83,10 @@ enum SwiftNameRule {
     // The fields each generated type stores, as the Swift stage resolves their names
     // (`SwiftMemberNames`), with the declared ones' positions.
     var primaryKeys: [String: [String]] = [:]
-    var owners: [(name: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition])] =
-      zip(context.orderedModels, models).map { model, finished in
-        primaryKeys[model.name] = finished.primaryKey.fields
-        let stored = finished.fields.filter { $0.association != nil || $0.isStoredProperty }
-        return (model.name, stored, model.declared.map(\.ast))
-      }
-    for definition in nonModels {
-      if let entry = context.types[definition.name] {
-        owners.append((definition.name, definition.fields, entry.fields))
-      }
-    }
+    for (model, finished) in zip(context.orderedModels, models) { primaryKeys[model.name] = finished.primaryKey.fields }
     // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
-    for (owner, stored, declared) in owners {
+    func report(owner: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition]) {
       let members = SwiftMemberNames(fields: stored, caseIterableKeys: context.models[owner] != nil)
       if let primaryKey = primaryKeys[owner] {
         reportDerivedMembers(
@@ -156,6 +146,18 @@ enum SwiftNameRule {
         context.report(
           .renamedSwiftMember(owner: owner, member: name, wanted: wanted, swiftName: swiftName, reason: reason),
           at: field.name.range)
+      }
+    }
+    // One owner at a time (the models, then the non-model types), so only one owner's stored
+    // fields exist at once beside the finished models.
+    for (model, finished) in zip(context.orderedModels, models) {
+      report(
+        owner: model.name, stored: finished.fields.filter { $0.association != nil || $0.isStoredProperty },
+        declared: model.declared.map(\.ast))
+    }
+    for definition in nonModels {
+      if let entry = context.types[definition.name] {
+        report(owner: definition.name, stored: definition.fields, declared: entry.fields)
       }
     }
     for name in context.typeOrder {
