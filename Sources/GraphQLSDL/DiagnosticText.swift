@@ -22,6 +22,17 @@ public enum DiagnosticText {
   /// - Returns: `text` with its escapes when its width is at most `limit`; otherwise its longest
   ///   prefix of width at most `limit - 1` (whole escapes only) and `…`.
   public static func shortened(_ text: some StringProtocol, limit: Int = maximumQuotedLength) -> String {
+    shortenedText(text, limit: limit)
+  }
+
+  /// ``shortened(_:limit:)`` for a `String`, the usual argument: the same result, but compiled for
+  /// `String` here, where a caller in another module runs the generic version (each `utf8` access
+  /// a protocol call; about 7,000 instructions for a short name).
+  public static func shortened(_ text: String, limit: Int = maximumQuotedLength) -> String {
+    shortenedText(text, limit: limit)
+  }
+
+  private static func shortenedText(_ text: some StringProtocol, limit: Int) -> String {
     let limit = max(2, limit)
     // Most quoted text is a short printable-ASCII name or number: then it is its own result, and
     // no per-scalar append is needed.

@@ -162,6 +162,23 @@ import Testing
     }
   }
 
+  /// A word whose last letter no suffix rule ends with gets `s` (`S` after an uppercase letter)
+  /// without a regular expression; the same as trying every rule, for every such ending.
+  @Test func pluralWithoutASuffixRuleAppendsS() {
+    let endings = "cgjklqtvwCGJKLQTVW0123456789_".map(String.init)
+    for ending in endings {
+      for stem in ["", "Post", "blog", "UserProfile", "ITEM", "x_y", "\u{0600}", "caf\u{E9}"] {
+        let word = stem + ending
+        let expected = word + (ending.first!.isUppercase ? "S" : "s")
+        #expect(Pluralization.plural(of: word) == expected, "\(word)")
+        #expect(Pluralization.pluralTryingEveryRule(of: word) == expected, "\(word)")
+      }
+    }
+    #expect(Pluralization.plural(of: "Post") == "Posts")
+    #expect(Pluralization.plural(of: "POST") == "POSTS")
+    #expect(Pluralization.plural(of: "Post4V2") == "Post4V2s")
+  }
+
   @Test func unknownTypeSuggestsTheClosestName() {
     expectDiagnostics(
       """

@@ -161,7 +161,7 @@ package enum APINames {
     let operations = APIOperations(model: model)
     let mutations = [("Create", operations.create), ("Update", operations.update), ("Delete", operations.delete)]
     var names = mutations.compactMap { verb, field in field.map { _ in mutationInput(verb, model.name) } }
-    if printsConnection(of: model, isHasManyTarget: isHasManyTarget) {
+    if printsConnection(of: model, operations: operations, isHasManyTarget: isHasManyTarget) {
       names += [connection(model.name), filterInput(model.name)]
     }
     if mutations.contains(where: { $0.1 != nil }) { names.append(conditionInput(model.name)) }
@@ -184,7 +184,13 @@ package enum APINames {
   /// (`ensureQueryField`, `generateFilterInputs`), the relational transformers for the child of
   /// a `@hasMany` (`makeModelConnectionType`); a model with none of these has neither.
   package static func printsConnection(of model: ModelDefinition, isHasManyTarget: Bool) -> Bool {
-    APIOperations(model: model).list != nil || model.indexes.contains(where: \.hasQueryField) || isHasManyTarget
+    printsConnection(of: model, operations: APIOperations(model: model), isHasManyTarget: isHasManyTarget)
+  }
+
+  /// ``printsConnection(of:isHasManyTarget:)`` with the model's operations already resolved
+  /// (`APIOperations(model: model)`, which builds every operation name).
+  static func printsConnection(of model: ModelDefinition, operations: APIOperations, isHasManyTarget: Bool) -> Bool {
+    operations.list != nil || model.indexes.contains(where: \.hasQueryField) || isHasManyTarget
   }
 
   /// `true` when the API schema defines filter-shaped inputs for `model` (filter, condition or
@@ -192,7 +198,8 @@ package enum APINames {
   /// enum fields: with its connection, any mutation or any subscription.
   package static func printsFilterInputs(of model: ModelDefinition, isHasManyTarget: Bool) -> Bool {
     let operations = APIOperations(model: model)
-    return printsConnection(of: model, isHasManyTarget: isHasManyTarget) || operations.create != nil
+    return printsConnection(of: model, operations: operations, isHasManyTarget: isHasManyTarget)
+      || operations.create != nil
       || operations.update != nil || operations.delete != nil || operations.onCreate != nil
       || operations.onUpdate != nil || operations.onDelete != nil
   }

@@ -29,6 +29,13 @@ public enum Pluralization {
       || (last >= UInt8(ascii: "A") && last <= UInt8(ascii: "Z"))
       || (last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9")) || last == UInt8(ascii: "_")
     let letter = last | 0x20  // ASCII lowercase
+    if isPlainEnding, letter != UInt8(ascii: "s"), !suffixRuleLetters.contains(letter) {
+      // Only the first rule, `s?$` → `s`, can match, and it matches the empty suffix (the last
+      // letter is not `s`): the case of the last character picks `s` or `S`. The same result as
+      // the regular expressions below (`pluralLastLetterFilterMatchesTryingEveryRule` and
+      // `pluralWithoutASuffixRuleAppendsS` pin it), without running one.
+      return name + (last >= UInt8(ascii: "A") && last <= UInt8(ascii: "Z") ? "S" : "s")
+    }
     for rule in rules.reversed() where !isPlainEnding || rule.canMatch(lastLetter: letter) {
       if let replaced = rule.apply(to: name) {
         return replaced
@@ -115,6 +122,12 @@ public enum Pluralization {
       return String(word[..<matchRange.lowerBound]) + restored + String(word[matchRange.upperBound...])
     }
   }
+
+  /// The last letters (lowercase ASCII) some rule other than the first (`s?$`, which can end
+  /// anywhere) can end with: a word ending in any other ASCII letter, digit or `_` takes `s`.
+  static let suffixRuleLetters: Set<UInt8> =
+    rules.dropFirst().contains { $0.lastLetters == nil }
+    ? Set(0...255) : Set(rules.dropFirst().flatMap { $0.lastLetters ?? [] })
 
   /// Singular → plural for irregular nouns (whole words).
   static let irregularPlurals: [String: String] = {

@@ -28,8 +28,9 @@ import GraphQLSDL
 ///   keys, timestamps) whose names are equal ignoring case but not exactly (exact repeats are MG005
 ///   and MG025), reported at the later declared field.
 enum NameCollisionRule {
-  static func apply(_ context: AnalysisContext) {
-    checkTypes(context)
+  /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
+  static func apply(_ context: AnalysisContext, models: [ModelDefinition]) {
+    checkTypes(context, models: models)
     checkFields(context)
   }
 
@@ -42,8 +43,9 @@ enum NameCollisionRule {
     var enumFilters: Set<String> = []
     var enumListFilters: Set<String> = []
 
-    init(_ context: AnalysisContext) {
-      let models = context.orderedModels.map(ModelRule.finish)
+    /// - Parameter models: the finished models in document order (`ModelRule.finish` of
+    ///   `context.orderedModels`).
+    init(_ context: AnalysisContext, models: [ModelDefinition]) {
       for model in models {
         for field in model.fields {
           if case .hasMany(let association)? = field.association { hasManyTargets.insert(association.relatedModel) }
@@ -51,11 +53,17 @@ enum NameCollisionRule {
       }
       var pending: [String] = []
       for model in models {
+        // Whether the model prints filter-shaped inputs: asked once per model, at its first enum field.
+        var printsFilterInputs: Bool?
         for field in model.fields where field.association == nil {
           switch field.type.elementType {
           case .embedded(let name): pending.append(name)
-          case .enumeration(let name)
-          where APINames.printsFilterInputs(of: model, isHasManyTarget: hasManyTargets.contains(model.name)):
+          case .enumeration(let name):
+            let prints =
+              printsFilterInputs
+              ?? APINames.printsFilterInputs(of: model, isHasManyTarget: hasManyTargets.contains(model.name))
+            printsFilterInputs = prints
+            guard prints else { break }
             if field.type.isList { enumListFilters.insert(name) } else { enumFilters.insert(name) }
           default: break
           }
@@ -93,7 +101,7 @@ enum NameCollisionRule {
   /// The type names every API schema defines, whatever the models (``APINames/sharedTypeNames``).
   static var sharedAPITypeNames: [String] { APINames.sharedTypeNames }
 
-  private static func checkTypes(_ context: AnalysisContext) {
+  private static func checkTypes(_ context: AnalysisContext, models: [ModelDefinition]) {
     var owners: [(name: String, kind: TypeKind, range: SourceRange)] = context.typeOrder.compactMap { name in
       context.types[name].map { ($0.name, $0.kind, $0.nameRange) }
     }
@@ -101,13 +109,16 @@ enum NameCollisionRule {
       owners.append((model.name, .model, model.nameRange))  // join models
     }
     var taken: [String: (claim: String, owner: String?, range: SourceRange?)] = [:]
-    let keyConditionInputs = context.orderedModels.map(ModelRule.finish).flatMap(APINames.printedKeyConditionInputs)
+    var finished: [String: ModelDefinition] = [:]
+    for model in models where finished[model.name] == nil { finished[model.name] = model }
+    let keyConditionInputs = models.flatMap(APINames.printedKeyConditionInputs)
     for name in sharedAPITypeNames + keyConditionInputs {
       taken[name.lowercased()] = (name, nil, nil)
     }
-    let printed = Printed(context)
+    let printed = Printed(context, models: models)
     for owner in owners {
-      let model = owner.kind == .model ? context.models[owner.name].map(ModelRule.finish) : nil
+      let model =
+        owner.kind == .model ? finished[owner.name] ?? context.models[owner.name].map(ModelRule.finish) : nil
       let ownClaims = claims(of: owner.name, kind: owner.kind, model: model, printed: printed)
       for claim in ownClaims {
         guard let earlier = taken[claim.lowercased()] else { continue }

@@ -14,22 +14,29 @@ import GraphQLSDL
 /// strategy (``AnalysisContext/conflictResolution``) the `sync<PluralName>` query of every model
 /// with a `list` query is claimed too.
 enum OperationNameRule {
-  static func apply(_ context: AnalysisContext) {
+  /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
+  static func apply(_ context: AnalysisContext, models: [ModelDefinition]) {
     var queries: [String: (owner: String, range: SourceRange)] = [:]
     var mutations: [String: (owner: String, range: SourceRange)] = [:]
     var subscriptions: [String: (owner: String, range: SourceRange)] = [:]
     // What each generated root field is, for a clash with a user's root field: root/name →
     // (model, operation in words, how to leave it out).
+    // Only read for the user's own root types: without one, it is not built (nor its texts).
     var generated: [String: (model: String, operation: String, disable: String)] = [:]
+    let recordsGenerated = ["Query", "Mutation", "Subscription"].contains {
+      context.types[$0]?.kind == .unsupported("root operation")
+    }
 
     func claim(
       _ name: String?, owner: String, at range: SourceRange,
       in table: inout [String: (owner: String, range: SourceRange)],
-      as origin: (root: String, model: String, operation: String, disable: String)
+      as origin: @autoclosure () -> (root: String, model: String, operation: String, disable: String)
     ) {
       guard let name else { return }
-      if generated["\(origin.root).\(name)"] == nil {
-        generated["\(origin.root).\(name)"] = (origin.model, origin.operation, origin.disable)
+      if recordsGenerated {
+        let origin = origin()
+        let key = "\(origin.root).\(name)"
+        if generated[key] == nil { generated[key] = (origin.model, origin.operation, origin.disable) }
       }
       if let first = table[name] {
         context.report(
@@ -48,9 +55,8 @@ enum OperationNameRule {
     // A model whose name equals an earlier one ignoring case is already MG032; its operation
     // names would only repeat that error.
     var modelNames: Set<String> = []
-    for working in context.orderedModels {
+    for (working, model) in zip(context.orderedModels, models) {
       guard modelNames.insert(working.name.lowercased()).inserted else { continue }
-      let model = ModelRule.finish(working)
       let names = ModelNames(model: model)
       let operations = names.operations
       claim(

@@ -48,9 +48,12 @@ public enum SemanticAnalyzer {
     DefaultRule.apply(context)
     ConflictResolutionRule.apply(context)
     let abstractTypes = AbstractTypeRule.apply(context)
-    NameCollisionRule.apply(context)
+    // No rule after this point changes a model: each is finished once, for the rules that read
+    // finished models and for the graph.
+    let models = context.orderedModels.map(ModelRule.finish)
+    NameCollisionRule.apply(context, models: models)
     let custom = CustomRootRule.build(context)
-    OperationNameRule.apply(context)
+    OperationNameRule.apply(context, models: models)
     let typeNames =
       context.orderedModels.map(\.name) + enums.map(\.name) + nonModels.map(\.name)
     // The Swift properties of every generated type: a type named like one is shadowed by it.
@@ -60,7 +63,7 @@ public enum SemanticAnalyzer {
     let problems = SwiftTypeNaming.overrideProblems(swiftNames, graphQLNames: typeNames, memberNames: memberNames)
     let present = Set(typeNames)
     context.swiftNames = swiftNames.filter { present.contains($0.key) && problems[$0.key] == nil }
-    SwiftNameRule.apply(context, nonModels: nonModels)
+    SwiftNameRule.apply(context, models: models, nonModels: nonModels)
 
     let diagnostics = sorted(context.diagnostics)
     let usedSwiftNames = Set(swiftNames.keys.filter(present.contains))
@@ -69,7 +72,7 @@ public enum SemanticAnalyzer {
         graph: nil, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
     }
     var graph = ModelGraph(
-      sourceFileName: fileName, models: context.orderedModels.map(ModelRule.finish), enums: enums, nonModels: nonModels)
+      sourceFileName: fileName, models: models, enums: enums, nonModels: nonModels)
     graph.swiftNames = context.swiftNames
     graph.conflictResolution = conflictResolution
     graph.customRootTypes = custom.roots

@@ -29,8 +29,9 @@ import GraphQLSDL
 ///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
-  static func apply(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
-    reportMembers(context, nonModels: nonModels)
+  /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
+  static func apply(_ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]) {
+    reportMembers(context, models: models, nonModels: nonModels)
     var ranges: [String: SourceRange] = [:]
     for model in context.orderedModels { ranges[model.name] = model.nameRange }
     for name in context.typeOrder {
@@ -76,25 +77,16 @@ enum SwiftNameRule {
   }
 
   /// MGW002 for the fields of models and non-model types and for enum values.
-  private static func reportMembers(_ context: AnalysisContext, nonModels: [NonModelDefinition]) {
+  private static func reportMembers(
+    _ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]
+  ) {
     // The fields each generated type stores, as the Swift stage resolves their names
     // (`SwiftMemberNames`), with the declared ones' positions.
     var primaryKeys: [String: [String]] = [:]
-    var owners: [(name: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition])] =
-      context.orderedModels.map { model in
-        let finished = ModelRule.finish(model)
-        primaryKeys[model.name] = finished.primaryKey.fields
-        let stored = finished.fields.filter { $0.association != nil || $0.isStoredProperty }
-        return (model.name, stored, model.declared.map(\.ast))
-      }
-    for definition in nonModels {
-      if let entry = context.types[definition.name] {
-        owners.append((definition.name, definition.fields, entry.fields))
-      }
-    }
+    for (model, finished) in zip(context.orderedModels, models) { primaryKeys[model.name] = finished.primaryKey.fields }
     // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
-    for (owner, stored, declared) in owners {
+    func report(owner: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition]) {
       let members = SwiftMemberNames(fields: stored, caseIterableKeys: context.models[owner] != nil)
       if let primaryKey = primaryKeys[owner] {
         reportDerivedMembers(
@@ -154,6 +146,18 @@ enum SwiftNameRule {
         context.report(
           .renamedSwiftMember(owner: owner, member: name, wanted: wanted, swiftName: swiftName, reason: reason),
           at: field.name.range)
+      }
+    }
+    // One owner at a time (the models, then the non-model types), so only one owner's stored
+    // fields exist at once beside the finished models.
+    for (model, finished) in zip(context.orderedModels, models) {
+      report(
+        owner: model.name, stored: finished.fields.filter { $0.association != nil || $0.isStoredProperty },
+        declared: model.declared.map(\.ast))
+    }
+    for definition in nonModels {
+      if let entry = context.types[definition.name] {
+        report(owner: definition.name, stored: definition.fields, declared: entry.fields)
       }
     }
     for name in context.typeOrder {

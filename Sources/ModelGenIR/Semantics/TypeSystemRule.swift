@@ -100,11 +100,13 @@ enum TypeSystemRule {
     for case .directive(let definition) in document.definitions where definitions[definition.name.value] == nil {
       definitions[definition.name.value] = definition
     }
-    func check(_ directives: [Directive], at location: DirectiveLocation, placement: String) {
+    // `placement` is built only for a directive that is checked here (most uses are Amplify's own,
+    // which `DirectiveRule` checks), not for every field of every type.
+    func check(_ directives: [Directive], at location: DirectiveLocation, placement: () -> String) {
       for directive in directives {
         guard let definition = definitions[directive.name.value], DirectiveRule.specs[directive.name.value] == nil
         else { continue }
-        checkUse(directive, against: definition, at: location, placement: placement, in: context)
+        checkUse(directive, against: definition, at: location, placement: placement(), in: context)
       }
     }
     for name in context.typeOrder {
@@ -118,24 +120,24 @@ enum TypeSystemRule {
       case .unsupported("union"): location = .union
       default: location = .scalar
       }
-      check(entry.directives, at: location, placement: "type `\(text(name))`")
+      check(entry.directives, at: location) { "type `\(text(name))`" }
       for field in entry.fields {
-        let owner = "\(name).\(field.name.value)"
-        check(field.directives, at: .fieldDefinition, placement: "the field `\(text(owner))`")
+        let owner = { "\(name).\(field.name.value)" }
+        check(field.directives, at: .fieldDefinition) { "the field `\(text(owner()))`" }
         for argument in field.arguments {
-          check(
-            argument.directives, at: .argumentDefinition,
-            placement: "the argument `\(text(owner))(\(text(argument.name.value)):)`")
-          checkDeprecatedRequired(argument, kind: "argument", owner: "\(owner)(\(argument.name.value):)", in: context)
+          check(argument.directives, at: .argumentDefinition) {
+            "the argument `\(text(owner()))(\(text(argument.name.value)):)`"
+          }
+          checkDeprecatedRequired(argument, kind: "argument", owner: "\(owner())(\(argument.name.value):)", in: context)
         }
       }
       for field in entry.inputFields {
-        let owner = "\(name).\(field.name.value)"
-        check(field.directives, at: .inputFieldDefinition, placement: "the input field `\(text(owner))`")
-        checkDeprecatedRequired(field, kind: "input field", owner: owner, in: context)
+        let owner = { "\(name).\(field.name.value)" }
+        check(field.directives, at: .inputFieldDefinition) { "the input field `\(text(owner()))`" }
+        checkDeprecatedRequired(field, kind: "input field", owner: owner(), in: context)
       }
       for value in entry.enumValues {
-        check(value.directives, at: .enumValue, placement: "the enum value `\(text(name)).\(text(value.name.value))`")
+        check(value.directives, at: .enumValue) { "the enum value `\(text(name)).\(text(value.name.value))`" }
       }
     }
   }
@@ -195,13 +197,13 @@ enum TypeSystemRule {
 
   /// MG047: `@deprecated` on a required (non-null, no default) argument or input field.
   private static func checkDeprecatedRequired(
-    _ value: InputValueDefinition, kind: String, owner: String, in context: AnalysisContext
+    _ value: InputValueDefinition, kind: String, owner: @autoclosure () -> String, in context: AnalysisContext
   ) {
     guard value.type.isNonNull, value.defaultValue == nil,
       let directive = value.directives.first(where: { $0.name.value == "deprecated" }),
       !context.declaredDirectives.contains("deprecated")
     else { return }
-    context.report(.deprecatedRequiredInput(owner: owner, kind: kind), at: directive.range)
+    context.report(.deprecatedRequiredInput(owner: owner(), kind: kind), at: directive.range)
   }
 
   // MARK: - Fields and arguments
@@ -211,8 +213,7 @@ enum TypeSystemRule {
   private static func checkFields(of entry: TypeEntry, in context: AnalysisContext) {
     var seenFields: Set<String> = []
     for field in entry.fields where seenFields.insert(field.name.value).inserted {
-      let owner = "\(entry.name).\(field.name.value)"
-      checkArguments(field.arguments, of: owner, in: context)
+      checkArguments(field.arguments, of: "\(entry.name).\(field.name.value)", in: context)
       for argument in field.arguments {
         if let defaultValue = argument.defaultValue {
           checkDefault(
@@ -232,14 +233,15 @@ enum TypeSystemRule {
   /// MG050 for a repeated argument name and MG036 for a `__` one, in `arguments` of `owner`
   /// (`Query.search` or `@cached`).
   private static func checkArguments(
-    _ arguments: [InputValueDefinition], of owner: String, isDirective: Bool = false, in context: AnalysisContext
+    _ arguments: [InputValueDefinition], of owner: @autoclosure () -> String, isDirective: Bool = false,
+    in context: AnalysisContext
   ) {
     var seen: [String: SourceRange] = [:]
     for argument in arguments {
       let name = argument.name
       if let first = seen[name.value] {
         context.report(
-          .duplicateArgument(owner: owner, argument: name.value), at: name.range,
+          .duplicateArgument(owner: owner(), argument: name.value), at: name.range,
           notes: [DiagnosticNote(message: "first defined here", range: first)])
         continue
       }
