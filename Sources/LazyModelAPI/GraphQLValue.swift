@@ -145,6 +145,15 @@ public enum GraphQLValue: Sendable, Hashable, Codable {
     return .list(values)
   }
 
+  /// This value as JSON text: object keys sorted (ascending UTF-8), strings escaped as
+  /// `JSONEncoder` escapes them except `/`, which stays as is; ``GraphQLValue/init(json:)`` of
+  /// it is this value. Written directly, without an encoder.
+  ///
+  /// - Returns: The text, or `nil` when the value holds a ``double(_:)`` anywhere (the caller
+  ///   then uses `JSONEncoder`, whose number format this writer does not reproduce).
+  /// - Thread-safety: a pure function of the value.
+  public var jsonText: String? { JSONBodyWriter.text(self) }
+
   /// Encodes as the plain JSON value.
   ///
   /// - Throws: `EncodingError.invalidValue` for a non-finite ``double(_:)`` (JSON has no NaN or infinity).

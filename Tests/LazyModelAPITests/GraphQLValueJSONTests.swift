@@ -40,6 +40,15 @@ struct GraphQLValueJSONTests {
     #expect(GraphQLValue(json: Data()) == nil)
   }
 
+  @Test("jsonText: sorted keys, parsed back to the same value; nil when it holds a Double")
+  func jsonText() throws {
+    let value: GraphQLValue = ["b": [1, nil, true], "a": "x/\"\n\u{1}é", "c": ["k": [:]]]
+    let text = try #require(value.jsonText)
+    #expect(text == #"{"a":"x/\"\n\u0001é","b":[1,null,true],"c":{"k":{}}}"#)
+    #expect(GraphQLValue(json: Data(text.utf8)) == value)
+    #expect(GraphQLValue.object(["d": .double(1.5)]).jsonText == nil)
+  }
+
   @Test("decodeResponse of an untyped request: data through the fast path, errors as before")
   func untypedResponses() throws {
     let client = APIClient(configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!))
