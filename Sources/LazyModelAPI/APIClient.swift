@@ -212,6 +212,16 @@ public final class APIClient: Sendable {
   public func decodeResponse<Response>(_ body: Data, for request: GraphQLRequest<Response>) throws
     -> GraphQLResponse<Response>
   {
+    if Response.self == GraphQLValue.self,
+      let data = Self.valueData(of: body, responseField: request.responseField) as? Response
+    {
+      // Untyped answers (the sync engine's pages, mutation answers and gets) take one
+      // `JSONSerialization` pass; anything unusual (errors, no data, no field, not JSON) decodes
+      // below, so every error is the one it always was.
+      let response = GraphQLResponse(data: data, errors: [], body: body)
+      recordReadableFields(in: response, for: request)
+      return response
+    }
     let decoder = JSONDecoder()
     decoder.userInfo[.modelDecodingContext] = APIModelDecodingContext(
       client: self, nestedLists: request.nestedLists)
@@ -237,6 +247,26 @@ public final class APIClient: Sendable {
       throw APIError.undecodableResponse(
         operationName: request.operationName, reason: Self.describe(error), body: body)
     }
+  }
+
+  /// `data.<responseField>` of `body` as a ``GraphQLValue`` (its `null` as ``GraphQLValue/null``),
+  /// when `body` is a JSON object without `errors` (absent, `null` or `[]`) whose `data` is an
+  /// object holding the field; `nil` otherwise (the `JSONDecoder` path then decodes it or says
+  /// why not).
+  static func valueData(of body: Data, responseField: String) -> GraphQLValue? {
+    guard let envelope = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+    return valueData(ofEnvelope: envelope, responseField: responseField)
+  }
+
+  /// ``valueData(of:responseField:)`` of a response object `JSONSerialization` made.
+  static func valueData(ofEnvelope envelope: [String: Any], responseField: String) -> GraphQLValue? {
+    guard let data = envelope["data"] as? [String: Any], let field = data[responseField] else { return nil }
+    switch envelope["errors"] {
+    case nil, is NSNull: break
+    case let errors as [Any] where errors.isEmpty: break
+    default: return nil
+    }
+    return GraphQLValue(foundationObject: field)
   }
 
   /// Loads the `M` with `identifier` (`get<Name>`); `nil` when there is none.

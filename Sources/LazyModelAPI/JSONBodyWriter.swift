@@ -24,6 +24,13 @@ enum JSONBodyWriter {
     return Data(bytes)
   }
 
+  /// `value` as JSON text, or `nil` when it holds a `Double` anywhere.
+  static func text(_ value: GraphQLValue) -> String? {
+    var bytes: [UInt8] = []
+    guard append(value, to: &bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Appends `value`; `false` when it holds a `Double`.
   private static func append(_ value: GraphQLValue, to bytes: inout [UInt8]) -> Bool {
     switch value {

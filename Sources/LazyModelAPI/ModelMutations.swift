@@ -90,9 +90,16 @@ public enum ModelMutations {
       try? ModelDocument.mutationField(kind, schema), kind.rawValue, schema)
     let encoded: [String: GraphQLValue]
     do {
-      let data = try JSONEncoder().encode(model)
-      guard case .object(let members) = try JSONDecoder().decode(GraphQLValue.self, from: data)
-      else {
+      // Straight into a value (``GraphQLValueEncoder``); what it does not reproduce goes through
+      // `JSONEncoder`'s text, parsed in one `JSONSerialization` pass.
+      let value: GraphQLValue
+      if let direct = GraphQLValueEncoder.encode(model) {
+        value = direct
+      } else {
+        let data = try JSONEncoder().encode(model)
+        value = try GraphQLValue(json: data) ?? JSONDecoder().decode(GraphQLValue.self, from: data)
+      }
+      guard case .object(let members) = value else {
         throw APIError.invalidRequest(
           operationName: operationName, reason: "\(schema.name) does not encode as a JSON object")
       }

@@ -390,9 +390,9 @@ public final class DataStore: Sendable {
 
   /// Runs `body` in a write transaction over any models and returns its value.
   ///
-  /// The transaction is `BEGIN IMMEDIATE` on the store's one writer connection, with foreign-key
-  /// checks deferred to `COMMIT` (`PRAGMA defer_foreign_keys`), so a child may be saved before its
-  /// parent. If `body` throws, or the commit fails, everything is rolled back and the error is
+  /// The transaction is `BEGIN IMMEDIATE` on the store's one writer connection; foreign-key
+  /// checks run at `COMMIT` (the tables declare them `DEFERRABLE INITIALLY DEFERRED`), so a child
+  /// may be saved before its parent. If `body` throws, or the commit fails, everything is rolled back and the error is
   /// rethrown; observers hear about the changes only after the commit, in commit order.
   ///
   /// `body` runs on the writer's queue, not on the caller's thread; it must not call this store (it
@@ -460,9 +460,6 @@ public final class DataStore: Sendable {
     try connection.execute("BEGIN IMMEDIATE")
     let transaction = WriteTransaction(store: self, connection: connection)
     do {
-      // Deferring matters only while foreign keys are enforced (a local write); the pragma expires
-      // every prepared statement (``Connection/setForeignKeys(_:)``), so a remote write skips it.
-      if connection.enforcesForeignKeys { try connection.execute("PRAGMA defer_foreign_keys = ON") }
       try changeLogWriter?.begin(connection)
       connection.changes?.feedsOutbox = sync != nil
       let value = try body(transaction)

@@ -64,6 +64,7 @@ final class ValueSubscriber: RealtimeSubscriber {
   let startData: String
   let document: String
   let variables: [String: GraphQLValue]
+  private let responseField: String
   private let decoder: JSONDecoder
   private let continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
 
@@ -78,6 +79,7 @@ final class ValueSubscriber: RealtimeSubscriber {
     self.operationName = operationName
     self.document = document
     self.variables = variables
+    self.responseField = responseField
     startData = subscriptionStartData(document: document, variables: variables)
     let decoder = JSONDecoder()
     decoder.userInfo[responseFieldKey] = responseField
@@ -90,6 +92,15 @@ final class ValueSubscriber: RealtimeSubscriber {
   }
 
   func received(_ message: Data) throws {
+    // One `JSONSerialization` pass for the usual event (`payload.data.<field>`, no errors); any
+    // other message decodes below and throws what it always threw.
+    if let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
+      let payload = object["payload"] as? [String: Any],
+      let value = APIClient.valueData(ofEnvelope: payload, responseField: responseField), value != .null
+    {
+      continuation.yield(.value(value))
+      return
+    }
     let envelope: ResponseEnvelope<GraphQLValue>
     do {
       envelope = try decoder.decode(DataMessage.self, from: message).payload

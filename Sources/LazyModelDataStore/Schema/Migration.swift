@@ -5,8 +5,9 @@ import LazyModel
 /// Allowed changes: a model that has no table gets one; a nullable column that the table lacks is
 /// added (`ALTER TABLE … ADD COLUMN`, with its `REFERENCES` clause when it is a one-column
 /// `@belongsTo` FK); a table that lacks a `@belongsTo`'s `FOREIGN KEY … ON DELETE CASCADE` (a
-/// composite FK, which `ALTER TABLE` cannot add, or one stored without the cascade) is rebuilt with
-/// it — SQLite's procedure for changes `ALTER TABLE`
+/// composite FK, which `ALTER TABLE` cannot add, one stored without the cascade, or one an older
+/// store declared immediate instead of `DEFERRABLE INITIALLY DEFERRED`) is rebuilt with it —
+/// SQLite's procedure for changes `ALTER TABLE`
 /// cannot make (<https://www.sqlite.org/lang_altertable.html#otheralter>): foreign keys off, create
 /// the new table, copy the rows, drop the old one, rename, and `PRAGMA foreign_key_check` before
 /// committing; missing indexes are created, and one stored on other columns than the schema now
@@ -49,6 +50,11 @@ enum Migration {
           try migrate(mapping, connection)
           if try !missingForeignKeys(mapping, connection).isEmpty {
             try rebuild(mapping, connection)
+          } else if try !foreignKeysAreDeferred(mapping, connection) {
+            // Only the deferral is missing (a file of an older store): the rows held the same
+            // constraint, so they are kept as they are, even a child the sync engine stored
+            // before its parent (remote writes do not enforce foreign keys).
+            try rebuild(mapping, connection, checkingForeignKeys: false)
           }
         } else {
           try connection.execute(mapping.createTableSQL)
@@ -85,15 +91,43 @@ enum Migration {
     }
   }
 
-  /// Rebuilds the table of `mapping` with its full `CREATE TABLE` (every `FOREIGN KEY`), keeping
-  /// every row, and makes again what the file had on it (step 8 of SQLite's procedure): the table's
-  /// indexes and triggers, and every view and trigger of the file (any of which may name the
-  /// table; SQLite checks them all when a table is renamed), from their stored SQL in creation
-  /// order. Runs inside the migration's transaction with foreign keys off.
+  /// Whether every `FOREIGN KEY` of the stored table of `mapping` is `DEFERRABLE INITIALLY
+  /// DEFERRED` (``TableMapping/foreignKeyActions``). SQLite reports no deferral in
+  /// `pragma_foreign_key_list`, so the stored `CREATE TABLE` is read: it must say `INITIALLY
+  /// DEFERRED` once per constraint (a column added by `ALTER TABLE … ADD COLUMN … REFERENCES`
+  /// is appended to that text with its clause). Stores before this rule declared them immediate
+  /// and deferred them per transaction with `PRAGMA defer_foreign_keys`.
+  private static func foreignKeysAreDeferred(_ mapping: TableMapping, _ connection: Connection) throws
+    -> Bool
+  {
+    let count = try connection.prepare(
+      "SELECT count(DISTINCT id) FROM pragma_foreign_key_list(?)", cached: false)
+    defer { count.reset() }
+    try count.bind([.text(mapping.table)])
+    let constraints = try count.step() ? Int(count.int64(0)) : 0
+    guard constraints > 0 else { return true }
+    let schema = try connection.prepare(
+      "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", cached: false)
+    defer { schema.reset() }
+    try schema.bind([.text(mapping.table)])
+    guard try schema.step() else { return true }
+    let sql = schema.text(0).uppercased()
+    return sql.components(separatedBy: "INITIALLY DEFERRED").count - 1 >= constraints
+  }
+
+  /// Rebuilds the table of `mapping` with its full `CREATE TABLE` (every `FOREIGN KEY`, deferred),
+  /// keeping every row, and makes again what the file had on it (step 8 of SQLite's procedure):
+  /// the table's indexes and triggers, and every view and trigger of the file (any of which may
+  /// name the table; SQLite checks them all when a table is renamed), from their stored SQL in
+  /// creation order. Runs inside the migration's transaction with foreign keys off; with
+  /// `checkingForeignKeys`, step 10 (`PRAGMA foreign_key_check`) runs before the commit.
   ///
-  /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when stored rows refer to rows
-  ///   that do not exist, so the new `FOREIGN KEY` cannot hold (the transaction rolls back).
-  private static func rebuild(_ mapping: TableMapping, _ connection: Connection) throws {
+  /// - Throws: ``DataStoreError/incompatibleSchema(model:reason:)`` when, `checkingForeignKeys`,
+  ///   stored rows refer to rows that do not exist, so the new `FOREIGN KEY` cannot hold (the
+  ///   transaction rolls back).
+  private static func rebuild(
+    _ mapping: TableMapping, _ connection: Connection, checkingForeignKeys: Bool = true
+  ) throws {
     let rebuilt = "modelgen_rebuild_" + mapping.table
     let columns = mapping.columns.map { quote($0.name) }.joined(separator: ", ")
     let dependents = try schemaObjects(dependingOn: mapping.table, connection)
@@ -114,6 +148,7 @@ enum Migration {
         reason:
           "the table must be rebuilt to add its FOREIGN KEY, and SQLite refused: \(message)")
     }
+    guard checkingForeignKeys else { return }
     let check = try connection.prepare(
       "SELECT parent, count(*) FROM pragma_foreign_key_check(?) GROUP BY parent ORDER BY parent",
       cached: false)
@@ -241,7 +276,8 @@ enum Migration {
         mapping.foreignKeyClause(reference) != nil
       {
         sql +=
-          " REFERENCES \(quote(reference.target.schema.name)) (\(quote(reference.associatedFields[0]))) ON DELETE CASCADE"
+          " REFERENCES \(quote(reference.target.schema.name)) (\(quote(reference.associatedFields[0]))) "
+          + TableMapping.foreignKeyActions
       }
       try connection.execute(sql)
     }

@@ -119,8 +119,9 @@ enum FieldPlan: Sendable {
 ///   association's target names, typed like the referenced key fields;
 /// - the primary key is a native (composite) `PRIMARY KEY`;
 /// - a `@belongsTo` whose associated fields are the target's primary key gets
-///   `FOREIGN KEY … REFERENCES … ON DELETE CASCADE` (a `@hasOne` FK does not: both sides of a two-way
-///   one-to-one would otherwise require each other to exist first);
+///   `FOREIGN KEY … REFERENCES … ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED` (checked at
+///   commit; a `@hasOne` FK has none: both sides of a two-way one-to-one would otherwise require
+///   each other to exist first);
 /// - every FK column set gets an index (FK columns, then primary-key columns, so a list page is read in
 ///   key order straight from the index), and every `@index` gets one (its fields, then the
 ///   primary-key columns, for the same reason). FK columns that serve another
@@ -408,15 +409,24 @@ final class TableMapping: Sendable {
     return "CREATE TABLE \(quote(name)) (\n  " + parts.joined(separator: ",\n  ") + "\n) STRICT"
   }
 
-  /// `FOREIGN KEY (…) REFERENCES target (…) ON DELETE CASCADE`, when the associated fields are the
-  /// target's primary key (SQLite requires a unique parent key).
+  /// `FOREIGN KEY (…) REFERENCES target (…) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED`,
+  /// when the associated fields are the target's primary key (SQLite requires a unique parent key).
   func foreignKeyClause(_ reference: ReferencePlan) -> String? {
     guard Set(reference.associatedFields) == Set(reference.target.schema.primaryKey),
       reference.associatedFields.count == reference.target.schema.primaryKey.count
     else { return nil }
     return "FOREIGN KEY (\(reference.targetNames.map(quote).joined(separator: ", "))) REFERENCES "
-      + "\(quote(reference.target.schema.name)) (\(reference.associatedFields.map(quote).joined(separator: ", "))) ON DELETE CASCADE"
+      + "\(quote(reference.target.schema.name)) (\(reference.associatedFields.map(quote).joined(separator: ", "))) "
+      + Self.foreignKeyActions
   }
+
+  /// What every `FOREIGN KEY` of the store's tables says after its columns: deleting a parent
+  /// deletes its children, and the constraint is checked at `COMMIT`, not after each statement
+  /// (SQLite's "Deferred Foreign Key Constraints", <https://www.sqlite.org/foreignkeys.html#fk_deferred>),
+  /// so a child may be saved before its parent in one transaction. Declared in the table, the
+  /// deferral needs no `PRAGMA defer_foreign_keys` per transaction — a flag pragma, which expires
+  /// every prepared statement of the connection.
+  static let foreignKeyActions = "ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"
 
   /// `CREATE INDEX IF NOT EXISTS` statements.
   var createIndexSQL: [String] {

@@ -303,10 +303,14 @@ extension SyncEngine {
           let models = try? patched.map { try Self.decode(M.self, $0) }
           // Looked up once per page: with no entry of the model pending, no record is skipped for one.
           let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
+          // The page's upserts go to SQLite together (one statement setup for the page).
+          let upserts = PageUpserts<M>()
           for (index, item) in patched.enumerated() {
             applied.append(
-              try self.reconcile(M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx))
+              try self.reconcile(
+                M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx, upserts: upserts))
           }
+          try upserts.flush(tx)
           if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
           return applied
         }
@@ -392,9 +396,10 @@ extension SyncEngine {
   /// another device made while this store's mutation of the record was in flight is newer than the
   /// answer, and the delta sync that brought it (or its live event) will not bring it again.
   func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
+    upserts: PageUpserts<M>? = nil
   ) throws -> Applied {
-    try Self.reconcile(M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, tx) {
+    try Self.reconcile(M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, tx, upserts: upserts) {
       identifier, version in
       try Outbox.park(M.modelName, identifier, version: version, record, tx.connection)
     }
@@ -443,10 +448,12 @@ extension SyncEngine {
   /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
   /// when `decoded` is set); `outboxHoldsModel` `false` (the transaction found no outbox entry of
   /// `M`) skips the record's outbox lookup; `park` receives the identifier and `_version` of a
-  /// record skipped for a pending mutation (what it throws fails the record).
+  /// record skipped for a pending mutation (what it throws fails the record). With `upserts`, an
+  /// upsert is collected there and written by its next ``PageUpserts/flush(_:)`` (before any
+  /// delete, and before a second record of one identifier is looked at), not at once.
   private static func reconcile<M: Model>(
     _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
-    park: (String, Int) throws -> Void = { _, _ in }
+    upserts: PageUpserts<M>? = nil, park: (String, Int) throws -> Void = { _, _ in }
   ) throws -> Applied {
     let model: M
     do {
@@ -466,6 +473,8 @@ extension SyncEngine {
       case .notNewer?: return .skipped
       case nil: break
       }
+      // A collected upsert of this identifier is written before its row is looked at.
+      if let upserts, upserts.holds(identifier) { try upserts.flush(tx) }
       let mapping = try tx.store.mapping(for: M.self)
       let components = model.identifier.components
       let condition = SQLFragment(
@@ -477,11 +486,18 @@ extension SyncEngine {
       try Outbox.setMetadata(M.modelName, identifier, remote, tx.connection)
       if remote.deleted {
         guard exists else { return .skipped }
+        try upserts?.flush(tx)  // a cascade may reach a collected child
         try tx.store.deleteCascading(mapping, condition, tx.connection)
         return .deleted
       }
-      try tx.saveWithoutReadBack([model])
+      if let upserts {
+        upserts.append(model, identifier)
+      } else {
+        try tx.saveWithoutReadBack([model])
+      }
       return exists ? .updated : .added
+    } catch let error as SyncInboundError {
+      throw error  // a collected upsert's, from a flush
     } catch {
       throw SyncInboundError(modelName: M.modelName, identifier: identifier, underlying: error)
     }
@@ -735,5 +751,49 @@ extension DataStore {
       }
     }
     _ = try deleteRows(mapping, condition, connection)
+  }
+}
+
+/// The upserts of one sync page, collected by ``SyncEngine/reconcile(_:_:decoded:outboxHoldsModel:_:upserts:)``
+/// and written together: one `saveRows` call (its statement, encoder and key order set up once)
+/// instead of one per record. Used inside one write job only.
+final class PageUpserts<M: Model> {
+  private var models: [M] = []
+  private var identifiers: [String] = []
+  private var pending: Set<String> = []
+
+  /// Whether an upsert of `identifier` is collected and not written yet.
+  func holds(_ identifier: String) -> Bool { pending.contains(identifier) }
+
+  func append(_ model: M, _ identifier: String) {
+    models.append(model)
+    identifiers.append(identifier)
+    pending.insert(identifier)
+  }
+
+  /// Writes the collected upserts inside `tx`, in order.
+  ///
+  /// - Throws: ``SyncInboundError`` naming the record that failed: when the batch fails, its
+  ///   records are written again one by one (upserts of the same values), so the error is that
+  ///   record's.
+  func flush(_ tx: WriteTransaction) throws {
+    guard !models.isEmpty else { return }
+    defer {
+      models.removeAll(keepingCapacity: true)
+      identifiers.removeAll(keepingCapacity: true)
+      pending.removeAll(keepingCapacity: true)
+    }
+    do {
+      try tx.saveWithoutReadBack(models)
+    } catch {
+      for (model, identifier) in zip(models, identifiers) {
+        do {
+          try tx.saveWithoutReadBack([model])
+        } catch {
+          throw SyncInboundError(modelName: M.modelName, identifier: identifier, underlying: error)
+        }
+      }
+      throw SyncInboundError(modelName: M.modelName, identifier: nil, underlying: error)
+    }
   }
 }

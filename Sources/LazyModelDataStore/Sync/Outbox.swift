@@ -124,7 +124,7 @@ enum Outbox {
     _ model: String, _ identifier: String, version: Int, _ record: GraphQLValue, _ connection: Connection
   ) throws {
     let statement = try connection.prepare(parkSQL)
-    let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+    let json = try record.jsonText ?? String(decoding: JSONEncoder().encode(record), as: UTF8.self)
     try statement.bind([.text(model), .text(identifier), .integer(Int64(version)), .text(json)])
     try statement.run()
   }
@@ -150,7 +150,7 @@ enum Outbox {
     let delete = try connection.prepare(unparkSQL)
     try delete.bind([.text(model), .text(identifier)])
     try delete.run()
-    return try? JSONDecoder().decode(GraphQLValue.self, from: Data(text.utf8))
+    return GraphQLValue(json: Data(text.utf8))
   }
 
   /// The model and identifier of every held record, ordered by model and identifier.
@@ -264,16 +264,49 @@ enum Outbox {
   /// The first pending mutation, marked in flight, with what an earlier attempt sent for it
   /// without its answer arriving (``SentMutation``); `nil` when the outbox is empty.
   static func takeHead(_ connection: Connection) throws -> (PendingMutation, SentMutation?)? {
-    let statement = try connection.prepare(
-      "SELECT seq, model, identifier, kind, sent_input, sent_version FROM \(quote(outboxTable)) ORDER BY seq LIMIT 1")
+    try take(headSQL, [], skipping: nil, connection)
+  }
+
+  /// The pending mutation after `entry` (the one in flight), taken as ``takeHead(_:)`` takes the
+  /// head, so that it is prepared while `entry`'s request is out; `nil` when there is none, or when
+  /// it is of `entry`'s identifier (one mutation in flight per identifier: it waits for `entry`'s
+  /// answer and is taken as the head).
+  static func takeNext(after entry: PendingMutation, _ connection: Connection) throws
+    -> (PendingMutation, SentMutation?)?
+  {
+    try take(nextSQL, [.integer(entry.sequence)], skipping: entry, connection)
+  }
+
+  /// Puts back `entry`, taken by ``takeNext(after:_:)`` but not sent (the mutation before it was
+  /// not accepted): not in flight, with `previous` (what it had recorded as sent before it was
+  /// taken) as its record of what was sent.
+  static func release(_ entry: PendingMutation, previous: SentMutation?, _ connection: Connection) throws {
+    try setSent(entry.sequence, previous, connection)
+    let statement = try connection.prepare("UPDATE \(quote(outboxTable)) SET in_flight = 0 WHERE seq = ?")
+    try statement.bind([.integer(entry.sequence)])
+    try statement.run()
+  }
+
+  private static let headSQL =
+    "SELECT seq, model, identifier, kind, sent_input, sent_version FROM \(quote(outboxTable)) ORDER BY seq LIMIT 1"
+  private static let nextSQL =
+    "SELECT seq, model, identifier, kind, sent_input, sent_version FROM \(quote(outboxTable))"
+    + " WHERE seq > ? ORDER BY seq LIMIT 1"
+
+  private static func take(
+    _ sql: String, _ bindings: [SQLValue], skipping: PendingMutation?, _ connection: Connection
+  ) throws -> (PendingMutation, SentMutation?)? {
+    let statement = try connection.prepare(sql)
     defer { statement.reset() }
+    try statement.bind(bindings)
     guard try statement.step() else { return nil }
     let head = PendingMutation(
       sequence: statement.int64(0), modelName: statement.text(1), identifier: statement.text(2),
       kind: SyncMutationKind(rawValue: statement.text(3)) ?? .update, inFlight: true)
+    if let skipping, head.modelName == skipping.modelName, head.identifier == skipping.identifier { return nil }
     var sent: SentMutation?
     if !statement.isNull(4),
-      case .object(let input)? = try? JSONDecoder().decode(GraphQLValue.self, from: Data(statement.text(4).utf8))
+      case .object(let input)? = GraphQLValue(json: Data(statement.text(4).utf8))
     {
       sent = SentMutation(input: input, version: statement.isNull(5) ? nil : Int(statement.int64(5)))
     }
@@ -290,7 +323,10 @@ enum Outbox {
       "UPDATE \(quote(outboxTable)) SET sent_input = ?, sent_version = ? WHERE seq = ?")
     var input = SQLValue.null
     if let sent {
-      input = .text(String(decoding: try JSONEncoder().encode(GraphQLValue.object(sent.input)), as: UTF8.self))
+      let value = GraphQLValue.object(sent.input)
+      // Written directly (``GraphQLValue/jsonText``): a `JSONEncoder` here was the largest single
+      // cost left in preparing a drained mutation.
+      input = .text(try value.jsonText ?? String(decoding: JSONEncoder().encode(value), as: UTF8.self))
     }
     try statement.bind([input, sent?.version.map { .integer(Int64($0)) } ?? .null, .integer(sequence)])
     try statement.run()

@@ -2,8 +2,9 @@ import Foundation
 import LazyModel
 import LazyModelAPI
 
-/// The outbound half of sync: drains the outbox in order, one mutation in flight at a time (so
-/// also one per identifier), and applies each answer to the sync metadata and the local row.
+/// The outbound half of sync: drains the outbox in order, one request out at a time (so also one
+/// per identifier), and applies each answer to the sync metadata and the local row — beside the
+/// next request, whose entry was taken while the one before it was out (`Following`).
 ///
 /// States: stopped (no task) → running (``start(store:)`` spawned the drain task, which waits for a
 /// wake-up when the outbox is empty) → stopped (``stop()`` cancelled the task and waited for it;
@@ -160,7 +161,17 @@ final class SyncEngine: Sendable {
   /// Takes the head inside `tx`, reads its row and metadata, and records what is sent; `nil` when
   /// the outbox is empty.
   private static func take(_ tx: WriteTransaction) throws -> Taken? {
-    guard let (head, previous) = try Outbox.takeHead(tx.connection) else { return nil }
+    try prepared(Outbox.takeHead(tx.connection), tx)
+  }
+
+  /// Takes the entry after `entry` inside `tx` (``Outbox/takeNext(after:_:)``): `nil` when there
+  /// is none or it is of `entry`'s identifier.
+  private static func take(after entry: PendingMutation, _ tx: WriteTransaction) throws -> Taken? {
+    try prepared(Outbox.takeNext(after: entry, tx.connection), tx)
+  }
+
+  private static func prepared(_ taken: (PendingMutation, SentMutation?)?, _ tx: WriteTransaction) -> Taken? {
+    guard let (head, previous) = taken else { return nil }
     guard let mapping = tx.store.mapping(table: head.modelName) else { return (head, previous, nil) }
     func open<M: Model>(_ type: M.Type) -> Result<Prepared, any Error> {
       Result { try Self.prepare(M.self, head, tx) }
@@ -174,7 +185,46 @@ final class SyncEngine: Sendable {
     case taken(Taken?)
   }
 
+  /// The entry after the one being sent, taken early so that its request goes out as soon as the
+  /// answer before it arrives: the accepted mutation's finishing write then runs beside that
+  /// request instead of before it (the drain's wall time per mutation is about one round trip, not
+  /// a round trip plus a store job). Order is kept: a request is sent only after the answer to the
+  /// one before it, never two of one identifier at once (``Outbox/takeNext(after:_:)``), and a
+  /// finishing write is awaited (its event emitted) before anything else of the drain runs.
+  private enum Following: Sendable {
+    /// Nothing taken after the entry being sent.
+    case none
+    /// Taken (and prepared) by the transaction that took the entry being sent.
+    case taken(Taken)
+    /// The finishing write of the mutation before, running; its value is the entry it took after
+    /// the one being sent.
+    case finishing(Task<Taken?, Never>)
+
+    /// Waits for a finishing write; the entry taken after the one being sent, if any.
+    mutating func settle() async -> Taken? {
+      defer { self = .none }
+      switch self {
+      case .none: return nil
+      case .taken(let taken): return taken
+      case .finishing(let task): return await task.value
+      }
+    }
+  }
+
+  /// Waits for `following`'s finishing write and puts back the entry it took: what is sent next
+  /// is decided again from the outbox (the entry before it was not accepted, or the drain ends).
+  private func release(_ following: inout Following, store: DataStore) async {
+    guard let (entry, previous, _) = await following.settle() else { return }
+    _ = try? await store.writeRemote { tx in try Outbox.release(entry, previous: previous, tx.connection) }
+  }
+
   private func drain(_ store: DataStore) async {
+    var following = Following.none
+    await drain(store, &following)
+    await release(&following, store: store)
+  }
+
+  private func drain(_ store: DataStore, _ following: inout Following) async {
     var wasEmpty = false
     var next = NextHead.unknown
     while !Task.isCancelled {
@@ -182,10 +232,15 @@ final class SyncEngine: Sendable {
       switch next {
       case .taken(let head): taken = head
       case .unknown:
+        await release(&following, store: store)
         do {
-          taken = try await store.write { tx in
+          taken = try await store.write { tx -> (Taken, Taken?)? in
             tx.appliesRemote = true
-            return try Self.take(tx)
+            guard let head = try Self.take(tx) else { return nil }
+            return (head, try? Self.take(after: head.0, tx))
+          }.map { head, after in
+            if let after { following = .taken(after) }
+            return head
           }
         } catch {
           return
@@ -193,18 +248,23 @@ final class SyncEngine: Sendable {
       }
       next = .unknown
       guard let (head, previous, prepared) = taken else {
+        await release(&following, store: store)
         if !wasEmpty { emit(.outboxStatus(isEmpty: true)) }
         return
       }
       wasEmpty = false
       guard let prepared, let mapping = store.mapping(table: head.modelName) else {
+        await release(&following, store: store)
         await fail(head, DataStoreError.unknownModel(head.modelName), store: store)
         continue
       }
       switch prepared {
-      case .failure(let error): await fail(head, error, store: store)
+      case .failure(let error):
+        await release(&following, store: store)
+        await fail(head, error, store: store)
       case .success(let prepared):
-        await send(mapping.type, head, prepared, unanswered: previous, store, next: &next)
+        if previous != nil || prepared.request == nil { await release(&following, store: store) }
+        await send(mapping.type, head, prepared, unanswered: previous, store, next: &next, following: &following)
       }
     }
   }
@@ -257,7 +317,7 @@ final class SyncEngine: Sendable {
   /// send there fails its condition, which is the fault this avoids).
   private func send<M: Model>(
     _ type: M.Type, _ initial: PendingMutation, _ first: Prepared, unanswered: SentMutation?, _ store: DataStore,
-    next: inout NextHead
+    next: inout NextHead, following: inout Following
   ) async {
     var entry = initial
     var prepared = first
@@ -268,7 +328,9 @@ final class SyncEngine: Sendable {
       if let sent = unanswered {
         outcome = await reconcileUnanswered(M.self, &entry, sent, prepared, store)
       }
-      if outcome == nil { outcome = await attemptSend(M.self, entry, prepared, store, next: &next) }
+      if outcome == nil {
+        outcome = await attemptSend(M.self, entry, prepared, store, next: &next, following: &following)
+      }
       switch outcome ?? .done {
       case .done: return
       case .resend:
@@ -388,9 +450,12 @@ final class SyncEngine: Sendable {
   }
 
   /// One send of `entry`. An accepted mutation is finished in the transaction that also takes the
-  /// next head (`next`), so the drain spends one store job per mutation.
+  /// entry after the next one, so the drain spends one store job per mutation; when the next entry
+  /// was taken already (`following`), its request goes out at once and this finishing write runs
+  /// beside it (``Following``). Otherwise the finishing write takes the next head (`next`) first.
   private func attemptSend<M: Model>(
-    _ type: M.Type, _ entry: PendingMutation, _ prepared: Prepared, _ store: DataStore, next: inout NextHead
+    _ type: M.Type, _ entry: PendingMutation, _ prepared: Prepared, _ store: DataStore, next: inout NextHead,
+    following: inout Following
   ) async -> Outcome {
     let local = prepared.local as? M
     guard let request = prepared.request else {
@@ -402,9 +467,15 @@ final class SyncEngine: Sendable {
       return .done
     }
     do {
-      let answer = try await configuration.client.send(request)
+      let answer: GraphQLValue
+      do {
+        answer = try await configuration.client.send(request)
+      } catch {
+        await release(&following, store: store)  // not accepted: nothing after it goes out yet
+        throw error
+      }
       let record = Self.syncFields(answer)
-      let taken = try await store.writeRemote { tx -> Taken?? in
+      let finishing: @Sendable (WriteTransaction) throws -> Void = { tx in
         try Outbox.remove(entry.sequence, tx.connection)
         try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
         if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
@@ -413,14 +484,41 @@ final class SyncEngine: Sendable {
           try tx.saveWithoutReadBack([remote])  // the server's values (Automerge may have merged)
         }
         try self.replayParked(entry, tx)
-        // A failure to take the next head (`.none`) leaves it to the drain's own transaction;
-        // `.some(nil)`: the outbox is empty.
-        do { return .some(try Self.take(tx)) } catch { return .none }
       }
-      if let taken { next = .taken(taken) }
-      emit(
-        .outboxMutationProcessed(
-          modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version))
+      let processed = SyncEvent.outboxMutationProcessed(
+        modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version)
+      if let upcoming = await following.settle() {
+        // The next entry is prepared: it is sent now, and this answer is stored beside its request.
+        next = .taken(upcoming)
+        following = .finishing(
+          Task { [self] in
+            do {
+              let after = try await store.writeRemote { tx -> Taken? in
+                try finishing(tx)
+                return try? Self.take(after: upcoming.0, tx)
+              }
+              emit(processed)
+              return after
+            } catch {
+              await fail(entry, error, store: store)
+              return nil
+            }
+          })
+        return .done
+      }
+      let taken = try await store.writeRemote { tx -> (Taken?, Taken?)? in
+        try finishing(tx)
+        // A failure to take the next head (`nil`) leaves it to the drain's own transaction;
+        // `(nil, nil)`: the outbox is empty.
+        let head: Taken?
+        do { head = try Self.take(tx) } catch { return nil }
+        return (head, head.flatMap { try? Self.take(after: $0.0, tx) })
+      }
+      if let (head, after) = taken {
+        next = .taken(head)
+        if let after { following = .taken(after) }
+      }
+      emit(processed)
       return .done
     } catch let error as APIError {
       // `stop()` cancelled the send: the mutation stays pending, and its record is read first on

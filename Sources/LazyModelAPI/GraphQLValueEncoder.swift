@@ -1,0 +1,231 @@
+import Foundation
+
+/// Encodes an `Encodable` (a model, for a mutation's input) straight into a ``GraphQLValue``: the
+/// value `JSONEncoder` (default strategies, no `userInfo`) followed by ``GraphQLValue/init(json:)``
+/// gives, without writing and parsing the JSON text — the largest part of preparing an outbox
+/// mutation when it went through text.
+///
+/// Integral numbers become ``GraphQLValue/int(_:)`` and others ``GraphQLValue/double(_:)``, as
+/// they come back from JSON text; a `Float` keeps the digits `JSONEncoder` writes (`0.1`, not
+/// `0.10000000149011612`). Whatever this encoder does not reproduce returns `nil` and the caller
+/// takes the text path: `Data`, `Date`, `URL` and `Decimal` (which `JSONEncoder` treats
+/// specially), non-finite numbers (which it refuses with its own error), integers beyond `Int`,
+/// and a value that encodes nothing.
+///
+/// Thread-safety: stateless; each call builds its own encoder.
+enum GraphQLValueEncoder {
+  static func encode<T: Encodable>(_ value: T) -> GraphQLValue? {
+    do {
+      return try box(value, codingPath: []).resolved()
+    } catch {
+      return nil
+    }
+  }
+
+  /// The node `value` encodes as at `codingPath`.
+  fileprivate static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
+    if let scalar = try scalar(value) { return Node(scalar) }
+    switch value {
+    case is Data, is Date, is URL, is Decimal: throw Unsupported()
+    default:
+      let node = Node()
+      try value.encode(to: ValueEncoder(node: node, codingPath: codingPath))
+      return node
+    }
+  }
+
+  /// `value` when it is a JSON scalar `JSONEncoder` writes as such; `nil` for anything else.
+  fileprivate static func scalar<T>(_ value: T) throws -> GraphQLValue? {
+    switch value {
+    case let text as String: return .string(text)
+    case let flag as Bool: return .bool(flag)
+    case let number as Int: return .int(number)
+    case let number as Int8: return .int(Int(number))
+    case let number as Int16: return .int(Int(number))
+    case let number as Int32: return .int(Int(number))
+    case let number as Int64: return .int(Int(number))
+    case let number as UInt8: return .int(Int(number))
+    case let number as UInt16: return .int(Int(number))
+    case let number as UInt32: return .int(Int(number))
+    case let number as UInt:
+      guard let fitting = Int(exactly: number) else { throw Unsupported() }
+      return .int(fitting)
+    case let number as UInt64:
+      guard let fitting = Int(exactly: number) else { throw Unsupported() }
+      return .int(fitting)
+    case let number as Double: return try real(number)
+    case let number as Float:
+      // `JSONEncoder` writes a Float's shortest digits, which JSON parses as that Double.
+      guard number.isFinite, let digits = Double(number.description) else { throw Unsupported() }
+      return try real(digits)
+    default: return nil
+    }
+  }
+
+  private static func real(_ number: Double) throws -> GraphQLValue {
+    guard number.isFinite else { throw Unsupported() }
+    if let integer = Int(exactly: number) { return .int(integer) }
+    return .double(number)
+  }
+
+  /// Something the text path must handle.
+  fileprivate struct Unsupported: Error {}
+}
+
+/// One value being encoded: a scalar, an object or a list whose members may still be filled in
+/// by nested containers, or nothing yet.
+private final class Node {
+  var value: GraphQLValue?
+  var members: [String: Node]?
+  var elements: [Node]?
+
+  init() {}
+  init(_ value: GraphQLValue) { self.value = value }
+
+  func becomeObject() {
+    if members == nil {
+      value = nil
+      elements = nil
+      members = [:]
+    }
+  }
+
+  func becomeList() {
+    if elements == nil {
+      value = nil
+      members = nil
+      elements = []
+    }
+  }
+
+  func take(_ other: Node) {
+    value = other.value
+    members = other.members
+    elements = other.elements
+  }
+
+  func resolved() throws -> GraphQLValue {
+    if let value { return value }
+    if let members { return .object(try members.mapValues { try $0.resolved() }) }
+    if let elements { return .list(try elements.map { try $0.resolved() }) }
+    throw GraphQLValueEncoder.Unsupported()  // encoded nothing
+  }
+}
+
+private struct ValueEncoder: Encoder {
+  let node: Node
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    node.becomeObject()
+    return KeyedEncodingContainer(KeyedValueContainer<Key>(node: node, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    node.becomeList()
+    return UnkeyedValueContainer(node: node, codingPath: codingPath)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    SingleValueContainer(node: node, codingPath: codingPath)
+  }
+}
+
+private struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let node: Node
+  let codingPath: [any CodingKey]
+
+  private func set(_ child: Node, _ key: Key) { node.members?[key.stringValue] = child }
+
+  mutating func encodeNil(forKey key: Key) throws { set(Node(.null), key) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    set(try GraphQLValueEncoder.box(value, codingPath: codingPath + [key]), key)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let child = Node()
+    set(child, key)
+    return ValueEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let child = Node()
+    set(child, key)
+    return ValueEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let child = Node()
+    node.members?["super"] = child
+    return ValueEncoder(node: child, codingPath: codingPath)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    let child = Node()
+    set(child, key)
+    return ValueEncoder(node: child, codingPath: codingPath + [key])
+  }
+}
+
+private struct IndexKey: CodingKey {
+  let intValue: Int?
+  let stringValue: String
+  init(_ index: Int) {
+    intValue = index
+    stringValue = "Index \(index)"
+  }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.init(intValue) }
+}
+
+private struct UnkeyedValueContainer: UnkeyedEncodingContainer {
+  let node: Node
+  let codingPath: [any CodingKey]
+  var count: Int { node.elements?.count ?? 0 }
+
+  private func append(_ child: Node) { node.elements?.append(child) }
+
+  mutating func encodeNil() throws { append(Node(.null)) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    append(try GraphQLValueEncoder.box(value, codingPath: codingPath + [IndexKey(count)]))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let child = Node()
+    let path = codingPath + [IndexKey(count)]
+    append(child)
+    return ValueEncoder(node: child, codingPath: path).container(keyedBy: keyType)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    let child = Node()
+    let path = codingPath + [IndexKey(count)]
+    append(child)
+    return ValueEncoder(node: child, codingPath: path).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let child = Node()
+    let path = codingPath + [IndexKey(count)]
+    append(child)
+    return ValueEncoder(node: child, codingPath: path)
+  }
+}
+
+private struct SingleValueContainer: SingleValueEncodingContainer {
+  let node: Node
+  let codingPath: [any CodingKey]
+
+  mutating func encodeNil() throws { node.take(Node(.null)) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    node.take(try GraphQLValueEncoder.box(value, codingPath: codingPath))
+  }
+}
