@@ -381,14 +381,15 @@ extension KeyedDecodingContainer {
     parent: [IdentifierComponent] = [],
     decoder: any Decoder
   ) throws -> LazyReference<M> {
-    if contains(key) {
-      if let associatedFields, !associatedFields.isEmpty {
-        return try LazyReference<M>(
-          from: try superDecoder(forKey: key), identifyingFields: associatedFields)
-      }
-      return try decode(LazyReference<M>.self, forKey: key)
+    guard let associatedFields, !associatedFields.isEmpty else {
+      // `null` and a missing key are both an empty reference: one `decodeIfPresent` call, not
+      // `contains` and `decode` (a store decoding a row answers it without a second key lookup).
+      return try decodeIfPresent(LazyReference<M>.self, forKey: key) ?? LazyReference(nil as M?)
     }
-    guard let associatedFields, !associatedFields.isEmpty else { return LazyReference(nil as M?) }
+    if contains(key) {
+      return try LazyReference<M>(
+        from: try superDecoder(forKey: key), identifyingFields: associatedFields)
+    }
     let identifiers = zip(associatedFields, parent).map {
       IdentifierComponent(name: $0, value: $1.value)
     }

@@ -46,8 +46,11 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   }
 
   /// The state behind the lock; its payload is a `Loaded` (or `nil` for no model) when loaded, an
-  /// `InFlight` while loading.
-  private let storage: Locked<ReferenceLockState>
+  /// `InFlight` while loading. Only read and written inside ``withLock(_:)``: it is stored in the
+  /// reference itself and guarded by one of ``StripedLocks``' mutexes, so making a reference is one
+  /// allocation (a query decodes one reference per row; a lock of its own was a second allocation
+  /// and a `pthread_mutex_init`/`destroy` pair, issue 11's query-all row).
+  nonisolated(unsafe) private var lockState: ReferenceLockState
   /// The identifiers the reference was made with; kept after loading so errors can name them.
   /// Never changes, so it is read without the lock.
   private let storedIdentifiers: [IdentifierComponent]?
@@ -57,10 +60,20 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   private var provider: (any ModelProvider<M>)? { sharedProvider?.provider }
 
+  /// Runs `body` with exclusive access to ``lockState`` (this reference's stripe of
+  /// ``StripedLocks``). Not reentrant, and `body` must take no other reference's lock (two
+  /// references may share a stripe): every body here only reads and assigns the state.
+  @inline(__always)
+  private func withLock<Result>(_ body: (inout ReferenceLockState) throws -> Result) rethrows
+    -> Result
+  {
+    try StripedLocks.withLock(for: self) { try body(&lockState) }
+  }
+
   /// A loaded reference to `model` (`nil` for none). Its ``identifiers`` are `model`'s identifier
   /// components, or `nil` for an empty reference.
   public init(_ model: M?) {
-    storage = Locked(ReferenceLockState(phase: .loaded, payload: model.map { Loaded($0) }))
+    lockState = ReferenceLockState(phase: .loaded, payload: model.map { Loaded($0) })
     storedIdentifiers = model?.identifier.components
     sharedProvider = nil
   }
@@ -83,14 +96,14 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///   - sharedProvider: The box of the provider that loads the model, shared by references
   ///     decoded together.
   public init(identifiers: [IdentifierComponent], sharedProvider: SharedModelProvider<M>) {
-    storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
+    lockState = ReferenceLockState(phase: .notLoaded, payload: nil)
     storedIdentifiers = identifiers
     self.sharedProvider = sharedProvider
   }
 
   /// A not-loaded reference with no provider: ``get()`` throws ``LazyModelError/noProvider(model:identifiers:)``.
   public init(identifiers: [IdentifierComponent]) {
-    storage = Locked(ReferenceLockState(phase: .notLoaded, payload: nil))
+    lockState = ReferenceLockState(phase: .notLoaded, payload: nil)
     storedIdentifiers = identifiers
     sharedProvider = nil
   }
@@ -98,7 +111,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// The current state, read without loading. A reference whose load is in flight is still
   /// `.notLoaded`.
   public var state: State {
-    storage.withLock { storage in
+    withLock { storage in
       switch storage.phase {
       case .notLoaded, .loading: return .notLoaded(identifiers: storedIdentifiers ?? [])
       case .loaded: return .loaded(Self.model(storage))
@@ -108,7 +121,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// `true` once the reference holds its model (or `nil`); read without loading.
   public var isLoaded: Bool {
-    storage.withLock { storage in
+    withLock { storage in
       storage.phase == .loaded
     }
   }
@@ -129,7 +142,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   package var identifiersWithoutModel: [IdentifierComponent]? {
     guard let storedIdentifiers else { return nil }
     if sharedProvider == nil { return storedIdentifiers }
-    return storage.withLock { $0.phase == .loaded } ? nil : storedIdentifiers
+    return withLock { $0.phase == .loaded } ? nil : storedIdentifiers
   }
 
   /// The typed identifier of the model this reference points at, read without loading (the
@@ -168,7 +181,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   ///   retries), or ``LazyModelError/noProvider(model:identifiers:)`` when it was decoded without a
   ///   ``ModelDecodingContext``.
   public func get() async throws -> M? {
-    let access: Access = try storage.withLock { storage in
+    let access: Access = try withLock { storage in
       switch storage.phase {
       case .loaded:
         return .loaded(Self.model(storage))
@@ -289,7 +302,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
 
   /// `.some(model)` when loaded, `nil` when not (read under the lock, without loading).
   private var loadedModel: M?? {
-    storage.withLock { storage in storage.phase == .loaded ? .some(Self.model(storage)) : nil }
+    withLock { storage in storage.phase == .loaded ? .some(Self.model(storage)) : nil }
   }
 
   /// The model of a loaded `state`.
@@ -330,7 +343,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
       }
       let known = storage.flatMap { positionOfStorage[$0] } ?? positionOfIdentifiers[identifiers]
       let inFlight = known.map { inFlights[$0] } ?? InFlight(.batch(promise, identifiers))
-      let generation: UInt64? = reference.storage.withLock { storage in
+      let generation: UInt64? = reference.withLock { storage in
         guard storage.phase == .notLoaded else { return nil }
         storage.startLoading(inFlight)
         return storage.generation
@@ -406,7 +419,7 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// Ends load `generation` (unless a newer load replaced it): loaded with the box in `loaded`
   /// (`.some(nil)`: no model), or not loaded again when `loaded` is `nil` (the load failed).
   private func finishLoad(generation: UInt64, loaded: Loaded??) {
-    storage.withLock { storage in
+    withLock { storage in
       guard storage.phase == .loading, storage.generation == generation else { return }
       if let box = loaded {
         storage.phase = .loaded

@@ -518,7 +518,9 @@ public final class DataStore: Sendable {
     if try row.step() {
       for (offset, index) in reference.columnIndexes.enumerated() {
         let value =
-          row.value(Int32(offset)).keyValue(for: mapping.columns[index].fieldType) ?? .string("")
+          (try? row.value(Int32(offset)).keyValue(
+            for: mapping.columns[index].fieldType, model: mapping.schema.name,
+            field: mapping.columns[index].field)) ?? .string("")
         identifiers.append(
           IdentifierComponent(name: reference.associatedFields[offset], value: value))
       }
@@ -624,10 +626,12 @@ public final class DataStore: Sendable {
         } else {
           // Updated (`createdAt` is the stored one), `DO NOTHING` (every column is a key column:
           // the row was already there), or no change hooks on this connection: read it back.
-          let identifiers = mapping.primaryKeyColumns.map { index in
+          let identifiers = try mapping.primaryKeyColumns.map { index in
             IdentifierComponent(
               name: mapping.columns[index].name,
-              value: row[index].keyValue(for: mapping.columns[index].fieldType) ?? .string(""))
+              value: try row[index].keyValue(
+                for: mapping.columns[index].fieldType, model: mapping.schema.name,
+                field: mapping.columns[index].field) ?? .string(""))
           }
           if let stored = try loadOne(M.self, identifiers: identifiers, connection) {
             saved.append(stored)
@@ -668,7 +672,9 @@ public final class DataStore: Sendable {
           name, index in
           IdentifierComponent(
             name: name,
-            value: row[index].keyValue(for: mapping.columns[index].fieldType) ?? .string(""))
+            value: (try? row[index].keyValue(
+              for: mapping.columns[index].fieldType, model: mapping.schema.name,
+              field: mapping.columns[index].field)) ?? .string(""))
         }
         return .foreignKeyViolation(
           model: mapping.schema.name, field: reference.field, identifiers: identifiers)
@@ -966,7 +972,9 @@ public final class DataStore: Sendable {
       let row = try RowEncoder.encode(model, mapping: targetMapping, store: self)
       return try plan.associatedFields.map { name in
         guard let index = targetMapping.column(named: name),
-          let value = row[index].keyValue(for: targetMapping.columns[index].fieldType)
+          let value = try row[index].keyValue(
+            for: targetMapping.columns[index].fieldType, model: targetMapping.schema.name,
+            field: targetMapping.columns[index].field)
         else {
           throw DataStoreError.missingRequiredField(model: targetMapping.schema.name, field: name)
         }

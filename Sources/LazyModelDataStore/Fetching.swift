@@ -85,7 +85,7 @@ extension DataStore {
       var keys: [[KeyValue]] = []
       for row in rows {
         probe.row = .values(row)
-        if let key = probe.keyValues(keyColumns), seen.insert(key).inserted { keys.append(key) }
+        if let key = try probe.keyValues(keyColumns), seen.insert(key).inserted { keys.append(key) }
       }
       if case .childReference = plan {
         // Generated code decodes a @hasOne(references:) through `superDecoder(forKey:)`, so keep the
@@ -126,7 +126,7 @@ extension DataStore {
       try statement.bind(chunk.flatMap { $0.map(SQLValue.init) })
       for row in try Self.copyRows(statement, columns: mapping.columns.count) {
         probe.row = .values(row)
-        guard let key = probe.keyValues(columnIndexes) else { continue }
+        guard let key = try probe.keyValues(columnIndexes) else { continue }
         grouped[key, default: []].append(row)
       }
     }
@@ -156,7 +156,7 @@ extension DataStore {
         let decoder = RowDecoder(
           mapping: mapping, store: self, row: .statement(statement), prefetched: nil)
         while try statement.step() {
-          guard let key = decoder.keyValues(columnIndexes) else { continue }
+          guard let key = try decoder.keyValues(columnIndexes) else { continue }
           grouped[key, default: []].append(try decoder.decode(M.self))
         }
       } else {
@@ -165,7 +165,7 @@ extension DataStore {
         let probe = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
         for (row, model) in zip(rows, models) {
           probe.row = .values(row)
-          guard let key = probe.keyValues(columnIndexes) else { continue }
+          guard let key = try probe.keyValues(columnIndexes) else { continue }
           grouped[key, default: []].append(model)
         }
       }

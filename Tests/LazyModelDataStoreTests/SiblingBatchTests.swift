@@ -47,6 +47,20 @@ struct SiblingBatchTests {
     #expect(log.queries.count == 1 + 200)
   }
 
+  /// The children of one parent share one identifiers array, recorded as a sibling once (not once
+  /// per row): they are still siblings of each other.
+  @Test("children of one parent batch: one IN query of one key, the other loads run no SQL")
+  func oneParent() async throws {
+    let (store, log) = try await BatchAndIncludeTests.seeded(.file, posts: 1, perPost: 20)
+    let comments = try await store.query(Comment4V2.self)
+    #expect(comments.count == 20)
+    log.clear()
+    let titles = try await Self.titles(comments)
+    #expect(titles == Array(repeating: "Post 0", count: 20))
+    #expect(log.queries.count == 1)
+    #expect(log.queries.first?.contains(#"WHERE "id" IN (?) ORDER BY "id""#) == true)
+  }
+
   @Test("a batch is chunked at 500 keys per statement", arguments: StoreLocation.allCases)
   func chunked(_ location: StoreLocation) async throws {
     let (store, log) = try await BatchAndIncludeTests.seeded(location, posts: 1_201, perPost: 1)

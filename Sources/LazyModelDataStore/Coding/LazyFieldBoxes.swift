@@ -24,8 +24,14 @@ protocol LazyReferenceBox {
 /// Makes the not-loaded references of one field for a whole query: the provider is built once, and
 /// no generic metadata is looked up per row.
 struct ReferenceFactory {
-  /// A not-loaded reference holding `identifiers` (a `LazyReference<M>` instance).
+  /// A not-loaded reference holding `identifiers` (a `LazyReference<M>` instance), recorded as a
+  /// sibling (``SiblingReferences/add(_:)``).
   let make: ([IdentifierComponent]) -> AnyObject
+  /// The same for an identifiers array that a reference made by ``make`` already holds (the children
+  /// of one parent share it): the array is not recorded again.
+  let makeSharing: ([IdentifierComponent]) -> AnyObject
+  /// Records (once) that references share identifiers arrays (``SiblingReferences/addSharingSibling()``).
+  let recordSharing: () -> Void
   /// An empty loaded reference (a `LazyReference<M>` instance).
   let empty: () -> AnyObject
 }
@@ -68,13 +74,18 @@ extension LazyReference: LazyReferenceBox {
           siblings.add(identifiers)
           return referenceType.init(identifiers: identifiers, sharedProvider: provider)
         },
+        makeSharing: { identifiers in
+          referenceType.init(identifiers: identifiers, sharedProvider: provider)
+        },
+        recordSharing: { siblings.addSharingSibling() },
         empty: { LazyReference<M>(nil as M?) })
     }
     let provider = SharedModelProvider<M>(DataStoreReferenceProvider<M>(store: store))
+    let make: ([IdentifierComponent]) -> AnyObject = { identifiers in
+      referenceType.init(identifiers: identifiers, sharedProvider: provider)
+    }
     return ReferenceFactory(
-      make: { identifiers in referenceType.init(identifiers: identifiers, sharedProvider: provider)
-      },
-      empty: { LazyReference<M>(nil as M?) })
+      make: make, makeSharing: make, recordSharing: {}, empty: { LazyReference<M>(nil as M?) })
   }
 
   var boxState: LazyReferenceBoxState {

@@ -100,13 +100,17 @@ final class RowDecoder: Decoder {
   /// decoder (a primary-key lookup) starts with the order known and hashes no key.
   var keyOrder: [(name: String, plan: FieldPlan)] {
     get { keys.pointee.order }
-    set { keys.pointee.order = newValue }
+    set {
+      keys.pointee.order = newValue
+      keys.pointee.lastOrderIndex = -1
+    }
   }
 
   /// Decodes the current row as an `M`.
   func decode<M: Model>(_ type: M.Type) throws -> M {
     keys.pointee.count = 0
     keys.pointee.last = nil
+    keys.pointee.lastOrderIndex = -1
     return try M(from: self)
   }
 
@@ -158,16 +162,41 @@ final class RowDecoder: Decoder {
   /// The last timestamp text of a copied row that ``dateTime(_:)`` parsed, and its value.
   private var lastDateTime: (text: String, value: Temporal.DateTime)?
 
-  @inline(__always) func int64(_ column: Int) -> Int64? {
+  /// Column `column` of the current row as an integer (`nil` for `NULL`).
+  ///
+  /// - Throws: ``DataStoreError/decodingFailed(model:field:reason:)`` when the column holds a REAL
+  ///   that is not a whole number in `Int64`'s range, or text that is not an integer (a `STRICT`
+  ///   `INTEGER` column holds neither; a copied row may): never truncated or wrapped.
+  @inline(__always) func int64(_ column: Int) throws(DataStoreError) -> Int64? {
     if let handle {
-      return sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL
-        ? nil : sqlite3_column_int64(handle, Int32(column))
+      let type = sqlite3_column_type(handle, Int32(column))
+      if type == SQLITE_INTEGER { return sqlite3_column_int64(handle, Int32(column)) }
+      if type == SQLITE_NULL { return nil }
+      if type == SQLITE_FLOAT {
+        return try exactInteger(.real(sqlite3_column_double(handle, Int32(column))), column)
+      }
+      return try exactInteger(text(column).map { .text($0) } ?? .null, column)
     }
-    switch values[column] {
-    case .integer(let number): return number
-    case .real(let number): return Int64(number)
-    case .text(let text): return Int64(text)
+    return try exactInteger(values[column], column)
+  }
+
+  /// `value` (of column `column`) as an integer, exactly (see ``int64(_:)``).
+  private func exactInteger(_ value: SQLValue, _ column: Int) throws(DataStoreError) -> Int64? {
+    switch value {
     case .null: return nil
+    case .integer(let number): return number
+    case .real(let number):
+      guard let exact = Int64(exactly: number) else {
+        throw failure(
+          mapping.columns[column].field,
+          "the stored number \(number) is not an integer in Int64's range")
+      }
+      return exact
+    case .text(let text):
+      guard let number = Int64(text) else {
+        throw failure(mapping.columns[column].field, "the stored text \"\(text)\" is not an integer")
+      }
+      return number
     }
   }
 
@@ -185,48 +214,65 @@ final class RowDecoder: Decoder {
   }
 
   /// Column `column` of the current row as a key value (`nil` for `NULL`).
-  func keyValue(_ column: Int) -> KeyValue? {
+  ///
+  /// - Throws: ``DataStoreError/decodingFailed(model:field:reason:)`` for an integer that
+  ///   ``int64(_:)`` rejects, or a Boolean column holding an integer other than 0 or 1 (as a
+  ///   decoded `Bool` field).
+  func keyValue(_ column: Int) throws(DataStoreError) -> KeyValue? {
     switch mapping.columns[column].storage {
-    case .integer: return int64(column).map { .int(Int($0)) }
-    case .boolean: return int64(column).map { .bool($0 != 0) }
+    case .integer: return try int64(column).map { .int(Int($0)) }
+    case .boolean:
+      guard let value = try int64(column) else { return nil }
+      guard value == 0 || value == 1 else {
+        throw failure(
+          mapping.columns[column].field, "the stored integer \(value) is not a Boolean (0 or 1)")
+      }
+      return .bool(value == 1)
     case .real: return double(column).map { .double($0) }
     case .text, .json: return text(column).map { .string($0) }
     }
   }
 
   /// The identifiers a not-loaded reference of `reference` holds for the current row (associated
-  /// field names, FK column values), or `nil` when any FK column is `NULL`.
-  func identifiers(_ reference: ReferencePlan) -> [IdentifierComponent]? {
+  /// field names, FK column values), or `nil` when any FK column is `NULL`. Children of one parent
+  /// share one identifiers array (`slot`'s cache, bounded per query); `shared` is set when the
+  /// array returned was returned before.
+  private func identifiers(
+    _ reference: ReferencePlan, _ slot: UnsafeMutablePointer<ReferenceSlot>, shared: inout Bool
+  ) throws(DataStoreError) -> [IdentifierComponent]? {
     if reference.columnIndexes.count == 1 {
-      // Children of one parent share its identifiers array (one allocation per distinct parent, not
-      // per row); the cache is bounded per query.
-      guard let value = keyValue(reference.columnIndexes[0]) else { return nil }
-      if let shared = sharedIdentifiers[value], shared[0].name == reference.associatedFields[0] {
-        return shared
+      // One allocation per distinct parent, not per row.
+      guard let value = try keyValue(reference.columnIndexes[0]) else { return nil }
+      if let known = slot.pointee.sharedIdentifiers[value] {
+        shared = true
+        return known
       }
       let identifiers = [IdentifierComponent(name: reference.associatedFields[0], value: value)]
-      if sharedIdentifiers.count >= 4_096 { sharedIdentifiers.removeAll(keepingCapacity: true) }
-      sharedIdentifiers[value] = identifiers
+      if slot.pointee.sharedIdentifiers.count >= 4_096 {
+        slot.pointee.sharedIdentifiers.removeAll(keepingCapacity: true)
+      }
+      slot.pointee.sharedIdentifiers[value] = identifiers
       return identifiers
     }
     var identifiers: [IdentifierComponent] = []
     identifiers.reserveCapacity(reference.columnIndexes.count)
     for (offset, column) in reference.columnIndexes.enumerated() {
-      guard let value = keyValue(column) else { return nil }
+      guard let value = try keyValue(column) else { return nil }
       identifiers.append(
         IdentifierComponent(name: reference.associatedFields[offset], value: value))
     }
     return identifiers
   }
 
-  /// Identifiers arrays of single-column references by FK value (see ``identifiers(_:)``).
-  private var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
-
   /// The not-loaded `T` of reference plan `position` for the current row (an empty loaded one when
   /// an FK column is `NULL`), built by a factory made once per query; `nil` when `T` is not a
   /// `LazyReference` (the caller then reports the mismatch). Returned as the reference object (a
   /// `LazyReference` is a class), not a `T?`, whose generic metadata would be looked up per row.
-  func notLoadedReference<T>(_ position: Int, as type: T.Type) -> AnyObject? {
+  ///
+  /// An identifiers array shared with an earlier row's reference is not recorded as a sibling
+  /// again (``ReferenceFactory/makeSharing``): the first such row records, once, that arrays are
+  /// shared.
+  func notLoadedReference<T>(_ position: Int, as type: T.Type) throws(DataStoreError) -> AnyObject? {
     let slot = referenceSlots.baseAddress! + position
     if slot.pointee.factoryType != ObjectIdentifier(T.self) {
       guard let box = T.self as? any LazyReferenceBox.Type,
@@ -234,34 +280,50 @@ final class RowDecoder: Decoder {
       else { return nil }
       slot.pointee.factory = box.factory(store: store)
       slot.pointee.factoryType = ObjectIdentifier(T.self)
+      // The shared arrays were recorded by the previous factory's siblings, if any.
+      slot.pointee.recordedSharing = false
+      slot.pointee.cache = nil
+      slot.pointee.lookups = 0
+      slot.pointee.sharedIdentifiers = [:]
     }
     let identifiers: [IdentifierComponent]?
+    var shared = false
     if slot.pointee.textColumn >= 0, let handle {
-      identifiers = sharedTextIdentifiers(slot, handle: handle)
+      identifiers = sharedTextIdentifiers(slot, handle: handle, shared: &shared)
     } else {
-      identifiers = self.identifiers(mapping.references[position])
+      identifiers = try self.identifiers(mapping.references[position], slot, shared: &shared)
     }
-    guard let identifiers else { return slot.pointee.factory!.empty() }
-    return slot.pointee.factory!.make(identifiers)
+    guard let identifiers else { return slot.pointee.factory.unsafelyUnwrapped.empty() }
+    guard shared else { return slot.pointee.factory.unsafelyUnwrapped.make(identifiers) }
+    if !slot.pointee.recordedSharing {
+      slot.pointee.recordedSharing = true
+      slot.pointee.factory.unsafelyUnwrapped.recordSharing()
+    }
+    return slot.pointee.factory.unsafelyUnwrapped.makeSharing(identifiers)
   }
 
-  /// ``identifiers(_:)`` for a single text FK column of a live statement: children of one parent
+  /// The identifiers of a single text FK column of a live statement: children of one parent
   /// share its identifiers array (one allocation per distinct parent in the cache, not per row),
-  /// and a hit reads the column's bytes in place, making no string. The cache is made on the
-  /// second row, so one-row decoders never allocate it.
+  /// and a hit reads the column's bytes in place, making no string (`shared` is then set). The
+  /// cache is made on the second row, so one-row decoders never allocate it.
   private func sharedTextIdentifiers(
-    _ slot: UnsafeMutablePointer<ReferenceSlot>, handle: OpaquePointer
+    _ slot: UnsafeMutablePointer<ReferenceSlot>, handle: OpaquePointer, shared: inout Bool
   ) -> [IdentifierComponent]? {
     let column = slot.pointee.textColumn
     guard let text = sqlite3_column_text(handle, column) else { return nil }
     let bytes = UnsafeRawBufferPointer(
       start: text, count: Int(sqlite3_column_bytes(handle, column)))
-    if let cache = slot.pointee.cache { return cache.identifiers(text: bytes) }
+    if let cache = slot.pointee.cache {
+      // Not retained for the call: the slot holds the cache for the decoder's lifetime.
+      return Unmanaged.passUnretained(cache)._withUnsafeGuaranteedRef {
+        $0.identifiers(text: bytes, hit: &shared)
+      }
+    }
     slot.pointee.lookups += 1
     if slot.pointee.lookups == 2 {
       let cache = TextIdentifiersCache(name: slot.pointee.name)
       slot.pointee.cache = cache
-      return cache.identifiers(text: bytes)
+      return cache.identifiers(text: bytes, hit: &shared)
     }
     return [
       IdentifierComponent(
@@ -270,11 +332,13 @@ final class RowDecoder: Decoder {
   }
 
   /// The key values of `columns`, or `nil` when any is `NULL`.
-  func keyValues(_ columns: [Int]) -> [KeyValue]? {
+  ///
+  /// - Throws: What ``keyValue(_:)`` throws.
+  func keyValues(_ columns: [Int]) throws(DataStoreError) -> [KeyValue]? {
     var values: [KeyValue] = []
     values.reserveCapacity(columns.count)
     for column in columns {
-      guard let value = keyValue(column) else { return nil }
+      guard let value = try keyValue(column) else { return nil }
       values.append(value)
     }
     return values
@@ -316,17 +380,28 @@ final class RowDecoder: Decoder {
   /// of the row when it matches (no hashing), else the mapping's dictionary.
   @inline(__always) func plan(_ name: String) -> FieldPlan? {
     let state = keys
-    if let last = state.pointee.last, last.name == name { return last.plan }
+    // The last key again, or the next one of the order: found by comparing names with entries of
+    // the order, assigning no string (no reference counting per key).
+    let lastIndex = state.pointee.lastOrderIndex
+    if lastIndex >= 0 {
+      if state.pointee.order[lastIndex].name == name { return state.pointee.order[lastIndex].plan }
+    } else if let last = state.pointee.last, last.name == name {
+      return last.plan
+    }
     let index = state.pointee.count
     state.pointee.count = index + 1
     if index < state.pointee.order.count, state.pointee.order[index].name == name {
-      let plan = state.pointee.order[index].plan
-      state.pointee.last = (name, plan)
-      return plan
+      state.pointee.lastOrderIndex = index
+      return state.pointee.order[index].plan
     }
     let plan = mapping.plans[name]
-    state.pointee.last = (name, plan)
-    if index == state.pointee.order.count, let plan { state.pointee.order.append((name, plan)) }
+    if index == state.pointee.order.count, let plan {
+      state.pointee.order.append((name, plan))
+      state.pointee.lastOrderIndex = index
+    } else {
+      state.pointee.last = (name, plan)
+      state.pointee.lastOrderIndex = -1
+    }
     return plan
   }
 }
@@ -340,7 +415,10 @@ private struct KeyState {
   /// schema order), so the next row's n-th key is checked against the n-th entry before the
   /// mapping's dictionary is searched.
   var order: [(name: String, plan: FieldPlan)] = []
-  /// The last key asked for and its plan (`decodeIfPresent` may look a key up more than once).
+  /// The position in ``order`` of the last key asked for, or `-1` when it is ``last``
+  /// (`decodeIfPresent` may look a key up more than once).
+  var lastOrderIndex = -1
+  /// The last key asked for and its plan, when it is not in ``order`` (``lastOrderIndex`` `-1`).
   var last: (name: String, plan: FieldPlan?)?
 }
 
@@ -356,6 +434,11 @@ private struct ReferenceSlot {
   /// Shared identifiers arrays by FK text (made on the second lookup).
   var cache: TextIdentifiersCache?
   var lookups = 0
+  /// Identifiers arrays of a single non-text (or copied-row) FK column by value: the general
+  /// path's sharing (``RowDecoder/notLoadedReference(_:as:)``).
+  var sharedIdentifiers: [KeyValue: [IdentifierComponent]] = [:]
+  /// Whether ``factory`` was told that its references share identifiers arrays.
+  var recordedSharing = false
 }
 
 /// Identifiers arrays of one single-column text reference (`[name: FK text]`), in a two-way
@@ -393,16 +476,23 @@ final class TextIdentifiersCache {
     table.deallocate()
   }
 
-  /// The shared `[name: text]` identifiers array (made and cached on a miss).
-  func identifiers(text: UnsafeRawBufferPointer) -> [IdentifierComponent] {
+  /// The shared `[name: text]` identifiers array (made and cached on a miss); `hit` is set when
+  /// the array was in the cache.
+  func identifiers(text: UnsafeRawBufferPointer, hit: inout Bool) -> [IdentifierComponent] {
     func make() -> [IdentifierComponent] {
       [IdentifierComponent(name: name, value: .string(String(decoding: text, as: UTF8.self)))]
     }
     guard text.count <= Self.maximumTextCount else { return make() }
     let hash = Self.hash(text)
     let first = Int(truncatingIfNeeded: hash >> 32) & (Self.slots - 1)
-    if holds(first, hash: hash, text: text) { return table[first].entry }
-    if holds(first ^ 1, hash: hash, text: text) { return table[first ^ 1].entry }
+    if holds(first, hash: hash, text: text) {
+      hit = true
+      return table[first].entry
+    }
+    if holds(first ^ 1, hash: hash, text: text) {
+      hit = true
+      return table[first ^ 1].entry
+    }
     // A free slot of the two, else the first one (its entry is replaced).
     let slot =
       table[first].count >= 0 && table[first ^ 1].count < 0 ? first ^ 1 : first
@@ -438,9 +528,19 @@ final class TextIdentifiersCache {
       hash ^= hash >> 31
       offset += 8
     }
-    while offset < bytes.count {
-      hash = (hash ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
-      offset += 1
+    if offset < bytes.count {
+      // The last 8 bytes (overlapping the loop's when the count is not a multiple of 8), or the
+      // few bytes of a shorter text one by one.
+      if bytes.count >= 8 {
+        hash =
+          (hash ^ bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+          &* 0x94D0_49BB_1331_11EB
+      } else {
+        while offset < bytes.count {
+          hash = (hash ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
+          offset += 1
+        }
+      }
     }
     return hash ^ (hash >> 29)
   }
@@ -450,8 +550,20 @@ final class TextIdentifiersCache {
 struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Not retained: the decoder caches this container (a strong reference would be a cycle), and a
   /// container is only used inside a model's `init(from:)` while the decoder decodes that row.
-  unowned(unsafe) let decoder: RowDecoder
+  private let unmanaged: Unmanaged<RowDecoder>
   var codingPath: [any CodingKey] { [] }
+
+  init(decoder: RowDecoder) { unmanaged = .passUnretained(decoder) }
+
+  /// The decoder (retained for the caller's use).
+  private var decoder: RowDecoder { unmanaged.takeUnretainedValue() }
+
+  /// Runs `body` with the decoder, not retaining it: the per-field paths below use it (a retain
+  /// and a release of the decoder per call were a measurable part of a row).
+  @inline(__always)
+  private func withDecoder<R>(_ body: (RowDecoder) throws -> R) rethrows -> R {
+    try unmanaged._withUnsafeGuaranteedRef(body)
+  }
 
   var allKeys: [Key] {
     decoder.mapping.orderedPlans.compactMap { entry in
@@ -469,15 +581,21 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func contains(_ key: Key) -> Bool {
     let name = key.stringValue
-    guard let plan = decoder.plan(name) else { return false }
-    return contains(name: name, plan: plan)
+    guard let plan = withDecoder({ $0.plan(name) }) else { return false }
+    switch plan {
+    case .column, .reference: return true
+    case .childReference, .list: return contains(name: name, plan: plan)
+    }
   }
 
   private func column(_ key: Key) throws -> Int {
-    guard case .column(let index)? = decoder.plan(key.stringValue) else {
-      throw decoder.failure(key.stringValue, "not a stored field of \(decoder.mapping.schema.name)")
+    try withDecoder { decoder in
+      guard case .column(let index)? = decoder.plan(key.stringValue) else {
+        throw decoder.failure(
+          key.stringValue, "not a stored field of \(decoder.mapping.schema.name)")
+      }
+      return index
     }
-    return index
   }
 
   private func missing(_ key: Key) -> DataStoreError {
@@ -496,7 +614,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    guard let value = decoder.int64(try column(key)) else { throw missing(key) }
+    guard let value = try decoder.int64(try column(key)) else { throw missing(key) }
     return try boolean(value, key)
   }
 
@@ -510,7 +628,8 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    guard let value = decoder.text(try column(key)) else { throw missing(key) }
+    let index = try column(key)
+    guard let value = withDecoder({ $0.text(index) }) else { throw missing(key) }
     return value
   }
 
@@ -524,7 +643,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    guard let value = decoder.int64(try column(key)) else { throw missing(key) }
+    guard let value = try decoder.int64(try column(key)) else { throw missing(key) }
     guard let exact = Int(exactly: value) else {
       throw decoder.failure(key.stringValue, "the stored integer \(value) does not fit Int")
     }
@@ -532,11 +651,15 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    guard let value = decoder.int64(try column(key)) else { throw missing(key) }
+    guard let value = try decoder.int64(try column(key)) else { throw missing(key) }
     return value
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    // The hot path: a not-loaded reference.
+    if let notLoaded = try notLoadedReference(T.self, key) {
+      return unsafeBitCast(notLoaded, to: T.self)
+    }
     let name = key.stringValue
     guard let plan = decoder.plan(name) else {
       throw decoder.failure(name, "not a field of \(decoder.mapping.schema.name)")
@@ -545,16 +668,11 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .column(let index):
       return try decodeColumn(T.self, index: index, key: key)
     case .reference(let position):
-      if decoder.prefetched?.models[name] == nil,
-        let notLoaded = decoder.notLoadedReference(position, as: T.self)
-      {
-        return unsafeBitCast(notLoaded, to: T.self)  // the hot path
-      }
       let reference = decoder.mapping.references[position]
       guard let box = T.self as? any LazyReferenceBox.Type else {
         throw decoder.failure(name, "expected a LazyReference, got \(T.self)")
       }
-      guard let values = decoder.keyValues(reference.columnIndexes) else {
+      guard let values = try decoder.keyValues(reference.columnIndexes) else {
         return box.loaded(nil) as! T
       }
       if let prefetched = decoder.prefetched?.models[name], let model = prefetched[values]?.first {
@@ -574,14 +692,34 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .list:
       guard let box = T.self as? any LazyListBox.Type,
         let prefetched = decoder.prefetched?.models[name],
-        let key = decoder.keyValues(decoder.mapping.primaryKeyColumns)
+        let key = try decoder.keyValues(decoder.mapping.primaryKeyColumns)
       else { throw decoder.failure(name, "a @hasMany field is only decoded when included") }
       return box.loaded(prefetched[key] ?? []) as! T
     }
   }
 
+  /// The not-loaded reference (a `T`) of the `@belongsTo`/`@hasOne` field `key` for the current
+  /// row, or `nil` when `name` is not such a field, is included, or `T` is not a `LazyReference`
+  /// (the caller then takes the general path).
+  @inline(__always)
+  private func notLoadedReference<T>(_ type: T.Type, _ key: Key) throws -> AnyObject? {
+    try withDecoder { decoder -> AnyObject? in
+      guard case .reference(let position)? = decoder.plan(key.stringValue) else { return nil }
+      if let prefetched = decoder.prefetched, prefetched.models[key.stringValue] != nil {
+        return nil
+      }
+      return try decoder.notLoadedReference(position, as: T.self)
+    }
+  }
+
   /// Decodes column `index` (of the field `key`) as a `T`.
   private func decodeColumn<T: Decodable>(_ type: T.Type, index: Int, key: Key) throws -> T {
+    try withDecoder { decoder in try decodeColumn(T.self, index: index, key: key, decoder) }
+  }
+
+  private func decodeColumn<T: Decodable>(
+    _ type: T.Type, index: Int, key: Key, _ decoder: RowDecoder
+  ) throws -> T {
     if T.self == String.self {
       guard let value = decoder.text(index) else { throw missing(key) }
       return unsafeBitCast(value, to: T.self)
@@ -615,9 +753,26 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    if case .column(let index)? = decoder.plan(key.stringValue) {
+    if case .column(let index)? = withDecoder({ $0.plan(key.stringValue) }) {
       // One plan lookup for a stored field (the common case).
-      return decoder.isNull(index) ? nil : try decodeColumn(T.self, index: index, key: key)
+      if T.self == Temporal.DateTime.self {
+        // `NULL` reads as `nil` from the column's bytes: no separate type check.
+        return try withDecoder { decoder in
+          let value: Temporal.DateTime?
+          do {
+            value = try decoder.dateTime(index)
+          } catch {
+            throw decoder.failure(key.stringValue, "\(error)")
+          }
+          guard let value else { return nil }
+          return unsafeBitCast(value, to: T.self)
+        }
+      }
+      return withDecoder({ $0.isNull(index) }) ? nil : try decodeColumn(T.self, index: index, key: key)
+    }
+    // A not-loaded reference (`decodeLazyReference` asks for one this way): as `decode`.
+    if let notLoaded = try notLoadedReference(T.self, key) {
+      return unsafeBitCast(notLoaded, to: T.self)
     }
     guard contains(key), try !decodeNil(forKey: key) else { return nil }
     return try decode(T.self, forKey: key)
@@ -628,7 +783,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    guard let value = decoder.int64(try column(key)) else { return nil }
+    guard let value = try decoder.int64(try column(key)) else { return nil }
     guard let exact = Int(exactly: value) else {
       throw decoder.failure(key.stringValue, "the stored integer \(value) does not fit Int")
     }
@@ -663,7 +818,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let name = key.stringValue
     guard case .childReference? = decoder.plan(name),
       let included = decoder.prefetched?.childRows[name],
-      let parentKey = decoder.keyValues(decoder.mapping.primaryKeyColumns)
+      let parentKey = try decoder.keyValues(decoder.mapping.primaryKeyColumns)
     else {
       throw decoder.failure(name, "a @hasOne(references:) field is only decoded when included")
     }
@@ -722,7 +877,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
 
   func decodeNil() -> Bool { decoder.isNull(column) }
   func decode(_ type: Bool.Type) throws -> Bool {
-    guard let value = decoder.int64(column) else { throw missing() }
+    guard let value = try decoder.int64(column) else { throw missing() }
     guard value == 0 || value == 1 else {
       throw decoder.failure(
         decoder.mapping.columns[column].field, "the stored integer \(value) is not a Boolean (0 or 1)")
@@ -754,7 +909,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: Int16.Type) throws -> Int16 { try exact(Int16.self) }
   func decode(_ type: Int32.Type) throws -> Int32 { try exact(Int32.self) }
   func decode(_ type: Int64.Type) throws -> Int64 {
-    guard let value = decoder.int64(column) else { throw missing() }
+    guard let value = try decoder.int64(column) else { throw missing() }
     return value
   }
   func decode(_ type: UInt.Type) throws -> UInt { try exact(UInt.self) }

@@ -50,7 +50,9 @@ extension TableMapping {
     let identifiers = primaryKeyColumns.map { index in
       IdentifierComponent(
         name: columns[index].name,
-        value: row[index].keyValue(for: columns[index].fieldType) ?? .string(""))
+        value: (try? row[index].keyValue(
+          for: columns[index].fieldType, model: schema.name, field: columns[index].field))
+          ?? .string(""))
     }
     return .uniqueConstraintViolation(model: schema.name, fields: fields, identifiers: identifiers)
   }

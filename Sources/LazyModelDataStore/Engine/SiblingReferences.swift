@@ -26,8 +26,12 @@ import LazyModel
 /// Thread-safety: `Sendable`; the state sits behind a ``StoreLock`` that is never held across SQL.
 final class SiblingReferences<M: Model>: Sendable {
   private struct State: Sendable {
-    /// The identifiers of every sibling, in row order (duplicates kept).
+    /// The identifiers of the siblings, in row order: each identifiers array once (the children of
+    /// one parent share one array, recorded when it is made), other duplicates kept.
     var siblings: [[IdentifierComponent]] = []
+    /// Whether a sibling shares an identifiers array recorded in ``siblings`` (so there are at
+    /// least two references even when ``siblings`` holds one entry).
+    var sharesIdentifiers = false
     /// The last batch's targets by identifiers (`nil` model: no such row), or `nil` before it.
     var targets: [[IdentifierComponent]: M?]?
     /// The file's version (``FileVersionProbe/current``) read before ``targets`` started reading.
@@ -52,6 +56,13 @@ final class SiblingReferences<M: Model>: Sendable {
     state.withLock { $0.siblings.append(identifiers) }
   }
 
+  /// Records that another sibling shares an identifiers array ``add(_:)`` recorded: the row decoder
+  /// calls it once per query (on its first reuse of a shared array), so that the children of one
+  /// parent cost one entry and one lock, not one per row (issue 11's query-all row).
+  func addSharingSibling() {
+    state.withLock { $0.sharesIdentifiers = true }
+  }
+
   /// How many batches were read so far.
   var batchCount: Int { state.withLock { $0.batches } }
 
@@ -73,7 +84,7 @@ final class SiblingReferences<M: Model>: Sendable {
   private func step(_ identifiers: [IdentifierComponent], mayRead: Bool = true) -> Step {
     let now = generation
     let step: Step = state.withLock { state in
-      guard let now, state.siblings.count > 1 else { return .alone }
+      guard let now, state.siblings.count > 1 || state.sharesIdentifiers else { return .alone }
       if let targets = state.targets, state.targetsGeneration == now {
         if let hit = targets[identifiers] {
           state.loadsSinceBatch += 1

@@ -25,10 +25,21 @@ enum SQLValue: Sendable, Hashable {
   }
 
   /// The key value of a column of `type`, or `nil` for `NULL`.
-  func keyValue(for type: ModelFieldType) -> KeyValue? {
+  ///
+  /// - Throws: ``DataStoreError/decodingFailed(model:field:reason:)`` naming `model` and `field`
+  ///   for a Boolean column holding an integer other than 0 or 1 (what a save binds; a decoded
+  ///   `Bool` field rejects the same values).
+  func keyValue(for type: ModelFieldType, model: String, field: String) throws(DataStoreError)
+    -> KeyValue?
+  {
     switch (self, type) {
     case (.null, _): return nil
-    case (.integer(let number), .scalar(.boolean)): return .bool(number != 0)
+    case (.integer(let number), .scalar(.boolean)):
+      guard number == 0 || number == 1 else {
+        throw .decodingFailed(
+          model: model, field: field, reason: "the stored integer \(number) is not a Boolean (0 or 1)")
+      }
+      return .bool(number == 1)
     case (.integer(let number), .scalar(.float)): return .double(Double(number))
     case (.integer(let number), _): return .int(Int(number))
     case (.real(let number), _): return .double(number)

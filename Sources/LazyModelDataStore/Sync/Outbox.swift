@@ -188,7 +188,9 @@ enum Outbox {
     var components: [IdentifierComponent] = []
     for (position, column) in mapping.primaryKeyColumns.enumerated() {
       guard let stored = layout.mappingColumn.firstIndex(of: column), stored < change.values.count,
-        let value = change.values[stored].keyValue(for: mapping.columns[column].fieldType)
+        let value = try? change.values[stored].keyValue(
+          for: mapping.columns[column].fieldType, model: mapping.schema.name,
+          field: mapping.columns[column].field)
       else { return nil }
       components.append(IdentifierComponent(name: mapping.schema.primaryKey[position], value: value))
     }
