@@ -848,6 +848,11 @@ class API:
     mutation_listeners: list[Callable[[str, dict], None]] = []
 
     def _published(self, mutation_field: str, record: dict) -> dict:
+        """The mutation's response record, published to the listeners: a copy of the stored record
+        marked `__operation: "Mutation"` (auth.OPERATION_KEY), as the Amplify model transformer's
+        mutation resolvers mark theirs, so that field resolvers can tell a mutation's record (and a
+        subscription event, which carries it) from a query's (auth.redacted_fields)."""
+        record = {**record, auth.OPERATION_KEY: "Mutation"}
         for listener in self.mutation_listeners:
             listener(mutation_field, record)
         return record
