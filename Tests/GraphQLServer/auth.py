@@ -565,19 +565,29 @@ class Authorizer:
                 return resolve(source, info, **args)
             if kind in ("UPDATE", "DELETE"):
                 key = [args["input"].get(name) for name in model.primary_key]
+                # The check and the write are one critical section (`api.lock`, re-entrant: the
+                # write takes it again), as AppSync's update and delete resolvers make them one
+                # conditional DynamoDB write: no other write may change the record between the
+                # check of its owner and the write that relies on it.
                 with api.lock:
                     existing = api.store.get(model_name, key)
-                # Decided by the stored record, as the transformer's update and delete auth
-                # resolvers read it (`$ctx.result.<ownerField>` of the record loaded first), never
-                # by the input: a caller no static role lets write is refused another's record,
-                # and a key with no stored record (no owner to match: `$util.unauthorized()`).
-                if not unconditional and (existing is None or
-                                          not any(self._matches_record(identity, r, existing) for r in record_rules)):
-                    refuse()
-                if kind == "UPDATE" and existing is not None and \
-                        not self._authorize_update(identity, model, args["input"], existing):
-                    refuse()
-                return resolve(source, info, **args)
+                    # Decided by the stored record, as the transformer's update and delete auth
+                    # resolvers read it (`$ctx.result.<ownerField>` of the record loaded first),
+                    # never by the input: a caller no static role lets write is refused another's
+                    # record, and a key with no stored record (no owner to match:
+                    # `$util.unauthorized()`).
+                    if not unconditional and (existing is None or
+                                              not any(self._matches_record(identity, r, existing) for r in record_rules)):
+                        refuse()
+                    if kind == "UPDATE" and existing is not None and \
+                            not self._authorize_update(identity, model, args["input"], existing):
+                        refuse()
+                    pause = info.context.get("pause_after_check_ms")
+                    if pause:
+                        # Test hook (`x-test-pause-after-check-ms`): widens the window between the
+                        # check and the write, in which no other write may land.
+                        time.sleep(pause / 1000)
+                    return resolve(source, info, **args)
             result = resolve(source, info, **args)
             if kind == "GET":
                 if result is not None and not any(self._matches_record(identity, r, result) for r in record_rules):

@@ -1541,6 +1541,43 @@ def recordless_writes_are_decided_by_the_stored_owner(server: Server) -> None:
 
 
 @check(schema="auth-rules")
+def authorization_check_and_write_are_atomic(server: Server) -> None:
+    """An update's authorization check and its write are one critical section: bob's update of his
+    notice pauses 600 ms after its check (`x-test-pause-after-check-ms`) while a second update of
+    his hands the notice to ann with her text. The second update waits for the first, so bob's
+    text lands while he owns the notice and ann's text is the last: no write lands on a record
+    whose owner changed after its check (before, the reassignment ran in the pause and bob's
+    stale check then overwrote ann's notice)."""
+    import threading
+
+    with SecuredAuthServer() as (secured, user):
+        bob = user({"cognito:username": "bob"})
+        create = "mutation C($input: CreateNoticeInput!) { createNotice(input: $input) { id } }"
+        update = "mutation U($input: UpdateNoticeInput!) { updateNotice(input: $input) { id text owner } }"
+        assert _call(secured, create, {"input": {"id": "n1", "text": "t0"}}, bob) == {"data": {"createNotice": {"id": "n1"}}}
+        answers: dict[str, dict] = {}
+        finished: list[str] = []
+
+        def send(name: str, input_: dict, headers: dict) -> None:
+            answers[name] = _call(secured, update, {"input": input_}, headers)
+            finished.append(name)
+
+        slow = threading.Thread(target=send, args=("slow", {"id": "n1", "text": "bob's"},
+                                                   {**bob, "x-test-pause-after-check-ms": "600"}))
+        slow.start()
+        time.sleep(0.2)  # the slow update is checked and paused by now
+        handover = threading.Thread(target=send, args=("handover", {"id": "n1", "text": "ann's", "owner": "sub-ann::ann"}, bob))
+        handover.start()
+        slow.join(timeout=30)
+        handover.join(timeout=30)
+        assert finished == ["slow", "handover"], (finished, answers)
+        assert answers["slow"] == {"data": {"updateNotice": {"id": "n1", "text": "bob's", "owner": "bob"}}}, answers
+        assert answers["handover"] == {"data": {"updateNotice": {"id": "n1", "text": "ann's", "owner": "ann"}}}, answers
+        stored = _stored(secured, "Notice", "n1")
+        assert (stored["text"], stored["owner"]) == ("ann's", "sub-ann::ann"), stored
+
+
+@check(schema="auth-rules")
 def invalid_auth_rules_are_refused_at_start(server: Server) -> None:
     """`--auth-config` rules (and the manifest's) the auth transformer would reject stop the server
     before it listens, every problem on its own `error:` line naming the rule's place and the fix:

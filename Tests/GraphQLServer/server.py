@@ -1167,7 +1167,14 @@ class Handler(BaseHTTPRequestHandler):
         if fail == "graphql-error":
             self._send(200, {"data": None, "errors": [{"errorType": "TestInjectedError", "message": "Injected GraphQL error (x-test-fail)", "path": None, "locations": []}]})
             return
-        response = run_graphql(self.api, body, {"identity": identity})
+        context: dict[str, Any] = {"identity": identity}
+        pause = self.headers.get("x-test-pause-after-check-ms")
+        if pause:
+            try:
+                context["pause_after_check_ms"] = min(max(int(pause), 0), MAX_DELAY_MS)
+            except ValueError:
+                pass
+        response = run_graphql(self.api, body, context)
         delay_after = self.headers.get("x-test-delay-after-ms")
         if delay_after:
             # The request is applied (committed) first: a client that gives up meanwhile (its task
