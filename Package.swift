@@ -68,6 +68,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionAppsyncDirectivesOnUserTypesDropped", "regressions/appsync-directives-on-user-types-dropped"),
   ("RegressionRootDirectivesModelDescriptionsDropped", "regressions/root-directives-model-descriptions-dropped"),
   ("RegressionInterfacesAndUnionsDropped", "regressions/interfaces-and-unions-dropped"),
+  ("RegressionFieldRuleGranularReadOperationsAccepted", "regressions/field-rule-granular-read-operations-accepted"),
 ]
 
 var targets: [Target] = [
