@@ -69,6 +69,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionRootDirectivesModelDescriptionsDropped", "regressions/root-directives-model-descriptions-dropped"),
   ("RegressionInterfacesAndUnionsDropped", "regressions/interfaces-and-unions-dropped"),
   ("RegressionFieldRuleGranularReadOperationsAccepted", "regressions/field-rule-granular-read-operations-accepted"),
+  ("RegressionNestedPageModesFromChildRulesOnly", "regressions/nested-page-modes-from-child-rules-only"),
 ]
 
 var targets: [Target] = [
