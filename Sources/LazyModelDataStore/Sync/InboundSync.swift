@@ -137,12 +137,20 @@ extension SyncEngine {
       sink.finish()
     }
     for mapping in mappings {
-      // The token is read once per model and cycle; a provider that fails is a network failure.
-      let owners = try await ownerArguments(mapping.schema)
+      // The tokens are read once per model and cycle; a provider that fails is a network failure.
+      let (owners, modeOwners) = try await subscriptionOwnerArguments(mapping.schema)
       for kind in ModelSubscriptionKind.allCases {
         let request: GraphQLRequest<GraphQLValue>
+        var modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:]
         do {
-          request = try subscription(kind, mapping.schema, ownerArguments: owners)
+          request = try subscription(
+            kind, mapping.schema, ownerArguments: owners,
+            declaring: Set(modeOwners.values.flatMap(\.keys)))
+          for (mode, arguments) in modeOwners {
+            modeVariables[mode] = request.variables.merging(arguments.mapValues { GraphQLValue.string($0) }) {
+              _, owner in owner
+            }
+          }
         } catch {
           emit(.inboundError(SyncInboundError(modelName: mapping.schema.name, identifier: nil, underlying: error)))
           continue
@@ -153,7 +161,7 @@ extension SyncEngine {
             do {
               let events = client.subscribe(
                 document: request.document, variables: request.variables, operationName: request.operationName,
-                responseField: request.responseField, modelSchema: mapping.schema)
+                responseField: request.responseField, modelSchema: mapping.schema, modeVariables: modeVariables)
               for try await event in events {
                 switch event {
                 case .connected: sink.yield(.connected)
@@ -568,9 +576,11 @@ extension SyncEngine {
   }
 
   /// The `kind` subscription of `schema` with the sync fields, the model's sync expression as
-  /// its `filter` and `ownerArguments` (``ownerArguments(_:)``) as its owner arguments.
+  /// its `filter` and `ownerArguments` (``ownerArguments(_:)``) as its owner arguments; the
+  /// document also declares the owner arguments `declaring` names (those of a mode's own start).
   private func subscription(
-    _ kind: ModelSubscriptionKind, _ schema: ModelSchema, ownerArguments: [String: String]
+    _ kind: ModelSubscriptionKind, _ schema: ModelSchema, ownerArguments: [String: String],
+    declaring: Set<String> = []
   ) throws -> GraphQLRequest<GraphQLValue> {
     let field: String?
     switch kind {
@@ -588,8 +598,10 @@ extension SyncEngine {
     {
       variables["filter"] = filter.value
     }
-    let owners = ModelSubscriptions.ownerArgumentNames(of: schema).filter { ownerArguments[$0] != nil }
-    for name in owners { variables[name] = .string(ownerArguments[name] ?? "") }
+    let owners = ModelSubscriptions.ownerArgumentNames(of: schema).filter {
+      ownerArguments[$0] != nil || declaring.contains($0)
+    }
+    for name in owners { if let value = ownerArguments[name] { variables[name] = .string(value) } }
     let name = field.prefix(1).uppercased() + field.dropFirst()
     let declarations =
       ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
@@ -625,11 +637,41 @@ extension SyncEngine {
   ///
   /// - Throws: ``AuthorizationError`` when the token provider fails.
   func ownerArguments(_ schema: ModelSchema) async throws -> [String: String] {
+    try await ownerArguments(schema, authorization: configuration.client.configuration.authorization)
+  }
+
+  /// The owner arguments of `schema`'s subscriptions: under ``AuthorizationStrategy/default``,
+  /// ``ownerArguments(_:)`` for every start (`shared`); under
+  /// ``AuthorizationStrategy/multiAuth(_:)``, each user pools or OIDC mode's own (`byMode`: each
+  /// mode's connection sends its start with its own token's owner, as AppSync requires the
+  /// owner's argument of each), and none for the other modes (an API key or IAM start passes no
+  /// owner argument).
+  ///
+  /// - Throws: ``AuthorizationError`` when a token provider fails.
+  func subscriptionOwnerArguments(_ schema: ModelSchema) async throws -> (
+    shared: [String: String], byMode: [AuthorizationMode: [String: String]]
+  ) {
+    guard case .multiAuth(let configured) = configuration.client.configuration.authorizationStrategy else {
+      return (try await ownerArguments(schema), [:])
+    }
+    var byMode: [AuthorizationMode: [String: String]] = [:]
+    for authorization in AuthorizationStrategy.ordered(configured, for: schema, operation: .listen) {
+      guard let mode = authorization.mode, byMode[mode] == nil else { continue }
+      let arguments = try await ownerArguments(schema, authorization: authorization)
+      if !arguments.isEmpty { byMode[mode] = arguments }
+    }
+    return ([:], byMode)
+  }
+
+  /// ``ownerArguments(_:)`` for the token of `authorization` (none unless user pools or OIDC).
+  func ownerArguments(_ schema: ModelSchema, authorization: APIClient.Authorization) async throws -> [String:
+    String]
+  {
     let names = ModelSubscriptions.ownerArgumentNames(of: schema)
     guard !names.isEmpty else { return [:] }
     let mode: AuthorizationMode
     let provider: APIClient.TokenProvider
-    switch configuration.client.configuration.authorization {
+    switch authorization {
     case .userPools(let tokens): (mode, provider) = (.userPools, tokens)
     case .oidc(let tokens): (mode, provider) = (.oidc, tokens)
     default: return [:]
