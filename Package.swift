@@ -26,6 +26,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SwiftKeywordsModels", "swift-keywords"),
   ("SyncBlogModels", "sync/sync-blog"),
   ("SyncOwnerModels", "sync/sync-owner"),
+  ("SyncFieldAuthModels", "sync/sync-field-auth"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
@@ -180,7 +181,8 @@ var targets: [Target] = [
   .testTarget(
     name: "LazyModelSyncTests",
     dependencies: [
-      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncKillHelper",
+      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncFieldAuthModels",
+      "SyncKillHelper",
     ],
     swiftSettings: strict
   ),

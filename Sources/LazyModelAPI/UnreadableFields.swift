@@ -251,16 +251,31 @@ extension APIClient {
   ) {
     guard let schema = request.modelSchema else { return }
     let refusedAny = response.errors.contains { $0.errorType == "Unauthorized" }
-    let subscribed =
-      schema.operations.onCreate != nil || schema.operations.onUpdate != nil || schema.operations.onDelete != nil
     let redacted =
-      request.operationType == .mutation && request.ruleOperation != .delete && subscribed
-      ? UnreadableFields.redactedFields(of: schema) : []
+      request.operationType == .mutation && request.ruleOperation != .delete
+      ? schema.fieldsRedactedInMutationResponses : []
     guard refusedAny || !redacted.isEmpty || !unreadableFields.withLock({ $0.isEmpty }) else { return }
     let observations = UnreadableFields.observations(
       in: response.body, responseField: request.responseField, root: schema,
       shape: request.responseShape, redacted: redacted)
     guard !observations.isEmpty else { return }
     unreadableFields.withLock { $0.apply(observations) }
+  }
+}
+
+extension ModelSchema {
+  /// The fields that every create or update response of this model, and so every subscription
+  /// event, returns as `null` to every caller whatever their stored value: with some subscription
+  /// of the model declared, its protected fields (some read role of the model may not read them,
+  /// ``UnreadableFields/redactedFields(of:)``: the auth transformer's field response template;
+  /// Amplify's "Set up authorization rules", "Per-Field with Subscriptions"); empty without field
+  /// `@auth` rules or subscriptions. The generated schema does not carry
+  /// `@model(subscriptions: {level:})`, so a model whose level is `public` counts as `on` here.
+  ///
+  /// Computed on each read (the model's rules, `O(fields × rules)`); thread-safe (a value).
+  public var fieldsRedactedInMutationResponses: Set<String> {
+    guard hasFieldAuthRules, operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil
+    else { return [] }
+    return UnreadableFields.redactedFields(of: self)
   }
 }

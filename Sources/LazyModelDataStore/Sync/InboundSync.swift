@@ -50,7 +50,9 @@ enum Applied: Sendable { case added, updated, deleted, skipped }
 /// Reconciliation of a remote record: skipped while the outbox holds a mutation for its
 /// identifier (the outbound answer brings the server's version), skipped when the stored
 /// `_version` is greater or equal, else stored (or deleted, cascading, when `_deleted`) with its
-/// metadata. Nothing inbound enters the outbox. A failure of the network (transport, timeout,
+/// metadata; a protected field an event redacted to `null` keeps the stored value, and a sync
+/// page's record at the stored `_version` fills the fields such an event left unheld
+/// (``RedactedFields``). Nothing inbound enters the outbox. A failure of the network (transport, timeout,
 /// HTTP 5xx/429, the real-time connection failing for good) ends the cycle: `networkStatus(false)`,
 /// then a new cycle after ``SyncConfiguration/retry``'s delay. A page or record that cannot be
 /// applied is a ``SyncEvent/inboundError(_:)``; its model is not marked synced and syncs again on
@@ -311,9 +313,12 @@ extension SyncEngine {
           let models = try? patched.map { try Self.decode(M.self, $0) }
           // Looked up once per page: with no entry of the model pending, no record is skipped for one.
           let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
+          let mayHaveUnheld = try RedactedFields.hasEntries(name, tx.connection)
           for (index, item) in patched.enumerated() {
             applied.append(
-              try self.reconcile(M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx))
+              try self.reconcile(
+                M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, redacted: false,
+                mayHaveUnheld: mayHaveUnheld, tx))
           }
           if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
           return applied
@@ -373,7 +378,7 @@ extension SyncEngine {
           if skipped == .notNewer { return }
         }
         _ = try await store.writeRemote { tx in
-          try self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, tx)
+          try self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, redacted: true, tx)
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
@@ -399,10 +404,18 @@ extension SyncEngine {
   /// process) and reconciled again once the mutation is done (``replayParked(_:_:)``): a change
   /// another device made while this store's mutation of the record was in flight is newer than the
   /// answer, and the delta sync that brought it (or its live event) will not bring it again.
+  ///
+  /// `redacted`: `record` is a subscription event, whose protected fields may be redacted to
+  /// `null` (``RedactedFields``); `false`: a sync page's record (`mayHaveUnheld` `false`: the
+  /// transaction found no unheld field of `M`).
   func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Bool = false,
+    mayHaveUnheld: Bool = true, _ tx: WriteTransaction
   ) throws -> Applied {
-    try Self.reconcile(M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, tx) {
+    try Self.reconcile(
+      M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, redacted: redacted,
+      mayHaveUnheld: mayHaveUnheld, tx
+    ) {
       identifier, version in
       try Outbox.park(M.modelName, identifier, version: version, record, tx.connection)
     }
@@ -433,7 +446,8 @@ extension SyncEngine {
     func open<M: Model>(_ type: M.Type) throws {
       try tx.connection.execute("SAVEPOINT lazymodel_replay")
       do {
-        _ = try Self.reconcile(M.self, record, decoded: nil, outboxHoldsModel: true, tx)
+        // A held record may be a subscription event's: its `null` protected fields say nothing.
+        _ = try Self.reconcile(M.self, record, decoded: nil, outboxHoldsModel: true, redacted: true, tx)
         try tx.connection.execute("RELEASE lazymodel_replay")
       } catch {
         try tx.connection.execute("ROLLBACK TO lazymodel_replay")
@@ -451,12 +465,14 @@ extension SyncEngine {
   /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
   /// when `decoded` is set); `outboxHoldsModel` `false` (the transaction found no outbox entry of
   /// `M`) skips the record's outbox lookup; `park` receives the identifier and `_version` of a
-  /// record skipped for a pending mutation (what it throws fails the record).
+  /// record skipped for a pending mutation (what it throws fails the record). `redacted` and
+  /// `mayHaveUnheld` as ``reconcile(_:_:decoded:outboxHoldsModel:redacted:mayHaveUnheld:_:)``: a
+  /// query's record at the stored `_version` is applied while the record has unheld fields.
   private static func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
-    park: (String, Int) throws -> Void = { _, _ in }
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Bool = false,
+    mayHaveUnheld: Bool = true, _ tx: WriteTransaction, park: (String, Int) throws -> Void = { _, _ in }
   ) throws -> Applied {
-    let model: M
+    var model: M
     do {
       model = try decoded ?? decode(M.self, record)
     } catch {
@@ -471,7 +487,12 @@ extension SyncEngine {
       case .pendingMutation?:
         try park(identifier, remote.version)
         return .skipped
-      case .notNewer?: return .skipped
+      case .notNewer?:
+        // A query's record of the stored `_version` fills what a redacted event left unheld.
+        guard !redacted, mayHaveUnheld, M.schema.hasFieldAuthRules,
+          try Outbox.metadata(M.modelName, identifier, tx.connection)?.version == remote.version,
+          try !RedactedFields.unheld(M.modelName, identifier, tx.connection).isEmpty
+        else { return .skipped }
       case nil: break
       }
       let mapping = try tx.store.mapping(for: M.self)
@@ -483,6 +504,10 @@ extension SyncEngine {
       let exists = try probe.step()
       probe.reset()
       try Outbox.setMetadata(M.modelName, identifier, remote, tx.connection)
+      let merged = try RedactedFields.merge(
+        M.self, record, identifier: identifier, redacted: redacted && !remote.deleted,
+        mayHaveUnheld: mayHaveUnheld, tx)
+      if merged != record { model = try decode(M.self, merged) }
       if remote.deleted {
         guard exists else { return .skipped }
         try tx.store.deleteCascading(mapping, condition, tx.connection)

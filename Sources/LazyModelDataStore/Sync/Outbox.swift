@@ -114,6 +114,7 @@ enum Outbox {
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS \(quote(parkedTable)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
         + " version INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (model, identifier)) WITHOUT ROWID, STRICT")
+    try RedactedFields.createTable(connection)
   }
 
   // MARK: Held remote records
@@ -343,12 +344,14 @@ enum Outbox {
     try statement.run()
   }
 
-  /// Deletes every outbox entry, all metadata and every held record (``DataStore/clear()``).
+  /// Deletes every outbox entry, all metadata, every held record and every record's unheld fields
+  /// (``DataStore/clear()``).
   static func clear(_ connection: Connection) throws {
     try connection.execute("DELETE FROM \(quote(outboxTable))")
     try connection.execute("DELETE FROM \(quote(metadataTable))")
     try connection.execute("DELETE FROM \(quote(modelsTable))")
     try connection.execute("DELETE FROM \(quote(parkedTable))")
+    try RedactedFields.clear(connection)
   }
 }
 
