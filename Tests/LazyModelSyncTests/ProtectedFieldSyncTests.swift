@@ -116,4 +116,55 @@ struct ProtectedFieldSyncTests {
     #expect(try await eventuallyScaled { try await local(laptop, "m1") == "groceries, milk, eggs | pin 4711" })
     for store in [phone, laptop] { await store.stop() }
   }
+
+  /// The reconciliation rules one by one, on a store that is never started: an event's `null`
+  /// secret keeps the stored one or, for a new record, is recorded unheld; a sync page's record at
+  /// the stored `_version` fills an unheld secret and is skipped otherwise; an outbox input leaves
+  /// out an unheld `null` only.
+  @Test func eventsKeepTheStoredSecretAndASyncPageFillsAnUnheldOne() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let client = APIClient(
+      configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, timeout: syncRequestTimeout))
+    let store = try DataStore(
+      fileURL: directory.appendingPathComponent("store.sqlite"), registry: Models.registry,
+      sync: SyncConfiguration(client: client))
+    let engine = try #require(store.sync)
+    @Sendable func record(_ id: String, _ title: String, _ secret: String?, version: Int) -> GraphQLValue {
+      [
+        "id": .string(id), "title": .string(title), "secret": secret.map { .string($0) } ?? .null,
+        "owner": "alice", "__typename": "Memo", "_version": .int(version), "_lastChangedAt": .int(100 + version),
+        "_deleted": .null,
+      ]
+    }
+    /// Reconciles `item` (an event's when `redacted`, else a sync page's) and reports what it did,
+    /// the stored row and the unheld fields.
+    func apply(_ item: GraphQLValue, redacted: Bool) async throws -> String {
+      let applied = try await store.writeRemote { tx in
+        "\(try engine.reconcile(Memo.self, item, decoded: nil, outboxHoldsModel: true, redacted: redacted, tx))"
+      }
+      let identifier = try #require(try await store.query(Memo.self, byIdentifier: .init(id: "m1")))
+        .identifier.canonicalString
+      let unheld = try await store.read { tx in try RedactedFields.unheld("Memo", identifier, tx.connection) }
+      return "\(applied): \(try await local(store, "m1")) unheld \(unheld.sorted())"
+    }
+    #expect(try await apply(record("m1", "a", nil, version: 1), redacted: true) == "added: a | - unheld [\"secret\"]")
+    #expect(try await apply(record("m1", "b", nil, version: 2), redacted: true) == "updated: b | - unheld [\"secret\"]")
+    // The input an outbox update sends now: no `secret`, the store never held it.
+    let identifier = try #require(try await store.query(Memo.self, byIdentifier: .init(id: "m1")))
+      .identifier.canonicalString
+    let input: [String: GraphQLValue] = ["id": "m1", "title": "b", "secret": .null]
+    let filtered = try await store.read { tx in
+      try RedactedFields.withoutUnheld(input, "Memo", identifier, tx.connection)
+    }
+    #expect(filtered == ["id": "m1", "title": "b"])
+    #expect(try await apply(record("m1", "b", "pin", version: 2), redacted: false) == "updated: b | pin unheld []")
+    #expect(try await apply(record("m1", "c", nil, version: 3), redacted: true) == "updated: c | pin unheld []")
+    // Held now: a sync page's record at the stored version is skipped, and a null is sent.
+    #expect(try await apply(record("m1", "stale", nil, version: 3), redacted: false) == "skipped: c | pin unheld []")
+    let sent = try await store.read { tx in try RedactedFields.withoutUnheld(input, "Memo", identifier, tx.connection) }
+    #expect(sent == input)
+    // A sync page's `null` is the stored value (the owner reads it unredacted there).
+    #expect(try await apply(record("m1", "d", nil, version: 4), redacted: false) == "updated: d | - unheld []")
+  }
 }
