@@ -504,10 +504,12 @@ extension SyncEngine {
       let exists = try probe.step()
       probe.reset()
       try Outbox.setMetadata(M.modelName, identifier, remote, tx.connection)
-      let merged = try RedactedFields.merge(
+      if let merged = try RedactedFields.merge(
         M.self, record, identifier: identifier, redacted: redacted && !remote.deleted,
         mayHaveUnheld: mayHaveUnheld, tx)
-      if merged != record { model = try decode(M.self, merged) }
+      {
+        model = try decode(M.self, merged)
+      }
       if remote.deleted {
         guard exists else { return .skipped }
         try tx.store.deleteCascading(mapping, condition, tx.connection)

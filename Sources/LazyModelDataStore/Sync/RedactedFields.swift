@@ -80,7 +80,8 @@ enum RedactedFields {
   }
 
   /// `record` (a remote record of `M` with the identifier `identifier`, about to be stored inside
-  /// `tx`) as it is stored, with the unheld fields recorded. `redacted`: the record is a mutation's
+  /// `tx`) as it is stored, with the unheld fields recorded; `nil` when it is stored as it is (no
+  /// copy, no comparison: what a sync page's records of a model without field rules cost). `redacted`: the record is a mutation's
   /// answer or a subscription event (or may be one), whose protected fields that are `null` (or
   /// absent) take the stored row's value, or stay `null` and unheld when no row is stored; a field
   /// the row holds as `null` that was unheld stays unheld. Otherwise (a query's record) the
@@ -92,22 +93,22 @@ enum RedactedFields {
   static func merge<M: Model>(
     _ type: M.Type, _ record: GraphQLValue, identifier: String, redacted: Bool, mayHaveUnheld: Bool = true,
     _ tx: WriteTransaction
-  ) throws -> GraphQLValue {
-    guard M.schema.hasFieldAuthRules else { return record }
+  ) throws -> GraphQLValue? {
+    guard M.schema.hasFieldAuthRules else { return nil }
     let protected = redacted ? M.schema.fieldsRedactedInMutationResponses : []
     guard !protected.isEmpty, case .object(var members) = record else {
       if mayHaveUnheld { try setUnheld(M.modelName, identifier, [], tx.connection) }
-      return record
+      return nil
     }
     let nulls = protected.filter { (members[$0] ?? .null) == .null }
     guard !nulls.isEmpty else {
       try setUnheld(M.modelName, identifier, [], tx.connection)
-      return record
+      return nil
     }
     let components = try ModelIdentifier(M.self, canonicalString: identifier).components
     guard let local = try tx.store.loadOne(M.self, identifiers: components, tx.connection) else {
       try setUnheld(M.modelName, identifier, nulls, tx.connection)
-      return record
+      return nil
     }
     let held = try ModelMutations.input(.update, of: local)
     for name in nulls { members[name] = held[name] ?? .null }

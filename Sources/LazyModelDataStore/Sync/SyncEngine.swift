@@ -412,8 +412,9 @@ final class SyncEngine: Sendable {
         if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil {
           // The server's values (Automerge may have merged), but a protected field the answer
           // redacted to `null` keeps the row's value (``RedactedFields``).
-          let held = try RedactedFields.merge(
-            M.self, Self.withReferenceKeys(answer, M.schema), identifier: entry.identifier, redacted: true, tx)
+          let patched = Self.withReferenceKeys(answer, M.schema)
+          let held =
+            try RedactedFields.merge(M.self, patched, identifier: entry.identifier, redacted: true, tx) ?? patched
           if let remote = try? Self.decode(M.self, held) { try tx.saveWithoutReadBack([remote]) }
         }
         try self.replayParked(entry, tx)
@@ -548,7 +549,7 @@ final class SyncEngine: Sendable {
     let metadata = syncFields(record)
     try Outbox.setMetadata(M.modelName, identifier, metadata, tx.connection)
     // A query's record holds real values: the record's unheld fields are forgotten.
-    let record = try RedactedFields.merge(M.self, record, identifier: identifier, redacted: false, tx)
+    let record = try RedactedFields.merge(M.self, record, identifier: identifier, redacted: false, tx) ?? record
     if metadata.deleted {
       let components = try ModelIdentifier(M.self, canonicalString: identifier).components
       try tx.store.deleteCascading(try tx.store.mapping(for: M.self), keyCondition(components), tx.connection)
