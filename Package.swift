@@ -26,6 +26,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SwiftKeywordsModels", "swift-keywords"),
   ("SyncBlogModels", "sync/sync-blog"),
   ("SyncOwnerModels", "sync/sync-owner"),
+  ("SyncFieldAuthModels", "sync/sync-field-auth"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
@@ -68,6 +69,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionAppsyncDirectivesOnUserTypesDropped", "regressions/appsync-directives-on-user-types-dropped"),
   ("RegressionRootDirectivesModelDescriptionsDropped", "regressions/root-directives-model-descriptions-dropped"),
   ("RegressionInterfacesAndUnionsDropped", "regressions/interfaces-and-unions-dropped"),
+  ("RegressionFieldRuleGranularReadOperationsAccepted", "regressions/field-rule-granular-read-operations-accepted"),
+  ("RegressionNestedPageModesFromChildRulesOnly", "regressions/nested-page-modes-from-child-rules-only"),
 ]
 
 var targets: [Target] = [
@@ -194,8 +197,8 @@ var targets: [Target] = [
   .testTarget(
     name: "LazyModelSyncTests",
     dependencies: [
-      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncKillHelper",
-      "ChildProcessSupport",
+      "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncFieldAuthModels",
+      "SyncKillHelper", "ChildProcessSupport",
     ],
     swiftSettings: strict
   ),

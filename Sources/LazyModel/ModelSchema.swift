@@ -104,6 +104,9 @@ public struct ModelSchema: Sendable, Hashable {
   /// the order written: what Amplify's generated metadata carries.
   public var resolvedAuthRules: [AuthRule] { authRules.map(\.resolved) }
 
+  /// Whether some field has field-level `@auth` rules.
+  public var hasFieldAuthRules: Bool { fields.contains { !$0.authRules.isEmpty } }
+
   /// The field named `name`, or `nil`.
   public func field(named name: String) -> ModelField? {
     fields.first { $0.name == name }

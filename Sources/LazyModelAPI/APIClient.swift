@@ -339,15 +339,21 @@ public final class APIClient: Sendable {
       switch configuration.authorizationStrategy {
       case .default: modes = [configuration.authorization]
       case .multiAuth(let configured):
-        modes = AuthorizationStrategy.ordered(
-          configured, for: request.modelSchema, operation: request.ruleOperation,
-          writtenFields: request.writtenFields)
+        if request.authRules == nil, let parent = request.parentRead, let child = request.modelSchema {
+          modes = AuthorizationStrategy.ordered(
+            configured, forPageOf: child, through: parent.schema, field: parent.field)
+        } else {
+          modes = AuthorizationStrategy.ordered(
+            configured, for: request.modelSchema, operation: request.ruleOperation,
+            writtenFields: request.writtenFields)
+        }
       }
       guard let last = modes.last else {
+        let through = request.parentRead.map { " read through \($0.schema.name).\($0.field)" } ?? ""
         throw APIError.invalidRequest(
           operationName: name,
           reason:
-            "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request") for \(request.ruleOperation.rawValue)"
+            "multi-auth: no configured mode is allowed by the @auth rules of \(request.modelSchema?.name ?? "the request")\(through) for \(request.ruleOperation.rawValue)"
         )
       }
       for authorization in modes.dropLast() {

@@ -38,6 +38,9 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   /// The model and `@auth` operation that pick the modes under multi-auth, when set with
   /// ``authorized(by:operation:)`` (else read from `Response` and ``responseField``).
   var authRules: (schema: ModelSchema, operation: AuthRule.Operation)?
+  /// For a page of a nested hasMany connection: the parent model and its relationship field the
+  /// page is read through (`get<Parent>` then `<field>`), whose rules the modes must meet too.
+  var parentRead: (schema: ModelSchema, field: String)?
 
   /// Creates a request.
   ///

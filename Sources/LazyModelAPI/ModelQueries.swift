@@ -316,9 +316,11 @@ public enum ModelQueries {
     for (keyField, value) in zip(keyFields, parentKey) {
       variables[keyField.name] = GraphQLValue(value)
     }
-    return GraphQLRequest(
+    var request = GraphQLRequest<NestedConnection<M>>(
       operationType: .query, operationName: operationName, document: document, variables: variables,
       responseField: root, nestedField: field, nestedLists: [])
+    request.parentRead = (parent, field)
+    return request
   }
 
   /// The index of `schema` that serves equality on `fields`: its partition key is `fields[0]` and

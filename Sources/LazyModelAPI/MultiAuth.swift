@@ -115,6 +115,30 @@ public enum AuthorizationStrategy: Sendable {
     }
   }
 
+  /// The modes of `configured` to try for a page of the hasMany `field` of `parent` whose items
+  /// are `child` models, read as `get<Parent>(…) { <field>(…) { items … } }`: the request passes
+  /// three checks of the auth transformer, so a mode must pass each: the parent's `get`
+  /// (`protectGetResolver`: a role that may `get` some field of the parent), the relationship
+  /// field's own field-level rules when it has any (its field auth, which `protectRelationalResolver`
+  /// puts before the related model's), and the child's read roles (`protectRelationalResolver`:
+  /// the roles of every read operation of the related model). The modes are those of
+  /// ``ordered(_:for:operation:writtenFields:)`` for the child and `read`, in that order, less
+  /// those the parent's rules do not allow. Pure; safe from any thread.
+  public static func ordered(
+    _ configured: [APIClient.Authorization], forPageOf child: ModelSchema, through parent: ModelSchema,
+    field: String
+  ) -> [APIClient.Authorization] {
+    let parentModes = Set(orderedIndices(configured, for: parent, operation: .get))
+    var fieldModes: Set<Int>?
+    if let rules = parent.field(named: field)?.authRules, !rules.isEmpty {
+      let modes = Set(rules.filter { rule($0, covers: .read) }.map(mode(of:)))
+      fieldModes = Set(configured.indices.filter { configured[$0].mode.map(modes.contains) ?? false })
+    }
+    return orderedIndices(configured, for: child, operation: .read)
+      .filter { parentModes.contains($0) && fieldModes?.contains($0) != false }
+      .map { configured[$0] }
+  }
+
   /// Whether `operation` reads (`read` and the read operations it covers).
   static func isRead(_ operation: AuthRule.Operation) -> Bool {
     switch operation {

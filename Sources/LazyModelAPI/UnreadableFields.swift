@@ -14,6 +14,14 @@ import LazyModel
 /// that came back readable; an update leaves out each recorded field that is still `null` in its
 /// input (a field the caller set to a value is sent, and the service decides).
 ///
+/// A mutation's response says less: with subscriptions on, the auth transformer returns every
+/// protected field (one that some reader of the model may not read) as `null` to every caller,
+/// without an error, so that no subscriber receives it (its field response template; Amplify's
+/// "Set up authorization rules", "Per-Field with Subscriptions"). So in the response to a create
+/// or update of a model with subscriptions, each protected field (``redactedFields(of:)``) of the
+/// mutated record that came back `null` is remembered as unreadable too: leaving it out of a later
+/// update keeps the stored value, and one whose stored value is `null` loses nothing by it.
+///
 /// Bounded: at most ``capacity`` records are remembered; past it the least recently seen half is
 /// forgotten (an update of a forgotten record sends its `nil` fields as `null`, as before).
 ///
@@ -79,8 +87,11 @@ struct UnreadableFields: Sendable {
   ///
   /// - Parameters:
   ///   - root: The model of the root field's objects; `shape` says how they sit under it.
+  ///   - redacted: The fields of the root object (a mutation's record) that come back `null`
+  ///     whatever their stored value (``redactedFields(of:)``); empty for other responses.
   static func observations(
-    in body: Data, responseField: String, root: ModelSchema, shape: ResponseShape
+    in body: Data, responseField: String, root: ModelSchema, shape: ResponseShape,
+    redacted: Set<String> = []
   ) -> [Observation] {
     guard let envelope = try? JSONDecoder().decode(Envelope.self, from: body),
       let top = envelope.data?[responseField]
@@ -116,7 +127,16 @@ struct UnreadableFields: Sendable {
     }
     let path: [GraphQLValue] = [.string(responseField)]
     switch shape {
-    case .model: visit(top, root, path)
+    case .model:
+      visit(top, root, path)
+      if !redacted.isEmpty, case .object(let object) = top, let record = record(of: object, schema: root),
+        let index = found.firstIndex(where: { $0.record == record })
+      {
+        let nulls = redacted.filter { object[$0] == .null }
+        let observation = found[index]
+        found[index] = Observation(
+          record: record, selected: observation.selected, unauthorized: observation.unauthorized.union(nulls))
+      }
     case .connection: visitConnection(top, root, path)
     case .nested(let field):
       if let connection = top[field] { visitConnection(connection, root, path + [.string(field)]) }
@@ -132,6 +152,40 @@ struct UnreadableFields: Sendable {
     case connection
     /// A parent object whose `field` is the connection (a nested hasMany page).
     case nested(String)
+  }
+
+  /// The fields of `schema` that its mutations return as `null` to every caller while its
+  /// subscriptions are on: those some read role of the model may not read, as the auth
+  /// transformer decides which fields get a field resolver (`needsFieldResolver` in its
+  /// `transformSchema`, with `getReadRolesForField`). The read roles are the roles that may `get`
+  /// some field (the transformer's `new Set(...READ_MODEL_OPERATIONS.map(getRolesPerOperation))`
+  /// keeps get's only); a field's own rules replace the model's for it; a user-pool (or OIDC)
+  /// `private` role that may perform every read operation on the field stands for the other roles
+  /// of its provider. Associations (relational resolvers) and read-only fields (timestamps, an
+  /// implicit owner: outside the access-control matrix) are never in it. Empty without field rules.
+  static func redactedFields(of schema: ModelSchema) -> Set<String> {
+    guard schema.hasFieldAuthRules else { return [] }
+    let reads: Set<AuthRule.Operation> = [.get, .list, .sync, .listen, .search]
+    let fields = schema.fields.filter { $0.association == nil && !$0.isReadOnly }
+    func rules(of field: ModelField) -> [AuthRule] { field.authRules.isEmpty ? schema.authRules : field.authRules }
+    func roles(_ rules: [AuthRule], granting operations: Set<AuthRule.Operation>) -> Set<String> {
+      Set(rules.filter { !$0.grantedOperations.isDisjoint(with: operations) }.flatMap(\.roleNames))
+    }
+    let readRoles = fields.reduce(into: Set<String>()) { $0.formUnion(roles(rules(of: $1), granting: [.get])) }
+    var redacted: Set<String> = []
+    for field in fields {
+      let fieldRules = rules(of: field)
+      var expected = readRoles
+      for provider in ["userPools", "oidc"] {
+        let privateRole = "\(provider):private"
+        let fullReaders = reads.allSatisfy { roles(fieldRules, granting: [$0]).contains(privateRole) }
+        if expected.contains(privateRole), fullReaders {
+          expected = expected.filter { !$0.hasPrefix("\(provider):") || $0 == privateRole }
+        }
+      }
+      if !expected.isSubset(of: roles(fieldRules, granting: reads)) { redacted.insert(field.name) }
+    }
+    return redacted
   }
 
   private static func modelType(of type: ModelFieldType) -> (any Model.Type)? {
@@ -197,11 +251,31 @@ extension APIClient {
   ) {
     guard let schema = request.modelSchema else { return }
     let refusedAny = response.errors.contains { $0.errorType == "Unauthorized" }
-    guard refusedAny || !unreadableFields.withLock({ $0.isEmpty }) else { return }
+    let redacted =
+      request.operationType == .mutation && request.ruleOperation != .delete
+      ? schema.fieldsRedactedInMutationResponses : []
+    guard refusedAny || !redacted.isEmpty || !unreadableFields.withLock({ $0.isEmpty }) else { return }
     let observations = UnreadableFields.observations(
       in: response.body, responseField: request.responseField, root: schema,
-      shape: request.responseShape)
+      shape: request.responseShape, redacted: redacted)
     guard !observations.isEmpty else { return }
     unreadableFields.withLock { $0.apply(observations) }
+  }
+}
+
+extension ModelSchema {
+  /// The fields that every create or update response of this model, and so every subscription
+  /// event, returns as `null` to every caller whatever their stored value: with some subscription
+  /// of the model declared, its protected fields (some read role of the model may not read them,
+  /// ``UnreadableFields/redactedFields(of:)``: the auth transformer's field response template;
+  /// Amplify's "Set up authorization rules", "Per-Field with Subscriptions"); empty without field
+  /// `@auth` rules or subscriptions. The generated schema does not carry
+  /// `@model(subscriptions: {level:})`, so a model whose level is `public` counts as `on` here.
+  ///
+  /// Computed on each read (the model's rules, `O(fields × rules)`); thread-safe (a value).
+  public var fieldsRedactedInMutationResponses: Set<String> {
+    guard hasFieldAuthRules, operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil
+    else { return [] }
+    return UnreadableFields.redactedFields(of: self)
   }
 }

@@ -50,6 +50,11 @@ resolvers do:
   queries leave it out;
   a rule's `operations` limit where it applies (`read` covers get and list);
   a field with field rules resolves to null with `Unauthorized` for a caller no rule of it allows;
+  a protected field (one some reader of the model may not read) of a model whose subscriptions are
+  on is null in every mutation response, for every caller, and so in every subscription event, with
+  no error there (the transformer's field response template; Amplify's "Per-Field with
+  Subscriptions": `redacted_fields`); the manifest's `subscriptionLevel` ("public" or "off") turns
+  that off, as `@model(subscriptions: {level: public})` does;
   a relationship field reads the related model under that model's rules (the transformer's
   protectRelationalResolver): no read role of the caller's mode there is null with `Unauthorized`,
   a hasMany keeps the records the caller's owner/dynamic group roles match, a belongsTo/hasOne
@@ -104,7 +109,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import unquote
 
-from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, default_field_resolver
+from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, OperationType, default_field_resolver
 
 MODE_DIRECTIVES = {
     "aws_api_key": "apiKey",
@@ -385,14 +390,22 @@ class Authorizer:
         # else the model's): a role that reaches the model through one field's rules reads the
         # others as null with Unauthorized (the transformer's protectFieldResolver for each field
         # some read role may not read).
+        # A protected field (one that some reader of the model may not read) of a model whose
+        # subscriptions are on reads as null in every mutation response and so in every
+        # subscription event; see `redacted_fields`.
+        self.redacted = {}
         for model, fields in field_rules.items():
             type_ = schema.type_map.get(model)
             access = self.access[model]
+            level = (manifest_models.get(model) or {}).get("subscriptionLevel") or \
+                ("on" if _has_subscriptions(api, model) else "off")
+            self.redacted[model] = redacted_fields(access) if level == "on" else set()
             for field_name in access.resources:
                 field_ = type_.fields.get(field_name) if type_ else None
                 rules = access.rules_of(field_name)
                 if field_ is not None and any(fields.values()):
-                    field_.resolve = self._field_rule_guard(model, field_name, rules, field_.resolve or default_field_resolver)
+                    field_.resolve = self._field_rule_guard(model, field_name, rules, field_name in self.redacted[model],
+                                                            field_.resolve or default_field_resolver)
         roots = {schema.query_type, schema.mutation_type, schema.subscription_type}
         for type_name, type_ in schema.type_map.items():
             if not isinstance(type_, GraphQLObjectType) or type_name.startswith("__"):
@@ -552,19 +565,29 @@ class Authorizer:
                 return resolve(source, info, **args)
             if kind in ("UPDATE", "DELETE"):
                 key = [args["input"].get(name) for name in model.primary_key]
+                # The check and the write are one critical section (`api.lock`, re-entrant: the
+                # write takes it again), as AppSync's update and delete resolvers make them one
+                # conditional DynamoDB write: no other write may change the record between the
+                # check of its owner and the write that relies on it.
                 with api.lock:
                     existing = api.store.get(model_name, key)
-                # Decided by the stored record, as the transformer's update and delete auth
-                # resolvers read it (`$ctx.result.<ownerField>` of the record loaded first), never
-                # by the input: a caller no static role lets write is refused another's record,
-                # and a key with no stored record (no owner to match: `$util.unauthorized()`).
-                if not unconditional and (existing is None or
-                                          not any(self._matches_record(identity, r, existing) for r in record_rules)):
-                    refuse()
-                if kind == "UPDATE" and existing is not None and \
-                        not self._authorize_update(identity, model, args["input"], existing):
-                    refuse()
-                return resolve(source, info, **args)
+                    # Decided by the stored record, as the transformer's update and delete auth
+                    # resolvers read it (`$ctx.result.<ownerField>` of the record loaded first),
+                    # never by the input: a caller no static role lets write is refused another's
+                    # record, and a key with no stored record (no owner to match:
+                    # `$util.unauthorized()`).
+                    if not unconditional and (existing is None or
+                                              not any(self._matches_record(identity, r, existing) for r in record_rules)):
+                        refuse()
+                    if kind == "UPDATE" and existing is not None and \
+                            not self._authorize_update(identity, model, args["input"], existing):
+                        refuse()
+                    pause = info.context.get("pause_after_check_ms")
+                    if pause:
+                        # Test hook (`x-test-pause-after-check-ms`): widens the window between the
+                        # check and the write, in which no other write may land.
+                        time.sleep(pause / 1000)
+                    return resolve(source, info, **args)
             result = resolve(source, info, **args)
             if kind == "GET":
                 if result is not None and not any(self._matches_record(identity, r, result) for r in record_rules):
@@ -793,16 +816,75 @@ class Authorizer:
         unconditional, record_rules = found
         return unconditional or any(self._matches_record(identity, r, record) for r in record_rules)
 
-    def _field_rule_guard(self, model: str, field_name: str, rules: list[dict], resolve: Callable) -> Callable:
+    def _field_rule_guard(self, model: str, field_name: str, rules: list[dict], redacted: bool,
+                          resolve: Callable) -> Callable:
+        """A field of a model with field rules, read under `rules` (its own, else the model's): a
+        caller none of whose rules of its mode lets it read the record's field gets null with
+        `Unauthorized`. A `redacted` field (`redacted_fields`) of a record a mutation returned
+        (`OPERATION_KEY`) is null for every caller, after that check (the transformer's field
+        request template runs first, then its response template returns null for a Mutation
+        source); in a subscription event it is null with no error, as AppSync sends subscribers
+        the mutation's response and runs no field resolver per subscriber."""
         def guarded(source: Any, info: Any, **args: Any) -> Any:
+            from_mutation = redacted and isinstance(source, dict) and source.get(OPERATION_KEY) == "Mutation"
+            if from_mutation and info.operation.operation == OperationType.SUBSCRIPTION:
+                return None
             identity = info.context.get("identity") if isinstance(info.context, dict) else None
             if identity is not None:
                 mine = self._applicable(identity, rules, "get")
                 if not any(self._unconditional(identity, r) or self._matches_record(identity, r, source or {}) for r in mine):
                     raise FieldUnauthorized(f"Not Authorized to access {field_name} on type {model}")
+            if from_mutation:
+                return None
             return resolve(source, info, **args)
 
         return guarded
+
+
+OPERATION_KEY = "__operation"
+"""The key a mutation's record carries in its response (server.py `API._published`), as the Amplify
+model transformer's mutation resolvers add `__operation: "Mutation"` to their result
+(graphql-model-transformer `OPERATION_KEY`); no schema field reads it."""
+
+
+def _has_subscriptions(api: Any, model: str) -> bool:
+    """Whether the served schema has a subscription field of `model` (the manifest's, else none:
+    a schema without a manifest names no subscription's model)."""
+    root = api.schema.subscription_type
+    return any((api.operation_spec("Subscription", name) or {}).get("model") == model
+               for name in (root.fields if root else {}))
+
+
+def redacted_fields(access: "Access") -> set[str]:
+    """The fields of a model with field rules that its mutations return as null, for every caller,
+    when its subscriptions are on (`@model(subscriptions:)` level `on`, the default), so that no
+    subscriber receives a field it may not read.
+
+    The rule is the Amplify auth transformer's (v2, `protectFieldResolver` with
+    `generateFieldAuthResponse('Mutation', …, subscriptionsEnabled)`: "Checking for allowed
+    operations which can return this field", null when `$ctx.source.__operation == "Mutation"`),
+    documented in Amplify's "Set up authorization rules", section "Per-Field with Subscriptions":
+    "the Transformer will alter the response of mutations for those fields by setting them to null
+    in order to prevent sensitive data from being sent over subscriptions". A field gets that
+    resolver when some read role of the model may not read it (`needsFieldResolver`:
+    `allowedRoles.length < fieldReadRoles.length`). The read roles are the roles that may `get`
+    some field: the transformer writes `new Set(...READ_MODEL_OPERATIONS.map(getRolesPerOperation))`,
+    and a Set built from several arrays keeps only the first (get's). A user-pool (or OIDC)
+    `private` role that may perform every read operation on the field stands for the other roles
+    of its provider (`getReadRolesForField`). A role is allowed the field when it may perform a
+    read operation on it."""
+    read_roles = [key for key, _ in access.keyed_roles("get")]
+    redacted = set()
+    for name in access.resources:
+        roles = list(read_roles)
+        for provider in ("userPools", "oidc"):
+            private = (provider, "private")
+            if private in roles and all(name in access.allowed(private, (op,)) for op in READ_OPERATIONS):
+                roles = [key for key in roles if key[0] != provider or key == private]
+        allowed = [key for key in roles if name in access.allowed(key, READ_OPERATIONS)]
+        if len(allowed) < len(roles):
+            redacted.add(name)
+    return redacted
 
 
 def presented_owner(value: Any) -> Any:

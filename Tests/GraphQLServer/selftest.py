@@ -1380,6 +1380,78 @@ def owner_filled_by_a_field_rule_alone(server: Server) -> None:
 
 
 @check(schema="auth-rules")
+def protected_fields_are_null_in_mutation_responses_and_events(server: Server) -> None:
+    """Memo's `secret` (owner only) and `reviewNote` (owner and Admin) are protected: some role that
+    reads Memo (the API key, IAM, Admin, editors, the Lambda authorizer) may not read them. As the
+    auth transformer's field response template does with subscriptions on ("Per-Field with
+    Subscriptions"), a mutation returns them as null to every caller, even the owner, and with
+    `Unauthorized` to a caller their rules refuse; each subscription event, which carries the
+    mutation's response, has them null with no error, for the owner and for Admin alike. Queries
+    still read them under their rules, and `title` (unprotected) is returned everywhere."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    with SecuredAuthServer() as (secured, user):
+        ann, ada = user({"cognito:username": "ann"}), user({"cognito:username": "ada", "cognito:groups": ["Admin"]})
+        host = f"127.0.0.1:{secured.port}"
+        selection = "{ id title secret reviewNote }"
+        sockets = []
+        try:
+            for headers in (ann, ada):
+                auth = {"host": host, **headers}
+                header = base64.b64encode(json.dumps(auth).encode()).decode()
+                ws = connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                             open_timeout=10)
+                sockets.append(ws)
+                ws.send(json.dumps({"type": "connection_init"}))
+                assert _received(ws)["type"] == "connection_ack"
+                for field in ("onCreateMemo", "onUpdateMemo"):
+                    start = {"query": f"subscription {{ {field} {selection} }}", "variables": {}}
+                    ws.send(json.dumps({"type": "start", "id": field,
+                                        "payload": {"data": json.dumps(start), "extensions": {"authorization": auth}}}))
+                    assert _received(ws) == {"type": "start_ack", "id": field}
+            create = f"mutation C($input: CreateMemoInput!) {{ createMemo(input: $input) {selection} }}"
+            update = f"mutation U($input: UpdateMemoInput!) {{ updateMemo(input: $input) {selection} }}"
+            created = _call(secured, create, {"input": {"id": "m1", "title": "T", "secret": "s"}}, ann)
+            assert created == {"data": {"createMemo": {"id": "m1", "title": "T", "secret": None, "reviewNote": None}}}, created
+            assert _stored(secured, "Memo", "m1")["secret"] == "s"
+            # Admin may write and read `reviewNote`, not read `secret`: both null, `secret` refused.
+            updated = _call(secured, update, {"input": {"id": "m1", "title": "T2", "reviewNote": "r"}}, ada)
+            assert updated["data"] == {"updateMemo": {"id": "m1", "title": "T2", "secret": None, "reviewNote": None}}, updated
+            assert [(e["errorType"], e["path"]) for e in updated["errors"]] == [("Unauthorized", ["updateMemo", "secret"])], updated
+            stored = _stored(secured, "Memo", "m1")
+            assert (stored["secret"], stored["reviewNote"]) == ("s", "r"), stored
+            for ws in sockets:
+                events = {}
+                while len(events) < 2:
+                    message = _received(ws)
+                    assert message["type"] == "data", message
+                    events[message["id"]] = message["payload"]
+                assert events == {
+                    "onCreateMemo": {"data": {"onCreateMemo": {"id": "m1", "title": "T", "secret": None, "reviewNote": None}}},
+                    "onUpdateMemo": {"data": {"onUpdateMemo": {"id": "m1", "title": "T2", "secret": None, "reviewNote": None}}},
+                }, events
+        finally:
+            for ws in sockets:
+                ws.close()
+        get = f"query G($id: ID!) {{ getMemo(id: $id) {selection} }}"
+        assert _call(secured, get, {"id": "m1"}, ann) == {
+            "data": {"getMemo": {"id": "m1", "title": "T2", "secret": "s", "reviewNote": "r"}}}
+        read = _call(secured, get, {"id": "m1"}, ada)
+        assert read["data"] == {"getMemo": {"id": "m1", "title": "T2", "secret": None, "reviewNote": "r"}}, read
+        assert [e["path"] for e in read["errors"]] == [["getMemo", "secret"]], read
+
+
+def _received(ws: object) -> dict:
+    """The next real-time message that is not a keep-alive."""
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] != "ka":
+            return message
+
+
+@check(schema="auth-rules")
 def implicit_id_is_outside_the_matrix(server: Server) -> None:
     """Memento has Dossier's rules but no declared `id`. The transformer's access-control matrix holds the
     fields as written, so the manifest's `authFields` leave the inserted `id` out, and no role's
@@ -1394,7 +1466,9 @@ def implicit_id_is_outside_the_matrix(server: Server) -> None:
         create = "mutation C($input: CreateMementoInput!) { createMemento(input: $input) { id owner hidden } }"
         created = _call(secured, create, {"input": {"title": "A", "hidden": "h"}}, ann)
         jot = created["data"]["createMemento"]
-        assert (jot["owner"], jot["hidden"], bool(jot["id"])) == ("ann", "h", True), created
+        # `hidden` is protected (the private rule may not read it): null in every mutation response.
+        assert (jot["owner"], jot["hidden"], bool(jot["id"])) == ("ann", None, True), created
+        assert "errors" not in created and _stored(secured, "Memento", jot["id"])["hidden"] == "h", created
         _refused(_call(secured, create, {"input": {"id": "j1", "title": "B"}}, ann), "createMemento", "Unauthorized on [id]")
         _refused(_call(secured, create, {"input": {"id": "j1", "title": "B", "hidden": "h"}}, ann), "createMemento",
                  "Unauthorized on [id]")
@@ -1464,6 +1538,49 @@ def recordless_writes_are_decided_by_the_stored_owner(server: Server) -> None:
         assert updated == {"data": {"updateNotice": {"id": "n1", "text": "edited", "owner": "ann"}}}, updated
         assert _call(secured, delete, {"input": {"id": "n1"}}, ann) == {"data": {"deleteNotice": {"id": "n1"}}}
         assert hook(secured, "/test/records/Notice") == []
+
+
+@check(schema="auth-rules")
+def authorization_check_and_write_are_atomic(server: Server) -> None:
+    """An update's authorization check and its write are one critical section: bob's update of his
+    notice pauses 600 ms after its check (`x-test-pause-after-check-ms`) while a second update of
+    his hands the notice to ann with her text. The second update waits for the first, so bob's
+    text lands while he owns the notice and ann's text is the last: no write lands on a record
+    whose owner changed after its check (before, the reassignment ran in the pause and bob's
+    stale check then overwrote ann's notice)."""
+    import threading
+
+    with SecuredAuthServer() as (secured, user):
+        bob = user({"cognito:username": "bob"})
+        create = "mutation C($input: CreateNoticeInput!) { createNotice(input: $input) { id } }"
+        update = "mutation U($input: UpdateNoticeInput!) { updateNotice(input: $input) { id text owner } }"
+        assert _call(secured, create, {"input": {"id": "n1", "text": "t0"}}, bob) == {"data": {"createNotice": {"id": "n1"}}}
+        answers: dict[str, dict] = {}
+        finished: list[str] = []
+
+        def send(name: str, input_: dict, headers: dict) -> None:
+            answers[name] = _call(secured, update, {"input": input_}, headers)
+            finished.append(name)
+
+        slow = threading.Thread(target=send, args=("slow", {"id": "n1", "text": "bob's"},
+                                                   {**bob, "x-test-pause-after-check-ms": "1500"}))
+        slow.start()
+        time.sleep(0.5)  # the slow update is checked and paused by now (on a loaded machine, maybe not)
+        handover = threading.Thread(target=send, args=("handover", {"id": "n1", "text": "ann's", "owner": "sub-ann::ann"}, bob))
+        handover.start()
+        slow.join(timeout=60)
+        handover.join(timeout=60)
+        assert sorted(finished) == ["handover", "slow"], (finished, answers)
+        assert answers["handover"] == {"data": {"updateNotice": {"id": "n1", "text": "ann's", "owner": "ann"}}}, answers
+        # Either order is a serial one: the slow update wrote while bob owned the notice (its
+        # answer names him), or it was checked after the handover and refused. Never its write on
+        # ann's notice (the old answer: text "bob's", owner "ann", and bob's text stored last).
+        assert answers["slow"] in ({"data": {"updateNotice": {"id": "n1", "text": "bob's", "owner": "bob"}}},
+                                   {"data": {"updateNotice": None}, "errors": answers["slow"].get("errors")}), answers
+        if answers["slow"]["data"]["updateNotice"] is None:
+            _refused(answers["slow"], "updateNotice", "Not Authorized to access updateNotice on type Mutation")
+        stored = _stored(secured, "Notice", "n1")
+        assert (stored["text"], stored["owner"]) == ("ann's", "sub-ann::ann"), stored
 
 
 @check(schema="auth-rules")

@@ -848,6 +848,11 @@ class API:
     mutation_listeners: list[Callable[[str, dict], None]] = []
 
     def _published(self, mutation_field: str, record: dict) -> dict:
+        """The mutation's response record, published to the listeners: a copy of the stored record
+        marked `__operation: "Mutation"` (auth.OPERATION_KEY), as the Amplify model transformer's
+        mutation resolvers mark theirs, so that field resolvers can tell a mutation's record (and a
+        subscription event, which carries it) from a query's (auth.redacted_fields)."""
+        record = {**record, auth.OPERATION_KEY: "Mutation"}
         for listener in self.mutation_listeners:
             listener(mutation_field, record)
         return record
@@ -1162,7 +1167,14 @@ class Handler(BaseHTTPRequestHandler):
         if fail == "graphql-error":
             self._send(200, {"data": None, "errors": [{"errorType": "TestInjectedError", "message": "Injected GraphQL error (x-test-fail)", "path": None, "locations": []}]})
             return
-        response = run_graphql(self.api, body, {"identity": identity})
+        context: dict[str, Any] = {"identity": identity}
+        pause = self.headers.get("x-test-pause-after-check-ms")
+        if pause:
+            try:
+                context["pause_after_check_ms"] = min(max(int(pause), 0), MAX_DELAY_MS)
+            except ValueError:
+                pass
+        response = run_graphql(self.api, body, context)
         delay_after = self.headers.get("x-test-delay-after-ms")
         if delay_after:
             # The request is applied (committed) first: a client that gives up meanwhile (its task

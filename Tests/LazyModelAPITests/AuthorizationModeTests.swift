@@ -679,7 +679,8 @@ struct AuthorizationModeTests {
     let annToken = try keys.userPoolToken("ann")
     let ann = client(server, .userPools { annToken })
     let memo = try await ann.create(Memo(id: "m1", title: "Plan", secret: "s3cret"))
-    #expect(memo.owner == "ann" && memo.secret == "s3cret")
+    // `secret` is protected: null in every mutation response (Per-Field with Subscriptions).
+    #expect(memo.owner == "ann" && memo.secret == nil)
 
     let byKey = client(server, .apiKey(keys.apiKey))
     let response = try await byKey.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1")))
@@ -950,7 +951,8 @@ struct AuthorizationFaultTests {
     // `owner` with her, so the create succeeds with `hidden` and without it.
     let ann = client(server, .userPools { annToken })
     let created = try await ann.create(Dossier(id: "n1", title: "Plan", hidden: "h"))
-    #expect(created.owner == "ann" && created.hidden == "h")
+    // `hidden` is protected: null in the create's response (Per-Field with Subscriptions).
+    #expect(created.owner == "ann" && created.hidden == nil)
     let plain = try await ann.create(Dossier(id: "n2", title: "Other"))
     #expect(plain.owner == "ann" && plain.hidden == nil)
     let stored = try await server.storedRecords(of: "Dossier")
@@ -995,9 +997,11 @@ struct AuthorizationFaultTests {
         "mutation CreateMemento($input: CreateMementoInput!) { createMemento(input: $input) { id title hidden owner } }",
       variables: ["input": ["title": "A", "hidden": "h"]], responseField: "createMemento")
     let jot = try #require(try await ann.send(create))
-    #expect(!jot.id.isEmpty && jot.title == "A" && jot.hidden == "h" && jot.owner == "ann")
+    // `hidden` is protected: null in the create's response, stored as sent.
+    #expect(!jot.id.isEmpty && jot.title == "A" && jot.hidden == nil && jot.owner == "ann")
     let stored = try await server.storedRecords(of: "Memento")
     #expect(stored.map { $0["id"] as? String } == [jot.id] && stored.first?["owner"] as? String == "sub-ann::ann")
+    #expect(stored.first?["hidden"] as? String == "h")
   }
 
   @Test("an update of a model read with fields refused by field-level @auth leaves them out; the stored values survive")
@@ -1020,7 +1024,8 @@ struct AuthorizationFaultTests {
     #expect(reviewed.secret == nil)
     reviewed.reviewNote = "fine"
     let review = try await admin.response(for: ModelMutations.update(reviewed))
-    #expect(review.data?.reviewNote == "fine")
+    // `reviewNote` is protected (the API key may not read it): null in the mutation's response.
+    #expect(review.data?.reviewNote == nil)
     #expect(review.errors.map(\.message) == ["Not Authorized to access secret on type Memo"])
     #expect(
       adminLog.last?.variables["input"]
@@ -1205,6 +1210,50 @@ extension AuthorizationFaultTests {
 }
 
 extension AuthorizationFaultTests {
+  @Test(
+    "a mutation returns protected fields as null without an error; an update of the returned model keeps them"
+  )
+  func mutationResponsesRedactProtectedFields() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let annToken = try keys.userPoolToken("ann")
+    let adminToken = try keys.userPoolToken("ada", groups: ["Admin"])
+    let log = RequestLog()
+    let ann = client(server, .userPools { annToken }, log: log)
+    // The owner may read `secret`, yet the create's response has it null and no error (the auth
+    // transformer's field response template for a Mutation source, so no subscriber gets it).
+    let created = try await ann.response(for: ModelMutations.create(Memo(id: "m1", title: "Plan", secret: "s3cret")))
+    #expect(created.errors.isEmpty)
+    var memo = try #require(created.data)
+    #expect(memo.title == "Plan" && memo.secret == nil && memo.reviewNote == nil)
+    // An Admin sets `reviewNote` (also protected: null in its response, `secret` refused).
+    let admin = client(server, .userPools { adminToken })
+    let adminRead = try await admin.response(for: ModelQueries.get(Memo.self, byIdentifier: .init(id: "m1")))
+    var reviewed = try #require(adminRead.data ?? nil)
+    reviewed.reviewNote = "fine"
+    let review = try await admin.response(for: ModelMutations.update(reviewed))
+    #expect(review.data?.reviewNote == nil && review.data?.secret == nil)
+    #expect(review.errors.compactMap(\.path) == [[.string("updateMemo"), .string("secret")]])
+    // The owner updates the model the create returned: the redacted nil fields are left out, so
+    // the stored `secret` and `reviewNote` survive (sent as null, they would be cleared).
+    memo.title = "Plan B"
+    let updated = try await ann.update(memo)
+    #expect(updated.title == "Plan B" && updated.secret == nil)
+    #expect(log.last?.variables["input"] == ["id": "m1", "title": "Plan B", "editors": nil, "attachment": nil])
+    let stored = try #require(try await server.storedRecords(of: "Memo").first)
+    #expect(stored["secret"] as? String == "s3cret" && stored["reviewNote"] as? String == "fine")
+    #expect(stored["title"] as? String == "Plan B")
+    // A query shows the fields: the owner reads both, and may then clear `secret` on purpose.
+    var read = try #require(try await ann.get(Memo.self, byIdentifier: .init(id: "m1")))
+    #expect(read.secret == "s3cret" && read.reviewNote == "fine")
+    read.secret = nil
+    try await ann.update(read)
+    #expect(log.last?.variables["input"]?["secret"] == .null)
+    let cleared = try #require(try await server.storedRecords(of: "Memo").first)
+    #expect(cleared["secret"] == nil || cleared["secret"] is NSNull)
+  }
+
   @Test("decodeResponse (custom transports) remembers refused fields per record and forgets them once readable")
   func unreadableFieldsFromDecodedBodies() throws {
     let client = APIClient(configuration: .init(endpoint: URL(string: "https://example.test/graphql")!))

@@ -109,6 +109,53 @@ struct OwnerSyncTests {
     for store in [alicePhone, aliceLaptop, bobPhone, bobTablet] { await store.stop() }
   }
 
+  /// Under `.multiAuth` the sync engine's subscriptions pass the owner argument of each user
+  /// pools or OIDC mode's own token on that mode's connection (the server refuses an owner's start
+  /// without it: `requireOwnerArgument`); before, the engine read the owner from the default
+  /// authorization only, so a multi-auth device subscribed with none and never synced.
+  @Test func multiAuthSubscriptionsCarryEachModesOwnerArgument() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory)
+    let server = try await SyncServer(generated: "sync/sync-owner", authConfig: pool.configURL)
+    defer { server.stop() }
+    func device(_ name: String) throws -> DataStore {
+      let token = pool.token("alice")
+      var api = APIClient.Configuration(
+        endpoint: server.endpoint, timeout: syncRequestTimeout,
+        authorizationStrategy: .multiAuth([.apiKey("da2-not-configured"), .userPools { token }]))
+      api.realtime = .init(reconnectInitialDelay: 0.1, reconnectMaximumDelay: 0.5, maximumReconnectAttempts: 10_000)
+      var configuration = SyncConfiguration(client: APIClient(configuration: api))
+      configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
+      return try DataStore(
+        fileURL: directory.appendingPathComponent("\(name).sqlite"), registry: Models.registry, sync: configuration)
+    }
+    let phone = try device("alice-phone")
+    let laptop = try device("alice-laptop")
+    for store in [phone, laptop] { try await startAndSync(store) }
+    let (data, _) = try await URLSession.shared.data(
+      from: URL(string: "http://127.0.0.1:\(server.port)/test/realtime/subscriptions")!)
+    let active = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    let started = active.map {
+      "\($0["field"] as? String ?? "") \(($0["arguments"] as? [String: Any])?["owner"] ?? "-") \($0["mode"] ?? "-")"
+    }
+    #expect(
+      started.sorted()
+        == [
+          "onCreateNote alice userPools", "onCreateNote alice userPools",
+          "onDeleteNote alice userPools", "onDeleteNote alice userPools",
+          "onUpdateNote alice userPools", "onUpdateNote alice userPools",
+        ], "\(started)")
+    try await phone.save(Note(id: "a1", content: "from the phone"))
+    #expect(try await eventuallyScaled { try await laptop.query(Note.self).map(\.content) == ["from the phone"] })
+    try await laptop.save(Note(id: "a1", content: "edited on the laptop"))
+    #expect(
+      try await eventuallyScaled {
+        try await phone.query(Note.self, byIdentifier: .init(id: "a1"))?.content == "edited on the laptop"
+      })
+    for store in [phone, laptop] { await store.stop() }
+  }
+
   @Test func theOwnerArgumentIsTheSignedInUsersClaimAndOnlyForUserPoolsAndOIDC() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

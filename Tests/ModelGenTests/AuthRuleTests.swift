@@ -131,6 +131,12 @@ struct AuthRuleTests {
       type C @model(subscriptions: null) @auth(rules: [{allow: owner}]) {
         id: ID! note: String @auth(rules: [{allow: private, provider: iam}])
       }
+      type D @model(subscriptions: {level: public}) @auth(rules: [{allow: owner}]) {
+        id: ID! note: String @auth(rules: [{allow: private, provider: iam}])
+      }
+      type E @model(subscriptions: {level: off}) @auth(rules: [{allow: owner}]) {
+        id: ID! note: String @auth(rules: [{allow: private, provider: iam}])
+      }
       """)
   }
 

@@ -89,7 +89,7 @@ struct DocumentationTests {
         )
       }
     }
-    #expect(count == 121)
+    #expect(count == 122)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])

@@ -45,13 +45,23 @@ extension APIClient {
   /// `UnauthorizedException`, the `start`'s `error` `Unauthorized`/`UnauthorizedException`, a
   /// provider that throws) before any `data` event arrived moves to the next mode's connection;
   /// the last refusal ends the stream. Once an event has arrived the mode never changes.
-  func startSubscription(_ subscriber: any RealtimeSubscriber, schema: ModelSchema?) -> SubscriptionRoute? {
+  ///
+  /// `modeVariables` gives the variables of the `start` sent on one mode's connection (an owner
+  /// argument read from that mode's token), in place of the subscriber's; a mode it lacks sends
+  /// the subscriber's.
+  func startSubscription(
+    _ subscriber: any RealtimeSubscriber, schema: ModelSchema?,
+    modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:]
+  ) -> SubscriptionRoute? {
     let keys: [Int]
+    var modes: [AuthorizationMode?]
     switch configuration.authorizationStrategy {
     case .default:
       keys = [SubscriptionHub.defaultKey]
+      modes = [configuration.authorization.mode]
     case .multiAuth(let configured):
       keys = AuthorizationStrategy.orderedIndices(configured, for: schema, operation: .listen)
+      modes = keys.map { configured[$0].mode }
       if keys.isEmpty {
         subscriber.failed(
           APIError.invalidRequest(
@@ -62,9 +72,15 @@ extension APIClient {
         return nil
       }
     }
+    let starts = modes.map { mode in
+      mode.flatMap { modeVariables[$0] }.map { variables in
+        SubscriptionRoute.Start(
+          data: subscriptionStartData(document: subscriber.document, variables: variables), variables: variables)
+      }
+    }
     let route = SubscriptionRoute(
       subscriber, id: UUID().uuidString.lowercased(),
-      connections: keys.map { subscriptionHub.connection(for: self, key: $0) })
+      connections: keys.map { subscriptionHub.connection(for: self, key: $0) }, starts: starts)
     route.start()
     return route
   }
@@ -94,16 +110,34 @@ final class SubscriptionRoute: RealtimeSubscriber {
 
   private let state = APILock(State())
 
-  init(_ subscriber: any RealtimeSubscriber, id: String, connections: [RealtimeConnection]) {
+  /// The `start` of one connection when it differs from the subscriber's (its mode's variables).
+  struct Start: Sendable {
+    let data: String
+    let variables: [String: GraphQLValue]
+  }
+
+  /// Per connection, its own `start`, or `nil` for the subscriber's.
+  private let starts: [Start?]
+
+  init(
+    _ subscriber: any RealtimeSubscriber, id: String, connections: [RealtimeConnection], starts: [Start?] = []
+  ) {
     self.subscriber = subscriber
     self.id = id
     self.connections = connections
+    self.starts = starts
+  }
+
+  /// The `start` of the connection in use, when it has its own.
+  private var currentStart: Start? {
+    let index = state.withLock { $0.index }
+    return starts.indices.contains(index) ? starts[index] : nil
   }
 
   var operationName: String { subscriber.operationName }
-  var startData: String { subscriber.startData }
+  var startData: String { currentStart?.data ?? subscriber.startData }
   var document: String { subscriber.document }
-  var variables: [String: GraphQLValue] { subscriber.variables }
+  var variables: [String: GraphQLValue] { currentStart?.variables ?? subscriber.variables }
 
   /// Adds the subscription to the first connection.
   func start() {

@@ -39,19 +39,22 @@ extension APIClient {
   /// ``subscribe(document:variables:operationName:responseField:)`` for a subscription of the
   /// model `modelSchema` describes: under ``AuthorizationStrategy/multiAuth(_:)`` its modes are
   /// chosen from that model's `@auth` rules for `listen`, as ``subscribe(to:)`` chooses them
-  /// (`nil`: the configured modes in their order).
+  /// (`nil`: the configured modes in their order). `modeVariables` replaces `variables` in the
+  /// `start` sent with one mode (an owner argument read from that mode's token: AppSync requires
+  /// an owner's own, and a user pool's and an OIDC provider's may differ); a mode it lacks sends
+  /// `variables`.
   ///
   /// Thread-safety: any number of tasks may subscribe at once.
   public func subscribe(
     document: String, variables: [String: GraphQLValue], operationName: String, responseField: String,
-    modelSchema: ModelSchema?
+    modelSchema: ModelSchema?, modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:]
   ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: GraphQLSubscriptionEvent.self, throwing: (any Error).self)
     let subscriber = ValueSubscriber(
       document: document, variables: variables, operationName: operationName, responseField: responseField,
       continuation: continuation)
-    if let route = startSubscription(subscriber, schema: modelSchema) {
+    if let route = startSubscription(subscriber, schema: modelSchema, modeVariables: modeVariables) {
       continuation.onTermination = { _ in route.stop() }
     }
     return stream

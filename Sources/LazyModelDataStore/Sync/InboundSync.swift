@@ -50,7 +50,9 @@ enum Applied: Sendable { case added, updated, deleted, skipped }
 /// Reconciliation of a remote record: skipped while the outbox holds a mutation for its
 /// identifier (the outbound answer brings the server's version), skipped when the stored
 /// `_version` is greater or equal, else stored (or deleted, cascading, when `_deleted`) with its
-/// metadata. Nothing inbound enters the outbox. A failure of the network (transport, timeout,
+/// metadata; a protected field an event redacted to `null` keeps the stored value, and a sync
+/// page's record at the stored `_version` fills the fields such an event left unheld
+/// (``RedactedFields``). Nothing inbound enters the outbox. A failure of the network (transport, timeout,
 /// HTTP 5xx/429, the real-time connection failing for good) ends the cycle: `networkStatus(false)`,
 /// then a new cycle after ``SyncConfiguration/retry``'s delay. A page or record that cannot be
 /// applied is a ``SyncEvent/inboundError(_:)``; its model is not marked synced and syncs again on
@@ -137,12 +139,20 @@ extension SyncEngine {
       sink.finish()
     }
     for mapping in mappings {
-      // The token is read once per model and cycle; a provider that fails is a network failure.
-      let owners = try await ownerArguments(mapping.schema)
+      // The tokens are read once per model and cycle; a provider that fails is a network failure.
+      let (owners, modeOwners) = try await subscriptionOwnerArguments(mapping.schema)
       for kind in ModelSubscriptionKind.allCases {
         let request: GraphQLRequest<GraphQLValue>
+        var modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:]
         do {
-          request = try subscription(kind, mapping.schema, ownerArguments: owners)
+          request = try subscription(
+            kind, mapping.schema, ownerArguments: owners,
+            declaring: Set(modeOwners.values.flatMap(\.keys)))
+          for (mode, arguments) in modeOwners {
+            modeVariables[mode] = request.variables.merging(arguments.mapValues { GraphQLValue.string($0) }) {
+              _, owner in owner
+            }
+          }
         } catch {
           emit(.inboundError(SyncInboundError(modelName: mapping.schema.name, identifier: nil, underlying: error)))
           continue
@@ -153,7 +163,7 @@ extension SyncEngine {
             do {
               let events = client.subscribe(
                 document: request.document, variables: request.variables, operationName: request.operationName,
-                responseField: request.responseField, modelSchema: mapping.schema)
+                responseField: request.responseField, modelSchema: mapping.schema, modeVariables: modeVariables)
               for try await event in events {
                 switch event {
                 case .connected: sink.yield(.connected)
@@ -305,10 +315,12 @@ extension SyncEngine {
           let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
           // The page's upserts go to SQLite together (one statement setup for the page).
           let upserts = PageUpserts<M>()
+          let mayHaveUnheld = try RedactedFields.hasEntries(name, tx.connection)
           for (index, item) in patched.enumerated() {
             applied.append(
               try self.reconcile(
-                M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, tx, upserts: upserts))
+                M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, redacted: false,
+                mayHaveUnheld: mayHaveUnheld, tx, upserts: upserts))
           }
           try upserts.flush(tx)
           if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
@@ -369,7 +381,7 @@ extension SyncEngine {
           if skipped == .notNewer { return }
         }
         _ = try await store.writeRemote { tx in
-          try self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, tx)
+          try self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, redacted: true, tx)
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
@@ -395,11 +407,18 @@ extension SyncEngine {
   /// process) and reconciled again once the mutation is done (``replayParked(_:_:)``): a change
   /// another device made while this store's mutation of the record was in flight is newer than the
   /// answer, and the delta sync that brought it (or its live event) will not bring it again.
+  ///
+  /// `redacted`: `record` is a subscription event, whose protected fields may be redacted to
+  /// `null` (``RedactedFields``); `false`: a sync page's record (`mayHaveUnheld` `false`: the
+  /// transaction found no unheld field of `M`).
   func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
-    upserts: PageUpserts<M>? = nil
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Bool = false,
+    mayHaveUnheld: Bool = true, _ tx: WriteTransaction, upserts: PageUpserts<M>? = nil
   ) throws -> Applied {
-    try Self.reconcile(M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, tx, upserts: upserts) {
+    try Self.reconcile(
+      M.self, record, decoded: decoded, outboxHoldsModel: outboxHoldsModel, redacted: redacted,
+      mayHaveUnheld: mayHaveUnheld, tx, upserts: upserts
+    ) {
       identifier, version in
       try Outbox.park(M.modelName, identifier, version: version, record, tx.connection)
     }
@@ -430,7 +449,8 @@ extension SyncEngine {
     func open<M: Model>(_ type: M.Type) throws {
       try tx.connection.execute("SAVEPOINT lazymodel_replay")
       do {
-        _ = try Self.reconcile(M.self, record, decoded: nil, outboxHoldsModel: true, tx)
+        // A held record may be a subscription event's: its `null` protected fields say nothing.
+        _ = try Self.reconcile(M.self, record, decoded: nil, outboxHoldsModel: true, redacted: true, tx)
         try tx.connection.execute("RELEASE lazymodel_replay")
       } catch {
         try tx.connection.execute("ROLLBACK TO lazymodel_replay")
@@ -448,14 +468,17 @@ extension SyncEngine {
   /// ``reconcile(_:_:_:)`` of a record already patched by ``withReferenceKeys(_:_:)`` (and decoded,
   /// when `decoded` is set); `outboxHoldsModel` `false` (the transaction found no outbox entry of
   /// `M`) skips the record's outbox lookup; `park` receives the identifier and `_version` of a
-  /// record skipped for a pending mutation (what it throws fails the record). With `upserts`, an
-  /// upsert is collected there and written by its next ``PageUpserts/flush(_:)`` (before any
-  /// delete, and before a second record of one identifier is looked at), not at once.
+  /// record skipped for a pending mutation (what it throws fails the record). `redacted` and
+  /// `mayHaveUnheld` as ``reconcile(_:_:decoded:outboxHoldsModel:redacted:mayHaveUnheld:_:upserts:)``: a
+  /// query's record at the stored `_version` is applied while the record has unheld fields. With
+  /// `upserts`, an upsert is collected there and written by its next ``PageUpserts/flush(_:)``
+  /// (before any delete, and before a second record of one identifier is looked at), not at once.
   private static func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, _ tx: WriteTransaction,
-    upserts: PageUpserts<M>? = nil, park: (String, Int) throws -> Void = { _, _ in }
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Bool = false,
+    mayHaveUnheld: Bool = true, _ tx: WriteTransaction, upserts: PageUpserts<M>? = nil,
+    park: (String, Int) throws -> Void = { _, _ in }
   ) throws -> Applied {
-    let model: M
+    var model: M
     do {
       model = try decoded ?? decode(M.self, record)
     } catch {
@@ -470,7 +493,12 @@ extension SyncEngine {
       case .pendingMutation?:
         try park(identifier, remote.version)
         return .skipped
-      case .notNewer?: return .skipped
+      case .notNewer?:
+        // A query's record of the stored `_version` fills what a redacted event left unheld.
+        guard !redacted, mayHaveUnheld, M.schema.hasFieldAuthRules,
+          try Outbox.metadata(M.modelName, identifier, tx.connection)?.version == remote.version,
+          try !RedactedFields.unheld(M.modelName, identifier, tx.connection).isEmpty
+        else { return .skipped }
       case nil: break
       }
       // A collected upsert of this identifier is written before its row is looked at.
@@ -484,6 +512,12 @@ extension SyncEngine {
       let exists = try probe.step()
       probe.reset()
       try Outbox.setMetadata(M.modelName, identifier, remote, tx.connection)
+      if let merged = try RedactedFields.merge(
+        M.self, record, identifier: identifier, redacted: redacted && !remote.deleted,
+        mayHaveUnheld: mayHaveUnheld, tx)
+      {
+        model = try decode(M.self, merged)
+      }
       if remote.deleted {
         guard exists else { return .skipped }
         try upserts?.flush(tx)  // a cascade may reach a collected child
@@ -584,9 +618,11 @@ extension SyncEngine {
   }
 
   /// The `kind` subscription of `schema` with the sync fields, the model's sync expression as
-  /// its `filter` and `ownerArguments` (``ownerArguments(_:)``) as its owner arguments.
+  /// its `filter` and `ownerArguments` (``ownerArguments(_:)``) as its owner arguments; the
+  /// document also declares the owner arguments `declaring` names (those of a mode's own start).
   private func subscription(
-    _ kind: ModelSubscriptionKind, _ schema: ModelSchema, ownerArguments: [String: String]
+    _ kind: ModelSubscriptionKind, _ schema: ModelSchema, ownerArguments: [String: String],
+    declaring: Set<String> = []
   ) throws -> GraphQLRequest<GraphQLValue> {
     let field: String?
     switch kind {
@@ -604,8 +640,10 @@ extension SyncEngine {
     {
       variables["filter"] = filter.value
     }
-    let owners = ModelSubscriptions.ownerArgumentNames(of: schema).filter { ownerArguments[$0] != nil }
-    for name in owners { variables[name] = .string(ownerArguments[name] ?? "") }
+    let owners = ModelSubscriptions.ownerArgumentNames(of: schema).filter {
+      ownerArguments[$0] != nil || declaring.contains($0)
+    }
+    for name in owners { if let value = ownerArguments[name] { variables[name] = .string(value) } }
     let name = field.prefix(1).uppercased() + field.dropFirst()
     let declarations =
       ["$filter: \(ModelDocument.subscriptionFilterInputType(schema))"] + owners.map { "$\($0): String" }
@@ -641,11 +679,41 @@ extension SyncEngine {
   ///
   /// - Throws: ``AuthorizationError`` when the token provider fails.
   func ownerArguments(_ schema: ModelSchema) async throws -> [String: String] {
+    try await ownerArguments(schema, authorization: configuration.client.configuration.authorization)
+  }
+
+  /// The owner arguments of `schema`'s subscriptions: under ``AuthorizationStrategy/default``,
+  /// ``ownerArguments(_:)`` for every start (`shared`); under
+  /// ``AuthorizationStrategy/multiAuth(_:)``, each user pools or OIDC mode's own (`byMode`: each
+  /// mode's connection sends its start with its own token's owner, as AppSync requires the
+  /// owner's argument of each), and none for the other modes (an API key or IAM start passes no
+  /// owner argument).
+  ///
+  /// - Throws: ``AuthorizationError`` when a token provider fails.
+  func subscriptionOwnerArguments(_ schema: ModelSchema) async throws -> (
+    shared: [String: String], byMode: [AuthorizationMode: [String: String]]
+  ) {
+    guard case .multiAuth(let configured) = configuration.client.configuration.authorizationStrategy else {
+      return (try await ownerArguments(schema), [:])
+    }
+    var byMode: [AuthorizationMode: [String: String]] = [:]
+    for authorization in AuthorizationStrategy.ordered(configured, for: schema, operation: .listen) {
+      guard let mode = authorization.mode, byMode[mode] == nil else { continue }
+      let arguments = try await ownerArguments(schema, authorization: authorization)
+      if !arguments.isEmpty { byMode[mode] = arguments }
+    }
+    return ([:], byMode)
+  }
+
+  /// ``ownerArguments(_:)`` for the token of `authorization` (none unless user pools or OIDC).
+  func ownerArguments(_ schema: ModelSchema, authorization: APIClient.Authorization) async throws -> [String:
+    String]
+  {
     let names = ModelSubscriptions.ownerArgumentNames(of: schema)
     guard !names.isEmpty else { return [:] }
     let mode: AuthorizationMode
     let provider: APIClient.TokenProvider
-    switch configuration.client.configuration.authorization {
+    switch authorization {
     case .userPools(let tokens): (mode, provider) = (.userPools, tokens)
     case .oidc(let tokens): (mode, provider) = (.oidc, tokens)
     default: return [:]
@@ -754,7 +822,7 @@ extension DataStore {
   }
 }
 
-/// The upserts of one sync page, collected by ``SyncEngine/reconcile(_:_:decoded:outboxHoldsModel:_:upserts:)``
+/// The upserts of one sync page, collected by ``SyncEngine/reconcile(_:_:decoded:outboxHoldsModel:redacted:mayHaveUnheld:_:upserts:)``
 /// and written together: one `saveRows` call (its statement, encoder and key order set up once)
 /// instead of one per record. Used inside one write job only.
 final class PageUpserts<M: Model> {

@@ -20,6 +20,8 @@ import LazyModelAPI
 ///   `record` the record as received (JSON). Written by the transaction that decides to hold the
 ///   record, deleted by the one that applies it (``SyncEngine/replayParked(_:_:)``), so a held
 ///   record survives a stop, a crash or a kill of the process.
+/// - `_lazymodel_sync_unheld(model, identifier, fields)`: the protected fields of each stored record
+///   that only a redacted answer or event brought (``RedactedFields``).
 ///
 /// Not thread-safe by itself: every function runs on the connection's queue, inside a transaction.
 enum Outbox {
@@ -114,6 +116,7 @@ enum Outbox {
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS \(quote(parkedTable)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
         + " version INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (model, identifier)) WITHOUT ROWID, STRICT")
+    try RedactedFields.createTable(connection)
   }
 
   // MARK: Held remote records
@@ -381,12 +384,14 @@ enum Outbox {
     try statement.run()
   }
 
-  /// Deletes every outbox entry, all metadata and every held record (``DataStore/clear()``).
+  /// Deletes every outbox entry, all metadata, every held record and every record's unheld fields
+  /// (``DataStore/clear()``).
   static func clear(_ connection: Connection) throws {
     try connection.execute("DELETE FROM \(quote(outboxTable))")
     try connection.execute("DELETE FROM \(quote(metadataTable))")
     try connection.execute("DELETE FROM \(quote(modelsTable))")
     try connection.execute("DELETE FROM \(quote(parkedTable))")
+    try RedactedFields.clear(connection)
   }
 }
 

@@ -284,7 +284,9 @@ final class SyncEngine: Sendable {
       // The row is gone without a pending delete (deleted by a remote change): nothing to send.
       guard let local else { return Prepared(components: components, local: nil, request: nil, sent: nil) }
       kind = entry.kind == .create ? .create : .update
-      input = try ModelMutations.input(kind, of: local)
+      // A protected field the store never held (a redacted event's) is left out, not sent as `null`.
+      input = try RedactedFields.withoutUnheld(
+        try ModelMutations.input(kind, of: local), entry.modelName, entry.identifier, tx.connection)
     case .delete:
       kind = .delete
       input = [:]
@@ -478,10 +480,13 @@ final class SyncEngine: Sendable {
       let finishing: @Sendable (WriteTransaction) throws -> Void = { tx in
         try Outbox.remove(entry.sequence, tx.connection)
         try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
-        if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil,
-          let remote = try? Self.decode(M.self, Self.withReferenceKeys(answer, M.schema))
-        {
-          try tx.saveWithoutReadBack([remote])  // the server's values (Automerge may have merged)
+        if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil {
+          // The server's values (Automerge may have merged), but a protected field the answer
+          // redacted to `null` keeps the row's value (``RedactedFields``).
+          let patched = Self.withReferenceKeys(answer, M.schema)
+          let held =
+            try RedactedFields.merge(M.self, patched, identifier: entry.identifier, redacted: true, tx) ?? patched
+          if let remote = try? Self.decode(M.self, held) { try tx.saveWithoutReadBack([remote]) }
         }
         try self.replayParked(entry, tx)
       }
@@ -641,6 +646,8 @@ final class SyncEngine: Sendable {
   ) throws {
     let metadata = syncFields(record)
     try Outbox.setMetadata(M.modelName, identifier, metadata, tx.connection)
+    // A query's record holds real values: the record's unheld fields are forgotten.
+    let record = try RedactedFields.merge(M.self, record, identifier: identifier, redacted: false, tx) ?? record
     if metadata.deleted {
       let components = try ModelIdentifier(M.self, canonicalString: identifier).components
       try tx.store.deleteCascading(try tx.store.mapping(for: M.self), keyCondition(components), tx.connection)

@@ -164,6 +164,12 @@ public enum ModelGenDiagnosticCode {
   /// An operation (`query`, `mutation`, `subscription`) named twice by the schema definition and
   /// its `extend schema`s (GraphQL spec §3.3, §3.3.2).
   public static let repeatedRootOperation: DiagnosticCode = "MG071"
+  /// An `@auth` rule's `operations:` naming a granular read operation (`get`, `list`, `sync`,
+  /// `listen`, `search`) where the auth transformer refuses it (`getAuthDirectiveRules`): in a
+  /// field-level rule of a model field ("'get' operation is not allowed at the field level."), or
+  /// beside `read`, which covers every read operation ("'get' operations are specified in addition
+  /// to 'read'"). Reported once per rule, at its first such operation.
+  public static let refusedReadOperations: DiagnosticCode = "MG072"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -335,6 +341,9 @@ public enum SemanticError: Sendable, Hashable {
   case invalidUnionMember(union: String, member: String, reason: String)
   /// MG071: `operation` (`query`) is named again, as `typeName`.
   case repeatedRootOperation(operation: String, typeName: String)
+  /// MG072: the `@auth` rule of `owner` (`Post`, `Post.title`) names the granular read
+  /// `operations` (`["get", "list"]`) in a field-level rule (`besideRead` false) or beside `read`.
+  case refusedReadOperations(owner: String, operations: [String], besideRead: Bool)
   /// MG002: an Amplify GraphQL Transformer v1 directive (`@key`, `@connection`), with the v2
   /// directive(s) that replace it as written here (`@index`).
   case v1Directive(name: String, replacement: String)
@@ -411,6 +420,7 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidImplementation: return ModelGenDiagnosticCode.invalidImplementation
     case .invalidUnionMember: return ModelGenDiagnosticCode.invalidUnionMember
     case .repeatedRootOperation: return ModelGenDiagnosticCode.repeatedRootOperation
+    case .refusedReadOperations: return ModelGenDiagnosticCode.refusedReadOperations
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
@@ -588,6 +598,11 @@ public enum SemanticError: Sendable, Hashable {
       return "an @auth rule on `\(q(field))` cannot name `operations:`: a root field is one operation already"
     case .emptyAuthRules(let owner):
       return "@auth on `\(q(owner))` has no rules"
+    case .refusedReadOperations(let owner, let operations, let besideRead):
+      let named = operations.map { "`\(q($0))`" }.joined(separator: ", ")
+      return besideRead
+        ? "an @auth rule on `\(q(owner))` names \(named) beside `read`, which covers every read operation"
+        : "a field-level @auth rule on `\(q(owner))` names \(named); a field-level rule can grant only `read` of the read operations"
     case .emptyAuthRuleList(let owner, let option):
       let grants = option == "operations" ? "no operation" : "no caller (no group is named)"
       return "an @auth rule on `\(q(owner))` has `\(q(option)): []`, so it grants \(grants)"
@@ -694,6 +709,11 @@ public enum SemanticError: Sendable, Hashable {
     case .operationsOnRootFieldAuthRule:
       return
         "remove `operations:`; the rule applies to the whole field (the auth transformer refuses `operations` on Query, Mutation and Subscription fields)"
+    case .refusedReadOperations(_, let operations, let besideRead):
+      let named = operations.joined(separator: ", ")
+      return besideRead
+        ? "keep `read` to grant every read operation, or remove it to grant only \(named) (the auth transformer refuses both together)"
+        : "write `read` instead of \(named) (the auth transformer refuses get, list, sync, listen and search in a field's rules: a field is read by every read operation), or move the rule to the model"
     case .emptyAuthRules:
       return
         "write at least one rule (`@auth(rules: [{allow: private}])`), or remove @auth (the auth transformer refuses an empty `rules` list)"

@@ -184,6 +184,23 @@ public struct ModelOperations: Sendable, Hashable {
   /// `subscriptions:` as written.
   public var subscriptions: WrittenValue?
 
+  /// The transformer's `subscriptions.level` (`ModelSubscriptionLevel`): `"off"` for
+  /// `subscriptions: null` or `{level: off}`, `"public"` for `{level: public}`, else `"on"` (the
+  /// default, also when an object renames subscriptions without `level:`). With level `on` the
+  /// auth transformer protects subscriptions and redacts protected fields in mutation responses.
+  public var subscriptionLevel: String {
+    switch subscriptions {
+    case .null?: return "off"
+    case .object(let fields)?:
+      for field in fields where field.name == "level" {
+        if case .enumValue(let level) = field.value { return level }
+        if case .string(let level) = field.value { return level }
+      }
+      return "on"
+    default: return "on"
+    }
+  }
+
   /// Creates the operations configuration.
   public init(queries: WrittenValue? = nil, mutations: WrittenValue? = nil, subscriptions: WrittenValue? = nil) {
     self.queries = queries

@@ -8,7 +8,9 @@ import ModelVocabulary
 /// nothing), and rules the transformer rejects (MG024): `groups` without `groups:` or
 /// `groupsField:`, group options on other strategies, owner options on other strategies, and a
 /// provider the strategy does not support (public: apiKey/iam/identityPool; private:
-/// userPools/oidc/iam/identityPool; owner and groups: userPools/oidc; custom: function).
+/// userPools/oidc/iam/identityPool; owner and groups: userPools/oidc; custom: function); granular
+/// read operations where the transformer refuses them (MG072: in a model field's rule, or beside
+/// `read`).
 ///
 /// Model-level rules go into ``ModelDefinition/authRules``, field-level rules into
 /// ``FieldDefinition/authRules``. Every owner field an `allow: owner` rule names (`ownerField:`,
@@ -36,7 +38,9 @@ enum AuthRule {
       var fieldRules: [AuthRuleDefinition] = []
       for declared in model.declared {
         guard let directive = declared.directive("auth") else { continue }
-        let rules = rules(of: directive, model: model.name, context: context)
+        let rules = rules(
+          of: directive, model: model.name, context: context,
+          field: declared.ast.name.value)
         fieldRules += rules
         if var field = model.field(named: declared.ast.name.value) {
           field.authRules = rules
@@ -51,12 +55,13 @@ enum AuthRule {
   /// The auth transformer rejects field-level rules that leave a required (`!`) declared field
   /// unreadable by a role that may read some other field, because such a role would get `null` for
   /// a non-null field ("When using field-level authorization rules you need to add rules to all of
-  /// the model's required fields with at least read permissions"). Not checked when subscriptions
-  /// are off (`@model(subscriptions: null)`), as the transformer does. A `private` user-pool (or
+  /// the model's required fields with at least read permissions"). Checked only while the
+  /// subscription level is `on` (not for `subscriptions: null` or `{level: off | public}`), as the
+  /// transformer does (`subscriptionLevel === SubscriptionLevel.on`). A `private` user-pool (or
   /// OIDC) role that may read the field covers the other roles of that provider
   /// (`getReadRolesForField`).
   private static func checkRequiredFieldsReadable(_ model: WorkingModel, context: AnalysisContext) {
-    if model.operations.subscriptions == .null { return }
+    if model.operations.subscriptionLevel != "on" { return }
     let readOperations: Set<AuthRuleDefinition.Operation> = [.get, .list, .sync, .listen, .search]
     func readers(_ rules: [AuthRuleDefinition]) -> Set<String> {
       Set(rules.filter { !$0.grantedOperations.isDisjoint(with: readOperations) }.flatMap { $0.roleNames })
@@ -99,9 +104,38 @@ enum AuthRule {
   }
 
   /// The rules of one `@auth`, reporting problems; `@auth(rules: [])` is MG066 at the empty list
-  /// (the transformer's `validateRules`: "does not have any auth rules").
-  static func rules(of directive: Directive, model: String, context: AnalysisContext) -> [AuthRuleDefinition] {
-    written(of: directive, model: model, context: context).map(\.rule)
+  /// (the transformer's `validateRules`: "does not have any auth rules"). With `field` (the
+  /// `@auth` of a model's field), a rule naming a granular read operation is MG072; at either
+  /// level, so is one naming a granular read operation beside `read`. Such a rule is kept (as
+  /// written), so that no later check reports a consequence of it.
+  static func rules(
+    of directive: Directive, model: String, context: AnalysisContext, field: String? = nil
+  ) -> [AuthRuleDefinition] {
+    written(of: directive, model: model, context: context).map { rule, object in
+      checkReadOperations(
+        of: object, owner: field.map { "\(model).\($0)" } ?? model, fieldLevel: field != nil, context: context)
+      return rule
+    }
+  }
+
+  /// The granular read operations (transformer v2's `READ_MODEL_OPERATIONS` but `read`).
+  static let granularReadOperations: Set<String> = ["get", "list", "sync", "listen", "search"]
+
+  /// MG072 for a rule whose `operations:` the auth transformer's `getAuthDirectiveRules` refuses,
+  /// in its order: with `fieldLevel`, any granular read operation ("'get' operation is not
+  /// allowed at the field level."); otherwise a granular read operation beside `read` ("'get'
+  /// operations are specified in addition to 'read'"). Reported at the first such operation.
+  private static func checkReadOperations(
+    of object: ConstValue, owner: String, fieldLevel: Bool, context: AnalysisContext
+  ) {
+    guard let entry = object.objectFields?.first(where: { $0.name.value == "operations" }) else { return }
+    let values = entry.value.listValues ?? [entry.value]
+    let names = values.map { $0.enumValueName ?? $0.stringValue }
+    let granular = zip(values, names).filter { _, name in name.map(granularReadOperations.contains) ?? false }
+    guard let first = granular.first, fieldLevel || names.contains("read") else { return }
+    context.report(
+      .refusedReadOperations(owner: owner, operations: granular.compactMap(\.1), besideRead: !fieldLevel),
+      at: first.0.range)
   }
 
   /// The rules of an `@auth` on the root field `field` (`Query.report`), with the checks of the
