@@ -1,4 +1,5 @@
 import Foundation
+import ModelGen
 
 #if canImport(Glibc)
   import Glibc
@@ -108,7 +109,8 @@ final class OutputLock {
       }
       guard status.st_mode & S_IFMT == S_IFREG else {
         close(descriptor)
-        throw .lockFailed(path: path, reason: "a \(kindName(mode: status.st_mode)) is in the way, not a regular file")
+        let kind = RegularFile.kindName(mode: status.st_mode)
+        throw .lockFailed(path: path, reason: "a \(kind) is in the way, not a regular file")
       }
       if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
         // The lock of a file its holder deleted (or replaced) meanwhile locks nothing: open again.
@@ -153,20 +155,8 @@ final class OutputLock {
   private static func reason(openingFailedWith code: Int32, at path: String) -> String {
     var status = stat()
     if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      return "a \(kindName(mode: status.st_mode)) is in the way, not a regular file"
+      return "a \(RegularFile.kindName(mode: status.st_mode)) is in the way, not a regular file"
     }
     return String(cString: strerror(code)).lowercased()
-  }
-
-  private static func kindName(mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFLNK: "symbolic link"
-    case S_IFDIR: "directory"
-    case S_IFIFO: "FIFO (named pipe)"
-    case S_IFCHR: "character device"
-    case S_IFBLK: "block device"
-    case S_IFSOCK: "socket"
-    default: "special file"
-    }
   }
 }

@@ -88,9 +88,13 @@ public enum RegularFile {
     return kindName(mode: status.st_mode)
   }
 
-  private static func kindName(mode: mode_t) -> String {
+  /// The kind of file `mode`'s `S_IFMT` bits name, as the CLI's messages word it ("regular file",
+  /// "symbolic link", "directory", "FIFO (named pipe)", "character device", "block device",
+  /// "socket", else "special file").
+  public static func kindName(mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFREG: "regular file"
+    case S_IFLNK: "symbolic link"
     case S_IFDIR: "directory"
     case S_IFIFO: "FIFO (named pipe)"
     case S_IFCHR: "character device"
