@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// Sync of a model with a protected field (`Memo.secret`: only the owner reads it; every signed-in
-/// user reads the rest). With subscriptions on, the service returns `secret` as `null` in every
+/// user reads and updates the rest). With subscriptions on, the service returns `secret` as `null` in every
 /// mutation response and subscription event, for every caller (Amplify's "Per-Field with
 /// Subscriptions"; the local server's `redacted_fields`), while `sync` and `get` return it to the
 /// owner. Before, the engine stored those nulls: the device that saved the memo lost its secret
@@ -115,6 +115,109 @@ struct ProtectedFieldSyncTests {
     #expect(try await local(phone, "m1") == "groceries, milk, eggs | pin 4711")
     #expect(try await eventuallyScaled { try await local(laptop, "m1") == "groceries, milk, eggs | pin 4711" })
     for store in [phone, laptop] { await store.stop() }
+  }
+
+  /// A reader the field rule refuses: `sync` answers bob (not the owner; `allow: private` reads
+  /// and updates the rest) with alice's memo, `secret` `null` and an `Unauthorized` error at
+  /// `[syncMemos, items, i, secret]`. Before, the engine failed the whole page and never synced
+  /// `Memo` for bob.
+  @Test func aReaderRefusedAProtectedFieldSyncsTheRestAndNeverSendsItBack() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory)
+    let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
+    defer { server.stop() }
+    let alice = try device(pool, server, directory, "alice", "alice-phone")
+    try await startAndSync(alice)
+    try await alice.save(Memo(id: "m1", title: "groceries", secret: "pin 4711"))
+    #expect(try await eventuallyScaled { try await alice.pendingMutations().isEmpty })
+    #expect(try await stored(pool, server, "alice", "m1") == "groceries | pin 4711 | v1")
+
+    // The page bob's sync query gets, and what the engine accepts of it.
+    let token = pool.token("bob")
+    let client = APIClient(
+      configuration: .init(endpoint: server.endpoint, authorization: .userPools { token }, timeout: syncRequestTimeout))
+    let request = try SyncEngine.syncQuery(Memo.schema, filter: nil, limit: 100, nextToken: nil, lastSync: nil)
+    let response = try await client.response(for: request)
+    #expect(response.errors.map(\.errorType) == ["Unauthorized"])
+    #expect(response.errors.first?.path == [.string("syncMemos"), .string("items"), .int(0), .string("secret")])
+    #expect(try SyncEngine.syncPage(response, of: request, Memo.schema).refused == [0])
+
+    let bob = try device(pool, server, directory, "bob", "bob-phone")
+    let log = EventLog(bob)
+    defer { log.stop() }
+    try await startAndSync(bob)
+    #expect(try await local(bob, "m1") == "groceries | -")
+    #expect("\(log.inboundErrors)" == "[]")
+    #expect(log.synced.filter { $0.modelName == "Memo" }.map { "\($0.added) \($0.updated)" } == ["1 0"])
+    var memo = try #require(try await bob.query(Memo.self, byIdentifier: .init(id: "m1")))
+    let identifier = memo.identifier.canonicalString
+    #expect(try await bob.read { tx in try RedactedFields.unheld("Memo", identifier, tx.connection) } == ["secret"])
+
+    // Bob's edit leaves out the secret he never held: the server keeps alice's.
+    memo.title = "groceries, milk"
+    try await bob.save(memo)
+    #expect(try await eventuallyScaled { try await bob.pendingMutations().isEmpty })
+    #expect(try await updateInputs(server) == ["id=m1 title=groceries, milk"])
+    #expect(try await stored(pool, server, "alice", "m1") == "groceries, milk | pin 4711 | v2")
+    #expect(try await local(bob, "m1") == "groceries, milk | -")
+    #expect(try await eventuallyScaled { try await local(alice, "m1") == "groceries, milk | pin 4711" })
+
+    // A delta sync of bob's brings the refused field again: still unheld, nothing failed.
+    await bob.stop()
+    try await startAndSync(bob)
+    #expect(try await local(bob, "m1") == "groceries, milk | -")
+    #expect(try await bob.read { tx in try RedactedFields.unheld("Memo", identifier, tx.connection) } == ["secret"])
+    #expect("\(log.inboundErrors)" == "[]")
+    for store in [alice, bob] { await store.stop() }
+  }
+
+  /// An error of another kind on a sync page (the server's injected failure reading `title`)
+  /// still fails the model's sync, naming the model and the operation; the refused `secret` of
+  /// the other memo on the page does not hide it.
+  @Test func anotherErrorOnASyncPageStillFailsTheModelsSync() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory)
+    let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
+    defer { server.stop() }
+    let alice = try device(pool, server, directory, "alice", "alice-phone")
+    try await startAndSync(alice)
+    try await alice.save(Memo(id: "m1", title: "groceries", secret: "pin 4711"))
+    #expect(try await eventuallyScaled { try await alice.pendingMutations().isEmpty })
+    // A memo whose title the server fails to read (its injected failure), created selecting `id`
+    // only so that the create's answer reads no title.
+    var request = URLRequest(url: server.endpoint)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue(pool.token("alice"), forHTTPHeaderField: "Authorization")
+    request.httpBody = try JSONSerialization.data(withJSONObject: [
+      "query": "mutation C($input: CreateMemoInput!) { createMemo(input: $input) { id } }",
+      "variables": ["input": ["id": "m2", "title": "__modelgen_fail__", "secret": "pin 1234"]],
+    ])
+    let (data, _) = try await URLSession.shared.data(for: request)
+    let created = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    #expect(created?["errors"] == nil)
+    #expect(((created?["data"] as? [String: Any])?["createMemo"] as? [String: Any])?["id"] as? String == "m2")
+
+    let bob = try device(pool, server, directory, "bob", "bob-phone")
+    let log = EventLog(bob)
+    defer { log.stop() }
+    try await bob.start()
+    #expect(try await eventuallyScaled { !log.inboundErrors.isEmpty })
+    let error = try #require(log.inboundErrors.first)
+    #expect(error.modelName == "Memo")
+    #expect(error.identifier == nil)
+    guard case .graphQL(let operation, let errors, _, _)? = error.underlying as? APIError else {
+      Issue.record("not a GraphQL error: \(error.underlying)")
+      return
+    }
+    #expect(operation == "SyncMemos")
+    #expect(Set(errors.compactMap(\.errorType)) == ["TestInjectedError", "Unauthorized"])
+    #expect(log.synced.filter { $0.modelName == "Memo" }.isEmpty)
+    #expect(try await bob.query(Memo.self).map(\.id) == [])
+    await bob.stop()
+    await alice.stop()
   }
 
   /// The reconciliation rules one by one, on a store that is never started: an event's `null`

@@ -61,7 +61,7 @@ extension Memo {
     ],
     authRules: [
       AuthRule(allow: .owner),
-      AuthRule(allow: .private, operations: [.read]),
+      AuthRule(allow: .private, operations: [.read, .update]),
     ],
     operations: ModelOperationNames(
       get: "getMemo", list: "listMemos", create: "createMemo", update: "updateMemo",

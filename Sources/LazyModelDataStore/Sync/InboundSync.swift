@@ -263,16 +263,16 @@ extension SyncEngine {
     let client = configuration.client
     /// The page after `token`, fetched while the current one is applied (the next page's request
     /// overlaps the current page's transaction; pages are still applied one after another, in order).
-    func fetch(_ token: String?, _ limit: Int) throws -> Task<GraphQLValue, any Error> {
+    func fetch(_ token: String?, _ limit: Int) throws -> Task<SyncPage, any Error> {
       let request = try Self.syncQuery(schema, filter: filter, limit: limit, nextToken: token, lastSync: lastSync)
-      return Task { try await client.send(request) }
+      return Task { try Self.syncPage(try await client.response(for: request), of: request, schema) }
     }
-    var upcoming: Task<GraphQLValue, any Error>?
+    var upcoming: Task<SyncPage, any Error>?
     defer { upcoming?.cancel() }
     repeat {
       let limit = min(pageSize, configuration.maxRecordsToSync - total)
       guard limit > 0 else { break }
-      let answer: GraphQLValue
+      let answer: SyncPage
       do {
         let page = try upcoming ?? fetch(token, limit)
         upcoming = nil
@@ -286,7 +286,7 @@ extension SyncEngine {
         emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
         return
       }
-      guard case .object(let page) = answer, case .list(let items)? = page["items"],
+      guard case .object(let page) = answer.value, case .list(let items)? = page["items"],
         case .int(let startedAt)? = page["startedAt"]
       else {
         emit(
@@ -319,7 +319,8 @@ extension SyncEngine {
           for (index, item) in patched.enumerated() {
             applied.append(
               try self.reconcile(
-                M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel, redacted: false,
+                M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel,
+                redacted: answer.refused.contains(index),
                 mayHaveUnheld: mayHaveUnheld, tx, upserts: upserts))
           }
           try upserts.flush(tx)
@@ -408,7 +409,8 @@ extension SyncEngine {
   /// another device made while this store's mutation of the record was in flight is newer than the
   /// answer, and the delta sync that brought it (or its live event) will not bring it again.
   ///
-  /// `redacted`: `record` is a subscription event, whose protected fields may be redacted to
+  /// `redacted`: `record` is a subscription event, or a sync page's item whose protected fields
+  /// came back `Unauthorized` (``syncPage(_:of:_:)``), whose protected fields may be redacted to
   /// `null` (``RedactedFields``); `false`: a sync page's record (`mayHaveUnheld` `false`: the
   /// transaction found no unheld field of `M`).
   func reconcile<M: Model>(
@@ -595,6 +597,51 @@ extension SyncEngine {
       members[field.name] = .object(reference)
     }
     return .object(members)
+  }
+
+  /// A sync page's `data.sync<Plural>` and the indexes of its items whose protected fields the
+  /// service refused (``syncPage(_:of:_:)``).
+  struct SyncPage: Sendable {
+    let value: GraphQLValue
+    let refused: Set<Int>
+  }
+
+  /// The page `response` to the sync query `request` of `schema` holds. Its errors are accepted
+  /// when every one is an `Unauthorized` error on the path `[sync<Plural>, "items", i, field]` of
+  /// a protected field of the model (``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``):
+  /// AppSync's field-level authorization answers a caller who may read the record but not the
+  /// field with the field `null` and such an error (the Amplify transformer's field resolvers; the
+  /// local server's `FieldUnauthorized`). Item `i` is then reconciled as a redacted record (its
+  /// `null` protected fields say nothing: ``RedactedFields``).
+  ///
+  /// - Throws: ``LazyModelAPI/APIError/graphQL(operationName:errors:partialData:body:)`` (as
+  ///   ``LazyModelAPI/APIClient/send(_:)``) for any other error, or when some error is not
+  ///   accepted; ``LazyModelAPI/APIError/undecodableResponse(operationName:reason:body:)`` when
+  ///   the page has no `data.sync<Plural>`.
+  static func syncPage(
+    _ response: GraphQLResponse<GraphQLValue>, of request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema
+  ) throws -> SyncPage {
+    var refused: Set<Int> = []
+    if !response.errors.isEmpty {
+      let protected = schema.fieldsRedactedInMutationResponses
+      let field = GraphQLValue.string(request.responseField)
+      for error in response.errors {
+        guard error.errorType == "Unauthorized", let path = error.path, path.count == 4, path[0] == field,
+          path[1] == "items", case .int(let index) = path[2], case .string(let name) = path[3],
+          protected.contains(name)
+        else {
+          throw APIError.graphQL(
+            operationName: request.operationName, errors: response.errors,
+            partialData: response.data.map { .object([request.responseField: $0]) }, body: response.body)
+        }
+        refused.insert(index)
+      }
+    }
+    guard let data = response.data else {
+      throw APIError.undecodableResponse(
+        operationName: request.operationName, reason: "no data.\(request.responseField)", body: response.body)
+    }
+    return SyncPage(value: data, refused: refused)
   }
 
   /// `query SyncPosts($filter: …, $limit: Int, $nextToken: String, $lastSync: AWSTimestamp) { syncPosts(…) { items { … } nextToken startedAt } }`.
