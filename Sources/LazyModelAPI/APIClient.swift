@@ -150,11 +150,27 @@ public final class APIClient: Sendable {
   ///   `.authorization`, `.cancelled`, or `.invalidRequest` when the variables cannot be encoded.
   public func send<Response>(_ request: GraphQLRequest<Response>) async throws -> Response {
     let response = try await self.response(for: request)
-    if !response.errors.isEmpty {
-      throw APIError.graphQL(
-        operationName: request.operationName, errors: response.errors,
-        partialData: Self.dataMember(of: response.body), body: response.body)
-    }
+    if !response.errors.isEmpty { throw Self.graphQLError(response, of: request) }
+    return try Self.data(of: response, for: request)
+  }
+
+  /// The ``APIError/graphQL(operationName:errors:partialData:body:)`` that ``send(_:)`` throws for
+  /// `response`'s `errors` (`partialData` is the body's `data` member), for a caller of
+  /// ``response(for:)`` that accepts some errors and refuses the rest.
+  public static func graphQLError<Response>(
+    _ response: GraphQLResponse<Response>, of request: GraphQLRequest<Response>
+  ) -> APIError {
+    APIError.graphQL(
+      operationName: request.operationName, errors: response.errors,
+      partialData: dataMember(of: response.body), body: response.body)
+  }
+
+  /// `response`'s decoded `data.<responseField>`, as ``send(_:)`` returns it.
+  ///
+  /// - Throws: ``APIError/undecodableResponse(operationName:reason:body:)`` when it has none.
+  public static func data<Response>(
+    of response: GraphQLResponse<Response>, for request: GraphQLRequest<Response>
+  ) throws -> Response {
     guard let data = response.data else {
       throw APIError.undecodableResponse(
         operationName: request.operationName, reason: "no data.\(request.responseField)",

@@ -629,19 +629,11 @@ extension SyncEngine {
         guard error.errorType == "Unauthorized", let path = error.path, path.count == 4, path[0] == field,
           path[1] == "items", case .int(let index) = path[2], case .string(let name) = path[3],
           protected.contains(name)
-        else {
-          throw APIError.graphQL(
-            operationName: request.operationName, errors: response.errors,
-            partialData: response.data.map { .object([request.responseField: $0]) }, body: response.body)
-        }
+        else { throw APIClient.graphQLError(response, of: request) }
         refused.insert(index)
       }
     }
-    guard let data = response.data else {
-      throw APIError.undecodableResponse(
-        operationName: request.operationName, reason: "no data.\(request.responseField)", body: response.body)
-    }
-    return SyncPage(value: data, refused: refused)
+    return SyncPage(value: try APIClient.data(of: response, for: request), refused: refused)
   }
 
   /// `query SyncPosts($filter: …, $limit: Int, $nextToken: String, $lastSync: AWSTimestamp) { syncPosts(…) { items { … } nextToken startedAt } }`.
