@@ -304,9 +304,20 @@ public final class APIClient: Sendable {
   /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func create<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
   ) async throws -> M {
     try await send(ModelMutations.create(model, condition: condition, includes: includes))
+  }
+
+  /// ``create(_:condition:includes:)`` with a `Model<Name>ConditionInput` as written (the escape
+  /// hatch: nothing checks `condition` against `M`; see ``GraphQLFilter``).
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
+  @discardableResult
+  public func create<M: Model>(
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.create(model, uncheckedCondition: condition, includes: includes))
   }
 
   /// Updates `model` (`update<Name>`) and returns the stored model.
@@ -319,9 +330,20 @@ public final class APIClient: Sendable {
   /// - Throws: ``APIError``, as ``send(_:)``.
   @discardableResult
   public func update<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
   ) async throws -> M {
     try await send(ModelMutations.update(model, condition: condition, includes: includes))
+  }
+
+  /// ``update(_:condition:includes:)`` with a `Model<Name>ConditionInput` as written (the escape
+  /// hatch: nothing checks `condition` against `M`; see ``GraphQLFilter``).
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
+  @discardableResult
+  public func update<M: Model>(
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.update(model, uncheckedCondition: condition, includes: includes))
   }
 
   /// Deletes `model` (`delete<Name>`) and returns the deleted model.
@@ -329,9 +351,20 @@ public final class APIClient: Sendable {
   /// - Throws: ``APIError``, as ``send(_:)``.
   @discardableResult
   public func delete<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
   ) async throws -> M {
     try await send(ModelMutations.delete(model, condition: condition, includes: includes))
+  }
+
+  /// ``delete(_:condition:includes:)`` with a `Model<Name>ConditionInput` as written (the escape
+  /// hatch: nothing checks `condition` against `M`; see ``GraphQLFilter``).
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
+  @discardableResult
+  public func delete<M: Model>(
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.delete(model, uncheckedCondition: condition, includes: includes))
   }
 
   // MARK: - HTTP
