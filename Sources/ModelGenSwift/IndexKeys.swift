@@ -13,14 +13,17 @@ import ModelGenIR
 /// API's `uncheckedIndex:` queries still reach it).
 extension ViewModelBuilder {
   func indexKeys(_ model: ModelDefinition, _ members: ModelMembers) -> [IndexKeyViewModel] {
-    let indexes = model.indexes.filter { index in
-      index.hasQueryField && SwiftNames.isSwiftIdentifier(index.name)
-        && index.fields.allSatisfy { model.field(named: $0) != nil }
+    // Each typed index with the Swift types of its fields (partition key first).
+    let typed: [(index: IndexDefinition, fieldTypes: [String])] = model.indexes.compactMap { index in
+      guard index.hasQueryField, SwiftNames.isSwiftIdentifier(index.name) else { return nil }
+      let fields = index.fields.compactMap { model.field(named: $0) }
+      guard fields.count == index.fields.count else { return nil }
+      return (index, fields.map { types.swiftType($0.type) })
     }
     let structNames = SwiftNames.uniqued(
-      indexes.map { SwiftNames.upperFirst($0.name) + "SortKey" })
-    return zip(indexes, structNames).map { index, structName in
-      let fieldTypes = index.fields.map { types.swiftType(model.field(named: $0)!.type) }
+      typed.map { SwiftNames.upperFirst($0.index.name) + "SortKey" })
+    return zip(typed, structNames).map { entry, structName in
+      let (index, fieldTypes) = entry
       let sortKeyFields = Array(index.fields.dropFirst())
       var composite: CompositeSortKeyViewModel?
       let sortKeyType: String
@@ -47,10 +50,12 @@ extension ViewModelBuilder {
     _ index: IndexDefinition, named name: String, types fieldTypes: [String], _ members: ModelMembers
   ) -> CompositeSortKeyViewModel {
     let fields = Array(index.fields.dropFirst())
-    let properties = zip(fields, fieldTypes).enumerated().map { position, pair in
+    // The protocol's own member keeps its name: a sort key field named like it is renamed.
+    let names = SwiftNames.uniqued(
+      fields.map { members.members.propertyName($0) }, taken: ["sortKeyValues"])
+    let properties = zip(names, fieldTypes).enumerated().map { position, pair in
       PropertyViewModel(
-        modifiers: "\(access.rawValue) var",
-        name: SwiftNames.escaped(members.members.propertyName(pair.0)),
+        modifiers: "\(access.rawValue) var", name: SwiftNames.escaped(pair.0),
         type: pair.1 + (position == 0 ? "" : "?"))
     }
     let parameters = properties.enumerated().map { position, property in

@@ -175,8 +175,8 @@ enum SwiftShadowedTypeNames {
         "GraphQLError", "GraphQLFilter", "GraphQLOperationType", "GraphQLRequest", "GraphQLRequestRecord",
         "GraphQLResponse", "GraphQLSubscriptionEvent", "GraphQLValue", "LazyModelAPI", "ModelConnection",
         "ModelDocument", "ModelListPage", "ModelListSequence", "ModelMutationKind", "ModelMutations", "ModelQueries",
-        "ModelSortDirection", "ModelSortKeyCondition", "ModelSubscription", "ModelSubscriptionKind", "ModelSubscriptions", "RealtimeError",
-        "SigV4Signer", "SortKeyCondition", "SubscriptionEvent",
+        "ModelSortDirection", "ModelSortKeyCondition", "ModelSubscription", "ModelSubscriptionKind",
+        "ModelSubscriptions", "RealtimeError", "SigV4Signer", "SortKeyCondition", "SubscriptionEvent",
       ]
     ),
     (
