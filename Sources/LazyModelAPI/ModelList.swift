@@ -151,17 +151,17 @@ public struct SortKeyCondition: Sendable, Hashable {
   }
 }
 
-/// A condition on the sort key of a typed index (``ModelIndexKey``), its operands of the sort key's
+/// A condition on the sort key of a typed index (`ModelIndexKey`), its operands of the sort key's
 /// Swift type: `SortKey` is the one sort key field's type (`.beginsWith("F")`, `.between(2000,
-/// and: 2010)` for an `Int`), or the index's generated ``ModelCompositeSortKey`` value for several
+/// and: 2010)` for an `Int`), or the index's generated `ModelCompositeSortKey` value for several
 /// (`.eq(Book.Indexes.BooksByAuthorAndYearAndTitleSortKey(year: 2001))`). An index without sort
-/// key fields (``ModelNoSortKey``) has no condition at all, and a value of another type does not
+/// key fields (`ModelNoSortKey`) has no condition at all, and a value of another type does not
 /// compile.
 ///
 /// The operators are AppSync's key condition inputs (``SortKeyCondition/Operator``, the Amplify
 /// GraphQL Transformer v2's `Model<Scalar>KeyConditionInput` and
 /// `Model<Name><Index>CompositeKeyConditionInput`). `beginsWith` needs text: a `String` or
-/// `Temporal` sort key (``StringFilterable``), or on a composite key text in its last given field
+/// `Temporal` sort key (`StringFilterable`), or on a composite key text in its last given field
 /// (checked before sending, as ``SortKeyCondition``'s other rules).
 ///
 /// Thread-safety: an immutable `Sendable` value.
