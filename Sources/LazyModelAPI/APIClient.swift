@@ -301,7 +301,11 @@ public final class APIClient: Sendable {
   /// `includes:` selects associations of the returned model eagerly (coding keys or `ModelPath`s
   /// such as `Comment4V2.path.post.comments`, at any depth).
   ///
-  /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
+  /// `condition:` is a typed predicate on `M` the stored model must meet (sent as the
+  /// `Model<Name>ConditionInput`; `Post.keys.title.eq("a")`), or `nil` for none.
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``: `.invalidRequest` (nothing sent) for a condition
+  ///   the filter input cannot express; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func create<M: Model>(
     _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
@@ -327,7 +331,11 @@ public final class APIClient: Sendable {
   /// the stored value survives (``ModelMutations/update(_:condition:includes:)`` sent through
   /// ``send(_:)`` does the same); a field set to a value is sent.
   ///
-  /// - Throws: ``APIError``, as ``send(_:)``.
+  /// `condition:` is a typed predicate on `M` the stored model must meet (sent as the
+  /// `Model<Name>ConditionInput`; `Post.keys.title.eq("a")`), or `nil` for none.
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``: `.invalidRequest` (nothing sent) for a condition
+  ///   the filter input cannot express; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func update<M: Model>(
     _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
@@ -348,7 +356,11 @@ public final class APIClient: Sendable {
 
   /// Deletes `model` (`delete<Name>`) and returns the deleted model.
   ///
-  /// - Throws: ``APIError``, as ``send(_:)``.
+  /// `condition:` is a typed predicate on `M` the stored model must meet (sent as the
+  /// `Model<Name>ConditionInput`; `Post.keys.title.eq("a")`), or `nil` for none.
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``: `.invalidRequest` (nothing sent) for a condition
+  ///   the filter input cannot express; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func delete<M: Model>(
     _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
