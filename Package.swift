@@ -71,6 +71,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionInterfacesAndUnionsDropped", "regressions/interfaces-and-unions-dropped"),
   ("RegressionFieldRuleGranularReadOperationsAccepted", "regressions/field-rule-granular-read-operations-accepted"),
   ("RegressionNestedPageModesFromChildRulesOnly", "regressions/nested-page-modes-from-child-rules-only"),
+  ("RegressionIndexQueriesAcceptAnyKeyType", "regressions/index-queries-accept-any-key-type"),
 ]
 
 var targets: [Target] = [

@@ -29,6 +29,15 @@ extension Memo {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Memo.self, index: Memo.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byTitle = ModelIndexKey<Memo, String, ModelNoSortKey>(
+      "byTitle", fields: ["title"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

@@ -25,6 +25,31 @@ extension Book {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Book.self, index: Book.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byIsbn = ModelIndexKey<Book, String, ModelNoSortKey>(
+      "byIsbn", fields: ["isbn"])
+    /// The sort key of the index `booksByAuthorAndYearAndTitle`:
+    /// its fields in index order; a condition gives a leading run of them (the later ones `nil`).
+    public struct BooksByAuthorAndYearAndTitleSortKey: ModelCompositeSortKey {
+      public var year: Int
+      public var title: String?
+
+      public init(year: Int, title: String? = nil) {
+        self.year = year
+        self.title = title
+      }
+
+      public var sortKeyValues: [KeyValue?] { [year.keyValue, title?.keyValue] }
+    }
+
+    public static let booksByAuthorAndYearAndTitle = ModelIndexKey<Book, String, BooksByAuthorAndYearAndTitleSortKey>(
+      "booksByAuthorAndYearAndTitle", fields: ["author", "year", "title"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

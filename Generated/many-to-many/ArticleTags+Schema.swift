@@ -21,6 +21,17 @@ extension ArticleTags {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(ArticleTags.self, index: ArticleTags.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byArticle = ModelIndexKey<ArticleTags, String, ModelNoSortKey>(
+      "byArticle", fields: ["articleId"])
+    public static let byTag = ModelIndexKey<ArticleTags, String, ModelNoSortKey>(
+      "byTag", fields: ["tagId"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

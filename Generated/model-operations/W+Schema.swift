@@ -19,6 +19,15 @@ extension W {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(W.self, index: W.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byLabel = ModelIndexKey<W, String, ModelNoSortKey>(
+      "byLabel", fields: ["label"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

@@ -21,6 +21,15 @@ extension Comment4V2 {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Comment4V2.self, index: Comment4V2.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byPost4 = ModelIndexKey<Comment4V2, String, String>(
+      "byPost4", fields: ["postID", "content"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

@@ -301,12 +301,27 @@ public final class APIClient: Sendable {
   /// `includes:` selects associations of the returned model eagerly (coding keys or `ModelPath`s
   /// such as `Comment4V2.path.post.comments`, at any depth).
   ///
+  /// `condition:` is a typed predicate on `M` the stored model must meet (sent as the
+  /// `Model<Name>ConditionInput`; `Post.keys.title.eq("a")`), or `nil` for none.
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``: `.invalidRequest` (nothing sent) for a condition
+  ///   the filter input cannot express; a failed `condition` is a `.graphQL` error.
+  @discardableResult
+  public func create<M: Model>(
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.create(model, condition: condition, includes: includes))
+  }
+
+  /// ``create(_:condition:includes:)`` with a `Model<Name>ConditionInput` as written (the escape
+  /// hatch: nothing checks `condition` against `M`; see ``GraphQLFilter``).
+  ///
   /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func create<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
   ) async throws -> M {
-    try await send(ModelMutations.create(model, condition: condition, includes: includes))
+    try await send(ModelMutations.create(model, uncheckedCondition: condition, includes: includes))
   }
 
   /// Updates `model` (`update<Name>`) and returns the stored model.
@@ -316,22 +331,52 @@ public final class APIClient: Sendable {
   /// the stored value survives (``ModelMutations/update(_:condition:includes:)`` sent through
   /// ``send(_:)`` does the same); a field set to a value is sent.
   ///
-  /// - Throws: ``APIError``, as ``send(_:)``.
+  /// `condition:` is a typed predicate on `M` the stored model must meet (sent as the
+  /// `Model<Name>ConditionInput`; `Post.keys.title.eq("a")`), or `nil` for none.
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``: `.invalidRequest` (nothing sent) for a condition
+  ///   the filter input cannot express; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func update<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
   ) async throws -> M {
     try await send(ModelMutations.update(model, condition: condition, includes: includes))
   }
 
+  /// ``update(_:condition:includes:)`` with a `Model<Name>ConditionInput` as written (the escape
+  /// hatch: nothing checks `condition` against `M`; see ``GraphQLFilter``).
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
+  @discardableResult
+  public func update<M: Model>(
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.update(model, uncheckedCondition: condition, includes: includes))
+  }
+
   /// Deletes `model` (`delete<Name>`) and returns the deleted model.
   ///
-  /// - Throws: ``APIError``, as ``send(_:)``.
+  /// `condition:` is a typed predicate on `M` the stored model must meet (sent as the
+  /// `Model<Name>ConditionInput`; `Post.keys.title.eq("a")`), or `nil` for none.
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``: `.invalidRequest` (nothing sent) for a condition
+  ///   the filter input cannot express; a failed `condition` is a `.graphQL` error.
   @discardableResult
   public func delete<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
   ) async throws -> M {
     try await send(ModelMutations.delete(model, condition: condition, includes: includes))
+  }
+
+  /// ``delete(_:condition:includes:)`` with a `Model<Name>ConditionInput` as written (the escape
+  /// hatch: nothing checks `condition` against `M`; see ``GraphQLFilter``).
+  ///
+  /// - Throws: ``APIError``, as ``send(_:)``; a failed `condition` is a `.graphQL` error.
+  @discardableResult
+  public func delete<M: Model>(
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
+  ) async throws -> M {
+    try await send(ModelMutations.delete(model, uncheckedCondition: condition, includes: includes))
   }
 
   // MARK: - HTTP

@@ -6,14 +6,26 @@ import LazyModel
 /// `between`, `beginsWith`, `attributeExists`).
 ///
 /// A filter always travels as a variable (`$filter`, `$condition`); it is never written into a
-/// document, so values need no escaping. Build one with `field(_:_:)` and the combinators:
-/// `.field("postID", .eq("a")) && .field("content", .beginsWith("x"))`.
+/// document, so values need no escaping.
+///
+/// This is the **untyped** form, an escape hatch: nothing checks its field names or value types
+/// against the model (`.unchecked(field: "title", .eq(42))` builds, and the server answers with a
+/// GraphQL error or matches nothing). The API's filters and conditions take a typed
+/// `QueryPredicate<M>` built from `M.keys` (`Post.keys.title.eq("a")`, which type-checks);
+/// ``from(_:)`` converts one. Only the `unchecked…` parameters (`uncheckedFilter:`,
+/// `uncheckedCondition:`) take a `GraphQLFilter`, for what a predicate cannot say: a custom
+/// resolver's filter input, `attributeExists` on a required field (create only when absent), or
+/// a filter built at run time. Build one with ``unchecked(field:_:)``, ``init(unchecked:)`` and the
+/// combinators: `.unchecked(field: "id", .attributeExists(false))`.
+///
+/// Thread-safety: an immutable `Sendable` value.
 public struct GraphQLFilter: Sendable, Hashable {
   /// The input object exactly as sent.
   public let value: GraphQLValue
 
-  /// A filter whose input object is `value` (for operators this type does not name).
-  public init(_ value: GraphQLValue) {
+  /// A filter whose input object is `value` as written: not checked against any model (for
+  /// operators this type does not name, or a custom resolver's input).
+  public init(unchecked value: GraphQLValue) {
     self.value = value
   }
 
@@ -60,30 +72,30 @@ public struct GraphQLFilter: Sendable, Hashable {
     }
   }
 
-  /// `{field: {op: value}}`.
-  public static func field(_ name: String, _ condition: Operator) -> GraphQLFilter {
+  /// `{name: {op: value}}`, with `name` and the value's type as written: not checked against any
+  /// model (the escape hatch; a typed `M.keys` predicate is the checked form).
+  ///
+  /// - Parameters:
+  ///   - name: A GraphQL field name of the filter input (`postID`, a FK target name included).
+  ///   - condition: The operator and its operand.
+  public static func unchecked(field name: String, _ condition: Operator) -> GraphQLFilter {
     let (op, value) = condition.member
-    return GraphQLFilter(.object([name: .object([op: value])]))
-  }
-
-  /// `{field: {op: value}}` for a coding key of a generated model (`Comment.keys.content`).
-  public static func field(_ key: some CodingKey, _ condition: Operator) -> GraphQLFilter {
-    field(key.stringValue, condition)
+    return GraphQLFilter(unchecked: .object([name: .object([op: value])]))
   }
 
   /// `{and: [...]}`: every filter holds.
   public static func and(_ filters: [GraphQLFilter]) -> GraphQLFilter {
-    GraphQLFilter(.object(["and": .list(filters.map(\.value))]))
+    GraphQLFilter(unchecked: .object(["and": .list(filters.map(\.value))]))
   }
 
   /// `{or: [...]}`: at least one filter holds.
   public static func or(_ filters: [GraphQLFilter]) -> GraphQLFilter {
-    GraphQLFilter(.object(["or": .list(filters.map(\.value))]))
+    GraphQLFilter(unchecked: .object(["or": .list(filters.map(\.value))]))
   }
 
   /// `{not: filter}`.
   public static func not(_ filter: GraphQLFilter) -> GraphQLFilter {
-    GraphQLFilter(.object(["not": filter.value]))
+    GraphQLFilter(unchecked: .object(["not": filter.value]))
   }
 
   /// `lhs` and `rhs` (`{and: [lhs, rhs]}`).
@@ -101,7 +113,7 @@ public struct GraphQLFilter: Sendable, Hashable {
   /// - Parameter components: Field name/value pairs (for example a child's FK fields and the
   ///   parent's key values).
   public static func equal(_ components: [IdentifierComponent]) -> GraphQLFilter {
-    let parts = components.map { field($0.name, .eq(GraphQLValue($0.value))) }
+    let parts = components.map { unchecked(field: $0.name, .eq(GraphQLValue($0.value))) }
     return parts.count == 1 ? parts[0] : .and(parts)
   }
 }

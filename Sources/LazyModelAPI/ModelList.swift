@@ -45,6 +45,12 @@ public struct SortKeyCondition: Sendable, Hashable {
     self.operands = operands.map { $0.mapValues(\.keyValue) }
   }
 
+  /// `op` over `operands` (field names and values), as ``ModelSortKeyCondition`` names them.
+  init(_ op: Operator, operands: [[String: KeyValue]]) {
+    comparison = op
+    self.operands = operands
+  }
+
   /// Sort key fields equal to `values`.
   public static func eq(_ values: [String: any KeyValueConvertible]) -> Self {
     .init(.eq, [values])
@@ -72,6 +78,22 @@ public struct SortKeyCondition: Sendable, Hashable {
   /// The sort key (its last given field) starts with the given text.
   public static func beginsWith(_ values: [String: any KeyValueConvertible]) -> Self {
     .init(.beginsWith, [values])
+  }
+
+  /// The GraphQL value of this condition for the index named `indexName` of `schema`.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `schema` has no such index,
+  ///   it has no query field, or as ``value(sortKeyFields:indexName:schema:operationName:)``.
+  func value(of indexName: String, in schema: ModelSchema) throws -> GraphQLValue {
+    guard let index = schema.indexes.first(where: { $0.name == indexName }) else {
+      throw APIError.invalidRequest(
+        operationName: "index \(indexName)",
+        reason: "\(schema.name) has no index named \(indexName)")
+    }
+    let operationName = ModelDocument.upperFirst(try ModelDocument.indexQueryField(index, of: schema))
+    return try value(
+      sortKeyFields: Array(index.fields.dropFirst()), indexName: indexName, schema: schema,
+      operationName: operationName)
   }
 
   /// The GraphQL value of this condition for an index of `schema` whose sort key fields are
@@ -126,6 +148,99 @@ public struct SortKeyCondition: Sendable, Hashable {
       return [comparison.rawValue: .list(converted)]
     }
     return [comparison.rawValue: converted[0]]
+  }
+}
+
+/// A condition on the sort key of a typed index (`ModelIndexKey`), its operands of the sort key's
+/// Swift type: `SortKey` is the one sort key field's type (`.beginsWith("F")`, `.between(2000,
+/// and: 2010)` for an `Int`), or the index's generated `ModelCompositeSortKey` value for several
+/// (`.eq(Book.Indexes.BooksByAuthorAndYearAndTitleSortKey(year: 2001))`). An index without sort
+/// key fields (`ModelNoSortKey`) has no condition at all, and a value of another type does not
+/// compile.
+///
+/// The operators are AppSync's key condition inputs (``SortKeyCondition/Operator``, the Amplify
+/// GraphQL Transformer v2's `Model<Scalar>KeyConditionInput` and
+/// `Model<Name><Index>CompositeKeyConditionInput`). `beginsWith` needs text: a `String` or
+/// `Temporal` sort key (`StringFilterable`), or on a composite key text in its last given field
+/// (checked before sending, as ``SortKeyCondition``'s other rules).
+///
+/// Thread-safety: an immutable `Sendable` value.
+public struct ModelSortKeyCondition<SortKey>: Sendable, Hashable {
+  /// One operand: a single sort key value, or the values of a composite sort key in index order.
+  enum Operand: Sendable, Hashable {
+    case value(KeyValue)
+    case components([KeyValue?])
+  }
+
+  /// The comparison.
+  public let comparison: SortKeyCondition.Operator
+  let operands: [Operand]
+
+  init(_ comparison: SortKeyCondition.Operator, _ operands: [Operand]) {
+    self.comparison = comparison
+    self.operands = operands
+  }
+
+  /// The untyped condition on an index whose sort key fields are `sortKeyFields` (a single
+  /// value names the first; the composite values name the fields in order, `nil`s left out).
+  func untyped(sortKeyFields: [String]) -> SortKeyCondition {
+    SortKeyCondition(
+      comparison,
+      operands: operands.map { operand in
+        switch operand {
+        case .value(let value):
+          return sortKeyFields.first.map { [$0: value] } ?? [:]
+        case .components(let values):
+          var named: [String: KeyValue] = [:]
+          for (field, value) in zip(sortKeyFields, values) { named[field] = value }
+          return named
+        }
+      })
+  }
+}
+
+extension ModelSortKeyCondition where SortKey: KeyValueConvertible {
+  /// The sort key equals `value`.
+  public static func eq(_ value: SortKey) -> Self { .init(.eq, [.value(value.keyValue)]) }
+  /// The sort key is at most `value`.
+  public static func le(_ value: SortKey) -> Self { .init(.le, [.value(value.keyValue)]) }
+  /// The sort key is below `value`.
+  public static func lt(_ value: SortKey) -> Self { .init(.lt, [.value(value.keyValue)]) }
+  /// The sort key is at least `value`.
+  public static func ge(_ value: SortKey) -> Self { .init(.ge, [.value(value.keyValue)]) }
+  /// The sort key is above `value`.
+  public static func gt(_ value: SortKey) -> Self { .init(.gt, [.value(value.keyValue)]) }
+  /// The sort key is from `lower` to `upper`, both included.
+  public static func between(_ lower: SortKey, and upper: SortKey) -> Self {
+    .init(.between, [.value(lower.keyValue), .value(upper.keyValue)])
+  }
+}
+
+extension ModelSortKeyCondition where SortKey: StringFilterable {
+  /// The sort key (text) starts with `prefix` (case-sensitive).
+  public static func beginsWith(_ prefix: String) -> Self {
+    .init(.beginsWith, [.value(.string(prefix))])
+  }
+}
+
+extension ModelSortKeyCondition where SortKey: ModelCompositeSortKey {
+  /// The given sort key fields equal `key`'s values.
+  public static func eq(_ key: SortKey) -> Self { .init(.eq, [.components(key.sortKeyValues)]) }
+  /// The sort key is at most `key` (compared as the joined sort key).
+  public static func le(_ key: SortKey) -> Self { .init(.le, [.components(key.sortKeyValues)]) }
+  /// The sort key is below `key`.
+  public static func lt(_ key: SortKey) -> Self { .init(.lt, [.components(key.sortKeyValues)]) }
+  /// The sort key is at least `key`.
+  public static func ge(_ key: SortKey) -> Self { .init(.ge, [.components(key.sortKeyValues)]) }
+  /// The sort key is above `key`.
+  public static func gt(_ key: SortKey) -> Self { .init(.gt, [.components(key.sortKeyValues)]) }
+  /// The sort key is from `lower` to `upper`, both included.
+  public static func between(_ lower: SortKey, and upper: SortKey) -> Self {
+    .init(.between, [.components(lower.sortKeyValues), .components(upper.sortKeyValues)])
+  }
+  /// The given sort key fields equal `key`'s, the last given one starting with its (text) value.
+  public static func beginsWith(_ key: SortKey) -> Self {
+    .init(.beginsWith, [.components(key.sortKeyValues)])
   }
 }
 
@@ -252,8 +367,39 @@ extension APIClient {
     return try await firstPage(request)
   }
 
-  /// The first page of the query of `M`'s `@index` named `indexName`: the partition key equal to
-  /// `key`, the sort key fields meeting `sortKey`, in `sortDirection` order.
+  /// The first page of the query of `M`'s typed `@index` `index` (`Book.indexes.byIsbn`): the
+  /// partition key equal to `key`, the sort key meeting `sortKey`, in `sortDirection` order. The
+  /// key and the sort key condition take the index's field types, so a wrong-typed value does not
+  /// compile (see `ModelIndexKey`).
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - index: The generated index key (`M.indexes.<name>`).
+  ///   - key: The value of the index's partition key field.
+  ///   - sortKey: A condition on the index's sort key fields (``ModelSortKeyCondition``), or `nil`.
+  ///   - sortDirection: Order by sort key, or `nil` for the server's default (ascending).
+  ///   - predicate: Conditions on other fields (applied after `limit`), or `nil`.
+  ///   - limit: The most items the server evaluates per page, or `nil` for
+  ///     ``Configuration/listPageSize``.
+  ///   - includes: Associations selected eagerly.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` before sending when the index has
+  ///   no query field or the sort key condition gives a later composite field without an earlier
+  ///   one; else ``APIError`` as ``send(_:)``.
+  public func list<M: Model, PartitionKey, SortKey>(
+    _ type: M.Type, index: ModelIndexKey<M, PartitionKey, SortKey>, key: PartitionKey,
+    sortKey: ModelSortKeyCondition<SortKey>? = nil, sortDirection: ModelSortDirection? = nil,
+    where predicate: QueryPredicate<M>? = nil, limit: Int? = nil, includes: [any CodingKey] = []
+  ) async throws -> ModelListPage<M> {
+    try await list(
+      M.self, uncheckedIndex: index.name, key: key,
+      sortKey: sortKey?.untyped(sortKeyFields: index.sortKeyFields), sortDirection: sortDirection,
+      where: predicate, limit: limit, includes: includes)
+  }
+
+  /// The first page of the query of `M`'s `@index` named `indexName` (the escape hatch: the name,
+  /// key and sort key condition are checked at run time only; prefer
+  /// ``list(_:index:key:sortKey:sortDirection:where:limit:includes:)`` with `M.indexes`): the
+  /// partition key equal to `key`, the sort key fields meeting `sortKey`, in `sortDirection` order.
   ///
   /// - Parameters:
   ///   - type: The model type.
@@ -269,7 +415,7 @@ extension APIClient {
   ///   such index, the index has no query field (`@index(queryField: null)`), `key` does not fit the partition key's type, or `sortKey` names a field that is
   ///   not a sort key field of the index (see ``SortKeyCondition``); else ``APIError`` as ``send(_:)``.
   public func list<M: Model>(
-    _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
+    _ type: M.Type, uncheckedIndex indexName: String, key: some KeyValueConvertible,
     sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
     where predicate: QueryPredicate<M>? = nil, limit: Int? = nil, includes: [any CodingKey] = []
   ) async throws -> ModelListPage<M> {
@@ -299,10 +445,24 @@ extension APIClient {
     }
   }
 
-  /// Every `M` of an index query (see ``list(_:index:key:sortKey:sortDirection:where:limit:includes:)``),
+  /// Every `M` of a typed index query (see ``list(_:index:key:sortKey:sortDirection:where:limit:includes:)``),
   /// fetching pages of `pageSize` as iteration reaches them.
+  public func listAll<M: Model, PartitionKey, SortKey>(
+    _ type: M.Type, index: ModelIndexKey<M, PartitionKey, SortKey>, key: PartitionKey,
+    sortKey: ModelSortKeyCondition<SortKey>? = nil, sortDirection: ModelSortDirection? = nil,
+    where predicate: QueryPredicate<M>? = nil, pageSize: Int? = nil, includes: [any CodingKey] = []
+  ) -> ModelListSequence<M> {
+    listAll(
+      M.self, uncheckedIndex: index.name, key: key,
+      sortKey: sortKey?.untyped(sortKeyFields: index.sortKeyFields), sortDirection: sortDirection,
+      where: predicate, pageSize: pageSize, includes: includes)
+  }
+
+  /// Every `M` of an index query by index name (the escape hatch, see
+  /// ``list(_:uncheckedIndex:key:sortKey:sortDirection:where:limit:includes:)``), fetching pages
+  /// of `pageSize` as iteration reaches them.
   public func listAll<M: Model>(
-    _ type: M.Type, index indexName: String, key: some KeyValueConvertible,
+    _ type: M.Type, uncheckedIndex indexName: String, key: some KeyValueConvertible,
     sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
     where predicate: QueryPredicate<M>? = nil, pageSize: Int? = nil, includes: [any CodingKey] = []
   ) -> ModelListSequence<M> {
@@ -325,10 +485,10 @@ extension APIClient {
     let filter = try predicate.flatMap { try GraphQLFilter.from($0.untyped, schema: M.schema) }
     let limit = limit ?? configuration.listPageSize
     let names = includes.map(\.stringValue)
-    _ = try ModelQueries.list(M.self, filter: filter, limit: limit)  // fails early when disabled
+    _ = try ModelQueries.list(M.self, uncheckedFilter: filter, limit: limit)  // fails early when disabled
     return { token in
       try ModelQueries.list(
-        M.self, filter: filter, limit: limit, nextToken: token,
+        M.self, uncheckedFilter: filter, limit: limit, nextToken: token,
         includes: names.map(AnyCodingKey.init))
     }
   }
@@ -340,24 +500,14 @@ extension APIClient {
     includes: [any CodingKey]
   ) throws -> @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
-    guard let index = schema.indexes.first(where: { $0.name == indexName }) else {
-      throw APIError.invalidRequest(
-        operationName: "index \(indexName)",
-        reason: "\(schema.name) has no index named \(indexName)")
-    }
-    let operationName = ModelDocument.upperFirst(try ModelDocument.indexQueryField(index, of: schema))
-    let condition = try sortKey.map {
-      try $0.value(
-        sortKeyFields: Array(index.fields.dropFirst()), indexName: indexName, schema: schema,
-        operationName: operationName)
-    }
+    let condition = try sortKey.map { try $0.value(of: indexName, in: schema) }
     let filter = try predicate.flatMap { try GraphQLFilter.from($0.untyped, schema: schema) }
     let limit = limit ?? configuration.listPageSize
     let names = includes.map(\.stringValue)
     let make: @Sendable (String?) throws -> GraphQLRequest<ModelConnection<M>> = { token in
       try ModelQueries.query(
-        M.self, index: indexName, partitionKey: key, sortKeyCondition: condition,
-        sortDirection: sortDirection, filter: filter, limit: limit, nextToken: token,
+        M.self, uncheckedIndex: indexName, partitionKey: key, sortKeyCondition: condition,
+        sortDirection: sortDirection, uncheckedFilter: filter, limit: limit, nextToken: token,
         includes: names.map(AnyCodingKey.init))
     }
     _ = try make(nil)  // a bad partition key fails before anything is sent

@@ -21,13 +21,28 @@ public enum ModelMutations {
   ///
   /// - Parameters:
   ///   - model: The model to write.
-  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - condition: A typed predicate on `M` the stored model must meet (sent as the
+  ///     `Model<Name>ConditionInput`, converted as ``GraphQLFilter/from(_:schema:)`` converts a
+  ///     filter), or `nil` (or `.all`) for none.
   ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
   ///     selects eagerly (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming this mutation) when
+  ///   `model` cannot be encoded, `condition` cannot be expressed, or the mutation is disabled.
+  public static func create<M: Model>(
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M> {
+    try mutation(.create, model, condition: try filter(condition, .create), includes: includes)
+  }
+
+  /// `create<Name>` with a `Model<Name>ConditionInput` as written (the escape hatch: nothing
+  /// checks `condition` against `M`; prefer ``create(_:condition:includes:)`` with a typed
+  /// predicate). For what a predicate cannot say, such as `attributeExists: false` on a required
+  /// key field (write only when absent).
+  ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func create<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<M> {
     try mutation(.create, model, condition: condition, includes: includes)
   }
@@ -40,13 +55,28 @@ public enum ModelMutations {
   ///
   /// - Parameters:
   ///   - model: The model to write.
-  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - condition: A typed predicate on `M` the stored model must meet (sent as the
+  ///     `Model<Name>ConditionInput`, converted as ``GraphQLFilter/from(_:schema:)`` converts a
+  ///     filter), or `nil` (or `.all`) for none.
   ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
   ///     selects eagerly (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming this mutation) when
+  ///   `model` cannot be encoded, `condition` cannot be expressed, or the mutation is disabled.
+  public static func update<M: Model>(
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M> {
+    try mutation(.update, model, condition: try filter(condition, .update), includes: includes)
+  }
+
+  /// `update<Name>` with a `Model<Name>ConditionInput` as written (the escape hatch: nothing
+  /// checks `condition` against `M`; prefer ``update(_:condition:includes:)`` with a typed
+  /// predicate). For what a predicate cannot say, such as `attributeExists: false` on a required
+  /// key field (write only when absent).
+  ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func update<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<M> {
     try mutation(.update, model, condition: condition, includes: includes)
   }
@@ -55,27 +85,65 @@ public enum ModelMutations {
   ///
   /// - Parameters:
   ///   - model: The model to write.
-  ///   - condition: A `Model<Name>ConditionInput` the stored model must meet, or `nil`.
+  ///   - condition: A typed predicate on `M` the stored model must meet (sent as the
+  ///     `Model<Name>ConditionInput`, converted as ``GraphQLFilter/from(_:schema:)`` converts a
+  ///     filter), or `nil` (or `.all`) for none.
   ///   - includes: Associations (coding keys or `ModelPath`s, at any depth) the returned model
   ///     selects eagerly (``ModelDocument/selectionSet(of:includes:referencesByForeignKeys:)``).
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` (naming this mutation) when
+  ///   `model` cannot be encoded, `condition` cannot be expressed, or the mutation is disabled.
+  public static func delete<M: Model>(
+    _ model: M, condition: QueryPredicate<M>? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<M> {
+    try mutation(.delete, model, condition: try filter(condition, .delete), includes: includes)
+  }
+
+  /// `delete<Name>` with a `Model<Name>ConditionInput` as written (the escape hatch: nothing
+  /// checks `condition` against `M`; prefer ``delete(_:condition:includes:)`` with a typed
+  /// predicate). For what a predicate cannot say, such as `attributeExists: false` on a required
+  /// key field (write only when absent).
+  ///
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `model` cannot be encoded
   ///   or the mutation is disabled.
   public static func delete<M: Model>(
-    _ model: M, condition: GraphQLFilter? = nil, includes: [any CodingKey] = []
+    _ model: M, uncheckedCondition condition: GraphQLFilter, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<M> {
     try mutation(.delete, model, condition: condition, includes: includes)
   }
 
   /// `delete<Name>` by typed identifier.
   ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `delete`
-  ///   mutation is disabled.
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - identifier: The model's typed identifier (every primary-key field).
+  ///   - condition: A typed predicate on `M` the stored model must meet, or `nil` for none.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `condition` cannot be
+  ///   expressed or the model's `delete` mutation is disabled.
   public static func delete<M: Model>(
-    _ type: M.Type, byIdentifier identifier: M.Identifier, condition: GraphQLFilter? = nil
+    _ type: M.Type, byIdentifier identifier: M.Identifier, condition: QueryPredicate<M>? = nil
   ) throws -> GraphQLRequest<M> {
     var input: [String: GraphQLValue] = [:]
     for component in identifier.components { input[component.name] = GraphQLValue(component.value) }
-    return try request(.delete, M.schema, input: input, condition: condition)
+    return try request(.delete, M.schema, input: input, condition: try filter(condition, .delete))
+  }
+
+  /// The `Model<Name>ConditionInput` of `predicate` (``GraphQLFilter/from(_:schema:)``), or `nil`
+  /// for `nil` and `.all`.
+  ///
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` naming the `kind` mutation of
+  ///   `M` when the predicate cannot be expressed.
+  private static func filter<M: Model>(_ predicate: QueryPredicate<M>?, _ kind: ModelMutationKind)
+    throws -> GraphQLFilter?
+  {
+    guard let predicate else { return nil }
+    do {
+      return try GraphQLFilter.from(predicate.untyped, schema: M.schema)
+    } catch APIError.invalidRequest(_, let reason) {
+      throw APIError.invalidRequest(
+        operationName: ModelDocument.operationName(
+          try? ModelDocument.mutationField(kind, M.schema), kind.rawValue, M.schema),
+        reason: "condition: \(reason)")
+    }
   }
 
   /// The input object `kind` sends for `model` (see the type's documentation for the rules).

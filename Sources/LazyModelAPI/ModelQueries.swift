@@ -138,20 +138,43 @@ public enum ModelQueries {
     )
   }
 
-  /// `query List<Plural>($filter: Model<Name>FilterInput, $limit: Int, $nextToken: String) { list<Plural>(…) { items { … } nextToken } }`.
+  /// `query List<Plural>($filter: Model<Name>FilterInput, $limit: Int, $nextToken: String) { list<Plural>(…) { items { … } nextToken } }`
+  /// filtered by a typed predicate on `M` (the predicate type the DataStore takes too), converted
+  /// by ``GraphQLFilter/from(_:schema:)``: `ModelQueries.list(Post.self, where: Post.keys.title.eq("a"))`.
   ///
   /// - Parameters:
   ///   - type: The model type.
-  ///   - filter: Conditions on fields, or `nil` for all models.
-  ///   - limit: The most items the server evaluates for this page (AppSync applies `filter` after
+  ///   - predicate: Conditions on fields of `M`; `.all` (the default) sends no filter.
+  ///   - limit: The most items the server evaluates for this page (AppSync applies the filter after
   ///     `limit`, so a page can hold fewer items and still have a `nextToken`); `nil` for the server default.
+  ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
+  ///   - includes: Association coding keys selected eagerly.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
+  ///   expressed (see ``GraphQLFilter/from(_:schema:)``) or the model's `list` query is disabled;
+  ///   nothing is sent.
+  public static func list<M: Model>(
+    _ type: M.Type, where predicate: QueryPredicate<M> = .all, limit: Int? = nil,
+    nextToken: String? = nil, includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<ModelConnection<M>> {
+    try list(
+      type, uncheckedFilter: try GraphQLFilter.from(predicate.untyped, schema: M.schema),
+      limit: limit, nextToken: nextToken, includes: includes)
+  }
+
+  /// `list<Plural>` with a filter input as written (the escape hatch: nothing checks `filter`
+  /// against `M`; prefer ``list(_:where:limit:nextToken:includes:)``).
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - filter: The `Model<Name>FilterInput` value, or `nil` for all models.
+  ///   - limit: The most items the server evaluates for this page; `nil` for the server default.
   ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
   ///   - includes: Association coding keys selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the model's `list` query is
   ///   disabled; nothing is sent.
   public static func list<M: Model>(
-    _ type: M.Type, filter: GraphQLFilter? = nil, limit: Int? = nil, nextToken: String? = nil,
-    includes: [any CodingKey] = []
+    _ type: M.Type, uncheckedFilter filter: GraphQLFilter?, limit: Int? = nil,
+    nextToken: String? = nil, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
     let field = try ModelDocument.listField(schema)
@@ -169,8 +192,44 @@ public enum ModelQueries {
     )
   }
 
-  /// The query of the `@index` named `indexName` of `M`:
+  /// The query of the typed `@index` `index` of `M` (`Book.indexes.byIsbn`, see
+  /// `ModelIndexKey`):
   /// `query <QueryField>($pk: T!, $sk: Model…KeyConditionInput, $sortDirection: ModelSortDirection, $filter: …, $limit: Int, $nextToken: String) { … }`.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - index: The generated index key (`M.indexes.<name>`).
+  ///   - partitionKey: The value of the index's partition key field, of its Swift type.
+  ///   - sortKey: A condition on the index's sort key fields, of their Swift types (see
+  ///     ``ModelSortKeyCondition``), or `nil` for all.
+  ///   - sortDirection: Result order by sort key, or `nil` for the server default (ascending).
+  ///   - predicate: Conditions on other fields of `M` (applied after `limit`); `.all` for none.
+  ///   - limit: The most items the server evaluates for this page; `nil` for the server default.
+  ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
+  ///   - includes: Association coding keys selected eagerly.
+  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `M.schema` has no such
+  ///   index or it has no query field, the sort key condition skips a field before a later one
+  ///   (see ``SortKeyCondition``), or the predicate cannot be expressed; nothing is sent.
+  public static func query<M: Model, PartitionKey, SortKey>(
+    _ type: M.Type, index: ModelIndexKey<M, PartitionKey, SortKey>, partitionKey: PartitionKey,
+    sortKey: ModelSortKeyCondition<SortKey>? = nil, sortDirection: ModelSortDirection? = nil,
+    where predicate: QueryPredicate<M> = .all, limit: Int? = nil, nextToken: String? = nil,
+    includes: [any CodingKey] = []
+  ) throws -> GraphQLRequest<ModelConnection<M>> {
+    let condition = try sortKey.map {
+      try $0.untyped(sortKeyFields: index.sortKeyFields).value(of: index.name, in: M.schema)
+    }
+    return try query(
+      type, uncheckedIndex: index.name, partitionKey: partitionKey.keyValue,
+      sortKeyCondition: condition, sortDirection: sortDirection,
+      uncheckedFilter: try GraphQLFilter.from(predicate.untyped, schema: M.schema), limit: limit,
+      nextToken: nextToken, includes: includes)
+  }
+
+  /// The query of the `@index` named `indexName` of `M`, with the sort key condition and filter
+  /// as written (the escape hatch: the index name, key condition and filter are checked only at
+  /// run time, or by the server; prefer ``query(_:index:partitionKey:sortKey:sortDirection:where:limit:nextToken:includes:)``
+  /// with `M.indexes`).
   ///
   /// - Parameters:
   ///   - type: The model type.
@@ -179,7 +238,7 @@ public enum ModelQueries {
   ///   - sortKeyCondition: The key condition on the sort key fields (`{eq: "x"}`, `{beginsWith: "a"}`,
   ///     or for several sort key fields `{eq: {status: "A", date: "…"}}`), or `nil`.
   ///   - sortDirection: Result order by sort key, or `nil` for the server default (ascending).
-  ///   - filter: Conditions on other fields, or `nil`.
+  ///   - filter: The `Model<Name>FilterInput` on other fields, or `nil`.
   ///   - limit: The most items the server evaluates for this page; `nil` for the server default.
   ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
   ///   - includes: Association coding keys selected eagerly.
@@ -187,10 +246,10 @@ public enum ModelQueries {
   ///   `indexName`, the index has no query field (`@index(queryField: null)`), or `partitionKey`
   ///   does not fit the partition key field's type.
   public static func query<M: Model>(
-    _ type: M.Type, index indexName: String, partitionKey: KeyValue,
+    _ type: M.Type, uncheckedIndex indexName: String, partitionKey: KeyValue,
     sortKeyCondition: GraphQLValue? = nil,
-    sortDirection: ModelSortDirection? = nil, filter: GraphQLFilter? = nil, limit: Int? = nil,
-    nextToken: String? = nil, includes: [any CodingKey] = []
+    sortDirection: ModelSortDirection? = nil, uncheckedFilter filter: GraphQLFilter? = nil,
+    limit: Int? = nil, nextToken: String? = nil, includes: [any CodingKey] = []
   ) throws -> GraphQLRequest<ModelConnection<M>> {
     let schema = M.schema
     guard let index = schema.indexes.first(where: { $0.name == indexName }),
@@ -287,12 +346,12 @@ public enum ModelQueries {
         condition = ["eq": .object(Dictionary(members, uniquingKeysWith: { first, _ in first }))]
       }
       return try query(
-        M.self, index: index.name, partitionKey: values[0], sortKeyCondition: condition,
+        M.self, uncheckedIndex: index.name, partitionKey: values[0], sortKeyCondition: condition,
         limit: limit,
         nextToken: nextToken)
     }
     let components = zip(associatedFields, values).map { IdentifierComponent(name: $0, value: $1) }
-    return try list(M.self, filter: .equal(components), limit: limit, nextToken: nextToken)
+    return try list(M.self, uncheckedFilter: .equal(components), limit: limit, nextToken: nextToken)
   }
 
   /// The next page of the hasMany `field` of the `parent` model whose key values are `parentKey`,

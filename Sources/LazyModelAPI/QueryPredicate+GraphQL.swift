@@ -28,7 +28,7 @@ extension GraphQLFilter {
     -> GraphQLFilter?
   {
     if case .all = predicate { return nil }
-    return GraphQLFilter(try value(of: predicate, schema: schema))
+    return GraphQLFilter(unchecked: try value(of: predicate, schema: schema))
   }
 
   private static func value(of predicate: AnyQueryPredicate, schema: ModelSchema) throws
@@ -120,21 +120,5 @@ extension GraphQLFilter {
     case .notContains(let text): return ("notContains", .string(text))
     case .references(let values): return ("eq", .list(values.map { GraphQLValue($0) }))
     }
-  }
-}
-
-extension ModelQueries {
-  /// `list<Plural>` filtered by a predicate on `M` (the predicate type the DataStore provider
-  /// uses too), converted by ``GraphQLFilter/from(_:schema:)``.
-  ///
-  /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when the predicate cannot be
-  ///   expressed or the `list` query is disabled.
-  public static func list<M: Model>(
-    _ type: M.Type, where predicate: QueryPredicate<M>, limit: Int? = nil, nextToken: String? = nil,
-    includes: [any CodingKey] = []
-  ) throws -> GraphQLRequest<ModelConnection<M>> {
-    try list(
-      type, filter: try GraphQLFilter.from(predicate.untyped, schema: M.schema), limit: limit,
-      nextToken: nextToken, includes: includes)
   }
 }

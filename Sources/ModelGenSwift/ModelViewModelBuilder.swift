@@ -58,6 +58,7 @@ extension ViewModelBuilder {
         $0.identifierAssignment ?? $0.assignment
       }
     }
+    viewModel.typedIndexes = indexKeys(model, members)
     viewModel.docLines = SwiftNames.docCommentLines(model.description)
     return viewModel
   }

@@ -265,6 +265,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
 
   /// One typed include path member per association (`ModelPath where Target == <Model>`).
   public var pathMembers: [PathMemberViewModel] = []
+  /// The typed index keys of the `Indexes` enum, one per `@index` with a query field whose name is
+  /// a Swift identifier (template key `hasTypedIndexes` tells whether there are any).
+  public var typedIndexes: [IndexKeyViewModel] = []
   /// The by-identifier initializer's parameters: ``initParameters`` with each settable
   /// `@belongsTo`/`@hasOne` given by its parent's identifier (`postIdentifier: Post.Identifier?`,
   /// no default value); empty when the model has no such reference (template key
@@ -309,9 +312,11 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "identifierInitParameters",
     "identifierInitAssignments",
     "hasIdentifierInit",
+    "typedIndexes",
+    "hasTypedIndexes",
   ])
   /// Template keys: every property by its name, plus `hasIndexes`, `hasAuthRules`, `hasSync`,
-  /// `hasPathMembers` and `hasIdentifierInit`.
+  /// `hasPathMembers`, `hasIdentifierInit` and `hasTypedIndexes`.
   public var templateValue: TemplateValue {
     .record(
       TemplateRecord(
@@ -351,7 +356,46 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           identifierInitParameters.templateValue,
           identifierInitAssignments.templateValue,
           .bool(!identifierInitParameters.isEmpty),
+          typedIndexes.templateValue,
+          .bool(!typedIndexes.isEmpty),
         ]))
+  }
+}
+
+/// One member of a model's `Indexes` enum: the typed key of an `@index`
+/// (`public static let byIsbn = ModelIndexKey<Book, String, ModelNoSortKey>("byIsbn", fields: ["isbn"])`),
+/// after the composite sort key value it names when the index has several sort key fields.
+public struct IndexKeyViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The `static let` declaration.
+  public var declaration: SwiftCode
+  /// The index's composite sort key value, or `nil` for none or one sort key field.
+  public var compositeSortKey: CompositeSortKeyViewModel?
+  /// Template keys: `declaration`, `compositeSortKey`.
+  public var templateValue: TemplateValue {
+    ["declaration": declaration.templateValue, "compositeSortKey": compositeSortKey.templateValue]
+  }
+}
+
+/// The `ModelCompositeSortKey` struct of an index with several sort key fields: one property per
+/// sort key field in index order, the first required, the rest optional (a leading run).
+public struct CompositeSortKeyViewModel: Sendable, Equatable, TemplateRepresentable {
+  /// The index name, escaped for a comment.
+  public var indexName: String
+  /// The struct name (`BooksByAuthorAndYearAndTitleSortKey`).
+  public var name: String
+  /// The properties (`var year: Int`, `var title: String?`).
+  public var properties: [PropertyViewModel]
+  /// The initializer's parameters (`year: Int, title: String? = nil`).
+  public var parameters: SwiftCode
+  /// The `sortKeyValues` array (`[year.keyValue, title?.keyValue]`).
+  public var values: SwiftCode
+  /// Template keys: `indexName`, `name`, `properties`, `parameters`, `values`.
+  public var templateValue: TemplateValue {
+    [
+      "indexName": .string(indexName), "name": .string(name),
+      "properties": properties.templateValue, "parameters": parameters.templateValue,
+      "values": values.templateValue,
+    ]
   }
 }
 

@@ -77,7 +77,7 @@ struct DocumentTests {
     #expect(all.variables.isEmpty)
     let filtered = try ModelQueries.list(
       Comment4V2.self,
-      filter: .field(Comment4V2.keys.content, .beginsWith("a")) || .not(.field("postID", .eq("p"))),
+      where: Comment4V2.keys.content.beginsWith("a") || !Comment4V2.keys.post.eq(Post4V2.Identifier(id: "p")),
       limit: 25, nextToken: "tok")
     #expect(filtered.document == all.document)
     #expect(
@@ -86,6 +86,13 @@ struct DocumentTests {
         "limit": 25,
         "nextToken": "tok",
       ])
+    // The escape hatch sends its filter input as written, checked against nothing.
+    let raw = try ModelQueries.list(
+      Comment4V2.self,
+      uncheckedFilter: .unchecked(field: "content", .beginsWith("a"))
+        || .not(.unchecked(field: "postID", .eq("p"))),
+      limit: 25, nextToken: "tok")
+    #expect(raw.document == all.document && raw.variables == filtered.variables)
   }
 
   @Test("QueryPredicate filters: belongsTo fields become their target names")
@@ -125,9 +132,12 @@ struct DocumentTests {
   @Test("index query: default query field name, partition key typed non-null, sort key condition")
   func indexQuery() throws {
     let request = try ModelQueries.query(
-      Comment4V2.self, index: "byPost4", partitionKey: .string("p"),
-      sortKeyCondition: ["beginsWith": "c"],
+      Comment4V2.self, index: Comment4V2.indexes.byPost4, partitionKey: "p", sortKey: .beginsWith("c"),
       sortDirection: .descending, limit: 5)
+    let unchecked = try ModelQueries.query(
+      Comment4V2.self, uncheckedIndex: "byPost4", partitionKey: .string("p"),
+      sortKeyCondition: ["beginsWith": "c"], sortDirection: .descending, limit: 5)
+    #expect(unchecked.document == request.document && unchecked.variables == request.variables)
     #expect(request.operationName == "Comment4V2sByPostIDAndContent")
     #expect(request.responseField == "comment4V2sByPostIDAndContent")
     #expect(
@@ -139,10 +149,10 @@ struct DocumentTests {
         "postID": "p", "content": ["beginsWith": "c"], "sortDirection": "DESC", "limit": 5,
       ])
     #expect(throws: APIError.self) {
-      try ModelQueries.query(Comment4V2.self, index: "nope", partitionKey: .string("p"))
+      try ModelQueries.query(Comment4V2.self, uncheckedIndex: "nope", partitionKey: .string("p"))
     }
     #expect(throws: APIError.self) {
-      try ModelQueries.query(Comment4V2.self, index: "byPost4", partitionKey: .int(1))
+      try ModelQueries.query(Comment4V2.self, uncheckedIndex: "byPost4", partitionKey: .int(1))
     }
   }
 
@@ -190,7 +200,7 @@ struct DocumentTests {
     let post = Post4V2(id: "p1", title: "T")
     let comment = Comment4V2(id: "c1", content: "hi", post: post)
     let create = try ModelMutations.create(
-      comment, condition: .field("content", .attributeExists(false)))
+      comment, uncheckedCondition: .unchecked(field: "content", .attributeExists(false)))
     #expect(create.operationType == .mutation)
     #expect(create.operationName == "CreateComment4V2")
     #expect(

@@ -256,14 +256,14 @@ struct ErrorHandlingTests {
     try await client.create(post)
     post.title = "After"
     do {
-      try await client.update(post, condition: .field(Post4V2.keys.title, .eq("Other")))
+      try await client.update(post, condition: Post4V2.keys.title.eq("Other"))
       Issue.record("expected an error")
     } catch let APIError.graphQL(name, errors, _, _) {
       #expect(name == "UpdatePost4V2")
       #expect(errors.first?.errorType == "DynamoDB:ConditionalCheckFailedException")
     }
     let updated = try await client.update(
-      post, condition: .field(Post4V2.keys.title, .eq("Before")))
+      post, condition: Post4V2.keys.title.eq("Before"))
     #expect(updated.title == "After")
     let deleted = try await client.delete(post)
     #expect(deleted.id == "p")

@@ -45,7 +45,7 @@ struct FineGrainedReadRulesTests {
   func operationOfEachRequest() throws {
     #expect(try ModelQueries.get(Bulletin.self, byIdentifier: .init(id: "b1")).ruleOperation == .get)
     #expect(try ModelQueries.list(Bulletin.self).ruleOperation == .list)
-    let byTitle = try ModelQueries.query(Memo.self, index: "byTitle", partitionKey: .string("t"))
+    let byTitle = try ModelQueries.query(Memo.self, index: Memo.indexes.byTitle, partitionKey: "t")
     #expect(byTitle.ruleOperation == .list)
     #expect(try ModelMutations.create(Bulletin(id: "b1", text: "t")).ruleOperation == .create)
     #expect(try ModelMutations.update(Bulletin(id: "b1", text: "t")).ruleOperation == .update)

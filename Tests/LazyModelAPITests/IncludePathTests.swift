@@ -74,7 +74,7 @@ struct IncludePathTests {
       try await Self.expectLoaded(try #require(listed.items.first), depth: depth, log: log)
 
       let indexed = try await client.list(
-        Comment4V2.self, index: "byPost4", key: post.id, sortKey: .eq(["content": "c003"]),
+        Comment4V2.self, index: Comment4V2.indexes.byPost4, key: post.id, sortKey: .eq("c003"),
         includes: [path])
       #expect(log.last?.operationName == "Comment4V2sByPostIDAndContent")
       #expect(log.last?.document.contains("items { id content postID \(selection)") == true)

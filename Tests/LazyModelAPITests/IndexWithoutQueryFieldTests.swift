@@ -53,11 +53,11 @@ struct IndexWithoutQueryFieldTests {
       #expect(message == reason)
     }
     do {
-      _ = try ModelQueries.query(Comment.self, index: "byPost", partitionKey: .string("p1"))
+      _ = try ModelQueries.query(Comment.self, uncheckedIndex: "byPost", partitionKey: .string("p1"))
       expectRefused(nil)
     } catch { expectRefused(error) }
     do {
-      _ = try await client.list(Comment.self, index: "byPost", key: "p1")
+      _ = try await client.list(Comment.self, uncheckedIndex: "byPost", key: "p1")
       expectRefused(nil)
     } catch { expectRefused(error) }
     #expect(log.all.count == sent)

@@ -107,8 +107,10 @@ struct ListPagingTests {
       Book(id: "b5", isbn: "5", author: "Butler", year: 1979, title: "Kindred"),
     ]
     try await concurrently(books) { try await client.create($0) }
-    let index = "booksByAuthorAndYearAndTitle"
-    func ids(_ sortKey: SortKeyCondition?, _ direction: ModelSortDirection? = nil) async throws
+    let index = Book.indexes.booksByAuthorAndYearAndTitle
+    typealias YearTitle = Book.Indexes.BooksByAuthorAndYearAndTitleSortKey
+    func ids(_ sortKey: ModelSortKeyCondition<YearTitle>?, _ direction: ModelSortDirection? = nil)
+      async throws
       -> [String]
     {
       try await client.list(
@@ -123,22 +125,23 @@ struct ListPagingTests {
     )
     #expect(try await ids(nil, .descending) == ["b4", "b2", "b3", "b1"])
     #expect(log.last?.variables["sortDirection"] == "DESC")
-    #expect(try await ids(.eq(["year": 1974])) == ["b3", "b2"])
+    #expect(try await ids(.eq(YearTitle(year: 1974))) == ["b3", "b2"])
     #expect(log.last?.variables["yearTitle"] == ["eq": ["year": 1974]])
-    #expect(try await ids(.eq(["year": 1974, "title": "A Wizard"])) == ["b3"])
+    #expect(try await ids(.eq(YearTitle(year: 1974, title: "A Wizard"))) == ["b3"])
+    #expect(log.last?.variables["yearTitle"] == ["eq": ["year": 1974, "title": "A Wizard"]])
     // le/gt on a whole composite value: a prefix compares differently on DynamoDB's joined key.
-    #expect(try await ids(.le(["year": 1974, "title": "A Wizard"])) == ["b1", "b3"])
-    #expect(try await ids(.lt(["year": 1974])) == ["b1"])
-    #expect(try await ids(.ge(["year": 1974])) == ["b3", "b2", "b4"])
-    #expect(try await ids(.gt(["year": 1974, "title": "The Dispossessed"])) == ["b4"])
-    #expect(try await ids(.between(["year": 1970], and: ["year": 1980])) == ["b3", "b2"])
+    #expect(try await ids(.le(YearTitle(year: 1974, title: "A Wizard"))) == ["b1", "b3"])
+    #expect(try await ids(.lt(YearTitle(year: 1974))) == ["b1"])
+    #expect(try await ids(.ge(YearTitle(year: 1974))) == ["b3", "b2", "b4"])
+    #expect(try await ids(.gt(YearTitle(year: 1974, title: "The Dispossessed"))) == ["b4"])
+    #expect(try await ids(.between(YearTitle(year: 1970), and: YearTitle(year: 1980))) == ["b3", "b2"])
     #expect(log.last?.variables["yearTitle"] == ["between": [["year": 1970], ["year": 1980]]])
-    #expect(try await ids(.beginsWith(["year": 1974, "title": "The"])) == ["b2"])
-    #expect(try await ids(.ge(["year": 1974]), .descending) == ["b4", "b2", "b3"])
+    #expect(try await ids(.beginsWith(YearTitle(year: 1974, title: "The"))) == ["b2"])
+    #expect(try await ids(.ge(YearTitle(year: 1974)), .descending) == ["b4", "b2", "b3"])
 
     // Paging through an index query keeps the condition and the order.
     var page = try await client.list(
-      Book.self, index: index, key: "Le Guin", sortKey: .ge(["year": 1970]), limit: 2)
+      Book.self, index: index, key: "Le Guin", sortKey: .ge(YearTitle(year: 1970)), limit: 2)
     var paged = page.items.map(\.id)
     while page.hasNextPage {
       page = try await page.nextPage()
@@ -166,7 +169,7 @@ struct ListPagingTests {
       async -> String?
     {
       do {
-        _ = try await client.list(Book.self, index: index, key: "x", sortKey: sortKey)
+        _ = try await client.list(Book.self, uncheckedIndex: index, key: "x", sortKey: sortKey)
         return nil
       } catch APIError.invalidRequest(let operationName, let reason) {
         #expect(operationName.hasPrefix("Book"))
@@ -183,6 +186,17 @@ struct ListPagingTests {
     #expect(await reason(.beginsWith(["year": 1974]))?.contains("beginsWith on Book.year") == true)
     #expect(
       await reason(.eq(["isbn": "1"]), index: "byIsbn")?.contains("no sort key fields") == true)
+    // The typed index takes only its sort key's types; text in the last given field is still
+    // checked before sending (a composite key's fields have their own types).
+    do {
+      _ = try await client.list(
+        Book.self, index: Book.indexes.booksByAuthorAndYearAndTitle, key: "x",
+        sortKey: .beginsWith(.init(year: 1974)))
+      Issue.record("beginsWith on an Int sort key field was sent")
+    } catch APIError.invalidRequest(let operationName, let reason) {
+      #expect(operationName == "BooksByAuthorAndYearAndTitle")
+      #expect(reason.hasPrefix("beginsWith on Book.year needs text"))
+    }
     #expect(log.all.isEmpty)  // nothing was sent
   }
 }

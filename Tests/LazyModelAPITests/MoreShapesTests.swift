@@ -93,12 +93,13 @@ struct MoreShapesTests {
       )
     }
     let byIsbn = try await client.send(
-      ModelQueries.query(Book.self, index: "byIsbn", partitionKey: .string("isbn-2")))
+      ModelQueries.query(Book.self, index: Book.indexes.byIsbn, partitionKey: "isbn-2"))
     #expect(byIsbn.items.map(\.id) == ["b2"])
     #expect(log.last?.operationName == "BookByIsbn")
     let request = try ModelQueries.query(
-      Book.self, index: "booksByAuthorAndYearAndTitle", partitionKey: .string("Le Guin"),
-      sortKeyCondition: ["beginsWith": ["year": 2001]], sortDirection: .descending)
+      Book.self, index: Book.indexes.booksByAuthorAndYearAndTitle, partitionKey: "Le Guin",
+      sortKey: .beginsWith(.init(year: 2001, title: "T")), sortDirection: .descending)
+    #expect(request.variables["yearTitle"] == ["beginsWith": ["year": 2001, "title": "T"]])
     #expect(
       request.document.hasPrefix(
         "query BooksByAuthorAndYearAndTitle($author: String!, $yearTitle: ModelBookBooksByAuthorAndYearAndTitleCompositeKeyConditionInput, $sortDirection: ModelSortDirection,"

@@ -70,7 +70,7 @@ struct OperationNamesTests {
     #expect(try await client.send(try ModelQueries.list(W.self)).items.map(\.id) == ["w1"])
     #expect(log.last?.operationName == "AllWs")
     let byLabel = try await client.send(
-      try ModelQueries.query(W.self, index: "byLabel", partitionKey: .string("first")))
+      try ModelQueries.query(W.self, index: W.indexes.byLabel, partitionKey: "first"))
     #expect(byLabel.items.map(\.id) == ["w1"])
     #expect(log.last?.operationName == "WSByLabel")
     model.label = "second"

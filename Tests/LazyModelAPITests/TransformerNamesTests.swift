@@ -27,20 +27,21 @@ struct TransformerNamesTests {
     #expect(RegressionIntIdKeyArgumentsTypedId.TaskType.schema.implicitKeyTypedAsID)
     #expect(!Ticket.schema.implicitKeyTypedAsID)
     var task = RegressionIntIdKeyArgumentsTypedId.TaskType(id: 5, title: "Write")
-    #expect(try await client.create(task, condition: .field("id", .attributeExists(false))).id == 5)
+    #expect(try await client.create(task, uncheckedCondition: .unchecked(field: "id", .attributeExists(false))).id == 5)
     let fetched = try #require(
       try await client.get(RegressionIntIdKeyArgumentsTypedId.TaskType.self, byIdentifier: .init(id: 5)))
     #expect(fetched.id == 5 && fetched.title == "Write")
     #expect(log.last?.document.hasPrefix("query GetTask($id: ID!) { getTask(id: $id) {") == true)
     task.title = "Rewrite"
     // The condition input keeps `id: ModelIntInput` (only an ID-typed id is dropped).
-    #expect(try await client.update(task, condition: .field("id", .eq(5))).title == "Rewrite")
+    let keys = RegressionIntIdKeyArgumentsTypedId.TaskType.keys
+    #expect(try await client.update(task, condition: keys.id.eq(5)).title == "Rewrite")
     let page = try await client.send(
       try ModelQueries.list(
         RegressionIntIdKeyArgumentsTypedId.TaskType.self,
         where: RegressionIntIdKeyArgumentsTypedId.TaskType.keys.title.beginsWith("Re")))
     #expect(page.items.map(\.id) == [5])
-    _ = try await client.delete(task, condition: .field("id", .eq(5)))
+    _ = try await client.delete(task, condition: keys.id.eq(5))
     #expect(log.last?.document.contains("$condition: ModelTaskConditionInput") == true)
     #expect(try await client.get(RegressionIntIdKeyArgumentsTypedId.TaskType.self, byIdentifier: .init(id: 5)) == nil)
 
@@ -72,11 +73,11 @@ struct TransformerNamesTests {
     #expect(page.items.map(\.id) == ["m1"])
     #expect(log.last?.document.contains("$filter: ModelModelTypeFilterInput") == true)
     let byName = try await client.send(
-      try ModelQueries.query(ModelType.self, index: "byName", partitionKey: .string("first")))
+      try ModelQueries.query(ModelType.self, index: ModelType.indexes.byName, partitionKey: "first"))
     #expect(byName.items.map(\.id) == ["m1"])
     #expect(log.last?.operationName == "ModelTypesByName")
     model.name = "second"
-    _ = try await client.update(model, condition: .field("name", .eq("first")))
+    _ = try await client.update(model, condition: ModelType.keys.name.eq("first"))
     _ = try await client.create(LowerTask(owner: "o", title: "t", rank: 1, modelTypeTasksId: "m1"))
     let tasks = try await #require(
       try await client.get(ModelType.self, byIdentifier: .init(id: "m1"))?.tasks

@@ -61,9 +61,9 @@ struct TransformerShapesTests {
 
     // The condition input holds the foreign key the hasMany added (relational transformer).
     var moved = HComment(id: "c2", content: "b2", postCommentsId: "p2")
-    moved = try await client.update(moved, condition: .field("postCommentsId", .eq("p1")))
+    moved = try await client.update(moved, condition: HComment.keys.postCommentsId.eq("p1"))
     #expect(moved.content == "b2" && moved.postCommentsId == "p2")
-    _ = try await client.delete(moved, condition: .field("content", .eq("b2")))
+    _ = try await client.delete(moved, condition: HComment.keys.content.eq("b2"))
     let second = try #require(try await client.get(HPost.self, byIdentifier: .init(id: "p2")))
     #expect(try await #require(second.comments).fetch().map(\.id) == ["c3"])
 
@@ -89,7 +89,7 @@ struct TransformerShapesTests {
     #expect(fetched.address?.street == "Main 1" && fetched.address?.geo?.lng == 13.25)
     place.address = Address(street: "Side 2")
     // `ModelPlaceConditionInput` has no `id` (an ID-typed id is dropped), only the timestamps.
-    let updated = try await client.update(place, condition: .field("createdAt", .attributeExists(true)))
+    let updated = try await client.update(place, condition: Place.keys.createdAt.isNotNil())
     #expect(updated.address?.street == "Side 2" && updated.address?.geo == nil)
     let page = try await client.send(try ModelQueries.list(Place.self, where: Place.keys.id.eq("pl")))
     #expect(page.items.map(\.address?.street) == ["Side 2"])
@@ -114,11 +114,11 @@ struct TransformerShapesTests {
     #expect(log.last?.document.hasPrefix("query GetTeam($id: ID!) { getTeam(id: $id) {") == true)
     #expect(try await #require(fetched.members).fetch().map(\.name).sorted() == ["Ana", "Bo"])
     team.name = "Kernel"
-    #expect(try await client.update(team, condition: .field("name", .eq("Core"))).name == "Kernel")
+    #expect(try await client.update(team, condition: Team.keys.name.eq("Core")).name == "Kernel")
     let page = try await client.send(try ModelQueries.list(Member.self, where: Member.keys.name.beginsWith("A")))
     #expect(page.items.map(\.id) == ["m1"])
     #expect(log.last?.document.contains("$filter: ModelMemberFilterInput") == true)
-    _ = try await client.delete(team, condition: .field("name", .eq("Kernel")))
+    _ = try await client.delete(team, condition: Team.keys.name.eq("Kernel"))
     #expect(try await client.get(Team.self, byIdentifier: .init(id: "t1")) == nil)
     try await expectValid(
       try ModelSubscriptions.onCreate(Member.self, where: Member.keys.name.eq("Cy")).document, on: server)
@@ -139,7 +139,7 @@ struct TransformerShapesTests {
     #expect(filled.createdAt != nil && filled.createdAt != written && filled.updatedAt != nil)
     var event = given
     event.createdAt = try Temporal.DateTime(iso8601String: "2021-06-07T08:09:10.000Z")
-    let updated = try await client.update(event, condition: .field("createdAt", .eq(.string(written.iso8601String))))
+    let updated = try await client.update(event, condition: Event.keys.createdAt.eq(written))
     #expect(updated.createdAt == event.createdAt)
     try await expectValid(
       try ModelSubscriptions.onUpdate(Event.self, where: Event.keys.name.eq("given")).document, on: server)
@@ -150,7 +150,7 @@ struct TransformerShapesTests {
     let other = makeClient(timestamps, log: log)
     let renamed = try await other.create(Renamed(id: "r1", text: "x"))
     #expect(renamed.createdOn != nil)
-    _ = try await other.update(renamed, condition: .field("createdOn", .attributeExists(true)))
+    _ = try await other.update(renamed, condition: Renamed.keys.createdOn.isNotNil())
     let declared = try await other.create(Declared(id: "d1", createdAt: written, text: "d"))
     #expect(declared.createdAt == written && declared.updatedAt != nil)
     _ = try await other.create(Untimed(id: "u1", text: "u"))
@@ -171,8 +171,7 @@ struct TransformerShapesTests {
     // `ModelLogFilterInput` holds the declared fields (`text`), no timestamps.
     let warnings = try await client.send(
       try ModelQueries.query(
-        Log.self, index: "byLevel", partitionKey: .string("warn"),
-        filter: try GraphQLFilter.from(Log.keys.text.eq("disk"))))
+        Log.self, index: Log.indexes.byLevel, partitionKey: "warn", where: Log.keys.text.eq("disk")))
     #expect(warnings.items.map(\.id) == ["l1"])
     #expect(
       log.last?.document.hasPrefix(
@@ -181,7 +180,7 @@ struct TransformerShapesTests {
     _ = try await client.create(Entry(book: "b", page: 2, line: "two"))
     let entry = try #require(try await client.get(Entry.self, byIdentifier: .init(book: "b", page: 2)))
     #expect(log.last?.document.hasPrefix("query GetEntry($book: String!, $page: Int!) {") == true)
-    _ = try await client.update(entry, condition: .field("line", .eq("two")))
+    _ = try await client.update(entry, condition: Entry.keys.line.eq("two"))
     _ = try await client.delete(entry)
     #expect(try await client.get(Entry.self, byIdentifier: .init(book: "b", page: 2)) == nil)
     try await expectValid(
@@ -194,8 +193,8 @@ struct TransformerShapesTests {
     #expect(Alert.schema.operations.get == nil && Alert.schema.operations.create == nil)
     let alerts = try await client.send(
       try ModelQueries.query(
-        Alert.self, index: "bySource", partitionKey: .string("disk"),
-        filter: try GraphQLFilter.from(Alert.keys.severity.eq(.high))))
+        Alert.self, index: Alert.indexes.bySource, partitionKey: "disk",
+        where: Alert.keys.severity.eq(.high)))
     #expect(alerts.items.isEmpty && alerts.nextToken == nil)
     #expect(
       log.last?.document.hasPrefix(

@@ -125,6 +125,43 @@ struct SnippetTests {
       [".index(\"byIsbn\", fields: [\"isbn\", \"title\"], queryField: \"bookByIsbn\")"])
   }
 
+  /// Issue 17: each `@index` with a query field gets a typed key in `Indexes`, typed by its key
+  /// fields (a composite sort key as a generated value); `queryField: null` gets none.
+  @Test func indexesWithAQueryFieldGetTypedKeys() throws {
+    let files = try generate(
+      """
+      enum Shelf { TOP BOTTOM }
+      type Book @model {
+        id: ID!
+        isbn: String! @index(name: "byIsbn", queryField: "bookByIsbn")
+        shelf: Shelf! @index(name: "byShelf", sortKeyFields: ["year"])
+        author: String! @index(name: "byAuthor", sortKeyFields: ["year", "title"])
+        year: Int!
+        title: String! @index(name: "hidden", queryField: null)
+      }
+      """)
+    let schema = files["Book+Schema.swift"]
+    expectLines(
+      schema,
+      [
+        "public enum Indexes {",
+        "public static let byIsbn = ModelIndexKey<Book, String, ModelNoSortKey>(",
+        "\"byIsbn\", fields: [\"isbn\"])",
+        "public static let byShelf = ModelIndexKey<Book, Shelf, Int>(",
+        "public struct ByAuthorSortKey: ModelCompositeSortKey {",
+        "public var year: Int", "public var title: String?",
+        "public init(year: Int, title: String? = nil) {",
+        "public var sortKeyValues: [KeyValue?] { [year.keyValue, title?.keyValue] }",
+        "public static let byAuthor = ModelIndexKey<Book, String, ByAuthorSortKey>(",
+        "\"byAuthor\", fields: [\"author\", \"year\", \"title\"])",
+        "public static let indexes = Indexes.self",
+      ])
+    #expect(schema?.contains("static let hidden") == false)
+    #expect(schema?.contains(".index(\"hidden\", fields: [\"title\"], hasQueryField: false)") == true)
+    let plain = try generate("type Note @model { id: ID! text: String }")
+    #expect(plain["Note+Schema.swift"]?.contains("enum Indexes") == false)
+  }
+
   @Test func hasManyWithoutFieldsAddsImplicitForeignKeysToTheChild() throws {
     let files = try generate(
       """

@@ -23,6 +23,15 @@ extension Comment {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Comment.self, index: Comment.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byPost = ModelIndexKey<Comment, String, ModelNoSortKey>(
+      "byPost", fields: ["postID"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let postID: String
     public let n: Int

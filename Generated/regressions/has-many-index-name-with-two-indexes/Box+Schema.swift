@@ -23,6 +23,17 @@ extension Box {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Box.self, index: Box.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byShelfLabel = ModelIndexKey<Box, String, String>(
+      "byShelfLabel", fields: ["shelfID", "label"])
+    public static let byShelfPosition = ModelIndexKey<Box, String, Int>(
+      "byShelfPosition", fields: ["shelfID", "position"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

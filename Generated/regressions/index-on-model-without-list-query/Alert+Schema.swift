@@ -23,6 +23,15 @@ extension Alert {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Alert.self, index: Alert.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let bySource = ModelIndexKey<Alert, String, ModelNoSortKey>(
+      "bySource", fields: ["source"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

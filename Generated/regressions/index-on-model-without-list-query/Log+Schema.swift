@@ -21,6 +21,15 @@ extension Log {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Log.self, index: Log.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byLevel = ModelIndexKey<Log, String, ModelNoSortKey>(
+      "byLevel", fields: ["level"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

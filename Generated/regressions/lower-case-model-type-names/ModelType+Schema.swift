@@ -21,6 +21,15 @@ extension ModelType {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(ModelType.self, index: ModelType.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byName = ModelIndexKey<ModelType, String, ModelNoSortKey>(
+      "byName", fields: ["name"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

@@ -21,6 +21,17 @@ extension ModelAModelB {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(ModelAModelB.self, index: ModelAModelB.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byModelA = ModelIndexKey<ModelAModelB, String, String>(
+      "byModelA", fields: ["modelAId", "modelAsortId"])
+    public static let byModelB = ModelIndexKey<ModelAModelB, String, String>(
+      "byModelB", fields: ["modelBId", "modelBsortId"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

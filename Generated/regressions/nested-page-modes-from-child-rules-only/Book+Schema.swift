@@ -23,6 +23,15 @@ extension Book {
 
   public static let keys = Keys.self
 
+  /// The typed keys of the `@index`es with a query field, for the API's index queries
+  /// (`client.list(Book.self, index: Book.indexes.<name>, key: …)`).
+  public enum Indexes {
+    public static let byShelf = ModelIndexKey<Book, String, ModelNoSortKey>(
+      "byShelf", fields: ["shelfID"])
+  }
+
+  public static let indexes = Indexes.self
+
   public struct Identifier: ModelIdentifierProtocol {
     public let id: String
 

@@ -158,7 +158,8 @@ enum SwiftShadowedTypeNames {
         "LazyModelError", "LazyModelRuntimeVersion", "LazyReference", "Model", "ModelAssociation",
         "ModelAssociationKey",
         "ModelDecodingContext", "ModelField", "ModelFieldKey", "ModelFieldType", "ModelGenRelease",
-        "ModelIdentifier", "ModelIdentifierParseError", "ModelIdentifierProtocol", "ModelIndex", "ModelKey",
+        "ModelIdentifier", "ModelIdentifierParseError", "ModelIdentifierProtocol", "ModelIndex", "ModelIndexKey",
+        "ModelKey", "ModelCompositeSortKey", "ModelNoSortKey",
         "ModelListProvider", "ModelOperationNames", "ModelPage", "ModelPath", "ModelProvider", "ModelRegistry",
         "ModelSchema", "ModelTimestampFields", "ModelVocabulary", "QueryOperator", "QueryPredicate",
         "SharedModelProvider", "StringFilterable", "Temporal", "TemporalError", "TemporalScalar",
@@ -174,8 +175,8 @@ enum SwiftShadowedTypeNames {
         "GraphQLError", "GraphQLFilter", "GraphQLOperationType", "GraphQLRequest", "GraphQLRequestRecord",
         "GraphQLResponse", "GraphQLSubscriptionEvent", "GraphQLValue", "LazyModelAPI", "ModelConnection",
         "ModelDocument", "ModelListPage", "ModelListSequence", "ModelMutationKind", "ModelMutations", "ModelQueries",
-        "ModelSortDirection", "ModelSubscription", "ModelSubscriptionKind", "ModelSubscriptions", "RealtimeError",
-        "SigV4Signer", "SortKeyCondition", "SubscriptionEvent",
+        "ModelSortDirection", "ModelSortKeyCondition", "ModelSubscription", "ModelSubscriptionKind",
+        "ModelSubscriptions", "RealtimeError", "SigV4Signer", "SortKeyCondition", "SubscriptionEvent",
       ]
     ),
     (
