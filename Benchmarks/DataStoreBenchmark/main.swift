@@ -59,6 +59,15 @@ func measure(runs: Int, _ body: () async throws -> Void) async rethrows -> Timin
   return Timing(wall: walls.min() ?? 0, cpu: cpus.min() ?? 0)
 }
 
+/// Minor page faults of this process so far (all threads, `getrusage`): a fresh page the allocator
+/// maps costs one, and faults of two threads of one process contend on the kernel's memory-map
+/// locks.
+func minorFaults() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_minflt
+}
+
 /// Peak resident set size of this process (`VmHWM`), in MB.
 func peakMemoryMB() -> Double {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
@@ -233,10 +242,12 @@ if let profile {
   }
   exit(0)
 }
+let storeQueryAllFaultsBefore = minorFaults()
 let storeQueryAll = try await measure(runs: 9) {
   comments = []
   comments = try await store.query(Comment4V2.self)
 }
+let storeQueryAllFaults = (minorFaults() - storeQueryAllFaultsBefore) / 9
 precondition(comments.count == commentCount)
 
 var loadedPosts: [Post4V2?] = []
@@ -353,10 +364,14 @@ for _ in 0..<5 {
 }
 let storeBulkSaves = storeBulkBest
 
-// Two readers at once against one: the same query-all, four times in total.
+// Two readers at once against one: the same query-all, four times in total (page faults counted
+// over the three runs of each).
+var faultsBefore = minorFaults()
 let oneReader = try await measure(runs: 3) {
   for _ in 0..<4 { _ = try await store.query(Comment4V2.self).count }
 }
+let oneReaderFaults = minorFaults() - faultsBefore
+faultsBefore = minorFaults()
 let twoReaders = try await measure(runs: 3) {
   try await withThrowingTaskGroup(of: Int.self) { group in
     for _ in 0..<2 {
@@ -371,6 +386,7 @@ let twoReaders = try await measure(runs: 3) {
     precondition(rows == 4 * commentCount)
   }
 }
+let twoReadersFaults = minorFaults() - faultsBefore
 
 // observeQuery over one post's 100 comments: from the save call to the snapshot showing it.
 let watched = posts[0]
@@ -469,6 +485,7 @@ func prepare(_ sql: String) -> OpaquePointer {
 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 var plainComments: [PlainComment] = []
+let plainQueryAllFaultsBefore = minorFaults()
 let plainQueryAll = await measure(runs: 9) {
   let statement = prepare(
     #"SELECT "id", "content", "postID", "createdAt", "updatedAt" FROM "Comment4V2""#)
@@ -482,6 +499,7 @@ let plainQueryAll = await measure(runs: 9) {
   }
   plainComments = rows
 }
+let plainQueryAllFaults = (minorFaults() - plainQueryAllFaultsBefore) / 9
 precondition(plainComments.count == commentCount)
 let plainQueryPeakMB = peakMemoryMB()
 
@@ -615,9 +633,10 @@ print(row("10,000 saves in one write", storeBulkSaves, plainBulkInserts, target:
 print(
   String(
     format:
-      "two concurrent readers of query all (4 queries): one reader %.1f ms (CPU %.1f ms), two readers %.1f ms (CPU %.1f ms), throughput %.2fx (target >= 1.6x); CPU per query two vs one reader %.2fx; load average %@",
+      "two concurrent readers of query all (4 queries): one reader %.1f ms (CPU %.1f ms), two readers %.1f ms (CPU %.1f ms), throughput %.2fx (target >= 1.6x); CPU per query two vs one reader %.2fx; minor page faults per query one reader %d, two readers %d; load average %@",
     oneReader.wall * 1000, oneReader.cpu * 1000, twoReaders.wall * 1000, twoReaders.cpu * 1000,
-    oneReader.wall / twoReaders.wall, twoReaders.cpu / oneReader.cpu,
+    oneReader.wall / twoReaders.wall, twoReaders.cpu / oneReader.cpu, oneReaderFaults / 12,
+    twoReadersFaults / 12,
     ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
       .split(separator: " ").prefix(3).joined(separator: " ") ?? "?") as NSString))
 print(
@@ -627,8 +646,10 @@ print(
     latencyMedian * 1000, latencyP99 * 1000, burstDuration * 1000, burstSnapshots))
 print(
   String(
-    format: "query all: DataStore %.0f rows/s, plain C API %.0f rows/s (wall)",
-    Double(commentCount) / storeQueryAll.wall, Double(commentCount) / plainQueryAll.wall))
+    format:
+      "query all: DataStore %.0f rows/s, plain C API %.0f rows/s (wall); minor page faults per query DataStore %d, plain C API %d",
+    Double(commentCount) / storeQueryAll.wall, Double(commentCount) / plainQueryAll.wall,
+    storeQueryAllFaults, plainQueryAllFaults))
 print(
   String(
     format:

@@ -341,6 +341,9 @@ final class Statement {
   /// which that model's `init(from:)` asks for its keys (``RowDecoder/keyOrder``), learned on the
   /// first decode.
   var keyOrder: [(name: String, plan: FieldPlan)]?
+  /// The number of rows the last ``DataStore/fetch(_:_:sql:bindings:includes:_:cached:)`` of this
+  /// statement decoded (0 before the first): the capacity its next result is allocated with.
+  var rowCountHint = 0
 
   init(handle: OpaquePointer, connection: Connection, sql: String, isCached: Bool) {
     self.handle = handle
