@@ -129,7 +129,8 @@ struct FieldRefusalSyncTests {
     let bobsCard = try await card(bob, "c1")
     #expect(bobsCard == "door | - | -")
     #expect(try await recorded(bob, "Card", "c1") == "unheld [\"pin\"] unconfirmed []")
-    #expect("\(log.inboundErrors)" == "[]")
+    // Nothing failed (a `stop()` above may cancel an event being applied: that is no failure).
+    #expect("\(log.inboundErrors.filter { !($0.underlying is CancellationError) })" == "[]")
     for store in [alice, bob] { await store.stop() }
   }
 
