@@ -41,6 +41,8 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   /// For a page of a nested hasMany connection: the parent model and its relationship field the
   /// page is read through (`get<Parent>` then `<field>`), whose rules the modes must meet too.
   var parentRead: (schema: ModelSchema, field: String)?
+  /// Set by ``sendingInputAsIs()``: an update's `null` inputs go out as they are.
+  var sendsInputAsIs = false
 
   /// Creates a request.
   ///
@@ -91,6 +93,19 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   public func authorized(by schema: ModelSchema, operation: AuthRule.Operation) -> GraphQLRequest {
     var copy = self
     copy.authRules = (schema, operation)
+    return copy
+  }
+
+  /// This request with its update input sent as it is: the client does not leave out the `null`
+  /// members it remembers as unreadable (fields a response refused as `Unauthorized`, or a
+  /// mutation's response redacted; see ``APIClient/send(_:)``). For a caller that tracks what
+  /// it holds of each record itself, such as the sync engine, whose rows keep the values it sent
+  /// (so a `null` there is a value the caller set, to be sent).
+  ///
+  /// - Returns: A copy; pure.
+  public func sendingInputAsIs() -> GraphQLRequest {
+    var copy = self
+    copy.sendsInputAsIs = true
     return copy
   }
 }

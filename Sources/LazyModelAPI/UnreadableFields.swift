@@ -237,7 +237,7 @@ extension APIClient {
   /// `request`, with an update's input cleared of the `null` members this client saw refused as
   /// `Unauthorized` at its last read of the record (``UnreadableFields``).
   func withoutUnreadableFields<Response>(_ request: GraphQLRequest<Response>) -> GraphQLRequest<Response> {
-    guard request.operationType == .mutation, request.ruleOperation == .update,
+    guard request.operationType == .mutation, request.ruleOperation == .update, !request.sendsInputAsIs,
       let schema = request.modelSchema, case .object(let input)? = request.variables["input"]
     else { return request }
     let filtered = unreadableFields.withLock { $0.filtered(input: input, schema: schema) }

@@ -152,6 +152,41 @@ struct MultiAuthSubscriptionTests {
     #expect(argued.models.map(\.owner) == ["ann"])
   }
 
+  @Test("the caller's owner argument goes to the user pools start only: the API key start it falls back to has none")
+  func ownerArgumentsGoToTheOwnerModeOnly() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let expired = try keys.userPoolToken("ann", expiresIn: -10)
+    let annToken = try keys.userPoolToken("ann")
+    func started(_ modes: [APIClient.Authorization]) async throws -> (sent: [String], held: [String]) {
+      let log = RequestLog()
+      let client = makeMultiAuthClient(server, modes, log: log)
+      #expect(
+        client.ownerVariablesByMode(["owner": "ann", "filter": .null], of: Notice.schema)
+          == [.apiKey: ["filter": .null]])
+      let notices = SubscriptionRecorder(
+        client.subscribe(to: try ModelSubscriptions.onCreate(Notice.self, ownerArguments: ["owner": "ann"])))
+      defer { notices.cancel() }
+      try await notices.waitConnected()
+      let sent = log.all.filter { $0.operationName == "OnCreateNotice" }.map {
+        "\($0.authorizationMode.map(\.rawValue) ?? "-") \($0.variables["owner"].map { "\($0)" } ?? "no owner")"
+      }
+      let held = try await server.activeSubscriptionArguments()
+      notices.cancel()
+      try await server.waitForSubscriptions(0)
+      return (sent, held)
+    }
+    // User pools (owner first) takes the argument.
+    let owner = try await started([.apiKey(keys.apiKey), .userPools { annToken }])
+    #expect(owner.sent == ["userPools string(\"ann\")"])
+    #expect(owner.held == ["onCreateNotice:userPools owner=ann"])
+    // Its handshake refused, the API key's start leaves it out. Before, it sent `owner: "ann"`.
+    let fallback = try await started([.apiKey(keys.apiKey), .userPools { expired }])
+    #expect(fallback.sent == ["apiKey no owner"])
+    #expect(fallback.held == ["onCreateNotice:apiKey -"])
+  }
+
   @Test("once an event arrived the mode is kept: a later refusal ends the stream instead of falling back")
   func neverFallsBackAfterData() async throws {
     let keys = try AuthFixture()

@@ -122,6 +122,20 @@ extension GraphQLServerProcess {
     return list.map { "\($0["field"] as? String ?? ""):\($0["mode"] as? String ?? "")" }.sorted()
   }
 
+  /// The root field, mode and arguments (`name=value`, sorted; `-` for none) of each subscription
+  /// the server holds, sorted.
+  func activeSubscriptionArguments() async throws -> [String] {
+    let url = URL(string: "http://127.0.0.1:\(port)/test/realtime/subscriptions")!
+    let (data, _) = try await URLSession.shared.data(from: url)
+    let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    return list.map { subscription in
+      let arguments = (subscription["arguments"] as? [String: Any] ?? [:]).filter { !($0.value is NSNull) }
+      let text = arguments.keys.sorted().map { "\($0)=\(arguments[$0] ?? "")" }.joined(separator: " ")
+      return
+        "\(subscription["field"] as? String ?? ""):\(subscription["mode"] as? String ?? "") \(text.isEmpty ? "-" : text)"
+    }.sorted()
+  }
+
   /// Drops every real-time connection without a close frame (`POST /test/realtime/drop`);
   /// returns how many there were.
   @discardableResult

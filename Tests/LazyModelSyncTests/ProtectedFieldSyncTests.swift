@@ -141,7 +141,7 @@ struct ProtectedFieldSyncTests {
     let response = try await client.response(for: request)
     #expect(response.errors.map(\.errorType) == ["Unauthorized"])
     #expect(response.errors.first?.path == [.string("syncMemos"), .string("items"), .int(0), .string("secret")])
-    #expect(try SyncEngine.syncPage(response, of: request, Memo.schema).refused == [0])
+    #expect(try SyncEngine.syncPage(response, of: request, Memo.schema).refused == [0: ["secret"]])
 
     let bob = try device(pool, server, directory, "bob", "bob-phone")
     let log = EventLog(bob)
@@ -240,19 +240,25 @@ struct ProtectedFieldSyncTests {
         "_deleted": .null,
       ]
     }
-    /// Reconciles `item` (an event's when `redacted`, else a sync page's) and reports what it did,
-    /// the stored row and the unheld fields.
+    /// Reconciles `item` (an event's when `redacted`, its protected fields redacted; else a sync
+    /// page's) and reports what it did, the stored row and the recorded fields.
     func apply(_ item: GraphQLValue, redacted: Bool) async throws -> String {
+      let fields = redacted ? Memo.schema.fieldsRedactedInMutationResponses : []
       let applied = try await store.writeRemote { tx in
-        "\(try engine.reconcile(Memo.self, item, decoded: nil, outboxHoldsModel: true, redacted: redacted, tx))"
+        "\(try engine.reconcile(Memo.self, item, decoded: nil, outboxHoldsModel: true, redacted: fields, tx))"
       }
       let identifier = try #require(try await store.query(Memo.self, byIdentifier: .init(id: "m1")))
         .identifier.canonicalString
-      let unheld = try await store.read { tx in try RedactedFields.unheld("Memo", identifier, tx.connection) }
-      return "\(applied): \(try await local(store, "m1")) unheld \(unheld.sorted())"
+      let state = try await store.read { tx in try RedactedFields.state("Memo", identifier, tx.connection) }
+      return "\(applied): \(try await local(store, "m1")) unheld \(state.unheld.sorted())"
+        + " unconfirmed \(state.unconfirmed.sorted())"
     }
-    #expect(try await apply(record("m1", "a", nil, version: 1), redacted: true) == "added: a | - unheld [\"secret\"]")
-    #expect(try await apply(record("m1", "b", nil, version: 2), redacted: true) == "updated: b | - unheld [\"secret\"]")
+    #expect(
+      try await apply(record("m1", "a", nil, version: 1), redacted: true)
+        == "added: a | - unheld [\"secret\"] unconfirmed []")
+    #expect(
+      try await apply(record("m1", "b", nil, version: 2), redacted: true)
+        == "updated: b | - unheld [\"secret\"] unconfirmed []")
     // The input an outbox update sends now: no `secret`, the store never held it.
     let identifier = try #require(try await store.query(Memo.self, byIdentifier: .init(id: "m1")))
       .identifier.canonicalString
@@ -261,13 +267,24 @@ struct ProtectedFieldSyncTests {
       try RedactedFields.withoutUnheld(input, "Memo", identifier, tx.connection)
     }
     #expect(filtered == ["id": "m1", "title": "b"])
-    #expect(try await apply(record("m1", "b", "pin", version: 2), redacted: false) == "updated: b | pin unheld []")
-    #expect(try await apply(record("m1", "c", nil, version: 3), redacted: true) == "updated: c | pin unheld []")
-    // Held now: a sync page's record at the stored version is skipped, and a null is sent.
-    #expect(try await apply(record("m1", "stale", nil, version: 3), redacted: false) == "skipped: c | pin unheld []")
+    #expect(
+      try await apply(record("m1", "b", "pin", version: 2), redacted: false)
+        == "updated: b | pin unheld [] unconfirmed []")
+    // An event keeps the stored secret, which the server may have changed since: unconfirmed.
+    #expect(
+      try await apply(record("m1", "c", nil, version: 3), redacted: true)
+        == "updated: c | pin unheld [] unconfirmed [\"secret\"]")
+    // A sync page's record at the stored version brings the server's secret (cleared meanwhile);
+    // once nothing is recorded, the next one is skipped, and a null is sent.
+    #expect(
+      try await apply(record("m1", "c", nil, version: 3), redacted: false) == "updated: c | - unheld [] unconfirmed []")
+    #expect(
+      try await apply(record("m1", "stale", nil, version: 3), redacted: false)
+        == "skipped: c | - unheld [] unconfirmed []")
     let sent = try await store.read { tx in try RedactedFields.withoutUnheld(input, "Memo", identifier, tx.connection) }
     #expect(sent == input)
     // A sync page's `null` is the stored value (the owner reads it unredacted there).
-    #expect(try await apply(record("m1", "d", nil, version: 4), redacted: false) == "updated: d | - unheld []")
+    #expect(
+      try await apply(record("m1", "d", nil, version: 4), redacted: false) == "updated: d | - unheld [] unconfirmed []")
   }
 }

@@ -10,7 +10,8 @@ public enum Models {
   /// Every model type, sorted by GraphQL type name.
   public static let registry = ModelRegistry(
     models: [
-      Memo.self
+      Card.self,
+      Memo.self,
     ]
   )
 }

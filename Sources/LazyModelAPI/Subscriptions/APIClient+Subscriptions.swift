@@ -106,6 +106,12 @@ extension APIClient {
   /// `.transport` with a ``RealtimeError`` when the connection fails for good (see
   /// ``RealtimeConfiguration/maximumReconnectAttempts``) or the server sends `connection_error`.
   ///
+  /// The owner arguments of `subscription` (``ModelSubscriptions/onCreate(_:where:includes:ownerArguments:)``)
+  /// go only to the modes of an owner rule that takes them: under multi-auth, the `start` of a
+  /// mode that no `allow: owner` rule of that provider names (an API key, IAM, a Lambda
+  /// authorizer, or the other JWT provider) leaves them out (``ownerVariablesByMode(_:of:)``), as
+  /// the sync engine passes each mode its own owner argument.
+  ///
   /// Thread-safety: any number of tasks may subscribe at once.
   public func subscribe<M: Model>(to subscription: ModelSubscription<M>)
     -> AsyncThrowingStream<SubscriptionEvent<M>, any Error>
@@ -113,10 +119,40 @@ extension APIClient {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: SubscriptionEvent<M>.self, throwing: (any Error).self)
     let subscriber = ModelSubscriber(client: self, subscription: subscription, continuation: continuation)
-    if let route = startSubscription(subscriber, schema: M.schema) {
+    let modeVariables = ownerVariablesByMode(subscription.variables, of: M.schema)
+    if let route = startSubscription(subscriber, schema: M.schema, modeVariables: modeVariables) {
       continuation.onTermination = { _ in route.stop() }
     }
     return stream
+  }
+
+  /// Under ``AuthorizationStrategy/multiAuth(_:)``, `variables` (a subscription of `schema`'s
+  /// model) for each configured mode that takes fewer of its owner arguments: a user-pool or OIDC
+  /// mode keeps those of the `allow: owner` rules of its provider
+  /// (``ModelSubscriptions/ownerArgumentNames(of:)``), any other mode none (AppSync reads an owner
+  /// argument against the caller's JWT claims only). Empty under ``AuthorizationStrategy/default``
+  /// or when `variables` holds no owner argument. Pure.
+  func ownerVariablesByMode(_ variables: [String: GraphQLValue], of schema: ModelSchema) -> [AuthorizationMode: [String:
+    GraphQLValue]]
+  {
+    guard case .multiAuth(let configured) = configuration.authorizationStrategy else { return [:] }
+    let given = ModelSubscriptions.ownerArgumentNames(of: schema).filter { variables[$0] != nil }
+    guard !given.isEmpty else { return [:] }
+    let ownerRules = (schema.authRules + schema.fields.flatMap(\.authRules)).filter { $0.allow == .owner }
+    var byMode: [AuthorizationMode: [String: GraphQLValue]] = [:]
+    for authorization in configured {
+      guard let mode = authorization.mode, byMode[mode] == nil else { continue }
+      let provider: AuthRule.Provider?
+      switch mode {
+      case .userPools: provider = .userPools
+      case .oidc: provider = .oidc
+      default: provider = nil
+      }
+      let taken = Set(ownerRules.filter { $0.effectiveProvider == provider }.map { $0.ownerField ?? "owner" })
+      let dropped = given.filter { !taken.contains($0) }
+      if !dropped.isEmpty { byMode[mode] = variables.filter { !dropped.contains($0.key) } }
+    }
+    return byMode
   }
 
   /// Ends every subscription stream of this client normally and closes its real-time

@@ -320,7 +320,7 @@ extension SyncEngine {
             applied.append(
               try self.reconcile(
                 M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel,
-                redacted: answer.refused.contains(index),
+                redacted: answer.refused[index] ?? [],
                 mayHaveUnheld: mayHaveUnheld, tx, upserts: upserts))
           }
           try upserts.flush(tx)
@@ -382,7 +382,9 @@ extension SyncEngine {
           if skipped == .notNewer { return }
         }
         _ = try await store.writeRemote { tx in
-          try self.reconcile(M.self, patched, decoded: decoded, outboxHoldsModel: true, redacted: true, tx)
+          try self.reconcile(
+            M.self, patched, decoded: decoded, outboxHoldsModel: true,
+            redacted: M.schema.fieldsRedactedInMutationResponses, tx)
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
@@ -409,12 +411,12 @@ extension SyncEngine {
   /// another device made while this store's mutation of the record was in flight is newer than the
   /// answer, and the delta sync that brought it (or its live event) will not bring it again.
   ///
-  /// `redacted`: `record` is a subscription event, or a sync page's item whose protected fields
-  /// came back `Unauthorized` (``syncPage(_:of:_:)``), whose protected fields may be redacted to
-  /// `null` (``RedactedFields``); `false`: a sync page's record (`mayHaveUnheld` `false`: the
-  /// transaction found no unheld field of `M`).
+  /// `redacted`: the fields of `record` that came back redacted (``RedactedFields``): every
+  /// protected field of a subscription event, the fields of a sync page's item that came back
+  /// `Unauthorized` (``syncPage(_:of:_:)``), none for the rest of a sync page (`mayHaveUnheld`
+  /// `false`: the transaction found no recorded field of `M`).
   func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Bool = false,
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Set<String> = [],
     mayHaveUnheld: Bool = true, _ tx: WriteTransaction, upserts: PageUpserts<M>? = nil
   ) throws -> Applied {
     try Self.reconcile(
@@ -452,7 +454,9 @@ extension SyncEngine {
       try tx.connection.execute("SAVEPOINT lazymodel_replay")
       do {
         // A held record may be a subscription event's: its `null` protected fields say nothing.
-        _ = try Self.reconcile(M.self, record, decoded: nil, outboxHoldsModel: true, redacted: true, tx)
+        _ = try Self.reconcile(
+          M.self, record, decoded: nil, outboxHoldsModel: true, redacted: M.schema.fieldsRedactedInMutationResponses,
+          tx)
         try tx.connection.execute("RELEASE lazymodel_replay")
       } catch {
         try tx.connection.execute("ROLLBACK TO lazymodel_replay")
@@ -472,11 +476,12 @@ extension SyncEngine {
   /// `M`) skips the record's outbox lookup; `park` receives the identifier and `_version` of a
   /// record skipped for a pending mutation (what it throws fails the record). `redacted` and
   /// `mayHaveUnheld` as ``reconcile(_:_:decoded:outboxHoldsModel:redacted:mayHaveUnheld:_:upserts:)``: a
-  /// query's record at the stored `_version` is applied while the record has unheld fields. With
+  /// query's record at the stored `_version` is applied while the record has a recorded field
+  /// that `redacted` does not hold (it brings that field's value). With
   /// `upserts`, an upsert is collected there and written by its next ``PageUpserts/flush(_:)``
   /// (before any delete, and before a second record of one identifier is looked at), not at once.
   private static func reconcile<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Bool = false,
+    _ type: M.Type, _ record: GraphQLValue, decoded: M?, outboxHoldsModel: Bool, redacted: Set<String> = [],
     mayHaveUnheld: Bool = true, _ tx: WriteTransaction, upserts: PageUpserts<M>? = nil,
     park: (String, Int) throws -> Void = { _, _ in }
   ) throws -> Applied {
@@ -496,10 +501,11 @@ extension SyncEngine {
         try park(identifier, remote.version)
         return .skipped
       case .notNewer?:
-        // A query's record of the stored `_version` fills what a redacted event left unheld.
-        guard !redacted, mayHaveUnheld, M.schema.hasFieldAuthRules,
+        // A query's record of the stored `_version` brings what a redacted answer or event left
+        // unheld or unconfirmed, unless it redacts those fields too.
+        guard mayHaveUnheld, M.schema.hasFieldAuthRules,
           try Outbox.metadata(M.modelName, identifier, tx.connection)?.version == remote.version,
-          try !RedactedFields.unheld(M.modelName, identifier, tx.connection).isEmpty
+          try !RedactedFields.state(M.modelName, identifier, tx.connection).all.isSubset(of: redacted)
         else { return .skipped }
       case nil: break
       }
@@ -515,7 +521,7 @@ extension SyncEngine {
       probe.reset()
       try Outbox.setMetadata(M.modelName, identifier, remote, tx.connection)
       if let merged = try RedactedFields.merge(
-        M.self, record, identifier: identifier, redacted: redacted && !remote.deleted,
+        M.self, record, identifier: identifier, redacted: remote.deleted ? [] : redacted,
         mayHaveUnheld: mayHaveUnheld, tx)
       {
         model = try decode(M.self, merged)
@@ -599,20 +605,18 @@ extension SyncEngine {
     return .object(members)
   }
 
-  /// A sync page's `data.sync<Plural>` and the indexes of its items whose protected fields the
-  /// service refused (``syncPage(_:of:_:)``).
+  /// A sync page's `data.sync<Plural>` and, per index of an item whose protected fields the
+  /// service refused, those fields (``syncPage(_:of:_:)``).
   struct SyncPage: Sendable {
     let value: GraphQLValue
-    let refused: Set<Int>
+    let refused: [Int: Set<String>]
   }
 
   /// The page `response` to the sync query `request` of `schema` holds. Its errors are accepted
   /// when every one is an `Unauthorized` error on the path `[sync<Plural>, "items", i, field]` of
-  /// a protected field of the model (``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``):
-  /// AppSync's field-level authorization answers a caller who may read the record but not the
-  /// field with the field `null` and such an error (the Amplify transformer's field resolvers; the
-  /// local server's `FieldUnauthorized`). Item `i` is then reconciled as a redacted record (its
-  /// `null` protected fields say nothing: ``RedactedFields``).
+  /// a protected field of the model (``refusedFields(_:of:_:)``). Item `i` is then reconciled with
+  /// those fields redacted (their `null` says nothing: ``RedactedFields``), and only those: a
+  /// protected field the caller may read is a real value.
   ///
   /// - Throws: ``LazyModelAPI/APIError/graphQL(operationName:errors:partialData:body:)`` (as
   ///   ``LazyModelAPI/APIClient/send(_:)``) for any other error, or when some error is not
@@ -621,19 +625,40 @@ extension SyncEngine {
   static func syncPage(
     _ response: GraphQLResponse<GraphQLValue>, of request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema
   ) throws -> SyncPage {
-    var refused: Set<Int> = []
-    if !response.errors.isEmpty {
-      let protected = schema.fieldsRedactedInMutationResponses
-      let field = GraphQLValue.string(request.responseField)
-      for error in response.errors {
-        guard error.errorType == "Unauthorized", let path = error.path, path.count == 4, path[0] == field,
-          path[1] == "items", case .int(let index) = path[2], case .string(let name) = path[3],
-          protected.contains(name)
-        else { throw APIClient.graphQLError(response, of: request) }
-        refused.insert(index)
+    let field = GraphQLValue.string(request.responseField)
+    var refused: [Int: Set<String>] = [:]
+    for (path, names) in try refusedFields(response, of: request, schema) {
+      guard path.count == 3, path[0] == field, path[1] == "items", case .int(let index) = path[2] else {
+        throw APIClient.graphQLError(response, of: request)
       }
+      refused[index] = names
     }
     return SyncPage(value: try APIClient.data(of: response, for: request), refused: refused)
+  }
+
+  /// The fields that `response` (to a query of `schema`'s records) refused, by the path of the
+  /// record that holds them (`[getMemo]`, `[syncMemos, "items", 3]`). Its errors are accepted when
+  /// every one is an `Unauthorized` error whose path ends with a protected field of the model
+  /// (``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``): AppSync's field-level
+  /// authorization answers a caller who may read the record but not the field with the field
+  /// `null` and such an error (the Amplify transformer's field resolvers; the local server's
+  /// `FieldUnauthorized`).
+  ///
+  /// - Throws: ``LazyModelAPI/APIError/graphQL(operationName:errors:partialData:body:)`` (as
+  ///   ``LazyModelAPI/APIClient/send(_:)``) when some error is not accepted.
+  static func refusedFields(
+    _ response: GraphQLResponse<GraphQLValue>, of request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema
+  ) throws -> [[GraphQLValue]: Set<String>] {
+    guard !response.errors.isEmpty else { return [:] }
+    let protected = schema.fieldsRedactedInMutationResponses
+    var refused: [[GraphQLValue]: Set<String>] = [:]
+    for error in response.errors {
+      guard error.errorType == "Unauthorized", let path = error.path, path.count >= 2,
+        path[0] == .string(request.responseField), case .string(let name) = path.last, protected.contains(name)
+      else { throw APIClient.graphQLError(response, of: request) }
+      refused[Array(path.dropLast()), default: []].insert(name)
+    }
+    return refused
   }
 
   /// `query SyncPosts($filter: …, $limit: Int, $nextToken: String, $lastSync: AWSTimestamp) { syncPosts(…) { items { … } nextToken startedAt } }`.

@@ -20,8 +20,9 @@ import LazyModelAPI
 ///   `record` the record as received (JSON). Written by the transaction that decides to hold the
 ///   record, deleted by the one that applies it (``SyncEngine/replayParked(_:_:)``), so a held
 ///   record survives a stop, a crash or a kill of the process.
-/// - `_lazymodel_sync_unheld(model, identifier, fields)`: the protected fields of each stored record
-///   that only a redacted answer or event brought (``RedactedFields``).
+/// - `_lazymodel_sync_unheld(model, identifier, fields, unconfirmed)`: the protected fields of each
+///   stored record that came back redacted, never held (`fields`) or kept from the row
+///   (`unconfirmed`) (``RedactedFields``).
 ///
 /// Not thread-safe by itself: every function runs on the connection's queue, inside a transaction.
 enum Outbox {

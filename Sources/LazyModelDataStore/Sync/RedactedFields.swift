@@ -2,44 +2,71 @@ import Foundation
 import LazyModel
 import LazyModelAPI
 
-/// Remote records whose protected fields came back redacted, and the fields of each stored record
-/// that this store does not hold.
+/// Remote records whose protected fields came back redacted, and, per stored record, each field
+/// that came back redacted: unheld (never held) or unconfirmed (kept from the row).
 ///
 /// With subscriptions on, AppSync returns every protected field of a model (one that some read
 /// role of the model may not read, ``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``)
 /// as `null` in every create or update response and so in every subscription event, for every
 /// caller (the auth transformer's field response template; Amplify's "Set up authorization
 /// rules", "Per-Field with Subscriptions"); its `sync` and `get` queries return the stored value
-/// to a caller allowed to read it. So, applying a mutation's answer or a subscription event (or a
-/// held record replayed, which may be one), a protected field that is `null` there says nothing:
-/// the stored row keeps its value; a record not stored yet is stored with the field `null` and
-/// the field is recorded *unheld* for it. A record read by a query (a sync page, a `get`, a
-/// conflict's item) holds real values: its unheld fields are forgotten, and a sync page's record
-/// at the stored `_version` is applied while the record has some. An update the outbox sends
-/// leaves out each unheld field still `null` in the row, so a value the store never held is never
-/// sent back as `null`.
+/// to a caller allowed to read it, and a caller refused one field gets that field `null` with an
+/// `Unauthorized` error at its path (the transformer's field resolver). So a record arrives with a
+/// set of *redacted* fields: every protected field for a mutation's answer or an event (or a held
+/// record replayed, which may be one), the refused fields for a query's record, none otherwise. A
+/// redacted field that is `null` there says nothing: the stored row keeps its value and the field
+/// is recorded *unconfirmed* (the server may hold a newer value); one the row holds as `null` (or
+/// a record not stored yet) is recorded *unheld*. Every other field of the record is a real value:
+/// it is stored and no longer recorded. A query's record (a sync page, a `get`, a conflict's item)
+/// at the stored `_version` is applied while the record has a recorded field that this record does
+/// not redact. An update the outbox sends leaves out each unheld field still `null` in the row,
+/// so a value the store never held is never sent back as `null` (an unconfirmed field is sent:
+/// the row holds a value, perhaps the caller's).
 ///
-/// `_lazymodel_sync_unheld(model, identifier, fields)`: `fields` the unheld field names joined by
-/// `,` (GraphQL names hold none); no row for a record that holds all of its fields (the table is
-/// empty unless a model has protected fields). Written on the writer connection, inside the
-/// transaction that stores the record.
+/// `_lazymodel_sync_unheld(model, identifier, fields, unconfirmed)`: each a set of field names
+/// joined by `,` (GraphQL names hold none), `''` for none; no row for a record with neither (the
+/// table is empty unless a model has protected fields). A file written before `unconfirmed`
+/// existed gains it (`''`: its records had only unheld fields). Written on the writer connection,
+/// inside the transaction that stores the record.
 ///
 /// Not thread-safe by itself: every function runs on the connection's queue, inside a transaction.
 enum RedactedFields {
   static let table = Outbox.tablePrefix + "unheld"
 
-  private static let selectSQL = "SELECT fields FROM \(quote(table)) WHERE model = ? AND identifier = ?"
+  /// The recorded fields of one stored record.
+  struct State: Equatable, Sendable {
+    /// Fields that came back redacted while the row held `null` (or no row): never held.
+    var unheld: Set<String> = []
+    /// Fields that came back redacted while the row held a value, which it kept.
+    var unconfirmed: Set<String> = []
+
+    var isEmpty: Bool { unheld.isEmpty && unconfirmed.isEmpty }
+    /// Every recorded field.
+    var all: Set<String> { unheld.union(unconfirmed) }
+  }
+
+  private static let selectSQL =
+    "SELECT fields, unconfirmed FROM \(quote(table)) WHERE model = ? AND identifier = ?"
   private static let upsertSQL =
-    "INSERT INTO \(quote(table)) (model, identifier, fields) VALUES (?, ?, ?)"
-    + " ON CONFLICT (model, identifier) DO UPDATE SET fields = excluded.fields"
+    "INSERT INTO \(quote(table)) (model, identifier, fields, unconfirmed) VALUES (?, ?, ?, ?)"
+    + " ON CONFLICT (model, identifier) DO UPDATE SET fields = excluded.fields, unconfirmed = excluded.unconfirmed"
   private static let deleteSQL = "DELETE FROM \(quote(table)) WHERE model = ? AND identifier = ?"
   private static let hasEntriesSQL = "SELECT EXISTS (SELECT 1 FROM \(quote(table)) WHERE model = ?)"
 
-  /// Creates the table when missing.
+  /// Creates the table when missing, and adds `unconfirmed` to a table written before it existed.
   static func createTable(_ connection: Connection) throws {
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS \(quote(table)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
-        + " fields TEXT NOT NULL, PRIMARY KEY (model, identifier)) WITHOUT ROWID, STRICT")
+        + " fields TEXT NOT NULL, unconfirmed TEXT NOT NULL DEFAULT '', PRIMARY KEY (model, identifier))"
+        + " WITHOUT ROWID, STRICT")
+    let columns = try connection.prepare("SELECT name FROM pragma_table_info(?)")
+    try columns.bind([.text(table)])
+    var existing: Set<String> = []
+    while try columns.step() { existing.insert(columns.text(0)) }
+    columns.reset()
+    if !existing.contains("unconfirmed") {
+      try connection.execute("ALTER TABLE \(quote(table)) ADD COLUMN unconfirmed TEXT NOT NULL DEFAULT ''")
+    }
   }
 
   /// Deletes every row (``DataStore/clear()``).
@@ -47,7 +74,7 @@ enum RedactedFields {
     try connection.execute("DELETE FROM \(quote(table))")
   }
 
-  /// Whether some record of `model` has unheld fields (a sync page checks once per page).
+  /// Whether some record of `model` has recorded fields (a sync page checks once per page).
   static func hasEntries(_ model: String, _ connection: Connection) throws -> Bool {
     let statement = try connection.prepare(hasEntriesSQL)
     defer { statement.reset() }
@@ -55,66 +82,80 @@ enum RedactedFields {
     return try statement.step() && statement.int64(0) != 0
   }
 
-  /// The unheld fields of `identifier` of `model` (empty when it holds all of them).
-  static func unheld(_ model: String, _ identifier: String, _ connection: Connection) throws -> Set<String> {
+  /// The recorded fields of `identifier` of `model` (empty when none).
+  static func state(_ model: String, _ identifier: String, _ connection: Connection) throws -> State {
     let statement = try connection.prepare(selectSQL)
     defer { statement.reset() }
     try statement.bind([.text(model), .text(identifier)])
-    guard try statement.step() else { return [] }
-    return Set(statement.text(0).split(separator: ",").map(String.init))
+    guard try statement.step() else { return State() }
+    func names(_ column: Int32) -> Set<String> {
+      Set(statement.text(column).split(separator: ",").map(String.init))
+    }
+    return State(unheld: names(0), unconfirmed: names(1))
   }
 
-  /// Records `fields` as the unheld fields of `identifier` of `model` (none: removes its row).
-  static func setUnheld(_ model: String, _ identifier: String, _ fields: Set<String>, _ connection: Connection)
-    throws
-  {
-    if fields.isEmpty {
+  /// The unheld fields of `identifier` of `model` (empty when it holds all of them).
+  static func unheld(_ model: String, _ identifier: String, _ connection: Connection) throws -> Set<String> {
+    try state(model, identifier, connection).unheld
+  }
+
+  /// Records `state` for `identifier` of `model` (empty: removes its row).
+  static func setState(_ model: String, _ identifier: String, _ state: State, _ connection: Connection) throws {
+    if state.isEmpty {
       let statement = try connection.prepare(deleteSQL)
       try statement.bind([.text(model), .text(identifier)])
       try statement.run()
     } else {
       let statement = try connection.prepare(upsertSQL)
-      try statement.bind([.text(model), .text(identifier), .text(fields.sorted().joined(separator: ","))])
+      try statement.bind([
+        .text(model), .text(identifier), .text(state.unheld.sorted().joined(separator: ",")),
+        .text(state.unconfirmed.sorted().joined(separator: ",")),
+      ])
       try statement.run()
     }
   }
 
   /// `record` (a remote record of `M` with the identifier `identifier`, about to be stored inside
-  /// `tx`) as it is stored, with the unheld fields recorded; `nil` when it is stored as it is (no
-  /// copy, no comparison: what a sync page's records of a model without field rules cost). `redacted`: the record is a mutation's
-  /// answer or a subscription event (or may be one), whose protected fields that are `null` (or
-  /// absent) take the stored row's value, or stay `null` and unheld when no row is stored; a field
-  /// the row holds as `null` that was unheld stays unheld. Otherwise (a query's record) the
-  /// record's unheld fields are forgotten; `mayHaveUnheld` `false` (the transaction found no row of
-  /// `M` in the table) leaves out that delete.
+  /// `tx`) as it is stored, with its redacted fields recorded; `nil` when it is stored as it is (no
+  /// copy, no comparison: what a sync page's records of a model without field rules cost).
+  /// `redacted`: the fields that came back redacted (every protected field for a mutation's answer
+  /// or an event, ``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``; the refused ones
+  /// for a query's record; none otherwise). Each of them that is `null` (or absent) takes the
+  /// stored row's value and is recorded unconfirmed, or stays `null` and is recorded unheld when
+  /// the row holds `null` or no row is stored; every other field is a real value and is no longer
+  /// recorded. `keepsRow` `false` (a revert: the row holds the refused local change) leaves each
+  /// redacted `null` `null`, recorded unheld. `mayHaveUnheld` `false` (the transaction found no row
+  /// of `M` in the table) leaves out the delete of a record with nothing redacted.
   ///
   /// - Throws: What reading the row, encoding it (``LazyModelAPI/ModelMutations/input(_:of:)``) or
   ///   writing the table throws.
   static func merge<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, identifier: String, redacted: Bool, mayHaveUnheld: Bool = true,
-    _ tx: WriteTransaction
+    _ type: M.Type, _ record: GraphQLValue, identifier: String, redacted: Set<String>, keepsRow: Bool = true,
+    mayHaveUnheld: Bool = true, _ tx: WriteTransaction
   ) throws -> GraphQLValue? {
     guard M.schema.hasFieldAuthRules else { return nil }
-    let protected = redacted ? M.schema.fieldsRedactedInMutationResponses : []
-    guard !protected.isEmpty, case .object(var members) = record else {
-      if mayHaveUnheld { try setUnheld(M.modelName, identifier, [], tx.connection) }
+    guard !redacted.isEmpty, case .object(var members) = record else {
+      if mayHaveUnheld { try setState(M.modelName, identifier, State(), tx.connection) }
       return nil
     }
-    let nulls = protected.filter { (members[$0] ?? .null) == .null }
+    let nulls = redacted.filter { (members[$0] ?? .null) == .null }
     guard !nulls.isEmpty else {
-      try setUnheld(M.modelName, identifier, [], tx.connection)
+      try setState(M.modelName, identifier, State(), tx.connection)
       return nil
     }
     let components = try ModelIdentifier(M.self, canonicalString: identifier).components
-    guard let local = try tx.store.loadOne(M.self, identifiers: components, tx.connection) else {
-      try setUnheld(M.modelName, identifier, nulls, tx.connection)
+    guard keepsRow, let local = try tx.store.loadOne(M.self, identifiers: components, tx.connection) else {
+      try setState(M.modelName, identifier, State(unheld: nulls), tx.connection)
       return nil
     }
     let held = try ModelMutations.input(.update, of: local)
-    for name in nulls { members[name] = held[name] ?? .null }
-    let stillNull = nulls.filter { (members[$0] ?? .null) == .null }
-    let unheld = try unheld(M.modelName, identifier, tx.connection).intersection(stillNull)
-    try setUnheld(M.modelName, identifier, unheld, tx.connection)
+    var state = State()
+    for name in nulls {
+      let value = held[name] ?? .null
+      members[name] = value
+      if value == .null { state.unheld.insert(name) } else { state.unconfirmed.insert(name) }
+    }
+    try setState(M.modelName, identifier, state, tx.connection)
     return .object(members)
   }
 

@@ -471,7 +471,9 @@ final class SyncEngine: Sendable {
     do {
       let answer: GraphQLValue
       do {
-        answer = try await configuration.client.send(request)
+        // A protected field the caller may not read comes back `null` with an `Unauthorized`
+        // error (field-level `@auth`); the mutation was applied, and the field is redacted.
+        answer = try await record(request, M.schema).record
       } catch {
         await release(&following, store: store)  // not accepted: nothing after it goes out yet
         throw error
@@ -485,7 +487,9 @@ final class SyncEngine: Sendable {
           // redacted to `null` keeps the row's value (``RedactedFields``).
           let patched = Self.withReferenceKeys(answer, M.schema)
           let held =
-            try RedactedFields.merge(M.self, patched, identifier: entry.identifier, redacted: true, tx) ?? patched
+            try RedactedFields.merge(
+              M.self, patched, identifier: entry.identifier, redacted: M.schema.fieldsRedactedInMutationResponses, tx)
+            ?? patched
           if let remote = try? Self.decode(M.self, held) { try tx.saveWithoutReadBack([remote]) }
         }
         try self.replayParked(entry, tx)
@@ -611,43 +615,62 @@ final class SyncEngine: Sendable {
   /// A mutation that failed for good: reported, dropped, and (when `revert` names the model) the
   /// local row reverted to the server's record with its `_version`, `_lastChangedAt` and `_deleted`
   /// (``storeServerRecord(_:_:identifier:_:)``): a tombstone, or no record at all, reverts to a local
-  /// delete that cascades as a remote delete does. Nothing is reverted while a newer local change of
-  /// the identifier is pending, or when the server's record cannot be read.
+  /// delete that cascades as a remote delete does. A record read with some protected fields
+  /// refused (field-level `@auth`: `null` with an `Unauthorized` error, ``refusedFields(_:of:_:)``)
+  /// is reverted with those fields `null` and unheld (``RedactedFields``: the row's value there
+  /// may be the refused change, and an update leaves them out). Nothing is reverted while a newer local change of the identifier is pending, or when
+  /// the server's record cannot be read.
   private func fail<M: Model>(
     _ entry: PendingMutation, _ error: any Error, store: DataStore, revert: (M.Type, [IdentifierComponent])
   ) async {
-    var found: GraphQLValue?
-    if let request = try? Self.getQuery(M.schema, revert.1),
-      let answer = try? await configuration.client.send(request)
-    {
-      found = answer
-    }
+    var found: (record: GraphQLValue, refused: Set<String>)?
+    if let request = try? Self.getQuery(M.schema, revert.1) { found = try? await record(request, M.schema) }
     let server = found
     _ = try? await finish(entry, store: store) { tx in
       guard let server, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else { return }
-      if server == .null {
+      if server.record == .null {
         let mapping = try tx.store.mapping(for: M.self)
         try tx.store.deleteCascading(mapping, Self.keyCondition(revert.1), tx.connection)
       } else {
-        try Self.storeServerRecord(M.self, server, identifier: entry.identifier, tx)
+        try Self.storeServerRecord(
+          M.self, server.record, identifier: entry.identifier, redacted: server.refused, keepsRow: false, tx)
       }
     }
     await report(entry, error)
+  }
+
+  /// The record `request` (a `get` or a mutation of one record of `schema`) answers, and the
+  /// fields of it that came back refused (``refusedFields(_:of:_:)``: `null` with an
+  /// `Unauthorized` error, which this accepts).
+  ///
+  /// - Throws: What ``LazyModelAPI/APIClient/send(_:)`` throws, but for those errors.
+  private func record(_ request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema) async throws
+    -> (record: GraphQLValue, refused: Set<String>)
+  {
+    let response = try await configuration.client.response(for: request)
+    let refused = try Self.refusedFields(response, of: request, schema)
+    return (try APIClient.data(of: response, for: request), refused[[.string(request.responseField)]] ?? [])
   }
 
   /// Stores the server's `record` of `M` (a get, a mutation's answer or a conflict's item, with its
   /// sync fields) as the local state of `identifier` inside `tx` (a ``DataStore/writeRemote(_:)``):
   /// its metadata, and the row itself — or, for a tombstone (`_deleted: true`), the row's delete with
   /// its `ON DELETE CASCADE` children (``DataStore/deleteCascading(_:_:_:depth:)``), as a remote delete.
+  /// `redacted`: the fields the query refused (``RedactedFields``); the others are real values.
+  /// `keepsRow` `false`: the refused fields become `null` rather than keep the row's values.
   ///
   /// - Throws: A decoding error when `record` is not an `M`; what the store's writes throw.
   static func storeServerRecord<M: Model>(
-    _ type: M.Type, _ record: GraphQLValue, identifier: String, _ tx: WriteTransaction
+    _ type: M.Type, _ record: GraphQLValue, identifier: String, redacted: Set<String> = [], keepsRow: Bool = true,
+    _ tx: WriteTransaction
   ) throws {
     let metadata = syncFields(record)
     try Outbox.setMetadata(M.modelName, identifier, metadata, tx.connection)
-    // A query's record holds real values: the record's unheld fields are forgotten.
-    let record = try RedactedFields.merge(M.self, record, identifier: identifier, redacted: false, tx) ?? record
+    // A query's record holds real values, but for the fields it refused.
+    let record =
+      try RedactedFields.merge(
+        M.self, record, identifier: identifier, redacted: metadata.deleted ? [] : redacted, keepsRow: keepsRow, tx)
+      ?? record
     if metadata.deleted {
       let components = try ModelIdentifier(M.self, canonicalString: identifier).components
       try tx.store.deleteCascading(try tx.store.mapping(for: M.self), keyCondition(components), tx.connection)
@@ -733,7 +756,10 @@ final class SyncEngine: Sendable {
       operationType: .mutation, operationName: name,
       document: "mutation \(name)($input: \(inputType)!) { \(field)(input: $input) \(selectionSet(schema)) }",
       variables: ["input": .object(input)], responseField: field
-    ).authorized(by: schema, operation: AuthRule.Operation(rawValue: kind.rawValue) ?? .update)
+    )
+    // The row holds what the store knows; a field it never held is left out already
+    // (``RedactedFields``), and a `null` there is the caller's.
+    .authorized(by: schema, operation: AuthRule.Operation(rawValue: kind.rawValue) ?? .update).sendingInputAsIs()
   }
 
   /// `_version`, `_lastChangedAt`, `_deleted` of a record.
