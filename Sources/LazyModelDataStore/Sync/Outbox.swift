@@ -50,6 +50,8 @@ enum Outbox {
     + " WHERE excluded.version > \(quote(parkedTable)).version"
   private static let parkedRecordSQL =
     "SELECT record FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
+  private static let parkedVersionSQL =
+    "SELECT version FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
   private static let unparkSQL = "DELETE FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
   private static let hasEntriesSQL = "SELECT EXISTS (SELECT 1 FROM \(quote(outboxTable)) WHERE model = ?)"
 
@@ -133,13 +135,21 @@ enum Outbox {
     try statement.run()
   }
 
-  /// Whether a record is held for `identifier` of `model` (one primary-key probe of a table that is
-  /// empty unless a mutation is pending: what every finished mutation checks first).
-  static func isParked(_ model: String, _ identifier: String, _ connection: Connection) throws -> Bool {
-    let select = try connection.prepare(parkedRecordSQL)
+  /// The `_version` of the record held for `identifier` of `model`, `nil` when none is held (one
+  /// primary-key probe that reads no record: what every finished mutation checks first).
+  static func parkedVersion(_ model: String, _ identifier: String, _ connection: Connection) throws -> Int? {
+    let select = try connection.prepare(parkedVersionSQL)
     defer { select.reset() }
     try select.bind([.text(model), .text(identifier)])
-    return try select.step()
+    guard try select.step() else { return nil }
+    return Int(select.int64(0))
+  }
+
+  /// Removes the record held for `identifier` of `model` without reading it (none held: nothing).
+  static func discardParked(_ model: String, _ identifier: String, _ connection: Connection) throws {
+    let delete = try connection.prepare(unparkSQL)
+    try delete.bind([.text(model), .text(identifier)])
+    try delete.run()
   }
 
   /// Removes and returns the record held for `identifier` of `model`, `nil` when none is held.
