@@ -2,9 +2,9 @@
 /// (unique within the type), coding-key case names and argument labels, by GraphQL field name.
 ///
 /// A value; `Sendable`.
-package struct SwiftMemberNames: Sendable {
+package struct SwiftMemberNames: Sendable, Hashable {
   /// The names of one field's members.
-  struct Member: Sendable {
+  struct Member: Sendable, Hashable {
     var property: String
     var codingKey: String
     var escapedProperty: String

@@ -10,7 +10,7 @@
 /// (which reports each one that is not the name wanted as `MGW002`), so no rename goes unreported.
 ///
 /// A value; `Sendable`.
-package struct SwiftModelMemberNames: Sendable {
+package struct SwiftModelMemberNames: Sendable, Hashable {
   /// Which derived member a ``Rename`` is.
   package enum Role: String, Sendable, Hashable {
     case setter = "setter"
