@@ -26,9 +26,12 @@ struct ModelMembers {
   /// itself named `_post`).
   let storageNames: [String: String]
 
-  init(model: ModelDefinition) {
-    let fields = model.fields.filter { $0.association != nil || $0.isStoredProperty }
-    let members = SwiftMemberNames(fields: fields)
+  /// The members of `model`, from `resolved` (the analysis's, ``ModelGraph/memberNames``) when
+  /// they were resolved from this model, else resolved here.
+  init(model: ModelDefinition, resolved: ResolvedMemberNames?) {
+    let fields = model.swiftMemberFields
+    let names = resolved.flatMap { $0.resolves(model) ? $0 : nil } ?? ResolvedMemberNames(model: model)
+    let members = names.members
     self.fields = fields
     self.members = members
     let properties = members.propertyNames
@@ -38,8 +41,9 @@ struct ModelMembers {
     locals = ["values", "decoder", "container", "encoder", parentKey]
     // The derived members (setters, accessors, storage, labels, identifier members) are resolved
     // in the IR, where `SwiftNameRule` reports each renamed one as MGW002.
-    let derived = SwiftModelMemberNames(
-      fields: fields, members: members, primaryKey: model.primaryKey.fields)
+    let derived =
+      names.derived
+      ?? SwiftModelMemberNames(fields: fields, members: members, primaryKey: model.primaryKey.fields)
     setterNames = derived.setterNames
     referenceNames = derived.referenceNames
     storageNames = derived.storageNames

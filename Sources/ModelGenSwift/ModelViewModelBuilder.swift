@@ -6,7 +6,7 @@ extension ViewModelBuilder {
   /// The view model of one model of ``graph`` (what ``build()`` holds for it), for callers that
   /// render one model at a time instead of holding every view model at once.
   public func modelViewModel(_ model: ModelDefinition) -> ModelViewModel {
-    let members = ModelMembers(model: model)
+    let members = ModelMembers(model: model, resolved: graph.memberNames[model.name])
     let comma = Self.elementComma(count: members.fields.count)
     let parts = members.fields.map {
       Self.documented(fieldParts($0, of: model, members, comma: comma), $0)

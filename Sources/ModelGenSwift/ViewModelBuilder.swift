@@ -72,7 +72,10 @@ public struct ViewModelBuilder: Sendable {
 
   /// The view model of one non-model type of ``graph``.
   public func embeddedViewModel(_ definition: NonModelDefinition) -> EmbeddedViewModel {
-    let members = SwiftMemberNames(fields: definition.fields, caseIterableKeys: false)
+    // The analysis's names (``ModelGraph/memberNames``) when resolved from this type as it is.
+    let members =
+      graph.memberNames[definition.name].flatMap { $0.resolves(definition) ? $0.members : nil }
+      ?? ResolvedMemberNames(nonModel: definition).members
     let comma = Self.elementComma(count: definition.fields.count)
     let fields = definition.fields
     var viewModel = EmbeddedViewModel(

@@ -34,6 +34,11 @@ public struct ModelGraph: Sendable, Hashable {
   /// The `interface` and `union` types the schema declares, in document order, for the API schema
   /// (``AbstractTypeDefinition``); no Swift is generated for them.
   public var abstractTypes: [AbstractTypeDefinition] = []
+  /// The Swift member names of each model and non-model type, GraphQL type name → names, as the
+  /// analysis resolved them (``SwiftNameRule`` reports their renames); the Swift stage renders
+  /// these instead of resolving them again. Empty in a graph built by hand, and ignored for a
+  /// type whose fields changed since: the Swift stage then resolves that type's names itself.
+  package var memberNames: [String: ResolvedMemberNames] = [:]
 
   /// Creates a graph.
   public init(

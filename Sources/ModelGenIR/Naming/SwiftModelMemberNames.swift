@@ -10,7 +10,7 @@
 /// (which reports each one that is not the name wanted as `MGW002`), so no rename goes unreported.
 ///
 /// A value; `Sendable`.
-package struct SwiftModelMemberNames: Sendable {
+package struct SwiftModelMemberNames: Sendable, Hashable {
   /// Which derived member a ``Rename`` is.
   package enum Role: String, Sendable, Hashable {
     case setter = "setter"
@@ -31,9 +31,10 @@ package struct SwiftModelMemberNames: Sendable {
     package var swiftName: String
   }
 
-  /// GraphQL field name → setter (`setPost`), for every rendered field.
+  /// Reference field name → its setter (`setPost`). (Only a reference has one; the setters of
+  /// every field are resolved together, so a reference's stays the name it had among them.)
   package let setterNames: [String: String]
-  /// GraphQL field name → reference accessor (`postReference`), for every rendered field.
+  /// Reference field name → its reference accessor (`postReference`).
   package let referenceNames: [String: String]
   /// Reference field name → its `LazyReference` storage (`_post`).
   package let storageNames: [String: String]
@@ -56,8 +57,15 @@ package struct SwiftModelMemberNames: Sendable {
     // `postReference`: unique among properties and setters.
     let wantedReferences = propertyNames.map { $0 + "Reference" }
     let references = SwiftNames.uniqued(wantedReferences, taken: properties.union(setters))
-    setterNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), setters))
-    referenceNames = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), references))
+    // Kept for the references only: the graph holds these for every model.
+    var setterNames: [String: String] = [:]
+    var referenceNames: [String: String] = [:]
+    for (index, field) in fields.enumerated() where field.isLazyReference {
+      setterNames[field.name] = setters[index]
+      referenceNames[field.name] = references[index]
+    }
+    self.setterNames = setterNames
+    self.referenceNames = referenceNames
     let referenceFields = fields.filter(\.isLazyReference)
     var storage: [String: String] = [:]
     for field in referenceFields {

@@ -21,8 +21,12 @@ enum ModelRule {
   static func buildModels(_ context: AnalysisContext) {
     for name in context.typeOrder {
       guard let entry = context.types[name], entry.kind == .model else { continue }
+      // Sized once (the implicit `id` may be inserted): an array grown by appending holds up to
+      // twice its fields, and every model's arrays are alive at the analysis's memory peak.
       var declared: [DeclaredField] = []
+      declared.reserveCapacity(entry.fields.count)
       var fields: [FieldDefinition] = []
+      fields.reserveCapacity(entry.fields.count + 1)
       var seen: Set<String> = []
       for astField in entry.fields where seen.insert(astField.name.value).inserted {
         let resolved = TypeResolution.resolve(astField.type, owner: name, field: astField.name.value, in: context)
@@ -214,7 +218,12 @@ enum ModelRule {
 
   /// The finished model: declared fields, implicit keys, timestamps; stored-property flags set.
   static func finish(_ model: WorkingModel) -> ModelDefinition {
-    var fields = model.fields + model.implicitFields + model.timestampFields
+    // One exactly sized array (`+` grows the first operand, to up to twice the fields).
+    var fields: [FieldDefinition] = []
+    fields.reserveCapacity(model.fields.count + model.implicitFields.count + model.timestampFields.count)
+    fields += model.fields
+    fields += model.implicitFields
+    fields += model.timestampFields
     var referenceTargets: Set<String> = []
     for field in fields {
       switch field.association {

@@ -63,7 +63,7 @@ public enum SemanticAnalyzer {
     let problems = SwiftTypeNaming.overrideProblems(swiftNames, graphQLNames: typeNames, memberNames: memberNames)
     let present = Set(typeNames)
     context.swiftNames = swiftNames.filter { present.contains($0.key) && problems[$0.key] == nil }
-    SwiftNameRule.apply(context, models: models, nonModels: nonModels)
+    let resolvedMembers = SwiftNameRule.apply(context, models: models, nonModels: nonModels)
 
     let diagnostics = sorted(context.diagnostics)
     let usedSwiftNames = Set(swiftNames.keys.filter(present.contains))
@@ -78,6 +78,7 @@ public enum SemanticAnalyzer {
     graph.customRootTypes = custom.roots
     graph.customInputTypes = custom.inputs
     graph.abstractTypes = abstractTypes
+    graph.memberNames = resolvedMembers
     return SemanticAnalysis(
       graph: graph, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
   }

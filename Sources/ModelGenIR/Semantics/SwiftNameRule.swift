@@ -30,8 +30,12 @@ import GraphQLSDL
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
   /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
-  static func apply(_ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]) {
-    reportMembers(context, models: models, nonModels: nonModels)
+  /// - Returns: the Swift member names of every model and non-model type, by GraphQL type name,
+  ///   as checked here, for the graph (``ModelGraph/memberNames``).
+  static func apply(
+    _ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]
+  ) -> [String: ResolvedMemberNames] {
+    let memberNames = reportMembers(context, models: models, nonModels: nonModels)
     var ranges: [String: SourceRange] = [:]
     for model in context.orderedModels { ranges[model.name] = model.nameRange }
     for name in context.typeOrder {
@@ -74,23 +78,25 @@ enum SwiftNameRule {
         byFoldedStem[folded] = name
       }
     }
+    return memberNames
   }
 
-  /// MGW002 for the fields of models and non-model types and for enum values.
+  /// MGW002 for the fields of models and non-model types and for enum values; returns the
+  /// member names of the models and non-model types it checked.
   private static func reportMembers(
     _ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]
-  ) {
+  ) -> [String: ResolvedMemberNames] {
     // The fields each generated type stores, as the Swift stage resolves their names
     // (`SwiftMemberNames`), with the declared ones' positions.
-    var primaryKeys: [String: [String]] = [:]
-    for (model, finished) in zip(context.orderedModels, models) { primaryKeys[model.name] = finished.primaryKey.fields }
     // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
-    func report(owner: String, stored: [FieldDefinition], declared: [GraphQLSDL.FieldDefinition]) {
-      let members = SwiftMemberNames(fields: stored, caseIterableKeys: context.models[owner] != nil)
-      if let primaryKey = primaryKeys[owner] {
+    func report(
+      owner: String, stored: [FieldDefinition], names: ResolvedMemberNames, declared: [GraphQLSDL.FieldDefinition]
+    ) {
+      let members = names.members
+      if let derived = names.derived {
         reportDerivedMembers(
-          context, model: owner, fields: stored, members: members, primaryKey: primaryKey,
+          context, model: owner, fields: stored, members: members, derived: derived,
           declared: declared, erroneous: erroneous)
       }
       let storedNames = Set(stored.map(\.name))
@@ -150,16 +156,27 @@ enum SwiftNameRule {
     }
     // One owner at a time (the models, then the non-model types), so only one owner's stored
     // fields exist at once beside the finished models.
+    var resolved: [String: ResolvedMemberNames] = [:]
+    resolved.reserveCapacity(models.count + nonModels.count)
     for (model, finished) in zip(context.orderedModels, models) {
+      let names = ResolvedMemberNames(model: finished)
       report(
-        owner: model.name, stored: finished.fields.filter { $0.association != nil || $0.isStoredProperty },
-        declared: model.declared.map(\.ast))
+        owner: model.name, stored: finished.swiftMemberFields, names: names, declared: model.declared.map(\.ast))
+      resolved[model.name] = names
     }
     for definition in nonModels {
+      let names = ResolvedMemberNames(nonModel: definition)
       if let entry = context.types[definition.name] {
-        report(owner: definition.name, stored: definition.fields, declared: entry.fields)
+        report(owner: definition.name, stored: definition.fields, names: names, declared: entry.fields)
       }
+      resolved[definition.name] = names
     }
+    reportEnumValues(context)
+    return resolved
+  }
+
+  /// MGW002 for each enum value whose Swift case cannot have its wanted name.
+  private static func reportEnumValues(_ context: AnalysisContext) {
     for name in context.typeOrder {
       guard let entry = context.types[name], entry.kind == .enumeration else { continue }
       var seen: Set<String> = []
@@ -187,9 +204,8 @@ enum SwiftNameRule {
   /// (`setPost2` beside a field `setPost`); at the declared field's name.
   private static func reportDerivedMembers(
     _ context: AnalysisContext, model: String, fields: [FieldDefinition], members: SwiftMemberNames,
-    primaryKey: [String], declared: [GraphQLSDL.FieldDefinition], erroneous: Set<Int>
+    derived: SwiftModelMemberNames, declared: [GraphQLSDL.FieldDefinition], erroneous: Set<Int>
   ) {
-    let derived = SwiftModelMemberNames(fields: fields, members: members, primaryKey: primaryKey)
     guard !derived.renames.isEmpty else { return }
     var ranges: [String: SourceRange] = [:]
     for field in declared where ranges[field.name.value] == nil {
