@@ -41,8 +41,32 @@ final class SyncEngine: Sendable {
     return stream
   }
 
+  /// Sends `event` to every listener — but for an error event (``SyncEvent/inboundError(_:)``,
+  /// ``SyncEvent/error(_:)``) whose error is the cancellation ``stop(store:)`` causes
+  /// (``isStopCancellation(_:)``): stopping is no failure.
   func emit(_ event: SyncEvent) {
+    switch event {
+    case .inboundError(let error) where Self.isStopCancellation(error.underlying): return
+    case .error(let error) where Self.isStopCancellation(error.underlying): return
+    default: break
+    }
     for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(event) }
+  }
+
+  /// Whether `error`, caught on the current task, is that task's cancellation (``stop(store:)``
+  /// cancels the engine's tasks): a `CancellationError` (a store job skipped or interrupted) or
+  /// ``LazyModelAPI/APIError/cancelled(operationName:)`` (a request cancelled), possibly wrapped in
+  /// a ``SyncInboundError`` or ``SyncError``, thrown while the current task is cancelled. Any
+  /// other error, or a cancellation error on a task nobody cancelled, is a real failure.
+  static func isStopCancellation(_ error: any Error) -> Bool {
+    guard Task.isCancelled else { return false }
+    switch error {
+    case is CancellationError: return true
+    case APIError.cancelled: return true
+    case let wrapped as SyncInboundError: return isStopCancellation(wrapped.underlying)
+    case let wrapped as SyncError: return isStopCancellation(wrapped.underlying)
+    default: return false
+    }
   }
 
   /// After a local transaction committed what it enqueued.
@@ -623,6 +647,7 @@ final class SyncEngine: Sendable {
   private func fail<M: Model>(
     _ entry: PendingMutation, _ error: any Error, store: DataStore, revert: (M.Type, [IdentifierComponent])
   ) async {
+    guard !Self.isStopCancellation(error) else { return }
     var found: (record: GraphQLValue, refused: Set<String>)?
     if let request = try? Self.getQuery(M.schema, revert.1) { found = try? await record(request, M.schema) }
     let server = found
@@ -686,12 +711,16 @@ final class SyncEngine: Sendable {
       bindings: components.map { SQLValue($0.value) })
   }
 
+  /// A mutation that failed for good: dropped and reported. A failure that is `stop()`'s
+  /// cancellation (``isStopCancellation(_:)``) is none: the entry stays, pending again.
   private func fail(_ entry: PendingMutation, _ error: any Error, store: DataStore) async {
+    guard !Self.isStopCancellation(error) else { return }
     _ = try? await finish(entry, store: store) { _ in }
     await report(entry, error)
   }
 
   private func report(_ entry: PendingMutation, _ error: any Error) async {
+    guard !Self.isStopCancellation(error) else { return }
     let failure = SyncError(
       modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, underlying: error)
     emit(.error(failure))
