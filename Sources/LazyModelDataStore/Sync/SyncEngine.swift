@@ -392,15 +392,18 @@ final class SyncEngine: Sendable {
     _ type: M.Type, _ entry: inout PendingMutation, _ sent: SentMutation, _ prepared: Prepared, _ store: DataStore
   ) async -> Outcome? {
     let record: GraphQLValue
+    let refused: Set<String>
     do {
-      record = try await configuration.client.send(try Self.getQuery(M.schema, prepared.components))
+      // Read as the revert reads (``record(_:_:)``): a protected field the caller may not read
+      // comes back `null` with an `Unauthorized` error, and the rest of the record still answers.
+      (record, refused) = try await self.record(try Self.getQuery(M.schema, prepared.components), M.schema)
     } catch let error as APIError {
       if Task.isCancelled || Self.isNetworkFailure(error) { return .retry(unanswered: true) }
       return nil  // the record cannot be read (authorization, a disabled get): the condition decides
     } catch {
       return nil
     }
-    guard Self.wasApplied(entry.kind, sent, server: record) else { return nil }
+    guard Self.wasApplied(entry.kind, sent, server: record, refused: refused) else { return nil }
     let metadata = Self.syncFields(record)
     let current = entry
     if prepared.request != nil, prepared.sent != sent, current.kind != .delete {
@@ -434,7 +437,8 @@ final class SyncEngine: Sendable {
         else {
           return try Outbox.setMetadata(current.modelName, current.identifier, metadata, tx.connection)
         }
-        try Self.storeServerRecord(M.self, record, identifier: current.identifier, tx)
+        // A refused field keeps the row's value: the mutation that set it was applied.
+        try Self.storeServerRecord(M.self, record, identifier: current.identifier, redacted: refused, tx)
       }
     } catch {
       await fail(current, error, store: store)
@@ -450,7 +454,11 @@ final class SyncEngine: Sendable {
   /// whose answer never arrived, was applied: a create when the record is live and holds every
   /// value of the input; an update when, besides, its `_version` is past the one sent; a delete
   /// when the record is a tombstone past the version sent. Numbers compare by value (`5` = `5.0`).
-  static func wasApplied(_ kind: SyncMutationKind, _ sent: SentMutation, server record: GraphQLValue) -> Bool {
+  /// A field in `refused` (the read was refused it, ``refusedFields(_:of:_:)``) shows nothing and
+  /// is not compared.
+  static func wasApplied(
+    _ kind: SyncMutationKind, _ sent: SentMutation, server record: GraphQLValue, refused: Set<String> = []
+  ) -> Bool {
     guard case .object(let members) = record else { return false }
     let metadata = syncFields(record)
     let advanced = metadata.version > (sent.version ?? 0)
@@ -460,7 +468,7 @@ final class SyncEngine: Sendable {
     case .create, .update:
       guard !metadata.deleted, kind == .create || advanced else { return false }
       return sent.input.allSatisfy { name, value in
-        name == "_version" || sameValue(value, members[name] ?? .null)
+        name == "_version" || refused.contains(name) || sameValue(value, members[name] ?? .null)
       }
     }
   }
