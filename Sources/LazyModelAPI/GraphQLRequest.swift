@@ -27,7 +27,7 @@ public struct GraphQLRequest<Response: Decodable & Sendable>: Sendable {
   public let document: String
   /// The variable values by variable name (without `$`). Variables declared but absent here are
   /// sent as absent (null for nullable variables, GraphQL spec §6.1.2 "Coercing Variable Values").
-  public let variables: [String: GraphQLValue]
+  public internal(set) var variables: [String: GraphQLValue]
   /// The root field whose value is the response (`getPost4V2`).
   public let responseField: String
   /// For a page of a nested hasMany connection: the field under `responseField` that holds it.

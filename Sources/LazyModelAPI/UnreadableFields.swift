@@ -222,14 +222,12 @@ extension GraphQLRequest {
     return Response.self is any ConnectionResponse.Type ? .connection : .model
   }
 
-  /// This request with `variables["input"]` replaced.
+  /// This request with `variables["input"]` replaced: a copy, so every other property (the
+  /// multi-auth ``authRules`` and ``parentRead`` among them) is kept as it is.
   func replacingInput(_ input: [String: GraphQLValue]) -> GraphQLRequest {
-    var variables = variables
-    variables["input"] = .object(input)
-    return GraphQLRequest(
-      operationType: operationType, operationName: operationName, document: document,
-      variables: variables, responseField: responseField, nestedField: nestedField,
-      nestedLists: nestedLists)
+    var copy = self
+    copy.variables["input"] = .object(input)
+    return copy
   }
 }
 

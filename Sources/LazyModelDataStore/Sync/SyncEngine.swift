@@ -41,8 +41,32 @@ final class SyncEngine: Sendable {
     return stream
   }
 
+  /// Sends `event` to every listener — but for an error event (``SyncEvent/inboundError(_:)``,
+  /// ``SyncEvent/error(_:)``) whose error is the cancellation ``stop(store:)`` causes
+  /// (``isStopCancellation(_:)``): stopping is no failure.
   func emit(_ event: SyncEvent) {
+    switch event {
+    case .inboundError(let error) where Self.isStopCancellation(error.underlying): return
+    case .error(let error) where Self.isStopCancellation(error.underlying): return
+    default: break
+    }
     for listener in state.withLock({ Array($0.listeners.values) }) { listener.yield(event) }
+  }
+
+  /// Whether `error`, caught on the current task, is that task's cancellation (``stop(store:)``
+  /// cancels the engine's tasks): a `CancellationError` (a store job skipped or interrupted) or
+  /// ``LazyModelAPI/APIError/cancelled(operationName:)`` (a request cancelled), possibly wrapped in
+  /// a ``SyncInboundError`` or ``SyncError``, thrown while the current task is cancelled. Any
+  /// other error, or a cancellation error on a task nobody cancelled, is a real failure.
+  static func isStopCancellation(_ error: any Error) -> Bool {
+    guard Task.isCancelled else { return false }
+    switch error {
+    case is CancellationError: return true
+    case APIError.cancelled: return true
+    case let wrapped as SyncInboundError: return isStopCancellation(wrapped.underlying)
+    case let wrapped as SyncError: return isStopCancellation(wrapped.underlying)
+    default: return false
+    }
   }
 
   /// After a local transaction committed what it enqueued.
@@ -368,15 +392,18 @@ final class SyncEngine: Sendable {
     _ type: M.Type, _ entry: inout PendingMutation, _ sent: SentMutation, _ prepared: Prepared, _ store: DataStore
   ) async -> Outcome? {
     let record: GraphQLValue
+    let refused: Set<String>
     do {
-      record = try await configuration.client.send(try Self.getQuery(M.schema, prepared.components))
+      // Read as the revert reads (``record(_:_:)``): a protected field the caller may not read
+      // comes back `null` with an `Unauthorized` error, and the rest of the record still answers.
+      (record, refused) = try await self.record(try Self.getQuery(M.schema, prepared.components), M.schema)
     } catch let error as APIError {
       if Task.isCancelled || Self.isNetworkFailure(error) { return .retry(unanswered: true) }
       return nil  // the record cannot be read (authorization, a disabled get): the condition decides
     } catch {
       return nil
     }
-    guard Self.wasApplied(entry.kind, sent, server: record) else { return nil }
+    guard Self.wasApplied(entry.kind, sent, server: record, refused: refused) else { return nil }
     let metadata = Self.syncFields(record)
     let current = entry
     if prepared.request != nil, prepared.sent != sent, current.kind != .delete {
@@ -410,7 +437,8 @@ final class SyncEngine: Sendable {
         else {
           return try Outbox.setMetadata(current.modelName, current.identifier, metadata, tx.connection)
         }
-        try Self.storeServerRecord(M.self, record, identifier: current.identifier, tx)
+        // A refused field keeps the row's value: the mutation that set it was applied.
+        try Self.storeServerRecord(M.self, record, identifier: current.identifier, redacted: refused, tx)
       }
     } catch {
       await fail(current, error, store: store)
@@ -426,7 +454,11 @@ final class SyncEngine: Sendable {
   /// whose answer never arrived, was applied: a create when the record is live and holds every
   /// value of the input; an update when, besides, its `_version` is past the one sent; a delete
   /// when the record is a tombstone past the version sent. Numbers compare by value (`5` = `5.0`).
-  static func wasApplied(_ kind: SyncMutationKind, _ sent: SentMutation, server record: GraphQLValue) -> Bool {
+  /// A field in `refused` (the read was refused it, ``refusedFields(_:of:_:)``) shows nothing and
+  /// is not compared.
+  static func wasApplied(
+    _ kind: SyncMutationKind, _ sent: SentMutation, server record: GraphQLValue, refused: Set<String> = []
+  ) -> Bool {
     guard case .object(let members) = record else { return false }
     let metadata = syncFields(record)
     let advanced = metadata.version > (sent.version ?? 0)
@@ -436,7 +468,7 @@ final class SyncEngine: Sendable {
     case .create, .update:
       guard !metadata.deleted, kind == .create || advanced else { return false }
       return sent.input.allSatisfy { name, value in
-        name == "_version" || sameValue(value, members[name] ?? .null)
+        name == "_version" || refused.contains(name) || sameValue(value, members[name] ?? .null)
       }
     }
   }
@@ -623,6 +655,7 @@ final class SyncEngine: Sendable {
   private func fail<M: Model>(
     _ entry: PendingMutation, _ error: any Error, store: DataStore, revert: (M.Type, [IdentifierComponent])
   ) async {
+    guard !Self.isStopCancellation(error) else { return }
     var found: (record: GraphQLValue, refused: Set<String>)?
     if let request = try? Self.getQuery(M.schema, revert.1) { found = try? await record(request, M.schema) }
     let server = found
@@ -686,12 +719,16 @@ final class SyncEngine: Sendable {
       bindings: components.map { SQLValue($0.value) })
   }
 
+  /// A mutation that failed for good: dropped and reported. A failure that is `stop()`'s
+  /// cancellation (``isStopCancellation(_:)``) is none: the entry stays, pending again.
   private func fail(_ entry: PendingMutation, _ error: any Error, store: DataStore) async {
+    guard !Self.isStopCancellation(error) else { return }
     _ = try? await finish(entry, store: store) { _ in }
     await report(entry, error)
   }
 
   private func report(_ entry: PendingMutation, _ error: any Error) async {
+    guard !Self.isStopCancellation(error) else { return }
     let failure = SyncError(
       modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, underlying: error)
     emit(.error(failure))
