@@ -25,6 +25,11 @@ enum GraphQLValueEncoder {
   /// The node `value` encodes as at `codingPath`.
   fileprivate static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
     if let scalar = try scalar(value) { return Node(scalar) }
+    return try composite(value, codingPath: codingPath)
+  }
+
+  /// The node of `value`, not a scalar (``scalar(_:)`` gave `nil`), at `codingPath`.
+  fileprivate static func composite<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
     switch value {
     case is Data, is Date, is URL, is Decimal: throw Unsupported()
     default:
@@ -62,7 +67,7 @@ enum GraphQLValueEncoder {
     }
   }
 
-  private static func real(_ number: Double) throws -> GraphQLValue {
+  fileprivate static func real(_ number: Double) throws -> GraphQLValue {
     guard number.isFinite else { throw Unsupported() }
     if let integer = Int(exactly: number) { return .int(integer) }
     return .double(number)
@@ -141,7 +146,17 @@ private struct KeyedValueContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
   mutating func encodeNil(forKey key: Key) throws { set(Node(.null), key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    set(try GraphQLValueEncoder.box(value, codingPath: codingPath + [key]), key)
+    // A scalar needs no coding path: it is built only for a value that encodes itself.
+    if let scalar = try GraphQLValueEncoder.scalar(value) { return set(Node(scalar), key) }
+    set(try GraphQLValueEncoder.composite(value, codingPath: codingPath + [key]), key)
+  }
+
+  // The scalars a model's fields hold, without the dynamic casts of the generic method.
+  mutating func encode(_ value: String, forKey key: Key) throws { set(Node(.string(value)), key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { set(Node(.bool(value)), key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { set(Node(.int(value)), key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    set(Node(try GraphQLValueEncoder.real(value)), key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -192,8 +207,11 @@ private struct UnkeyedValueContainer: UnkeyedEncodingContainer {
   mutating func encodeNil() throws { append(Node(.null)) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    append(try GraphQLValueEncoder.box(value, codingPath: codingPath + [IndexKey(count)]))
+    if let scalar = try GraphQLValueEncoder.scalar(value) { return append(Node(scalar)) }
+    append(try GraphQLValueEncoder.composite(value, codingPath: codingPath + [IndexKey(count)]))
   }
+
+  mutating func encode(_ value: String) throws { append(Node(.string(value))) }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
@@ -228,4 +246,6 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     node.take(try GraphQLValueEncoder.box(value, codingPath: codingPath))
   }
+
+  mutating func encode(_ value: String) throws { node.take(Node(.string(value))) }
 }

@@ -468,6 +468,30 @@ def feature_tour(server: Server) -> None:
 
 
 @check
+def peer_reset_is_quiet(server: Server) -> None:
+    """A client that resets its connection (RST: closed with unread data, before or after the
+    answer) is not a server error: no traceback on stderr, and the server keeps answering."""
+    import socket
+    import struct
+
+    body = json.dumps({"query": "{ listPost4V2s { items { id } } }"}).encode()
+    request = (f"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-api-key: {API_KEY}\r\n"
+               f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    for wait in (0.3, 0.0):  # reset an idle keep-alive connection after the answer; reset before it
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        sock.sendall(request)
+        time.sleep(wait)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+    time.sleep(0.5)
+    assert server.gql("{ listPost4V2s { items { id } } }") == {"data": {"listPost4V2s": {"items": []}}}
+    server.process.terminate()
+    server.process.wait(timeout=10)
+    errors = server.process.stderr.read()
+    assert "Traceback" not in errors and "Exception occurred" not in errors, errors
+
+
+@check
 def realtime_protocol(server: Server) -> None:
     """The real-time endpoint (realtime.py): ack, start_ack, a filtered data event with the
     subscriber's selection set, a rejected document, an unauthorized start, stop/complete."""

@@ -1190,6 +1190,21 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, response)
 
 
+class Server(ThreadingHTTPServer):
+    """The HTTP server; a peer that resets its connection is not a server error.
+
+    A client that closes a keep-alive connection with unread data (or gives up on a request) makes
+    the kernel send RST; the handler's next read or write raises `ConnectionResetError` or
+    `BrokenPipeError`, which `socketserver` prints as "Exception occurred during processing of
+    request" with a traceback. Those two are dropped quietly; any other exception is printed.
+    """
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Local AppSync-compatible GraphQL server (modelgen tests)")
     parser.add_argument("--schema", required=True, help="API schema (schema.api.graphql) to serve")
@@ -1266,7 +1281,7 @@ def main(argv: list[str] | None = None) -> int:
         "api": api, "api_key": args.api_key, "verbose": args.verbose, "requests_log": [],
         "authorizer": authorizer, "realtime": hub,
     })
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+    server = Server(("127.0.0.1", args.port), handler)
     server.daemon_threads = True
     if args.tls_cert:
         import ssl
