@@ -109,7 +109,7 @@ extension APIClient {
   /// The owner arguments of `subscription` (``ModelSubscriptions/onCreate(_:where:includes:ownerArguments:)``)
   /// go only to the modes of an owner rule that takes them: under multi-auth, the `start` of a
   /// mode that no `allow: owner` rule of that provider names (an API key, IAM, a Lambda
-  /// authorizer, or the other JWT provider) leaves them out (``ownerVariablesByMode(_:of:)``), as
+  /// authorizer, or the other JWT provider) leaves them out (`ownerVariablesByMode(_:of:)`), as
   /// the sync engine passes each mode its own owner argument.
   ///
   /// Thread-safety: any number of tasks may subscribe at once.
