@@ -184,6 +184,12 @@ public enum ModelGenDiagnosticCode {
   /// `postIdentifier2`; a key field `components` is `Identifier.componentsValue`;
   /// `SwiftModelMemberNames`).
   public static let renamedSwiftMember: DiagnosticCode = "MGW002"
+  /// Warning: an `@index`'s typed key (`Model.indexes.<name>`, the name lower-first) or its
+  /// composite sort key struct (`Model.Indexes.<Name>SortKey`) takes a numeric suffix: two indexes
+  /// whose names are equal lower-first (`ByOwner` → `byOwner2` beside `byOwner`), or a struct
+  /// named like a type of the schema or another struct (`ByGradeSortKey2`; `SwiftIndexKeyNames`);
+  /// reported at the index's `name:`. The index keeps its name on the wire.
+  public static let renamedIndexKey: DiagnosticCode = "MGW003"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -353,6 +359,10 @@ public enum SemanticError: Sendable, Hashable {
   /// MGW002 (warning): member `member` of `owner` (a field or enum value) gets the Swift name
   /// `swiftName` instead of `wanted`, for `reason`.
   case renamedSwiftMember(owner: String, member: String, wanted: String, swiftName: String, reason: String)
+  /// MGW003 (warning): the typed key of index `index` of `model` (or, `isSortKey`, its sort key
+  /// struct) gets the Swift name `swiftName` (`Reading.indexes.byOwner2`,
+  /// `Reading.Indexes.ByGradeSortKey2`), for `reason`.
+  case renamedIndexKey(model: String, index: String, isSortKey: Bool, swiftName: String, reason: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -424,13 +434,14 @@ public enum SemanticError: Sendable, Hashable {
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
+    case .renamedIndexKey: return ModelGenDiagnosticCode.renamedIndexKey
     }
   }
 
   /// `.warning` for the `MGW` codes (the schema is still generated), `.error` for every other.
   public var severity: DiagnosticSeverity {
     switch self {
-    case .renamedSwiftType, .renamedSwiftMember: return .warning
+    case .renamedSwiftType, .renamedSwiftMember, .renamedIndexKey: return .warning
     default: return .error
     }
   }
@@ -661,6 +672,9 @@ public enum SemanticError: Sendable, Hashable {
         "type `\(q(name))` is generated as `\(q(swiftName))`: `\(q(wanted))` would shadow `\(q(wanted))` of \(q(source, limit: 400)) in the app's module"
     case .renamedSwiftMember(let owner, let member, let wanted, let swiftName, let reason):
       return "`\(q(owner)).\(q(member))` is generated as `\(q(swiftName))`: `\(q(wanted))` \(q(reason, limit: 400))"
+    case .renamedIndexKey(let model, let index, let isSortKey, let swiftName, let reason):
+      return
+        "the \(isSortKey ? "sort key struct" : "typed key") of index `\(q(index))` of `\(q(model))` is generated as `\(q(swiftName))`: \(q(reason, limit: 400))"
     }
   }
 
@@ -767,6 +781,9 @@ public enum SemanticError: Sendable, Hashable {
     case .renamedSwiftMember:
       return
         "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
+    case .renamedIndexKey:
+      return
+        "the index keeps its name on the wire (`ModelIndexKey.name`, `ModelSchema.indexes`); rename the index to choose the Swift name"
     case .renamedSwiftType(let name, _, _, _):
       return
         "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"
