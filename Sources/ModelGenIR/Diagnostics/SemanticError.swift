@@ -170,6 +170,12 @@ public enum ModelGenDiagnosticCode {
   /// beside `read`, which covers every read operation ("'get' operations are specified in addition
   /// to 'read'"). Reported once per rule, at its first such operation.
   public static let refusedReadOperations: DiagnosticCode = "MG072"
+  /// A Boolean field as the only sort key field of a `@primaryKey` or `@index`: the transformer
+  /// has no key condition input for it (its scalar key conditions are `String`, `ID`, `Int` and
+  /// `Float`; `addKeyConditionInputs` throws "Sort Key Condition could not be constructed for
+  /// field"), so the schema does not deploy. A Boolean inside a composite sort key is fine (the
+  /// composite input holds it). Reported at the sort key field's name in `sortKeyFields:`.
+  public static let booleanSortKey: DiagnosticCode = "MG073"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -210,6 +216,8 @@ public enum SemanticError: Sendable, Hashable {
   case nullableKeyField(model: String, field: String, role: String)
   /// MG008: a key field that is not a scalar or enum (list, object, model).
   case invalidKeyFieldType(model: String, field: String, typeName: String, role: String)
+  /// MG073: `model.field`, a Boolean, is the only sort key field of `@directive`.
+  case booleanSortKey(model: String, field: String, directive: String)
   /// MG009: `sortKeyFields:`, `fields:`, `references:`, `ownerField:` ... naming a field the model does not have.
   case missingField(model: String, field: String, argument: String, suggestion: String?)
   /// MG010: `fields:`/`references:` with a different number of fields than the related key.
@@ -375,6 +383,7 @@ public enum SemanticError: Sendable, Hashable {
     case .belongsToWithoutCounterpart: return ModelGenDiagnosticCode.belongsToWithoutCounterpart
     case .nullableKeyField: return ModelGenDiagnosticCode.nullableKeyField
     case .invalidKeyFieldType: return ModelGenDiagnosticCode.invalidKeyFieldType
+    case .booleanSortKey: return ModelGenDiagnosticCode.booleanSortKey
     case .missingField: return ModelGenDiagnosticCode.missingField
     case .keyCountMismatch: return ModelGenDiagnosticCode.keyCountMismatch
     case .keyTypeMismatch: return ModelGenDiagnosticCode.keyTypeMismatch
@@ -489,6 +498,9 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidKeyFieldType(let model, let field, let typeName, let role):
       return
         "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` has type `\(q(typeName))`; key fields must be scalars or enums"
+    case .booleanSortKey(let model, let field, let directive):
+      return
+        "the Boolean `\(q(model)).\(q(field))` cannot be the only sort key field of @\(q(directive)): the transformer has no key condition input for a Boolean (only String, ID, Int and Float) and refuses the schema"
     case .missingField(let model, let field, let argument, _):
       return "`\(q(argument))` names `\(q(field))`, which is not a field of `\(q(model))`"
     case .keyCountMismatch(let argument, let given, let relatedModel, let keyFields):
@@ -781,6 +793,9 @@ public enum SemanticError: Sendable, Hashable {
     case .renamedSwiftMember:
       return
         "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
+    case .booleanSortKey:
+      return
+        "use an enum or String field as the sort key, or add a sort key field after it (a composite sort key may hold a Boolean)"
     case .renamedIndexKey:
       return
         "the index keeps its name on the wire (`ModelIndexKey.name`, `ModelSchema.indexes`); rename the index to choose the Swift name"
