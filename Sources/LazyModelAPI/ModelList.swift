@@ -169,8 +169,9 @@ public struct SortKeyCondition: Sendable, Hashable {
 /// The operators are AppSync's key condition inputs (``SortKeyCondition/Operator``, the Amplify
 /// GraphQL Transformer v2's `Model<Scalar>KeyConditionInput` and
 /// `Model<Name><Index>CompositeKeyConditionInput`). `beginsWith` on one sort key field needs text:
-/// a `String` or `Temporal` sort key (`StringFilterable`; AppSync's `ModelIntKeyConditionInput` has
-/// no `beginsWith`). On a composite key it takes the generated value with fields of any type: the
+/// a `String` or `Temporal` sort key (`StringFilterable`) or an enum (compared as its GraphQL
+/// value); AppSync's `ModelIntKeyConditionInput` and `ModelFloatKeyConditionInput` have no
+/// `beginsWith`. On a composite key it takes the generated value with fields of any type: the
 /// transformer's resolver joins the given values with `#` and matches the stored composite key by
 /// `begins_with` as text, so `.beginsWith(.init(year: 19))` matches the years 1900–1999 and 19
 /// (``SortKeyCondition`` gives the rule's source).
@@ -229,6 +230,16 @@ extension ModelSortKeyCondition where SortKey: KeyValueConvertible {
 
 extension ModelSortKeyCondition where SortKey: StringFilterable {
   /// The sort key (text) starts with `prefix` (case-sensitive).
+  public static func beginsWith(_ prefix: String) -> Self {
+    .init(.beginsWith, [.value(.string(prefix))])
+  }
+}
+
+extension ModelSortKeyCondition where SortKey: RawRepresentable & KeyValueConvertible, SortKey.RawValue == String {
+  /// The enum sort key's GraphQL value starts with `prefix` (case-sensitive): AppSync compares an
+  /// enum sort key as a `String` (the index transformer's `createSimpleSortField` gives it
+  /// `ModelStringKeyConditionInput`, which has `beginsWith`), unlike an enum filter
+  /// (`Model<Enum>Input`: `eq` and `ne` only).
   public static func beginsWith(_ prefix: String) -> Self {
     .init(.beginsWith, [.value(.string(prefix))])
   }

@@ -39,6 +39,7 @@ struct RegressionIndexNamesTests {
     let _: ModelIndexKey<Reading, String, Int> = Reading.indexes._2nd
     let _: ModelIndexKey<Reading, String, Double> = Reading.indexes.`self`
     let _: ModelIndexKey<Reading, String, Reading.Indexes.ByGradeSortKey2> = Reading.indexes.byGrade
+    let _: ModelIndexKey<Reading, String, ByGradeSortKey> = Reading.indexes.modelIndexKey
     // The renamed struct holds the schema's enum of the name it could not take.
     let grade = Reading.Indexes.ByGradeSortKey2(grade: ByGradeSortKey.high, level: 2)
     #expect(grade.sortKeyValues == [.string("HIGH"), .int(2)])
@@ -53,6 +54,7 @@ struct RegressionIndexNamesTests {
         "let a = try ModelQueries.query(Reading.self, index: Reading.indexes.`self`, partitionKey: \"s\", sortKey: .ge(0.5))",
         "let b = try ModelQueries.query(Reading.self, index: Reading.indexes.`init`, partitionKey: \"r\")",
         "let c = try ModelQueries.query(Reading.self, index: Reading.indexes.reading, partitionKey: \"s\", sortKey: .beginsWith(.init(level: 1)))",
+        "let d = try ModelQueries.query(Reading.self, index: Reading.indexes.modelIndexKey, partitionKey: \"z\", sortKey: .beginsWith(\"HI\"))",
       ]).joined(separator: "\n"))
     try await TypeCheck.expectEachLineRejected(
       prelude: prelude,
@@ -61,7 +63,7 @@ struct RegressionIndexNamesTests {
         ("let b = Reading.indexes.ByOwner", "type 'Reading.Indexes' has no member 'ByOwner'"),
         (
           "let c = try ModelQueries.query(Reading.self, index: Reading.indexes._2nd, partitionKey: \"s\", sortKey: .beginsWith(\"1\"))",
-          "referencing static method 'beginsWith' on 'ModelSortKeyCondition' requires that 'Int' conform to 'StringFilterable'"
+          "contextual member reference to static method 'beginsWith' requires 'Self' constraint in the protocol extension"
         ),
       ])
   }

@@ -55,7 +55,7 @@ import Testing
   @Test func booleanAsTheOnlySortKeyFieldIsAnError() {
     expectDiagnostics(
       """
-      type Task @model {
+      type Job @model {
         id: ID!
         priority: Int! @index(name: "byPriority", sortKeyFields: [1️⃣"done"])
         done: Boolean!

@@ -280,13 +280,15 @@ import Testing
       enum ReadingsByZoneAndGradeAndLevelSortKey { A }
       type Reading @model {
         id: ID!
-        owner: String! @index(name: 1️⃣"ByOwner") @index(name: "byOwner") @index(name: "ModelIndexKey")
-        kind: String! @index(name: 2️⃣"byGrade", sortKeyFields: ["grade", "level"])
+        owner: String! @index(name: 1️⃣"ByOwner", queryField: "q1") @index(name: "byOwner", queryField: "q2")
+          @index(name: "ModelIndexKey", queryField: "q3")
+        kind: String! @index(name: 2️⃣"byGrade", sortKeyFields: ["grade", "level"], queryField: "q4")
         grade: ByGradeSortKey!
         level: Int!
-        site: String! @index(name: "self") @index(name: 3️⃣"Self")
-        city: String! @index(name: "readingsByZone")
-        zone: String! 4️⃣@index(sortKeyFields: ["grade", "level"]) @index(name: 5️⃣"ReadingsByZoneAndGradeAndLevel")
+        site: String! @index(name: "self", queryField: "q5") @index(name: 3️⃣"Self", queryField: "q6")
+        city: String! @index(name: "readingsByZone", queryField: "q7")
+        zone: String! 4️⃣@index(sortKeyFields: ["grade", "level"], queryField: "q8")
+          @index(name: 5️⃣"ReadingsByZoneAndGradeAndLevel", queryField: "q9")
       }
       """)
     let graph = try #require(result.graph, "\(result.diagnostics.map(\.description))")

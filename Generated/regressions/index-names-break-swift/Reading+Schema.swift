@@ -94,8 +94,8 @@ extension Reading {
       "byOwner", fields: ["owner"])
     public static let string = ModelIndexKey<Reading, String, ModelNoSortKey>(
       "String", fields: ["city"])
-    public static let modelIndexKey = ModelIndexKey<Reading, String, ModelNoSortKey>(
-      "ModelIndexKey", fields: ["zone"])
+    public static let modelIndexKey = ModelIndexKey<Reading, String, ByGradeSortKey>(
+      "ModelIndexKey", fields: ["zone", "grade"])
     public static let `init` = ModelIndexKey<Reading, String, ModelNoSortKey>(
       "init", fields: ["room"])
   }
@@ -160,7 +160,7 @@ extension Reading {
       .index("ByOwner", fields: ["owner"], queryField: "readingsByOwnerUpper"),
       .index("byOwner", fields: ["owner"], queryField: "readingsByOwner"),
       .index("String", fields: ["city"], queryField: "readingsByCity"),
-      .index("ModelIndexKey", fields: ["zone"], queryField: "readingsByZone"),
+      .index("ModelIndexKey", fields: ["zone", "grade"], queryField: "readingsByZone"),
       .index("init", fields: ["room"], queryField: "readingsByRoom"),
     ],
     operations: ModelOperationNames(
