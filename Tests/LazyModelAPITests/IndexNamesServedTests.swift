@@ -58,7 +58,8 @@ struct IndexNamesServedTests {
       try await client.list(Reading.self, uncheckedIndex: "_2nd", key: "s", sortKey: .beginsWith(["level": 1]))
     } throws: { error in
       guard case .invalidRequest(let operationName, let reason) = error as? APIError else { return false }
-      return operationName == "ReadingsBySensorAndLevel" && reason == "beginsWith on Reading.level needs text, got int(1)"
+      return operationName == "ReadingsBySensorAndLevel"
+        && reason == "beginsWith on Reading.level needs text, got int(1)"
     }
     #expect(log.all.count == sent)
 

@@ -35,12 +35,17 @@ struct TourRunTests {
     #expect(run.status == 0, "stderr: \(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)
     #expect(lines.count == 5)
-    #expect(lines.suffix(2) == ["api: created Hello, fetched First!, its post Hello", "api: 1 comment of Hello beginning with F: [\"First!\"]"])
+    #expect(
+      lines.suffix(2) == [
+        "api: created Hello, fetched First!, its post Hello", "api: 1 comment of Hello beginning with F: [\"First!\"]",
+      ])
     let operations = try await server.receivedRequests().compactMap {
       ($0["body"] as? [String: Any])?["operationName"] as? String
     }
     #expect(
-      operations == ["CreatePost4V2", "CreateComment4V2", "GetComment4V2", "GetPost4V2", "Comment4V2sByPostIDAndContent"])
+      operations == [
+        "CreatePost4V2", "CreateComment4V2", "GetComment4V2", "GetPost4V2", "Comment4V2sByPostIDAndContent",
+      ])
     let keys = try await server.receivedRequests().compactMap {
       ($0["headers"] as? [String: String])?["x-api-key"]
     }

@@ -322,7 +322,9 @@ import Testing
     let generator = Generator(options: GeneratorOptions(access: .public, templates: try TemplateLibrary.defaults()))
     let generated = try generator.generate(source: schema.text, fileName: "test.graphql")
     let rendered = try #require(generated.files.first { $0.path == "Reading+Schema.swift" }?.contents)
-    #expect(rendered.contains("public static let byOwner2 = ModelIndexKey<Reading, String, ModelNoSortKey>(\n      \"ByOwner\""))
+    #expect(
+      rendered.contains(
+        "public static let byOwner2 = ModelIndexKey<Reading, String, ModelNoSortKey>(\n      \"ByOwner\""))
     #expect(rendered.contains("public struct ByGradeSortKey2: ModelCompositeSortKey"))
     #expect(rendered.contains("public static let `self` = ModelIndexKey<Reading, String, ModelNoSortKey>("))
     // A name that is not a GraphQL name is still refused at the name.
