@@ -72,6 +72,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionFieldRuleGranularReadOperationsAccepted", "regressions/field-rule-granular-read-operations-accepted"),
   ("RegressionNestedPageModesFromChildRulesOnly", "regressions/nested-page-modes-from-child-rules-only"),
   ("RegressionIndexQueriesAcceptAnyKeyType", "regressions/index-queries-accept-any-key-type"),
+  ("RegressionIndexNamesBreakSwift", "regressions/index-names-break-swift"),
 ]
 
 var targets: [Target] = [

@@ -93,8 +93,12 @@ func apiTour(url: URL, key: String?, post: Post4V2, comment: Comment4V2) async t
   _ = try await client.create(comment)
   let fetched = try await client.get(Comment4V2.self, byIdentifier: .init(id: comment.id))
   let viaAPI = try await fetched?.post  // query GetPost4V2($id: ID!) { getPost4V2(id: $id) { … } }
+  // the typed key of @index(name: "byPost4"): the post's id, then a condition on `content`
+  let page = try await client.list(
+    Comment4V2.self, index: Comment4V2.indexes.byPost4, key: post.id, sortKey: .beginsWith("F"))
   // tour: end
   print("api: created \(created.title), fetched \(fetched?.content ?? "nil"), its post \(viaAPI?.title ?? "nil")")
+  print("api: \(page.items.count) comment of \(created.title) beginning with F: \(page.items.map(\.content))")
 }
 
 do {

@@ -15,8 +15,11 @@
 ///   transformer's `Model<Name><Index>CompositeKeyInput` does).
 ///
 /// The generator emits one per `@index` with a query field (`queryField:` or its default; not
-/// `queryField: null`, not the `gsi-…` indexes the transformer derives for a `@hasMany`) whose
-/// name is a Swift identifier.
+/// `queryField: null`, not the `gsi-…` indexes the transformer derives for a `@hasMany`), named
+/// after the index lower-first as a property is (`@index(name: "ByOwner")` is
+/// `Model.indexes.byOwner`; a keyword such as `init` is escaped with backticks where written), with a numeric suffix
+/// when two would be equal (`byOwner2`, reported as warning MGW003); ``name`` keeps the index's
+/// own name.
 ///
 /// Thread-safety: a `Sendable` value (it stores only names).
 public struct ModelIndexKey<Root: Model, PartitionKey: KeyValueConvertible, SortKey>: Sendable,

@@ -9,7 +9,12 @@ import LazyModel
 /// Each operand maps sort key field names to values. For a composite sort key the fields given must
 /// be a leading run of the sort key fields (`["year": 2020]`, `["year": 2020, "title": "A"]`, not
 /// `["title": "A"]`): the transformer joins them into one DynamoDB sort key, so a condition can only
-/// constrain a prefix; `beginsWith` applies to the last field given.
+/// constrain a prefix. `beginsWith` on a single sort key field needs text (AppSync's
+/// `ModelIntKeyConditionInput` and `ModelFloatKeyConditionInput` have none); on a composite key it
+/// takes values of any type: the transformer's resolver joins the given values with `#` and
+/// matches the stored composite key (`year#title`) by `begins_with` as text, so
+/// `["year": 19]` matches the years 1900–1999 and 19 (`applyCompositeKeyConditionExpression` of
+/// `graphql-transformer-common`, the index and primary key transformers' query resolvers).
 ///
 /// Checked against the index before anything is sent: a field that is not one of the index's sort
 /// key fields, a gap in the prefix, or a value of the wrong type is
@@ -31,7 +36,7 @@ public struct SortKeyCondition: Sendable, Hashable {
     case gt
     /// Between two operands, both included.
     case between
-    /// The (last given) sort key field starts with the given text.
+    /// The sort key starts with the given text (a composite key: the given values joined by `#`).
     case beginsWith
   }
 
@@ -75,7 +80,7 @@ public struct SortKeyCondition: Sendable, Hashable {
   public static func between(
     _ lower: [String: any KeyValueConvertible], and upper: [String: any KeyValueConvertible]
   ) -> Self { .init(.between, [lower, upper]) }
-  /// The sort key (its last given field) starts with the given text.
+  /// The sort key starts with `values` (see the type's rule for a composite key).
   public static func beginsWith(_ values: [String: any KeyValueConvertible]) -> Self {
     .init(.beginsWith, [values])
   }
@@ -136,7 +141,10 @@ public struct SortKeyCondition: Sendable, Hashable {
             "\(schema.name).\(name) is \(ModelDocument.typeName(type)), got \(value) in a sort key condition"
           )
         }
-        if comparison == .beginsWith, name == given.last, !value.isString {
+        // One sort key field: AppSync's `ModelIntKeyConditionInput`/`ModelFloatKeyConditionInput`
+        // have no `beginsWith`. Several: the transformer compares the given values joined by `#`
+        // with the stored composite key as text, so a number is a prefix of its digits.
+        if comparison == .beginsWith, sortKeyFields.count == 1, !value.isString {
           throw invalid("beginsWith on \(schema.name).\(name) needs text, got \(value)")
         }
         members[name] = GraphQLValue(value)
@@ -160,9 +168,13 @@ public struct SortKeyCondition: Sendable, Hashable {
 ///
 /// The operators are AppSync's key condition inputs (``SortKeyCondition/Operator``, the Amplify
 /// GraphQL Transformer v2's `Model<Scalar>KeyConditionInput` and
-/// `Model<Name><Index>CompositeKeyConditionInput`). `beginsWith` needs text: a `String` or
-/// `Temporal` sort key (`StringFilterable`), or on a composite key text in its last given field
-/// (checked before sending, as ``SortKeyCondition``'s other rules).
+/// `Model<Name><Index>CompositeKeyConditionInput`). `beginsWith` on one sort key field needs text:
+/// a `String` or `Temporal` sort key (`StringFilterable`) or an enum (compared as its GraphQL
+/// value); AppSync's `ModelIntKeyConditionInput` and `ModelFloatKeyConditionInput` have no
+/// `beginsWith`. On a composite key it takes the generated value with fields of any type: the
+/// transformer's resolver joins the given values with `#` and matches the stored composite key by
+/// `begins_with` as text, so `.beginsWith(.init(year: 19))` matches the years 1900–1999 and 19
+/// (``SortKeyCondition`` gives the rule's source).
 ///
 /// Thread-safety: an immutable `Sendable` value.
 public struct ModelSortKeyCondition<SortKey>: Sendable, Hashable {
@@ -223,6 +235,16 @@ extension ModelSortKeyCondition where SortKey: StringFilterable {
   }
 }
 
+extension ModelSortKeyCondition where SortKey: RawRepresentable & KeyValueConvertible, SortKey.RawValue == String {
+  /// The enum sort key's GraphQL value starts with `prefix` (case-sensitive): AppSync compares an
+  /// enum sort key as a `String` (the index transformer's `createSimpleSortField` gives it
+  /// `ModelStringKeyConditionInput`, which has `beginsWith`), unlike an enum filter
+  /// (`Model<Enum>Input`: `eq` and `ne` only).
+  public static func beginsWith(_ prefix: String) -> Self {
+    .init(.beginsWith, [.value(.string(prefix))])
+  }
+}
+
 extension ModelSortKeyCondition where SortKey: ModelCompositeSortKey {
   /// The given sort key fields equal `key`'s values.
   public static func eq(_ key: SortKey) -> Self { .init(.eq, [.components(key.sortKeyValues)]) }
@@ -238,7 +260,8 @@ extension ModelSortKeyCondition where SortKey: ModelCompositeSortKey {
   public static func between(_ lower: SortKey, and upper: SortKey) -> Self {
     .init(.between, [.components(lower.sortKeyValues), .components(upper.sortKeyValues)])
   }
-  /// The given sort key fields equal `key`'s, the last given one starting with its (text) value.
+  /// The sort key starts with `key`'s given values joined by `#`, compared as text (`year: 19`
+  /// matches `1974#…`).
   public static func beginsWith(_ key: SortKey) -> Self {
     .init(.beginsWith, [.components(key.sortKeyValues)])
   }
@@ -419,10 +442,9 @@ extension APIClient {
     sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,
     where predicate: QueryPredicate<M>? = nil, limit: Int? = nil, includes: [any CodingKey] = []
   ) async throws -> ModelListPage<M> {
-    let request = try indexRequest(
+    try await firstIndexPage(
       M.self, index: indexName, key: key.keyValue, sortKey: sortKey, sortDirection: sortDirection,
       where: predicate, limit: limit, includes: includes)
-    return try await firstPage(request)
   }
 
   /// Every `M` that `list<Plural>` returns for `predicate`, as an `AsyncSequence` that fetches
@@ -469,10 +491,9 @@ extension APIClient {
     let names = includes.map(\.stringValue)
     let keyValue = key.keyValue
     return ModelListSequence { [self] in
-      let request = try indexRequest(
+      try await firstIndexPage(
         M.self, index: indexName, key: keyValue, sortKey: sortKey, sortDirection: sortDirection,
         where: predicate, limit: pageSize, includes: names.map(AnyCodingKey.init))
-      return try await firstPage(request)
     }
   }
 
@@ -491,6 +512,19 @@ extension APIClient {
         M.self, uncheckedFilter: filter, limit: limit, nextToken: token,
         includes: names.map(AnyCodingKey.init))
     }
+  }
+
+  /// The first page of an index query: the one body behind the typed and unchecked `list` and
+  /// `listAll` index forms (the typed ones convert their key and condition and call the unchecked).
+  private func firstIndexPage<M: Model>(
+    _ type: M.Type, index indexName: String, key: KeyValue, sortKey: SortKeyCondition?,
+    sortDirection: ModelSortDirection?, where predicate: QueryPredicate<M>?, limit: Int?,
+    includes: [any CodingKey]
+  ) async throws -> ModelListPage<M> {
+    try await firstPage(
+      try indexRequest(
+        M.self, index: indexName, key: key, sortKey: sortKey, sortDirection: sortDirection,
+        where: predicate, limit: limit, includes: includes))
   }
 
   /// The index query request of a page after `nextToken`, its sort key condition checked.

@@ -8,22 +8,21 @@ import ModelGenIR
 /// `SortKey` is `ModelNoSortKey` without sort key fields, the field's Swift type for one, and a
 /// generated `ModelCompositeSortKey` struct (`<IndexName>SortKey`, fields in index order, the
 /// first required, the others optional) for several, as the transformer's
-/// `Model<Name><Index>CompositeKeyInput` takes a leading run of them. An index whose name is not
-/// a Swift identifier, or whose key fields the model does not declare, gets no typed key (the
-/// API's `uncheckedIndex:` queries still reach it).
+/// `Model<Name><Index>CompositeKeyInput` takes a leading run of them. The member and struct names
+/// come from the safe-name pass (`SwiftIndexKeyNames`, resolved and reported as MGW003 by the
+/// analysis), so any index name gets a typed key (`by-post` → `indexes.byPost`); an index whose
+/// key fields the model does not declare gets none (the API's `uncheckedIndex:` queries still
+/// reach it).
 extension ViewModelBuilder {
   func indexKeys(_ model: ModelDefinition, _ members: ModelMembers) -> [IndexKeyViewModel] {
-    // Each typed index with the Swift types of its fields (partition key first).
-    let typed: [(index: IndexDefinition, fieldTypes: [String])] = model.indexes.compactMap { index in
-      guard index.hasQueryField, SwiftNames.isSwiftIdentifier(index.name) else { return nil }
-      let fields = index.fields.compactMap { model.field(named: $0) }
-      guard fields.count == index.fields.count else { return nil }
-      return (index, fields.map { types.swiftType($0.type) })
-    }
-    let structNames = SwiftNames.uniqued(
-      typed.map { SwiftNames.upperFirst($0.index.name) + "SortKey" })
-    return zip(typed, structNames).map { entry, structName in
-      let (index, fieldTypes) = entry
+    let indexes = SwiftIndexKeyNames.typedIndexes(of: model)
+    // The analysis's names when resolved from these indexes, else resolved here the same way.
+    let names =
+      graph.memberNames[model.name]?.indexKeys.flatMap {
+        Set($0.memberNames.keys) == Set(indexes.map(\.name)) ? $0 : nil
+      } ?? SwiftIndexKeyNames(indexes: indexes, typeNames: Set(types.names.swiftTypeNames.values))
+    return indexes.map { index in
+      let fieldTypes = index.fields.compactMap { model.field(named: $0) }.map { types.swiftType($0.type) }
       let sortKeyFields = Array(index.fields.dropFirst())
       var composite: CompositeSortKeyViewModel?
       let sortKeyType: String
@@ -31,12 +30,14 @@ extension ViewModelBuilder {
       case 0: sortKeyType = "ModelNoSortKey"
       case 1: sortKeyType = fieldTypes[1]
       default:
+        let structName = names.sortKeyTypeNames[index.name] ?? SwiftNames.upperFirst(index.name) + "SortKey"
         sortKeyType = structName
         composite = compositeSortKey(
           index, named: structName, types: Array(fieldTypes.dropFirst()), members)
       }
+      let member = names.memberNames[index.name] ?? SwiftNames.indexKeyName(index.name)
       let declaration = SwiftCode.call(
-        "\(access.rawValue) static let \(SwiftNames.escaped(index.name)) = "
+        "\(access.rawValue) static let \(SwiftNames.escaped(member)) = "
           + "ModelIndexKey<\(types.typeName(model.name)), \(fieldTypes[0]), \(sortKeyType)>(",
         [
           .text(SwiftNames.stringLiteral(index.name)),

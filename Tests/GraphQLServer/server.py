@@ -513,21 +513,30 @@ def _composite_prefix(record: dict, sort_fields: list[str], value: dict) -> tupl
     return actual, expected
 
 
+_COMPOSITE_SEPARATOR = "#"
+
+
+def _key_text(value: Any) -> str:
+    """A key value as the resolver's template interpolates it into the composite key."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    return str(value)
+
+
 def _composite_condition(record: dict, sort_fields: list[str], op: str, expected: Any) -> bool:
     if op == "between":
         lo_a, lo_e = _composite_prefix(record, sort_fields, expected[0])
         hi_a, hi_e = _composite_prefix(record, sort_fields, expected[1])
         return lo_a >= lo_e and hi_a <= hi_e
     if op == "beginsWith":
+        # As the transformer's resolver (applyCompositeKeyConditionExpression of
+        # graphql-transformer-common): the given values joined by "#" are a text prefix of the
+        # stored composite key (every sort key field joined by "#"), whatever the fields' types.
         given = [name for name in sort_fields if expected.get(name) is not None]
-        for index, name in enumerate(given):
-            actual = record.get(name)
-            if index == len(given) - 1 and isinstance(expected[name], str):
-                if not (isinstance(actual, str) and actual.startswith(expected[name])):
-                    return False
-            elif actual != expected[name]:
-                return False
-        return True
+        stored = _COMPOSITE_SEPARATOR.join(_key_text(record.get(name)) for name in sort_fields)
+        return stored.startswith(_COMPOSITE_SEPARATOR.join(_key_text(expected[name]) for name in given))
     actual, wanted = _composite_prefix(record, sort_fields, expected)
     if op == "eq":
         return actual == wanted

@@ -34,16 +34,22 @@ struct TourRunTests {
     ])
     #expect(run.status == 0, "stderr: \(run.errors)")
     let lines = run.output.split(separator: "\n").map(String.init)
-    #expect(lines.count == 4)
-    #expect(lines.last == "api: created Hello, fetched First!, its post Hello")
+    #expect(lines.count == 5)
+    #expect(
+      lines.suffix(2) == [
+        "api: created Hello, fetched First!, its post Hello", "api: 1 comment of Hello beginning with F: [\"First!\"]",
+      ])
     let operations = try await server.receivedRequests().compactMap {
       ($0["body"] as? [String: Any])?["operationName"] as? String
     }
-    #expect(operations == ["CreatePost4V2", "CreateComment4V2", "GetComment4V2", "GetPost4V2"])
+    #expect(
+      operations == [
+        "CreatePost4V2", "CreateComment4V2", "GetComment4V2", "GetPost4V2", "Comment4V2sByPostIDAndContent",
+      ])
     let keys = try await server.receivedRequests().compactMap {
       ($0["headers"] as? [String: String])?["x-api-key"]
     }
-    #expect(keys == ["tour-key", "tour-key", "tour-key", "tour-key"])
+    #expect(keys == ["tour-key", "tour-key", "tour-key", "tour-key", "tour-key"])
   }
 
   @Test func aBadOptionFailsWithAMessage() async throws {

@@ -89,7 +89,7 @@ struct DocumentationTests {
         )
       }
     }
-    #expect(count == 122)
+    #expect(count == 124)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])

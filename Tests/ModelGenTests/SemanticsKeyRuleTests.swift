@@ -46,6 +46,34 @@ import Testing
       ])
   }
 
+  /// Issue 17 (found trying the typed keys as a new user): a Boolean as the only sort key field of
+  /// an `@index` or `@primaryKey` generated `ModelBooleanKeyConditionInput`, which the transformer
+  /// never makes (its `addKeyConditionInputs` refuses the schema: "Sort Key Condition could not be
+  /// constructed"), while the client's document asked for `ModelStringKeyConditionInput`: the
+  /// query failed on the server. It is MG073 at the field in `sortKeyFields:`; a Boolean in a
+  /// composite sort key stays valid.
+  @Test func booleanAsTheOnlySortKeyFieldIsAnError() {
+    expectDiagnostics(
+      """
+      type Job @model {
+        id: ID!
+        priority: Int! @index(name: "byPriority", sortKeyFields: [1️⃣"done"])
+        done: Boolean!
+        owner: String! @index(name: "byOwner", sortKeyFields: ["done", "priority"])
+      }
+      type Flag @model { name: String! @primaryKey(sortKeyFields: 2️⃣"on") on: Boolean! }
+      type Pair @model { name: String! @primaryKey(sortKeyFields: ["on", "n"]) on: Boolean! n: Int! }
+      """,
+      [(ModelGenDiagnosticCode.booleanSortKey, "1️⃣"), (ModelGenDiagnosticCode.booleanSortKey, "2️⃣")])
+    let (result, _) = analyzeMarked(
+      #"type Flag @model { name: String! @primaryKey(sortKeyFields: ["on"]) on: Boolean! }"#)
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "the Boolean `Flag.on` cannot be the only sort key field of @primaryKey: the transformer has no key condition input for a Boolean (only String, ID, Int and Float) and refuses the schema"
+      ])
+    #expect(result.diagnostics.first?.severity == .error)
+  }
+
   @Test func nullableSortKeyField() {
     expectDiagnostics(
       #"type A @model { id: ID! @primaryKey(sortKeyFields: [1️⃣"n"]) n: Int }"#,

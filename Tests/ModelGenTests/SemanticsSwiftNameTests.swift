@@ -266,6 +266,74 @@ import Testing
     #expect(!result.diagnostics.contains { $0.code == ModelGenDiagnosticCode.modelFieldWithoutRelation })
     #expect(result.diagnostics.count == 3, "\(result.diagnostics.map(\.message))")
   }
+
+  /// Issue 17: index names pass through the safe-name pass (`SwiftIndexKeyNames`): a typed key is
+  /// the index name lower-first (`ModelIndexKey` → `modelIndexKey`, no warning, as a property),
+  /// a key equal to another's lower-first takes a numeric suffix and a composite sort key struct
+  /// named like a schema type (or another struct) does too, each MGW003 at the index's `name:`
+  /// (at the directive for a default name: 4️⃣), whatever the declaration order; the rendered keys are
+  /// the names warned about. An index name that is not a GraphQL name stays MG014 at the name.
+  @Test func indexKeyRenamesAreWarningsAtTheIndexName() throws {
+    let (result, schema) = analyzeMarked(
+      """
+      enum ByGradeSortKey { LOW }
+      enum ReadingsByZoneAndGradeAndLevelSortKey { A }
+      type Reading @model {
+        id: ID!
+        owner: String! @index(name: 1️⃣"ByOwner", queryField: "q1") @index(name: "byOwner", queryField: "q2")
+          @index(name: "ModelIndexKey", queryField: "q3")
+        kind: String! @index(name: 2️⃣"byGrade", sortKeyFields: ["grade", "level"], queryField: "q4")
+        grade: ByGradeSortKey!
+        level: Int!
+        site: String! @index(name: "self", queryField: "q5") @index(name: 3️⃣"Self", queryField: "q6")
+        city: String! @index(name: "readingsByZone", queryField: "q7")
+        zone: String! 4️⃣@index(sortKeyFields: ["grade", "level"], queryField: "q8")
+          @index(name: 5️⃣"ReadingsByZoneAndGradeAndLevel", queryField: "q9")
+      }
+      """)
+    let graph = try #require(result.graph, "\(result.diagnostics.map(\.description))")
+    #expect(
+      result.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
+        == ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"].map { "MGW003@\(schema.location($0).line):\(schema.location($0).column)" },
+      "\(result.diagnostics.map(\.description))")
+    #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "the typed key of index `ByOwner` of `Reading` is generated as `Reading.indexes.byOwner2`: `byOwner` is the typed key of index `byOwner`",
+        "the sort key struct of index `byGrade` of `Reading` is generated as `Reading.Indexes.ByGradeSortKey2`: `ByGradeSortKey` is the Swift name of type `ByGradeSortKey`",
+        "the typed key of index `Self` of `Reading` is generated as `Reading.indexes.self2`: `self` is the typed key of index `self`",
+        "the sort key struct of index `readingsByZoneAndGradeAndLevel` of `Reading` is generated as `Reading.Indexes.ReadingsByZoneAndGradeAndLevelSortKey2`: `ReadingsByZoneAndGradeAndLevelSortKey` is the Swift name of type `ReadingsByZoneAndGradeAndLevelSortKey`",
+        "the typed key of index `ReadingsByZoneAndGradeAndLevel` of `Reading` is generated as `Reading.indexes.readingsByZoneAndGradeAndLevel2`: `readingsByZoneAndGradeAndLevel` is the typed key of index `readingsByZoneAndGradeAndLevel`",
+      ])
+    let names = try #require(graph.memberNames["Reading"]?.indexKeys)
+    #expect(
+      names.memberNames == [
+        "ByOwner": "byOwner2", "byOwner": "byOwner", "ModelIndexKey": "modelIndexKey", "byGrade": "byGrade",
+        "self": "self", "Self": "self2", "readingsByZone": "readingsByZone",
+        "readingsByZoneAndGradeAndLevel": "readingsByZoneAndGradeAndLevel",
+        "ReadingsByZoneAndGradeAndLevel": "readingsByZoneAndGradeAndLevel2",
+      ])
+    #expect(names.sortKeyTypeNames["byGrade"] == "ByGradeSortKey2")
+    // The same names whatever the declaration order.
+    #expect(SwiftNames.indexKeyNames(["ByOwner", "byOwner"]) == ["byOwner2", "byOwner"])
+    #expect(SwiftNames.indexKeyNames(["byOwner", "ByOwner"]) == ["byOwner", "byOwner2"])
+    #expect(SwiftNames.indexKeyNames(["Self", "self", "String"]) == ["self2", "self", "string"])
+    // The rendered keys are the resolved ones.
+    let generator = Generator(options: GeneratorOptions(access: .public, templates: try TemplateLibrary.defaults()))
+    let generated = try generator.generate(source: schema.text, fileName: "test.graphql")
+    let rendered = try #require(generated.files.first { $0.path == "Reading+Schema.swift" }?.contents)
+    #expect(
+      rendered.contains(
+        "public static let byOwner2 = ModelIndexKey<Reading, String, ModelNoSortKey>(\n      \"ByOwner\""))
+    #expect(rendered.contains("public struct ByGradeSortKey2: ModelCompositeSortKey"))
+    #expect(rendered.contains("public static let `self` = ModelIndexKey<Reading, String, ModelNoSortKey>("))
+    // A name that is not a GraphQL name is still refused at the name.
+    let (refused, marked) = analyzeMarked(
+      "type Reading @model { id: ID! owner: String! @index(name: 5️⃣\"by-owner\") }")
+    #expect(
+      refused.diagnostics.map { "\($0.code.rawValue)@\($0.line):\($0.column)" }
+        == ["MG014@\(marked.location("5️⃣").line):\(marked.location("5️⃣").column)"])
+  }
 }
 
 /// GraphQL descriptions as `///` doc comments (`SwiftNames.docCommentLines`): kept by the parser

@@ -170,6 +170,12 @@ public enum ModelGenDiagnosticCode {
   /// beside `read`, which covers every read operation ("'get' operations are specified in addition
   /// to 'read'"). Reported once per rule, at its first such operation.
   public static let refusedReadOperations: DiagnosticCode = "MG072"
+  /// A Boolean field as the only sort key field of a `@primaryKey` or `@index`: the transformer
+  /// has no key condition input for it (its scalar key conditions are `String`, `ID`, `Int` and
+  /// `Float`; `addKeyConditionInputs` throws "Sort Key Condition could not be constructed for
+  /// field"), so the schema does not deploy. A Boolean inside a composite sort key is fine (the
+  /// composite input holds it). Reported at the sort key field's name in `sortKeyFields:`.
+  public static let booleanSortKey: DiagnosticCode = "MG073"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -184,6 +190,12 @@ public enum ModelGenDiagnosticCode {
   /// `postIdentifier2`; a key field `components` is `Identifier.componentsValue`;
   /// `SwiftModelMemberNames`).
   public static let renamedSwiftMember: DiagnosticCode = "MGW002"
+  /// Warning: an `@index`'s typed key (`Model.indexes.<name>`, the name lower-first) or its
+  /// composite sort key struct (`Model.Indexes.<Name>SortKey`) takes a numeric suffix: two indexes
+  /// whose names are equal lower-first (`ByOwner` → `byOwner2` beside `byOwner`), or a struct
+  /// named like a type of the schema or another struct (`ByGradeSortKey2`; `SwiftIndexKeyNames`);
+  /// reported at the index's `name:`. The index keeps its name on the wire.
+  public static let renamedIndexKey: DiagnosticCode = "MGW003"
 }
 
 /// The catalog of semantic diagnostics: every message and hint is defined here once.
@@ -204,6 +216,8 @@ public enum SemanticError: Sendable, Hashable {
   case nullableKeyField(model: String, field: String, role: String)
   /// MG008: a key field that is not a scalar or enum (list, object, model).
   case invalidKeyFieldType(model: String, field: String, typeName: String, role: String)
+  /// MG073: `model.field`, a Boolean, is the only sort key field of `@directive`.
+  case booleanSortKey(model: String, field: String, directive: String)
   /// MG009: `sortKeyFields:`, `fields:`, `references:`, `ownerField:` ... naming a field the model does not have.
   case missingField(model: String, field: String, argument: String, suggestion: String?)
   /// MG010: `fields:`/`references:` with a different number of fields than the related key.
@@ -353,6 +367,10 @@ public enum SemanticError: Sendable, Hashable {
   /// MGW002 (warning): member `member` of `owner` (a field or enum value) gets the Swift name
   /// `swiftName` instead of `wanted`, for `reason`.
   case renamedSwiftMember(owner: String, member: String, wanted: String, swiftName: String, reason: String)
+  /// MGW003 (warning): the typed key of index `index` of `model` (or, `isSortKey`, its sort key
+  /// struct) gets the Swift name `swiftName` (`Reading.indexes.byOwner2`,
+  /// `Reading.Indexes.ByGradeSortKey2`), for `reason`.
+  case renamedIndexKey(model: String, index: String, isSortKey: Bool, swiftName: String, reason: String)
 
   /// The stable code.
   public var code: DiagnosticCode {
@@ -365,6 +383,7 @@ public enum SemanticError: Sendable, Hashable {
     case .belongsToWithoutCounterpart: return ModelGenDiagnosticCode.belongsToWithoutCounterpart
     case .nullableKeyField: return ModelGenDiagnosticCode.nullableKeyField
     case .invalidKeyFieldType: return ModelGenDiagnosticCode.invalidKeyFieldType
+    case .booleanSortKey: return ModelGenDiagnosticCode.booleanSortKey
     case .missingField: return ModelGenDiagnosticCode.missingField
     case .keyCountMismatch: return ModelGenDiagnosticCode.keyCountMismatch
     case .keyTypeMismatch: return ModelGenDiagnosticCode.keyTypeMismatch
@@ -424,13 +443,14 @@ public enum SemanticError: Sendable, Hashable {
     case .v1Directive: return ModelGenDiagnosticCode.unknownDirective
     case .renamedSwiftType: return ModelGenDiagnosticCode.renamedSwiftType
     case .renamedSwiftMember: return ModelGenDiagnosticCode.renamedSwiftMember
+    case .renamedIndexKey: return ModelGenDiagnosticCode.renamedIndexKey
     }
   }
 
   /// `.warning` for the `MGW` codes (the schema is still generated), `.error` for every other.
   public var severity: DiagnosticSeverity {
     switch self {
-    case .renamedSwiftType, .renamedSwiftMember: return .warning
+    case .renamedSwiftType, .renamedSwiftMember, .renamedIndexKey: return .warning
     default: return .error
     }
   }
@@ -478,6 +498,9 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidKeyFieldType(let model, let field, let typeName, let role):
       return
         "\(q(role, limit: 400)) field `\(q(model)).\(q(field))` has type `\(q(typeName))`; key fields must be scalars or enums"
+    case .booleanSortKey(let model, let field, let directive):
+      return
+        "the Boolean `\(q(model)).\(q(field))` cannot be the only sort key field of @\(q(directive)): the transformer has no key condition input for a Boolean (only String, ID, Int and Float) and refuses the schema"
     case .missingField(let model, let field, let argument, _):
       return "`\(q(argument))` names `\(q(field))`, which is not a field of `\(q(model))`"
     case .keyCountMismatch(let argument, let given, let relatedModel, let keyFields):
@@ -661,6 +684,9 @@ public enum SemanticError: Sendable, Hashable {
         "type `\(q(name))` is generated as `\(q(swiftName))`: `\(q(wanted))` would shadow `\(q(wanted))` of \(q(source, limit: 400)) in the app's module"
     case .renamedSwiftMember(let owner, let member, let wanted, let swiftName, let reason):
       return "`\(q(owner)).\(q(member))` is generated as `\(q(swiftName))`: `\(q(wanted))` \(q(reason, limit: 400))"
+    case .renamedIndexKey(let model, let index, let isSortKey, let swiftName, let reason):
+      return
+        "the \(isSortKey ? "sort key struct" : "typed key") of index `\(q(index))` of `\(q(model))` is generated as `\(q(swiftName))`: \(q(reason, limit: 400))"
     }
   }
 
@@ -767,6 +793,12 @@ public enum SemanticError: Sendable, Hashable {
     case .renamedSwiftMember:
       return
         "the GraphQL name stays on the wire (coding key raw value, API documents); rename the field or value to choose the Swift name"
+    case .booleanSortKey:
+      return
+        "use an enum or String field as the sort key, or add a sort key field after it (a composite sort key may hold a Boolean)"
+    case .renamedIndexKey:
+      return
+        "the index keeps its name on the wire (`ModelIndexKey.name`, `ModelSchema.indexes`); rename the index to choose the Swift name"
     case .renamedSwiftType(let name, _, _, _):
       return
         "to choose the Swift name, add `\"swiftNames\": {\"\(q(name))\": \"…\"}` to modelgen-config.json (--config)"

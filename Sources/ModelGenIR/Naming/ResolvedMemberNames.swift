@@ -17,6 +17,10 @@ package struct ResolvedMemberNames: Sendable, Hashable {
   /// A model's derived members (setters, reference accessors, storage, by-identifier labels,
   /// `Identifier` members); `nil` for a non-model type, which has none.
   package let derived: SwiftModelMemberNames?
+  /// A model's typed index keys and their sort key structs (``SwiftIndexKeyNames``), set by
+  /// ``SwiftNameRule`` once the schema's type names are resolved; `nil` for a non-model type and
+  /// before that.
+  package var indexKeys: SwiftIndexKeyNames?
 
   /// Resolves the members of `model`'s ``ModelDefinition/swiftMemberFields``, whose `CodingKeys`
   /// is `CaseIterable`.

@@ -33,7 +33,8 @@ enum PrimaryKeyRule {
 
   /// The `sortKeyFields:` of a `@primaryKey` or `@index` `directive` that name fields of `model`, in
   /// order. Each element that repeats or names the partition key is MG014, each that names a missing
-  /// field MG009 (with a did-you-mean); `check` validates the type of every field that exists.
+  /// field MG009 (with a did-you-mean), a Boolean as the only sort key field MG073; `check`
+  /// validates the type of every field that exists.
   static func resolveSortKeyFields(
     of directive: Directive, partition: String, in model: WorkingModel, _ context: AnalysisContext,
     check: (_ name: String, _ range: SourceRange) -> Void
@@ -57,6 +58,15 @@ enum PrimaryKeyRule {
       }
       check(name, range)
       fields.append(name)
+    }
+    // MG073: no `ModelBooleanKeyConditionInput` (`addKeyConditionInputs`, index and primary key
+    // transformers); a composite key's input holds a Boolean.
+    if fields.count == 1, let field = model.field(named: fields[0]), field.type == .scalar(.boolean),
+      let position = (directive.strings("sortKeyFields") ?? []).firstIndex(of: fields[0])
+    {
+      context.report(
+        .booleanSortKey(model: model.name, field: fields[0], directive: directive.name.value),
+        at: directive.range(of: "sortKeyFields", element: position))
     }
     return fields
   }

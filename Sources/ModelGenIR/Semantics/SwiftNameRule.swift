@@ -27,6 +27,11 @@ import GraphQLSDL
 ///   `postReference2`, storage `_post2` or by-identifier label `postIdentifier2` beside a field of
 ///   that name, and a key field `components`, whose `Identifier` member is `componentsValue`).
 ///
+/// - MGW003 (warning): an `@index` whose typed key (`Model.indexes.<name>`) or composite sort key
+///   struct cannot be named after the index (``SwiftIndexKeyNames``: `ByOwner` is `byOwner2`
+///   beside an index `byOwner`, a struct `ByGradeSortKey2` beside a type `ByGradeSortKey`), at the
+///   index's `name:`.
+///
 /// Runs after every other rule, over the graph's final set of types (join models included).
 enum SwiftNameRule {
   /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
@@ -35,7 +40,7 @@ enum SwiftNameRule {
   static func apply(
     _ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]
   ) -> [String: ResolvedMemberNames] {
-    let memberNames = reportMembers(context, models: models, nonModels: nonModels)
+    var memberNames = reportMembers(context, models: models, nonModels: nonModels)
     var ranges: [String: SourceRange] = [:]
     for model in context.orderedModels { ranges[model.name] = model.nameRange }
     for name in context.typeOrder {
@@ -45,6 +50,12 @@ enum SwiftNameRule {
       if let entry = context.types[definition.name] { ranges[definition.name] = entry.nameRange }
     }
     let resolution = SwiftTypeNaming.resolve(Array(ranges.keys), overrides: context.swiftNames)
+    let typeNames = Set(resolution.names.values)
+    for (model, finished) in zip(context.orderedModels, models) {
+      let indexKeys = SwiftIndexKeyNames(indexes: SwiftIndexKeyNames.typedIndexes(of: finished), typeNames: typeNames)
+      memberNames[model.name]?.indexKeys = indexKeys
+      reportIndexKeys(context, indexKeys, of: model, resolution: resolution)
+    }
     for rename in resolution.renames {
       guard let range = ranges[rename.graphQLName] else { continue }
       context.report(
@@ -173,6 +184,50 @@ enum SwiftNameRule {
     }
     reportEnumValues(context)
     return resolved
+  }
+
+  /// MGW003 for each typed index key or sort key struct of `model` that cannot have its wanted
+  /// name, at the `@index`'s `name:` (at the directive when the name is the transformer's
+  /// default, at the model's name for an index `@manyToMany` made).
+  private static func reportIndexKeys(
+    _ context: AnalysisContext, _ names: SwiftIndexKeyNames, of model: WorkingModel,
+    resolution: SwiftTypeNaming.Resolution
+  ) {
+    guard !names.renames.isEmpty else { return }
+    var ranges: [String: SourceRange] = [:]
+    for declared in model.declared {
+      for directive in declared.ast.directives where directive.name.value == "index" {
+        let name =
+          directive.string("name")
+          ?? IndexRule.defaultName(
+            model: model.name,
+            fields: [declared.ast.name.value]
+              + (directive.argument(named: "sortKeyFields")?.value.listValues?.compactMap(\.stringValue) ?? []))
+        if ranges[name] == nil { ranges[name] = directive.range(of: "name") }
+      }
+    }
+    for rename in names.renames {
+      let reason: String
+      if rename.isSortKeyStruct {
+        let owner =
+          names.sortKeyTypeNames.first { $0.key != rename.index && $0.value == rename.wanted }
+          .map { "the sort key of index `\(DiagnosticText.shortened($0.key))`" }
+          ?? resolution.names.first { $0.value == rename.wanted }.map { "type `\(DiagnosticText.shortened($0.key))`" }
+          ?? "a type of the schema"
+        reason = "`\(rename.wanted)` is the Swift name of \(owner)"
+      } else {
+        let other = names.memberNames.first { $0.key != rename.index && $0.value == rename.wanted }?.key
+        reason =
+          "`\(rename.wanted)` is the typed key of index `\(DiagnosticText.shortened(other ?? rename.wanted))`"
+      }
+      let typeName = resolution.names[model.name] ?? model.name
+      let swiftName = "\(typeName).\(rename.isSortKeyStruct ? "Indexes" : "indexes").\(rename.swiftName)"
+      context.report(
+        .renamedIndexKey(
+          model: model.name, index: rename.index, isSortKey: rename.isSortKeyStruct, swiftName: swiftName,
+          reason: reason),
+        at: ranges[rename.index] ?? model.nameRange)
+    }
   }
 
   /// MGW002 for each enum value whose Swift case cannot have its wanted name.
