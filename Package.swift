@@ -72,6 +72,9 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionFieldRuleGranularReadOperationsAccepted", "regressions/field-rule-granular-read-operations-accepted"),
   ("RegressionNestedPageModesFromChildRulesOnly", "regressions/nested-page-modes-from-child-rules-only"),
   ("RegressionIndexQueriesAcceptAnyKeyType", "regressions/index-queries-accept-any-key-type"),
+  ("RegressionSubscriptionLevelNotInModelSchema", "regressions/subscription-level-not-in-model-schema"),
+  ("RegressionChildWithoutQueriesConnectionUnauthorized", "regressions/child-without-queries-connection-unauthorized"),
+  ("RegressionAppsyncDirectivesOnModelTypesDropped", "regressions/appsync-directives-on-model-types-dropped"),
 ]
 
 var targets: [Target] = [

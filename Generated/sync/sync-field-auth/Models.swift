@@ -11,7 +11,9 @@ public enum Models {
   public static let registry = ModelRegistry(
     models: [
       Card.self,
+      Draft.self,
       Memo.self,
+      Note.self,
     ]
   )
 }
