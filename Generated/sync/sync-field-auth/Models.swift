@@ -12,8 +12,10 @@ public enum Models {
     models: [
       Card.self,
       Draft.self,
+      Folder.self,
       Memo.self,
       Note.self,
+      Page.self,
     ]
   )
 }
