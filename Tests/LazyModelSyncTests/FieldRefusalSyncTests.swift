@@ -258,8 +258,8 @@ struct FieldRefusalSyncTests {
   }
 }
 
-/// A store file written before `_lazymodel_sync_unheld` had its `unconfirmed` column opens: the
-/// column is added (`''`), the recorded unheld fields are kept, and both can be written.
+/// A store file written before `_lazymodel_sync_unheld` had its `unconfirmed` and `kept` columns
+/// opens: the columns are added (`''`), the recorded unheld fields are kept, and all can be written.
 @Test("Sync: a store file with the unheld table of before opens and keeps its fields")
 func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
   let directory = try temporaryDirectory()
@@ -287,11 +287,11 @@ func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
     while try statement.step() { names.append(statement.text(0)) }
     return names
   }
-  #expect(columns == ["model", "identifier", "fields", "unconfirmed"])
+  #expect(columns == ["model", "identifier", "fields", "unconfirmed", "kept"])
   #expect(
     try await store.read { tx in try RedactedFields.state("Card", "\"c1\"", tx.connection) }
       == RedactedFields.State(unheld: ["note", "pin"]))
-  let written = RedactedFields.State(unheld: ["pin"], unconfirmed: ["note"])
+  let written = RedactedFields.State(unheld: ["pin"], unconfirmed: ["note"], kept: ["note": "kept note"])
   try await store.writeRemote { tx in try RedactedFields.setState("Card", "\"c1\"", written, tx.connection) }
   #expect(try await store.read { tx in try RedactedFields.state("Card", "\"c1\"", tx.connection) } == written)
 }
