@@ -40,7 +40,8 @@ struct RegressionSubscriptionLevelTests {
 
   /// The other two regressions of s14 compile and keep their models' names.
   @Test func otherRegressionModelsCompile() {
-    #expect([Album.schema.name, Track.schema.name, Poll.schema.name, Vote.schema.name] == ["Album", "Track", "Poll", "Vote"])
+    #expect(
+      [Album.schema.name, Track.schema.name, Poll.schema.name, Vote.schema.name] == ["Album", "Track", "Poll", "Vote"])
     #expect(Track.schema.operations.list == nil && Track.schema.operations.get == nil)
   }
 }

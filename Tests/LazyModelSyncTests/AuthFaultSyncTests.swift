@@ -88,7 +88,8 @@ struct AuthFaultSyncTests {
     #expect(try await inputs(server, "UpdatePage") == ["folderPagesId=f1 id=p1 text=second"])
     #expect(try await records(server, "Page").map { "\($0["folderPagesId"] ?? "-")" } == ["f1"])
     #expect(try await folder(phone, "p1") == "f1")
-    #expect(try await eventuallyScaled { try await laptop.query(Page.self, byIdentifier: .init(id: "p1"))?.text == "second" })
+    #expect(
+      try await eventuallyScaled { try await laptop.query(Page.self, byIdentifier: .init(id: "p1"))?.text == "second" })
     #expect(try await folder(laptop, "p1") == "f1")
     for store in [phone, laptop] { await store.stop() }
   }
@@ -113,12 +114,17 @@ struct AuthFaultSyncTests {
     // changes it; the phone's event redacts it, so the phone keeps "pin 1", unconfirmed.
     await laptop.stop()
     try await startAndSync(laptop)
-    #expect(try await eventuallyScaled { try await laptop.query(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "pin 1" })
+    #expect(
+      try await eventuallyScaled { try await laptop.query(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "pin 1" }
+    )
     var memo = try #require(try await laptop.query(Memo.self, byIdentifier: .init(id: "m1")))
     memo.secret = "pin 2"
     try await laptop.save(memo)
     #expect(try await eventuallyScaled { try await laptop.pendingMutations().isEmpty })
-    #expect(try await eventuallyScaled { try await phone.syncMetadata(Memo.self, byIdentifier: .init(id: "m1"))?.version == 2 })
+    #expect(
+      try await eventuallyScaled {
+        try await phone.syncMetadata(Memo.self, byIdentifier: .init(id: "m1"))?.version == 2
+      })
     #expect(try await phone.query(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "pin 1")
 
     // The phone edits the title: the kept "pin 1" is not sent, the server keeps "pin 2".

@@ -28,7 +28,8 @@ struct FieldRefusalSyncTests {
     configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
     if let errors { configuration.errorHandler = { errors.append($0) } }
     return try DataStore(
-      fileURL: directory.appendingPathComponent("\(name).sqlite"), registry: ModelRegistry(models: [Memo.self, Card.self]), sync: configuration)
+      fileURL: directory.appendingPathComponent("\(name).sqlite"),
+      registry: ModelRegistry(models: [Memo.self, Card.self]), sync: configuration)
   }
 
   /// Bob's ID token: a member of `readers`.
@@ -268,7 +269,8 @@ func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
   let client = APIClient(
     configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, timeout: syncRequestTimeout))
   do {
-    let store = try DataStore(fileURL: url, registry: ModelRegistry(models: [Memo.self, Card.self]), sync: SyncConfiguration(client: client))
+    let store = try DataStore(
+      fileURL: url, registry: ModelRegistry(models: [Memo.self, Card.self]), sync: SyncConfiguration(client: client))
     try await store.writeRemote { tx in
       try tx.connection.execute("DROP TABLE \(quote(RedactedFields.table))")
       try tx.connection.execute(
@@ -278,7 +280,8 @@ func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
         "INSERT INTO \(quote(RedactedFields.table)) VALUES ('Card', '\"c1\"', 'note,pin')")
     }
   }
-  let store = try DataStore(fileURL: url, registry: ModelRegistry(models: [Memo.self, Card.self]), sync: SyncConfiguration(client: client))
+  let store = try DataStore(
+    fileURL: url, registry: ModelRegistry(models: [Memo.self, Card.self]), sync: SyncConfiguration(client: client))
   let columns = try await store.read { tx in
     let statement = try tx.connection.prepare("SELECT name FROM pragma_table_info(?)")
     defer { statement.reset() }

@@ -86,7 +86,10 @@ struct SubscriptionLevelSyncTests {
 
   @Test func aModelWithoutSubscriptionsSyncsQuietlyThroughItsQueriesAndOutbox() async throws {
     #expect(Draft.schema.subscriptionLevel == .off)
-    #expect([Draft.schema.operations.onCreate, Draft.schema.operations.onUpdate, Draft.schema.operations.onDelete] == [nil, nil, nil])
+    #expect(
+      [Draft.schema.operations.onCreate, Draft.schema.operations.onUpdate, Draft.schema.operations.onDelete] == [
+        nil, nil, nil,
+      ])
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let pool = try OwnerPool(directory)
@@ -96,7 +99,10 @@ struct SubscriptionLevelSyncTests {
     let laptop = try device(pool, server, directory, "alice", "alice-laptop")
     let phoneLog = EventLog(phone)
     let laptopLog = EventLog(laptop)
-    defer { phoneLog.stop(); laptopLog.stop() }
+    defer {
+      phoneLog.stop()
+      laptopLog.stop()
+    }
     try await phone.save(Draft(id: "d1", title: "offline draft"))
     for store in [phone, laptop] { try await startAndSync(store) }
 
