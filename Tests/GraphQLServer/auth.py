@@ -933,11 +933,15 @@ def relation_redacted(parent: "Access | None", related: "Access | None", field_n
 
 
 def _redacted_in_mutations(resolve: Callable) -> Callable:
-    """A relationship field that reads as null, with no error, on a record a mutation returned
-    (`OPERATION_KEY`) — in the mutation's response and in the subscription events carrying it —
-    and as `resolve` reads it everywhere else."""
+    """A relationship field that reads as null on a record a mutation returned (`OPERATION_KEY`):
+    in the mutation's response after the relational check (`resolve`, which may still refuse the
+    caller with `Unauthorized`: the transformer sets the denied-field flag before its relational
+    auth expression, which runs), and with no error in the subscription events carrying it (no
+    resolver runs per subscriber); as `resolve` reads it everywhere else."""
     def redacted(source: Any, info: Any, **args: Any) -> Any:
         if isinstance(source, dict) and source.get(OPERATION_KEY) == "Mutation":
+            if info.operation.operation != OperationType.SUBSCRIPTION:
+                resolve(source, info, **args)
             return None
         return resolve(source, info, **args)
 
