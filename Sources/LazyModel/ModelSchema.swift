@@ -33,12 +33,12 @@ public struct ModelSchema: Sendable, Hashable {
   /// versioned data source (`modelgen generate --conflict-resolution`); `nil` without sync. As
   /// Amplify's `ModelSchema.syncPluralName`.
   public let syncPluralName: String?
-  /// `@model(subscriptions: {level:})` (``SubscriptionLevel``): with `.on` (the default) AppSync
+  /// `@model(subscriptions: {level:})` (`SubscriptionLevel`): with `.on` (the default) AppSync
   /// returns every field of ``protectedFields`` as `null` in every create and update response;
   /// with `.public` or `.off` mutation responses carry every field.
   public let subscriptionLevel: SubscriptionLevel
   /// The protected fields: those some read role of the model may not read (its field-level
-  /// `@auth` rules; ``AuthRule/protectedFields(modelRules:fields:)``, the auth transformer's
+  /// `@auth` rules; `AuthRule.protectedFields(modelRules:fields:)`, the auth transformer's
   /// `needsFieldResolver` rule). Generated schemas list them; a hand-written schema that passes
   /// `nil` gets them computed from its rules. Empty without field-level rules.
   public let protectedFields: Set<String>

@@ -154,7 +154,7 @@ struct UnreadableFields: Sendable {
     case nested(String)
   }
 
-  /// The protected fields of `schema` (``LazyModel/ModelSchema/protectedFields``): those some
+  /// The protected fields of `schema` (`ModelSchema.protectedFields`): those some
   /// read role of the model may not read, as the auth transformer decides which fields get a field
   /// resolver (`AuthRule.protectedFields(modelRules:fields:)`).
   static func redactedFields(of schema: ModelSchema) -> Set<String> {
@@ -242,8 +242,8 @@ extension ModelSchema {
   }
 
   /// The fields that every create or update response of this model returns as `null` to every
-  /// caller whatever their stored value: its ``protectedFields`` while its subscription level is
-  /// ``SubscriptionLevel/on`` and some subscription is declared (the auth transformer's field
+  /// caller whatever their stored value: its `protectedFields` while its subscription level is
+  /// `SubscriptionLevel.on` and some subscription is declared (the auth transformer's field
   /// response template, `generateFieldAuthResponse` with `subsEnabled = level === 'on'`; Amplify's
   /// "Set up authorization rules", "Per-Field with Subscriptions"); empty with level `public` or
   /// `off`, and without field-level `@auth` rules.
