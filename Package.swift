@@ -73,6 +73,9 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionNestedPageModesFromChildRulesOnly", "regressions/nested-page-modes-from-child-rules-only"),
   ("RegressionIndexQueriesAcceptAnyKeyType", "regressions/index-queries-accept-any-key-type"),
   ("RegressionIndexNamesBreakSwift", "regressions/index-names-break-swift"),
+  ("RegressionSubscriptionLevelNotInModelSchema", "regressions/subscription-level-not-in-model-schema"),
+  ("RegressionChildWithoutQueriesConnectionUnauthorized", "regressions/child-without-queries-connection-unauthorized"),
+  ("RegressionAppsyncDirectivesOnModelTypesDropped", "regressions/appsync-directives-on-model-types-dropped"),
 ]
 
 var targets: [Target] = [

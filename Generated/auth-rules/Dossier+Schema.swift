@@ -69,7 +69,8 @@ extension Dossier {
       get: "getDossier", list: "listDossiers", create: "createDossier", update: "updateDossier",
       delete: "deleteDossier", onCreate: "onCreateDossier", onUpdate: "onUpdateDossier",
       onDelete: "onDeleteDossier"),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    protectedFields: ["hidden"]
   )
 }
 

@@ -68,7 +68,8 @@ extension Memento {
       get: "getMemento", list: "listMementos", create: "createMemento", update: "updateMemento",
       delete: "deleteMemento", onCreate: "onCreateMemento", onUpdate: "onUpdateMemento",
       onDelete: "onDeleteMemento"),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    protectedFields: ["hidden"]
   )
 }
 

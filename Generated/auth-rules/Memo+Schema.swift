@@ -97,7 +97,8 @@ extension Memo {
       get: "getMemo", list: "listMemos", create: "createMemo", update: "updateMemo",
       delete: "deleteMemo", onCreate: "onCreateMemo", onUpdate: "onUpdateMemo",
       onDelete: "onDeleteMemo"),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    protectedFields: ["secret", "reviewNote"]
   )
 }
 

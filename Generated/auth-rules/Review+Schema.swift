@@ -78,7 +78,8 @@ extension Review {
       get: "getReview", list: "listReviews", create: "createReview", update: "updateReview",
       delete: "deleteReview", onCreate: "onCreateReview", onUpdate: "onUpdateReview",
       onDelete: "onDeleteReview"),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    protectedFields: ["body"]
   )
 }
 

@@ -56,7 +56,8 @@ extension Z {
     operations: ModelOperationNames(
       get: nil, list: nil, create: nil, update: nil, delete: nil, onCreate: nil, onUpdate: nil,
       onDelete: nil),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    subscriptionLevel: .off
   )
 }
 

@@ -33,6 +33,15 @@ public struct ModelSchema: Sendable, Hashable {
   /// versioned data source (`modelgen generate --conflict-resolution`); `nil` without sync. As
   /// Amplify's `ModelSchema.syncPluralName`.
   public let syncPluralName: String?
+  /// `@model(subscriptions: {level:})` (`SubscriptionLevel`): with `.on` (the default) AppSync
+  /// returns every field of ``protectedFields`` as `null` in every create and update response;
+  /// with `.public` or `.off` mutation responses carry every field.
+  public let subscriptionLevel: SubscriptionLevel
+  /// The protected fields: those some read role of the model may not read (its field-level
+  /// `@auth` rules; `AuthRule.protectedFields(modelRules:fields:)`, the auth transformer's
+  /// `needsFieldResolver` rule). Generated schemas list them; a hand-written schema that passes
+  /// `nil` gets them computed from its rules. Empty without field-level rules.
+  public let protectedFields: Set<String>
 
   /// The sync query field (`sync<PluralName>`, `syncPosts`), or `nil` without sync.
   public var syncQueryName: String? { syncPluralName.map { "sync" + $0 } }
@@ -55,6 +64,9 @@ public struct ModelSchema: Sendable, Hashable {
   ///   - timestamps: The timestamp field names; the default is the transformer's
   ///     (`createdAt`, `updatedAt`).
   ///   - syncPluralName: The sync query's plural name (``syncPluralName``); `nil` without sync.
+  ///   - subscriptionLevel: `@model(subscriptions: {level:})`; `.on` by default.
+  ///   - protectedFields: The protected fields (``protectedFields``); `nil` computes them from
+  ///     `authRules` and the fields' rules.
   public init(
     name: String,
     pluralName: String,
@@ -65,7 +77,9 @@ public struct ModelSchema: Sendable, Hashable {
     implicitKeyTypedAsID: Bool = false,
     operations: ModelOperationNames? = nil,
     timestamps: ModelTimestampFields = ModelTimestampFields(),
-    syncPluralName: String? = nil
+    syncPluralName: String? = nil,
+    subscriptionLevel: SubscriptionLevel = .on,
+    protectedFields: [String]? = nil
   ) {
     self.name = name
     self.pluralName = pluralName
@@ -78,6 +92,12 @@ public struct ModelSchema: Sendable, Hashable {
     self.timestamps = timestamps
     self.implicitKeyTypedAsID = implicitKeyTypedAsID
     self.syncPluralName = syncPluralName
+    self.subscriptionLevel = subscriptionLevel
+    self.protectedFields = Set(
+      protectedFields
+        ?? AuthRule.protectedFields(
+          modelRules: authRules,
+          fields: fields.filter { $0.association == nil && !$0.isReadOnly }.map { ($0.name, $0.authRules) }))
   }
 
   /// Creates a schema with the primary key given as coding keys.
@@ -91,13 +111,15 @@ public struct ModelSchema: Sendable, Hashable {
     implicitKeyTypedAsID: Bool = false,
     operations: ModelOperationNames? = nil,
     timestamps: ModelTimestampFields = ModelTimestampFields(),
-    syncPluralName: String? = nil
+    syncPluralName: String? = nil,
+    subscriptionLevel: SubscriptionLevel = .on,
+    protectedFields: [String]? = nil
   ) {
     self.init(
       name: name, pluralName: pluralName, primaryKey: primaryKey.map(\.stringValue),
       fields: fields, indexes: indexes, authRules: authRules,
       implicitKeyTypedAsID: implicitKeyTypedAsID, operations: operations, timestamps: timestamps,
-      syncPluralName: syncPluralName)
+      syncPluralName: syncPluralName, subscriptionLevel: subscriptionLevel, protectedFields: protectedFields)
   }
 
   /// The model-level `@auth` rules with Amplify's defaults resolved (`AuthRule.resolved`), in

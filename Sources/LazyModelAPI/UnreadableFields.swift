@@ -154,38 +154,11 @@ struct UnreadableFields: Sendable {
     case nested(String)
   }
 
-  /// The fields of `schema` that its mutations return as `null` to every caller while its
-  /// subscriptions are on: those some read role of the model may not read, as the auth
-  /// transformer decides which fields get a field resolver (`needsFieldResolver` in its
-  /// `transformSchema`, with `getReadRolesForField`). The read roles are the roles that may `get`
-  /// some field (the transformer's `new Set(...READ_MODEL_OPERATIONS.map(getRolesPerOperation))`
-  /// keeps get's only); a field's own rules replace the model's for it; a user-pool (or OIDC)
-  /// `private` role that may perform every read operation on the field stands for the other roles
-  /// of its provider. Associations (relational resolvers) and read-only fields (timestamps, an
-  /// implicit owner: outside the access-control matrix) are never in it. Empty without field rules.
+  /// The protected fields of `schema` (`ModelSchema.protectedFields`): those some
+  /// read role of the model may not read, as the auth transformer decides which fields get a field
+  /// resolver (`AuthRule.protectedFields(modelRules:fields:)`).
   static func redactedFields(of schema: ModelSchema) -> Set<String> {
-    guard schema.hasFieldAuthRules else { return [] }
-    let reads: Set<AuthRule.Operation> = [.get, .list, .sync, .listen, .search]
-    let fields = schema.fields.filter { $0.association == nil && !$0.isReadOnly }
-    func rules(of field: ModelField) -> [AuthRule] { field.authRules.isEmpty ? schema.authRules : field.authRules }
-    func roles(_ rules: [AuthRule], granting operations: Set<AuthRule.Operation>) -> Set<String> {
-      Set(rules.filter { !$0.grantedOperations.isDisjoint(with: operations) }.flatMap(\.roleNames))
-    }
-    let readRoles = fields.reduce(into: Set<String>()) { $0.formUnion(roles(rules(of: $1), granting: [.get])) }
-    var redacted: Set<String> = []
-    for field in fields {
-      let fieldRules = rules(of: field)
-      var expected = readRoles
-      for provider in ["userPools", "oidc"] {
-        let privateRole = "\(provider):private"
-        let fullReaders = reads.allSatisfy { roles(fieldRules, granting: [$0]).contains(privateRole) }
-        if expected.contains(privateRole), fullReaders {
-          expected = expected.filter { !$0.hasPrefix("\(provider):") || $0 == privateRole }
-        }
-      }
-      if !expected.isSubset(of: roles(fieldRules, granting: reads)) { redacted.insert(field.name) }
-    }
-    return redacted
+    schema.protectedFields
   }
 
   private static func modelType(of type: ModelFieldType) -> (any Model.Type)? {
@@ -262,18 +235,32 @@ extension APIClient {
 }
 
 extension ModelSchema {
-  /// The fields that every create or update response of this model, and so every subscription
-  /// event, returns as `null` to every caller whatever their stored value: with some subscription
-  /// of the model declared, its protected fields (some read role of the model may not read them,
-  /// ``UnreadableFields/redactedFields(of:)``: the auth transformer's field response template;
-  /// Amplify's "Set up authorization rules", "Per-Field with Subscriptions"); empty without field
-  /// `@auth` rules or subscriptions. The generated schema does not carry
-  /// `@model(subscriptions: {level:})`, so a model whose level is `public` counts as `on` here.
+  /// Whether the API declares some subscription of the model (`onCreate`, `onUpdate` or
+  /// `onDelete`).
+  var hasSubscriptions: Bool {
+    operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil
+  }
+
+  /// The fields that every create or update response of this model returns as `null` to every
+  /// caller whatever their stored value: its `protectedFields` while its subscription level is
+  /// `SubscriptionLevel.on` and some subscription is declared (the auth transformer's field
+  /// response template, `generateFieldAuthResponse` with `subsEnabled = level === 'on'`; Amplify's
+  /// "Set up authorization rules", "Per-Field with Subscriptions"); empty with level `public` or
+  /// `off`, and without field-level `@auth` rules.
   ///
-  /// Computed on each read (the model's rules, `O(fields × rules)`); thread-safe (a value).
+  /// Thread-safe (a value).
   public var fieldsRedactedInMutationResponses: Set<String> {
-    guard hasFieldAuthRules, operations.onCreate != nil || operations.onUpdate != nil || operations.onDelete != nil
-    else { return [] }
-    return UnreadableFields.redactedFields(of: self)
+    guard subscriptionLevel == .on, hasSubscriptions else { return [] }
+    return protectedFields
+  }
+
+  /// The fields a subscription event of this model may carry as `null` whatever their stored
+  /// value: every protected field, whatever the level (conservative: an event is the response of
+  /// a mutation this client did not send, and a level other than `on` is only what the generated
+  /// schema says); empty without subscriptions or field-level rules.
+  ///
+  /// Thread-safe (a value).
+  public var fieldsRedactedInSubscriptionEvents: Set<String> {
+    hasSubscriptions ? protectedFields : []
   }
 }

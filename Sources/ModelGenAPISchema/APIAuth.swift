@@ -35,9 +35,7 @@ struct APIAuth {
   /// an inserted `id`, the timestamps nor an inserted owner field. A `@manyToMany` join model,
   /// which the transformer writes itself with its `id`, keeps that `id`.
   static func resources(of model: ModelDefinition) -> [FieldDefinition] {
-    model.fields.filter {
-      $0.origin == .declared || (model.origin != .declared && $0.origin == .implicitIdentifier)
-    }
+    model.authResources
   }
 
   /// The plan of `model`.

@@ -285,8 +285,12 @@ private struct Emitter {
   // MARK: Object types
 
   func modelType(_ model: ModelDefinition) -> SDLBlock {
-    var directives: [String] = []
-    directives += APIAuth(model: model).typeDirectives.map { "@" + $0 }
+    // The user's AppSync directives stay as written, the auth transformer's follow (each once),
+    // as on non-model types.
+    let written = Set(model.appSyncDirectives.map { Self.directiveName($0) })
+    let directives =
+      model.appSyncDirectives
+      + APIAuth(model: model).typeDirectives.filter { !written.contains($0) }.map { "@" + $0 }
     var lines: [String] = []
     for field in APISchemaPlan.transformerOrder(model) {
       lines += descriptionLines(field.description, isBlockString: field.descriptionIsBlockString)
@@ -482,13 +486,26 @@ private struct Emitter {
     }
   }
 
-  /// `Model<X>Connection`, with the auth directives of the list and index queries that return it.
+  /// `Model<X>Connection`, with the auth directives of the list and index queries that return it,
+  /// then those of every model whose hasMany field returns it: the auth transformer's
+  /// `propagateAuthDirectivesToNestedTypes` gives each non-model type a model's field reaches (a
+  /// connection type is one) every provider of that model, each once. Without them a child with
+  /// `queries: null` has a connection type with no directive, and a nested page through its
+  /// parent (`getPost { comments { items } }`) is refused on AppSync under any mode but the
+  /// default one.
   func connectionType(_ model: ModelDefinition, _ operations: APIOperations) -> SDLBlock {
     let auth = APIAuth(model: model)
     var directives: [String] = []
     if operations.list != nil { directives = auth.operationDirectives(.list) }
     if model.indexes.contains(where: \.hasQueryField) {
       directives += auth.indexQueryDirectives.filter { !directives.contains($0) }
+    }
+    for parent in graph.models
+    where parent.fields.contains(where: {
+      if case .hasMany(let association)? = $0.association { return association.relatedModel == model.name }
+      return false
+    }) {
+      directives += APIAuth(model: parent).typeDirectives.filter { !directives.contains($0) }
     }
     return SDLBlock(
       kind: .type, name: APINames.connection(model.name), directives: directives.map { "@" + $0 },

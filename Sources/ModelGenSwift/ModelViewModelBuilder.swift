@@ -31,7 +31,7 @@ extension ViewModelBuilder {
       },
       operations: operationNamesExpression(model), timestamps: timestampsExpression(model),
       implicitKeyTypedAsID: model.primaryKey.isImplicit && model.field(named: "id")?.type != .scalar(.id),
-      syncPluralName: syncPluralNameArgument(model),
+      syncPluralName: syncPluralNameArgument(model), tailArguments: tailArguments(model),
       typedKeys: zip(members.fields, parts).map { field, part in
         typedKeyDeclaration(field, part, of: model, members)
       },

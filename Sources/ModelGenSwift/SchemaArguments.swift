@@ -109,7 +109,22 @@ extension ViewModelBuilder {
       [
         .text("createdAt: \(Self.optionalStringLiteral(model.timestamps.createdAt))"),
         .text("updatedAt: \(Self.optionalStringLiteral(model.timestamps.updatedAt))"),
-      ], trailing: graph.conflictResolution != nil ? "," : "")
+      ], trailing: tailArguments(model).isEmpty ? "" : ",")
+  }
+
+  /// The `ModelSchema` arguments after `timestamps:`, each but the last followed by `,`:
+  /// `syncPluralName: "Posts"` with a conflict-resolution strategy, `subscriptionLevel: .public`
+  /// for a level other than `on`, and `protectedFields: ["secret"]` for a model with field-level
+  /// `@auth` rules (`[]` when none of its fields is protected), so the runtime follows the schema
+  /// rather than recomputing the transformer's rule.
+  func tailArguments(_ model: ModelDefinition) -> [String] {
+    var arguments: [String] = []
+    if let sync = syncPluralNameArgument(model) { arguments.append(sync) }
+    if model.subscriptionLevel != .on { arguments.append("subscriptionLevel: .\(model.subscriptionLevel.rawValue)") }
+    if model.fields.contains(where: { !$0.authRules.isEmpty }) {
+      arguments.append("protectedFields: \(SwiftLayout.stringArray(model.protectedFields))")
+    }
+    return arguments.enumerated().map { $0.offset == arguments.count - 1 ? $0.element : $0.element + "," }
   }
 
   /// `syncPluralName: "Posts"` when the graph has a conflict-resolution strategy (the API schema

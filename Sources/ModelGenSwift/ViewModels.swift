@@ -251,6 +251,9 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
   /// The `syncPluralName: "Posts"` argument with a conflict-resolution strategy, else `nil`
   /// (template key `hasSync` tells which).
   public var syncPluralName: String? = nil
+  /// The `ModelSchema` arguments after `timestamps:` (`syncPluralName:`, `subscriptionLevel:`,
+  /// `protectedFields:`), each but the last followed by `,`.
+  public var tailArguments: [String] = []
   /// The type's GraphQL description as `///` lines (`SwiftNames.docCommentLines`), or empty.
   public var docLines: [String] = []
   /// The typed key declarations of the `Keys` enum, one per coding key
@@ -303,6 +306,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
     "implicitKeyTypedAsID",
     "hasSync",
     "syncPluralName",
+    "tailArguments",
     "docLines",
     "typedKeys",
     "identifiableByID",
@@ -347,6 +351,7 @@ public struct ModelViewModel: Sendable, Equatable, TemplateRepresentable {
           .bool(implicitKeyTypedAsID),
           .bool(syncPluralName != nil),
           .string(syncPluralName ?? ""),
+          tailArguments.templateValue,
           docLines.templateValue,
           typedKeys.templateValue,
           .bool(identifiableByID),

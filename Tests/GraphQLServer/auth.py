@@ -374,6 +374,13 @@ class Authorizer:
                 if relation and relation.get("model") in self.access:
                     field_.resolve = self._relation_guard(relation, type_name, field_name,
                                                           field_.resolve or default_field_resolver)
+                # A relationship field whose readers differ from the related model's is null in
+                # every mutation response and so in every subscription event (`relation_redacted`).
+                level = (manifest_models.get(type_name) or {}).get("subscriptionLevel") or \
+                    ("on" if _has_subscriptions(api, type_name) else "off")
+                if relation and level == "on" and relation_redacted(self.access.get(type_name),
+                                                                    self.access.get(relation.get("model")), field_name):
+                    field_.resolve = _redacted_in_mutations(field_.resolve or default_field_resolver)
         # An owner field under a multi-part identity claim (`sub::username`) reads as its last part
         # (the username), as the transformer's owner field resolver presents it
         # (`addFieldResolverForDynamicAuth`, `generateFieldResolverForOwner`); the stored value and
@@ -884,6 +891,60 @@ def redacted_fields(access: "Access") -> set[str]:
         allowed = [key for key in roles if name in access.allowed(key, READ_OPERATIONS)]
         if len(allowed) < len(roles):
             redacted.add(name)
+    return redacted
+
+
+def relation_redacted(parent: "Access | None", related: "Access | None", field_name: str) -> bool:
+    """Whether the relationship field `field_name` of a model whose subscriptions are on is null in
+    every mutation response (and so in every subscription event), as the auth transformer since
+    amplify-category-api PR #2536 redacts it while `subscriptionsInheritPrimaryAuth` is false (its
+    default): "whenever it cannot be determined that the child model will be protected by the same
+    permissions as the parent model" (Amplify docs, "Data modeling"; the subscription protection
+    that `setDeniedFieldFlag('Mutation', …)` adds to the relational resolver).
+
+    A field with its own rules that some read role of the model may not read is redacted (the
+    field-level protection). Otherwise the field's read roles (the model's roles that may `get`,
+    reading the field; a user-pool or OIDC `private` role reading it fully stands for its
+    provider's other roles) are compared with the related model's read roles, IAM roles left out
+    on both sides (the transformer's own test table has `public iam` over `private iam`
+    unredacted). It is redacted when a static role (public, private, a static group) is not among
+    the related model's, when a dynamic group or custom (Lambda) role reads it, or when an owner
+    role reads it beside any other role. This decision reproduces every case of the transformer's
+    published table (`relational-field-redaction.test.ts`, 14 rule pairs); the transformer's code
+    itself is not reproduced."""
+    if parent is None or related is None:
+        return False
+    read_roles = [key for key, _ in parent.keyed_roles("get")]
+    roles = [key for key in read_roles if field_name in parent.allowed(key, READ_OPERATIONS)]
+    for provider in ("userPools", "oidc"):
+        private = (provider, "private")
+        if private in roles and all(field_name in parent.allowed(private, (op,)) for op in READ_OPERATIONS):
+            roles = [key for key in roles if key[0] != provider or key == private]
+    if field_name in parent.field_rules and len(roles) < len(read_roles):
+        return True
+    related_roles = {key for op in READ_OPERATIONS for key, _ in related.keyed_roles(op)}
+    roles = [key for key in roles if key[0] != "iam"]
+    static = [key for key in roles if key[1] in ("public", "private", "staticGroup")]
+    if any(key not in related_roles for key in static):
+        return True
+    if any(key[1] in ("dynamicGroup", "custom") for key in roles):
+        return True
+    return any(key[1] == "owner" for key in roles) and len(roles) > 1
+
+
+def _redacted_in_mutations(resolve: Callable) -> Callable:
+    """A relationship field that reads as null on a record a mutation returned (`OPERATION_KEY`):
+    in the mutation's response after the relational check (`resolve`, which may still refuse the
+    caller with `Unauthorized`: the transformer sets the denied-field flag before its relational
+    auth expression, which runs), and with no error in the subscription events carrying it (no
+    resolver runs per subscriber); as `resolve` reads it everywhere else."""
+    def redacted(source: Any, info: Any, **args: Any) -> Any:
+        if isinstance(source, dict) and source.get(OPERATION_KEY) == "Mutation":
+            if info.operation.operation != OperationType.SUBSCRIPTION:
+                resolve(source, info, **args)
+            return None
+        return resolve(source, info, **args)
+
     return redacted
 
 

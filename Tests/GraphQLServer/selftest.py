@@ -1403,6 +1403,104 @@ def owner_filled_by_a_field_rule_alone(server: Server) -> None:
         assert _stored(secured, "Dossier", "n1")["hidden"] == "h"
 
 
+def relation_redaction_follows_the_transformers_table() -> None:
+    """`auth.relation_redacted` on the 14 rule pairs of the auth transformer's
+    `relational-field-redaction.test.ts` (primary model rules, related model rules, redacted),
+    the relationship field without rules of its own; and a field rule that leaves a reader of the
+    model out redacts the field whatever the related model's rules."""
+    from auth import Access, relation_redacted
+
+    rule = {
+        "public apiKey": {"allow": "public", "provider": "apiKey"},
+        "public iam": {"allow": "public", "provider": "iam"},
+        "private userPools": {"allow": "private", "provider": "userPools"},
+        "private oidc": {"allow": "private", "provider": "oidc"},
+        "private iam": {"allow": "private", "provider": "iam"},
+        "owner userPools": {"allow": "owner", "provider": "userPools", "ownerField": "owner"},
+        "owner oidc": {"allow": "owner", "provider": "oidc", "ownerField": "owner"},
+        "owner userPools claim": {"allow": "owner", "provider": "userPools", "ownerField": "owner", "identityClaim": "ssn"},
+        "static groups userPools single": {"allow": "groups", "provider": "userPools", "groups": ["Admin"]},
+        "static groups userPools multiple": {"allow": "groups", "provider": "userPools", "groups": ["Admin", "Dev"]},
+        "static groups oidc single": {"allow": "groups", "provider": "oidc", "groups": ["Admin"]},
+        "dynamic groups userPools": {"allow": "groups", "provider": "userPools", "groupsField": "singleGroup"},
+        "dynamic groups oidc": {"allow": "groups", "provider": "oidc", "groupsField": "singleGroup"},
+        "custom": {"allow": "custom", "provider": "function"},
+    }
+    cases = [
+        (["public apiKey", "private userPools"], ["private userPools"], True),
+        (["public apiKey", "owner userPools"], ["public apiKey", "owner userPools"], True),
+        (["custom"], ["custom"], True),
+        (["dynamic groups userPools"], ["dynamic groups userPools"], True),
+        (["private userPools"], ["owner userPools"], True),
+        (["static groups userPools multiple"], ["static groups userPools single"], True),
+        (["private oidc", "dynamic groups userPools"], ["private oidc", "dynamic groups userPools"], True),
+        (["private userPools", "owner userPools"], ["private userPools"], False),
+        (["private oidc", "dynamic groups oidc"], ["private oidc", "dynamic groups oidc"], False),
+        (["private userPools"], ["private userPools"], False),
+        (["private oidc", "static groups oidc single"], ["private oidc", "static groups oidc single"], False),
+        (["owner oidc"], ["owner userPools"], False),
+        (["owner userPools"], ["owner userPools claim"], False),
+        (["public iam"], ["private iam"], False),
+    ]
+    for primary, related, expected in cases:
+        parent = Access([rule[name] for name in primary], {}, ["id", "secret", "related"])
+        child = Access([rule[name] for name in related], {}, ["id", "secret"])
+        got = relation_redacted(parent, child, "related")
+        assert got == expected, (primary, related, got)
+    # A field rule that leaves `private` out of the relationship field: redacted, the related
+    # model's rules notwithstanding.
+    parent = Access([rule["private userPools"]], {"related": [rule["owner userPools"]]}, ["id", "related"])
+    assert relation_redacted(parent, Access([rule["private userPools"]], {}, ["id"]), "related")
+    assert not relation_redacted(None, Access([rule["private userPools"]], {}, ["id"]), "related")
+
+
+@check(schema="sync/sync-field-auth")
+def relationship_fields_are_null_in_mutation_responses_where_readers_differ(server: Server) -> None:
+    """`Page.folder` (a page is read by its owner and every signed-in user, a folder by its owner
+    alone) is null in every create and update response and in each subscription event, with no
+    error, as AppSync's relational field redaction has it; `getPage` reads it, and the foreign key
+    `folderPagesId` is in every answer. `Folder.pages` (the same readers on both sides) is not
+    redacted."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    relation_redaction_follows_the_transformers_table()
+    with SecuredAuthServer("sync/sync-field-auth") as (secured, user):
+        ann = user({"cognito:username": "ann"})
+        host = f"127.0.0.1:{secured.port}"
+        selection = "{ id text folderPagesId folder { id name } _version }"
+        auth = {"host": host, **ann}
+        header = base64.b64encode(json.dumps(auth).encode()).decode()
+        ws = connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                     open_timeout=10)
+        try:
+            ws.send(json.dumps({"type": "connection_init"}))
+            assert _received(ws)["type"] == "connection_ack"
+            start = {"query": f"subscription {{ onCreatePage(owner: \"ann\") {selection} }}", "variables": {}}
+            ws.send(json.dumps({"type": "start", "id": "s1",
+                                "payload": {"data": json.dumps(start), "extensions": {"authorization": auth}}}))
+            assert _received(ws) == {"type": "start_ack", "id": "s1"}
+            folder = _call(secured, "mutation C($input: CreateFolderInput!) { createFolder(input: $input) "
+                           "{ id name pages { items { id } } } }", {"input": {"id": "f1", "name": "F"}}, ann)
+            assert folder == {"data": {"createFolder": {"id": "f1", "name": "F", "pages": {"items": []}}}}, folder
+            create = f"mutation C($input: CreatePageInput!) {{ createPage(input: $input) {selection} }}"
+            created = _call(secured, create, {"input": {"id": "p1", "text": "T", "folderPagesId": "f1"}}, ann)
+            assert created == {"data": {"createPage": {"id": "p1", "text": "T", "folderPagesId": "f1", "folder": None,
+                                                       "_version": 1}}}, created
+            event = _received(ws)
+            assert event["type"] == "data" and event["payload"]["data"]["onCreatePage"]["folder"] is None, event
+            assert event["payload"]["data"]["onCreatePage"]["folderPagesId"] == "f1", event
+            assert "errors" not in event["payload"], event
+            update = f"mutation U($input: UpdatePageInput!) {{ updatePage(input: $input) {selection} }}"
+            updated = _call(secured, update, {"input": {"id": "p1", "text": "T2", "_version": 1}}, ann)
+            assert updated["data"]["updatePage"]["folder"] is None and "errors" not in updated, updated
+            got = _call(secured, "query G($id: ID!) { getPage(id: $id) { folder { id name } } }", {"id": "p1"}, ann)
+            assert got == {"data": {"getPage": {"folder": {"id": "f1", "name": "F"}}}}, got
+        finally:
+            ws.close()
+
+
 @check(schema="auth-rules")
 def protected_fields_are_null_in_mutation_responses_and_events(server: Server) -> None:
     """Memo's `secret` (owner only) and `reviewNote` (owner and Admin) are protected: some role that

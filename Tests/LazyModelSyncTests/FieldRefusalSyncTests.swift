@@ -28,7 +28,8 @@ struct FieldRefusalSyncTests {
     configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
     if let errors { configuration.errorHandler = { errors.append($0) } }
     return try DataStore(
-      fileURL: directory.appendingPathComponent("\(name).sqlite"), registry: Models.registry, sync: configuration)
+      fileURL: directory.appendingPathComponent("\(name).sqlite"),
+      registry: ModelRegistry(models: [Memo.self, Card.self]), sync: configuration)
   }
 
   /// Bob's ID token: a member of `readers`.
@@ -258,8 +259,8 @@ struct FieldRefusalSyncTests {
   }
 }
 
-/// A store file written before `_lazymodel_sync_unheld` had its `unconfirmed` column opens: the
-/// column is added (`''`), the recorded unheld fields are kept, and both can be written.
+/// A store file written before `_lazymodel_sync_unheld` had its `unconfirmed` and `kept` columns
+/// opens: the columns are added (`''`), the recorded unheld fields are kept, and all can be written.
 @Test("Sync: a store file with the unheld table of before opens and keeps its fields")
 func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
   let directory = try temporaryDirectory()
@@ -268,7 +269,8 @@ func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
   let client = APIClient(
     configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, timeout: syncRequestTimeout))
   do {
-    let store = try DataStore(fileURL: url, registry: Models.registry, sync: SyncConfiguration(client: client))
+    let store = try DataStore(
+      fileURL: url, registry: ModelRegistry(models: [Memo.self, Card.self]), sync: SyncConfiguration(client: client))
     try await store.writeRemote { tx in
       try tx.connection.execute("DROP TABLE \(quote(RedactedFields.table))")
       try tx.connection.execute(
@@ -278,7 +280,8 @@ func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
         "INSERT INTO \(quote(RedactedFields.table)) VALUES ('Card', '\"c1\"', 'note,pin')")
     }
   }
-  let store = try DataStore(fileURL: url, registry: Models.registry, sync: SyncConfiguration(client: client))
+  let store = try DataStore(
+    fileURL: url, registry: ModelRegistry(models: [Memo.self, Card.self]), sync: SyncConfiguration(client: client))
   let columns = try await store.read { tx in
     let statement = try tx.connection.prepare("SELECT name FROM pragma_table_info(?)")
     defer { statement.reset() }
@@ -287,11 +290,11 @@ func anUnheldTableOfBeforeGainsItsUnconfirmedColumn() async throws {
     while try statement.step() { names.append(statement.text(0)) }
     return names
   }
-  #expect(columns == ["model", "identifier", "fields", "unconfirmed"])
+  #expect(columns == ["model", "identifier", "fields", "unconfirmed", "kept"])
   #expect(
     try await store.read { tx in try RedactedFields.state("Card", "\"c1\"", tx.connection) }
       == RedactedFields.State(unheld: ["note", "pin"]))
-  let written = RedactedFields.State(unheld: ["pin"], unconfirmed: ["note"])
+  let written = RedactedFields.State(unheld: ["pin"], unconfirmed: ["note"], kept: ["note": "kept note"])
   try await store.writeRemote { tx in try RedactedFields.setState("Card", "\"c1\"", written, tx.connection) }
   #expect(try await store.read { tx in try RedactedFields.state("Card", "\"c1\"", tx.connection) } == written)
 }

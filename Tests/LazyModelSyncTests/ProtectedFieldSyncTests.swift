@@ -30,7 +30,8 @@ struct ProtectedFieldSyncTests {
     var configuration = SyncConfiguration(client: APIClient(configuration: api))
     configuration.retry = SyncRetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
     return try DataStore(
-      fileURL: directory.appendingPathComponent("\(name).sqlite"), registry: Models.registry, sync: configuration)
+      fileURL: directory.appendingPathComponent("\(name).sqlite"),
+      registry: ModelRegistry(models: [Memo.self, Card.self]), sync: configuration)
   }
 
   /// The server's stored `title` and `secret` of memo `id`, read by `getMemo` as `username` (a
@@ -230,7 +231,8 @@ struct ProtectedFieldSyncTests {
     let client = APIClient(
       configuration: .init(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, timeout: syncRequestTimeout))
     let store = try DataStore(
-      fileURL: directory.appendingPathComponent("store.sqlite"), registry: Models.registry,
+      fileURL: directory.appendingPathComponent("store.sqlite"),
+      registry: ModelRegistry(models: [Memo.self, Card.self]),
       sync: SyncConfiguration(client: client))
     let engine = try #require(store.sync)
     @Sendable func record(_ id: String, _ title: String, _ secret: String?, version: Int) -> GraphQLValue {

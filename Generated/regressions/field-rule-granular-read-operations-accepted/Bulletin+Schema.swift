@@ -69,7 +69,8 @@ extension Bulletin {
       get: "getBulletin", list: "listBulletins", create: "createBulletin", update: "updateBulletin",
       delete: "deleteBulletin", onCreate: "onCreateBulletin", onUpdate: "onUpdateBulletin",
       onDelete: "onDeleteBulletin"),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    protectedFields: ["draft"]
   )
 }
 

@@ -74,7 +74,8 @@ extension Alert {
     operations: ModelOperationNames(
       get: nil, list: nil, create: nil, update: nil, delete: nil, onCreate: nil, onUpdate: nil,
       onDelete: nil),
-    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt")
+    timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
+    subscriptionLevel: .off
   )
 }
 

@@ -77,7 +77,8 @@ extension Card {
       delete: "deleteCard", onCreate: "onCreateCard", onUpdate: "onUpdateCard",
       onDelete: "onDeleteCard"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
-    syncPluralName: "Cards"
+    syncPluralName: "Cards",
+    protectedFields: ["note", "pin"]
   )
 }
 

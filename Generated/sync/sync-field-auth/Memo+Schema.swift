@@ -68,7 +68,8 @@ extension Memo {
       delete: "deleteMemo", onCreate: "onCreateMemo", onUpdate: "onUpdateMemo",
       onDelete: "onDeleteMemo"),
     timestamps: ModelTimestampFields(createdAt: "createdAt", updatedAt: "updatedAt"),
-    syncPluralName: "Memos"
+    syncPluralName: "Memos",
+    protectedFields: ["secret"]
   )
 }
 

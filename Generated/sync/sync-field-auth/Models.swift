@@ -11,7 +11,11 @@ public enum Models {
   public static let registry = ModelRegistry(
     models: [
       Card.self,
+      Draft.self,
+      Folder.self,
       Memo.self,
+      Note.self,
+      Page.self,
     ]
   )
 }

@@ -39,7 +39,8 @@ enum Applied: Sendable { case added, updated, deleted, skipped }
 ///
 /// 1. subscribe to `onCreate`/`onUpdate`/`onDelete` of every synced model (the
 ///    ``SyncConfiguration/syncExpressions`` as their `filter`) and wait for every acknowledgement,
-///    buffering the events that already arrive;
+///    buffering the events that already arrive; a subscription the API does not declare
+///    (`@model(subscriptions: null)`) is skipped quietly, and such a model syncs by steps 2-3;
 /// 2. per model in dependency order (a `@belongsTo` target before the model), page through
 ///    `sync<Plural>` — base without `lastSync` (never synced, or the last sync is older than
 ///    ``SyncConfiguration/fullSyncInterval``), else delta with it — applying each page in one
@@ -139,9 +140,15 @@ extension SyncEngine {
       sink.finish()
     }
     for mapping in mappings {
+      // A subscription the API does not declare (`@model(subscriptions: null)`, `{level: off}`,
+      // a renamed-away one, or one whose mutation is disabled) is not subscribed to, quietly: the
+      // model syncs through its sync queries and its outbox, and its remote changes arrive with
+      // the next base or delta sync.
+      let kinds = ModelSubscriptionKind.allCases.filter { Self.subscriptionField($0, of: mapping.schema) != nil }
+      guard !kinds.isEmpty else { continue }
       // The tokens are read once per model and cycle; a provider that fails is a network failure.
       let (owners, modeOwners) = try await subscriptionOwnerArguments(mapping.schema)
-      for kind in ModelSubscriptionKind.allCases {
+      for kind in kinds {
         let request: GraphQLRequest<GraphQLValue>
         var modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:]
         do {
@@ -384,7 +391,7 @@ extension SyncEngine {
         _ = try await store.writeRemote { tx in
           try self.reconcile(
             M.self, patched, decoded: decoded, outboxHoldsModel: true,
-            redacted: M.schema.fieldsRedactedInMutationResponses, tx)
+            redacted: M.schema.fieldsRedactedInSubscriptionEvents, tx)
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
@@ -463,7 +470,7 @@ extension SyncEngine {
       do {
         // A held record may be a subscription event's: its `null` protected fields say nothing.
         _ = try Self.reconcile(
-          M.self, record, decoded: nil, outboxHoldsModel: true, redacted: M.schema.fieldsRedactedInMutationResponses,
+          M.self, record, decoded: nil, outboxHoldsModel: true, redacted: M.schema.fieldsRedactedInSubscriptionEvents,
           tx)
         try tx.connection.execute("RELEASE lazymodel_replay")
       } catch {
@@ -647,7 +654,7 @@ extension SyncEngine {
   /// The fields that `response` (to a query of `schema`'s records) refused, by the path of the
   /// record that holds them (`[getMemo]`, `[syncMemos, "items", 3]`). Its errors are accepted when
   /// every one is an `Unauthorized` error whose path ends with a protected field of the model
-  /// (``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``): AppSync's field-level
+  /// (``LazyModel/ModelSchema/protectedFields``, whatever the subscription level): AppSync's field-level
   /// authorization answers a caller who may read the record but not the field with the field
   /// `null` and such an error (the Amplify transformer's field resolvers; the local server's
   /// `FieldUnauthorized`).
@@ -658,7 +665,7 @@ extension SyncEngine {
     _ response: GraphQLResponse<GraphQLValue>, of request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema
   ) throws -> [[GraphQLValue]: Set<String>] {
     guard !response.errors.isEmpty else { return [:] }
-    let protected = schema.fieldsRedactedInMutationResponses
+    let protected = schema.protectedFields
     var refused: [[GraphQLValue]: Set<String>] = [:]
     for error in response.errors {
       guard error.errorType == "Unauthorized", let path = error.path, path.count >= 2,
@@ -689,6 +696,15 @@ extension SyncEngine {
     ).authorized(by: schema, operation: .sync)
   }
 
+  /// The root field of `schema`'s `kind` subscription, or `nil` when the API declares none.
+  static func subscriptionField(_ kind: ModelSubscriptionKind, of schema: ModelSchema) -> String? {
+    switch kind {
+    case .onCreate: return schema.operations.onCreate
+    case .onUpdate: return schema.operations.onUpdate
+    case .onDelete: return schema.operations.onDelete
+    }
+  }
+
   /// The `kind` subscription of `schema` with the sync fields, the model's sync expression as
   /// its `filter` and `ownerArguments` (``ownerArguments(_:)``) as its owner arguments; the
   /// document also declares the owner arguments `declaring` names (those of a mode's own start).
@@ -696,13 +712,7 @@ extension SyncEngine {
     _ kind: ModelSubscriptionKind, _ schema: ModelSchema, ownerArguments: [String: String],
     declaring: Set<String> = []
   ) throws -> GraphQLRequest<GraphQLValue> {
-    let field: String?
-    switch kind {
-    case .onCreate: field = schema.operations.onCreate
-    case .onUpdate: field = schema.operations.onUpdate
-    case .onDelete: field = schema.operations.onDelete
-    }
-    guard let field else {
+    guard let field = Self.subscriptionField(kind, of: schema) else {
       throw DataStoreError.invalidArgument(
         name: "sync", value: 0, reason: "the \(kind.rawValue) subscription of \(schema.name) is disabled")
     }

@@ -20,14 +20,19 @@ import LazyModelAPI
 /// it is stored and no longer recorded. A query's record (a sync page, a `get`, a conflict's item)
 /// at the stored `_version` is applied while the record has a recorded field that this record does
 /// not redact. An update the outbox sends leaves out each unheld field still `null` in the row,
-/// so a value the store never held is never sent back as `null` (an unconfirmed field is sent:
-/// the row holds a value, perhaps the caller's).
+/// so a value the store never held is never sent back as `null`, and each unconfirmed field that
+/// still holds the value it kept: that value is the store's, not the caller's, and the server may
+/// hold a newer one (another device's), which a full-row update would overwrite. An unconfirmed
+/// field the caller changed since is sent.
 ///
-/// `_lazymodel_sync_unheld(model, identifier, fields, unconfirmed)`: each a set of field names
-/// joined by `,` (GraphQL names hold none), `''` for none; no row for a record with neither (the
-/// table is empty unless a model has protected fields). A file written before `unconfirmed`
-/// existed gains it (`''`: its records had only unheld fields). Written on the writer connection,
-/// inside the transaction that stores the record.
+/// `_lazymodel_sync_unheld(model, identifier, fields, unconfirmed, kept)`: `fields` and
+/// `unconfirmed` each a set of field names joined by `,` (GraphQL names hold none), `''` for none;
+/// `kept` the value each unconfirmed field held when it was recorded, a JSON object of
+/// `GraphQLValue`s (`''` for none); no row for a record with nothing recorded (the table is empty
+/// unless a model has protected fields). A file written before `unconfirmed` or `kept` existed
+/// gains them (`''`: its records had no such fields, or none whose value is known, which are then
+/// sent as before). Written on the writer connection, inside the transaction that stores the
+/// record.
 ///
 /// Not thread-safe by itself: every function runs on the connection's queue, inside a transaction.
 enum RedactedFields {
@@ -39,6 +44,8 @@ enum RedactedFields {
     var unheld: Set<String> = []
     /// Fields that came back redacted while the row held a value, which it kept.
     var unconfirmed: Set<String> = []
+    /// The value each unconfirmed field held when it was recorded (as an update's input holds it).
+    var kept: [String: GraphQLValue] = [:]
 
     var isEmpty: Bool { unheld.isEmpty && unconfirmed.isEmpty }
     /// Every recorded field.
@@ -46,10 +53,11 @@ enum RedactedFields {
   }
 
   private static let selectSQL =
-    "SELECT fields, unconfirmed FROM \(quote(table)) WHERE model = ? AND identifier = ?"
+    "SELECT fields, unconfirmed, kept FROM \(quote(table)) WHERE model = ? AND identifier = ?"
   private static let upsertSQL =
-    "INSERT INTO \(quote(table)) (model, identifier, fields, unconfirmed) VALUES (?, ?, ?, ?)"
-    + " ON CONFLICT (model, identifier) DO UPDATE SET fields = excluded.fields, unconfirmed = excluded.unconfirmed"
+    "INSERT INTO \(quote(table)) (model, identifier, fields, unconfirmed, kept) VALUES (?, ?, ?, ?, ?)"
+    + " ON CONFLICT (model, identifier) DO UPDATE SET fields = excluded.fields, unconfirmed = excluded.unconfirmed,"
+    + " kept = excluded.kept"
   private static let deleteSQL = "DELETE FROM \(quote(table)) WHERE model = ? AND identifier = ?"
   private static let hasEntriesSQL = "SELECT EXISTS (SELECT 1 FROM \(quote(table)) WHERE model = ?)"
 
@@ -57,7 +65,8 @@ enum RedactedFields {
   static func createTable(_ connection: Connection) throws {
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS \(quote(table)) (model TEXT NOT NULL, identifier TEXT NOT NULL,"
-        + " fields TEXT NOT NULL, unconfirmed TEXT NOT NULL DEFAULT '', PRIMARY KEY (model, identifier))"
+        + " fields TEXT NOT NULL, unconfirmed TEXT NOT NULL DEFAULT '', kept TEXT NOT NULL DEFAULT '',"
+        + " PRIMARY KEY (model, identifier))"
         + " WITHOUT ROWID, STRICT")
     let columns = try connection.prepare("SELECT name FROM pragma_table_info(?)")
     try columns.bind([.text(table)])
@@ -66,6 +75,9 @@ enum RedactedFields {
     columns.reset()
     if !existing.contains("unconfirmed") {
       try connection.execute("ALTER TABLE \(quote(table)) ADD COLUMN unconfirmed TEXT NOT NULL DEFAULT ''")
+    }
+    if !existing.contains("kept") {
+      try connection.execute("ALTER TABLE \(quote(table)) ADD COLUMN kept TEXT NOT NULL DEFAULT ''")
     }
   }
 
@@ -91,7 +103,10 @@ enum RedactedFields {
     func names(_ column: Int32) -> Set<String> {
       Set(statement.text(column).split(separator: ",").map(String.init))
     }
-    return State(unheld: names(0), unconfirmed: names(1))
+    let kept = statement.text(2)
+    return State(
+      unheld: names(0), unconfirmed: names(1),
+      kept: kept.isEmpty ? [:] : (try? JSONDecoder().decode([String: GraphQLValue].self, from: Data(kept.utf8))) ?? [:])
   }
 
   /// The unheld fields of `identifier` of `model` (empty when it holds all of them).
@@ -107,9 +122,13 @@ enum RedactedFields {
       try statement.run()
     } else {
       let statement = try connection.prepare(upsertSQL)
+      let kept = state.kept.filter { state.unconfirmed.contains($0.key) }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
       try statement.bind([
         .text(model), .text(identifier), .text(state.unheld.sorted().joined(separator: ",")),
         .text(state.unconfirmed.sorted().joined(separator: ",")),
+        .text(kept.isEmpty ? "" : String(decoding: try encoder.encode(kept), as: UTF8.self)),
       ])
       try statement.run()
     }
@@ -119,7 +138,8 @@ enum RedactedFields {
   /// `tx`) as it is stored, with its redacted fields recorded; `nil` when it is stored as it is (no
   /// copy, no comparison: what a sync page's records of a model without field rules cost).
   /// `redacted`: the fields that came back redacted (every protected field for a mutation's answer
-  /// or an event, ``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``; the refused ones
+  /// (``LazyModel/ModelSchema/fieldsRedactedInMutationResponses``, empty with a subscription level
+  /// other than `on`) or an event (``LazyModel/ModelSchema/fieldsRedactedInSubscriptionEvents``); the refused ones
   /// for a query's record; none otherwise). Each of them that is `null` (or absent) takes the
   /// stored row's value and is recorded unconfirmed, or stays `null` and is recorded unheld when
   /// the row holds `null` or no row is stored; every other field is a real value and is no longer
@@ -153,19 +173,29 @@ enum RedactedFields {
     for name in nulls {
       let value = held[name] ?? .null
       members[name] = value
-      if value == .null { state.unheld.insert(name) } else { state.unconfirmed.insert(name) }
+      if value == .null {
+        state.unheld.insert(name)
+      } else {
+        state.unconfirmed.insert(name)
+        state.kept[name] = value
+      }
     }
     try setState(M.modelName, identifier, state, tx.connection)
     return .object(members)
   }
 
   /// `input` (an outbox mutation's input for `identifier` of `model`) without each unheld field
-  /// that is `null` there: the store never held its value.
+  /// that is `null` there (the store never held its value) and each unconfirmed field that holds
+  /// the value it kept (the caller did not set it; the server may hold a newer one).
   static func withoutUnheld(
     _ input: [String: GraphQLValue], _ model: String, _ identifier: String, _ connection: Connection
   ) throws -> [String: GraphQLValue] {
-    let unheld = try unheld(model, identifier, connection)
-    guard !unheld.isEmpty else { return input }
-    return input.filter { name, value in !(value == .null && unheld.contains(name)) }
+    let state = try state(model, identifier, connection)
+    guard !state.isEmpty else { return input }
+    return input.filter { name, value in
+      if value == .null && state.unheld.contains(name) { return false }
+      if state.unconfirmed.contains(name), let kept = state.kept[name], kept == value { return false }
+      return true
+    }
   }
 }

@@ -768,21 +768,23 @@ final class SyncEngine: Sendable {
     ).authorized(by: schema, operation: .get)
   }
 
-  /// The selection set of `schema` with the sync metadata fields.
-  static func selectionSet(_ schema: ModelSchema) -> String {
-    String(ModelDocument.selectionSet(of: schema).dropLast()) + "_version _deleted _lastChangedAt }"
-  }
-
-  /// ``selectionSet(_:)`` with each reference whose FK fields are on the model selected by those
-  /// fields alone (`ModelDocument.selectionSet(of:includes:referencesByForeignKeys:)`): what sync
-  /// queries and subscriptions read, so the service resolves no parent per record;
+  /// The selection set of `schema` with the sync metadata fields, each reference whose FK fields
+  /// are on the model selected by those fields alone
+  /// (`ModelDocument.selectionSet(of:includes:referencesByForeignKeys:)`): what sync queries,
+  /// subscriptions and the engine's mutations read, so the service resolves no parent per record;
   /// ``withReferenceKeys(_:_:)`` rebuilds the reference.
   static func syncSelectionSet(_ schema: ModelSchema) -> String {
     String(ModelDocument.selectionSet(of: schema, referencesByForeignKeys: true).dropLast())
       + "_version _deleted _lastChangedAt }"
   }
 
-  /// `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { … _version _deleted _lastChangedAt } }`.
+  /// `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { … _version _deleted _lastChangedAt } }`,
+  /// selecting what sync queries and events select (``inboundSelectionSet(_:)``): each reference
+  /// by its FK fields, never `post { id }`. AppSync returns a relationship field as `null` in a
+  /// mutation response when the related model's readers differ from this model's (the auth
+  /// transformer's relational field redaction, amplify-category-api PR #2536, while
+  /// `subscriptionsInheritPrimaryAuth` is off); the FK fields are plain fields it returns, so the
+  /// answer's reference is rebuilt from them (``withReferenceKeys(_:_:)``) and never cleared.
   static func mutation(_ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue]) throws
     -> GraphQLRequest<GraphQLValue>
   {
@@ -791,7 +793,7 @@ final class SyncEngine: Sendable {
     let inputType = ModelDocument.mutationInputType(kind, schema)
     return GraphQLRequest(
       operationType: .mutation, operationName: name,
-      document: "mutation \(name)($input: \(inputType)!) { \(field)(input: $input) \(selectionSet(schema)) }",
+      document: "mutation \(name)($input: \(inputType)!) { \(field)(input: $input) \(inboundSelectionSet(schema)) }",
       variables: ["input": .object(input)], responseField: field
     )
     // The row holds what the store knows; a field it never held is left out already

@@ -267,7 +267,8 @@ public enum SyncEvent: Sendable {
   /// ``SyncConfiguration/retry``'s delays).
   case networkStatus(active: Bool)
   /// The onCreate/onUpdate/onDelete subscriptions of every synced model are acknowledged (their
-  /// events are buffered until the sync queries finished).
+  /// events are buffered until the sync queries finished); those the API does not declare
+  /// (`@model(subscriptions: null)`) are not subscribed to.
   case subscriptionsEstablished
   /// The sync queries of these models (in dependency order: parents first) begin.
   case syncQueriesStarted(modelNames: [String])

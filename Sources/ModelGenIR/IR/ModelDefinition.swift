@@ -1,3 +1,5 @@
+import ModelVocabulary
+
 /// One `@model` type (or a join model generated for `@manyToMany`), with every implicit part resolved.
 public struct ModelDefinition: Sendable, Hashable {
   /// Where the model comes from.
@@ -44,6 +46,11 @@ public struct ModelDefinition: Sendable, Hashable {
   /// gives the model (``ModelGenDiagnosticCode/invalidImplementation``). No Swift protocol is
   /// generated for them. Empty for join models.
   public var interfaces: [String] = []
+  /// The AWS AppSync directives written on the type (`type Post @model @aws_iam @aws_api_key`),
+  /// printed as written, in order. The transformer keeps them (`TransformerOutput.buildSchema`
+  /// strips only the directives AppSync does not know), and the auth transformer adds its own
+  /// after them, each once. Empty for join models.
+  public var appSyncDirectives: [String] = []
 
   /// Creates a model definition.
   public init(
@@ -241,5 +248,29 @@ public indirect enum WrittenValue: Sendable, Hashable {
       self.name = name
       self.value = value
     }
+  }
+}
+
+extension ModelDefinition {
+  /// The fields the auth transformer's access-control matrix covers (its `collectFieldNames`, run
+  /// on the type as written, before the model transformer adds its fields): the declared fields,
+  /// not an inserted `id`, the timestamps nor an inserted owner field. A `@manyToMany` join model,
+  /// which the transformer writes itself with its `id`, keeps that `id`.
+  public var authResources: [FieldDefinition] {
+    fields.filter { $0.origin == .declared || (origin != .declared && $0.origin == .implicitIdentifier) }
+  }
+
+  /// `@model(subscriptions: {level:})` as the shared vocabulary's value (`on` when not written).
+  public var subscriptionLevel: ModelVocabulary.SubscriptionLevel {
+    ModelVocabulary.SubscriptionLevel(rawValue: operations.subscriptionLevel) ?? .on
+  }
+
+  /// The protected fields: the matrix's fields without a relational resolver that some read role
+  /// of the model may not read (`AuthRule.protectedFields(modelRules:fields:)`, the transformer's
+  /// `needsFieldResolver`), in field order; what `ModelSchema.protectedFields` lists.
+  public var protectedFields: [String] {
+    ModelVocabulary.AuthRule.protectedFields(
+      modelRules: authRules.map(\.rule),
+      fields: authResources.filter { $0.association == nil }.map { ($0.name, $0.authRules.map(\.rule)) })
   }
 }

@@ -162,7 +162,7 @@ enum SwiftShadowedTypeNames {
         "ModelKey", "ModelCompositeSortKey", "ModelNoSortKey",
         "ModelListProvider", "ModelOperationNames", "ModelPage", "ModelPath", "ModelProvider", "ModelRegistry",
         "ModelSchema", "ModelTimestampFields", "ModelVocabulary", "QueryOperator", "QueryPredicate",
-        "SharedModelProvider", "StringFilterable", "Temporal", "TemporalError", "TemporalScalar",
+        "SharedModelProvider", "StringFilterable", "SubscriptionLevel", "Temporal", "TemporalError", "TemporalScalar",
         "TypenameCheckedModel",
         "TypenameMismatch",
       ]

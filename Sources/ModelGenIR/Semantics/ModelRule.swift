@@ -243,6 +243,7 @@ enum ModelRule {
     definition.description = model.description
     definition.descriptionIsBlockString = model.descriptionIsBlockString
     definition.interfaces = model.interfaces
+    definition.appSyncDirectives = appSyncDirectives(model.directives)
     return definition
   }
 }
