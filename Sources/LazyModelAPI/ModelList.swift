@@ -275,7 +275,7 @@ extension ModelSortKeyCondition where SortKey: RawRepresentable & KeyValueConver
 extension ModelSortKeyCondition where SortKey: ModelCompositeSortKey {
   /// The stored composite key equals `key`'s values joined by `#`. `key` must give every sort key
   /// field: a partial `eq` matches nothing on AppSync, so it is refused before sending
-  /// (``APIError/invalidRequest(operationName:reason:)``); use ``beginsWith(_:)`` for a prefix.
+  /// (``APIError/invalidRequest(operationName:reason:)``); use `beginsWith(_:)` for a prefix.
   public static func eq(_ key: SortKey) -> Self { .init(.eq, [.components(key.sortKeyValues)]) }
   /// The stored composite key is at most `key`'s given values joined by `#`, compared as text
   /// (`.le(.init(year: 1974))` leaves out `1974#…`).
