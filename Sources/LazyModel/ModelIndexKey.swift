@@ -50,7 +50,10 @@ public enum ModelNoSortKey: Sendable, Hashable {}
 ///
 /// A sort key condition compares a leading run of the fields (`year`, or `year` and `title`):
 /// the transformer joins them into one DynamoDB sort key (`2001#A`), so only a prefix can be
-/// constrained. A `nil` before a later value is refused by the provider before sending.
+/// constrained, and its resolver compares the given values joined by `#` with that key as text
+/// (`applyCompositeKeyConditionExpression` of `graphql-transformer-common`): numbers compare as
+/// text, and an `eq` must give every field (a partial one matches nothing, so the API provider
+/// refuses it before sending, as it refuses a `nil` before a later value).
 public protocol ModelCompositeSortKey: Sendable, Hashable {
   /// The value of each sort key field in index order, `nil` for a field not given.
   var sortKeyValues: [KeyValue?] { get }

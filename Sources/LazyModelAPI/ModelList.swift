@@ -9,16 +9,26 @@ import LazyModel
 /// Each operand maps sort key field names to values. For a composite sort key the fields given must
 /// be a leading run of the sort key fields (`["year": 2020]`, `["year": 2020, "title": "A"]`, not
 /// `["title": "A"]`): the transformer joins them into one DynamoDB sort key, so a condition can only
-/// constrain a prefix. `beginsWith` on a single sort key field needs text (AppSync's
-/// `ModelIntKeyConditionInput` and `ModelFloatKeyConditionInput` have none); on a composite key it
-/// takes values of any type: the transformer's resolver joins the given values with `#` and
-/// matches the stored composite key (`year#title`) by `begins_with` as text, so
-/// `["year": 19]` matches the years 1900–1999 and 19 (`applyCompositeKeyConditionExpression` of
-/// `graphql-transformer-common`, the index and primary key transformers' query resolvers).
+/// constrain a prefix (its resolver refuses a gap with `InvalidArgumentsError`,
+/// `validateCompositeKeyArguments`). `beginsWith` on a single sort key field needs text (AppSync's
+/// `ModelIntKeyConditionInput` and `ModelFloatKeyConditionInput` have none).
+///
+/// A composite sort key is compared as text, whatever its fields' types: the transformer's resolver
+/// (`applyCompositeKeyConditionExpression` of `graphql-transformer-common`, behind the `@index` and
+/// `@primaryKey` query resolvers) joins the operand's given values left to right with `#` and
+/// compares that string with the stored composite key attribute (`year#title`, every sort key
+/// field joined): `beginsWith` is `begins_with`, `eq` is `=`, `lt le gt ge` are `< <= > >=`,
+/// `between` is `BETWEEN` (both included), all in DynamoDB's byte order of UTF-8 text. So numbers
+/// compare as text (`["level": 9]` sorts after `["level": 10]`; `["year": 19]` begins 1900–1999 and
+/// 19), and a prefix compares as a shorter string: `gt(["year": 1974])` includes the 1974 items
+/// (`"1974#A" > "1974"`), `le(["year": 1974])` leaves them out, and `between(["year": 1970],
+/// ["year": 1980])` holds 1970–1979 but no 1980 item. A partial `eq` would match nothing (no stored
+/// key equals `"1974"`), so it is refused before sending; use `beginsWith` for a leading run.
 ///
 /// Checked against the index before anything is sent: a field that is not one of the index's sort
-/// key fields, a gap in the prefix, or a value of the wrong type is
-/// ``APIError/invalidRequest(operationName:reason:)`` naming the model, the index and the field.
+/// key fields, a gap in the prefix, an `eq` without every composite sort key field, or a value of
+/// the wrong type is ``APIError/invalidRequest(operationName:reason:)`` naming the model, the index
+/// and the fields.
 ///
 /// Thread-safety: an immutable `Sendable` value.
 public struct SortKeyCondition: Sendable, Hashable {
@@ -149,6 +159,14 @@ public struct SortKeyCondition: Sendable, Hashable {
         }
         members[name] = GraphQLValue(value)
       }
+      // The transformer's resolver compares `eq` with the whole stored key (`year#title` =
+      // "1974"), so a partial `eq` can never match: refused, pointing at `beginsWith`.
+      if comparison == .eq, given.count < sortKeyFields.count {
+        let missing = sortKeyFields.dropFirst(given.count)
+        throw invalid(
+          "eq on the composite sort key of index \(indexName) of \(schema.name) gives \(given.joined(separator: ", ")) but not \(missing.joined(separator: ", ")); AppSync compares eq with the whole stored key (\(sortKeyFields.joined(separator: "#"))), so it would match nothing: give every sort key field, or use beginsWith to match the given ones"
+        )
+      }
       converted.append(
         sortKeyFields.count == 1 ? members[sortKeyFields[0]]! : .object(members))
     }
@@ -162,7 +180,7 @@ public struct SortKeyCondition: Sendable, Hashable {
 /// A condition on the sort key of a typed index (`ModelIndexKey`), its operands of the sort key's
 /// Swift type: `SortKey` is the one sort key field's type (`.beginsWith("F")`, `.between(2000,
 /// and: 2010)` for an `Int`), or the index's generated `ModelCompositeSortKey` value for several
-/// (`.eq(Book.Indexes.BooksByAuthorAndYearAndTitleSortKey(year: 2001))`). An index without sort
+/// (`.beginsWith(Book.Indexes.BooksByAuthorAndYearAndTitleSortKey(year: 2001))`). An index without sort
 /// key fields (`ModelNoSortKey`) has no condition at all, and a value of another type does not
 /// compile.
 ///
@@ -171,10 +189,19 @@ public struct SortKeyCondition: Sendable, Hashable {
 /// `Model<Name><Index>CompositeKeyConditionInput`). `beginsWith` on one sort key field needs text:
 /// a `String` or `Temporal` sort key (`StringFilterable`) or an enum (compared as its GraphQL
 /// value); AppSync's `ModelIntKeyConditionInput` and `ModelFloatKeyConditionInput` have no
-/// `beginsWith`. On a composite key it takes the generated value with fields of any type: the
-/// transformer's resolver joins the given values with `#` and matches the stored composite key by
-/// `begins_with` as text, so `.beginsWith(.init(year: 19))` matches the years 1900–1999 and 19
-/// (``SortKeyCondition`` gives the rule's source).
+/// `beginsWith`.
+///
+/// A composite sort key compares as text for every operator: the transformer's resolver joins the
+/// given values with `#` and compares the string with the stored composite key (`year#title`), so
+/// numbers order as text (`level: 10` before `level: 9`), `.beginsWith(.init(year: 19))` matches
+/// the years 1900–1999 and 19, `.gt(.init(year: 1974))` includes the 1974 items and
+/// `.le(.init(year: 1974))` leaves them out. `.eq` needs every sort key field: a partial `eq` can
+/// never match on AppSync (no stored key equals `"1974"`), so ``APIClient`` and `ModelQueries`
+/// refuse it before sending with ``APIError/invalidRequest(operationName:reason:)`` naming the
+/// model, the index and the missing fields; `.beginsWith` matches a leading run of fields
+/// (``SortKeyCondition`` gives the rule's source). The DataStore has no key condition queries: a
+/// `QueryPredicate` on the same fields (`Book.keys.year.eq(1974)`) compares field by field in
+/// SQLite, numbers as numbers.
 ///
 /// Thread-safety: an immutable `Sendable` value.
 public struct ModelSortKeyCondition<SortKey>: Sendable, Hashable {
@@ -246,17 +273,22 @@ extension ModelSortKeyCondition where SortKey: RawRepresentable & KeyValueConver
 }
 
 extension ModelSortKeyCondition where SortKey: ModelCompositeSortKey {
-  /// The given sort key fields equal `key`'s values.
+  /// The stored composite key equals `key`'s values joined by `#`. `key` must give every sort key
+  /// field: a partial `eq` matches nothing on AppSync, so it is refused before sending
+  /// (``APIError/invalidRequest(operationName:reason:)``); use `beginsWith(_:)` for a prefix.
   public static func eq(_ key: SortKey) -> Self { .init(.eq, [.components(key.sortKeyValues)]) }
-  /// The sort key is at most `key` (compared as the joined sort key).
+  /// The stored composite key is at most `key`'s given values joined by `#`, compared as text
+  /// (`.le(.init(year: 1974))` leaves out `1974#…`).
   public static func le(_ key: SortKey) -> Self { .init(.le, [.components(key.sortKeyValues)]) }
-  /// The sort key is below `key`.
+  /// The stored composite key is below `key`'s joined values, compared as text.
   public static func lt(_ key: SortKey) -> Self { .init(.lt, [.components(key.sortKeyValues)]) }
-  /// The sort key is at least `key`.
+  /// The stored composite key is at least `key`'s joined values, compared as text.
   public static func ge(_ key: SortKey) -> Self { .init(.ge, [.components(key.sortKeyValues)]) }
-  /// The sort key is above `key`.
+  /// The stored composite key is above `key`'s joined values, compared as text
+  /// (`.gt(.init(year: 1974))` includes `1974#…`).
   public static func gt(_ key: SortKey) -> Self { .init(.gt, [.components(key.sortKeyValues)]) }
-  /// The sort key is from `lower` to `upper`, both included.
+  /// The stored composite key is from `lower`'s to `upper`'s joined values, both included,
+  /// compared as text.
   public static func between(_ lower: SortKey, and upper: SortKey) -> Self {
     .init(.between, [.components(lower.sortKeyValues), .components(upper.sortKeyValues)])
   }
@@ -406,8 +438,9 @@ extension APIClient {
   ///     ``Configuration/listPageSize``.
   ///   - includes: Associations selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` before sending when the index has
-  ///   no query field or the sort key condition gives a later composite field without an earlier
-  ///   one; else ``APIError`` as ``send(_:)``.
+  ///   no query field, the sort key condition gives a later composite field without an earlier
+  ///   one, or it is an `eq` without every composite sort key field (it would match nothing on
+  ///   AppSync, see ``ModelSortKeyCondition``); else ``APIError`` as ``send(_:)``.
   public func list<M: Model, PartitionKey, SortKey>(
     _ type: M.Type, index: ModelIndexKey<M, PartitionKey, SortKey>, key: PartitionKey,
     sortKey: ModelSortKeyCondition<SortKey>? = nil, sortDirection: ModelSortDirection? = nil,
@@ -436,7 +469,8 @@ extension APIClient {
   ///   - includes: Associations selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` before sending when `M` has no
   ///   such index, the index has no query field (`@index(queryField: null)`), `key` does not fit the partition key's type, or `sortKey` names a field that is
-  ///   not a sort key field of the index (see ``SortKeyCondition``); else ``APIError`` as ``send(_:)``.
+  ///   not a sort key field of the index, leaves a gap, or is an `eq` without every composite sort
+  ///   key field (see ``SortKeyCondition``); else ``APIError`` as ``send(_:)``.
   public func list<M: Model>(
     _ type: M.Type, uncheckedIndex indexName: String, key: some KeyValueConvertible,
     sortKey: SortKeyCondition? = nil, sortDirection: ModelSortDirection? = nil,

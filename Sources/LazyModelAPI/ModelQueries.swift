@@ -208,8 +208,9 @@ public enum ModelQueries {
   ///   - nextToken: The previous page's `nextToken`, or `nil` for the first page.
   ///   - includes: Association coding keys selected eagerly.
   /// - Throws: ``APIError/invalidRequest(operationName:reason:)`` when `M.schema` has no such
-  ///   index or it has no query field, the sort key condition skips a field before a later one
-  ///   (see ``SortKeyCondition``), or the predicate cannot be expressed; nothing is sent.
+  ///   index or it has no query field, the sort key condition skips a field before a later one or
+  ///   is an `eq` without every composite sort key field (see ``SortKeyCondition``), or the
+  ///   predicate cannot be expressed; nothing is sent.
   public static func query<M: Model, PartitionKey, SortKey>(
     _ type: M.Type, index: ModelIndexKey<M, PartitionKey, SortKey>, partitionKey: PartitionKey,
     sortKey: ModelSortKeyCondition<SortKey>? = nil, sortDirection: ModelSortDirection? = nil,

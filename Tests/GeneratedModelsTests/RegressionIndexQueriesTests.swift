@@ -32,8 +32,22 @@ struct RegressionIndexQueriesTests {
     #expect(later.variables == ["kind": "WORKSHOP", "startsAt": ["ge": "2026-12-03T09:00:00Z"]])
     let room = try ModelQueries.query(
       Event.self, index: Event.indexes.default, partitionKey: "A",
-      sortKey: .eq(.init(sortKeyValues2: 3)))
-    #expect(room.variables == ["room": "A", "sortKeyValuesTrack": ["eq": ["sortKeyValues": 3]]])
+      sortKey: .eq(.init(sortKeyValues2: 3, track: "main")))
+    #expect(
+      room.variables == ["room": "A", "sortKeyValuesTrack": ["eq": ["sortKeyValues": 3, "track": "main"]]])
+    let slot = try ModelQueries.query(
+      Event.self, index: Event.indexes.default, partitionKey: "A",
+      sortKey: .beginsWith(.init(sortKeyValues2: 3)))
+    #expect(slot.variables == ["room": "A", "sortKeyValuesTrack": ["beginsWith": ["sortKeyValues": 3]]])
+    // A partial eq matches nothing on AppSync (the resolver compares it with the whole stored key).
+    #expect {
+      try ModelQueries.query(
+        Event.self, index: Event.indexes.default, partitionKey: "A", sortKey: .eq(.init(sortKeyValues2: 3)))
+    } throws: { error in
+      guard case .invalidRequest(let operationName, let reason) = error as? APIError else { return false }
+      return operationName == "EventsByRoom"
+        && reason.contains("index default of Event gives sortKeyValues but not track")
+    }
     let day = try ModelQueries.query(
       Event.self, index: Event.indexes.byDay, partitionKey: try Temporal.Date(iso8601String: "2026-12-03"))
     #expect(day.variables == ["day": "2026-12-03"])

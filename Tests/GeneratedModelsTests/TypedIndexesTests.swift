@@ -87,7 +87,7 @@ struct TypedIndexesTests {
       (prelude + [
         "let a = try ModelMutations.update(book, condition: Book.keys.year.eq(1974))",
         "let b = try ModelQueries.query(Book.self, index: Book.indexes.byIsbn, partitionKey: \"x\")",
-        "let c = try ModelQueries.query(Book.self, index: Book.indexes.booksByAuthorAndYearAndTitle, partitionKey: \"x\", sortKey: .eq(.init(year: 1974)))",
+        "let c = try ModelQueries.query(Book.self, index: Book.indexes.booksByAuthorAndYearAndTitle, partitionKey: \"x\", sortKey: .eq(.init(year: 1974, title: \"T\")))",
         "let d = try ModelQueries.list(Book.self, uncheckedFilter: .unchecked(field: \"title\", .eq(42)))",
         "let e = try ModelMutations.create(book, uncheckedCondition: .unchecked(field: \"id\", .attributeExists(false)))",
       ]).joined(separator: "\n"))

@@ -352,6 +352,85 @@ def composite_key_with_non_string_components(server: Server) -> None:
     assert bad.get("data") is None and "AWSDate" in bad["errors"][0]["message"], bad
 
 
+BOOKS_BY_AUTHOR = """query Q($author: String!, $key: ModelBookBooksByAuthorAndYearAndTitleCompositeKeyConditionInput,
+  $dir: ModelSortDirection, $limit: Int, $next: String) { booksByAuthorAndYearAndTitle(author: $author, yearTitle: $key,
+  sortDirection: $dir, limit: $limit, nextToken: $next) { items { id } nextToken } }"""
+
+
+@check(schema="index-secondary")
+def composite_sort_key_conditions_compare_the_joined_text(server: Server) -> None:
+    """As the transformer's resolver (applyCompositeKeyConditionExpression): every operator compares
+    the given values joined by "#" with the stored `year#title` as text, and the index orders by it."""
+    create = "mutation C($input: CreateBookInput!) { createBook(input: $input) { id } }"
+    for id_, author, year, title in [("b1", "Le Guin", 1969, "The Left Hand of Darkness"),
+                                     ("b2", "Le Guin", 1974, "The Dispossessed"), ("b3", "Le Guin", 1974, "A Wizard"),
+                                     ("b4", "Le Guin", 1985, "Always Coming Home"), ("b5", "Le Guin", 999, "Early"),
+                                     ("b9", "Butler", 1979, "Kindred")]:
+        server.gql(create, {"input": {"id": id_, "isbn": id_, "author": author, "year": year, "title": title}})
+
+    def ids(key: dict | None = None, **extra: object) -> list[str]:
+        body = server.gql(BOOKS_BY_AUTHOR, {"author": "Le Guin", "key": key, **extra})
+        assert "errors" not in body, body
+        return [item["id"] for item in body["data"]["booksByAuthorAndYearAndTitle"]["items"]]
+
+    # "999#Early" sorts after "1985#…": the composite key orders as text, not by year.
+    assert ids() == ["b1", "b3", "b2", "b4", "b5"], ids()
+    assert ids(dir="DESC") == ["b5", "b4", "b2", "b3", "b1"], ids(dir="DESC")
+    # A partial eq is `sortKey = "1974"`: no stored key is only a year.
+    assert ids({"eq": {"year": 1974}}) == [], ids({"eq": {"year": 1974}})
+    assert ids({"eq": {"year": 1974, "title": "A Wizard"}}) == ["b3"]
+    # A prefix compares as the shorter string: "1974#…" > "1974".
+    assert ids({"gt": {"year": 1974}}) == ["b3", "b2", "b4", "b5"], ids({"gt": {"year": 1974}})
+    assert ids({"ge": {"year": 1974}}) == ["b3", "b2", "b4", "b5"]
+    assert ids({"le": {"year": 1974}}) == ["b1"], ids({"le": {"year": 1974}})
+    assert ids({"lt": {"year": 1974, "title": "B"}}) == ["b1", "b3"]
+    # Numbers as text: "999#Early" > "1990", "1985#…" < "1990".
+    assert ids({"gt": {"year": 1990}}) == ["b5"], ids({"gt": {"year": 1990}})
+    assert ids({"between": [{"year": 1970}, {"year": 1980}]}) == ["b3", "b2"]
+    assert ids({"between": [{"year": 1974}, {"year": 1974, "title": "B"}]}) == ["b3"]
+    assert ids({"beginsWith": {"year": 19}}) == ["b1", "b3", "b2", "b4"]
+    assert ids({"beginsWith": {"year": 9}}) == ["b5"]
+    # Paging keeps the text order.
+    first = server.gql(BOOKS_BY_AUTHOR, {"author": "Le Guin", "key": {"gt": {"year": 1974}}, "limit": 2})
+    page = first["data"]["booksByAuthorAndYearAndTitle"]
+    assert [i["id"] for i in page["items"]] == ["b3", "b2"] and page["nextToken"], first
+    assert ids({"gt": {"year": 1974}}, limit=2, next=page["nextToken"]) == ["b4", "b5"]
+
+
+@check(schema="index-secondary")
+def composite_sort_key_arguments_are_validated(server: Server) -> None:
+    """validateCompositeKeyArguments: fields left to right, one operation, two between elements."""
+
+    def error(key: dict) -> dict:
+        body = server.gql(BOOKS_BY_AUTHOR, {"author": "Le Guin", "key": key})
+        assert body["data"] == {"booksByAuthorAndYearAndTitle": None}, body
+        assert body["errors"][0]["errorType"] == "InvalidArgumentsError", body
+        return body["errors"][0]["message"]
+
+    assert error({"eq": {"title": "A"}}) == (
+        "When providing argument 'yearTitle.eq.title' you must also provide 'yearTitle.eq.year'.")
+    assert error({"beginsWith": {"title": "A"}}) == (
+        "When providing argument 'yearTitle.beginsWith.title' you must also provide 'yearTitle.beginsWith.year'.")
+    assert error({"between": [{"year": 1970}, {"title": "Z"}]}) == (
+        "When providing argument 'yearTitle.between[1].title' you must also provide 'yearTitle.between[1].year'.")
+    assert error({"between": [{"year": 1970}]}) == "Argument 'yearTitle.between' expects exactly two elements."
+    assert error({"ge": {"year": 1970}, "le": {"year": 1980}}) == (
+        "Argument yearTitle must specify at most one key condition operation.")
+
+
+@check(schema="composite-key-non-string-components")
+def composite_primary_sort_key_needs_the_partition_key(server: Server) -> None:
+    listing = """query L($id: ID, $key: ModelReadingPrimaryCompositeKeyConditionInput) {
+      listReadings(id: $id, takenAtDayTimeSeqPriorityValue: $key) { items { seq } } }"""
+    key = {"beginsWith": {"takenAt": "2026-11-30T10:00:00.000Z"}}
+    for variables in ({"key": key}, {"id": "  ", "key": key}):
+        body = server.gql(listing, variables)
+        assert body["data"] == {"listReadings": None}, body
+        assert body["errors"][0]["errorType"] == "InvalidArgumentsError", body
+        assert body["errors"][0]["message"] == (
+            "When providing argument 'takenAtDayTimeSeqPriorityValue' you must also provide 'id'."), body
+
+
 @check(schema="composite-key-sort-key-named-id")
 def composite_key_sort_key_named_id(server: Server) -> None:
     create = "mutation C($input: CreateTaskInput!) { createTask(input: $input) { ownerId id title } }"

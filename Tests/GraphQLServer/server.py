@@ -479,7 +479,8 @@ def matches(record: dict, expression: dict | None) -> bool:
 
 
 def key_condition_matches(record: dict, sort_fields: list[str], condition: dict | None) -> bool:
-    """Evaluates a Model<Type>KeyConditionInput (one sort key field) or a composite one."""
+    """Evaluates a Model<Type>KeyConditionInput (one sort key field) or a composite one (see
+    `_composite_condition`; `validate_composite_key_condition` checks its arguments first)."""
     if not condition:
         return True
     for op, expected in condition.items():
@@ -502,17 +503,6 @@ def key_condition_matches(record: dict, sort_fields: list[str], condition: dict 
     return True
 
 
-def _composite_prefix(record: dict, sort_fields: list[str], value: dict) -> tuple[tuple, tuple]:
-    given = []
-    for name in sort_fields:
-        if value.get(name) is None:
-            break
-        given.append(name)
-    actual = tuple(_rank(record.get(name)) for name in given)
-    expected = tuple(_rank(value[name]) for name in given)
-    return actual, expected
-
-
 _COMPOSITE_SEPARATOR = "#"
 
 
@@ -525,22 +515,94 @@ def _key_text(value: Any) -> str:
     return str(value)
 
 
+def composite_sort_key(record: dict, sort_fields: list[str]) -> str:
+    """The stored composite sort key attribute (`year#title`): every sort key field's value as
+    text, joined by "#", as the transformer's mutation resolvers write it."""
+    return _COMPOSITE_SEPARATOR.join(_key_text(record.get(name)) for name in sort_fields)
+
+
+def _joined_operand(sort_fields: list[str], operand: dict) -> str:
+    """The text the resolver compares with the stored key: the given fields' values left to right,
+    joined by "#" (`{year: 1974}` is "1974", `{year: 1974, title: "A"}` is "1974#A")."""
+    joined = ""
+    for index, name in enumerate(sort_fields):
+        if operand.get(name) is not None:
+            text = _key_text(operand[name])
+            joined = text if index == 0 else joined + _COMPOSITE_SEPARATOR + text
+    return joined
+
+
 def _composite_condition(record: dict, sort_fields: list[str], op: str, expected: Any) -> bool:
+    """As the transformer's resolver (`applyCompositeKeyConditionExpression` of
+    graphql-transformer-common, used by the @primaryKey and @index query resolvers): every operator
+    compares the stored composite key with the operand's given values joined by "#", as DynamoDB
+    compares an `S` attribute (text, so 10 < 9 and a partial `eq` matches only a key whose later
+    fields are all unset): `eq` is `=`, `lt le gt ge` are `< <= > >=`, `between` is `BETWEEN`
+    (both ends included), `beginsWith` is `begins_with`."""
+    stored = composite_sort_key(record, sort_fields)
     if op == "between":
-        lo_a, lo_e = _composite_prefix(record, sort_fields, expected[0])
-        hi_a, hi_e = _composite_prefix(record, sort_fields, expected[1])
-        return lo_a >= lo_e and hi_a <= hi_e
+        return _joined_operand(sort_fields, expected[0]) <= stored <= _joined_operand(sort_fields, expected[1])
+    wanted = _joined_operand(sort_fields, expected)
     if op == "beginsWith":
-        # As the transformer's resolver (applyCompositeKeyConditionExpression of
-        # graphql-transformer-common): the given values joined by "#" are a text prefix of the
-        # stored composite key (every sort key field joined by "#"), whatever the fields' types.
-        given = [name for name in sort_fields if expected.get(name) is not None]
-        stored = _COMPOSITE_SEPARATOR.join(_key_text(record.get(name)) for name in sort_fields)
-        return stored.startswith(_COMPOSITE_SEPARATOR.join(_key_text(expected[name]) for name in given))
-    actual, wanted = _composite_prefix(record, sort_fields, expected)
+        return stored.startswith(wanted)
     if op == "eq":
-        return actual == wanted
-    return _compare(op, actual, wanted)
+        return stored == wanted
+    if op == "lt":
+        return stored < wanted
+    if op == "le":
+        return stored <= wanted
+    if op == "gt":
+        return stored > wanted
+    if op == "ge":
+        return stored >= wanted
+    raise AppSyncError(f"Unsupported key condition operator '{op}'", "InvalidArgumentsError")
+
+
+def _null_or_blank(value: Any) -> bool:
+    """VTL's `$util.isNullOrBlank`: null, or a string of only whitespace."""
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def validate_key_arguments(key_fields: list[str], args: dict) -> None:
+    """The argument checks of the transformer's key query resolvers (graphql-transformer-common):
+    `validateKeyArguments` for one sort key field, `validateCompositeKeyArguments` for several.
+    Each failure is an `InvalidArgumentsError` with the resolver's message."""
+    sort_fields = key_fields[1:]
+    argument = _sort_key_argument(key_fields)
+    if argument is None:
+        return
+    hash_key = key_fields[0]
+    if len(sort_fields) == 1:
+        if args.get(argument) is not None and args.get(hash_key) is None:
+            raise AppSyncError(
+                f"When providing argument '{argument}' you must also provide arguments {hash_key}",
+                "InvalidArgumentsError")
+        return
+    condition = args.get(argument)
+    if condition is not None and _null_or_blank(args.get(hash_key)):
+        raise AppSyncError(f"When providing argument '{argument}' you must also provide '{hash_key}'.",
+                           "InvalidArgumentsError")
+    if condition is None:
+        return
+    if len(condition) > 1:
+        raise AppSyncError(f"Argument {argument} must specify at most one key condition operation.",
+                           "InvalidArgumentsError")
+
+    def gaps(operand: dict, path: str) -> None:
+        for index in range(len(sort_fields) - 1, 0, -1):
+            right, previous = sort_fields[index], sort_fields[index - 1]
+            if not _null_or_blank(operand.get(right)) and _null_or_blank(operand.get(previous)):
+                raise AppSyncError(f"When providing argument '{path}.{right}' you must also provide '{path}.{previous}'.",
+                                   "InvalidArgumentsError")
+
+    for operation, operand in condition.items():
+        if operation == "between":
+            if operand is None or len(operand) != 2:
+                raise AppSyncError(f"Argument '{argument}.between' expects exactly two elements.", "InvalidArgumentsError")
+            gaps(operand[0] or {}, f"{argument}.between[0]")
+            gaps(operand[1] or {}, f"{argument}.between[1]")
+        else:
+            gaps(operand or {}, f"{argument}.{operation}")
 
 
 # ---------------------------------------------------------------------------
@@ -570,9 +632,18 @@ def fingerprint(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def ordering_key(record: dict, fields: list[str]) -> list:
+def _order_rank(record: dict, entry: str | tuple) -> tuple:
+    """The rank of one entry of a query's order: a field, or a composite sort key (a tuple of
+    fields), which orders as its stored text (DynamoDB orders an `S` sort key by its UTF-8 bytes,
+    which is code point order: "1974#B" < "1985#A", "10#" < "9#")."""
+    if isinstance(entry, tuple):
+        return _rank(composite_sort_key(record, list(entry)))
+    return _rank(record.get(entry))
+
+
+def ordering_key(record: dict, fields: list) -> list:
     """The record's position in a query's order: the ranks of its key fields (JSON round-trippable)."""
-    return [list(_rank(record.get(name))) for name in fields]
+    return [list(_order_rank(record, entry)) for entry in fields]
 
 
 def page(records: list[dict], args: dict, query_id: Any, order: list[str], descending: bool) -> dict:
@@ -788,8 +859,8 @@ class API:
                                    "InvalidArgumentsError") from None
         return value
 
-    def _sorted(self, records: list[dict], fields: list[str], descending: bool) -> list[dict]:
-        return sorted(records, key=lambda r: tuple(_rank(r.get(f)) for f in fields), reverse=descending)
+    def _sorted(self, records: list[dict], fields: list, descending: bool) -> list[dict]:
+        return sorted(records, key=lambda r: tuple(_order_rank(r, f) for f in fields), reverse=descending)
 
     def _query(self, model: ModelInfo, key_fields: list[str], args: dict, partition: dict, query_id: Any) -> dict:
         records = self.store.all(model.name)
@@ -799,7 +870,10 @@ class API:
         if sort_arg is not None and args.get(sort_arg) is not None:
             records = [r for r in records if key_condition_matches(r, sort_fields, args[sort_arg])]
         records = [r for r in records if matches(r, args.get("filter"))]
-        order = key_fields + [f for f in model.primary_key if f not in key_fields]
+        # A composite sort key orders as its stored text, as DynamoDB orders the `S` attribute the
+        # transformer writes (`year#title`); ties (a secondary index) by the primary key.
+        key_order: list = key_fields if len(sort_fields) < 2 else [key_fields[0], tuple(sort_fields)]
+        order = key_order + [f for f in model.primary_key if f not in key_fields]
         descending = args.get("sortDirection") == "DESC"
         records = self._sorted(records, order, descending)
         return page(records, args, query_id, order, descending)
@@ -817,20 +891,19 @@ class API:
                     pk = model.primary_key
                     # With @primaryKey the list takes the partition key (and a sort key condition).
                     partition = {pk[0]: self._key_value(model, pk[0], args[pk[0]])} if args.get(pk[0]) is not None else {}
-                    if partition == {} and len(pk) > 1 and args.get(_sort_key_argument(pk) or "") is not None:
-                        raise AppSyncError(
-                            f"A sort key condition needs the partition key '{pk[0]}'", "InvalidArgumentsError"
-                        )
                     if partition == {} and args.get("sortDirection") is not None:
                         raise AppSyncError(
                             f"When providing argument 'sortDirection' you must also provide argument '{pk[0]}'.",
                             "InvalidArgumentsError",
                         )
+                    # The transformer's order: sortDirection first, then the key arguments.
+                    validate_key_arguments(pk, args)
                     return self._query(model, pk, args, partition, info.field_name)
                 if kind == "INDEX":
                     fields = model.indexes.get(index or "")
                     if fields is None:
                         raise AppSyncError(f"Unknown index '{index}' on model '{model.name}'", "SchemaError")
+                    validate_key_arguments(fields, args)
                     return self._query(model, fields, args, {fields[0]: args[fields[0]]}, info.field_name)
                 if kind == "SYNC":
                     if self.versioned is None or not self.versioned.versioned(model.name):

@@ -125,13 +125,27 @@ struct ListPagingTests {
     )
     #expect(try await ids(nil, .descending) == ["b4", "b2", "b3", "b1"])
     #expect(log.last?.variables["sortDirection"] == "DESC")
-    #expect(try await ids(.eq(YearTitle(year: 1974))) == ["b3", "b2"])
-    #expect(log.last?.variables["yearTitle"] == ["eq": ["year": 1974]])
+    // A partial eq is `sortKey = "1974"` on AppSync, which no stored `year#title` equals: refused
+    // before sending, naming the model, the index and the missing field, pointing at beginsWith.
+    let sentBeforeEq = log.all.count
+    await #expect {
+      try await ids(.eq(YearTitle(year: 1974)))
+    } throws: { error in
+      guard case .invalidRequest(let operationName, let reason) = error as? APIError else { return false }
+      return operationName == "BooksByAuthorAndYearAndTitle"
+        && reason.contains("index booksByAuthorAndYearAndTitle of Book gives year but not title")
+        && reason.contains("use beginsWith")
+    }
+    #expect(log.all.count == sentBeforeEq)
     #expect(try await ids(.eq(YearTitle(year: 1974, title: "A Wizard"))) == ["b3"])
     #expect(log.last?.variables["yearTitle"] == ["eq": ["year": 1974, "title": "A Wizard"]])
-    // le/gt on a whole composite value: a prefix compares differently on DynamoDB's joined key.
+    // The other operators compare the joined text with the stored key, as AppSync's resolver:
+    // a prefix is the shorter string, so "1974#…" > "1974" (gt and ge take the 1974 books, le
+    // and lt leave them out).
     #expect(try await ids(.le(YearTitle(year: 1974, title: "A Wizard"))) == ["b1", "b3"])
     #expect(try await ids(.lt(YearTitle(year: 1974))) == ["b1"])
+    #expect(try await ids(.le(YearTitle(year: 1974))) == ["b1"])
+    #expect(try await ids(.gt(YearTitle(year: 1974))) == ["b3", "b2", "b4"])
     #expect(try await ids(.ge(YearTitle(year: 1974))) == ["b3", "b2", "b4"])
     #expect(try await ids(.gt(YearTitle(year: 1974, title: "The Dispossessed"))) == ["b4"])
     #expect(try await ids(.between(YearTitle(year: 1970), and: YearTitle(year: 1980))) == ["b3", "b2"])
@@ -161,6 +175,35 @@ struct ListPagingTests {
       all.append(book.id)
     }
     #expect(all == ["b4", "b2", "b3", "b1"])
+
+    // A number in a composite key orders and compares as text: `999#Early` sorts after `1985#…`,
+    // and is above `1990`.
+    _ = try await client.create(Book(id: "b6", isbn: "6", author: "Le Guin", year: 999, title: "Early"))
+    #expect(try await ids(nil) == ["b1", "b3", "b2", "b4", "b6"])
+    #expect(try await ids(.gt(YearTitle(year: 1990))) == ["b6"])
+    #expect(try await ids(.lt(YearTitle(year: 1000))) == [])
+    #expect(try await ids(.beginsWith(YearTitle(year: 9))) == ["b6"])
+  }
+
+  @Test("a gap in a composite sort key condition sent as written is the server's InvalidArgumentsError")
+  func gapRefusedByServer() async throws {
+    let server = try await GraphQLServerProcess(
+      schema: "Generated/index-secondary/schema.api.graphql")
+    defer { server.stop() }
+    let client = makeClient(server)
+    // The escape hatch sends the condition as written (the typed forms refuse the gap first).
+    let request = try ModelQueries.query(
+      Book.self, uncheckedIndex: "booksByAuthorAndYearAndTitle", partitionKey: .string("Le Guin"),
+      sortKeyCondition: ["eq": ["title": "A Wizard"]])
+    await #expect {
+      try await client.send(request)
+    } throws: { error in
+      guard case .graphQL(let operationName, let errors, _, _) = error as? APIError else { return false }
+      return operationName == "BooksByAuthorAndYearAndTitle"
+        && errors.first?.errorType == "InvalidArgumentsError"
+        && errors.first?.message
+          == "When providing argument 'yearTitle.eq.title' you must also provide 'yearTitle.eq.year'."
+    }
   }
 
   @Test("sort key conditions the index cannot take are typed errors naming model, index and field")
@@ -189,6 +232,10 @@ struct ListPagingTests {
         "Book.isbn is not a sort key field of index \(index)") == true)
     #expect(await reason(.eq(["title": "A"]))?.contains("year is missing") == true)
     #expect(await reason(.eq(["year": "1974"]))?.contains("Book.year is Int") == true)
+    #expect(
+      await reason(.eq(["year": 1974]))?.contains(
+        "eq on the composite sort key of index \(index) of Book gives year but not title") == true)
+    #expect(await reason(.eq(["year": 1974]))?.contains("use beginsWith") == true)
     #expect(
       await reason(.eq(["isbn": "1"]), index: "byIsbn")?.contains("no sort key fields") == true)
     #expect(log.all.isEmpty)  // nothing was sent
