@@ -43,7 +43,7 @@ struct ObservationFailureTests {
     return (old, new)
   }
 
-  @Test("a committed change that does not decode is reported naming model, identifier and operation; the next change still arrives")
+  @Test("an undecodable committed change is reported with model, identifier and operation; the next one arrives")
   func observeReportsFailure() async throws {
     let (old, new) = try stores()
     let events = old.observe(Gauge.self)
