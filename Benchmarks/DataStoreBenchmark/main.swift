@@ -14,7 +14,8 @@ import SeedPostCommentModels
 
 let postCount = 1_000
 /// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`,
-/// `saves`: 10,000 `tx.save` in one `write`; and their plain C counterparts `plain-query-all`,
+/// `saves`: 10,000 `tx.save` in one `write`; `one-reader` and `two-readers`: the two-reader row's
+/// loops, 40 queries each; and their plain C counterparts `plain-query-all`,
 /// `plain-n-plus-one`, `plain-saves`) runs only that
 /// loop and exits: the workload for `perf record` / `valgrind --tool=callgrind` (untimed; 20,000
 /// comments, so that the set-up stays short under valgrind; `DATASTORE_BENCHMARK_COMMENTS=<n>`
@@ -139,6 +140,25 @@ if let profile {
     break
   case "query-all":
     for _ in 0..<10 { comments = try await store.query(Comment4V2.self) }
+  case "one-reader":  // the two-reader row's one reader: four queries in turn, ten times
+    comments = []
+    for _ in 0..<40 { _ = try await store.query(Comment4V2.self).count }
+  case "two-readers":  // the two-reader row's two readers, two queries each, ten times
+    comments = []
+    for _ in 0..<10 {
+      try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<2 {
+          group.addTask {
+            var rows = 0
+            for _ in 0..<2 { rows += try await store.query(Comment4V2.self).count }
+            return rows
+          }
+        }
+        var rows = 0
+        for try await count in group { rows += count }
+        precondition(rows == 4 * commentCount)
+      }
+    }
   case "n-plus-one":
     _ = try await loadEachPost(of: comments)
   case "n-plus-one-preferring":

@@ -67,6 +67,15 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
   /// would wait for itself), or a transaction was used after its closure returned or from another
   /// thread. Nothing ran.
   case transactionMisuse(operation: String, reason: String)
+  /// A committed change to a row of `model` could not be decoded for its observers
+  /// (``DataStore/observe(_:)``, ``DataStore/observeChanges(_:)``): `identifiers` are the row's
+  /// primary-key values as stored, `operation` is `save` (an insert or update) or `delete`, and
+  /// `error` is why the row does not decode (usually ``decodingFailed(model:field:reason:)``: another
+  /// process, or a store with an older or newer schema of the model, stored a value the Swift type
+  /// cannot hold, such as an integer out of range). The change is committed; its event is not
+  /// yielded. Reported by ``DataStore/observeFailures()``, never thrown.
+  indirect case undecodableChange(
+    model: String, identifiers: [IdentifierComponent], operation: String, error: DataStoreError)
 
   /// A readable description naming the model, field and SQL.
   public var description: String {
@@ -100,6 +109,9 @@ public enum DataStoreError: Error, Sendable, Equatable, CustomStringConvertible 
       return "the stored table \(table) of \(model) changed while the store was open: \(reason)"
     case .transactionMisuse(let operation, let reason):
       return "\(operation) cannot run: \(reason)"
+    case .undecodableChange(let model, let identifiers, let operation, let error):
+      return
+        "the committed \(operation) of \(model) \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")) cannot be reported to observers: \(error)"
     case .uniqueConstraintViolation(let model, let fields, let identifiers):
       return
         "\(model) \(identifiers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")) has the same \(fields.joined(separator: ", ")) as a stored row, which a unique index forbids"

@@ -32,6 +32,10 @@ extension DataStore {
   /// kernel's memory-map locks). The first query of a statement, and rows beyond the hint, grow a
   /// ``ModelBuffer``; a result of less than half the hint is copied into an array of its own size,
   /// so that an earlier, larger result of the same statement does not keep memory in a small one.
+  /// The result size (rows) from which a query pins its connection thread's heap top
+  /// (`Connection.pinHeapTop()`).
+  static let heapPinRows = 1_000
+
   private static func decodeRemainingRows<M: Model>(
     _ type: M.Type, _ statement: Statement, _ decoder: RowDecoder
   ) throws -> [M] {
@@ -71,6 +75,8 @@ extension DataStore {
       }
     }
     statement.rowCountHint = models.count
+    // Keeps the heap this result was allocated from mapped after the caller frees it.
+    if models.count >= Self.heapPinRows { statement.connection.pinHeapTop() }
     return models
   }
 

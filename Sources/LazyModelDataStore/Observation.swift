@@ -37,15 +37,18 @@ public struct DataStoreChange<M: Model>: Sendable {
 }
 
 /// The observers of a store: per table, the event sinks of ``DataStore/observe(_:)`` and the change
-/// signals of ``DataStore/observeQuery(_:where:sort:)``.
+/// signals of ``DataStore/observeQuery(_:where:sort:)``; and the sinks of
+/// ``DataStore/observeFailures()``.
 ///
 /// Thread-safety: `Sendable`; the tables sit behind a `Mutex`, and sinks are called outside it.
 final class Observers: Sendable {
   typealias Sink = @Sendable (_ kind: RowChange.Kind, _ model: any Model, _ source: DataStoreChangeSource) -> Void
   typealias Signal = @Sendable () -> Void
+  typealias FailureSink = @Sendable (DataStoreError) -> Void
   private struct Tables {
     var sinks: [String: [UUID: Sink]] = [:]
     var signals: [String: [UUID: Signal]] = [:]
+    var failureSinks: [UUID: FailureSink] = [:]
   }
   private let tables = StoreLock(Tables())
   private let signalCount = Atomic<Int>(0)
@@ -94,6 +97,19 @@ final class Observers: Sendable {
     if sink || signal { ObservationSwitch.listeners.subtract(1, ordering: .relaxed) }
     if signal { signalCount.subtract(1, ordering: .relaxed) }
   }
+
+  func addFailureSink(_ sink: @escaping FailureSink) -> UUID {
+    let id = UUID()
+    tables.withLock { $0.failureSinks[id] = sink }
+    return id
+  }
+
+  func removeFailureSink(_ id: UUID) {
+    _ = tables.withLock { $0.failureSinks.removeValue(forKey: id) }
+  }
+
+  /// The sinks of ``DataStore/observeFailures()``.
+  var failureSinks: [FailureSink] { tables.withLock { Array($0.failureSinks.values) } }
 
   /// The sinks and signals of `table`.
   func listeners(_ table: String) -> (sinks: [Sink], signals: [Signal]) {
@@ -187,16 +203,24 @@ extension DataStore {
   }
 
   /// Decodes `changes` with this store's mappings for its observers, and signals its live queries
-  /// once per changed table.
+  /// once per changed table. A change that does not decode is reported to the
+  /// ``observeFailures()`` sinks as ``DataStoreError/undecodableChange(model:identifiers:operation:error:)``
+  /// (decoded for them also when only live queries listen to its table, whose next read fails on
+  /// the same row).
   func deliver(_ changes: [RowChange], source: DataStoreChangeSource = .local) {
     observers.delivered()
     var signalled: Set<String> = []
+    var failureSinks: [Observers.FailureSink]?
     for change in changes {
       let (sinks, signals) = observers.listeners(change.table)
       if !signals.isEmpty, signalled.insert(change.table).inserted {
         for signal in signals { signal() }
       }
-      guard !sinks.isEmpty, let layout = storedLayouts[change.table] else { continue }
+      guard !sinks.isEmpty || !signals.isEmpty, let layout = storedLayouts[change.table] else { continue }
+      if sinks.isEmpty {
+        if failureSinks == nil { failureSinks = observers.failureSinks }
+        if failureSinks?.isEmpty ?? true { continue }
+      }
       var row = Array(repeating: SQLValue.null, count: layout.mapping.columns.count)
       for (stored, column) in layout.mappingColumn.enumerated()
       where column >= 0 && stored < change.values.count {
@@ -204,9 +228,70 @@ extension DataStore {
       }
       let decoder = RowDecoder(
         mapping: layout.mapping, store: self, row: .values(row), prefetched: nil)
-      guard let model = try? decoder.decodeAny(layout.mapping.type) else { continue }
+      let model: any Model
+      do {
+        model = try decoder.decodeAny(layout.mapping.type)
+      } catch {
+        if failureSinks == nil { failureSinks = observers.failureSinks }
+        guard let failureSinks, !failureSinks.isEmpty else { continue }
+        let failure = Self.undecodableChange(change, row: row, mapping: layout.mapping, error: error)
+        for sink in failureSinks { sink(failure) }
+        continue
+      }
       for sink in sinks { sink(change.kind, model, source) }
     }
+  }
+
+  /// The ``DataStoreError/undecodableChange(model:identifiers:operation:error:)`` of `change`,
+  /// whose `row` (in `mapping`'s column order) failed to decode with `error`.
+  static func undecodableChange(
+    _ change: RowChange, row: [SQLValue], mapping: TableMapping, error: any Error
+  ) -> DataStoreError {
+    var identifiers: [IdentifierComponent] = []
+    for (position, column) in mapping.primaryKeyColumns.enumerated() {
+      let name = mapping.schema.primaryKey[position]
+      let value =
+        (try? row[column].keyValue(
+          for: mapping.columns[column].fieldType, model: mapping.schema.name, field: name))
+        ?? Self.rawKeyValue(row[column])
+      identifiers.append(IdentifierComponent(name: name, value: value))
+    }
+    let underlying =
+      error as? DataStoreError
+      ?? .decodingFailed(model: mapping.schema.name, field: "", reason: String(describing: error))
+    return .undecodableChange(
+      model: mapping.schema.name, identifiers: identifiers,
+      operation: change.kind == .saved ? "save" : "delete", error: underlying)
+  }
+
+  /// A stored key value as it is, for a key column whose value does not fit its field type.
+  private static func rawKeyValue(_ value: SQLValue) -> KeyValue {
+    switch value {
+    case .null: return .string("NULL")
+    case .integer(let value): return .int(Int(value))
+    case .real(let value): return .double(value)
+    case .text(let value): return .string(value)
+    }
+  }
+
+  /// The committed changes of this store's observed models that could not be reported, from now
+  /// on, as an `AsyncStream` (unbounded buffer) of
+  /// ``DataStoreError/undecodableChange(model:identifiers:operation:error:)``: a row another
+  /// process or another schema version of a model stored with a value the Swift type cannot hold
+  /// (an integer out of range, an unknown enum value, bad JSON). Each such change of a table that
+  /// ``observe(_:)``, ``observeChanges(_:)`` or ``observeQuery(_:where:sort:minimumInterval:)``
+  /// watches is reported here once, after its commit, instead of the event its observers would
+  /// have got; their streams go on with the next change. Changes of tables nobody observes are
+  /// not decoded, so not reported. The stream ends when the consuming task is cancelled or the
+  /// stream is dropped.
+  ///
+  /// Thread-safety: may be called from any thread; failures are yielded on the thread that reports
+  /// the commit.
+  public func observeFailures() -> AsyncStream<DataStoreError> {
+    let (stream, continuation) = AsyncStream<DataStoreError>.makeStream()
+    let id = observers.addFailureSink { continuation.yield($0) }
+    continuation.onTermination = { [observers] _ in observers.removeFailureSink(id) }
+    return stream
   }
 
   /// The committed saves and deletes of `M` from now on, as an `AsyncStream` (unbounded buffer):

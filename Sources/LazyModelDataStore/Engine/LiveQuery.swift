@@ -31,7 +31,14 @@ extension DataStore {
   /// stays bounded. Each snapshot is read on a reader connection.
   ///
   /// Cancelling the consuming task (or dropping the sequence) ends it and removes its observer.
-  /// The sequence throws what ``query(_:where:sort:limit:offset:includes:)`` throws (and ends).
+  /// The sequence throws what ``query(_:where:sort:limit:offset:includes:)`` throws (and ends),
+  /// except that a read after a change that fails with ``DataStoreError/decodingFailed(model:field:reason:)``
+  /// (a committed row the Swift type cannot hold: another process or another schema version of the
+  /// model stored it) gives no snapshot and ends nothing: the sequence keeps its last snapshot and
+  /// reads again after the next change. That change is reported by ``observeFailures()`` as
+  /// ``DataStoreError/undecodableChange(model:identifiers:operation:error:)`` (when it was made
+  /// through a `DataStore`; a program writing the file without one reports no rows). The first
+  /// read still throws such a failure.
   public func observeQuery<M: Model>(
     _ type: M.Type, where predicate: QueryPredicate<M> = .all, sort: [QuerySort<M>] = [],
     minimumInterval: Duration = .milliseconds(50)
@@ -52,7 +59,15 @@ extension DataStore {
           if wait > .zero { try await Task.sleep(for: wait) }
           last = ContinuousClock.now
           let nowSynced = isSynced
-          let nowItems = try await query(M.self, where: predicate, sort: sort)
+          let nowItems: [M]
+          do {
+            nowItems = try await query(M.self, where: predicate, sort: sort)
+          } catch DataStoreError.decodingFailed {
+            // A committed row the Swift type cannot hold (another process or schema version wrote
+            // it): keep the last snapshot and read again after the next change. The change itself
+            // is reported by `observeFailures()` (`deliver`).
+            continue
+          }
           // A commit that left the result as it was (another row of the table) gives no snapshot.
           guard nowItems != items || nowSynced != synced else { continue }
           (items, synced) = (nowItems, nowSynced)

@@ -48,3 +48,47 @@ extension Gauge {
     ],
     timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil))
 }
+
+/// A newer schema of `Gauge` (same model name and columns, every integer an `Int`), as another app
+/// version would have it: it can store values `Gauge`'s fields cannot hold.
+public struct WideGauge: Model, Equatable {
+  public let id: String
+  public var small: Int
+  public var medium: Int?
+  public var unsigned: Int
+  public var huge: Int
+
+  public init(id: String, small: Int, medium: Int? = nil, unsigned: Int = 0, huge: Int = 0) {
+    self.id = id
+    self.small = small
+    self.medium = medium
+    self.unsigned = unsigned
+    self.huge = huge
+  }
+}
+
+extension WideGauge {
+  public enum CodingKeys: String, ModelKey { case id, small, medium, unsigned, huge }
+  /// The typed keys of predicates and sorts, as generated models have them.
+  public enum Keys {
+    public static let id = ModelFieldKey<WideGauge, String>("id")
+    public static let small = ModelFieldKey<WideGauge, Int>("small")
+  }
+  public static let keys = Keys.self
+  public struct Identifier: ModelIdentifierProtocol {
+    public let id: String
+    public init(id: String) { self.id = id }
+    public var components: [IdentifierComponent] { [IdentifierComponent(name: "id", value: id.keyValue)] }
+  }
+  public var identifier: Identifier { Identifier(id: id) }
+  public static let schema = ModelSchema(
+    name: "Gauge", pluralName: "Gauges", primaryKey: [CodingKeys.id],
+    fields: [
+      .field(CodingKeys.id, .required, .id),
+      .field(CodingKeys.small, .required, .int),
+      .field(CodingKeys.medium, .optional, .int),
+      .field(CodingKeys.unsigned, .required, .int),
+      .field(CodingKeys.huge, .required, .int),
+    ],
+    timestamps: ModelTimestampFields(createdAt: nil, updatedAt: nil))
+}
