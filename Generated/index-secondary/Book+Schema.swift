@@ -31,7 +31,8 @@ extension Book {
     public static let byIsbn = ModelIndexKey<Book, String, ModelNoSortKey>(
       "byIsbn", fields: ["isbn"])
     /// The sort key of the index `booksByAuthorAndYearAndTitle`:
-    /// its fields in index order; a condition gives a leading run of them (the later ones `nil`).
+    /// its fields in index order. `beginsWith` and the comparisons may give a leading run of them
+    /// (the later ones `nil`); `eq` needs every field (AppSync compares the `#`-joined text).
     public struct BooksByAuthorAndYearAndTitleSortKey: ModelCompositeSortKey {
       public var year: Int
       public var title: String?

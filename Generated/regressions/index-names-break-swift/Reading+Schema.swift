@@ -49,7 +49,8 @@ extension Reading {
     public static let byProbe = ModelIndexKey<Reading, String, Int>(
       "byProbe", fields: ["probeID", "at"])
     /// The sort key of the index `Reading`:
-    /// its fields in index order; a condition gives a leading run of them (the later ones `nil`).
+    /// its fields in index order. `beginsWith` and the comparisons may give a leading run of them
+    /// (the later ones `nil`); `eq` needs every field (AppSync compares the `#`-joined text).
     public struct ReadingSortKey: ModelCompositeSortKey {
       public var level: Int
       public var ok: Bool?
@@ -73,7 +74,8 @@ extension Reading {
     public static let self2 = ModelIndexKey<Reading, String, ModelNoSortKey>(
       "Self", fields: ["site"])
     /// The sort key of the index `byGrade`:
-    /// its fields in index order; a condition gives a leading run of them (the later ones `nil`).
+    /// its fields in index order. `beginsWith` and the comparisons may give a leading run of them
+    /// (the later ones `nil`); `eq` needs every field (AppSync compares the `#`-joined text).
     public struct ByGradeSortKey2: ModelCompositeSortKey {
       public var grade: ByGradeSortKey
       public var level: Int?

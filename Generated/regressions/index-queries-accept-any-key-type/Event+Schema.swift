@@ -37,7 +37,8 @@ extension Event {
     public static let byKind = ModelIndexKey<Event, EventKind, Temporal.DateTime>(
       "byKind", fields: ["kind", "startsAt"])
     /// The sort key of the index `default`:
-    /// its fields in index order; a condition gives a leading run of them (the later ones `nil`).
+    /// its fields in index order. `beginsWith` and the comparisons may give a leading run of them
+    /// (the later ones `nil`); `eq` needs every field (AppSync compares the `#`-joined text).
     public struct DefaultSortKey: ModelCompositeSortKey {
       public var sortKeyValues2: Int
       public var track: String?
