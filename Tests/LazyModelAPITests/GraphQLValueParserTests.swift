@@ -118,7 +118,8 @@ struct GraphQLValueParserTests {
     case 1: return Bool.random(using: &random)
     case 2: return Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random)
     case 3:
-      let magnitude = Double.random(in: -1...1, using: &random) * pow(10, Double(Int.random(in: -30...30, using: &random)))
+      let exponent = Double(Int.random(in: -30...30, using: &random))
+      let magnitude = Double.random(in: -1...1, using: &random) * pow(10, exponent)
       return Bool.random(using: &random) ? magnitude : magnitude.rounded()
     case 4: return randomString(&random)
     case 5:

@@ -31,7 +31,8 @@ struct JSONColumnTests {
     let optional: [String?] = Self.strings.flatMap { [$0, nil] }
     let texts = [
       String(decoding: try JSONEncoder().encode(optional), as: UTF8.self),
-      String(decoding: try JSONSerialization.data(withJSONObject: optional.map { $0 ?? NSNull() as Any }), as: UTF8.self),
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: optional.map { $0 ?? NSNull() as Any }), as: UTF8.self),
       #" [ "a" , null , "\u00e9\ud83c\udf89" ] "#,
     ]
     for text in texts {
