@@ -735,9 +735,6 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
     if decoder.mapping.columns[index].storage == .json {
       guard let text = decoder.text(index) else { throw missing(key) }
-      // A list of strings (`[String]`, `[String?]`: the common list field), read from the parsed
-      // value without `JSONDecoder`; any other text or shape decodes below as before.
-      if let list = JSONColumn.strings(T.self, text) { return list }
       do {
         return try JSONDecoder().decode(T.self, from: Data(text.utf8))
       } catch {

@@ -1,6 +1,5 @@
 import Foundation
 import LazyModel
-import LazyModelAPI
 
 /// Turns a model into the column values of its table (``TableMapping/columns`` order) through the
 /// model's own `encode(to:)`, with no JSON text in between (embedded types and lists excepted: their
@@ -220,10 +219,6 @@ struct RowKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     case .column(let index):
       let column = encoder.mapping.columns[index]
       if column.storage == .json {
-        if let text = JSONColumn.text(ofStrings: value) {
-          encoder.values[index] = .text(text)
-          return
-        }
         let data: Data
         do {
           data = try JSONEncoder().encode(value)
@@ -320,80 +315,4 @@ struct DiscardingUnkeyedEncoder: UnkeyedEncodingContainer {
     DiscardingUnkeyedEncoder(encoder: encoder)
   }
   mutating func superEncoder() -> any Encoder { ColumnValueEncoder() }
-}
-
-/// The JSON text of a list-of-strings column (`[String]`, `[String?]`), written and read without
-/// `JSONEncoder` and `JSONDecoder` (a sizeable part of every save and load of a model with a list
-/// field): the text is byte for byte what `JSONEncoder()` writes (`"` and `\\` escaped, `/` as
-/// `\/`, `\b \f \n \r \t` short, other control characters as `\u00xx`, everything else as is),
-/// and reading gives what `JSONDecoder` gives, or `nil` to let it decide (another type, another
-/// shape).
-///
-/// Thread-safety: stateless.
-enum JSONColumn {
-  /// The text of `value` when it is a `[String]` or `[String?]`, else `nil`.
-  static func text<T>(ofStrings value: T) -> String? {
-    var bytes: [UInt8] = [UInt8(ascii: "[")]
-    func append(_ text: String?) {
-      if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-      guard let text else { return bytes.append(contentsOf: "null".utf8) }
-      bytes.append(UInt8(ascii: "\""))
-      for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-        case UInt8(ascii: "/"): bytes.append(contentsOf: #"\/"#.utf8)
-        case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-        case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-        case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-        case 0x00..<0x20:
-          bytes.append(contentsOf: #"\u00"#.utf8)
-          bytes.append(hexDigits[Int(byte >> 4)])
-          bytes.append(hexDigits[Int(byte & 0x0F)])
-        default: bytes.append(byte)
-        }
-      }
-      bytes.append(UInt8(ascii: "\""))
-    }
-    if T.self == [String].self {
-      for text in value as! [String] { append(text) }
-    } else if T.self == [String?].self {
-      for text in value as! [String?] { append(text) }
-    } else {
-      return nil
-    }
-    bytes.append(UInt8(ascii: "]"))
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
-
-  /// `text` read as `T` when `T` is `[String]` or `[String?]` and `text` is a JSON list of such
-  /// elements (parsed by ``LazyModelAPI/GraphQLValue/init(json:)``), else `nil`.
-  static func strings<T>(_ type: T.Type, _ text: String) -> T? {
-    let optional = T.self == [String?].self
-    guard optional || T.self == [String].self, case .list(let elements)? = GraphQLValue(json: Data(text.utf8))
-    else { return nil }
-    if optional {
-      var list: [String?] = []
-      list.reserveCapacity(elements.count)
-      for element in elements {
-        switch element {
-        case .string(let text): list.append(text)
-        case .null: list.append(nil)
-        default: return nil
-        }
-      }
-      return unsafeBitCast(list, to: T.self)
-    }
-    var list: [String] = []
-    list.reserveCapacity(elements.count)
-    for element in elements {
-      guard case .string(let text) = element else { return nil }
-      list.append(text)
-    }
-    return unsafeBitCast(list, to: T.self)
-  }
 }
