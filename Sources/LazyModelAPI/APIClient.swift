@@ -270,26 +270,8 @@ public final class APIClient: Sendable {
   /// object holding the field; `nil` otherwise (the `JSONDecoder` path then decodes it or says
   /// why not).
   static func valueData(of body: Data, responseField: String) -> GraphQLValue? {
-    // Parsed straight into a value when the text is the usual kind (``GraphQLValueParser``); the
-    // same rules either way.
-    if let envelope = GraphQLValueParser.parse(body) {
-      return valueData(ofEnvelopeValue: envelope, responseField: responseField)
-    }
     guard let envelope = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
     return valueData(ofEnvelope: envelope, responseField: responseField)
-  }
-
-  /// ``valueData(ofEnvelope:responseField:)`` of a response already parsed into a value.
-  static func valueData(ofEnvelopeValue envelope: GraphQLValue, responseField: String) -> GraphQLValue? {
-    guard case .object(let members) = envelope, case .object(let data)? = members["data"],
-      let field = data[responseField]
-    else { return nil }
-    switch members["errors"] {
-    case nil, .null?: break
-    case .list(let errors)? where errors.isEmpty: break
-    default: return nil
-    }
-    return field
   }
 
   /// ``valueData(of:responseField:)`` of a response object `JSONSerialization` made.

@@ -70,12 +70,6 @@ public enum GraphQLValue: Sendable, Hashable, Codable {
   /// - Returns: `nil` when `json` is not valid JSON.
   /// - Thread-safety: a pure function of its argument.
   public init?(json: Data) {
-    // Straight into a value when the text is the usual kind (``GraphQLValueParser``, which gives
-    // what the `JSONSerialization` pass below gives, or refuses).
-    if let value = GraphQLValueParser.parse(json) {
-      self = value
-      return
-    }
     guard
       let object = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]),
       let value = GraphQLValue(foundationObject: object)

@@ -15,16 +15,8 @@ protocol RealtimeSubscriber: Sendable {
   /// One `data` message (the whole message bytes). Throws when the event cannot be decoded or
   /// carries `errors`; the connection then ends this subscription with that error.
   func received(_ message: Data) throws
-  /// ``received(_:)`` with the message already parsed (`parsed`, by `GraphQLValueParser`; `nil`:
-  /// not parsed), so that a subscriber that reads it as a value parses it only once. By default
-  /// the same as ``received(_:)``.
-  func received(_ message: Data, parsed: GraphQLValue?) throws
   /// The subscription ended with `error`.
   func failed(_ error: any Error)
-}
-
-extension RealtimeSubscriber {
-  func received(_ message: Data, parsed: GraphQLValue?) throws { try received(message) }
 }
 
 /// AppSync's real-time protocol over one ``WebSocketConnection`` ("Building a real-time WebSocket
@@ -192,16 +184,6 @@ actor RealtimeConnection {
   private struct Envelope: Decodable {
     let type: String
     let id: String?
-
-    /// A parsed `id` member as `Envelope` decodes it: `.some(nil)` when absent or `null`, the
-    /// string when a string, `nil` (not decodable) otherwise.
-    static func id(_ member: GraphQLValue?) -> String?? {
-      switch member {
-      case nil, .null?: return .some(nil)
-      case .string(let text)?: return .some(text)
-      default: return nil
-      }
-    }
   }
 
   private struct AckPayload: Decodable {
@@ -236,23 +218,12 @@ actor RealtimeConnection {
 
   private func handleMessage(_ message: Data) async {
     lastMessage = .now
-    // One parse, whose value a `data` message's subscriber reads too
-    // (``RealtimeSubscriber/received(_:parsed:)``); a message the parser refuses, whose `type` is
-    // no string, or whose `id` is neither absent, `null` nor a string, decodes as before and is
-    // refused the same way.
-    let parsed = GraphQLValueParser.parse(message)
     let envelope: Envelope
-    if case .object(let members)? = parsed, case .string(let type)? = members["type"],
-      let id = Envelope.id(members["id"])
-    {
-      envelope = Envelope(type: type, id: id)
-    } else {
-      do {
-        envelope = try JSONDecoder().decode(Envelope.self, from: message)
-      } catch {
-        fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
-        return
-      }
+    do {
+      envelope = try JSONDecoder().decode(Envelope.self, from: message)
+    } catch {
+      fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
+      return
     }
     switch envelope.type {
     case "connection_ack":
@@ -275,7 +246,7 @@ actor RealtimeConnection {
     case "data":
       guard let id = known(envelope.id), let entry = entries[id] else { return }
       do {
-        try entry.subscriber.received(message, parsed: parsed)
+        try entry.subscriber.received(message)
       } catch {
         remove(id)
         entry.subscriber.failed(error)

@@ -164,12 +164,8 @@ final class SubscriptionRoute: RealtimeSubscriber {
   }
 
   func received(_ message: Data) throws {
-    try received(message, parsed: nil)
-  }
-
-  func received(_ message: Data, parsed: GraphQLValue?) throws {
     state.withLock { $0.received = true }
-    try subscriber.received(message, parsed: parsed)
+    try subscriber.received(message)
   }
 
   func failed(_ error: any Error) {

@@ -95,21 +95,9 @@ final class ValueSubscriber: RealtimeSubscriber {
   }
 
   func received(_ message: Data) throws {
-    try received(message, parsed: nil)
-  }
-
-  func received(_ message: Data, parsed: GraphQLValue?) throws {
-    // The usual event (`payload.data.<field>`, no errors) read from the connection's parse
-    // (`parsed`), else from one `JSONSerialization` pass; any other message decodes below and
-    // throws what it always threw.
-    if let parsed {
-      if let payload = parsed["payload"],
-        let value = APIClient.valueData(ofEnvelopeValue: payload, responseField: responseField), value != .null
-      {
-        continuation.yield(.value(value))
-        return
-      }
-    } else if let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
+    // One `JSONSerialization` pass for the usual event (`payload.data.<field>`, no errors); any
+    // other message decodes below and throws what it always threw.
+    if let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
       let payload = object["payload"] as? [String: Any],
       let value = APIClient.valueData(ofEnvelope: payload, responseField: responseField), value != .null
     {
