@@ -30,41 +30,51 @@ enum GraphQLValueEncoder {
 
   /// The node of `value`, not a scalar (``scalar(_:)`` gave `nil`), at `codingPath`.
   fileprivate static func composite<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node {
-    switch value {
-    case is Data, is Date, is URL, is Decimal: throw Unsupported()
-    default:
-      let node = Node()
-      try value.encode(to: ValueEncoder(node: node, codingPath: codingPath))
-      return node
+    // By the static type (`T` is concrete: the generic encode methods receive it unboxed), as
+    // ``scalar(_:)`` does. An optional of these reaches here again through `Optional`'s own
+    // `encode(to:)`, with its wrapped type.
+    if T.self == Data.self || T.self == Date.self || T.self == URL.self || T.self == Decimal.self {
+      throw Unsupported()
     }
+    let node = Node()
+    try value.encode(to: ValueEncoder(node: node, codingPath: codingPath))
+    return node
   }
 
   /// `value` when it is a JSON scalar `JSONEncoder` writes as such; `nil` for anything else.
+  ///
+  /// Told apart by comparing `T` with each scalar type, not by `as?` casts: a cast that fails (a
+  /// list, a temporal value, an optional, a nested model: every non-scalar field) costs thousands
+  /// of instructions in the runtime's dynamic-cast machinery, and a model has several. An
+  /// `Optional` of a scalar is no scalar here; its `encode(to:)` encodes the wrapped value (or
+  /// `null`) through a single-value container, which comes back here with the wrapped type.
   fileprivate static func scalar<T>(_ value: T) throws -> GraphQLValue? {
-    switch value {
-    case let text as String: return .string(text)
-    case let flag as Bool: return .bool(flag)
-    case let number as Int: return .int(number)
-    case let number as Int8: return .int(Int(number))
-    case let number as Int16: return .int(Int(number))
-    case let number as Int32: return .int(Int(number))
-    case let number as Int64: return .int(Int(number))
-    case let number as UInt8: return .int(Int(number))
-    case let number as UInt16: return .int(Int(number))
-    case let number as UInt32: return .int(Int(number))
-    case let number as UInt:
-      guard let fitting = Int(exactly: number) else { throw Unsupported() }
-      return .int(fitting)
-    case let number as UInt64:
-      guard let fitting = Int(exactly: number) else { throw Unsupported() }
-      return .int(fitting)
-    case let number as Double: return try real(number)
-    case let number as Float:
+    if T.self == String.self { return .string(value as! String) }
+    if T.self == Int.self { return .int(value as! Int) }
+    if T.self == Bool.self { return .bool(value as! Bool) }
+    if T.self == Double.self { return try real(value as! Double) }
+    if T.self == Float.self {
       // `JSONEncoder` writes a Float's shortest digits, which JSON parses as that Double.
+      let number = value as! Float
       guard number.isFinite, let digits = Double(number.description) else { throw Unsupported() }
       return try real(digits)
-    default: return nil
     }
+    if T.self == Int8.self { return .int(Int(value as! Int8)) }
+    if T.self == Int16.self { return .int(Int(value as! Int16)) }
+    if T.self == Int32.self { return .int(Int(value as! Int32)) }
+    if T.self == Int64.self { return .int(Int(value as! Int64)) }
+    if T.self == UInt8.self { return .int(Int(value as! UInt8)) }
+    if T.self == UInt16.self { return .int(Int(value as! UInt16)) }
+    if T.self == UInt32.self { return .int(Int(value as! UInt32)) }
+    if T.self == UInt.self {
+      guard let fitting = Int(exactly: value as! UInt) else { throw Unsupported() }
+      return .int(fitting)
+    }
+    if T.self == UInt64.self {
+      guard let fitting = Int(exactly: value as! UInt64) else { throw Unsupported() }
+      return .int(fitting)
+    }
+    return nil
   }
 
   fileprivate static func real(_ number: Double) throws -> GraphQLValue {

@@ -457,7 +457,7 @@ public final class DataStore: Sendable {
   private func runWrite<T>(_ connection: Connection, _ body: (WriteTransaction) throws -> T) throws
     -> T
   {
-    try connection.execute("BEGIN IMMEDIATE")
+    try connection.run(.beginImmediate)
     let transaction = WriteTransaction(store: self, connection: connection)
     do {
       try changeLogWriter?.begin(connection)
@@ -471,7 +471,7 @@ public final class DataStore: Sendable {
       // Logged in this transaction, so the log holds exactly what commits.
       try changeLogWriter?.append(connection.changes?.current ?? [], connection)
       do {
-        try connection.execute("COMMIT")
+        try connection.run(.commit)
       } catch DataStoreError.sqlite(let code, _, _) where code == sqliteConstraintForeignKey {
         throw try foreignKeyFailureAtCommit(connection)
       }
@@ -480,7 +480,7 @@ public final class DataStore: Sendable {
       return value
     } catch {
       transaction.close()
-      if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+      if !connection.isAutocommit { try? connection.run(.rollback) }
       _ = connection.changes?.take()
       throw error
     }

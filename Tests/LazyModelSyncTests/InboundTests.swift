@@ -733,6 +733,11 @@ struct GraphQLValueDecoderTests {
       ["id": "p2", "title": "no optionals", "__typename": "Post"],
       ["id": "p3", "title": "nulls", "rating": .null, "tags": .null, "__typename": "Post"],
       ["id": "p4", "title": "integral double", "rating": .double(5), "__typename": "Post"],
+      ["id": "p5", "title": "empty list", "tags": [], "createdAt": "2026-12-02T05:00:00Z", "__typename": "Post"],
+      [
+        "id": "p6", "title": "offset", "tags": [.null], "updatedAt": "2026-12-02T06:00:00.5+01:00",
+        "__typename": "Post",
+      ],
     ]
     for record in records {
       let expected = fields(viaJSON(Post.self, record))
@@ -763,6 +768,11 @@ struct GraphQLValueDecoderTests {
       ["id": "p", "title": "t", "rating": .double(4.5), "__typename": "Post"],
       ["id": "p", "title": "t", "tags": ["a", 1], "__typename": "Post"],
       ["id": "p", "title": "t", "tags": "a", "__typename": "Post"],
+      ["id": "p", "title": "t", "tags": ["a", ["b"]], "__typename": "Post"],
+      ["id": "p", "title": "t", "createdAt": "not a date", "__typename": "Post"],
+      ["id": "p", "title": "t", "createdAt": "2026-13-02T05:00:00.000Z", "__typename": "Post"],
+      ["id": "p", "title": "t", "updatedAt": 1_764_800_000_000, "__typename": "Post"],
+      ["id": "p", "title": "t", "updatedAt": ["2026-12-02T05:00:00.000Z"], "__typename": "Post"],
       "not an object",
     ]
     for record in records {

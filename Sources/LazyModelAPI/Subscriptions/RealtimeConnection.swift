@@ -15,8 +15,16 @@ protocol RealtimeSubscriber: Sendable {
   /// One `data` message (the whole message bytes). Throws when the event cannot be decoded or
   /// carries `errors`; the connection then ends this subscription with that error.
   func received(_ message: Data) throws
+  /// `received(_:)` with the message already parsed by `JSONSerialization` (`parsed`: the
+  /// top-level object; `nil`: not parsed, or not an object), so that a subscriber that reads it
+  /// through `JSONSerialization` parses it only once. By default the same as `received(_:)`.
+  func received(_ message: Data, parsed: [String: Any]?) throws
   /// The subscription ended with `error`.
   func failed(_ error: any Error)
+}
+
+extension RealtimeSubscriber {
+  func received(_ message: Data, parsed: [String: Any]?) throws { try received(message) }
 }
 
 /// AppSync's real-time protocol over one ``WebSocketConnection`` ("Building a real-time WebSocket
@@ -184,6 +192,16 @@ actor RealtimeConnection {
   private struct Envelope: Decodable {
     let type: String
     let id: String?
+
+    /// An `id` member of a `JSONSerialization` object as `Envelope` decodes it: `.some(nil)` when
+    /// absent or `null`, the string when a string, `nil` (not decodable) otherwise.
+    static func id(_ member: Any?) -> String?? {
+      switch member {
+      case nil, is NSNull: return .some(nil)
+      case let text as String: return .some(text)
+      default: return nil
+      }
+    }
   }
 
   private struct AckPayload: Decodable {
@@ -218,12 +236,21 @@ actor RealtimeConnection {
 
   private func handleMessage(_ message: Data) async {
     lastMessage = .now
+    // One `JSONSerialization` pass, whose object a `data` message's subscriber reads too
+    // (`RealtimeSubscriber.received(_:parsed:)`); a message that is no JSON object, whose `type`
+    // is no string, or whose `id` is neither absent, `null` nor a string, decodes as before and is
+    // refused the same way.
+    let parsed = try? JSONSerialization.jsonObject(with: message) as? [String: Any]
     let envelope: Envelope
-    do {
-      envelope = try JSONDecoder().decode(Envelope.self, from: message)
-    } catch {
-      fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
-      return
+    if let parsed, let type = parsed["type"] as? String, let id = Envelope.id(parsed["id"]) {
+      envelope = Envelope(type: type, id: id)
+    } else {
+      do {
+        envelope = try JSONDecoder().decode(Envelope.self, from: message)
+      } catch {
+        fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
+        return
+      }
     }
     switch envelope.type {
     case "connection_ack":
@@ -246,7 +273,7 @@ actor RealtimeConnection {
     case "data":
       guard let id = known(envelope.id), let entry = entries[id] else { return }
       do {
-        try entry.subscriber.received(message)
+        try entry.subscriber.received(message, parsed: parsed)
       } catch {
         remove(id)
         entry.subscriber.failed(error)

@@ -164,8 +164,12 @@ final class SubscriptionRoute: RealtimeSubscriber {
   }
 
   func received(_ message: Data) throws {
+    try received(message, parsed: nil)
+  }
+
+  func received(_ message: Data, parsed: [String: Any]?) throws {
     state.withLock { $0.received = true }
-    try subscriber.received(message)
+    try subscriber.received(message, parsed: parsed)
   }
 
   func failed(_ error: any Error) {

@@ -95,9 +95,14 @@ final class ValueSubscriber: RealtimeSubscriber {
   }
 
   func received(_ message: Data) throws {
-    // One `JSONSerialization` pass for the usual event (`payload.data.<field>`, no errors); any
-    // other message decodes below and throws what it always threw.
-    if let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
+    try received(message, parsed: nil)
+  }
+
+  func received(_ message: Data, parsed: [String: Any]?) throws {
+    // The usual event (`payload.data.<field>`, no errors) read from the connection's
+    // `JSONSerialization` pass (`parsed`), else from one of its own; any other message decodes
+    // below and throws what it always threw.
+    if let object = parsed ?? (try? JSONSerialization.jsonObject(with: message) as? [String: Any]),
       let payload = object["payload"] as? [String: Any],
       let value = APIClient.valueData(ofEnvelope: payload, responseField: responseField), value != .null
     {

@@ -309,15 +309,48 @@ final class Connection {
   /// Runs `body` in a transaction (`BEGIN IMMEDIATE` when `write`, else `BEGIN DEFERRED`),
   /// committing when it returns and rolling back when it throws.
   func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
-    try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    try run(write ? .beginImmediate : .beginDeferred)
     do {
       let result = try body()
-      try execute("COMMIT")
+      try run(.commit)
       return result
     } catch {
-      if !isAutocommit { try? execute("ROLLBACK") }
+      if !isAutocommit { try? run(.rollback) }
       throw error
     }
+  }
+
+  /// The statements that open and end every transaction.
+  enum TransactionControl: Int, CaseIterable {
+    case beginImmediate, beginDeferred, commit, rollback
+
+    var sql: String {
+      switch self {
+      case .beginImmediate: return "BEGIN IMMEDIATE"
+      case .beginDeferred: return "BEGIN DEFERRED"
+      case .commit: return "COMMIT"
+      case .rollback: return "ROLLBACK"
+      }
+    }
+  }
+
+  /// The prepared statement of each ``TransactionControl``, by its raw value (`nil` until first run).
+  private var controlStatements = [Statement?](repeating: nil, count: TransactionControl.allCases.count)
+
+  /// Runs `control` (`BEGIN IMMEDIATE`, `BEGIN DEFERRED`, `COMMIT`, `ROLLBACK`) as a statement
+  /// prepared once per connection: ``execute(_:)`` (`sqlite3_exec`) compiles its text again on
+  /// every call, which was a sizeable part of each short transaction (the sync engine runs two to
+  /// three per drained outbox mutation). Errors are those ``execute(_:)`` throws (the extended
+  /// result code, e.g. `SQLITE_BUSY` or `SQLITE_CONSTRAINT_FOREIGNKEY` at `COMMIT`).
+  func run(_ control: TransactionControl) throws {
+    let statement: Statement
+    if let prepared = controlStatements[control.rawValue] {
+      statement = prepared
+    } else {
+      statement = try prepare(control.sql)
+      controlStatements[control.rawValue] = statement
+    }
+    try statement.run()
   }
 
   /// Rows changed by the last INSERT, UPDATE or DELETE (not counting cascades).

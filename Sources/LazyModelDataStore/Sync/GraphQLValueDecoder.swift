@@ -1,4 +1,5 @@
 import Foundation
+import LazyModel
 import LazyModelAPI
 
 /// Decodes a `Decodable` (a model) straight from a ``GraphQLValue`` the way `JSONDecoder` (default
@@ -180,7 +181,10 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(key).decodeValue(Double.self) }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(key).decodeValue(Float.self) }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(key).decodeValue(Int.self) }
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(key).decodeValue(T.self) }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    if let member = members[key.stringValue], let value = try direct(T.self, member) { return value }
+    return try decoder(key).decodeValue(T.self)
+  }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
@@ -200,6 +204,43 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func superDecoder(forKey key: Key) throws -> any Decoder {
     ValueDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
   }
+}
+
+/// The value of the common non-scalar fields of a model — a list of strings (`[String]`,
+/// `[String?]`) and a temporal value (`Temporal.DateTime`, `Temporal.Date`, `Temporal.Time`) —
+/// read from `value` without a nested decoder, a coding path or `Optional`'s and `Array`'s own
+/// `init(from:)`; the same value, or the same `TemporalError`, as those give. `nil`: another
+/// type, or a value of another shape (the generic path then decodes it or throws what it threw).
+private func direct<T>(_ type: T.Type, _ value: GraphQLValue) throws -> T? {
+  if T.self == [String?].self {
+    guard case .list(let elements) = value else { return nil }
+    var list: [String?] = []
+    list.reserveCapacity(elements.count)
+    for element in elements {
+      switch element {
+      case .string(let text): list.append(text)
+      case .null: list.append(nil)
+      default: return nil
+      }
+    }
+    return unsafeBitCast(list, to: T.self)
+  }
+  if T.self == [String].self {
+    guard case .list(let elements) = value else { return nil }
+    var list: [String] = []
+    list.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .string(let text) = element else { return nil }
+      list.append(text)
+    }
+    return unsafeBitCast(list, to: T.self)
+  }
+  guard case .string(let text) = value else { return nil }
+  // `TemporalScalar.init(from:)` is `init(iso8601String:)` of the decoded string.
+  if T.self == Temporal.DateTime.self { return unsafeBitCast(try Temporal.DateTime(iso8601String: text), to: T.self) }
+  if T.self == Temporal.Date.self { return unsafeBitCast(try Temporal.Date(iso8601String: text), to: T.self) }
+  if T.self == Temporal.Time.self { return unsafeBitCast(try Temporal.Time(iso8601String: text), to: T.self) }
+  return nil
 }
 
 private struct Unkeyed: UnkeyedDecodingContainer {

@@ -380,8 +380,11 @@ extension SyncEngine {
         // grows); a record skipped for a pending mutation is parked on the writer, in step with
         // the transaction that finishes the mutation (``replayParked(_:_:)``), else a change made
         // while the mutation was in flight would be lost.
-        if let decoded {
-          let identifier = decoded.identifier.canonicalString
+        // While the identifier's mutation is out (``isSending(_:_:)``), the reader would find its
+        // outbox entry, which is no final skip: the event goes to the writer at once.
+        if let decoded, case let identifier = decoded.identifier.canonicalString,
+          !isSending(M.modelName, identifier)
+        {
           let version = Self.syncFields(patched).version
           let skipped = try? await store.read { tx in
             try Outbox.skipsRemote(M.modelName, identifier, version: version, tx.connection)
@@ -440,8 +443,13 @@ extension SyncEngine {
   /// pending: applied when newer than what the answer stored, and no longer held either way. A
   /// record that cannot be applied is an ``SyncEvent/inboundError(_:)`` and leaves the rest of `tx`
   /// as it was (a savepoint).
-  func replayParked(_ entry: PendingMutation, _ tx: WriteTransaction) throws {
-    try replayParked(ParkedKey(modelName: entry.modelName, identifier: entry.identifier), tx)
+  ///
+  /// `known`: whether an entry of the identifier is still pending and its stored metadata, when
+  /// the caller's transaction just read and wrote them (they are not read again).
+  func replayParked(
+    _ entry: PendingMutation, _ tx: WriteTransaction, known: (pending: Bool, stored: SyncMetadata)? = nil
+  ) throws {
+    try replayParked(ParkedKey(modelName: entry.modelName, identifier: entry.identifier), tx, known: known)
   }
 
   /// Replays, inside `tx`, every held record whose identifier has no outbox entry left (its
@@ -451,15 +459,19 @@ extension SyncEngine {
     for key in try Outbox.parkedKeys(tx.connection) { try replayParked(key, tx) }
   }
 
-  private func replayParked(_ key: ParkedKey, _ tx: WriteTransaction) throws {
+  private func replayParked(
+    _ key: ParkedKey, _ tx: WriteTransaction, known: (pending: Bool, stored: SyncMetadata)? = nil
+  ) throws {
     guard let version = try Outbox.parkedVersion(key.modelName, key.identifier, tx.connection),
-      try Outbox.latestEntry(key.modelName, key.identifier, tx.connection) == nil
+      try !(known?.pending ?? (Outbox.latestEntry(key.modelName, key.identifier, tx.connection) != nil))
     else { return }
     // Not newer than the stored `_version` (most often the echo of this store's own mutation,
     // whose answer stored that version): `reconcile` would skip it (`.notNewer`; a held record is
     // replayed as redacted, so a query's refill of unheld fields never applies), so it is dropped
     // unread — parsing and decoding it was the largest part of finishing a drained mutation.
-    if let stored = try Outbox.metadata(key.modelName, key.identifier, tx.connection), stored.version >= version {
+    if let stored = try known?.stored ?? Outbox.metadata(key.modelName, key.identifier, tx.connection),
+      stored.version >= version
+    {
       return try Outbox.discardParked(key.modelName, key.identifier, tx.connection)
     }
     guard let record = try Outbox.unpark(key.modelName, key.identifier, tx.connection),

@@ -24,6 +24,18 @@ final class SyncEngine: Sendable {
   private let state = StoreLock(State())
   /// The inbound half's task and progress (InboundSync.swift).
   let inbound = StoreLock(InboundState())
+  /// The identifiers whose mutation was sent and whose answer is not stored yet (added before a
+  /// request leaves, removed once the write that finished it returned). A hint only: a live event
+  /// of one of them goes straight to the writer, whose reconciliation decides (it finds the
+  /// outbox entry and holds the record), instead of first asking a reader, which would find the
+  /// entry too — most echoes of the store's own mutations arrive while it is in flight. A stale
+  /// member costs a write transaction instead of a read, nothing else.
+  let sending = StoreLock(Set<ParkedKey>())
+
+  /// Whether the mutation of `identifier` of `model` is out (see `sending`).
+  func isSending(_ model: String, _ identifier: String) -> Bool {
+    sending.withLock { $0.contains(ParkedKey(modelName: model, identifier: identifier)) }
+  }
 
   /// The outbox reads the row changes SQLite's hooks collect: a store's local writes make them
   /// collect (`ChangeCollector.feedsOutbox`); its remote writes copy rows only for observers.
@@ -500,6 +512,8 @@ final class SyncEngine: Sendable {
       }
       return .done
     }
+    let key = ParkedKey(modelName: entry.modelName, identifier: entry.identifier)
+    sending.withLock { _ = $0.insert(key) }
     do {
       let answer: GraphQLValue
       do {
@@ -507,6 +521,7 @@ final class SyncEngine: Sendable {
         // error (field-level `@auth`); the mutation was applied, and the field is redacted.
         answer = try await record(request, M.schema).record
       } catch {
+        sending.withLock { _ = $0.remove(key) }
         await release(&following, store: store)  // not accepted: nothing after it goes out yet
         throw error
       }
@@ -514,7 +529,8 @@ final class SyncEngine: Sendable {
       let finishing: @Sendable (WriteTransaction) throws -> Void = { tx in
         try Outbox.remove(entry.sequence, tx.connection)
         try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
-        if entry.kind != .delete, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil {
+        let pending = try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) != nil
+        if entry.kind != .delete, !pending {
           // The server's values (Automerge may have merged), but a protected field the answer
           // redacted to `null` keeps the row's value (``RedactedFields``).
           let patched = Self.withReferenceKeys(answer, M.schema)
@@ -524,7 +540,8 @@ final class SyncEngine: Sendable {
             ?? patched
           if let remote = try? Self.decode(M.self, held) { try tx.saveWithoutReadBack([remote]) }
         }
-        try self.replayParked(entry, tx)
+        // What this transaction just read and wrote (a remote save enqueues nothing).
+        try self.replayParked(entry, tx, known: (pending: pending, stored: record))
       }
       let processed = SyncEvent.outboxMutationProcessed(
         modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version)
@@ -533,6 +550,7 @@ final class SyncEngine: Sendable {
         next = .taken(upcoming)
         following = .finishing(
           Task { [self] in
+            defer { sending.withLock { _ = $0.remove(key) } }
             do {
               let after = try await store.writeRemote { tx -> Taken? in
                 try finishing(tx)
@@ -547,6 +565,7 @@ final class SyncEngine: Sendable {
           })
         return .done
       }
+      defer { sending.withLock { _ = $0.remove(key) } }
       let taken = try await store.writeRemote { tx -> (Taken?, Taken?)? in
         try finishing(tx)
         // A failure to take the next head (`nil`) leaves it to the drain's own transaction;
