@@ -97,19 +97,7 @@ extension SwiftNames {
       wanted[index] == names[index] ? 0 : wanted[index] == lowerFirst(names[index]) ? 1 : 2
     }
     let order = names.indices.sorted { (rank($0), names[$0]) < (rank($1), names[$1]) }
-    var taken: Set<String> = []
-    var result = wanted
-    for index in order {
-      var candidate = wanted[index]
-      var suffix = 2
-      while taken.contains(candidate) {
-        candidate = "\(wanted[index])\(suffix)"
-        suffix += 1
-      }
-      taken.insert(candidate)
-      result[index] = candidate
-    }
-    return result
+    return suffixedUniquely(wanted, order: order)
   }
 
   private static func allDistinctNames(_ names: [String]) -> Bool {

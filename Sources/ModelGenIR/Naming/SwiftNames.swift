@@ -271,19 +271,7 @@ public enum SwiftNames {
     let order = fields.indices.sorted {
       (wanted[$0] == fields[$0] ? 0 : 1, fields[$0]) < (wanted[$1] == fields[$1] ? 0 : 1, fields[$1])
     }
-    var taken: Set<String> = []
-    var result = wanted
-    for index in order {
-      var candidate = wanted[index]
-      var suffix = 2
-      while taken.contains(candidate) || reserved.contains(candidate) {
-        candidate = "\(wanted[index])\(suffix)"
-        suffix += 1
-      }
-      taken.insert(candidate)
-      result[index] = candidate
-    }
-    return result
+    return suffixedUniquely(wanted, order: order, reserved: reserved)
   }
 
   /// The Swift case names (unescaped) of one enum's GraphQL values, in the order given: each
@@ -297,12 +285,22 @@ public enum SwiftNames {
     let order = values.indices.sorted {
       (wanted[$0] == values[$0] ? 0 : 1, values[$0]) < (wanted[$1] == values[$1] ? 0 : 1, values[$1])
     }
+    return suffixedUniquely(wanted, order: order)
+  }
+
+  /// `wanted` made unique by visiting its names in `order` (indices into `wanted`): each keeps its
+  /// name unless a name visited before it (or one of `reserved`) has it, and then takes the
+  /// smallest free numeric suffix from 2. The one suffix pass of ``propertyNames(_:taken:)``,
+  /// ``caseNames(_:)``, ``pathMembers(forProperties:)`` and ``indexKeyNames(_:)``.
+  static func suffixedUniquely(_ wanted: [String], order: [Int], reserved: Set<String> = [])
+    -> [String]
+  {
     var taken: Set<String> = []
     var result = wanted
     for index in order {
       var candidate = wanted[index]
       var suffix = 2
-      while taken.contains(candidate) {
+      while taken.contains(candidate) || reserved.contains(candidate) {
         candidate = "\(wanted[index])\(suffix)"
         suffix += 1
       }
@@ -375,19 +373,7 @@ public enum SwiftNames {
       (wanted[$0] == originals[$0] ? 0 : 1, originals[$0])
         < (wanted[$1] == originals[$1] ? 0 : 1, originals[$1])
     }
-    var taken: Set<String> = []
-    var result = wanted
-    for index in order {
-      var candidate = wanted[index]
-      var suffix = 2
-      while taken.contains(candidate) {
-        candidate = "\(wanted[index])\(suffix)"
-        suffix += 1
-      }
-      taken.insert(candidate)
-      result[index] = candidate
-    }
-    return result
+    return suffixedUniquely(wanted, order: order)
   }
 
   /// The properties every `ModelPath` value has, by name, with the type or protocol that declares
