@@ -189,11 +189,11 @@ actor RealtimeConnection {
     }
   }
 
-  private struct Envelope: Decodable {
+  private struct Envelope {
     let type: String
     let id: String?
 
-    /// An `id` member of a `JSONSerialization` object as `Envelope` decodes it: `.some(nil)` when
+    /// An `id` member of a `JSONSerialization` object as the envelope reads it: `.some(nil)` when
     /// absent or `null`, the string when a string, `nil` (not decodable) otherwise.
     static func id(_ member: Any?) -> String?? {
       switch member {
@@ -238,20 +238,14 @@ actor RealtimeConnection {
     lastMessage = .now
     // One `JSONSerialization` pass, whose object a `data` message's subscriber reads too
     // (`RealtimeSubscriber.received(_:parsed:)`); a message that is no JSON object, whose `type`
-    // is no string, or whose `id` is neither absent, `null` nor a string, decodes as before and is
-    // refused the same way.
-    let parsed = try? JSONSerialization.jsonObject(with: message) as? [String: Any]
-    let envelope: Envelope
-    if let parsed, let type = parsed["type"] as? String, let id = Envelope.id(parsed["id"]) {
-      envelope = Envelope(type: type, id: id)
-    } else {
-      do {
-        envelope = try JSONDecoder().decode(Envelope.self, from: message)
-      } catch {
-        fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
-        return
-      }
+    // is no string, or whose `id` is neither absent, `null` nor a string, is refused.
+    guard let parsed = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
+      let type = parsed["type"] as? String, let id = Envelope.id(parsed["id"])
+    else {
+      fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
+      return
     }
+    let envelope = Envelope(type: type, id: id)
     switch envelope.type {
     case "connection_ack":
       guard phase == .connecting else { return }
