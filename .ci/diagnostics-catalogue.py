@@ -55,15 +55,18 @@ The rules of the Amplify GraphQL Transformer v2 directives; `MG0xx` codes.
 
 %s
 
-### Config file and output errors (modelgen-config.json, the output directory)
+### Config file, input and output errors (modelgen-config.json, schema files, the output directory)
 
 The config file read by `modelgen generate --config` and `validate --config` (strict JSON, at most
 1 MiB, up to 200 errors, then `MGC099`; `MGC001`-`MGC013`), printed as
-`modelgen-config.json:line:col: error: message [MGC006]` followed by a `hint:` line; and the
-output stage of `modelgen generate` (`MGC014`-`MGC026`: output directories, the manifest
-`.modelgen-manifest.json`, the directory lock `.modelgen.lock`, files in the way, failed writes),
-printed as `path: error: message [MGC015]` followed by a `hint:` line. Exit status 1; nothing is
-written, except after `MGC026` (files renamed into place before the failure stand).
+`modelgen-config.json:line:col: error: message [MGC006]` followed by a `hint:` line; both commands
+run the same checks and print every error of the file in file order, exit status 64. A schema
+file that cannot be read is `MGC027` (`path: error: cannot read the schema: no such file [MGC027]`
+and a `hint:` line, exit status 64). The output stage of `modelgen generate` (`MGC014`-`MGC026`:
+output directories, the manifest `.modelgen-manifest.json`, the directory lock `.modelgen.lock`,
+files in the way, failed writes) prints `path: error: message [MGC015]` followed by a `hint:`
+line, exit status 1. Nothing is written, except after `MGC026` (files renamed into place before
+the failure stand).
 
 %s
 ''' % (table(sdl,'SDLDiagnosticCode'), table(mg,'ModelGenDiagnosticCode'), table(mgc,'ConfigDiagnosticCode'))

@@ -200,27 +200,76 @@ enum SDLDiagnosticMessage {
     }
   }
 
-  /// Advice for the reader, when there is some.
-  var hint: String? {
+  /// What to do about it. Every message has one (an exhaustive `switch`, no `default`): did you
+  /// mean where a near name exists, the allowed values, or the valid form.
+  var hint: String {
     switch self {
     case .unexpectedCharacter(UInt8(ascii: "'")), .unexpectedCharacters(_, _, first: UInt8(ascii: "'")):
       "strings are written in double quotes: \"…\""
+    case .unexpectedCharacter, .unexpectedCharacters:
+      "remove it; outside strings and comments a schema holds names, numbers, strings and the punctuators `! $ & ( ) ... : = @ [ ] { | }` (GraphQL spec §2.1.8)"
+    case .invalidUTF8(0xFF, _), .invalidUTF8(0xFE, _):
+      "bytes 0xFF and 0xFE never occur in UTF-8: the file is probably UTF-16 (it starts with the byte-order mark FF FE or FE FF); save it as UTF-8"
+    case .invalidUTF8:
+      "save the file as UTF-8 (a schema is Unicode text, read as UTF-8); convert text saved as Latin-1 or Windows-1252"
+    case .nonASCIILetterInName:
+      "write names with ASCII letters, digits and `_` only (GraphQL spec §2.1.9); other letters belong in strings and descriptions"
+    case .nonASCIICharacter:
+      "non-ASCII characters belong in strings (`\"…\"`), descriptions and comments (`# …`); remove it or quote it"
+    case .controlCharacters:
+      "remove it: outside strings only tab, line feed and carriage return are allowed; in a string write an escape (`\\u0000`)"
+    case .incompleteSpread: "write `...` (three dots) or remove the dots"
     case .leadingZero: "remove the leading zero"
     case .invalidNumberSuffix: "separate the number from the next token or quote it as a string"
+    case .expectedDigit: "write digits after the sign, the `.` or the exponent (`-2`, `1.5`, `1e3`)"
     case .stringEndsAtLineEnd: "close the string with `\"` or use a block string `\"\"\"…\"\"\"` for several lines"
     case .stringEndsAtFileEnd: "close the string with `\"`"
     case .invalidEscapeSequence:
       "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX \\u{X…}; write `\\\\` for a backslash"
+    case .unicodeEscapeNotAScalar:
+      "write a Unicode scalar value: `\\u{0}` to `\\u{D7FF}` or `\\u{E000}` to `\\u{10FFFF}`"
+    case .malformedBracedUnicodeEscape: "write hexadecimal digits between the braces: `\\u{1F600}`"
+    case .malformedUnicodeEscape: "write four hexadecimal digits (`\\u00E9`), or `\\u{…}` for more"
     case .loneSurrogate: "write the character as `\\u{…}` or as a leading and trailing surrogate pair"
     case .unterminatedBlockString: "close the block string with `\"\"\"`"
-    case .descriptionOnExtension: "move the description to the definition being extended"
-    case .emptyBraces: "add an entry or remove the braces"
-    case .emptyArguments: "add an argument or remove the parentheses"
-    case .defaultValueOnField: "for an Amplify model field use `@default(value: …)`"
+    case .inputTooLarge: "split the schema into files smaller than 4 GiB"
     case .expectedDefinition(_, let suggestion?), .unknownDirectiveLocation(_, let suggestion?),
       .unknownOperationType(_, let suggestion?):
       "did you mean `\(DiagnosticText.shortened(suggestion))`?"
-    default: nil
+    case .expectedDefinition(_, nil):
+      "start each definition with one of those keywords (`type Post @model { … }`), or remove the text"
+    case .anonymousOperation, .executableDefinition:
+      "remove it: operations and fragments belong in client documents; declare root fields in `type Query { … }`, `type Mutation { … }` or `type Subscription { … }`"
+    case .danglingDescription:
+      "put the description right before the definition, field, argument or enum value it describes, or remove it"
+    case .descriptionOnExtension: "move the description to the definition being extended"
+    case .invalidExtension: "write `extend type Name { … }` (or `interface`, `union`, `enum`, `input`, `scalar`, `schema`)"
+    case .emptyExtension(let kind, let needs): "add \(needs), or remove the `extend \(kind)`"
+    case .expectedName(let what, _): "write \(what): ASCII letters, digits and `_`, not starting with a digit"
+    case .expectedToken(let token, let context, _): "write \(token) \(context)"
+    case .expectedOn(let directive, _):
+      "write the locations after `on`: `directive @\(DiagnosticText.shortened(directive)) on FIELD_DEFINITION | OBJECT`"
+    case .expectedType: "write a type: a name, a list `[Post]`, or either with `!` (`ID!`, `[Post!]!`)"
+    case .expectedValue:
+      "write a value: a number, a string `\"…\"`, `true`, `false`, `null`, an enum value, a list `[…]` or an object `{…}`"
+    case .unclosedBraces(let what, _): "add `}` to end the \(what); the note shows where it opens"
+    case .unclosedArguments(let owner, _): "add `)` to end the arguments of \(owner); the note shows where they open"
+    case .unclosedListType: "add `]` to end the list type, as in `[Post]`; the note shows where it opens"
+    case .unclosedListValue: "add `]` to end the list; the note shows where it opens"
+    case .unclosedObjectValue: "add `}` to end the object; the note shows where it opens"
+    case .emptyBraces: "add an entry or remove the braces"
+    case .emptyArguments: "add an argument or remove the parentheses"
+    case .variableInConstValue: "write the value itself (a constant) instead of the variable"
+    case .nestingTooDeep(let what, let limit): "nest \(what) at most \(limit) levels deep"
+    case .unknownDirectiveLocation(_, nil):
+      "use a location of GraphQL spec §3.13: `SCHEMA`, `SCALAR`, `OBJECT`, `FIELD_DEFINITION`, `ARGUMENT_DEFINITION`, `INTERFACE`, `UNION`, `ENUM`, `ENUM_VALUE`, `INPUT_OBJECT`, `INPUT_FIELD_DEFINITION`, or an executable one (`QUERY`, `FIELD`, …)"
+    case .reservedEnumValueName: "rename the value (`TRUE`, `FALSE` and `NULL` in capitals are allowed)"
+    case .unknownOperationType(_, nil): "use `query`, `mutation` or `subscription`"
+    case .expectedAmpersand: "separate the interfaces with `&`: `implements Node & Entity`"
+    case .expectedUnionMember, .expectedPipe: "list object types after `=`, separated by `|`: `union Result = Post | Comment`"
+    case .doubleNonNull: "remove the second `!`"
+    case .defaultValueOnField: "for an Amplify model field use `@default(value: …)`"
+    case .tooManyErrors: "fix the errors above and run again"
     }
   }
 

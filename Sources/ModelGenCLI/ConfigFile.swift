@@ -42,7 +42,9 @@ public struct ConfigFile: Sendable, Equatable {
   public var conflictResolution: ConflictResolution?
   /// `swiftNames`: GraphQL type name → Swift type name; empty when the file leaves it out.
   public var swiftNames: [String: String]
-  /// Where each `swiftNames` entry is written (its key), for errors the schemas find later.
+  /// Where each `swiftNames` key that is a GraphQL name is written, for the errors the schemas
+  /// find later: the entries of ``swiftNames`` and those whose value has an error (`MGC007`,
+  /// `MGC010`, `MGC011`), whose key may still name no type (`MGC012`).
   public var swiftNamePositions: [String: ConfigPosition]
   /// Where the `emit` value is written, for an error found later (`MGC013`); `nil` without one.
   public var emitPosition: ConfigPosition?
@@ -69,29 +71,76 @@ public struct ConfigFile: Sendable, Equatable {
   /// checking stops (the schema budget, `DiagnosticBudget.defaultLimit`).
   public static let maximumErrorCount = 200
 
+  /// What reading a config file found: the settings that passed their checks and every error.
+  ///
+  /// `modelgen generate` and `validate` read a config this way, so both report the same errors:
+  /// the file's own errors here, then the checks of ``ConfigFile/swiftNames`` against the schemas
+  /// (`MGC010`–`MGC012`), all together in file order.
+  public struct Reading: Sendable, Equatable {
+    /// The settings whose values passed their checks; a key with an error is left at its
+    /// default (`nil`, or no `swiftNames` entry).
+    public var config: ConfigFile
+    /// Every error found, in file order; `MGC099` last when ``isExhausted``.
+    public var errors: [ConfigFileError]
+    /// `true` when the file was read as one JSON object, so every member was checked. `false`
+    /// after `MGC001` (unreadable), `MGC002` (too large), an `MGC003` syntax error that ends the
+    /// reading (anything but a comment or a trailing comma, which are skipped) or `MGC005` (not an
+    /// object): then no member is known, and neither are the settings the schemas are judged with.
+    public var isContentKnown: Bool
+    /// `true` when the error budget (``ConfigFile/maximumErrorCount``) ran out and checking stopped.
+    public var isExhausted: Bool
+    /// The config file as given (`--config`), or `nil` for a run without one.
+    public var path: String?
+
+    /// Creates a reading.
+    public init(config: ConfigFile, errors: [ConfigFileError], isContentKnown: Bool, isExhausted: Bool = false) {
+      self.config = config
+      self.errors = errors
+      self.isContentKnown = isContentKnown
+      self.isExhausted = isExhausted
+    }
+  }
+
   /// Reads and checks the config file at `path`.
   ///
   /// - Throws: ``ConfigFileErrors`` when the file cannot be read (`MGC001`), is larger than
   ///   ``maximumSize`` (`MGC002`), or fails any check of ``parse(_:path:)``.
   public static func load(path: String) throws(ConfigFileErrors) -> ConfigFile {
-    func unreadable(_ reason: String) -> ConfigFileErrors {
-      ConfigFileErrors([
-        ConfigFileError(
-          path: path, code: ConfigDiagnosticCode.unreadableFile,
-          message: "cannot read the config file: \(reason)",
-          hint: "pass the path of a readable modelgen-config.json")
-      ])
+    let reading = read(path: path)
+    guard reading.errors.isEmpty else { throw ConfigFileErrors(reading.errors) }
+    return reading.config
+  }
+
+  /// Reads and checks the config file at `path` without throwing: the settings that passed and
+  /// every error (`MGC001` when the file cannot be read, `MGC002` when it is larger than
+  /// ``maximumSize``, and those of ``check(_:path:)``).
+  public static func read(path: String) -> Reading {
+    var reading = readUnnamed(path: path)
+    reading.path = path
+    return reading
+  }
+
+  private static func readUnnamed(path: String) -> Reading {
+    func unreadable(_ reason: String) -> Reading {
+      Reading(
+        config: ConfigFile(),
+        errors: [
+          ConfigFileError(
+            path: path, code: ConfigDiagnosticCode.unreadableFile,
+            message: "cannot read the config file: \(reason)",
+            hint: "pass the path of a readable modelgen-config.json")
+        ], isContentKnown: false)
     }
-    if let problem = InputPath.problem(path, directory: false) { throw unreadable(problem) }
+    if let problem = InputPath.problem(path, directory: false) { return unreadable(problem) }
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path, maximumSize: maximumSize)
     } catch .tooLarge(_, let size) {
-      throw ConfigFileErrors([tooLarge(path: path, size: size)])
+      return Reading(config: ConfigFile(), errors: [tooLarge(path: path, size: size)], isContentKnown: false)
     } catch {
-      throw unreadable(error.reason)
+      return unreadable(error.reason)
     }
-    return try parse(bytes, path: path)
+    return check(bytes, path: path)
   }
 
   /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
@@ -103,31 +152,50 @@ public struct ConfigFile: Sendable, Equatable {
 
   /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
   ///
+  /// - Throws: ``ConfigFileErrors`` holding every error ``check(_:path:)`` finds.
+  public static func parse(_ bytes: [UInt8], path: String) throws(ConfigFileErrors) -> ConfigFile {
+    let reading = check(bytes, path: path)
+    guard reading.errors.isEmpty else { throw ConfigFileErrors(reading.errors) }
+    return reading.config
+  }
+
+  /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
+  ///
   /// Every problem is reported, in file order, up to ``maximumErrorCount`` (then `MGC099`): the
   /// file must be at most ``maximumSize`` bytes of strict JSON (RFC 8259: no comments, no trailing
   /// commas, no duplicate keys; `MGC002`–`MGC004`) holding one object (`MGC005`) of known keys
-  /// (`MGC006`, with a `did you mean` hint) with values of the documented types (`MGC007`–`MGC010`).
-  ///
-  /// - Throws: ``ConfigFileErrors`` holding every error found.
-  public static func parse(_ bytes: [UInt8], path: String) throws(ConfigFileErrors) -> ConfigFile {
+  /// (`MGC006`, with a `did you mean` hint) with values of the documented types (`MGC007`–`MGC011`).
+  /// Comments, trailing commas and duplicate keys do not stop the checks: the members are still
+  /// checked, each independently of the others. Any other syntax error ends the JSON reading
+  /// (`ConfigJSON` returns no value, as `JSONSerialization` returns none for such a text), so no
+  /// member is checked (``Reading/isContentKnown`` is `false`).
+  public static func check(_ bytes: [UInt8], path: String) -> Reading {
     var report = ConfigReport(path: path)
-    guard bytes.count <= maximumSize else { throw ConfigFileErrors([tooLarge(path: path, size: bytes.count)]) }
+    guard bytes.count <= maximumSize else {
+      return Reading(config: ConfigFile(), errors: [tooLarge(path: path, size: bytes.count)], isContentKnown: false)
+    }
     let (node, syntaxErrors) = ConfigJSON.parse(bytes, capacity: maximumErrorCount + 1)
     for draft in syntaxErrors where !report.add(draft) { break }
-    guard let node, report.errors.isEmpty else { throw report.failure }
+    guard let node, !report.isExhausted else {
+      return Reading(
+        config: ConfigFile(), errors: report.errors, isContentKnown: false, isExhausted: report.isExhausted)
+    }
     guard case .object(let members) = node.value else {
       report.add(
         code: ConfigDiagnosticCode.notAnObject,
         message: "the config file must hold one JSON object with the keys \(quoted(keys)), not \(node.value.kind)",
         at: node.position, hint: "write {\"access\": \"internal\"} or {} for the defaults")
-      throw report.failure
+      return Reading(config: ConfigFile(), errors: report.errors, isContentKnown: false)
     }
     var config = ConfigFile()
     for member in members {
       guard check(member, path: path, into: &config, report: &report) else { break }
     }
-    if !report.errors.isEmpty { throw report.failure }
-    return config
+    // The recoverable syntax errors were found first; report everything in file order.
+    let errors = report.errors.sortedInFileOrder()
+    var reading = Reading(config: config, errors: errors, isContentKnown: true, isExhausted: report.isExhausted)
+    reading.path = path
+    return reading
   }
 
   /// `MGC002` for a file of `size` bytes.
@@ -248,6 +316,9 @@ public struct ConfigFile: Sendable, Equatable {
         else { return false }
         continue
       }
+      // Every key that is a GraphQL name is checked against the schemas (MGC012), also when its
+      // value has an error of its own: the two are independent.
+      config.swiftNamePositions[key] = entry.keyPosition
       guard case .string(let name) = entry.value.value else {
         guard
           report.add(
@@ -282,7 +353,6 @@ public struct ConfigFile: Sendable, Equatable {
       }
       byFoldedName[SwiftNames.fileSystemKey(name)] = key
       config.swiftNames[key] = name
-      config.swiftNamePositions[key] = entry.keyPosition
     }
     return true
   }
@@ -383,6 +453,19 @@ public struct ConfigFileErrors: Error, Sendable, Equatable, CustomStringConverti
 
   /// Every error's ``ConfigFileError/description``, one per line (no final line break).
   public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+extension [ConfigFileError] {
+  /// The errors in file order (line, then column; errors about the whole file first), `MGC099`
+  /// last; errors at one position keep their order.
+  func sortedInFileOrder() -> [ConfigFileError] {
+    enumerated().sorted { left, right in
+      let l = left.element, r = right.element
+      let lKey = (l.code == ConfigDiagnosticCode.tooManyErrors ? 1 : 0, l.line ?? 0, l.column ?? 0, left.offset)
+      let rKey = (r.code == ConfigDiagnosticCode.tooManyErrors ? 1 : 0, r.line ?? 0, r.column ?? 0, right.offset)
+      return lKey < rKey
+    }.map(\.element)
+  }
 }
 
 /// The errors of one config file and its budget: ``ConfigFile/maximumErrorCount`` are kept, the

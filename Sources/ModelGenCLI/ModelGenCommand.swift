@@ -65,171 +65,197 @@ public struct ModelGenCommand {
     }
   }
 
-  /// The bytes of the schema at `path`, or `nil` after printing why it cannot be read.
-  private func readSchema(_ path: String) -> [UInt8]? {
-    if let problem = InputPath.problem(path, directory: false) {
-      standardError("error: cannot read schema \(path): \(problem)\n")
-      return nil
+  /// The bytes of the schema at `path`, or the `MGC027` error saying why it cannot be read.
+  private func readSchema(_ path: String) -> Result<[UInt8], ConfigFileError> {
+    func unreadable(_ reason: String) -> ConfigFileError {
+      ConfigFileError(
+        path: path, code: ConfigDiagnosticCode.unreadableSchema, message: "cannot read the schema: \(reason)",
+        hint: "pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)")
     }
+    if let problem = InputPath.problem(path, directory: false) { return .failure(unreadable(problem)) }
     do {
-      return try RegularFile.read(path)
+      return .success(try RegularFile.read(path))
     } catch {
-      standardError("error: cannot read schema \(path): \(error.reason)\n")
-      return nil
+      return .failure(unreadable(error.reason))
     }
   }
 
-  /// `modelgen validate`: with `--config`, the config is loaded as `generate` loads it (its errors
-  /// at their line and column, exit 64) and its `swiftNames` are checked against the schemas as
-  /// `generate` checks them (a name that cannot be used or names no type is exit 64).
-  private func validate(_ schemas: [String], config configPath: String?) -> Int32 {
-    var config = ConfigFile()
-    if let configPath {
-      do {
-        config = try ConfigFile.load(path: configPath)
-      } catch {
-        standardError("\(error)\n")
-        return Self.usage
-      }
+  /// What the input checks shared by `validate` and `generate` found (`checkInputs(_:reading:extraConfigErrors:templates:analyze:)`).
+  private struct CheckedInputs {
+    /// Every config error, the file's own and those found against the schemas, in file order.
+    var configErrors: [ConfigFileError] = []
+    /// A schema could not be read (`MGC027`), or a template failed to render.
+    var badInput = false
+    /// A schema has an error diagnostic.
+    var schemaErrors = false
+    /// Each schema analysed with the config's settings, in command-line order.
+    var results: [(path: String, result: GenerationResult)] = []
+
+    /// The exit status of a run that stops here, or `nil` when every input is valid: 64 for
+    /// config errors and unusable inputs, 1 for schema errors (SPEC §6).
+    var failureStatus: Int32? {
+      if !configErrors.isEmpty || badInput { return ModelGenCommand.usage }
+      return schemaErrors ? ModelGenCommand.failure : nil
     }
-    var failed = false
-    var unreadable = false
-    var usedSwiftNames: Set<String> = []
-    var swiftNameErrors: [ConfigFileError] = []
+  }
+
+  /// The checks `validate` and `generate` run alike, so both report the same errors for the same
+  /// files: every schema is read (`MGC027`) and analysed with the config's settings (`analyze`),
+  /// its diagnostics printed; the config's `swiftNames` are checked against the schemas (`MGC010`,
+  /// `MGC011`; `MGC012` once every schema parsed); then every config error (the file's own from
+  /// `reading`, `extraConfigErrors`, and those against the schemas) is printed in file order,
+  /// before the schemas' diagnostics.
+  ///
+  /// When the config's content is unknown (``ConfigFile/Reading/isContentKnown``: unreadable, too
+  /// large, a syntax error that ends the JSON reading, not an object), the schemas are only read
+  /// and parsed: their semantic checks depend on the config's `swiftNames` and
+  /// `conflictResolution`, and no `swiftNames` entry can be checked.
+  private func checkInputs(
+    _ schemas: [String], reading: ConfigFile.Reading, extraConfigErrors: [ConfigFileError] = [],
+    templates: String? = nil, analyze: (_ bytes: [UInt8], _ path: String) throws -> GenerationResult
+  ) -> CheckedInputs {
+    var checked = CheckedInputs()
+    var schemaText = ""
+    var typeNames: Set<String> = []
+    var everySchemaParsed = true
+    var fromSchemas: [ConfigFileError] = []
     for path in schemas {
-      guard let bytes = readSchema(path) else {
-        unreadable = true
+      let bytes: [UInt8]
+      switch readSchema(path) {
+      case .success(let read): bytes = read
+      case .failure(let error):
+        schemaText += "\(error)\n"
+        checked.badInput = true
+        everySchemaParsed = false
         continue
       }
-      let result = Generator.validate(
-        bytes: bytes, fileName: path, swiftNames: config.swiftNames, conflictResolution: config.conflictResolution)
-      if !result.diagnostics.isEmpty {
-        standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
+      guard reading.isContentKnown else {
+        let parsed = SDLParser.parse(bytes: bytes, fileName: path)
+        schemaText += DiagnosticPrinter.render(parsed.diagnostics, source: SourceFile(fileName: path, bytes: bytes))
+        if parsed.hasErrors { checked.schemaErrors = true }
+        continue
       }
-      usedSwiftNames.formUnion(result.usedSwiftNames)
+      let result: GenerationResult
+      do {
+        result = try analyze(bytes, path)
+      } catch {
+        schemaText += Self.describe(error, templates: templates)
+        checked.badInput = true
+        continue
+      }
+      if !result.diagnostics.isEmpty { schemaText += result.renderedDiagnostics(bytes: bytes, fileName: path) }
+      if let names = result.typeNames { typeNames.formUnion(names) } else { everySchemaParsed = false }
       for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
-        swiftNameErrors.append(swiftNameError(name, problem, in: path, config, configPath))
+        fromSchemas.append(swiftNameError(name, problem, in: path, reading.config, reading.path))
       }
-      if result.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+      if result.diagnostics.contains(where: { $0.severity == .error }) { checked.schemaErrors = true }
+      checked.results.append((path, result))
     }
-    if !failed && !unreadable {
-      for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
-        swiftNameErrors.append(unknownSwiftNameError(name, schemaCount: schemas.count, config, configPath))
+    if reading.isContentKnown && everySchemaParsed {
+      for name in reading.config.swiftNamePositions.keys.sorted() where !typeNames.contains(name) {
+        fromSchemas.append(unknownSwiftNameError(name, schemaCount: schemas.count, reading.config, reading.path))
       }
     }
-    printConfigErrors(swiftNameErrors)
-    if unreadable || !swiftNameErrors.isEmpty { return Self.usage }
-    if !failed { standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n") }
-    return failed ? Self.failure : Self.success
+    // A file whose own errors spent the budget was not checked to its end: the checks against
+    // the schemas would report past the budget, so they are left out.
+    checked.configErrors = reading.errors + extraConfigErrors + (reading.isExhausted ? [] : fromSchemas)
+    printConfigErrors(checked.configErrors)
+    if !schemaText.isEmpty { standardError(schemaText) }
+    return checked
+  }
+
+  /// The config at `path` as both commands read it (``ConfigFile/read(path:)``), or the defaults
+  /// without `--config`.
+  private func readConfig(_ path: String?) -> ConfigFile.Reading {
+    guard let path else { return ConfigFile.Reading(config: ConfigFile(), errors: [], isContentKnown: true) }
+    return ConfigFile.read(path: path)
+  }
+
+  /// `modelgen validate`: the input checks of `generate` (`checkInputs(_:reading:extraConfigErrors:templates:analyze:)`)
+  /// and nothing more, so both commands report the same errors and exit with the same status.
+  private func validate(_ schemas: [String], config configPath: String?) -> Int32 {
+    let reading = readConfig(configPath)
+    let config = reading.config
+    let checked = checkInputs(schemas, reading: reading) { bytes, path in
+      Generator.validate(
+        bytes: bytes, fileName: path, swiftNames: config.swiftNames, conflictResolution: config.conflictResolution)
+    }
+    if let status = checked.failureStatus { return status }
+    standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n")
+    return Self.success
   }
 
   private func generate(_ options: GenerateOptions, arguments: [String]) -> Int32 {
     var options = options
-    var config = ConfigFile()
-    if let path = options.config {
+    let reading = readConfig(options.config)
+    let config = reading.config
+    var extraConfigErrors: [ConfigFileError] = []
+    options.access = config.access ?? options.access
+    options.templates = config.templates ?? options.templates
+    options.conflictResolution = config.conflictResolution ?? options.conflictResolution
+    if let emit = config.emit {
+      // --single-file writes Swift only; the other outputs of the config are for --output runs.
+      if options.singleFile == nil {
+        options.emit = emit
+      } else if !emit.contains(.swift) {
+        extraConfigErrors.append(
+          ConfigFileError(
+            path: reading.path ?? ConfigFile.fileName, code: ConfigDiagnosticCode.emitWithoutSwift,
+            message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift",
+            line: config.emitPosition?.line, column: config.emitPosition?.column,
+            hint: "add \"swift\" to \"emit\" (the command plugin generate-models writes the other outputs)"))
+      }
+    }
+    // Templates are loaded only for a run that can render: with config errors the schemas are
+    // checked as `validate` checks them.
+    var generator: Generator?
+    if reading.errors.isEmpty && extraConfigErrors.isEmpty {
+      let templates: TemplateSet
       do {
-        config = try ConfigFile.load(path: path)
-        options.access = config.access ?? options.access
-        options.templates = config.templates ?? options.templates
-        options.conflictResolution = config.conflictResolution ?? options.conflictResolution
-        if let emit = config.emit {
-          // --single-file writes Swift only; the other outputs of the config are for --output runs.
-          if options.singleFile == nil {
-            options.emit = emit
-          } else if !emit.contains(.swift) {
-            throw ConfigFileErrors([
-              ConfigFileError(
-                path: path, code: ConfigDiagnosticCode.emitWithoutSwift,
-                message:
-                  "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift",
-                line: config.emitPosition?.line, column: config.emitPosition?.column,
-                hint: "add \"swift\" to \"emit\" (the command plugin generate-models writes the other outputs)")
-            ])
+        if let directory = options.templates {
+          if let problem = InputPath.problem(directory, directory: true) {
+            standardError("error: cannot read templates directory \(directory): \(problem)\n")
+            return Self.usage
           }
+          templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
+        } else {
+          templates = try TemplateLibrary.defaults()
         }
-      } catch {
-        standardError("\(error)\n")
-        return Self.usage
-      }
-    }
-    let templates: TemplateSet
-    do {
-      if let directory = options.templates {
-        if let problem = InputPath.problem(directory, directory: true) {
-          standardError("error: cannot read templates directory \(directory): \(problem)\n")
-          return Self.usage
-        }
-        templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
-      } else {
-        templates = try TemplateLibrary.defaults()
-      }
-    } catch {
-      standardError(Self.describe(error, templates: options.templates))
-      return Self.usage
-    }
-    let generator = Generator(
-      options: GeneratorOptions(
-        access: options.access, emit: options.emit, templates: templates,
-        conflictResolution: options.conflictResolution, swiftNames: config.swiftNames))
-    if options.schemas.count > 1, options.singleFile == nil {
-      let collisions = OutputDirectories.problems(options.schemas)
-      if !collisions.isEmpty {
-        printConfigErrors(collisions)
-        standardError("error: no files written\n")
-        return Self.failure
-      }
-    }
-    var usedSwiftNames: Set<String> = []
-    var swiftNameErrors: [ConfigFileError] = []
-
-    // Render everything first: nothing is written unless every schema is valid.
-    var outputs: [(directory: String, schemaName: String, schemaPath: String, files: [GeneratedFile])] = []
-    var failed = false
-    var badInput = false
-    for path in options.schemas {
-      guard let bytes = readSchema(path) else {
-        badInput = true
-        continue
-      }
-      do {
-        let result = try generator.generate(bytes: bytes, fileName: path)
-        if !result.diagnostics.isEmpty {
-          standardError(result.renderedDiagnostics(bytes: bytes, fileName: path))
-        }
-        usedSwiftNames.formUnion(result.usedSwiftNames)
-        for (name, problem) in result.swiftNameProblems.sorted(by: { $0.key < $1.key }) {
-          swiftNameErrors.append(swiftNameError(name, problem, in: path, config, options.config))
-        }
-        if result.hasErrors {
-          failed = true
-          continue
-        }
-        let directory =
-          options.schemas.count == 1
-          ? options.output
-          : PathText.appending(OutputPlanner.stem(of: path), to: options.output)
-        // The headers carry the name escaped for a comment; compare generated files by that form.
-        let schemaName = SwiftNames.commentText(PathText.lastComponent(of: path))
-        outputs.append((directory, schemaName, path, result.files))
       } catch {
         standardError(Self.describe(error, templates: options.templates))
-        badInput = true
+        return Self.usage
       }
+      generator = Generator(
+        options: GeneratorOptions(
+          access: options.access, emit: options.emit, templates: templates,
+          conflictResolution: options.conflictResolution, swiftNames: config.swiftNames))
     }
-    if !failed && !badInput {
-      for name in config.swiftNames.keys.sorted() where !usedSwiftNames.contains(name) {
-        swiftNameErrors.append(
-          unknownSwiftNameError(name, schemaCount: options.schemas.count, config, options.config))
+    let conflictResolution = options.conflictResolution
+    let checked = checkInputs(
+      options.schemas, reading: reading, extraConfigErrors: extraConfigErrors, templates: options.templates
+    ) { bytes, path in
+      guard let generator else {
+        return Generator.validate(
+          bytes: bytes, fileName: path, swiftNames: config.swiftNames, conflictResolution: conflictResolution)
       }
+      return try generator.generate(bytes: bytes, fileName: path)
     }
-    if !swiftNameErrors.isEmpty {
-      printConfigErrors(swiftNameErrors)
+    // Schemas whose output directories are one (MGC014) are reported beside the input errors.
+    let collisions =
+      options.schemas.count > 1 && options.singleFile == nil ? OutputDirectories.problems(options.schemas) : []
+    printConfigErrors(collisions)
+    if let status = checked.failureStatus ?? (collisions.isEmpty ? nil : Self.failure) {
       standardError("error: no files written\n")
-      return Self.usage
+      return status
     }
-    if failed || badInput {
-      standardError("error: no files written\n")
-      return badInput ? Self.usage : Self.failure
+    // Render everything first: nothing is written unless every schema is valid.
+    let outputs = checked.results.map { path, result in
+      (
+        directory: options.schemas.count == 1
+          ? options.output : PathText.appending(OutputPlanner.stem(of: path), to: options.output),
+        // The headers carry the name escaped for a comment; compare generated files by that form.
+        schemaName: SwiftNames.commentText(PathText.lastComponent(of: path)), schemaPath: path, files: result.files
+      )
     }
 
     if let singleFile = options.singleFile, let output = outputs.first {
@@ -327,10 +353,15 @@ public struct ModelGenCommand {
       hint: "a key is a GraphQL type name as the schema writes it (letter case counts); remove the entry or correct it")
   }
 
-  /// Prints config errors found against the schemas, in the config's error budget: at most
+  /// Prints config errors in file order, in the config's error budget: at most
   /// ``ConfigFile/maximumErrorCount``, then one `MGC099`.
   private func printConfigErrors(_ errors: [ConfigFileError]) {
-    let sorted = errors.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+    let sorted = errors.sortedInFileOrder()
+    // A file whose own errors spent the budget ends with its MGC099 already.
+    if sorted.last?.code == ConfigDiagnosticCode.tooManyErrors {
+      for error in sorted { standardError("\(error)\n") }
+      return
+    }
     for error in sorted.prefix(ConfigFile.maximumErrorCount) { standardError("\(error)\n") }
     if sorted.count > ConfigFile.maximumErrorCount, let first = sorted.first {
       let next = sorted[ConfigFile.maximumErrorCount]

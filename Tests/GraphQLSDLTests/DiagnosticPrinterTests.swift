@@ -19,6 +19,7 @@ import Testing
         s.graphql:3:1: error: expected `]` to end the list type, found `}` [SDL026]
          3 | }
            | ^
+          hint: add `]` to end the list type, as in `[Post]`; the note shows where it opens
           fix-it: insert `]`: replace 2:12-2:12 with "]"
         s.graphql:2:8: note: to match this `[`
          2 | \tlist: [Int
@@ -85,9 +86,10 @@ import Testing
       "type A { f: Int }\n" + line + "\n", fileName: "w.graphql", options: ParseOptions(maximumDiagnosticCount: 20_000))
     #expect(result.diagnostics.count == count)
     let lines = result.renderedDiagnostics.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count == 3 * count + 1)
+    // Four lines each: the headline, the window, the caret and the hint.
+    #expect(lines.count == 4 * count + 1)
     for number in [1, 2, 31, 32, 2_500, 9_940, 9_941, 10_000] {
-      let index = 3 * (number - 1)
+      let index = 4 * (number - 1)
       let column = 2 * number - 1
       #expect(lines[index] == "w.graphql:2:\(column): error: unexpected character `%` [SDL001]")
       let first = max(0, min(column - 1 - 60, scalars.count - 120))
@@ -97,6 +99,7 @@ import Testing
       #expect(
         lines[index + 2] == "   | " + (first > 0 ? " " : "") + String(repeating: " ", count: column - 1 - first) + "^",
         "column \(column)")
+      #expect(lines[index + 3].hasPrefix("  hint: remove it; outside strings and comments"), "column \(column)")
     }
   }
 
@@ -116,7 +119,7 @@ import Testing
     #expect(lines[at + 1] == " 2 | …" + String(repeating: "%é", count: 60) + "…")
     #expect(lines[at + 2] == "   |  " + String(repeating: " ", count: 60) + "^")
     // The invalid byte at the end of the line: shown as U+FFFD, the window shifted left.
-    let last = lines[lines.count - 3]
+    let last = lines[lines.count - 4]
     #expect(last.hasSuffix("%é%�%"), "\(last)")
   }
 }

@@ -115,7 +115,7 @@ struct ConflictResolutionTests {
     #expect(
       bad.errors
         == "\(directory.url("bad.json")):1:24: error: \"conflictResolution\" must be one of \"automerge\", \"optimistic\", \"lambda\" (did you mean \"optimistic\"?) [MGC007]\n"
-        + "  hint: did you mean \"optimistic\"?\n"
+        + "  hint: did you mean \"optimistic\"?\n" + "error: no files written\n"
     )
     let both = CommandRun([
       "generate", directory.url("note.graphql"), "--output", directory.url("Out3"), "--config",

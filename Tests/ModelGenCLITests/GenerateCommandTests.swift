@@ -253,6 +253,6 @@ struct GenerateCommandTests {
     let missing = CommandRun(["validate", directory.url("nope.graphql")])
     #expect(missing.status == 64)
     #expect(
-      missing.errors == "error: cannot read schema \(directory.url("nope.graphql")): no such file\n")
+      missing.errors == "\(directory.url("nope.graphql")): error: cannot read the schema: no such file [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n")
   }
 }

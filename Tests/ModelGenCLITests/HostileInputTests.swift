@@ -229,18 +229,18 @@ struct HostileInputTests {
     #expect(mkfifo(directory.url("T/model.mustache"), 0o644) == 0)
     let fifo = "is a FIFO (named pipe), not a regular file"
     let cases: [([String], String)] = [
-      (["validate", "f.graphql"], "error: cannot read schema f.graphql: \(fifo)\n"),
+      (["validate", "f.graphql"], "f.graphql: error: cannot read the schema: \(fifo) [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n"),
       (
         ["generate", "f.graphql", "--output", "o"],
-        "error: cannot read schema f.graphql: \(fifo)\nerror: no files written\n"
+        "f.graphql: error: cannot read the schema: \(fifo) [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\nerror: no files written\n"
       ),
       (
         ["validate", "/dev/null"],
-        "error: cannot read schema /dev/null: is a character device, not a regular file\n"
+        "/dev/null: error: cannot read the schema: is a character device, not a regular file [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n"
       ),
       (
         ["generate", "s.graphql", "--output", "o", "--config", "c.json"],
-        "c.json: error: cannot read the config file: \(fifo) [MGC001]\n  hint: pass the path of a readable modelgen-config.json\n"
+        "c.json: error: cannot read the config file: \(fifo) [MGC001]\n  hint: pass the path of a readable modelgen-config.json\nerror: no files written\n"
       ),
       (
         ["generate", "s.graphql", "--output", "o", "--templates", "T"],

@@ -235,6 +235,7 @@ struct ConfigFileTests {
       errors
         == "\(config.path):1:11: error: \"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift [MGC013]\n"
         + "  hint: add \"swift\" to \"emit\" (the command plugin generate-models writes the other outputs)\n"
+        + "error: no files written\n"
     )
     #expect(!FileManager.default.fileExists(atPath: single.path))
   }

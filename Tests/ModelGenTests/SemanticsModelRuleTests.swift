@@ -216,7 +216,7 @@ import Testing
   @Test func diagnosticCodesAreUniqueAndStable() {
     let errors: [SemanticError] = [
       .unknownType(name: "", suggestion: nil), .unknownDirective(name: "", suggestion: nil),
-      .unknownArgument(directive: "", argument: "", suggestion: nil), .duplicateType(name: ""),
+      .unknownArgument(directive: "", argument: "", suggestion: nil, arguments: []), .duplicateType(name: ""),
       .duplicateField(owner: "", field: ""), .belongsToWithoutCounterpart(model: "", field: "", parent: ""),
       .nullableKeyField(model: "", field: "", role: ""),
       .invalidKeyFieldType(model: "", field: "", typeName: "", role: ""),
@@ -225,12 +225,12 @@ import Testing
       .keyTypeMismatch(argument: "", field: "", fieldType: "", keyField: "", keyType: ""),
       .ambiguousRelation(model: "", field: "", relatedModel: "", candidates: []),
       .invalidDefault(field: "", value: "", typeName: "", reason: ""),
-      .invalidArgumentValue(directive: "", argument: "", expected: ""), .missingArgument(directive: "", argument: ""),
+      .invalidArgumentValue(directive: "", argument: "", expected: "", fix: ""), .missingArgument(directive: "", argument: ""),
       .misplacedDirective(directive: "", placement: ""), .repeatedDirective(directive: ""),
       .relationFieldType(directive: "", field: "", expected: ""),
       .modelFieldWithoutRelation(model: "", field: "", relatedModel: ""), .nestedList(owner: "", field: ""),
       .unsupportedFieldType(owner: "", field: "", typeName: "", kind: ""),
-      .indexNotFound(model: "", field: "", indexName: "", relatedModel: "", suggestion: nil),
+      .indexNotFound(model: "", field: "", indexName: "", relatedModel: "", suggestion: nil, indexes: []),
       .duplicateIndexName(model: "", indexName: ""), .invalidAuthRule(model: "", reason: ""),
       .implicitFieldConflict(model: "", field: "", reason: ""), .invalidManyToMany(relationName: "", reason: ""),
       .duplicatePrimaryKey(model: ""),

@@ -73,16 +73,20 @@ public struct GenerationResult: Sendable {
   public var swiftNameProblems: [String: SwiftNameProblem]
   /// The ``GeneratorOptions/swiftNames`` keys that name a type of this schema.
   public var usedSwiftNames: Set<String>
+  /// The names of the schema's types a `"swiftNames"` key may name (models, enums, non-model
+  /// types), or `nil` when the schema did not parse.
+  public var typeNames: Set<String>?
 
   /// Creates a result.
   public init(
     files: [GeneratedFile], diagnostics: [Diagnostic], swiftNameProblems: [String: SwiftNameProblem] = [:],
-    usedSwiftNames: Set<String> = []
+    usedSwiftNames: Set<String> = [], typeNames: Set<String>? = nil
   ) {
     self.files = files
     self.diagnostics = diagnostics
     self.swiftNameProblems = swiftNameProblems
     self.usedSwiftNames = usedSwiftNames
+    self.typeNames = typeNames
   }
 
   /// `true` when a diagnostic is an error or a Swift name of the options cannot be used.
@@ -175,7 +179,7 @@ public struct Generator: Sendable {
       conflictResolution: options.conflictResolution)
     var result = GenerationResult(
       files: [], diagnostics: analysis.diagnostics, swiftNameProblems: analysis.swiftNameProblems,
-      usedSwiftNames: analysis.usedSwiftNames)
+      usedSwiftNames: analysis.usedSwiftNames, typeNames: analysis.typeNames)
     guard var graph = analysis.graph, analysis.swiftNameProblems.isEmpty else { return result }
     graph.sourceFileName =
       headerName ?? String(fileName.split(separator: "/").last ?? Substring(fileName))
@@ -224,7 +228,7 @@ public struct Generator: Sendable {
       bytes: bytes, fileName: fileName, swiftNames: swiftNames, conflictResolution: conflictResolution)
     return GenerationResult(
       files: [], diagnostics: analysis.diagnostics, swiftNameProblems: analysis.swiftNameProblems,
-      usedSwiftNames: analysis.usedSwiftNames)
+      usedSwiftNames: analysis.usedSwiftNames, typeNames: analysis.typeNames)
   }
 
   /// ``analyze(bytes:fileName:)`` with the config's Swift type names (``GeneratorOptions/swiftNames``).

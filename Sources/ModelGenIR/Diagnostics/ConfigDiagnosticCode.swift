@@ -4,7 +4,7 @@ import GraphQLSDL
 /// as `modelgen-config.json:line:col: error: message [MGC006]` with a hint line, and of the
 /// output stage of `modelgen generate` (`MGC014`–`MGC026`: output directories, the manifest, the
 /// directory lock, files in the way, writes), printed as `path: error: message [MGC015]` with a
-/// hint line. Like the schema
+/// hint line, and of a schema file that cannot be read (`MGC027`, printed the same way). Like the schema
 /// codes (`ModelGenDiagnosticCode`), codes never change meaning and retired codes are not reused:
 /// match on codes, never on wording. Defined beside the schema codes because the checks of
 /// `"swiftNames"` against a schema (`SwiftTypeNaming`) run in the semantic stage.
@@ -94,6 +94,12 @@ public enum ConfigDiagnosticCode {
   /// its temporary file cannot be written (disk full), or the rename into place failed. The run's
   /// temporary files are removed; files renamed into place before the failure stand.
   public static let outputWriteFailed: DiagnosticCode = "MGC026"
+  /// A schema file given to `modelgen generate` or `validate` cannot be read: nothing at the
+  /// path, a directory, FIFO, device or socket, a component of the path that is not a directory,
+  /// permission denied, or an I/O error. Printed as `path: error: cannot read the schema: reason
+  /// [MGC027]` with a hint line; exit status 64 (`EX_USAGE`, an input that cannot be used), and
+  /// the other schemas and the config are still checked.
+  public static let unreadableSchema: DiagnosticCode = "MGC027"
   /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
   /// `MGC099` is printed and checking stops.
   public static let tooManyErrors: DiagnosticCode = "MGC099"

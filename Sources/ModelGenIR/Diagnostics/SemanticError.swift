@@ -205,7 +205,7 @@ public enum SemanticError: Sendable, Hashable {
   /// MG002: a directive that is neither an Amplify directive nor declared in the document.
   case unknownDirective(name: String, suggestion: String?)
   /// MG003: an argument the directive does not take.
-  case unknownArgument(directive: String, argument: String, suggestion: String?)
+  case unknownArgument(directive: String, argument: String, suggestion: String?, arguments: [String])
   /// MG004: two type definitions with the same name.
   case duplicateType(name: String)
   /// MG005: two fields (or enum values) with the same name in one type.
@@ -236,7 +236,8 @@ public enum SemanticError: Sendable, Hashable {
   case defaultOnPrimaryKey(owner: String, field: String)
   /// MG014: an argument value of the wrong shape (`sortKeyFields: "a"`), or an unknown enum value in
   /// it; `suggestion` is the closest valid value for a misspelt enum value.
-  case invalidArgumentValue(directive: String, argument: String, expected: String, suggestion: String? = nil)
+  case invalidArgumentValue(
+    directive: String, argument: String, expected: String, suggestion: String? = nil, fix: String)
   /// MG015: a required argument is missing.
   case missingArgument(directive: String, argument: String)
   /// MG016: a directive where it has no meaning (`@primaryKey` on a non-model type, `@model` on a field).
@@ -252,7 +253,8 @@ public enum SemanticError: Sendable, Hashable {
   /// MG021: a field whose type is an interface, union, input or custom scalar.
   case unsupportedFieldType(owner: String, field: String, typeName: String, kind: String)
   /// MG022: `@hasMany(indexName:)` naming an index the child does not have.
-  case indexNotFound(model: String, field: String, indexName: String, relatedModel: String, suggestion: String?)
+  case indexNotFound(
+    model: String, field: String, indexName: String, relatedModel: String, suggestion: String?, indexes: [String])
   /// MG023: two indexes with the same name on one model.
   case duplicateIndexName(model: String, indexName: String)
   /// MG024: an `@auth` rule that is incomplete or contradictory.
@@ -484,7 +486,7 @@ public enum SemanticError: Sendable, Hashable {
       return "unknown type `\(q(name))`"
     case .unknownDirective(let name, _):
       return "unknown directive `@\(q(name))`"
-    case .unknownArgument(let directive, let argument, _):
+    case .unknownArgument(let directive, let argument, _, _):
       return "`@\(q(directive))` has no argument `\(q(argument))`"
     case .duplicateType(let name):
       return "type `\(q(name))` is defined more than once"
@@ -515,7 +517,7 @@ public enum SemanticError: Sendable, Hashable {
       return "`\(q(model)).\(q(field))` cannot be paired unambiguously: `\(q(relatedModel))` has \(list)"
     case .invalidDefault(let field, let value, let typeName, let reason):
       return "@default value \"\(q(value))\" of `\(q(field))` is not a valid `\(q(typeName))`: \(q(reason, limit: 400))"
-    case .invalidArgumentValue(let directive, let argument, let expected, _):
+    case .invalidArgumentValue(let directive, let argument, let expected, _, _):
       return "`@\(q(directive))(\(q(argument)):)` must be \(q(expected, limit: 400))"
     case .missingArgument(let directive, let argument):
       return "`@\(q(directive))` requires the argument `\(q(argument))`"
@@ -533,7 +535,7 @@ public enum SemanticError: Sendable, Hashable {
     case .unsupportedFieldType(let owner, let field, let typeName, let kind):
       return
         "`\(q(owner)).\(q(field))` has \(q(kind, limit: 400)) type `\(q(typeName))`, which a model or embedded type cannot hold"
-    case .indexNotFound(let model, let field, let indexName, let relatedModel, _):
+    case .indexNotFound(let model, let field, let indexName, let relatedModel, _, _):
       return "`\(q(model)).\(q(field))` uses index `\(q(indexName))`, which `\(q(relatedModel))` does not define"
     case .duplicateIndexName(let model, let indexName):
       return "`\(q(model))` defines index `\(q(indexName))` more than once"
@@ -690,13 +692,14 @@ public enum SemanticError: Sendable, Hashable {
     }
   }
 
-  /// A fix-it suggestion, or `nil`.
-  public var hint: String? {
+  /// What to do about it: every error and warning has a hint (did you mean, the allowed values
+  /// or the valid form). `ModelGenTests`' `EveryDiagnosticHasAHintTests` checks the emitted ones.
+  public var hint: String {
     switch self {
     case .unknownType(_, let suggestion?), .unknownDirective(_, let suggestion?),
       .invalidSubscribeMutations(_, _?, let suggestion?),
-      .unknownArgument(_, _, let suggestion?), .missingField(_, _, _, let suggestion?),
-      .indexNotFound(_, _, _, _, let suggestion?), .invalidArgumentValue(_, _, _, let suggestion?):
+      .unknownArgument(_, _, let suggestion?, _), .missingField(_, _, _, let suggestion?),
+      .indexNotFound(_, _, _, _, let suggestion?, _), .invalidArgumentValue(_, _, _, let suggestion?, _):
       return "did you mean `\(q(suggestion))`?"
     case .unknownDirective(let name, nil):
       return "declare it with `directive @\(q(name)) on ...` or remove it"
@@ -857,8 +860,83 @@ public enum SemanticError: Sendable, Hashable {
       return expectsInput
         ? "declare an `input` type with the fields to pass (GraphQL spec §3.10)"
         : "return an object type, a @model, an interface or a union (GraphQL spec §3.6)"
-    default:
-      return nil
+    case .unknownType(let name, nil):
+      return
+        "define `\(q(name))` in the schema (`type \(q(name)) @model { … }`, an `enum`, a `type` without @model, …), or name a type it defines (names are case-sensitive)"
+    case .unknownArgument(let directive, _, nil, let arguments):
+      return arguments.isEmpty
+        ? "remove it; `@\(q(directive))` takes no arguments"
+        : "remove it, or use an argument of `@\(q(directive))`: \(names(arguments))"
+    case .missingField(let model, _, let argument, nil):
+      return "name a field `\(q(model))` declares in `\(q(argument))`, or add the field to `\(q(model))`"
+    case .indexNotFound(_, _, let indexName, let relatedModel, nil, let indexes):
+      let add =
+        "add `@index(name: \"\(q(indexName))\")` to the field of `\(q(relatedModel))` that holds the parent's key"
+      return indexes.isEmpty
+        ? "\(add) (`\(q(relatedModel))` has no index), or leave out `indexName:`"
+        : "\(add), or name one of its indexes: \(names(indexes))"
+    case .invalidArgumentValue(_, _, _, nil, let fix):
+      return q(fix, limit: 400)
+    case .invalidKeyFieldType:
+      return
+        "key on a scalar or enum field (`ID`, `String`, `Int`, `Float`, an AWS scalar or an enum); for a relation, key on the field that holds the related model's identifier (`postID: ID!`)"
+    case .missingArgument(let directive, let argument):
+      return argument == "rules.allow"
+        ? "start the rule with `allow:` (`{allow: owner}`, `{allow: public}`, `{allow: private}`, `{allow: groups, groups: [\"Admin\"]}`, `{allow: custom}`)"
+        : "add `\(q(argument)): …` to `@\(q(directive))`"
+    case .misplacedDirective(let directive, _):
+      return "move `@\(q(directive))` to where the message says it belongs, or remove it"
+    case .relationFieldType(let directive, _, let expected):
+      return
+        "declare the field as \(q(expected, limit: 400)), or use the directive of the field's shape (@hasMany or @manyToMany for a list, @hasOne or @belongsTo for one model) instead of `@\(q(directive))`"
+    case .nestedList:
+      return "store one level of list (`[T]`), or put the inner list in an embedded type (`type Row { cells: [T] }`) and store `[Row]`"
+    case .unsupportedFieldType(_, _, _, let kind) where kind.contains("input"):
+      return "an `input` type is for arguments only; declare the field's type as a `type` without @model (an embedded value) or a @model with a relation"
+    case .unsupportedFieldType:
+      return "declare the field with a scalar, an enum, a `type` without @model (an embedded value) or a @model with a relation; `AWSJSON` holds any JSON value"
+    case .invalidDefault(_, _, let typeName, _):
+      return "write the default as a string holding a `\(q(typeName))` value, as the default-value transformer reads it: \(Self.defaultExample(typeName))"
+    case .duplicateIndexName(_, let indexName):
+      return "give each @index of the model its own `name:` (the note shows the first `\(q(indexName))`), or remove one"
+    case .invalidAuthRule(_, let reason) where reason.contains("is not readable by"):
+      return "give the field `@auth` rules that let those callers read it, or make the field nullable (drop `!`)"
+    case .invalidAuthRule:
+      return
+        "write the rule in one of the auth transformer's forms: `{allow: owner, ownerField: \"owner\"}`, `{allow: groups, groups: [\"Admin\"]}` or `{allow: groups, groupsField: \"groups\"}`, `{allow: private, provider: iam}`, `{allow: public, provider: apiKey}`, `{allow: custom}`"
+    case .implicitFieldConflict:
+      return "rename the field, or turn the implicit field off (`@model(timestamps: {createdAt: null})`)"
+    case .invalidManyToMany(let relationName, let reason) where reason.contains("join model"):
+      return
+        "choose another `relationName:` than `\(q(relationName))` on both sides (the join model is named after it), or rename the type"
+    case .invalidManyToMany(let relationName, _):
+      return
+        "put `@manyToMany(relationName: \"\(q(relationName))\")` on exactly one list field of each of two different models, each of the other's type (`posts: [Post]` and `tags: [Tag]`)"
+    case .duplicateQueryField(let name):
+      return "give each `queryField:` its own name (`\(q(name))` is taken), or remove one"
     }
+  }
+
+  /// A `@default(value:)` of `typeName` as the default-value transformer reads it (always a string).
+  private static func defaultExample(_ typeName: String) -> String {
+    switch typeName {
+    case "Int": return "`@default(value: \"42\")`"
+    case "Float": return "`@default(value: \"1.5\")`"
+    case "Boolean": return "`@default(value: \"true\")`"
+    case "AWSEmail": return "`@default(value: \"someone@example.com\")`"
+    case "AWSURL": return "`@default(value: \"https://example.com\")`"
+    case "AWSJSON": return "`@default(value: \"{\\\"key\\\": 1}\")`"
+    case "AWSPhone": return "`@default(value: \"+1 206 555 0100\")`"
+    case "AWSIPAddress": return "`@default(value: \"192.0.2.1\")`"
+    case "AWSTimestamp": return "`@default(value: \"1700000000\")` (seconds since 1970)"
+    case "String", "ID": return "`@default(value: \"text\")`"
+    default: return "`@default(value: \"…\")` (for an enum, one of its values)"
+    }
+  }
+
+  /// `` `a`, `b`, `c` `` (at most 12, then how many more), for hints that list what is allowed.
+  private func names(_ list: [String]) -> String {
+    let shown = list.prefix(12).map { "`\(q($0))`" }.joined(separator: ", ")
+    return list.count > 12 ? "\(shown) and \(list.count - 12) more" : shown
   }
 }

@@ -244,7 +244,12 @@ private struct RuleReader {
   func read(_ entry: ConstObjectField, into rule: inout ModelVocabulary.AuthRule) -> Bool {
     let key = entry.name.value
     if let path = Self.stringOption(key) {
-      guard let text = entry.value.stringValue else { return invalid(key, "a string", entry.value.range) }
+      guard let text = entry.value.stringValue else {
+        let example = ["ownerField": "owner", "identityClaim": "cognito:username", "groupClaim": "cognito:groups"][key]
+        return invalid(
+          key, "a string", entry.value.range,
+          fix: "write it in double quotes: `\(key): \"\(example ?? "groups")\"`")
+      }
       rule[keyPath: path] = text
       return true
     }
@@ -253,7 +258,10 @@ private struct RuleReader {
       guard let provider = enumValue(entry.value, key: key, of: AuthRuleDefinition.Provider.self) else { return false }
       rule.provider = provider
     case "groups":
-      guard let list = strings(entry.value) else { return invalid(key, "a list of strings", entry.value.range) }
+      guard let list = strings(entry.value) else {
+        return invalid(
+          key, "a list of strings", entry.value.range, fix: "write the group names in double quotes: `groups: [\"Admin\"]`")
+      }
       guard !list.isEmpty else { return empty(entry) }
       rule.groups = list
     case "operations":
@@ -263,7 +271,8 @@ private struct RuleReader {
     default:
       let suggestion = Naming.suggestion(for: key, among: AuthRule.ruleKeys)
       context.report(
-        .unknownArgument(directive: "auth", argument: "rules.\(key)", suggestion: suggestion), at: entry.name.range)
+        .unknownArgument(
+          directive: "auth", argument: "rules.\(key)", suggestion: suggestion, arguments: AuthRule.ruleKeys), at: entry.name.range)
       return false
     }
     return true
@@ -276,7 +285,8 @@ private struct RuleReader {
     if let parsed = name(value).flatMap(Value.init(rawValue:)) { return parsed }
     let values = Value.allCases.map(\.rawValue)
     _ = invalid(
-      key, "one of \(values.joined(separator: ", "))", value.range, suggestion: closest(value, among: values))
+      key, "one of \(values.joined(separator: ", "))", value.range, suggestion: closest(value, among: values),
+      fix: "write one of \(values.joined(separator: ", ")) without quotes (`\(key): \(values[0])`)")
     return nil
   }
 
@@ -291,7 +301,8 @@ private struct RuleReader {
       } else {
         _ = invalid(
           "operations", "a list of \(names.joined(separator: ", "))", value.range,
-          suggestion: closest(value, among: names))
+          suggestion: closest(value, among: names),
+          fix: "list operations of \(names.joined(separator: ", ")) without quotes (`operations: [create, read]`)")
       }
     }
     return operations.count == values.count ? operations : nil
@@ -304,9 +315,12 @@ private struct RuleReader {
   }
 
   /// Reports MG014 for `rules.<key>`; always `false`.
-  func invalid(_ key: String, _ expected: String, _ range: SourceRange, suggestion: String? = nil) -> Bool {
+  func invalid(_ key: String, _ expected: String, _ range: SourceRange, suggestion: String? = nil, fix: String)
+    -> Bool
+  {
     context.report(
-      .invalidArgumentValue(directive: "auth", argument: "rules.\(key)", expected: expected, suggestion: suggestion),
+      .invalidArgumentValue(
+        directive: "auth", argument: "rules.\(key)", expected: expected, suggestion: suggestion, fix: fix),
       at: range)
     return false
   }

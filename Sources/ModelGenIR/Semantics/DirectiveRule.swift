@@ -214,12 +214,17 @@ enum DirectiveRule {
       guard let shape = spec.arguments[argumentName] else {
         let suggestion = Naming.suggestion(for: argumentName, among: spec.arguments.keys.sorted())
         context.report(
-          .unknownArgument(directive: name, argument: argumentName, suggestion: suggestion), at: argument.name.range)
+          .unknownArgument(
+            directive: name, argument: argumentName, suggestion: suggestion, arguments: spec.arguments.keys.sorted()),
+          at: argument.name.range)
         continue
       }
       if let expected = mismatch(argument.value, shape) {
         context.report(
-          .invalidArgumentValue(directive: name, argument: argumentName, expected: expected), at: argument.value.range)
+          .invalidArgumentValue(
+            directive: name, argument: argumentName, expected: expected,
+            fix: Self.validForm(of: argument.value, shape, directive: name, argument: argumentName)),
+          at: argument.value.range)
       } else if let keys = nameArguments[name]?[argumentName] {
         checkNames(in: argument.value, keys: keys, directive: name, argument: argumentName, context: context)
       }
@@ -278,7 +283,8 @@ enum DirectiveRule {
           directive: directive, argument: argument,
           expected: "a GraphQL name (letters, digits and `_`, not starting with a digit or `__`): it names a"
             + " type, field or file in the API schema and the Swift code",
-          suggestion: suggestion.isEmpty ? nil : suggestion),
+          suggestion: suggestion.isEmpty ? nil : suggestion,
+          fix: "write a name of letters, digits and `_` that starts with a letter or one `_` (`byOwner`)"),
         at: string.range)
     }
   }
@@ -296,6 +302,29 @@ enum DirectiveRule {
   }
 
   /// A description of the expected value when `value` does not have `shape`, else `nil`.
+  /// The hint of an MG014 ``mismatch(_:_:)``: the argument written in the form its shape takes,
+  /// with the value written when it is a plain number, enum value or Boolean
+  /// (`@default(value: 3)` → `` `@default(value: "3")` ``).
+  private static func validForm(of value: ConstValue, _ shape: Shape, directive: String, argument: String) -> String {
+    let written: String
+    switch value {
+    case .int(let text, _), .float(let text, _): written = text
+    default: written = value.booleanValue.map { String($0) } ?? value.enumValueName ?? "…"
+    }
+    let shown = DiagnosticText.shortened(written)
+    let form: String
+    switch shape {
+    case .string: form = "\(argument): \"\(shown)\""
+    case .stringOrNull: form = "\(argument): \"\(shown)\"` or `\(argument): null"
+    case .int: form = "\(argument): 10"
+    case .stringList: form = "\(argument): [\"\(shown)\"]"
+    case .objectOrNull: form = "\(argument): {…}` or `\(argument): null"
+    case .objectList: form = "\(argument): [{…}]"
+    }
+    let prefix = shape == .string || shape == .stringOrNull || shape == .stringList ? "write it in double quotes: " : "write "
+    return prefix + "`@\(DiagnosticText.shortened(directive))(\(form))`"
+  }
+
   private static func mismatch(_ value: ConstValue, _ shape: Shape) -> String? {
     switch shape {
     case .string:

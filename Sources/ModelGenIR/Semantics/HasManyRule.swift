@@ -97,7 +97,8 @@ enum HasManyRule {
         let suggestion = Naming.suggestion(for: name, among: child.indexes.map(\.name))
         context.report(
           .indexNotFound(
-            model: parent.name, field: use.fieldName, indexName: name, relatedModel: child.name, suggestion: suggestion),
+            model: parent.name, field: use.fieldName, indexName: name, relatedModel: child.name, suggestion: suggestion,
+            indexes: child.indexes.map(\.name)),
           at: use.directive.range(of: "indexName"))
         return nil
       }

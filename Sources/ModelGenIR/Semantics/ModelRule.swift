@@ -89,7 +89,8 @@ enum ModelRule {
       } else {
         context.report(
           .invalidArgumentValue(
-            directive: "model", argument: "timestamps.\(entry.name.value)", expected: "a string or null"),
+            directive: "model", argument: "timestamps.\(entry.name.value)", expected: "a string or null",
+            fix: "write the field name in double quotes, or null to leave the timestamp out (`timestamps: {\(entry.name.value): \"\(entry.name.value)On\"}`)"),
           at: entry.value.range)
         continue
       }
@@ -99,7 +100,9 @@ enum ModelRule {
       default:
         let suggestion = Naming.suggestion(for: entry.name.value, among: ["createdAt", "updatedAt"])
         context.report(
-          .unknownArgument(directive: "model", argument: "timestamps.\(entry.name.value)", suggestion: suggestion),
+          .unknownArgument(
+            directive: "model", argument: "timestamps.\(entry.name.value)", suggestion: suggestion,
+            arguments: ["timestamps.createdAt", "timestamps.updatedAt"]),
           at: entry.name.range)
       }
     }
@@ -121,7 +124,8 @@ enum ModelRule {
       .invalidArgumentValue(
         directive: "model", argument: "subscriptions.level",
         expected: "one of \(subscriptionLevels.joined(separator: ", "))",
-        suggestion: written.flatMap { Naming.suggestion(for: $0, among: subscriptionLevels) }),
+        suggestion: written.flatMap { Naming.suggestion(for: $0, among: subscriptionLevels) },
+        fix: "write one of \(subscriptionLevels.joined(separator: ", ")) without quotes (`subscriptions: {level: public}`)"),
       at: level.range)
   }
 

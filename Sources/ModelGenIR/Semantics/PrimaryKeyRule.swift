@@ -45,7 +45,10 @@ enum PrimaryKeyRule {
       let range = directive.range(of: "sortKeyFields", element: index)
       if let expected = sortKeyMistake(name, partition: partition, written: &written) {
         context.report(
-          .invalidArgumentValue(directive: directive.name.value, argument: "sortKeyFields", expected: expected),
+          .invalidArgumentValue(
+            directive: directive.name.value, argument: "sortKeyFields", expected: expected,
+            fix:
+              "list each sort key field once, and not the partition key `\(DiagnosticText.shortened(partition))` (the field the directive is on)"),
           at: range)
         continue
       }

@@ -72,7 +72,8 @@ struct RelationPairing {
         if directive.argument(named: "fields") != nil, let references = directive.argument(named: "references") {
           context.report(
             .invalidArgumentValue(
-              directive: kind.rawValue, argument: "references", expected: "omitted when `fields:` is given"),
+              directive: kind.rawValue, argument: "references", expected: "omitted when `fields:` is given",
+              fix: "keep `references:` (the transformer's current form) or `fields:`, not both"),
             at: references.name.range)
           continue
         }

@@ -14,16 +14,21 @@ public struct SemanticAnalysis: Sendable, Hashable {
   public var swiftNameProblems: [String: SwiftNameProblem]
   /// The config's `"swiftNames"` keys that name a type of this schema.
   public var usedSwiftNames: Set<String>
+  /// The names of the types a `"swiftNames"` key may name (models, enums and non-model types),
+  /// or `nil` when the document was not analysed (it did not parse): then no key can be said to
+  /// name no type of it.
+  public var typeNames: Set<String>?
 
   /// Creates a result.
   public init(
     graph: ModelGraph?, diagnostics: [Diagnostic], swiftNameProblems: [String: SwiftNameProblem] = [:],
-    usedSwiftNames: Set<String> = []
+    usedSwiftNames: Set<String> = [], typeNames: Set<String>? = nil
   ) {
     self.graph = graph
     self.diagnostics = diagnostics
     self.swiftNameProblems = swiftNameProblems
     self.usedSwiftNames = usedSwiftNames
+    self.typeNames = typeNames
   }
 
   /// `true` when at least one diagnostic is an error.

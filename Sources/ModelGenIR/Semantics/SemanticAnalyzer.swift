@@ -69,7 +69,8 @@ public enum SemanticAnalyzer {
     let usedSwiftNames = Set(swiftNames.keys.filter(present.contains))
     guard !context.hasErrors else {
       return SemanticAnalysis(
-        graph: nil, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
+        graph: nil, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames,
+        typeNames: present)
     }
     var graph = ModelGraph(
       sourceFileName: fileName, models: models, enums: enums, nonModels: nonModels)
@@ -80,7 +81,8 @@ public enum SemanticAnalyzer {
     graph.abstractTypes = abstractTypes
     graph.memberNames = resolvedMembers
     return SemanticAnalysis(
-      graph: graph, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames)
+      graph: graph, diagnostics: diagnostics, swiftNameProblems: problems, usedSwiftNames: usedSwiftNames,
+      typeNames: present)
   }
 
   /// Parses and analyses schema text. Parse errors are returned as they are (GraphQLSDL's `SDL` codes)

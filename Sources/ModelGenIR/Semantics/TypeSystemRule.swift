@@ -170,7 +170,9 @@ enum TypeSystemRule {
       guard let parameter = parameters[argumentName] else {
         let suggestion = Naming.suggestion(for: argumentName, among: parameters.keys.sorted())
         context.report(
-          .unknownArgument(directive: name, argument: argumentName, suggestion: suggestion), at: argument.name.range)
+          .unknownArgument(
+            directive: name, argument: argumentName, suggestion: suggestion, arguments: parameters.keys.sorted()),
+          at: argument.name.range)
         continue
       }
       if isSubscribeMutations(name, argumentName) { continue }
