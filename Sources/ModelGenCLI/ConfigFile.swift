@@ -211,7 +211,7 @@ public struct ConfigFile: Sendable, Equatable {
     _ member: ConfigJSON.Member, path: String, into config: inout ConfigFile, report: inout ConfigReport
   ) -> Bool {
     let value = member.value
-    func invalid(_ message: String, hint: String? = nil) -> Bool {
+    func invalid(_ message: String, hint: String) -> Bool {
       report.add(code: ConfigDiagnosticCode.invalidValue, message: message, at: value.position, hint: hint)
     }
     switch member.key {
@@ -405,12 +405,12 @@ public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertib
   public var line: Int?
   /// The 1-based column (Unicode scalars) of the offending key or value, or `nil`.
   public var column: Int?
-  /// What to write instead, or `nil`.
-  public var hint: String?
+  /// What to do about it: every config, input and output error has one (`hint` is required).
+  public var hint: String
 
   /// Creates an error.
   public init(
-    path: String, code: DiagnosticCode, message: String, line: Int? = nil, column: Int? = nil, hint: String? = nil
+    path: String, code: DiagnosticCode, message: String, line: Int? = nil, column: Int? = nil, hint: String
   ) {
     self.path = path
     self.code = code
@@ -424,9 +424,7 @@ public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertib
   /// `  hint: …` when there is a hint.
   public var description: String {
     let location = line.flatMap { line in column.map { "\(path):\(line):\($0)" } } ?? path
-    var text = "\(location): error: \(message) [\(code)]"
-    if let hint { text += "\n  hint: \(hint)" }
-    return text
+    return "\(location): error: \(message) [\(code)]\n  hint: \(hint)"
   }
 
   /// An error before its file is named.
@@ -434,7 +432,7 @@ public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertib
     var code: DiagnosticCode
     var message: String
     var position: ConfigPosition?
-    var hint: String?
+    var hint: String
   }
 }
 
@@ -502,7 +500,7 @@ struct ConfigReport {
 
   /// Adds an error; `false` once the budget is spent.
   @discardableResult
-  mutating func add(code: DiagnosticCode, message: String, at position: ConfigPosition?, hint: String?) -> Bool {
+  mutating func add(code: DiagnosticCode, message: String, at position: ConfigPosition?, hint: String) -> Bool {
     add(ConfigFileError.Draft(code: code, message: message, position: position, hint: hint))
   }
 

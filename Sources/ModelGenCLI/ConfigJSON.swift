@@ -129,7 +129,7 @@ struct ConfigJSON: Sendable {
       }
     }
 
-    func syntax(_ message: String, at position: Position, hint: String? = nil) -> ConfigFileError.Draft {
+    func syntax(_ message: String, at position: Position, hint: String) -> ConfigFileError.Draft {
       ConfigFileError.Draft(
         code: ConfigDiagnosticCode.invalidJSON, message: message, position: position, hint: hint)
     }

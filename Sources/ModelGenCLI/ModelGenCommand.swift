@@ -337,7 +337,7 @@ public struct ModelGenCommand {
       path: configPath ?? ConfigFile.fileName, code: problem.code,
       message:
         "\"swiftNames\" entry \"\(SwiftNames.commentText(name))\": \(problem.message) (in \(SwiftNames.commentText(schemaPath)))",
-      line: position?.line, column: position?.column, hint: problem.hint.map { SwiftNames.commentText($0) })
+      line: position?.line, column: position?.column, hint: SwiftNames.commentText(problem.hint))
   }
 
   /// `MGC012`: the `swiftNames` entry for `name` names no type of the `schemaCount` schemas.

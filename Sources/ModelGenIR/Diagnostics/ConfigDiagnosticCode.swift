@@ -114,10 +114,10 @@ public struct SwiftNameProblem: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong (`"Note" is the Swift name of type `Note` too`).
   public var message: String
   /// What to write instead.
-  public var hint: String?
+  public var hint: String
 
   /// Creates a problem.
-  public init(code: DiagnosticCode, message: String, hint: String? = nil) {
+  public init(code: DiagnosticCode, message: String, hint: String) {
     self.code = code
     self.message = message
     self.hint = hint
