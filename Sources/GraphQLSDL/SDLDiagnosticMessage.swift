@@ -243,7 +243,8 @@ enum SDLDiagnosticMessage {
     case .danglingDescription:
       "put the description right before the definition, field, argument or enum value it describes, or remove it"
     case .descriptionOnExtension: "move the description to the definition being extended"
-    case .invalidExtension: "write `extend type Name { … }` (or `interface`, `union`, `enum`, `input`, `scalar`, `schema`)"
+    case .invalidExtension:
+      "write `extend type Name { … }` (or `interface`, `union`, `enum`, `input`, `scalar`, `schema`)"
     case .emptyExtension(let kind, let needs): "add \(needs), or remove the `extend \(kind)`"
     case .expectedName(let what, _): "write \(what): ASCII letters, digits and `_`, not starting with a digit"
     case .expectedToken(let token, let context, _): "write \(token) \(context)"
@@ -266,7 +267,8 @@ enum SDLDiagnosticMessage {
     case .reservedEnumValueName: "rename the value (`TRUE`, `FALSE` and `NULL` in capitals are allowed)"
     case .unknownOperationType(_, nil): "use `query`, `mutation` or `subscription`"
     case .expectedAmpersand: "separate the interfaces with `&`: `implements Node & Entity`"
-    case .expectedUnionMember, .expectedPipe: "list object types after `=`, separated by `|`: `union Result = Post | Comment`"
+    case .expectedUnionMember, .expectedPipe:
+      "list object types after `=`, separated by `|`: `union Result = Post | Comment`"
     case .doubleNonNull: "remove the second `!`"
     case .defaultValueOnField: "for an Amplify model field use `@default(value: …)`"
     case .tooManyErrors: "fix the errors above and run again"

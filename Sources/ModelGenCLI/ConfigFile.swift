@@ -120,6 +120,7 @@ public struct ConfigFile: Sendable, Equatable {
     return reading
   }
 
+  /// ``read(path:)`` before the reading is given its path.
   private static func readUnnamed(path: String) -> Reading {
     func unreadable(_ reason: String) -> Reading {
       Reading(
@@ -140,7 +141,7 @@ public struct ConfigFile: Sendable, Equatable {
     } catch {
       return unreadable(error.reason)
     }
-    return check(bytes, path: path)
+    return checkUnnamed(bytes, path: path)
   }
 
   /// Checks the bytes of a config file; `path` names it in errors and anchors `templates`.
@@ -170,6 +171,13 @@ public struct ConfigFile: Sendable, Equatable {
   /// (`ConfigJSON` returns no value, as `JSONSerialization` returns none for such a text), so no
   /// member is checked (``Reading/isContentKnown`` is `false`).
   public static func check(_ bytes: [UInt8], path: String) -> Reading {
+    var reading = checkUnnamed(bytes, path: path)
+    reading.path = path
+    return reading
+  }
+
+  /// ``check(_:path:)`` before the reading is given its path.
+  private static func checkUnnamed(_ bytes: [UInt8], path: String) -> Reading {
     var report = ConfigReport(path: path)
     guard bytes.count <= maximumSize else {
       return Reading(config: ConfigFile(), errors: [tooLarge(path: path, size: bytes.count)], isContentKnown: false)
@@ -193,9 +201,7 @@ public struct ConfigFile: Sendable, Equatable {
     }
     // The recoverable syntax errors were found first; report everything in file order.
     let errors = report.errors.sortedInFileOrder()
-    var reading = Reading(config: config, errors: errors, isContentKnown: true, isExhausted: report.isExhausted)
-    reading.path = path
-    return reading
+    return Reading(config: config, errors: errors, isContentKnown: true, isExhausted: report.isExhausted)
   }
 
   /// `MGC002` for a file of `size` bytes.
@@ -458,7 +464,8 @@ extension [ConfigFileError] {
   /// last; errors at one position keep their order.
   func sortedInFileOrder() -> [ConfigFileError] {
     enumerated().sorted { left, right in
-      let l = left.element, r = right.element
+      let l = left.element
+      let r = right.element
       let lKey = (l.code == ConfigDiagnosticCode.tooManyErrors ? 1 : 0, l.line ?? 0, l.column ?? 0, left.offset)
       let rKey = (r.code == ConfigDiagnosticCode.tooManyErrors ? 1 : 0, r.line ?? 0, r.column ?? 0, right.offset)
       return lKey < rKey

@@ -253,6 +253,8 @@ struct GenerateCommandTests {
     let missing = CommandRun(["validate", directory.url("nope.graphql")])
     #expect(missing.status == 64)
     #expect(
-      missing.errors == "\(directory.url("nope.graphql")): error: cannot read the schema: no such file [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n")
+      missing.errors
+        == "\(directory.url("nope.graphql")): error: cannot read the schema: no such file [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n"
+    )
   }
 }

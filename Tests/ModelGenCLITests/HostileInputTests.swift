@@ -229,7 +229,10 @@ struct HostileInputTests {
     #expect(mkfifo(directory.url("T/model.mustache"), 0o644) == 0)
     let fifo = "is a FIFO (named pipe), not a regular file"
     let cases: [([String], String)] = [
-      (["validate", "f.graphql"], "f.graphql: error: cannot read the schema: \(fifo) [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n"),
+      (
+        ["validate", "f.graphql"],
+        "f.graphql: error: cannot read the schema: \(fifo) [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\n"
+      ),
       (
         ["generate", "f.graphql", "--output", "o"],
         "f.graphql: error: cannot read the schema: \(fifo) [MGC027]\n  hint: pass the path of a readable GraphQL schema file (relative to the working directory, or absolute)\nerror: no files written\n"

@@ -64,17 +64,17 @@ struct EveryDiagnosticHasAHintTests {
     "MG008": "type Post @model { id: ID! @primaryKey(sortKeyFields: [\"tags\"]) tags: [String]! }",
     "MG009": "type Post @model { id: ID! @primaryKey(sortKeyFields: [\"zzzzzz\"]) }",
     "MG010": """
-      type Post @model { id: ID! comments: [Comment] @hasMany }
-      type Comment @model { id: ID! postID: ID! other: ID! post: Post @belongsTo(fields: ["postID", "other"]) }
-      """,
+    type Post @model { id: ID! comments: [Comment] @hasMany }
+    type Comment @model { id: ID! postID: ID! other: ID! post: Post @belongsTo(fields: ["postID", "other"]) }
+    """,
     "MG011": """
-      type Post @model { id: ID! author: Author @hasOne(fields: ["authorID"]) authorID: Int }
-      type Author @model { id: ID! }
-      """,
+    type Post @model { id: ID! author: Author @hasOne(fields: ["authorID"]) authorID: Int }
+    type Author @model { id: ID! }
+    """,
     "MG012": """
-      type Post @model { id: ID! a: [Comment] @hasMany b: [Comment] @hasMany }
-      type Comment @model { id: ID! post: Post @belongsTo }
-      """,
+    type Post @model { id: ID! a: [Comment] @hasMany b: [Comment] @hasMany }
+    type Comment @model { id: ID! post: Post @belongsTo }
+    """,
     "MG013": "type Post @model { id: ID! count: Int @default(value: \"many\") }",
     "MG014": "type Post @model { id: ID! title: String @default(value: 3) }",
     "MG015": "type Post @model { id: ID! tags: [Tag] @manyToMany }\ntype Tag @model { id: ID! }",
@@ -85,25 +85,26 @@ struct EveryDiagnosticHasAHintTests {
     "MG020": "type Post @model { id: ID! grid: [[Int]] }",
     "MG021": "input In { a: Int }\ntype Post @model { id: ID! in: In }",
     "MG022": """
-      type Post @model { id: ID! comments: [Comment] @hasMany(indexName: "byPostt") }
-      type Comment @model { id: ID! postID: ID! @index(name: "zzz") }
-      """,
+    type Post @model { id: ID! comments: [Comment] @hasMany(indexName: "byPostt") }
+    type Comment @model { id: ID! postID: ID! @index(name: "zzz") }
+    """,
     "MG023": "type Post @model { id: ID! a: ID! @index(name: \"byA\") b: ID! @index(name: \"byA\") }",
     "MG024": "type Post @model @auth(rules: [{allow: groups}]) { id: ID! }",
     "MG025": "type Post @model { id: ID! createdAt: Int }",
-    "MG026": "type Post @model { id: ID! tags: [Tag] @manyToMany(relationName: \"PostTags\") }\ntype Tag @model { id: ID! }",
+    "MG026":
+      "type Post @model { id: ID! tags: [Tag] @manyToMany(relationName: \"PostTags\") }\ntype Tag @model { id: ID! }",
     "MG027": "type Post @model { id: ID! @primaryKey a: ID! @primaryKey }",
     "MG028": """
-      type Post @model { id: ID! comments: [Comment] @hasMany(references: ["postID"]) }
-      type Comment @model { id: ID! postID: ID! post: Post @belongsTo(fields: ["postID"]) }
-      """,
+    type Post @model { id: ID! comments: [Comment] @hasMany(references: ["postID"]) }
+    type Comment @model { id: ID! postID: ID! post: Post @belongsTo(fields: ["postID"]) }
+    """,
     "MG029": """
-      type Post @model { id: ID! title: String! comments: [Comment] @hasMany(fields: ["title"]) }
-      type Comment @model { id: ID! }
-      """,
+    type Post @model { id: ID! title: String! comments: [Comment] @hasMany(fields: ["title"]) }
+    type Comment @model { id: ID! }
+    """,
     "MG030": """
-      type Post @model { id: ID! a: ID! @index(name: "byA", queryField: "q") b: ID! @index(name: "byB", queryField: "q") }
-      """,
+    type Post @model { id: ID! a: ID! @index(name: "byA", queryField: "q") b: ID! @index(name: "byB", queryField: "q") }
+    """,
     "MG031": "type A { b: B }\ntype B { a: A }\ntype Post @model { id: ID! a: A }",
     "MG032": "type Post @model { id: ID! }\ntype POST @model { id: ID! }",
     "MG033": "type Post @model { id: ID! title: String Title: String }",
@@ -111,15 +112,16 @@ struct EveryDiagnosticHasAHintTests {
     "MG035": "type UUID @model { id: ID! }\ntype UuidType @model { id: ID! }\ntype MODELS @model { id: ID! }",
     "MG036": "type Post @model { id: ID! __secret: String }",
     "MG037": "type Post @model { id: ID! _version: Int }",
-    "MG038": "type Post @model { id: ID! }\ntype Subscription { onX: Post @aws_subscribe(mutations: [\"createPots\"]) }",
+    "MG038":
+      "type Post @model { id: ID! }\ntype Subscription { onX: Post @aws_subscribe(mutations: [\"createPots\"]) }",
     "MG039": "schema { query: Root }\ntype Root { a: Int }\ntype Post @model { id: ID! }",
     "MG040": "type " + String(repeating: "A", count: 240) + " @model { id: ID! }",
     "MG043": "type Post @model(queries: null) { id: ID! }",
     "MG044": """
-      type Post @model { id: ID! }
-      type Note { id: ID! }
-      type Subscription { onPost: Note @aws_subscribe(mutations: ["createPost"]) }
-      """,
+    type Post @model { id: ID! }
+    type Note { id: ID! }
+    type Subscription { onPost: Note @aws_subscribe(mutations: ["createPost"]) }
+    """,
     "MG045": "type Post @model @searchable { id: ID! }",
     "MG046": "type Post @model { id: ID! old: String @deprecated(reason: 1) }",
     "MG047": "type Post @model { id: ID! }\ninput In { a: Int! @deprecated }",
@@ -208,7 +210,8 @@ struct EveryDiagnosticHasAHintTests {
       fileName: "s.graphql", swiftNames: [:])
     let diagnostic = try #require(far.diagnostics.first)
     #expect(diagnostic.code == ModelGenDiagnosticCode.invalidArgumentValue)
-    #expect(diagnostic.hint?.hasPrefix("list operations of create, update, delete, read") == true, "\(diagnostic.hint ?? "")")
+    #expect(
+      diagnostic.hint?.hasPrefix("list operations of create, update, delete, read") == true, "\(diagnostic.hint ?? "")")
     let near = Generator.validate(
       bytes: Array("type Post @model @auth(rules: [{allow: private, operations: [raed]}]) { id: ID! }".utf8),
       fileName: "s.graphql", swiftNames: [:])
@@ -216,6 +219,7 @@ struct EveryDiagnosticHasAHintTests {
   }
 
   @Test func inputTooLargeHasAHint() {
-    #expect(SDLDiagnosticMessage.inputTooLarge(byteCount: 1 << 32).hint == "split the schema into files smaller than 4 GiB")
+    #expect(
+      SDLDiagnosticMessage.inputTooLarge(byteCount: 1 << 32).hint == "split the schema into files smaller than 4 GiB")
   }
 }

@@ -890,13 +890,17 @@ public enum SemanticError: Sendable, Hashable {
       return
         "declare the field as \(q(expected, limit: 400)), or use the directive of the field's shape (@hasMany or @manyToMany for a list, @hasOne or @belongsTo for one model) instead of `@\(q(directive))`"
     case .nestedList:
-      return "store one level of list (`[T]`), or put the inner list in an embedded type (`type Row { cells: [T] }`) and store `[Row]`"
+      return
+        "store one level of list (`[T]`), or put the inner list in an embedded type (`type Row { cells: [T] }`) and store `[Row]`"
     case .unsupportedFieldType(_, _, _, let kind) where kind.contains("input"):
-      return "an `input` type is for arguments only; declare the field's type as a `type` without @model (an embedded value) or a @model with a relation"
+      return
+        "an `input` type is for arguments only; declare the field's type as a `type` without @model (an embedded value) or a @model with a relation"
     case .unsupportedFieldType:
-      return "declare the field with a scalar, an enum, a `type` without @model (an embedded value) or a @model with a relation; `AWSJSON` holds any JSON value"
+      return
+        "declare the field with a scalar, an enum, a `type` without @model (an embedded value) or a @model with a relation; `AWSJSON` holds any JSON value"
     case .invalidDefault(_, _, let typeName, _):
-      return "write the default as a string holding a `\(q(typeName))` value, as the default-value transformer reads it: \(Self.defaultExample(typeName))"
+      return
+        "write the default as a string holding a `\(q(typeName))` value, as the default-value transformer reads it: \(Self.defaultExample(typeName))"
     case .duplicateIndexName(_, let indexName):
       return "give each @index of the model its own `name:` (the note shows the first `\(q(indexName))`), or remove one"
     case .invalidAuthRule(_, let reason) where reason.contains("is not readable by"):

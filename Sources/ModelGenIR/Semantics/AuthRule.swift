@@ -260,7 +260,8 @@ private struct RuleReader {
     case "groups":
       guard let list = strings(entry.value) else {
         return invalid(
-          key, "a list of strings", entry.value.range, fix: "write the group names in double quotes: `groups: [\"Admin\"]`")
+          key, "a list of strings", entry.value.range,
+          fix: "write the group names in double quotes: `groups: [\"Admin\"]`")
       }
       guard !list.isEmpty else { return empty(entry) }
       rule.groups = list
@@ -272,7 +273,8 @@ private struct RuleReader {
       let suggestion = Naming.suggestion(for: key, among: AuthRule.ruleKeys)
       context.report(
         .unknownArgument(
-          directive: "auth", argument: "rules.\(key)", suggestion: suggestion, arguments: AuthRule.ruleKeys), at: entry.name.range)
+          directive: "auth", argument: "rules.\(key)", suggestion: suggestion, arguments: AuthRule.ruleKeys),
+        at: entry.name.range)
       return false
     }
     return true

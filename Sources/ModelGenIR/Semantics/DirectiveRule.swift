@@ -321,7 +321,8 @@ enum DirectiveRule {
     case .objectOrNull: form = "\(argument): {…}` or `\(argument): null"
     case .objectList: form = "\(argument): [{…}]"
     }
-    let prefix = shape == .string || shape == .stringOrNull || shape == .stringList ? "write it in double quotes: " : "write "
+    let prefix =
+      shape == .string || shape == .stringOrNull || shape == .stringList ? "write it in double quotes: " : "write "
     return prefix + "`@\(DiagnosticText.shortened(directive))(\(form))`"
   }
 

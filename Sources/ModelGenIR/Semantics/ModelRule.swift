@@ -90,7 +90,9 @@ enum ModelRule {
         context.report(
           .invalidArgumentValue(
             directive: "model", argument: "timestamps.\(entry.name.value)", expected: "a string or null",
-            fix: "write the field name in double quotes, or null to leave the timestamp out (`timestamps: {\(entry.name.value): \"\(entry.name.value)On\"}`)"),
+            fix:
+              "write the field name in double quotes, or null to leave the timestamp out (`timestamps: {\(entry.name.value): \"\(entry.name.value)On\"}`)"
+          ),
           at: entry.value.range)
         continue
       }
@@ -125,7 +127,9 @@ enum ModelRule {
         directive: "model", argument: "subscriptions.level",
         expected: "one of \(subscriptionLevels.joined(separator: ", "))",
         suggestion: written.flatMap { Naming.suggestion(for: $0, among: subscriptionLevels) },
-        fix: "write one of \(subscriptionLevels.joined(separator: ", ")) without quotes (`subscriptions: {level: public}`)"),
+        fix:
+          "write one of \(subscriptionLevels.joined(separator: ", ")) without quotes (`subscriptions: {level: public}`)"
+      ),
       at: level.range)
   }
 

@@ -48,7 +48,8 @@ enum PrimaryKeyRule {
           .invalidArgumentValue(
             directive: directive.name.value, argument: "sortKeyFields", expected: expected,
             fix:
-              "list each sort key field once, and not the partition key `\(DiagnosticText.shortened(partition))` (the field the directive is on)"),
+              "list each sort key field once, and not the partition key `\(DiagnosticText.shortened(partition))` (the field the directive is on)"
+          ),
           at: range)
         continue
       }
