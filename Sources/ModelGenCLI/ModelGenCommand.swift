@@ -209,29 +209,32 @@ public struct ModelGenCommand {
     // Templates are loaded only for a run that can render: with config errors the schemas are
     // checked as `validate` checks them.
     var generator: Generator?
+    var templates: TemplateSet?
+    var templatesFailed = false
     if reading.errors.isEmpty && extraConfigErrors.isEmpty {
-      let templates: TemplateSet
       do {
         if let directory = options.templates {
           if let problem = InputPath.problem(directory, directory: true) {
-            standardError("error: cannot read templates directory \(directory): \(problem)\n")
-            return Self.usage
+            throw TemplateLibraryError.unreadableDirectory(path: directory, reason: problem)
           }
           templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
         } else {
           templates = try TemplateLibrary.defaults()
         }
       } catch {
+        // MGC028 (or a template's syntax error); the schemas are still checked, as `validate` checks them.
         standardError(Self.describe(error, templates: options.templates))
-        return Self.usage
+        templatesFailed = true
       }
+    }
+    if !templatesFailed, let templates {
       generator = Generator(
         options: GeneratorOptions(
           access: options.access, emit: options.emit, templates: templates,
           conflictResolution: options.conflictResolution, swiftNames: config.swiftNames))
     }
     let conflictResolution = options.conflictResolution
-    let checked = checkInputs(
+    var checked = checkInputs(
       options.schemas, reading: reading, extraConfigErrors: extraConfigErrors, templates: options.templates
     ) { bytes, path in
       guard let generator else {
@@ -244,6 +247,8 @@ public struct ModelGenCommand {
     let collisions =
       options.schemas.count > 1 && options.singleFile == nil ? OutputDirectories.problems(options.schemas) : []
     printConfigErrors(collisions)
+    // Templates that cannot be used are an unusable input, as an unreadable schema is (exit 64).
+    if templatesFailed { checked.badInput = true }
     if let status = checked.failureStatus ?? (collisions.isEmpty ? nil : Self.failure) {
       standardError("error: no files written\n")
       return status
@@ -387,11 +392,16 @@ public struct ModelGenCommand {
     return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// One line for a failure outside the schema: template errors as `DIR/name.mustache:LINE: error:
-  /// message` (clickable like compiler output), anything else as `error: description`.
+  /// One line for a failure outside the schema: templates that cannot be used as
+  /// `PATH: error: message [MGC028]` and a hint line, template errors as
+  /// `DIR/name.mustache:LINE: error: message` (clickable like compiler output), anything else as
+  /// `error: description`.
   static func describe(_ error: any Error, templates: String?) -> String {
     let prefix = templates.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "Templates/"
     switch error {
+    case let error as TemplateLibraryError:
+      return
+        "\(ConfigFileError(path: error.path, code: ConfigDiagnosticCode.unusableTemplates, message: error.message, hint: error.hint))\n"
     case let error as TemplateError:
       return prefix + "\(error)\n"
     case GeneratorError.template(let error, let file):

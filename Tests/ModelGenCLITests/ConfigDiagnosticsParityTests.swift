@@ -164,4 +164,19 @@ struct ConfigDiagnosticsParityTests {
     }
     #expect(generate.errors.hasSuffix("error: no files written\n"))
   }
+
+  /// Templates that cannot be used are `MGC028` at their path, with a hint (they were
+  /// `error: cannot read templates directory …` with no code), and the schemas are still checked.
+  @Test func unusableTemplatesAreMGC028AndTheSchemasAreStillChecked() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("bad.graphql", "type Post @model { id: ID! author: Writer @belongsTo }\n")
+    let run = try await SpawnedRun.spawn(
+      ["generate", "bad.graphql", "--output", "Out", "--templates", "nowhere"], in: directory.path)
+    #expect(run.status == 64, "\(run.errors)")
+    #expect(
+      run.errors.hasPrefix("nowhere: error: cannot read the templates directory: no such directory [MGC028]\n  hint: "),
+      "\(run.errors)")
+    #expect(run.errors.contains("bad.graphql:1:36: error: unknown type `Writer` [MG001]"), "\(run.errors)")
+    #expect(run.errors.hasSuffix("error: no files written\n"))
+  }
 }

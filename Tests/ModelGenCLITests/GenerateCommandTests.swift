@@ -219,6 +219,7 @@ struct GenerateCommandTests {
     #expect(
       run.errors
         == "\(directory.url("Templates"))/enum.mustache:2: error: section 'cases' is never closed\n"
+        + "error: no files written\n"
     )
   }
 

@@ -247,7 +247,9 @@ struct HostileInputTests {
       ),
       (
         ["generate", "s.graphql", "--output", "o", "--templates", "T"],
-        "error: cannot read template \(directory.url("T"))/model.mustache: \(fifo)\n"
+        "\(directory.url("T"))/model.mustache: error: cannot read the template: \(fifo) [MGC028]\n"
+          + "  hint: put a regular file there, or remove it (the built-in template of that name is used then)\n"
+          + "error: no files written\n"
       ),
     ]
     for (arguments, errors) in cases {

@@ -43,7 +43,8 @@ struct RobustnessTests {
     #expect(run.status == 64)
     #expect(
       run.errors
-        == "\(directory.url("T"))/model.mustache:2: error: recursive partial 'model' (model → model)\n")
+        == "\(directory.url("T"))/model.mustache:2: error: recursive partial 'model' (model → model)\n"
+        + "error: no files written\n")
     #expect(!FileManager.default.fileExists(atPath: directory.url("Out")))
   }
 
@@ -60,6 +61,7 @@ struct RobustnessTests {
     #expect(
       run.errors
         == "\(directory.url("T"))/enum.mustache:2: error: recursive partial 'header' (header → enum → header)\n"
+        + "error: no files written\n"
     )
   }
 
@@ -209,9 +211,9 @@ struct RobustnessTests {
     #expect(run.status == 64)
     #expect(
       run.errors
-        == "error: unknown template \(directory.url("T"))/modle.mustache (did you mean 'model.mustache'?); "
-        + "'modle.mustache' is not a template name, and no template includes it as a partial. The templates are: "
-        + "embedded.mustache, enum.mustache, header.mustache, model.mustache, registry.mustache, schema.mustache\n")
+        == "\(directory.url("T"))/modle.mustache: error: unknown template: 'modle.mustache' is not a template name, "
+        + "and no template includes it as a partial [MGC028]\n  hint: did you mean 'model.mustache'?\n"
+        + "error: no files written\n")
     #expect(!FileManager.default.fileExists(atPath: directory.url("Out")))
 
     try directory.write("U/notes.mustache", "x\n")
@@ -220,7 +222,14 @@ struct RobustnessTests {
       directory.url("U"),
     ])
     #expect(far.status == 64)
-    #expect(far.errors.hasPrefix("error: unknown template \(directory.url("U"))/notes.mustache; "))
+    #expect(
+      far.errors.hasPrefix(
+        "\(directory.url("U"))/notes.mustache: error: unknown template: 'notes.mustache' is not a template name")
+    )
+    #expect(
+      far.errors.contains(
+        "  hint: name it after a template (embedded.mustache, enum.mustache, header.mustache, model.mustache, "
+          + "registry.mustache, schema.mustache), or include it from one as a partial (`{{> name}}`)\n"))
   }
 
   @Test func aPartialTheUserTemplatesIncludeIsKnown() throws {
@@ -271,11 +280,13 @@ struct RobustnessTests {
       ),
       (
         ["generate", schema, "--output", out, "--templates", directory.url("T")],
-        "error: cannot read templates directory \(directory.url("T")): no such directory\n"
+        "\(directory.url("T")): error: cannot read the templates directory: no such directory [MGC028]"
+          + "\n  hint: pass a readable directory of `.mustache` templates (`--templates DIR`, or \"templates\" in modelgen-config.json), or leave it out for the built-in templates\nerror: no files written\n"
       ),
       (
         ["generate", schema, "--output", out, "--templates", directory.url("file")],
-        "error: cannot read templates directory \(directory.url("file")): is not a directory\n"
+        "\(directory.url("file")): error: cannot read the templates directory: is not a directory [MGC028]"
+          + "\n  hint: pass a readable directory of `.mustache` templates (`--templates DIR`, or \"templates\" in modelgen-config.json), or leave it out for the built-in templates\nerror: no files written\n"
       ),
     ]
     for (arguments, errors) in cases {

@@ -89,7 +89,7 @@ struct DocumentationTests {
         )
       }
     }
-    #expect(count == 125)
+    #expect(count == 126)
   }
 
   @Test(arguments: ["GraphQLSDL", "ModelGen", "LazyModel", "LazyModelDataStore", "LazyModelAPI"])

@@ -91,6 +91,43 @@ public enum TemplateLibraryError: Error, Sendable, Equatable, CustomStringConver
   /// closest template name, if one is close.
   case unknownTemplate(path: String, suggestion: String?)
 
+  /// The directory or file the error is about.
+  public var path: String {
+    switch self {
+    case .unreadableDirectory(let path, _), .unreadableFile(let path), .unusableFile(let path, _),
+      .unknownTemplate(let path, _):
+      path
+    }
+  }
+
+  /// What is wrong, without the path (`modelgen` prints it as `PATH: error: MESSAGE [MGC028]`).
+  public var message: String {
+    switch self {
+    case .unreadableDirectory(_, let reason): "cannot read the templates directory: \(reason)"
+    case .unreadableFile: "cannot read the template as UTF-8 text"
+    case .unusableFile(_, let reason): "cannot read the template: \(reason)"
+    case .unknownTemplate(let path, _):
+      "unknown template: '\(path.split(separator: "/").last.map(String.init) ?? path)' is not a template name, and no "
+        + "template includes it as a partial"
+    }
+  }
+
+  /// What to do about it.
+  public var hint: String {
+    switch self {
+    case .unreadableDirectory:
+      "pass a readable directory of `.mustache` templates (`--templates DIR`, or \"templates\" in "
+        + "modelgen-config.json), or leave it out for the built-in templates"
+    case .unreadableFile: "save the template as UTF-8 text"
+    case .unusableFile: "put a regular file there, or remove it (the built-in template of that name is used then)"
+    case .unknownTemplate(_, let suggestion?): "did you mean '\(suggestion).mustache'?"
+    case .unknownTemplate(_, nil):
+      "name it after a template ("
+        + TemplateLibrary.names.map { "\($0).mustache" }.joined(separator: ", ")
+        + "), or include it from one as a partial (`{{> name}}`)"
+    }
+  }
+
   /// A one-line message.
   public var description: String {
     switch self {

@@ -100,6 +100,11 @@ public enum ConfigDiagnosticCode {
   /// [MGC027]` with a hint line; exit status 64 (`EX_USAGE`, an input that cannot be used), and
   /// the other schemas and the config are still checked.
   public static let unreadableSchema: DiagnosticCode = "MGC027"
+  /// The templates of `modelgen generate` (`--templates DIR`, or `"templates"` in the config)
+  /// cannot be used: the directory cannot be read, a `*.mustache` file in it is not a regular file
+  /// or not UTF-8 text, or its name is no template and no template includes it as a partial.
+  /// Printed as `path: error: message [MGC028]` with a hint line; exit status 64.
+  public static let unusableTemplates: DiagnosticCode = "MGC028"
   /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
   /// `MGC099` is printed and checking stops.
   public static let tooManyErrors: DiagnosticCode = "MGC099"
