@@ -78,6 +78,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionChildWithoutQueriesConnectionUnauthorized", "regressions/child-without-queries-connection-unauthorized"),
   ("RegressionAppsyncDirectivesOnModelTypesDropped", "regressions/appsync-directives-on-model-types-dropped"),
   ("RegressionDeclaredTimestampsReplacedOnSave", "regressions/declared-timestamps-replaced-on-save"),
+  ("RegressionEmbeddedModelReferenceLoadedNil", "regressions/embedded-model-reference-loaded-nil"),
 ]
 
 var targets: [Target] = [
