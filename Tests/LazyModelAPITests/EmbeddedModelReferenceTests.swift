@@ -61,7 +61,8 @@ struct EmbeddedModelReferenceTests {
     #expect(try await volume.cover?.artist == "Schoenherr")
     #expect(try await edition.publisher?.name == "Chilton")
     #expect(
-      log.last?.document == "query GetPublisher($id: ID!) { getPublisher(id: $id) { id name createdAt updatedAt __typename } }")
+      log.last?.document
+        == "query GetPublisher($id: ID!) { getPublisher(id: $id) { id name createdAt updatedAt __typename } }")
 
     let anonymous = try #require(fetched.picks[1].volume)
     #expect(anonymous.authorReference.isLoaded, "the value names no author: an empty reference")
