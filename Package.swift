@@ -27,6 +27,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("SyncBlogModels", "sync/sync-blog"),
   ("SyncOwnerModels", "sync/sync-owner"),
   ("SyncFieldAuthModels", "sync/sync-field-auth"),
+  ("SyncDeclaredTimestampsModels", "sync/sync-declared-timestamps"),
   ("RegressionBelongsToFkIsPrimaryKeyField", "regressions/belongs-to-fk-is-primary-key-field"),
   ("RegressionCompositeKeyNonStringComponents", "regressions/composite-key-non-string-components"),
   ("RegressionCompositeKeySortKeyNamedId", "regressions/composite-key-sort-key-named-id"),
@@ -76,6 +77,8 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionSubscriptionLevelNotInModelSchema", "regressions/subscription-level-not-in-model-schema"),
   ("RegressionChildWithoutQueriesConnectionUnauthorized", "regressions/child-without-queries-connection-unauthorized"),
   ("RegressionAppsyncDirectivesOnModelTypesDropped", "regressions/appsync-directives-on-model-types-dropped"),
+  ("RegressionDeclaredTimestampsReplacedOnSave", "regressions/declared-timestamps-replaced-on-save"),
+  ("RegressionEmbeddedModelReferenceLoadedNil", "regressions/embedded-model-reference-loaded-nil"),
 ]
 
 var targets: [Target] = [
@@ -203,7 +206,7 @@ var targets: [Target] = [
     name: "LazyModelSyncTests",
     dependencies: [
       "LazyModelDataStore", "LazyModelAPI", "LazyModel", "SyncBlogModels", "SyncOwnerModels", "SyncFieldAuthModels",
-      "SyncKillHelper", "ChildProcessSupport",
+      "SyncDeclaredTimestampsModels", "SyncKillHelper", "ChildProcessSupport",
     ],
     swiftSettings: strict
   ),

@@ -288,12 +288,6 @@ public enum ModelDocument {
     return (first, deeper)
   }
 
-  /// The selection of a data field: its name, with an embedded type's fields in braces. A model
-  /// an embedded type holds (an embedded value, not an association) selects its own writable data
-  /// fields one level deep plus `__typename`: not its read-only timestamps, which the service
-  /// fills only on the model's own records (the API schema declares them non-null, and the
-  /// `Create<Model>Input` the value is written with has none); models held below that level are
-  /// not selected (`nestedModels: false`), so the selection ends however the types nest.
   /// The referenced model's fields a `@belongsTo`/`@hasOne` association's FK fields hold.
   private static func referencedFields(_ association: ModelAssociation?) -> [String] {
     switch association {
@@ -302,6 +296,14 @@ public enum ModelDocument {
     }
   }
 
+  /// The selection of a data field: its name, with an embedded type's fields in braces. A model
+  /// an embedded type holds (an embedded value, not an association) selects its own writable data
+  /// fields one level deep, the FK fields of its `@belongsTo`/`@hasOne` that are no data field
+  /// (implicit ones such as `authorBooksId`, so each reference decodes not loaded, holding its
+  /// key), plus `__typename`; not its relation fields, nor its read-only timestamps, which the service
+  /// fills only on the model's own records (the API schema declares them non-null, and the
+  /// `Create<Model>Input` the value is written with has none); models held below that level are
+  /// not selected (`nestedModels: false`), so the selection ends however the types nest.
   private static func dataSelection(_ field: ModelField) -> String {
     dataSelection(field, nestedModels: true) ?? field.name
   }
@@ -315,8 +317,20 @@ public enum ModelDocument {
       return "\(field.name) { " + parts.joined(separator: " ") + " }"
     case .model(let model) where field.association == nil:
       guard nestedModels else { return nil }
-      let parts = model.schema.fields.filter { $0.association == nil && !$0.isReadOnly }.compactMap {
-        dataSelection($0, nestedModels: false)
+      var parts: [String] = []
+      for member in model.schema.fields {
+        switch member.association {
+        case nil:
+          guard !member.isReadOnly, let part = dataSelection(member, nestedModels: false) else { continue }
+          parts.append(part)
+        case .belongsTo(_, let targetNames)?, .hasOne(_, let targetNames)?:
+          // The FK fields the held model stores that are no data field of it (implicit ones,
+          // `authorBooksId`): its `Create<Model>Input` writes them, and its reference is rebuilt
+          // from them (not loaded, loadable by that key) instead of claiming no target.
+          parts += targetNames.filter { model.schema.field(named: $0) == nil && !parts.contains($0) }
+        case .hasMany?:
+          continue
+        }
       }
       return "\(field.name) { " + (parts + ["__typename"]).joined(separator: " ") + " }"
     default:

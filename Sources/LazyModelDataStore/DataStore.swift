@@ -537,8 +537,12 @@ public final class DataStore: Sendable {
   ///
   /// Its `@belongsTo`/`@hasOne` FK columns are taken from the reference (loaded model or not-loaded
   /// identifiers); lists and `@hasOne(references:)` fields are not saved (save the children).
-  /// The schema's `createdAt` timestamp (`ModelSchema.timestamps`, whatever its name) is set on
-  /// insert when nil and kept on update; its `updatedAt` timestamp is set on every save.
+  /// The schema's timestamps (`ModelSchema.timestamps`, whatever their names): an implicit
+  /// (read-only) `createdAt` is set on insert when nil and kept on update, an implicit `updatedAt`
+  /// is set on every save. A timestamp field the model declares itself (writable) is the caller's,
+  /// as in the transformer v2: a value it holds is stored as given (on insert and update), and
+  /// only a nil one is filled — `updatedAt` with the save's instant, `createdAt` with it on insert
+  /// while an update keeps the stored value.
   /// An update never deletes and re-inserts the row, so children are not cascaded away.
   ///
   /// - Returns: The model as stored, as Amplify's `save` returns it: timestamps set, relationships
@@ -591,13 +595,21 @@ public final class DataStore: Sendable {
     // Every row is encoded and checked before any SQL runs; one encoder for them all (it learns
     // the key order and the reference types once).
     let encoder = RowEncoder(mapping: mapping, store: self)
+    let keptWhenNil = mapping.keptWhenNilColumns
+    // Per row, the given values of the `keptWhenNil` columns (bound after the row), before the
+    // store fills them.
+    var givenValues: [SQLValue] = []
+    givenValues.reserveCapacity(keptWhenNil.isEmpty ? 0 : models.count * keptWhenNil.count)
     let rows = try models.map { model in
       var row = try encoder.encodeRow(model)
+      for index in keptWhenNil { givenValues.append(row[index]) }
       var now: String?  // this save's instant, read when a timestamp column takes it
       for (index, column) in mapping.columns.enumerated() {
         if let timestamp = column.timestamp,
           (timestamp == .updatedAt && !clock.keepsGivenTimestamps) || row[index] == .null
         {
+          // The implicit `updatedAt` takes every save's instant; the other timestamps (the
+          // implicit `createdAt`, declared ones) only when the save gives none.
           let instant = now ?? clock.next()
           now = instant
           row[index] = .text(instant)
@@ -608,11 +620,16 @@ public final class DataStore: Sendable {
       }
       return row
     }
-    for row in rows {
+    for (position, row) in rows.enumerated() {
       let mark = collector?.mark ?? 0
       let before = collector?.writeCounts
       do {
         try statement.bind(row)
+        for offset in keptWhenNil.indices {
+          try statement.bind(
+            givenValues[position * keptWhenNil.count + offset],
+            at: Int32(row.count + offset + 1))
+        }
         _ = try statement.step()  // an upsert returns no row
         statement.reset()
         if !readBack {
@@ -624,7 +641,7 @@ public final class DataStore: Sendable {
           decoder.row = .values(row)
           saved.append(try decoder.decode(M.self))
         } else {
-          // Updated (`createdAt` is the stored one), `DO NOTHING` (every column is a key column:
+          // Updated (`createdAt` may be the stored one), `DO NOTHING` (every column is a key column:
           // the row was already there), or no change hooks on this connection: read it back.
           let identifiers = try mapping.primaryKeyColumns.map { index in
             IdentifierComponent(

@@ -60,12 +60,37 @@ struct ColumnRoles: Sendable, Equatable {
   var indexedBy: [String] = []
 }
 
-/// Which of a model's timestamps (`@model(timestamps:)`) a column holds.
-enum TimestampRole: Sendable {
-  /// Set on the first save, kept on update.
+/// Which of a model's timestamps (`@model(timestamps:)`, whatever their names) a column holds,
+/// and whether the schema writes it.
+///
+/// An implicit timestamp (added by the transformer, `ModelField.isReadOnly`) belongs to the store:
+/// the caller cannot set it. A timestamp field the model declares itself (`createdAt: AWSDateTime`,
+/// writable) belongs to the caller, as in the transformer v2's resolvers, which fill it only when
+/// the input leaves it out (`$util.defaultIfNull($ctx.args.input.createdAt, $util.time.nowISO8601())`
+/// on create, the same for `updatedAt` on create and update).
+enum TimestampRole: Sendable, Equatable {
+  /// The implicit `createdAt`: set on insert when nil, never changed by an update.
   case createdAt
-  /// Set on every save.
+  /// The implicit `updatedAt`: set on every save (a remote record's own value is kept).
   case updatedAt
+  /// A declared `createdAt`: set on insert when nil; an update that gives a value stores it, one
+  /// that gives nil keeps the stored value.
+  case declaredCreatedAt
+  /// A declared `updatedAt`: set on every save that gives nil, a given value is stored as given.
+  case declaredUpdatedAt
+
+  /// The role of `field` of `schema`, `nil` when it is no timestamp (timestamps are the
+  /// `AWSDateTime` fields that `ModelSchema.timestamps` names; `timestamps: null` names none).
+  init?(_ field: ModelField, of schema: ModelSchema) {
+    guard field.type == .scalar(.awsDateTime) else { return nil }
+    if field.name == schema.timestamps.createdAt {
+      self = field.isReadOnly ? .createdAt : .declaredCreatedAt
+    } else if field.name == schema.timestamps.updatedAt {
+      self = field.isReadOnly ? .updatedAt : .declaredUpdatedAt
+    } else {
+      return nil
+    }
+  }
 }
 
 /// A `@belongsTo`, or a `@hasOne` whose FK lives on this model: FK columns on this table.
@@ -155,8 +180,14 @@ final class TableMapping: Sendable {
   let primaryKeyCondition: String
   /// `SELECT 1 FROM t WHERE pk1 = ? AND …`.
   let existsByPrimaryKey: String
-  /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column.
+  /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of every column: parameters 1…`columns.count`
+  /// are the row, then one per ``keptWhenNilColumns`` entry, the value the save gives (`NULL`:
+  /// keep the stored one).
   let upsert: String
+  /// The columns (positions in ``columns``) of a declared `createdAt`
+  /// (``TimestampRole/declaredCreatedAt``): an update stores the value a save gives and keeps the
+  /// stored one when it gives nil.
+  let keptWhenNilColumns: [Int]
 
   /// The mapping of `type`.
   ///
@@ -227,14 +258,7 @@ final class TableMapping: Sendable {
         continue
       case nil:
         // The schema names the timestamps (renamed or disabled by `@model(timestamps:)`).
-        var timestamp: TimestampRole?
-        if field.type == .scalar(.awsDateTime) {
-          if field.name == schema.timestamps.createdAt {
-            timestamp = .createdAt
-          } else if field.name == schema.timestamps.updatedAt {
-            timestamp = .updatedAt
-          }
-        }
+        let timestamp = TimestampRole(field, of: schema)
         plans.append((field.name, .column(columns.count)))
         columns.append(
           Column(
@@ -340,11 +364,22 @@ final class TableMapping: Sendable {
     primaryKeyCondition = keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     existsByPrimaryKey = "SELECT 1 FROM \(quote(table)) WHERE \(primaryKeyCondition)"
     let updatable = columns.filter { !keyNames.contains($0.name) && $0.timestamp != .createdAt }
+    // A declared `createdAt` the save leaves nil keeps the stored value on update; the insert
+    // stores the save's instant in its place. The value as given (before the store fills it) is
+    // bound after the row's columns, one parameter per such column (`?N`, N > columns.count).
+    let keptWhenNil = columns.indices.filter { columns[$0].timestamp == .declaredCreatedAt }
+    keptWhenNilColumns = keptWhenNil
     let conflict =
       updatable.isEmpty
       ? "DO NOTHING"
       : "DO UPDATE SET "
-        + updatable.map { "\(quote($0.name)) = excluded.\(quote($0.name))" }.joined(separator: ", ")
+        + updatable.map { column in
+          let name = quote(column.name)
+          guard let position = keptWhenNil.firstIndex(where: { columns[$0].name == column.name }) else {
+            return "\(name) = excluded.\(name)"
+          }
+          return "\(name) = COALESCE(?\(columns.count + position + 1), \(name))"
+        }.joined(separator: ", ")
     upsert =
       "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
       + Array(repeating: "?", count: columns.count).joined(separator: ", ")
