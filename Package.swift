@@ -76,6 +76,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionSubscriptionLevelNotInModelSchema", "regressions/subscription-level-not-in-model-schema"),
   ("RegressionChildWithoutQueriesConnectionUnauthorized", "regressions/child-without-queries-connection-unauthorized"),
   ("RegressionAppsyncDirectivesOnModelTypesDropped", "regressions/appsync-directives-on-model-types-dropped"),
+  ("RegressionRedactedHasManyClaimedNoChildren", "regressions/redacted-has-many-claimed-no-children"),
 ]
 
 var targets: [Target] = [
