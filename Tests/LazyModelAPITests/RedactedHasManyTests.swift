@@ -38,7 +38,8 @@ struct RedactedHasManyTests {
     #expect(fields == ["albumSongsId"])
     #expect(try await songs.fetch().map(\.name).sorted() == ["All I Want", "River"])
     // A query is not redacted: its included page is loaded.
-    let read = try #require(try await client.get(Album.self, byIdentifier: .init(id: "a1"), includes: [Album.keys.songs]))
+    let read = try #require(
+      try await client.get(Album.self, byIdentifier: .init(id: "a1"), includes: [Album.keys.songs]))
     guard case .loaded(let elements) = try #require(read.songs).state else {
       Issue.record("an included page of a query decoded as not loaded")
       return

@@ -87,7 +87,7 @@ public enum ModelSubscriptions {
   }
 
   /// The owner arguments the subscription fields of `schema` take, in rule order; none unless
-  /// ``LazyModel/ModelSchema/subscriptionLevel`` is `.on`: the auth transformer adds them
+  /// `ModelSchema.subscriptionLevel` is `.on`: the auth transformer adds them
   /// (`addSubscriptionArguments` in `protectSchemaOperations`) only at level `on`, so a level
   /// `public` subscription takes `filter` alone and an owner argument would be refused by the
   /// service's validation.
