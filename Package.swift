@@ -79,6 +79,7 @@ let generatedModules: [(name: String, path: String)] = [
   ("RegressionAppsyncDirectivesOnModelTypesDropped", "regressions/appsync-directives-on-model-types-dropped"),
   ("RegressionDeclaredTimestampsReplacedOnSave", "regressions/declared-timestamps-replaced-on-save"),
   ("RegressionEmbeddedModelReferenceLoadedNil", "regressions/embedded-model-reference-loaded-nil"),
+  ("RegressionRedactedHasManyClaimedNoChildren", "regressions/redacted-has-many-claimed-no-children"),
 ]
 
 var targets: [Target] = [

@@ -40,7 +40,9 @@ public struct ModelSchema: Sendable, Hashable {
   /// The protected fields: those some read role of the model may not read (its field-level
   /// `@auth` rules; `AuthRule.protectedFields(modelRules:fields:)`, the auth transformer's
   /// `needsFieldResolver` rule). Generated schemas list them; a hand-written schema that passes
-  /// `nil` gets them computed from its rules. Empty without field-level rules.
+  /// `nil` gets them computed from its rules over its data fields that are not read-only, less an
+  /// `id` primary key without field rules (which the transformer inserts when the type declares
+  /// none, outside its matrix). Empty without field-level rules.
   public let protectedFields: Set<String>
 
   /// The sync query field (`sync<PluralName>`, `syncPosts`), or `nil` without sync.
@@ -96,8 +98,27 @@ public struct ModelSchema: Sendable, Hashable {
     self.protectedFields = Set(
       protectedFields
         ?? AuthRule.protectedFields(
-          modelRules: authRules,
-          fields: fields.filter { $0.association == nil && !$0.isReadOnly }.map { ($0.name, $0.authRules) }))
+          modelRules: authRules, fields: Self.matrixFields(fields, primaryKey: primaryKey)))
+  }
+
+  /// The fields a hand-written schema's protected fields are computed from: the auth
+  /// transformer's access-control matrix, which covers the fields the GraphQL type declares
+  /// (`collectFieldNames`, run before the model transformer inserts `id` and the timestamps and
+  /// the auth transformer its owner field), less the associations (they get relational
+  /// resolvers). A runtime schema does not say which fields were declared, so this leaves out
+  /// the read-only fields (timestamps, an inserted owner) and an `id` that is the whole primary
+  /// key without field rules of its own: the transformer inserts it when the type declares none,
+  /// and a declared `id: ID!` could be protected only where that is moot (at level `on` the
+  /// transformer refuses a required field some read role may not read; elsewhere redacting it
+  /// would null the whole record). Other implicit fields (a hasMany's foreign keys on the child)
+  /// stay: a field wrongly listed keeps a stored value, one wrongly left out could be cleared.
+  private static func matrixFields(
+    _ fields: [ModelField], primaryKey: [String]
+  ) -> [(name: String, rules: [AuthRule])] {
+    fields.filter { field in
+      field.association == nil && !field.isReadOnly
+        && !(primaryKey == ["id"] && field.name == "id" && field.authRules.isEmpty)
+    }.map { ($0.name, $0.authRules) }
   }
 
   /// Creates a schema with the primary key given as coding keys.

@@ -20,8 +20,9 @@ import ModelGenIR
 ///         "authRules": [rule, …], "fieldAuthRules": {"<field>": [rule, …]},
 ///         "authFields": ["<field>", …] (only with field rules: the fields the access-control
 ///                       matrix covers, each under its field rules or else the model's),
-///         "subscriptionLevel": "public" | "off" (only with field rules and a level other than
-///                              `on`: mutations then return protected fields unredacted),
+///         "subscriptionLevel": "public" | "off" (only with @auth rules and a level other than
+///                              `on`: mutations then return protected fields unredacted, and
+///                              the rules protect no subscription),
 ///         "conflictHandler": "AUTOMERGE" | "OPTIMISTIC_CONCURRENCY" | "LAMBDA" (only with
 ///                            `--conflict-resolution`: a versioned data source)}},
 ///       "operations": {"Query" | "Mutation" | "Subscription": {"<root field>": {"model": "<Model>",
@@ -124,9 +125,11 @@ public enum APILocalManifest {
     // Only with field rules, so manifests without them stay as they were.
     if !fieldRules.isEmpty {
       entry.append(("authFields", .strings(APIAuth.resources(of: model).map(\.name))))
-      if model.operations.subscriptionLevel != "on" {
-        entry.append(("subscriptionLevel", .string(model.operations.subscriptionLevel)))
-      }
+    }
+    // Only with @auth rules: the level decides whether the rules protect the subscriptions and
+    // whether mutations redact protected fields.
+    if !(model.authRules.isEmpty && fieldRules.isEmpty), model.operations.subscriptionLevel != "on" {
+      entry.append(("subscriptionLevel", .string(model.operations.subscriptionLevel)))
     }
     // Only for a versioned data source, so manifests without sync stay as they were.
     if let conflictResolution {

@@ -799,6 +799,14 @@ private struct Emitter {
   }
 
   /// The `Subscription` fields of `model`; each exists only while its mutation does.
+  ///
+  /// The auth transformer protects subscriptions only at `@model(subscriptions: {level: on})`
+  /// (the default): its `protectSchemaOperations` adds the `listen` roles' `@aws_*` directives
+  /// and the owner arguments (`addSubscriptionArguments`) inside `if (subscriptionLevel ===
+  /// SubscriptionLevel.on)`, and `getSubscriptionFieldNames` gives `protectSubscriptionResolver`
+  /// no field at another level. At `public` the fields (which the model transformer still
+  /// creates) carry only `@aws_subscribe` and the `filter` argument, so AppSync lets in the API's
+  /// default authorization mode alone and filters no event by owner; at `off` there are none.
   func subscriptionFields(_ model: ModelDefinition) -> [String] {
     let operations = names.names(of: model).operations
     let auth = APIAuth(model: model)
@@ -806,7 +814,9 @@ private struct Emitter {
       (operations.onCreate, operations.create), (operations.onUpdate, operations.update),
       (operations.onDelete, operations.delete),
     ]
-    let ownerArguments = auth.subscriptionOwnerArguments(of: model).map { ($0, "String") }
+    let protected = model.operations.subscriptionLevel == "on"
+    let ownerArguments = protected ? auth.subscriptionOwnerArguments(of: model).map { ($0, "String") } : []
+    let authDirectives = protected ? Self.marked(auth.operationDirectives(.listen)) : []
     return pairs.compactMap { fieldName, mutationName in
       guard let fieldName, let mutationName else { return nil }
       return SDLBlock.field(
@@ -815,7 +825,7 @@ private struct Emitter {
         type: model.name,
         directives: [
           SDLBlock.directive("aws_subscribe", [("mutations", SDLBlock.stringList([mutationName]))])
-        ] + Self.marked(auth.operationDirectives(.listen)))
+        ] + authDirectives)
     }
   }
 

@@ -54,7 +54,12 @@ resolvers do:
   on is null in every mutation response, for every caller, and so in every subscription event, with
   no error there (the transformer's field response template; Amplify's "Per-Field with
   Subscriptions": `redacted_fields`); the manifest's `subscriptionLevel` ("public" or "off") turns
-  that off, as `@model(subscriptions: {level: public})` does;
+  that off, as `@model(subscriptions: {level: public})` does; at level "public" the rules also
+  refuse no subscription `start` and filter no event (the transformer protects subscriptions at
+  level `on` only; the emitted subscription fields carry no `@aws_*`, so only `defaultMode` gets
+  in), and an event holds each field of a model with field rules as the mutation's caller could
+  read it (AppSync publishes the mutation's response): null, with no error, where that caller may
+  not read it (`MUTATOR_KEY`);
   a relationship field reads the related model under that model's rules (the transformer's
   protectRelationalResolver): no read role of the caller's mode there is null with `Unauthorized`,
   a hasMany keeps the records the caller's owner/dynamic group roles match, a belongsTo/hasOne
@@ -401,11 +406,17 @@ class Authorizer:
         # subscriptions are on reads as null in every mutation response and so in every
         # subscription event; see `redacted_fields`.
         self.redacted = {}
+        # The auth transformer protects a model's subscriptions only at level `on`
+        # (`getSubscriptionFieldNames` and `protectSchemaOperations`: no auth resolver, directives
+        # or owner arguments otherwise): at `public` its rules refuse no `start` and filter no event.
+        self.subscription_levels = {
+            model: (manifest_models.get(model) or {}).get("subscriptionLevel") or
+            ("on" if _has_subscriptions(api, model) else "off")
+            for model in self.access}
         for model, fields in field_rules.items():
             type_ = schema.type_map.get(model)
             access = self.access[model]
-            level = (manifest_models.get(model) or {}).get("subscriptionLevel") or \
-                ("on" if _has_subscriptions(api, model) else "off")
+            level = self.subscription_levels[model]
             self.redacted[model] = redacted_fields(access) if level == "on" else set()
             for field_name in access.resources:
                 field_ = type_.fields.get(field_name) if type_ else None
@@ -780,7 +791,7 @@ class Authorizer:
         every event outright, and its owner/group rules; None when the model has no rules."""
         spec = api.operation_spec("Subscription", field_name)
         access = (getattr(self, "access", None) or {}).get(spec.get("model")) if spec else None
-        if access is None:
+        if access is None or self.subscription_levels.get(spec.get("model")) not in (None, "on"):
             return None
         mine = self._applicable(identity, access.roles("listen"), "listen")
         unconditional = any(self._unconditional(identity, r) for r in mine)
@@ -837,6 +848,17 @@ class Authorizer:
             if from_mutation and info.operation.operation == OperationType.SUBSCRIPTION:
                 return None
             identity = info.context.get("identity") if isinstance(info.context, dict) else None
+            if info.operation.operation == OperationType.SUBSCRIPTION and isinstance(source, dict) and \
+                    source.get(OPERATION_KEY) == "Mutation":
+                # An event (level `public`: not redacted) carries the mutation's response, the
+                # field as its rules resolved it for the mutation's caller: null (with no error
+                # here) when that caller may not read it, whoever subscribes.
+                identity = source.get(MUTATOR_KEY)
+                if identity is not None:
+                    mine = self._applicable(identity, rules, "get")
+                    if not any(self._unconditional(identity, r) or self._matches_record(identity, r, source) for r in mine):
+                        return None
+                return resolve(source, info, **args)
             if identity is not None:
                 mine = self._applicable(identity, rules, "get")
                 if not any(self._unconditional(identity, r) or self._matches_record(identity, r, source or {}) for r in mine):
@@ -847,6 +869,12 @@ class Authorizer:
 
         return guarded
 
+
+MUTATOR_KEY = "__mutator"
+"""The key under which a mutation's record carries the mutation's caller (an `Identity`, or None),
+for subscription events (server.py `API._published`): AppSync publishes the mutation's response, so
+an event holds each field as the field rules resolved it for the caller of the mutation; no schema
+field reads it."""
 
 OPERATION_KEY = "__operation"
 """The key a mutation's record carries in its response (server.py `API._published`), as the Amplify

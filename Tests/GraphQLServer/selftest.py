@@ -1580,6 +1580,71 @@ def relationship_fields_are_null_in_mutation_responses_where_readers_differ(serv
             ws.close()
 
 
+@check(schema="sync/sync-field-auth")
+def level_public_subscriptions_carry_the_mutations_response(server: Server) -> None:
+    """`Note` has `@model(subscriptions: {level: public})`: the auth transformer gives its
+    subscription fields no `@aws_*` directive and no owner argument, and no auth resolver
+    (`protectSchemaOperations`, `getSubscriptionFieldNames`: level `on` only). So only the default
+    mode subscribes, the rules refuse and filter nothing (bob, no owner, gets ann's notes), and an
+    event is the mutation's response: `secret` as the mutation's caller could read it — ann's
+    value in her create's event, null with no error in bob's rename's (his answer: null with
+    `Unauthorized`)."""
+    import base64
+
+    from websockets.sync.client import connect
+
+    def subscribe(secured: Server, headers: dict, fields: tuple) -> object:
+        host = f"127.0.0.1:{secured.port}"
+        auth = {"host": host, **headers}
+        header = base64.b64encode(json.dumps(auth).encode()).decode()
+        ws = connect(f"ws://{host}/graphql/realtime?header={header}&payload=e30=", subprotocols=["graphql-ws"],
+                     open_timeout=10)
+        ws.send(json.dumps({"type": "connection_init"}))
+        assert _received(ws)["type"] == "connection_ack"
+        for field in fields:
+            start = {"query": f"subscription {{ {field} {{ id title secret }} }}", "variables": {}}
+            ws.send(json.dumps({"type": "start", "id": field,
+                                "payload": {"data": json.dumps(start), "extensions": {"authorization": auth}}}))
+        return ws
+
+    with SecuredAuthServer("sync/sync-field-auth") as (secured, user):
+        ws = subscribe(secured, user({"cognito:username": "ann"}), ("onCreateNote",))
+        try:
+            refused = _received(ws)
+            assert refused["type"] == "error" and refused["id"] == "onCreateNote", refused
+            assert "Not Authorized to access onCreateNote on type Subscription" in json.dumps(refused), refused
+        finally:
+            ws.close()
+    with SecuredAuthServer("sync/sync-field-auth", defaultMode="userPools") as (secured, user):
+        ann, bob = user({"cognito:username": "ann"}), user({"cognito:username": "bob"})
+        sockets = [subscribe(secured, headers, ("onCreateNote", "onUpdateNote")) for headers in (ann, bob)]
+        try:
+            for ws in sockets:
+                assert [_received(ws) for _ in range(2)] == [{"type": "start_ack", "id": "onCreateNote"},
+                                                             {"type": "start_ack", "id": "onUpdateNote"}]
+            created = _call(secured, "mutation C($input: CreateNoteInput!) { createNote(input: $input) "
+                            "{ id title secret _version } }", {"input": {"id": "n1", "title": "T", "secret": "s"}}, ann)
+            assert created == {"data": {"createNote": {"id": "n1", "title": "T", "secret": "s", "_version": 1}}}, created
+            renamed = _call(secured, "mutation U($input: UpdateNoteInput!) { updateNote(input: $input) "
+                            "{ id title secret } }", {"input": {"id": "n1", "title": "T2", "_version": 1}}, bob)
+            assert renamed["data"] == {"updateNote": {"id": "n1", "title": "T2", "secret": None}}, renamed
+            assert [(e["errorType"], e["path"]) for e in renamed["errors"]] == [("Unauthorized", ["updateNote", "secret"])]
+            assert _stored(secured, "Note", "n1")["secret"] == "s"
+            for ws in sockets:
+                events = {}
+                while len(events) < 2:
+                    message = _received(ws)
+                    assert message["type"] == "data", message
+                    events[message["id"]] = message["payload"]
+                assert events == {
+                    "onCreateNote": {"data": {"onCreateNote": {"id": "n1", "title": "T", "secret": "s"}}},
+                    "onUpdateNote": {"data": {"onUpdateNote": {"id": "n1", "title": "T2", "secret": None}}},
+                }, events
+        finally:
+            for ws in sockets:
+                ws.close()
+
+
 @check(schema="auth-rules")
 def protected_fields_are_null_in_mutation_responses_and_events(server: Server) -> None:
     """Memo's `secret` (owner only) and `reviewNote` (owner and Admin) are protected: some role that

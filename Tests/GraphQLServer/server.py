@@ -84,6 +84,11 @@ class AppSyncError(Exception):
         self.data = data  # AppSync's error `data` (ConflictUnhandled: the server's current item)
 
 
+def _identity(info: Any) -> Any:
+    """The caller of the operation `info` resolves (auth.Identity), or None without --auth-config."""
+    return info.context.get("identity") if isinstance(info.context, dict) else None
+
+
 def conditional_check_failed() -> AppSyncError:
     return AppSyncError("The conditional request failed", "DynamoDB:ConditionalCheckFailedException")
 
@@ -915,11 +920,14 @@ class API:
                     except ValueError as error:
                         raise AppSyncError(str(error), "InvalidArgumentsError") from None
                 if kind == "CREATE":
-                    return self._published(info.field_name, self._create(model, args["input"], args.get("condition")))
+                    return self._published(info.field_name, self._create(model, args["input"], args.get("condition")),
+                                           _identity(info))
                 if kind == "UPDATE":
-                    return self._published(info.field_name, self._update(model, args["input"], args.get("condition")))
+                    return self._published(info.field_name, self._update(model, args["input"], args.get("condition")),
+                                           _identity(info))
                 if kind == "DELETE":
-                    return self._published(info.field_name, self._delete(model, args["input"], args.get("condition")))
+                    return self._published(info.field_name, self._delete(model, args["input"], args.get("condition")),
+                                           _identity(info))
                 raise AppSyncError(f"Unknown operation kind '{kind}'", "SchemaError")
 
         return resolve
@@ -929,12 +937,14 @@ class API:
     # Called with (mutation field, stored record) after each successful mutation (realtime.py).
     mutation_listeners: list[Callable[[str, dict], None]] = []
 
-    def _published(self, mutation_field: str, record: dict) -> dict:
+    def _published(self, mutation_field: str, record: dict, identity: Any = None) -> dict:
         """The mutation's response record, published to the listeners: a copy of the stored record
         marked `__operation: "Mutation"` (auth.OPERATION_KEY), as the Amplify model transformer's
         mutation resolvers mark theirs, so that field resolvers can tell a mutation's record (and a
-        subscription event, which carries it) from a query's (auth.redacted_fields)."""
-        record = {**record, auth.OPERATION_KEY: "Mutation"}
+        subscription event, which carries it) from a query's (auth.redacted_fields), and carrying
+        the mutation's caller (auth.MUTATOR_KEY): AppSync publishes the mutation's response, which
+        field rules resolved for that caller, so an event's field is what the caller could read."""
+        record = {**record, auth.OPERATION_KEY: "Mutation", auth.MUTATOR_KEY: identity}
         for listener in self.mutation_listeners:
             listener(mutation_field, record)
         return record

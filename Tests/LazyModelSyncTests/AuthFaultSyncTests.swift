@@ -148,6 +148,75 @@ struct AuthFaultSyncTests {
   }
 }
 
+extension AuthFaultSyncTests {
+  /// Issue 15 (s15), pinned as documented: a model value carries no mark of which fields the
+  /// caller set, so a save whose unconfirmed field holds exactly the value the store kept cannot
+  /// be told from a save that left the field alone. The engine takes it for the latter and leaves
+  /// the field out: a deliberate re-entry of the kept value is not sent, the server's (another
+  /// device's) value stays, and the next sync brings it; once confirmed, the same value is sent.
+  @Test func aReEnteredKeptValueIsNotSentUntilTheFieldIsConfirmed() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory)
+    let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
+    defer { server.stop() }
+    let phone = try device(pool, server, directory, "alice", "alice-phone")
+    let laptop = try device(pool, server, directory, "alice", "alice-laptop")
+    for store in [phone, laptop] { try await startAndSync(store) }
+    try await phone.save(Memo(id: "m1", title: "codes", secret: "pin 1"))
+    #expect(try await eventuallyScaled { try await phone.pendingMutations().isEmpty })
+    await laptop.stop()
+    try await startAndSync(laptop)
+    #expect(
+      try await eventuallyScaled { try await laptop.query(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "pin 1" }
+    )
+    var memo = try #require(try await laptop.query(Memo.self, byIdentifier: .init(id: "m1")))
+    memo.secret = "pin 2"
+    try await laptop.save(memo)
+    #expect(try await eventuallyScaled { try await laptop.pendingMutations().isEmpty })
+    #expect(
+      try await eventuallyScaled {
+        try await phone.syncMetadata(Memo.self, byIdentifier: .init(id: "m1"))?.version == 2
+      })
+    let state = { () async throws -> String in
+      let recorded = try await phone.read { tx in try RedactedFields.state("Memo", "\"m1\"", tx.connection) }
+      let kept = recorded.kept.sorted { $0.key < $1.key }.map { name, value -> String in
+        if case .string(let text) = value { return "\(name)=\(text)" }
+        return "\(name)=?"
+      }
+      return "unconfirmed \(recorded.unconfirmed.sorted()) kept \(kept)"
+    }
+    #expect(try await state() == #"unconfirmed ["secret"] kept ["secret=pin 1"]"#)
+
+    // The user types the kept "pin 1" again and renames the memo: the secret is left out.
+    memo = try #require(try await phone.query(Memo.self, byIdentifier: .init(id: "m1")))
+    memo.secret = "pin 1"
+    memo.title = "codes, mine"
+    try await phone.save(memo)
+    #expect(try await eventuallyScaled { try await phone.pendingMutations().isEmpty })
+    #expect(try await inputs(server, "UpdateMemo").last == "id=m1 title=codes, mine")
+    let stored = { () async throws -> String in
+      try await records(server, "Memo").map { "\($0["title"] ?? "-") | \($0["secret"] ?? "-")" }.joined()
+    }
+    #expect(try await stored() == "codes, mine | pin 2")
+
+    // The phone's next sync brings the server's value and confirms the field ...
+    await phone.stop()
+    try await startAndSync(phone)
+    #expect(
+      try await eventuallyScaled { try await phone.query(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "pin 2" })
+    #expect(try await state() == "unconfirmed [] kept []")
+    // ... after which the same "pin 1" is a change, and sent.
+    memo = try #require(try await phone.query(Memo.self, byIdentifier: .init(id: "m1")))
+    memo.secret = "pin 1"
+    try await phone.save(memo)
+    #expect(try await eventuallyScaled { try await phone.pendingMutations().isEmpty })
+    #expect(try await inputs(server, "UpdateMemo").last == "id=m1 secret=pin 1 title=codes, mine")
+    #expect(try await stored() == "codes, mine | pin 1")
+    for store in [phone, laptop] { await store.stop() }
+  }
+}
+
 /// `stop()` while mutation answers arrive: the write that finishes an answered mutation (run beside
 /// the next request, ``SyncEngine``'s `Following.finishing`) is awaited by the drain before it
 /// ends, and `stop()` awaits the drain, so once `stop()` returns nothing of the store changes.

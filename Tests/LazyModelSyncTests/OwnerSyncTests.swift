@@ -18,12 +18,15 @@ struct OwnerPool {
   let secret = UUID().uuidString
   let configURL: URL
 
-  init(_ directory: URL) throws {
+  /// `defaultMode`: the API's default authorization mode (`"userPools"`), the only one a root
+  /// field without `@aws_*` directives admits (a level `public` subscription); none by default.
+  init(_ directory: URL, defaultMode: String? = nil) throws {
     configURL = directory.appendingPathComponent("auth.json")
-    let config: [String: Any] = [
+    var config: [String: Any] = [
       "userPools": ["secret": secret, "issuer": Self.issuer, "audience": "client-1"],
       "requireOwnerArgument": true,
     ]
+    if let defaultMode { config["defaultMode"] = defaultMode }
     try JSONSerialization.data(withJSONObject: config).write(to: configURL)
   }
 

@@ -57,7 +57,7 @@ struct SubscriptionLevelSyncTests {
     #expect(Note.schema.fieldsRedactedInSubscriptionEvents == ["secret"])
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let pool = try OwnerPool(directory)
+    let pool = try OwnerPool(directory, defaultMode: "userPools")
     let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
     defer { server.stop() }
     let phone = try device(pool, server, directory, "alice", "alice-phone")
@@ -84,6 +84,97 @@ struct SubscriptionLevelSyncTests {
     await phone.stop()
   }
 
+  /// Sends `query` to the server as `token`'s user (`Authorization: <JWT>`), returning the JSON answer.
+  private func call(_ server: SyncServer, _ token: String, _ query: String, _ variables: [String: Any]) async throws
+    -> [String: Any]
+  {
+    var request = URLRequest(url: server.endpoint)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue(token, forHTTPHeaderField: "Authorization")
+    request.httpBody = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+    let (data, _) = try await URLSession.shared.data(for: request)
+    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+  }
+
+  /// Issue 15 (s15): at level `public` the auth transformer gives the subscriptions no `@aws_*`
+  /// directive and no owner argument (`protectSchemaOperations` adds them at level `on` only), so
+  /// the engine starts `onCreateNote(filter:)` without `owner` (before: `owner: "alice"`, which
+  /// the emitted schema no longer declares), on the API's default mode.
+  @Test func levelPublicSubscriptionsTakeNoOwnerArgument() async throws {
+    #expect(ModelSubscriptions.ownerArgumentNames(of: Note.schema) == [])
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory, defaultMode: "userPools")
+    let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
+    defer { server.stop() }
+    let phone = try device(pool, server, directory, "alice", "alice-phone")
+    try await startAndSync(phone)
+    let (data, _) = try await URLSession.shared.data(
+      from: URL(string: "http://127.0.0.1:\(server.port)/test/realtime/subscriptions")!)
+    let active = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
+    let notes = active.filter { ($0["field"] as? String)?.hasSuffix("Note") == true }
+    #expect(notes.count == 3)
+    #expect(notes.allSatisfy { ($0["arguments"] as? [String: Any])?["owner"] == nil })
+    #expect(notes.allSatisfy { $0["mode"] as? String == "userPools" })
+    await phone.stop()
+  }
+
+  /// Issue 15 (s15): at level `public` an event is the mutation's response, whose protected
+  /// `secret` the transformer's field resolver resolved for the caller of the mutation ("Return
+  /// Source Field" once `generateAuthExpressionForField` let it through; `$util.unauthorized()`
+  /// otherwise): `null` when the record holds none, and `null` when that caller may not read it.
+  /// The engine cannot tell them apart from the event, so it reads the record (`getNote`) and
+  /// stores that: the laptop converges at once. Before, the event's `null` kept the stored value,
+  /// unconfirmed, until the next sync (a cleared secret stayed on the laptop).
+  @Test func aLevelPublicEventsNullIsConfirmedByAGet() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let pool = try OwnerPool(directory, defaultMode: "userPools")
+    let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
+    defer { server.stop() }
+    let phone = try device(pool, server, directory, "alice", "alice-phone")
+    let laptop = try device(pool, server, directory, "alice", "alice-laptop")
+    for store in [phone, laptop] { try await startAndSync(store) }
+    func laptopNote() async throws -> String {
+      guard let note = try await laptop.query(Note.self, byIdentifier: .init(id: "n1")) else { return "none" }
+      return "\(note.title) | \(note.secret ?? "-") | \(try await recorded(laptop, "n1"))"
+    }
+
+    // The owner's create: its answer, and so the event, carries the secret.
+    try await phone.save(Note(id: "n1", title: "plan", secret: "4711"))
+    #expect(try await eventuallyScaled { try await laptopNote() == "plan | 4711 | unheld [] unconfirmed []" })
+
+    // The owner clears it: the event's `null` is the record's value, and the laptop clears it too.
+    var note = try #require(try await phone.query(Note.self, byIdentifier: .init(id: "n1")))
+    note.secret = nil
+    try await phone.save(note)
+    #expect(try await eventuallyScaled { try await laptopNote() == "plan | - | unheld [] unconfirmed []" })
+
+    note = try #require(try await phone.query(Note.self, byIdentifier: .init(id: "n1")))
+    note.secret = "0815"
+    try await phone.save(note)
+    #expect(try await eventuallyScaled { try await laptopNote() == "plan | 0815 | unheld [] unconfirmed []" })
+    let version = try #require(try await phone.syncMetadata(Note.self, byIdentifier: .init(id: "n1"))?.version)
+
+    // Bob (every signed-in user updates notes, only the owner reads `secret`) renames it: his
+    // answer has `secret` null with `Unauthorized`, and so has the event alice's devices get.
+    let renamed = try await call(
+      server, pool.token("bob"),
+      "mutation U($input: UpdateNoteInput!) { updateNote(input: $input) { id title secret _version } }",
+      ["input": ["id": "n1", "title": "bob's plan", "_version": version]])
+    let answer = (renamed["data"] as? [String: Any])?["updateNote"] as? [String: Any]
+    #expect(answer?["title"] as? String == "bob's plan")
+    #expect(answer?["secret"] is NSNull)
+    #expect(
+      (renamed["errors"] as? [[String: Any]])?.compactMap { $0["errorType"] as? String } == ["Unauthorized"])
+    // The laptop keeps the secret and knows it is the server's (confirmed by its `get`).
+    #expect(try await eventuallyScaled { try await laptopNote() == "bob's plan | 0815 | unheld [] unconfirmed []" })
+    let gets = try await server.requests().filter { $0["operationName"] as? String == "GetNote" }
+    #expect(gets.count >= 2)
+    for store in [phone, laptop] { await store.stop() }
+  }
+
   @Test func aModelWithoutSubscriptionsSyncsQuietlyThroughItsQueriesAndOutbox() async throws {
     #expect(Draft.schema.subscriptionLevel == .off)
     #expect(
@@ -92,7 +183,7 @@ struct SubscriptionLevelSyncTests {
       ])
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let pool = try OwnerPool(directory)
+    let pool = try OwnerPool(directory, defaultMode: "userPools")
     let server = try await SyncServer(generated: "sync/sync-field-auth", authConfig: pool.configURL)
     defer { server.stop() }
     let phone = try device(pool, server, directory, "alice", "alice-phone")

@@ -52,9 +52,11 @@ import Testing
     #expect(model.diagnostics.first?.hint?.hasPrefix("keep `read` to grant every read operation") == true)
   }
 
-  /// The local manifest tells the server when mutations return protected fields unredacted: a
-  /// model with field rules and a subscription level other than `on` says so; level `on` (the
-  /// default, also with renamed subscriptions) adds nothing, so existing manifests are unchanged.
+  /// The local manifest tells the server when mutations return protected fields unredacted and
+  /// when the rules protect no subscription: a model with `@auth` rules and a subscription level
+  /// other than `on` says so (`A`, and since s15 `C`, which has model rules only: at level
+  /// `public` its rules filter no event); level `on` (the default, also with renamed
+  /// subscriptions) adds nothing, so those manifests are unchanged.
   @Test func manifestCarriesASubscriptionLevelOtherThanOn() throws {
     let graph = try #require(
       analyzeClean(
@@ -64,7 +66,7 @@ import Testing
         type C @model(subscriptions: {level: public}) @auth(rules: [{allow: owner}]) { id: ID! note: String }
         """))
     let manifest = APILocalManifest.render(graph, sourceFileName: "x.graphql")
-    #expect(manifest.components(separatedBy: "\"subscriptionLevel\": \"public\"").count == 2)
+    #expect(manifest.components(separatedBy: "\"subscriptionLevel\": \"public\"").count == 3)
     #expect(graph.models.map(\.operations.subscriptionLevel) == ["public", "on", "public"])
   }
 

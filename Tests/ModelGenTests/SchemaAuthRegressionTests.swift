@@ -36,6 +36,30 @@ import Testing
     #expect(tail("Ledger") == ["subscriptionLevel: .off,", "protectedFields: [\"secret\"]"])
   }
 
+  /// Issue 15 (s15), `subscription-level-not-in-model-schema`: the auth transformer protects
+  /// subscriptions at level `on` only (`protectSchemaOperations` adds the `listen` directives and
+  /// `addSubscriptionArguments` inside `subscriptionLevel === SubscriptionLevel.on`), so `Diary`'s
+  /// (level `public`) take `filter` alone and carry `@aws_subscribe` alone; `Ledger`'s (`null`)
+  /// do not exist; `Journal` (level `on`) is the control. Before, `Diary`'s carried `owner: String`
+  /// and `@aws_cognito_user_pools`. The manifest names the level of every model with rules.
+  @Test func levelPublicSubscriptionsHaveNoAuthDirectivesNorOwnerArguments() throws {
+    let source = try String(
+      contentsOf: APISchemaEmitterTests.root.appendingPathComponent(
+        "Schemas/regressions/subscription-level-not-in-model-schema.graphql"), encoding: .utf8)
+    let schema = try Self.emitted(source)
+    let subscriptions = schema.components(separatedBy: "\n").filter { $0.hasPrefix("  on") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(
+      subscriptions == [
+        #"onCreateJournal(filter: ModelSubscriptionJournalFilterInput, owner: String): Journal @aws_subscribe(mutations: ["createJournal"]) @aws_cognito_user_pools"#,
+        #"onUpdateJournal(filter: ModelSubscriptionJournalFilterInput, owner: String): Journal @aws_subscribe(mutations: ["updateJournal"]) @aws_cognito_user_pools"#,
+        #"onDeleteJournal(filter: ModelSubscriptionJournalFilterInput, owner: String): Journal @aws_subscribe(mutations: ["deleteJournal"]) @aws_cognito_user_pools"#,
+        #"onCreateDiary(filter: ModelSubscriptionDiaryFilterInput): Diary @aws_subscribe(mutations: ["createDiary"])"#,
+        #"onUpdateDiary(filter: ModelSubscriptionDiaryFilterInput): Diary @aws_subscribe(mutations: ["updateDiary"])"#,
+        #"onDeleteDiary(filter: ModelSubscriptionDiaryFilterInput): Diary @aws_subscribe(mutations: ["deleteDiary"])"#,
+      ])
+  }
+
   /// `child-without-queries-connection-unauthorized`: the connection of a child without queries
   /// carries its parent's providers (before: no directive at all).
   @Test func childConnectionCarriesItsParentsDirectives() throws {

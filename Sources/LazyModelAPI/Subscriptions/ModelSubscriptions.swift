@@ -86,8 +86,13 @@ public enum ModelSubscriptions {
     try make(.onDelete, predicate, includes, ownerArguments)
   }
 
-  /// The owner arguments the subscription fields of `schema` take, in rule order.
+  /// The owner arguments the subscription fields of `schema` take, in rule order; none unless
+  /// `ModelSchema.subscriptionLevel` is `.on`: the auth transformer adds them
+  /// (`addSubscriptionArguments` in `protectSchemaOperations`) only at level `on`, so a level
+  /// `public` subscription takes `filter` alone and an owner argument would be refused by the
+  /// service's validation.
   public static func ownerArgumentNames(of schema: ModelSchema) -> [String] {
+    guard schema.subscriptionLevel == .on else { return [] }
     var names: [String] = []
     for rule in schema.authRules + schema.fields.flatMap(\.authRules) where rule.allow == .owner {
       if let operations = rule.operations,

@@ -391,10 +391,13 @@ extension SyncEngine {
           }
           if skipped == .notNewer { return }
         }
-        _ = try await store.writeRemote { tx in
+        let applied = try await store.writeRemote { tx in
           try self.reconcile(
             M.self, patched, decoded: decoded, outboxHoldsModel: true,
             redacted: M.schema.fieldsRedactedInSubscriptionEvents, tx)
+        }
+        if let decoded, applied == .added || applied == .updated, Self.eventIsAmbiguous(patched, M.schema) {
+          await confirmEvent(M.self, decoded.identifier.components, store)
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
@@ -403,6 +406,41 @@ extension SyncEngine {
       }
     }
     await open(mapping.type)
+  }
+
+  /// Whether an applied event of `schema` may hold a `null` that is not the record's value: at
+  /// `@model(subscriptions: {level: public})` AppSync publishes the mutation's response, whose
+  /// protected fields the auth transformer's field resolvers resolved for the mutation's caller
+  /// (`protectFieldResolver` with `subsEnabled` false: "Return Source Field" after
+  /// `generateAuthExpressionForField`, which refuses a caller its rules do not allow), so a
+  /// protected field is `null` in the event both when the record holds `null` and when the caller
+  /// of the mutation may not read it. (At level `on` every protected field is `null` in every
+  /// event: the engine keeps the stored value, unconfirmed, until the next sync.)
+  static func eventIsAmbiguous(_ record: GraphQLValue, _ schema: ModelSchema) -> Bool {
+    guard schema.subscriptionLevel == .public, case .object(let members) = record else { return false }
+    return schema.fieldsRedactedInSubscriptionEvents.contains { (members[$0] ?? .null) == .null }
+  }
+
+  /// Reads the server's record of `components` (its key) after an ambiguous event (``eventIsAmbiguous(_:_:)``)
+  /// and reconciles it as a query's record: its protected fields are the subscriber's own read
+  /// (the stored value, or `null` with `Unauthorized` for a field the subscriber may not read,
+  /// which stays redacted), so the row converges at once rather than at the next sync. A failed
+  /// read changes nothing (the fields stay recorded, for the next sync to fill); the read is
+  /// one `get` per such event, made in the event's order.
+  private func confirmEvent<M: Model>(_ type: M.Type, _ components: [IdentifierComponent], _ store: DataStore) async {
+    do {
+      let request = try Self.getQuery(M.schema, components)
+      let (record, refused) = try await self.record(request, M.schema)
+      guard record != .null else { return }
+      _ = try await store.writeRemote { tx in
+        try self.reconcile(
+          M.self, Self.withReferenceKeys(record, M.schema), decoded: nil, outboxHoldsModel: true, redacted: refused, tx)
+      }
+    } catch let error as SyncInboundError {
+      emit(.inboundError(error))
+    } catch {
+      return
+    }
   }
 
   // MARK: Reconciliation

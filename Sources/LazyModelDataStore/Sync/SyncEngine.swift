@@ -696,7 +696,7 @@ final class SyncEngine: Sendable {
   /// `Unauthorized` error, which this accepts).
   ///
   /// - Throws: What ``LazyModelAPI/APIClient/send(_:)`` throws, but for those errors.
-  private func record(_ request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema) async throws
+  func record(_ request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema) async throws
     -> (record: GraphQLValue, refused: Set<String>)
   {
     let response = try await configuration.client.response(for: request)
