@@ -63,7 +63,7 @@ SUBPROTOCOL = "graphql-ws"
 DEFAULT_CONNECTION_TIMEOUT_MS = 300_000
 DEFAULT_KA_INTERVAL_S = 60.0
 MAX_CLIENT_MESSAGE = 1 << 20
-FAULTS = ("never-ack", "no-ka", "malformed", "unknown-type", "unknown-id", "huge", "close-mid-frame")
+FAULTS = ("never-ack", "no-ka", "malformed", "unknown-type", "unknown-id", "numeric-id", "huge", "close-mid-frame")
 
 
 def is_upgrade(path: str, headers: Any) -> bool:
@@ -283,6 +283,8 @@ class Connection:
         self.send({"type": "start_ack", "id": sub_id})
         if self.fault == "unknown-id":
             self.send({"type": "data", "id": "no-such-subscription", "payload": {"data": {}}})
+        elif self.fault == "numeric-id":  # the start's id echoed as a JSON number, not the string sent
+            self.send({"type": "data", "id": 1, "payload": {"data": {}}})
         elif self.fault == "complete":  # the server ends the subscription itself
             self.send({"type": "complete", "id": sub_id})
         elif self.fault == "wrong-typename":  # an event whose model is of another type

@@ -25,6 +25,11 @@ struct SubscriptionFaultTests {
     },
     Fault(name: "unknown-type") { $0 == .unknownMessageType("surprise") },
     Fault(name: "unknown-id") { $0 == .unknownSubscriptionID("no-such-subscription") },
+    // AppSync's subscription id is the string the client's `start` sent: a number is a protocol
+    // fault that says so, never matched by its text.
+    Fault(name: "numeric-id") {
+      $0 == .malformedMessage(reason: "a 'data' message whose 'id' is the number 1, not a string")
+    },
     Fault(name: "huge") { $0 == .messageTooLarge(limit: 4 << 20) },
     Fault(name: "close-mid-frame") {
       if case .transportClosed = $0 { return true }

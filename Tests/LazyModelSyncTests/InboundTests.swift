@@ -243,6 +243,60 @@ struct InboundTests {
     #expect(try await outbox(store) == [])
   }
 
+  /// A live event of an identifier whose mutation is out waits in memory (no write transaction of
+  /// its own): the transaction that finishes the mutation drops it when it is no newer than the
+  /// answer, holds and applies it when newer; one that arrives after that transaction read it is
+  /// applied when the sending ends, and one arriving when nothing is out is not held.
+  @Test func aLiveEventWhileItsMutationIsOutWaitsForTheFinishingTransaction() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try syncStore(directory)
+    let engine = try #require(store.sync)
+    for id in ["echo", "newer", "late"] { try await store.save(Post(id: id, title: "local \(id)")) }
+    @Sendable func remote(_ id: String, _ title: String, version: Int) -> GraphQLValue {
+      [
+        "id": .string(id), "title": .string(title), "__typename": "Post", "_version": .int(version),
+        "_lastChangedAt": .int(10 + version), "_deleted": .null,
+      ]
+    }
+    @Sendable func key(_ id: String) -> ParkedKey { ParkedKey(modelName: "Post", identifier: "\"\(id)\"") }
+    #expect(!engine.holdLiveEvent(key("echo"), version: 1, remote("echo", "not out", version: 1)))
+    engine.sending.withLock { $0.keys.formUnion([key("echo"), key("newer"), key("late")]) }
+    #expect(engine.holdLiveEvent(key("echo"), version: 1, remote("echo", "the echo", version: 1)))
+    #expect(engine.holdLiveEvent(key("newer"), version: 3, remote("newer", "remote newer", version: 3)))
+    // An older event of one identifier never replaces a newer one held.
+    #expect(engine.holdLiveEvent(key("newer"), version: 2, remote("newer", "remote older", version: 2)))
+    let answered = SyncMetadata(version: 1, lastChangedAt: 5, deleted: false)
+    /// What the drain's finishing transaction does with the answer (version 1) of `id`.
+    func finish(_ id: String) async throws -> Int? {
+      try await store.writeRemote { tx in
+        let entry = try #require(try Outbox.all(tx.connection).first { $0.identifier == "\"\(id)\"" })
+        try Outbox.remove(entry.sequence, tx.connection)
+        try Outbox.setMetadata("Post", entry.identifier, answered, tx.connection)
+        let consumed = try engine.parkHeldEvent(key(id), stored: answered, tx)
+        try engine.replayParked(entry, tx, known: (pending: false, stored: answered))
+        return consumed
+      }
+    }
+    let echo = try await finish("echo")
+    await engine.endSending(Post.self, key("echo"), consumed: echo, store)
+    let newer = try await finish("newer")
+    await engine.endSending(Post.self, key("newer"), consumed: newer, store)
+    let late = try await finish("late")
+    // Arrives after the finishing transaction looked (it saw none), before the sending ends.
+    #expect(engine.holdLiveEvent(key("late"), version: 2, remote("late", "remote late", version: 2)))
+    await engine.endSending(Post.self, key("late"), consumed: late, store)
+    #expect([echo, newer, late] == [1, 3, nil])
+    #expect(
+      try await localPosts(store) == ["echo": "local echo|-", "newer": "remote newer|-", "late": "remote late|-"])
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "echo"))?.version == 1)
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "newer"))?.version == 3)
+    #expect(try await store.syncMetadata(Post.self, byIdentifier: .init(id: "late"))?.version == 2)
+    #expect(try await heldRecords(store) == [])
+    #expect(engine.sending.withLock { $0.keys.isEmpty && $0.held.isEmpty })
+    #expect(try await outbox(store) == [])
+  }
+
   /// The held records of `store`'s sync metadata: `model identifier version title`.
   func heldRecords(_ store: DataStore) async throws -> [String] {
     try await store.read { tx in

@@ -202,6 +202,17 @@ actor RealtimeConnection {
       default: return nil
       }
     }
+
+    /// What a JSON value that is not a string is, for a malformed message's reason (`the number
+    /// 1`, `an object`).
+    static func kind(_ member: Any) -> String {
+      switch member {
+      case let number as NSNumber: return "the number \(number)"
+      case is [Any]: return "an array"
+      case is [String: Any]: return "an object"
+      default: return "no string"
+      }
+    }
   }
 
   private struct AckPayload: Decodable {
@@ -240,9 +251,19 @@ actor RealtimeConnection {
     // (`RealtimeSubscriber.received(_:parsed:)`); a message that is no JSON object, whose `type`
     // is no string, or whose `id` is neither absent, `null` nor a string, is refused.
     guard let parsed = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
-      let type = parsed["type"] as? String, let id = Envelope.id(parsed["id"])
+      let type = parsed["type"] as? String
     else {
       fault(.malformedMessage(reason: "not a JSON object with a string 'type' (\(message.count) bytes)"))
+      return
+    }
+    // AppSync's real-time guide: the client names each subscription with a unique string id in
+    // its `start`, and every message of that subscription carries that string back. An id of
+    // another JSON type (a number) names no subscription this client started; it is not
+    // matched by its text (`1` is not `"1"`), it is a protocol fault.
+    guard let id = Envelope.id(parsed["id"]) else {
+      fault(
+        .malformedMessage(
+          reason: "a '\(type)' message whose 'id' is \(Envelope.kind(parsed["id"] ?? NSNull())), not a string"))
       return
     }
     let envelope = Envelope(type: type, id: id)

@@ -18,7 +18,8 @@ public enum RealtimeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A message was longer than ``APIClient/RealtimeConfiguration/maximumMessageBytes``; the
   /// connection was closed before reading the rest.
   case messageTooLarge(limit: Int)
-  /// A message was not a JSON object with a string `type`.
+  /// A message was not a JSON object with a string `type`, or its `id` was neither absent,
+  /// `null` nor a string (AppSync's subscription ids are the strings the client's `start` sent).
   case malformedMessage(reason: String)
   /// A message `type` the protocol does not have.
   case unknownMessageType(String)

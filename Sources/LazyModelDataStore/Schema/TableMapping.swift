@@ -1,8 +1,12 @@
 import LazyModel
 
-/// Quotes an SQLite identifier: `"name"`, with inner quotes doubled.
+/// Quotes an SQLite identifier: `"name"`, with inner quotes doubled (SQLite, "SQLite Keywords":
+/// a keyword or any name in double quotes is an identifier). Without Foundation's
+/// `replacingOccurrences`, which cost about 16 k instructions a call: the outbox built the text of
+/// each statement it ran per drained mutation with it.
 func quote(_ name: String) -> String {
-  "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+  return "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
 }
 
 /// How a column's value is stored and read back.

@@ -362,7 +362,8 @@ extension SyncEngine {
 
   // MARK: Live events
 
-  /// Applies one subscription event in its own transaction (errors become events).
+  /// Applies one subscription event in its own transaction (errors become events), or holds it
+  /// in memory while its identifier's mutation is out (``holdLiveEvent(_:version:_:)``).
   private func applyLive(_ store: DataStore, _ name: String, _ record: GraphQLValue) async {
     guard let mapping = store.mapping(table: name) else {
       emit(
@@ -371,41 +372,54 @@ extension SyncEngine {
       return
     }
     func open<M: Model>(_ type: M.Type) async {
-      do {
-        let patched = Self.withReferenceKeys(record, M.schema)
-        let decoded = try? Self.decode(M.self, patched)
-        // Most events are skipped (the echo of this store's own mutation, whose answer already
-        // stored its version): that is decided on a reader first, so a skipped event costs no
-        // write transaction. Only a `.notNewer` skip is final there (a stored `_version` only
-        // grows); a record skipped for a pending mutation is parked on the writer, in step with
-        // the transaction that finishes the mutation (``replayParked(_:_:)``), else a change made
-        // while the mutation was in flight would be lost.
-        // While the identifier's mutation is out (``isSending(_:_:)``), the reader would find its
-        // outbox entry, which is no final skip: the event goes to the writer at once.
-        if let decoded, case let identifier = decoded.identifier.canonicalString,
-          !isSending(M.modelName, identifier)
-        {
-          let version = Self.syncFields(patched).version
-          let skipped = try? await store.read { tx in
-            try Outbox.skipsRemote(M.modelName, identifier, version: version, tx.connection)
-          }
-          if skipped == .notNewer { return }
-        }
-        let applied = try await store.writeRemote { tx in
-          try self.reconcile(
-            M.self, patched, decoded: decoded, outboxHoldsModel: true,
-            redacted: M.schema.fieldsRedactedInSubscriptionEvents, tx)
-        }
-        if let decoded, applied == .added || applied == .updated, Self.eventIsAmbiguous(patched, M.schema) {
-          await confirmEvent(M.self, decoded.identifier.components, store)
-        }
-      } catch let error as SyncInboundError {
-        emit(.inboundError(error))
-      } catch {
-        emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
+      let patched = Self.withReferenceKeys(record, M.schema)
+      let decoded = try? Self.decode(M.self, patched)
+      // While the identifier's mutation is out, the event waits for the transaction that
+      // finishes it (most are the echo of that mutation, no newer than its answer).
+      if let decoded,
+        holdLiveEvent(
+          ParkedKey(modelName: M.modelName, identifier: decoded.identifier.canonicalString),
+          version: Self.syncFields(patched).version, patched)
+      {
+        return
       }
+      await applyLiveRecord(M.self, patched, decoded: decoded, store)
     }
     await open(mapping.type)
+  }
+
+  /// Applies a live event's `record` of `M` (patched by ``withReferenceKeys(_:_:)``; `decoded`
+  /// when decoded already) in its own transaction; errors become ``SyncEvent/inboundError(_:)``.
+  func applyLiveRecord<M: Model>(_ type: M.Type, _ patched: GraphQLValue, decoded: M?, _ store: DataStore) async {
+    do {
+      let decoded = decoded ?? (try? Self.decode(M.self, patched))
+      // Most events are skipped (the echo of this store's own mutation, whose answer already
+      // stored its version): that is decided on a reader first, so a skipped event costs no
+      // write transaction. Only a `.notNewer` skip is final there (a stored `_version` only
+      // grows); a record skipped for a pending mutation is parked on the writer, in step with
+      // the transaction that finishes the mutation (``replayParked(_:_:)``), else a change made
+      // while the mutation was in flight would be lost.
+      if let decoded {
+        let identifier = decoded.identifier.canonicalString
+        let version = Self.syncFields(patched).version
+        let skipped = try? await store.read { tx in
+          try Outbox.skipsRemote(M.modelName, identifier, version: version, tx.connection)
+        }
+        if skipped == .notNewer { return }
+      }
+      let applied = try await store.writeRemote { tx in
+        try self.reconcile(
+          M.self, patched, decoded: decoded, outboxHoldsModel: true,
+          redacted: M.schema.fieldsRedactedInSubscriptionEvents, tx)
+      }
+      if let decoded, applied == .added || applied == .updated, Self.eventIsAmbiguous(patched, M.schema) {
+        await confirmEvent(M.self, decoded.identifier.components, store)
+      }
+    } catch let error as SyncInboundError {
+      emit(.inboundError(error))
+    } catch {
+      emit(.inboundError(SyncInboundError(modelName: M.modelName, identifier: nil, underlying: error)))
+    }
   }
 
   /// Whether an applied event of `schema` may hold a `null` that is not the record's value: at

@@ -19,7 +19,9 @@ import LazyModelAPI
 ///   because the outbox held a mutation of their identifier, the newest `_version` per identifier,
 ///   `record` the record as received (JSON). Written by the transaction that decides to hold the
 ///   record, deleted by the one that applies it (``SyncEngine/replayParked(_:_:)``), so a held
-///   record survives a stop, a crash or a kill of the process.
+///   record survives a stop, a crash or a kill of the process. A live event that arrives while
+///   its identifier's mutation is out waits in memory instead (`SyncEngine.Sending`), and is
+///   written here by the transaction that finishes the mutation only when newer than its answer.
 /// - `_lazymodel_sync_unheld(model, identifier, fields, unconfirmed)`: the protected fields of each
 ///   stored record that came back redacted, never held (`fields`) or kept from the row
 ///   (`unconfirmed`) (``RedactedFields``).
@@ -35,7 +37,8 @@ enum Outbox {
   /// Remote records held for a pending mutation of their identifier (see the type's comment).
   static let parkedTable = tablePrefix + "parked"
 
-  // The statements run per record (a base sync runs them for every record), built once.
+  // The statements run per record (a base sync runs them for every record) or per drained
+  // mutation, built once.
   private static let latestEntrySQL =
     "SELECT seq, kind, in_flight FROM \(quote(outboxTable)) WHERE model = ? AND identifier = ? ORDER BY seq DESC LIMIT 1"
   private static let metadataSQL =
@@ -53,6 +56,12 @@ enum Outbox {
   private static let parkedVersionSQL =
     "SELECT version FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
   private static let unparkSQL = "DELETE FROM \(quote(parkedTable)) WHERE model = ? AND identifier = ?"
+  private static let insertSQL = "INSERT INTO \(quote(outboxTable)) (model, identifier, kind) VALUES (?, ?, ?)"
+  private static let markSQL = "UPDATE \(quote(outboxTable)) SET in_flight = 1 WHERE seq = ?"
+  private static let releaseSQL = "UPDATE \(quote(outboxTable)) SET in_flight = 0 WHERE seq = ?"
+  private static let setSentSQL = "UPDATE \(quote(outboxTable)) SET sent_input = ?, sent_version = ? WHERE seq = ?"
+  private static let setKindSQL = "UPDATE \(quote(outboxTable)) SET kind = ? WHERE seq = ?"
+  private static let removeSQL = "DELETE FROM \(quote(outboxTable)) WHERE seq = ?"
   private static let hasEntriesSQL = "SELECT EXISTS (SELECT 1 FROM \(quote(outboxTable)) WHERE model = ?)"
 
   /// Whether the outbox holds any entry of `model` (a sync page checks once, then skips the
@@ -298,7 +307,7 @@ enum Outbox {
   /// taken) as its record of what was sent.
   static func release(_ entry: PendingMutation, previous: SentMutation?, _ connection: Connection) throws {
     try setSent(entry.sequence, previous, connection)
-    let statement = try connection.prepare("UPDATE \(quote(outboxTable)) SET in_flight = 0 WHERE seq = ?")
+    let statement = try connection.prepare(releaseSQL)
     try statement.bind([.integer(entry.sequence)])
     try statement.run()
   }
@@ -327,7 +336,7 @@ enum Outbox {
       sent = SentMutation(input: input, version: statement.isNull(5) ? nil : Int(statement.int64(5)))
     }
     statement.reset()
-    let mark = try connection.prepare("UPDATE \(quote(outboxTable)) SET in_flight = 1 WHERE seq = ?")
+    let mark = try connection.prepare(markSQL)
     try mark.bind([.integer(head.sequence)])
     try mark.run()
     return (head, sent)
@@ -335,8 +344,7 @@ enum Outbox {
 
   /// Records what is about to be sent for the entry `sequence` (`nil`: nothing).
   static func setSent(_ sequence: Int64, _ sent: SentMutation?, _ connection: Connection) throws {
-    let statement = try connection.prepare(
-      "UPDATE \(quote(outboxTable)) SET sent_input = ?, sent_version = ? WHERE seq = ?")
+    let statement = try connection.prepare(setSentSQL)
     var input = SQLValue.null
     if let sent {
       let value = GraphQLValue.object(sent.input)
@@ -357,20 +365,19 @@ enum Outbox {
   static func insert(_ model: String, _ identifier: String, _ kind: SyncMutationKind, _ connection: Connection)
     throws
   {
-    let statement = try connection.prepare(
-      "INSERT INTO \(quote(outboxTable)) (model, identifier, kind) VALUES (?, ?, ?)")
+    let statement = try connection.prepare(insertSQL)
     try statement.bind([.text(model), .text(identifier), .text(kind.rawValue)])
     try statement.run()
   }
 
   static func setKind(_ sequence: Int64, _ kind: SyncMutationKind, _ connection: Connection) throws {
-    let statement = try connection.prepare("UPDATE \(quote(outboxTable)) SET kind = ? WHERE seq = ?")
+    let statement = try connection.prepare(setKindSQL)
     try statement.bind([.text(kind.rawValue), .integer(sequence)])
     try statement.run()
   }
 
   static func remove(_ sequence: Int64, _ connection: Connection) throws {
-    let statement = try connection.prepare("DELETE FROM \(quote(outboxTable)) WHERE seq = ?")
+    let statement = try connection.prepare(removeSQL)
     try statement.bind([.integer(sequence)])
     try statement.run()
   }

@@ -25,16 +25,66 @@ final class SyncEngine: Sendable {
   /// The inbound half's task and progress (InboundSync.swift).
   let inbound = StoreLock(InboundState())
   /// The identifiers whose mutation was sent and whose answer is not stored yet (added before a
-  /// request leaves, removed once the write that finished it returned). A hint only: a live event
-  /// of one of them goes straight to the writer, whose reconciliation decides (it finds the
-  /// outbox entry and holds the record), instead of first asking a reader, which would find the
-  /// entry too — most echoes of the store's own mutations arrive while it is in flight. A stale
-  /// member costs a write transaction instead of a read, nothing else.
-  let sending = StoreLock(Set<ParkedKey>())
+  /// request leaves, removed once the write that finished it returned), and the live events of
+  /// them that arrived meanwhile, held in memory (`Sending`).
+  let sending = StoreLock(Sending())
 
-  /// Whether the mutation of `identifier` of `model` is out (see `sending`).
-  func isSending(_ model: String, _ identifier: String) -> Bool {
-    sending.withLock { $0.contains(ParkedKey(modelName: model, identifier: identifier)) }
+  /// What is out, and what arrived for it (see `sending`).
+  struct Sending: Sendable {
+    var keys: Set<ParkedKey> = []
+    /// The newest live event of each member of `keys` (by `_version`), as received and patched
+    /// (``withReferenceKeys(_:_:)``): most are the echo of the store's own mutation, which
+    /// arrives while it is in flight (about 60–90 % of them). The transaction that finishes the
+    /// mutation reads it and holds it (`Outbox.park`) only when it is newer than the answer, so
+    /// an echo costs no write transaction of its own. In memory only, and only while the
+    /// mutation is out: after a crash or a kill the next start's sync query brings the record
+    /// again (`lastSync` is stored by sync queries alone, whose pages hold what a pending
+    /// mutation skips), and the mutation itself is read back before it is sent again.
+    var held: [ParkedKey: HeldEvent] = [:]
+  }
+
+  /// A live event held while its identifier's mutation is out (`Sending.held`).
+  struct HeldEvent: Sendable {
+    var version: Int
+    /// The record, patched by ``withReferenceKeys(_:_:)``.
+    var record: GraphQLValue
+  }
+
+  /// Holds `record` (a live event of `key` at `_version` `version`, patched) when `key`'s
+  /// mutation is out, keeping the newer of it and one held already; `false` when it is not out
+  /// (the caller applies the event).
+  func holdLiveEvent(_ key: ParkedKey, version: Int, _ record: GraphQLValue) -> Bool {
+    sending.withLock { sending in
+      guard sending.keys.contains(key) else { return false }
+      if let held = sending.held[key], held.version >= version { return true }
+      sending.held[key] = HeldEvent(version: version, record: record)
+      return true
+    }
+  }
+
+  /// Holds, inside `tx` (the transaction that finishes `key`'s mutation, whose answer stored
+  /// `stored`), the live event held in memory for `key` when it is newer than `stored`
+  /// (`Outbox.park`: the replay that follows applies it, or keeps it for a later pending entry).
+  /// Returns the `_version` of the event it looked at (`nil`: none), which ``endSending(_:_:consumed:_:)``
+  /// compares.
+  func parkHeldEvent(_ key: ParkedKey, stored: SyncMetadata, _ tx: WriteTransaction) throws -> Int? {
+    guard let held = sending.withLock({ $0.held[key] }) else { return nil }
+    if held.version > stored.version {
+      try Outbox.park(key.modelName, key.identifier, version: held.version, held.record, tx.connection)
+    }
+    return held.version
+  }
+
+  /// Ends the sending of `key`'s mutation: a live event held for it that the finishing
+  /// transaction did not see (`consumed`: the `_version` it looked at, `nil` when it found none
+  /// or did not commit) is applied as a live event is (``applyLiveRecord(_:_:decoded:_:)``).
+  func endSending<M: Model>(_ type: M.Type, _ key: ParkedKey, consumed: Int?, _ store: DataStore) async {
+    let held = sending.withLock { sending -> HeldEvent? in
+      sending.keys.remove(key)
+      return sending.held.removeValue(forKey: key)
+    }
+    guard let held, held.version > consumed ?? Int.min else { return }
+    await applyLiveRecord(M.self, held.record, decoded: nil, store)
   }
 
   /// The outbox reads the row changes SQLite's hooks collect: a store's local writes make them
@@ -335,8 +385,9 @@ final class SyncEngine: Sendable {
     }
     let sent = SentMutation(input: input, version: version)
     try Outbox.setSent(entry.sequence, sent, tx.connection)
-    return Prepared(
-      components: components, local: local, request: try mutation(kind, M.schema, input: input), sent: sent)
+    let request =
+      try tx.store.sync?.mutationRequest(kind, M.schema, input: input) ?? mutation(kind, M.schema, input: input)
+    return Prepared(components: components, local: local, request: request, sent: sent)
   }
 
   private enum Outcome {
@@ -513,7 +564,7 @@ final class SyncEngine: Sendable {
       return .done
     }
     let key = ParkedKey(modelName: entry.modelName, identifier: entry.identifier)
-    sending.withLock { _ = $0.insert(key) }
+    sending.withLock { _ = $0.keys.insert(key) }
     do {
       let answer: GraphQLValue
       do {
@@ -521,12 +572,14 @@ final class SyncEngine: Sendable {
         // error (field-level `@auth`); the mutation was applied, and the field is redacted.
         answer = try await record(request, M.schema).record
       } catch {
-        sending.withLock { _ = $0.remove(key) }
+        // A live event held meanwhile goes to the writer (parked there for the pending entry).
+        await endSending(M.self, key, consumed: nil, store)
         await release(&following, store: store)  // not accepted: nothing after it goes out yet
         throw error
       }
       let record = Self.syncFields(answer)
-      let finishing: @Sendable (WriteTransaction) throws -> Void = { tx in
+      // Returns the `_version` of the held live event it looked at (``parkHeldEvent(_:stored:_:)``).
+      let finishing: @Sendable (WriteTransaction) throws -> Int? = { tx in
         try Outbox.remove(entry.sequence, tx.connection)
         try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
         let pending = try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) != nil
@@ -540,8 +593,10 @@ final class SyncEngine: Sendable {
             ?? patched
           if let remote = try? Self.decode(M.self, held) { try tx.saveWithoutReadBack([remote]) }
         }
+        let consumed = try self.parkHeldEvent(key, stored: record, tx)
         // What this transaction just read and wrote (a remote save enqueues nothing).
         try self.replayParked(entry, tx, known: (pending: pending, stored: record))
+        return consumed
       }
       let processed = SyncEvent.outboxMutationProcessed(
         modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, version: record.version)
@@ -550,30 +605,37 @@ final class SyncEngine: Sendable {
         next = .taken(upcoming)
         following = .finishing(
           Task { [self] in
-            defer { sending.withLock { _ = $0.remove(key) } }
             do {
-              let after = try await store.writeRemote { tx -> Taken? in
-                try finishing(tx)
-                return try? Self.take(after: upcoming.0, tx)
+              let (consumed, after) = try await store.writeRemote { tx -> (Int?, Taken?) in
+                (try finishing(tx), try? Self.take(after: upcoming.0, tx))
               }
+              await endSending(M.self, key, consumed: consumed, store)
               emit(processed)
               return after
             } catch {
+              await endSending(M.self, key, consumed: nil, store)
               await fail(entry, error, store: store)
               return nil
             }
           })
         return .done
       }
-      defer { sending.withLock { _ = $0.remove(key) } }
-      let taken = try await store.writeRemote { tx -> (Taken?, Taken?)? in
-        try finishing(tx)
-        // A failure to take the next head (`nil`) leaves it to the drain's own transaction;
-        // `(nil, nil)`: the outbox is empty.
-        let head: Taken?
-        do { head = try Self.take(tx) } catch { return nil }
-        return (head, head.flatMap { try? Self.take(after: $0.0, tx) })
+      let consumed: Int?
+      let taken: (Taken?, Taken?)?
+      do {
+        (consumed, taken) = try await store.writeRemote { tx -> (Int?, (Taken?, Taken?)?) in
+          let consumed = try finishing(tx)
+          // A failure to take the next head (`nil`) leaves it to the drain's own transaction;
+          // `(nil, nil)`: the outbox is empty.
+          let head: Taken?
+          do { head = try Self.take(tx) } catch { return (consumed, nil) }
+          return (consumed, (head, head.flatMap { try? Self.take(after: $0.0, tx) }))
+        }
+      } catch {
+        await endSending(M.self, key, consumed: nil, store)
+        throw error
       }
+      await endSending(M.self, key, consumed: consumed, store)
       if let (head, after) = taken {
         next = .taken(head)
         if let after { following = .taken(after) }
@@ -817,6 +879,36 @@ final class SyncEngine: Sendable {
     )
     // The row holds what the store knows; a field it never held is left out already
     // (``RedactedFields``), and a `null` there is the caller's.
+    .authorized(by: schema, operation: AuthRule.Operation(rawValue: kind.rawValue) ?? .update).sendingInputAsIs()
+  }
+
+  /// The operation name, document and response field of ``mutation(_:_:input:)`` for each model
+  /// and kind this engine sent: a document depends only on the schema and the kind (its values
+  /// are variables), so it is built once per model of the store's registry (building it, the
+  /// selection set above all, was about 30 k instructions of each drained mutation).
+  private let mutationDocuments = StoreLock([MutationDocumentKey: (name: String, document: String, field: String)]())
+
+  private struct MutationDocumentKey: Hashable {
+    var modelName: String
+    var kind: ModelMutationKind
+  }
+
+  /// ``mutation(_:_:input:)``, its document built once per model and kind (`mutationDocuments`).
+  ///
+  /// - Throws: What ``mutation(_:_:input:)`` throws.
+  func mutationRequest(_ kind: ModelMutationKind, _ schema: ModelSchema, input: [String: GraphQLValue]) throws
+    -> GraphQLRequest<GraphQLValue>
+  {
+    let key = MutationDocumentKey(modelName: schema.name, kind: kind)
+    guard let cached = mutationDocuments.withLock({ $0[key] }) else {
+      let request = try Self.mutation(kind, schema, input: input)
+      mutationDocuments.withLock { $0[key] = (request.operationName, request.document, request.responseField) }
+      return request
+    }
+    return GraphQLRequest(
+      operationType: .mutation, operationName: cached.name, document: cached.document,
+      variables: ["input": .object(input)], responseField: cached.field
+    )
     .authorized(by: schema, operation: AuthRule.Operation(rawValue: kind.rawValue) ?? .update).sendingInputAsIs()
   }
 
