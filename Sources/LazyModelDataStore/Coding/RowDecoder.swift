@@ -55,9 +55,6 @@ final class RowDecoder: Decoder {
   private let keys: UnsafeMutablePointer<KeyState>
   /// Per reference plan (``TableMapping/references``): its factory and FK identifiers cache.
   private let referenceSlots: UnsafeMutableBufferPointer<ReferenceSlot>
-  /// The last timestamp text of a statement row that ``dateTime(_:)`` parsed, and its value
-  /// (behind a pointer for the same reason as ``keys``).
-  private let lastTimestamp: UnsafeMutablePointer<TimestampMemo>
   var codingPath: [any CodingKey] { [] }
 
   init(mapping: TableMapping, store: DataStore, row: RowSource, prefetched: Prefetched?) {
@@ -67,8 +64,6 @@ final class RowDecoder: Decoder {
     self.prefetched = prefetched
     keys = .allocate(capacity: 1)
     keys.initialize(to: KeyState())
-    lastTimestamp = .allocate(capacity: 1)
-    lastTimestamp.initialize(to: TimestampMemo())
     referenceSlots = .allocate(capacity: mapping.references.count)
     _ = referenceSlots.initialize(
       from: mapping.references.map { reference in
@@ -85,8 +80,6 @@ final class RowDecoder: Decoder {
   deinit {
     keys.deinitialize(count: 1)
     keys.deallocate()
-    lastTimestamp.deinitialize(count: 1)
-    lastTimestamp.deallocate()
     referenceSlots.deinitialize()
     referenceSlots.deallocate()
   }
@@ -116,6 +109,7 @@ final class RowDecoder: Decoder {
 
   /// Decodes the current row as an `M`.
   func decode<M: Model>(_ type: M.Type) throws -> M {
+    keys.pointee.rows += 1
     keys.pointee.count = 0
     keys.pointee.last = nil
     keys.pointee.lastOrderIndex = -1
@@ -154,9 +148,9 @@ final class RowDecoder: Decoder {
       // A row's `createdAt` and `updatedAt` hold the same text until the row is updated, and the
       // saves of one millisecond share it: bytes equal to the last text parsed give its value
       // (parsing is a function of the bytes), compared in place with no string made.
-      if let value = lastTimestamp.pointee.value(for: text) { return value }
+      if let value = keys.pointee.lastTimestamp.value(for: text) { return value }
       let value = try Temporal.DateTime(utf8: text)
-      lastTimestamp.pointee.remember(text, value)
+      keys.pointee.lastTimestamp.remember(text, value)
       return value
     }
     guard let text = text(column) else { return nil }
@@ -478,16 +472,24 @@ private struct KeyState {
   /// The key type whose bytes ``orderBytes`` holds.
   var byteKeyType: ObjectIdentifier?
 
+  /// The rows decoded so far, the current one included.
+  var rows = 0
+  /// The last timestamp text of a statement row that ``RowDecoder/dateTime(_:)`` parsed, and its
+  /// value (kept here, so that a decoder makes no allocation of its own for it).
+  var lastTimestamp = TimestampMemo()
+
   /// Records that the key just matched by name (entry ``lastOrderIndex`` of ``order``, if any) is
-  /// `byte` of type `type`.
+  /// `byte` of type `type`. Only from the second row on: a one-row decoder (a primary-key lookup,
+  /// a save's read-back) would only pay for the array.
   mutating func learn(_ byte: UInt8, of type: ObjectIdentifier) {
-    guard lastOrderIndex >= 0 else { return }
+    guard lastOrderIndex >= 0, rows >= 2 else { return }
     if byteKeyType != type {
       byteKeyType = type
       orderBytes = []
     }
     if orderBytes.count <= lastOrderIndex {
-      orderBytes.append(contentsOf: repeatElement(nil, count: lastOrderIndex + 1 - orderBytes.count))
+      orderBytes.append(
+        contentsOf: repeatElement(nil, count: max(order.count, lastOrderIndex + 1) - orderBytes.count))
     }
     orderBytes[lastOrderIndex] = byte
   }
