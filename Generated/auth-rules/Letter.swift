@@ -24,12 +24,18 @@ public struct Letter: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    body = try values.decode(String.self, forKey: .body)
-    writer = try values.decodeIfPresent(String.self, forKey: .writer)
-    audiences = try values.decodeIfPresent([String?].self, forKey: .audiences)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let body = try values.decode(String.self, forKey: .body)
+    let writer = try values.decodeIfPresent(String.self, forKey: .writer)
+    let audiences = try values.decodeIfPresent([String?].self, forKey: .audiences)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.body = body
+    self.writer = writer
+    self.audiences = audiences
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

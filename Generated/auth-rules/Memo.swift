@@ -31,15 +31,24 @@ public struct Memo: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    editors = try values.decodeIfPresent([String?].self, forKey: .editors)
-    secret = try values.decodeIfPresent(String.self, forKey: .secret)
-    reviewNote = try values.decodeIfPresent(String.self, forKey: .reviewNote)
-    attachment = try values.decodeIfPresent(Attachment.self, forKey: .attachment)
-    owner = try values.decodeIfPresent(String.self, forKey: .owner)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let editors = try values.decodeIfPresent([String?].self, forKey: .editors)
+    let secret = try values.decodeIfPresent(String.self, forKey: .secret)
+    let reviewNote = try values.decodeIfPresent(String.self, forKey: .reviewNote)
+    let attachment = try values.decodeIfPresent(Attachment.self, forKey: .attachment)
+    let owner = try values.decodeIfPresent(String.self, forKey: .owner)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.title = title
+    self.editors = editors
+    self.secret = secret
+    self.reviewNote = reviewNote
+    self.attachment = attachment
+    self.owner = owner
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

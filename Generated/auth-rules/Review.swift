@@ -22,12 +22,18 @@ public struct Review: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    summary = try values.decodeIfPresent(String.self, forKey: .summary)
-    body = try values.decodeIfPresent(String.self, forKey: .body)
-    owner = try values.decodeIfPresent(String.self, forKey: .owner)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let summary = try values.decodeIfPresent(String.self, forKey: .summary)
+    let body = try values.decodeIfPresent(String.self, forKey: .body)
+    let owner = try values.decodeIfPresent(String.self, forKey: .owner)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.summary = summary
+    self.body = body
+    self.owner = owner
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -42,22 +42,22 @@ public struct Reading: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    takenAt = try values.decode(Temporal.DateTime.self, forKey: .takenAt)
-    day = try values.decode(Temporal.Date.self, forKey: .day)
-    time = try values.decode(Temporal.Time.self, forKey: .time)
-    seq = try values.decode(Int.self, forKey: .seq)
-    priority = try values.decode(Priority.self, forKey: .priority)
-    value = try values.decode(Double.self, forKey: .value)
-    flagged = try values.decode(Bool.self, forKey: .flagged)
-    note = try values.decodeIfPresent(String.self, forKey: .note)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let takenAt = try values.decode(Temporal.DateTime.self, forKey: .takenAt)
+    let day = try values.decode(Temporal.Date.self, forKey: .day)
+    let time = try values.decode(Temporal.Time.self, forKey: .time)
+    let seq = try values.decode(Int.self, forKey: .seq)
+    let priority = try values.decode(Priority.self, forKey: .priority)
+    let value = try values.decode(Double.self, forKey: .value)
+    let flagged = try values.decode(Bool.self, forKey: .flagged)
+    let note = try values.decodeIfPresent(String.self, forKey: .note)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(
       id: id, takenAt: takenAt, day: day, time: time, seq: seq, priority: priority, value: value,
       flagged: flagged
     ).components
-    notes = try values.decodeLazyList(
+    let notes = try values.decodeLazyList(
       ReadingNote.self, forKey: .notes,
       associatedFields: [
         "readingNotesId",
@@ -70,6 +70,18 @@ public struct Reading: Model {
         "readingNotesFlagged",
       ],
       parent: parentKey, decoder: decoder)
+    self.id = id
+    self.takenAt = takenAt
+    self.day = day
+    self.time = time
+    self.seq = seq
+    self.priority = priority
+    self.value = value
+    self.flagged = flagged
+    self.note = note
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.notes = notes
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,11 +49,11 @@ public struct ReadingNote: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    text = try values.decode(String.self, forKey: .text)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _reading = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let text = try values.decode(String.self, forKey: .text)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _reading = try values.decodeLazyReference(
       Reading.self, forKey: .reading,
       targetNames: [
         "readingNotesId",
@@ -66,6 +66,11 @@ public struct ReadingNote: Model {
         "readingNotesFlagged",
       ],
       decoder: decoder)
+    self.id = id
+    self.text = text
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._reading = _reading
   }
 
   public func encode(to encoder: any Encoder) throws {

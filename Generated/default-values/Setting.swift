@@ -33,15 +33,24 @@ public struct Setting: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    count = try values.decode(Int.self, forKey: .count)
-    ratio = try values.decodeIfPresent(Double.self, forKey: .ratio)
-    enabled = try values.decode(Bool.self, forKey: .enabled)
-    status = try values.decode(Status.self, forKey: .status)
-    since = try values.decodeIfPresent(Temporal.Date.self, forKey: .since)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let count = try values.decode(Int.self, forKey: .count)
+    let ratio = try values.decodeIfPresent(Double.self, forKey: .ratio)
+    let enabled = try values.decode(Bool.self, forKey: .enabled)
+    let status = try values.decode(Status.self, forKey: .status)
+    let since = try values.decodeIfPresent(Temporal.Date.self, forKey: .since)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.name = name
+    self.count = count
+    self.ratio = ratio
+    self.enabled = enabled
+    self.status = status
+    self.since = since
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -60,13 +60,19 @@ public struct Comment: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    content = try values.decodeIfPresent(String.self, forKey: .content)
-    place = try values.decodeIfPresent(Place.self, forKey: .place)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _post = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let content = try values.decodeIfPresent(String.self, forKey: .content)
+    let place = try values.decodeIfPresent(Place.self, forKey: .place)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _post = try values.decodeLazyReference(
       Post.self, forKey: .post, targetNames: ["postCommentsId"], decoder: decoder)
+    self.id = id
+    self.content = content
+    self.place = place
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._post = _post
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,22 +49,33 @@ public struct Writer: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    rating = try values.decode(Double.self, forKey: .rating)
-    bonus = try values.decodeIfPresent(Double.self, forKey: .bonus)
-    scores = try values.decodeIfPresent([Double].self, forKey: .scores)
-    origin = try values.decodeIfPresent(Point.self, forKey: .origin)
-    path = try values.decodeIfPresent([Point].self, forKey: .path)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let rating = try values.decode(Double.self, forKey: .rating)
+    let bonus = try values.decodeIfPresent(Double.self, forKey: .bonus)
+    let scores = try values.decodeIfPresent([Double].self, forKey: .scores)
+    let origin = try values.decodeIfPresent(Point.self, forKey: .origin)
+    let path = try values.decodeIfPresent([Point].self, forKey: .path)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    _profile = try values.decodeLazyReference(
+    let _profile = try values.decodeLazyReference(
       WriterProfile.self, forKey: .profile, associatedFields: ["writerId"], parent: parentKey,
       decoder: decoder)
-    drafts = try values.decodeLazyList(
+    let drafts = try values.decodeLazyList(
       Draft.self, forKey: .drafts, associatedFields: ["writerId"], parent: parentKey,
       decoder: decoder)
+    self.id = id
+    self.name = name
+    self.rating = rating
+    self.bonus = bonus
+    self.scores = scores
+    self.origin = origin
+    self.path = path
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._profile = _profile
+    self.drafts = drafts
   }
 
   public func encode(to encoder: any Encoder) throws {

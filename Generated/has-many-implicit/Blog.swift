@@ -21,14 +21,19 @@ public struct Blog: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    posts = try values.decodeLazyList(
+    let posts = try values.decodeLazyList(
       BlogPost.self, forKey: .posts, associatedFields: ["blogPostsId"], parent: parentKey,
       decoder: decoder)
+    self.id = id
+    self.name = name
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.posts = posts
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -24,12 +24,18 @@ public struct Item: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    label = try values.decodeIfPresent(String.self, forKey: .label)
-    shelfItemsRoom = try values.decodeIfPresent(String.self, forKey: .shelfItemsRoom)
-    shelfItemsNumber = try values.decodeIfPresent(Int.self, forKey: .shelfItemsNumber)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let label = try values.decodeIfPresent(String.self, forKey: .label)
+    let shelfItemsRoom = try values.decodeIfPresent(String.self, forKey: .shelfItemsRoom)
+    let shelfItemsNumber = try values.decodeIfPresent(Int.self, forKey: .shelfItemsNumber)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.label = label
+    self.shelfItemsRoom = shelfItemsRoom
+    self.shelfItemsNumber = shelfItemsNumber
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -21,14 +21,19 @@ public struct Shelf: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    room = try values.decode(String.self, forKey: .room)
-    number = try values.decode(Int.self, forKey: .number)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let room = try values.decode(String.self, forKey: .room)
+    let number = try values.decode(Int.self, forKey: .number)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(room: room, number: number).components
-    items = try values.decodeLazyList(
+    let items = try values.decodeLazyList(
       Item.self, forKey: .items, associatedFields: ["shelfItemsRoom", "shelfItemsNumber"],
       parent: parentKey, decoder: decoder)
+    self.room = room
+    self.number = number
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.items = items
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -44,11 +44,15 @@ public struct Employee: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _badge = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _badge = try values.decodeLazyReference(
       Badge.self, forKey: .badge, targetNames: ["badgeID"], decoder: decoder)
+    self.id = id
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._badge = _badge
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -27,13 +27,20 @@ public struct Book: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    isbn = try values.decode(String.self, forKey: .isbn)
-    author = try values.decode(String.self, forKey: .author)
-    year = try values.decode(Int.self, forKey: .year)
-    title = try values.decode(String.self, forKey: .title)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let isbn = try values.decode(String.self, forKey: .isbn)
+    let author = try values.decode(String.self, forKey: .author)
+    let year = try values.decode(Int.self, forKey: .year)
+    let title = try values.decode(String.self, forKey: .title)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.isbn = isbn
+    self.author = author
+    self.year = year
+    self.title = title
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -63,13 +63,18 @@ public struct ArticleTags: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _article = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _article = try values.decodeLazyReference(
       Article.self, forKey: .article, targetNames: ["articleId"], decoder: decoder)
-    _tag = try values.decodeLazyReference(
+    let _tag = try values.decodeLazyReference(
       Tag.self, forKey: .tag, targetNames: ["tagId"], decoder: decoder)
+    self.id = id
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._article = _article
+    self._tag = _tag
   }
 
   public func encode(to encoder: any Encoder) throws {

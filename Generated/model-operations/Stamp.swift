@@ -20,10 +20,14 @@ public struct Stamp: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    created = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .created)
+    let id = try values.decode(String.self, forKey: .id)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let created = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .created)
+    self.id = id
+    self.text = text
+    self.updatedAt = updatedAt
+    self.created = created
   }
 
   public func encode(to encoder: any Encoder) throws {

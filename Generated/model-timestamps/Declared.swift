@@ -20,10 +20,14 @@ public struct Declared: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.createdAt = createdAt
+    self.text = text
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -18,10 +18,14 @@ public struct Renamed: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    createdOn = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdOn)
-    updatedOn = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedOn)
+    let id = try values.decode(String.self, forKey: .id)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let createdOn = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdOn)
+    let updatedOn = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedOn)
+    self.id = id
+    self.text = text
+    self.createdOn = createdOn
+    self.updatedOn = updatedOn
   }
 
   public func encode(to encoder: any Encoder) throws {

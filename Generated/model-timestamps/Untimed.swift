@@ -16,8 +16,10 @@ public struct Untimed: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
+    let id = try values.decode(String.self, forKey: .id)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    self.id = id
+    self.text = text
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -24,12 +24,18 @@ public struct Order: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    customerId = try values.decode(String.self, forKey: .customerId)
-    placedAt = try values.decode(Temporal.DateTime.self, forKey: .placedAt)
-    number = try values.decode(Int.self, forKey: .number)
-    total = try values.decodeIfPresent(Double.self, forKey: .total)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let customerId = try values.decode(String.self, forKey: .customerId)
+    let placedAt = try values.decode(Temporal.DateTime.self, forKey: .placedAt)
+    let number = try values.decode(Int.self, forKey: .number)
+    let total = try values.decodeIfPresent(Double.self, forKey: .total)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.customerId = customerId
+    self.placedAt = placedAt
+    self.number = number
+    self.total = total
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -66,26 +66,46 @@ public struct Sample: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    email = try values.decodeIfPresent(String.self, forKey: .email)
-    json = try values.decodeIfPresent(String.self, forKey: .json)
-    url = try values.decodeIfPresent(String.self, forKey: .url)
-    phone = try values.decodeIfPresent(String.self, forKey: .phone)
-    ip = try values.decodeIfPresent(String.self, forKey: .ip)
-    count = try values.decodeIfPresent(Int.self, forKey: .count)
-    timestamp = try values.decodeIfPresent(Int.self, forKey: .timestamp)
-    ratio = try values.decodeIfPresent(Double.self, forKey: .ratio)
-    flag = try values.decodeIfPresent(Bool.self, forKey: .flag)
-    date = try values.decodeIfPresent(Temporal.Date.self, forKey: .date)
-    time = try values.decodeIfPresent(Temporal.Time.self, forKey: .time)
-    dateTime = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .dateTime)
-    color = try values.decodeIfPresent(Color.self, forKey: .color)
-    colors = try values.decode([Color].self, forKey: .colors)
-    address = try values.decodeIfPresent(Address.self, forKey: .address)
-    addresses = try values.decodeIfPresent([Address?].self, forKey: .addresses)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let email = try values.decodeIfPresent(String.self, forKey: .email)
+    let json = try values.decodeIfPresent(String.self, forKey: .json)
+    let url = try values.decodeIfPresent(String.self, forKey: .url)
+    let phone = try values.decodeIfPresent(String.self, forKey: .phone)
+    let ip = try values.decodeIfPresent(String.self, forKey: .ip)
+    let count = try values.decodeIfPresent(Int.self, forKey: .count)
+    let timestamp = try values.decodeIfPresent(Int.self, forKey: .timestamp)
+    let ratio = try values.decodeIfPresent(Double.self, forKey: .ratio)
+    let flag = try values.decodeIfPresent(Bool.self, forKey: .flag)
+    let date = try values.decodeIfPresent(Temporal.Date.self, forKey: .date)
+    let time = try values.decodeIfPresent(Temporal.Time.self, forKey: .time)
+    let dateTime = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .dateTime)
+    let color = try values.decodeIfPresent(Color.self, forKey: .color)
+    let colors = try values.decode([Color].self, forKey: .colors)
+    let address = try values.decodeIfPresent(Address.self, forKey: .address)
+    let addresses = try values.decodeIfPresent([Address?].self, forKey: .addresses)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.text = text
+    self.email = email
+    self.json = json
+    self.url = url
+    self.phone = phone
+    self.ip = ip
+    self.count = count
+    self.timestamp = timestamp
+    self.ratio = ratio
+    self.flag = flag
+    self.date = date
+    self.time = time
+    self.dateTime = dateTime
+    self.color = color
+    self.colors = colors
+    self.address = address
+    self.addresses = addresses
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

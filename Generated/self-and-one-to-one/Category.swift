@@ -54,16 +54,22 @@ public struct Category: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    children = try values.decodeLazyList(
+    let children = try values.decodeLazyList(
       Category.self, forKey: .children, associatedFields: ["categoryChildrenId"], parent: parentKey,
       decoder: decoder)
-    _parent = try values.decodeLazyReference(
+    let _parent = try values.decodeLazyReference(
       Category.self, forKey: .parent, targetNames: ["categoryChildrenId"], decoder: decoder)
+    self.id = id
+    self.name = name
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.children = children
+    self._parent = _parent
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,12 +49,17 @@ public struct Passport: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    number = try values.decode(String.self, forKey: .number)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _holder = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let number = try values.decode(String.self, forKey: .number)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _holder = try values.decodeLazyReference(
       Person.self, forKey: .holder, targetNames: ["passportHolderId"], decoder: decoder)
+    self.id = id
+    self.number = number
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._holder = _holder
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,12 +49,17 @@ public struct Person: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _passport = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _passport = try values.decodeLazyReference(
       Passport.self, forKey: .passport, targetNames: ["personPassportId"], decoder: decoder)
+    self.id = id
+    self.name = name
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._passport = _passport
   }
 
   public func encode(to encoder: any Encoder) throws {

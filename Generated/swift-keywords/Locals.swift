@@ -39,20 +39,32 @@ public struct Locals: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    self.values = try values.decode(String.self, forKey: .values)
-    self.decoder = try values.decodeIfPresent(String.self, forKey: .decoder)
-    self.container = try values.decodeIfPresent(Int.self, forKey: .container)
-    self.encoder = try values.decodeIfPresent(Bool.self, forKey: .encoder)
-    keys = try values.decodeIfPresent([String?].self, forKey: .keys)
-    schema = try values.decodeIfPresent(String.self, forKey: .schema)
-    parentKey = try values.decodeIfPresent(String.self, forKey: .parentKey)
-    localsChildrenValues = try values.decodeIfPresent(String.self, forKey: .localsChildrenValues)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    let parentKey2 = Identifier(values: self.values).components
-    children = try values.decodeLazyList(
+    let values2 = try values.decode(String.self, forKey: .values)
+    let decoder2 = try values.decodeIfPresent(String.self, forKey: .decoder)
+    let container = try values.decodeIfPresent(Int.self, forKey: .container)
+    let encoder = try values.decodeIfPresent(Bool.self, forKey: .encoder)
+    let keys = try values.decodeIfPresent([String?].self, forKey: .keys)
+    let schema = try values.decodeIfPresent(String.self, forKey: .schema)
+    let parentKey = try values.decodeIfPresent(String.self, forKey: .parentKey)
+    let localsChildrenValues = try values.decodeIfPresent(
+      String.self, forKey: .localsChildrenValues)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let parentKey2 = Identifier(values: values2).components
+    let children = try values.decodeLazyList(
       Locals.self, forKey: .children, associatedFields: ["localsChildrenValues"],
       parent: parentKey2, decoder: decoder)
+    self.values = values2
+    self.decoder = decoder2
+    self.container = container
+    self.encoder = encoder
+    self.keys = keys
+    self.schema = schema
+    self.parentKey = parentKey
+    self.localsChildrenValues = localsChildrenValues
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.children = children
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -74,22 +74,32 @@ public struct SelfType: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    `default` = try values.decode(String.self, forKey: .`default`)
-    `for` = try values.decode(String.self, forKey: .`for`)
-    identifierValue = try values.decodeIfPresent(String.self, forKey: .identifierValue)
-    `protocol` = try values.decodeIfPresent(ProtocolType.self, forKey: .`protocol`)
-    `extension` = try values.decodeIfPresent(Extension.self, forKey: .`extension`)
-    `inout` = try values.decodeIfPresent(Int.self, forKey: .`inout`)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let `default` = try values.decode(String.self, forKey: .`default`)
+    let `for` = try values.decode(String.self, forKey: .`for`)
+    let identifierValue = try values.decodeIfPresent(String.self, forKey: .identifierValue)
+    let `protocol` = try values.decodeIfPresent(ProtocolType.self, forKey: .`protocol`)
+    let `extension` = try values.decodeIfPresent(Extension.self, forKey: .`extension`)
+    let `inout` = try values.decodeIfPresent(Int.self, forKey: .`inout`)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(default: `default`, for: `for`).components
-    `operator` = try values.decodeLazyList(
+    let `operator` = try values.decodeLazyList(
       SelfType.self, forKey: .`operator`,
       associatedFields: ["selfOperatorDefault", "selfOperatorFor"], parent: parentKey,
       decoder: decoder)
-    _in = try values.decodeLazyReference(
+    let _in = try values.decodeLazyReference(
       SelfType.self, forKey: .`in`, targetNames: ["selfOperatorDefault", "selfOperatorFor"],
       decoder: decoder)
+    self.`default` = `default`
+    self.`for` = `for`
+    self.identifierValue = identifierValue
+    self.`protocol` = `protocol`
+    self.`extension` = `extension`
+    self.`inout` = `inout`
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.`operator` = `operator`
+    self._in = _in
   }
 
   public func encode(to encoder: any Encoder) throws {

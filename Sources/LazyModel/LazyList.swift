@@ -362,8 +362,9 @@ extension KeyedDecodingContainer {
     _ type: M.Type, forKey key: Key, targetNames: [String], decoder: any Decoder
   ) throws -> LazyReference<M> {
     let reference = try decodeLazyReference(M.self, forKey: key, decoder: decoder)
-    // `identifiers` is `nil` only for an empty reference; it is read without the lock.
-    guard reference.identifiers == nil, !targetNames.isEmpty else { return reference }
+    // `identifiers` is `nil` only for an empty reference; it is read without the lock (and
+    // without copying the array: `isEmptyReference`).
+    guard reference.isEmptyReference, !targetNames.isEmpty else { return reference }
     return try LazyReference<M>.fromForeignKeys(targetNames, decoder: decoder) ?? reference
   }
 

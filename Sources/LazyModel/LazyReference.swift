@@ -131,6 +131,10 @@ public final class LazyReference<M: Model>: Codable, Sendable {
   /// it was created with. `nil` only for an empty reference made from `nil` or decoded from `null`.
   public var identifiers: [IdentifierComponent]? { storedIdentifiers }
 
+  /// Whether ``identifiers`` is `nil` (an empty reference), read without copying the array
+  /// (generated `init(from:)` asks it once per decoded row).
+  @usableFromInline var isEmptyReference: Bool { storedIdentifiers == nil }
+
   /// The identifiers that name the referenced model exactly as its loaded model's key would, read
   /// without building the model: those of a reference with no provider (made from a model, whose
   /// identifier components they are, or from identifiers alone: neither ever changes) and those

@@ -125,8 +125,11 @@ struct FieldParts {
   var identifierAssignment: SwiftCode?
   /// A reference's setter.
   var setter: SetterViewModel?
-  /// The `init(from:)` statement; data fields decode before associations.
+  /// The `init(from:)` expression that decodes the field (`try values.decode(…)`), assigned to a
+  /// local and then to ``decodeTarget``; data fields decode before associations.
   var decode: SwiftCode?
+  /// The property ``decode`` sets (unescaped; `_post` for a reference's storage).
+  var decodeTarget = ""
   /// `true` when ``decode`` is an association's (decoded after every data field).
   var decodesAssociation = false
   /// The `encode(to:)` statement.

@@ -102,22 +102,44 @@ extension ViewModelBuilder {
       [.text(SwiftNames.stringLiteral(field.name))])
   }
 
-  /// Data fields decode first, then (after the parent's key, when needed) the associations.
+  /// Data fields decode first, then (after the parent's key, when needed) the associations,
+  /// each into a local (`let id = try values.decode(…)`); the properties are assigned from the
+  /// locals at the end (`self.id = id`). Assigning each property as it decodes made the compiler
+  /// copy the whole struct out of the initializer and destroy the original (one retain and one
+  /// release of every reference-counted field per decoded model; issue 11's query-all row).
   private func decodeStatements(
     _ parts: [FieldParts], _ model: ModelDefinition, _ members: ModelMembers
   ) -> [SwiftCode] {
-    let data = parts.filter { !$0.decodesAssociation }.compactMap(\.decode)
-    var associations = parts.filter(\.decodesAssociation).compactMap(\.decode)
+    let decoded = zip(members.fields, parts).compactMap { field, part in
+      part.decode.map { (field: field.name, part: part, call: $0) }
+    }
+    // A local is named after its property, unless that name is one of the initializer's own
+    // (`values`, `decoder`, the parent key) or would rebind `self`.
+    let locals = SwiftNames.uniqued(
+      decoded.map(\.part.decodeTarget), taken: ["values", "decoder", members.parentKey, "self", "Self"])
+    let localOf = Dictionary(
+      zip(decoded.map(\.field), locals.map(SwiftNames.escaped)), uniquingKeysWith: { first, _ in first })
+    func statement(_ entry: (field: String, part: FieldParts, call: SwiftCode)) -> SwiftCode {
+      entry.call.prefixed("let \(localOf[entry.field] ?? "") = ")
+    }
+    let data = decoded.filter { !$0.part.decodesAssociation }.map(statement)
+    var associations = decoded.filter(\.part.decodesAssociation).map(statement)
     if members.needsParentKey {
       let arguments = model.primaryKey.fields.map {
-        SwiftCode.text("\(members.identifierLabel($0)): \(members.codingReference($0))")
+        SwiftCode.text(
+          "\(members.identifierLabel($0)): \(localOf[$0] ?? members.codingReference($0))")
       }
       associations.insert(
         .call(
           head: "let \(members.parentKey) = Identifier(", arguments: arguments,
           close: ").components"), at: 0)
     }
-    return data + associations
+    let order = decoded.filter { !$0.part.decodesAssociation } + decoded.filter(\.part.decodesAssociation)
+    let assignments = order.map { entry in
+      SwiftCode.text(
+        "self.\(SwiftNames.escaped(entry.part.decodeTarget)) = \(localOf[entry.field] ?? "")")
+    }
+    return data + associations + assignments
   }
 
   /// The parts of one field, after its plan.
@@ -161,8 +183,9 @@ extension ViewModelBuilder {
     }
     let required = types.isRequiredInSwift(field)
     parts.decode = .call(
-      "\(reference) = try values.\(required ? "decode" : "decodeIfPresent")(",
+      "try values.\(required ? "decode" : "decodeIfPresent")(",
       [.text("\(types.swiftType(field.type)).self"), .text("forKey: .\(key)")])
+    parts.decodeTarget = members.members.propertyName(field.name)
     parts.encode = encodeStatement(reference, key: key, required: required)
     var arguments: [SwiftCode] = [
       .text("CodingKeys.\(key)"), presence(field), .text(types.fieldTypeExpression(field.type)),
@@ -209,9 +232,10 @@ extension ViewModelBuilder {
       parts.identifierAssignment = .text("self.\(storage) = LazyReference(identifier: \(label))")
     }
     parts.decode = .call(
-      "\(storage) = try values.decodeLazyReference(",
+      "try values.decodeLazyReference(",
       [.text("\(related).self"), .text("forKey: .\(members.members.key(field.name))")]
         + referenceDecodeArguments(field, members) + ["decoder: decoder"])
+    parts.decodeTarget = storage
     parts.decodesAssociation = true
     parts.encode = .call(
       "try container.encode(", [.text(storage), .text("forKey: .\(members.members.key(field.name))")])
@@ -336,8 +360,9 @@ extension ViewModelBuilder {
       SwiftLayout.stringArray(label: "associatedFields: ", association.foreignKeyFields),
     ]
     parts.decode = .call(
-      "\(reference) = try values.decodeLazyList(",
+      "try values.decodeLazyList(",
       decodeArguments + index + [.text("parent: \(members.parentKey)"), "decoder: decoder"])
+    parts.decodeTarget = members.members.propertyName(field.name)
     parts.decodesAssociation = true
     parts.encode = encodeStatement(reference, key: key, required: field.isRequired)
     let schemaArguments: [SwiftCode] = [

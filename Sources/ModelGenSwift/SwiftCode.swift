@@ -26,6 +26,17 @@ public enum SwiftCode: Sendable, Hashable, TemplateLayout {
     .call(head: head, arguments: arguments, close: ")" + trailing)
   }
 
+  /// The same code with `prefix` written before it (`let id = ` before a call).
+  func prefixed(_ prefix: String) -> SwiftCode {
+    switch self {
+    case .text(let text): return .text(prefix + text)
+    case .call(let head, let arguments, let close):
+      return .call(head: prefix + head, arguments: arguments, close: close)
+    case .array, .labeledArray, .parameters:
+      return .call(head: prefix, arguments: [self], close: "")
+    }
+  }
+
   /// The text laid out for `line`.
   public func laidOut(on line: TemplateLine) -> String {
     switch self {

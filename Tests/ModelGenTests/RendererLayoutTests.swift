@@ -24,7 +24,7 @@ struct RendererLayoutTests {
     #expect(
       post.contains(
         """
-                comments = try values.decodeLazyList(
+                let comments = try values.decodeLazyList(
                   Comment4V2.self, forKey: .comments, associatedFields: ["postID"], indexName: "byPost4",
                   parent: parentKey, decoder: decoder)
 

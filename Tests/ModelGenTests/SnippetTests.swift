@@ -200,8 +200,9 @@ struct SnippetTests {
         "public mutating func setPost(_ post: Post) {",
         "public mutating func setPost(identifier: Post.Identifier) {",
         "_post = LazyReference(identifier: identifier)",
-        "_post = try values.decodeLazyReference(",
+        "let _post = try values.decodeLazyReference(",
         "Post.self, forKey: .post, targetNames: [\"postID\"], decoder: decoder)",
+        "self._post = _post",
         "try container.encode(_post, forKey: .post)",
       ])
     expectLines(
@@ -221,9 +222,9 @@ struct SnippetTests {
     expectLines(
       files["Customer.swift"],
       [
-        "let parentKey = Identifier(id: id).components", "_cart = try values.decodeLazyReference(",
+        "let parentKey = Identifier(id: id).components", "let _cart = try values.decodeLazyReference(",
         "Cart.self, forKey: .cart, associatedFields: [\"customerId\"], parent: parentKey,",
-        "decoder: decoder)",
+        "decoder: decoder)", "self.id = id", "self._cart = _cart",
       ])
     expectLines(
       files["Customer+Schema.swift"],
@@ -393,14 +394,36 @@ struct SnippetTests {
         "public var `for`: String?",
         "public var identifierValue: Int?", "public var `in`: SelfType? {", "`default`: String,",
         "self.`default` = `default`", "public mutating func setIn(_ `in`: SelfType?) {",
-        "`default` = try values.decode(String.self, forKey: .`default`)",
+        "let `default` = try values.decode(String.self, forKey: .`default`)",
         "let parentKey = Identifier(default: `default`).components",
+        "self.`default` = `default`",
       ])
     expectLines(
       files["SelfType+Schema.swift"],
       [
         "case `default`", "case identifierValue = \"identifier\"",
         "public init(`default`: String) {", "name: \"Self\",",
+      ])
+  }
+
+  /// `init(from:)` decodes every field into a local and assigns the properties last (assigning
+  /// each property as it decoded made the compiler copy the whole model out of the initializer and
+  /// destroy the original, issue 11); a local named like one of the initializer's own (`values`,
+  /// `decoder`, the parent key) gets a suffix.
+  @Test func initFromDecodesIntoLocalsNamedApartFromItsOwn() throws {
+    let files = try generate(
+      "type L @model { values: ID! @primaryKey decoder: String parentKey: String kids: [L] @hasMany }")
+    expectLines(
+      files["L.swift"],
+      [
+        "let values = try decoder.container(keyedBy: CodingKeys.self)",
+        "let values2 = try values.decode(String.self, forKey: .values)",
+        "let decoder2 = try values.decodeIfPresent(String.self, forKey: .decoder)",
+        "let parentKey = try values.decodeIfPresent(String.self, forKey: .parentKey)",
+        "let parentKey2 = Identifier(values: values2).components",
+        "let kids = try values.decodeLazyList(",
+        "self.values = values2", "self.decoder = decoder2", "self.parentKey = parentKey",
+        "self.kids = kids",
       ])
   }
 

@@ -18,10 +18,14 @@ public struct Poll: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    question = try values.decode(String.self, forKey: .question)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let question = try values.decode(String.self, forKey: .question)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.question = question
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -24,12 +24,18 @@ public struct Post: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    subtitle = try values.decodeIfPresent(String.self, forKey: .subtitle)
-    stamp = try values.decodeIfPresent(Stamp.self, forKey: .stamp)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let subtitle = try values.decodeIfPresent(String.self, forKey: .subtitle)
+    let stamp = try values.decodeIfPresent(Stamp.self, forKey: .stamp)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.title = title
+    self.subtitle = subtitle
+    self.stamp = stamp
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,12 +49,17 @@ public struct Book: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _intValue = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _intValue = try values.decodeLazyReference(
       Shelf.self, forKey: .intValue, targetNames: ["shelfID"], decoder: decoder)
+    self.id = id
+    self.title = title
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._intValue = _intValue
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -63,13 +63,18 @@ public struct Crate: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _intValue = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _intValue = try values.decodeLazyReference(
       Rack.self, forKey: .intValue, targetNames: ["crateIntValueId"], decoder: decoder)
-    _intValueValue = try values.decodeLazyReference(
+    let _intValueValue = try values.decodeLazyReference(
       Cover.self, forKey: .intValueValue, targetNames: ["crateIntValueValueId"], decoder: decoder)
+    self.id = id
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._intValue = _intValue
+    self._intValueValue = _intValueValue
   }
 
   public func encode(to encoder: any Encoder) throws {

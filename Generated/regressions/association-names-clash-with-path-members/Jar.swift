@@ -18,10 +18,15 @@ public struct Jar: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    rackFieldNamesValueId = try values.decodeIfPresent(String.self, forKey: .rackFieldNamesValueId)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let rackFieldNamesValueId = try values.decodeIfPresent(
+      String.self, forKey: .rackFieldNamesValueId)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.rackFieldNamesValueId = rackFieldNamesValueId
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -21,16 +21,21 @@ public struct Rack: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    fieldNames = try values.decodeLazyList(
+    let fieldNames = try values.decodeLazyList(
       Mug.self, forKey: .fieldNames, associatedFields: ["rackFieldNamesId"], parent: parentKey,
       decoder: decoder)
-    fieldNamesValue = try values.decodeLazyList(
+    let fieldNamesValue = try values.decodeLazyList(
       Jar.self, forKey: .fieldNamesValue, associatedFields: ["rackFieldNamesValueId"],
       parent: parentKey, decoder: decoder)
+    self.id = id
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.fieldNames = fieldNames
+    self.fieldNamesValue = fieldNamesValue
   }
 
   public func encode(to encoder: any Encoder) throws {

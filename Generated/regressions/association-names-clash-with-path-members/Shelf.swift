@@ -59,19 +59,26 @@ public struct Shelf: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    label = try values.decodeIfPresent(String.self, forKey: .label)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let label = try values.decodeIfPresent(String.self, forKey: .label)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    fieldNames = try values.decodeLazyList(
+    let fieldNames = try values.decodeLazyList(
       Book.self, forKey: .fieldNames, associatedFields: ["shelfID"], indexName: "byShelf",
       parent: parentKey, decoder: decoder)
-    _stringValue = try values.decodeLazyReference(
+    let _stringValue = try values.decodeLazyReference(
       Cover.self, forKey: .stringValue, targetNames: ["shelfStringValueId"], decoder: decoder)
-    appending = try values.decodeLazyList(
+    let appending = try values.decodeLazyList(
       Note.self, forKey: .appending, associatedFields: ["shelfAppendingId"], parent: parentKey,
       decoder: decoder)
+    self.id = id
+    self.label = label
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.fieldNames = fieldNames
+    self._stringValue = _stringValue
+    self.appending = appending
   }
 
   public func encode(to encoder: any Encoder) throws {

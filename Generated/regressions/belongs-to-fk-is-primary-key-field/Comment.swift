@@ -30,13 +30,19 @@ public struct Comment: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    postID = try values.decode(String.self, forKey: .postID)
-    n = try values.decode(Int.self, forKey: .n)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _post = try values.decodeLazyReference(
+    let postID = try values.decode(String.self, forKey: .postID)
+    let n = try values.decode(Int.self, forKey: .n)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _post = try values.decodeLazyReference(
       Post.self, forKey: .post, targetNames: ["postID"], decoder: decoder)
+    self.postID = postID
+    self.n = n
+    self.text = text
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._post = _post
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -42,18 +42,31 @@ public struct Listing: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    descriptionValue2 = try values.decodeIfPresent(String.self, forKey: .descriptionValue2)
-    descriptionValue = try values.decodeIfPresent(String.self, forKey: .descriptionValue)
-    debugDescriptionValue = try values.decodeIfPresent(String.self, forKey: .debugDescriptionValue)
-    hashValueValue = try values.decodeIfPresent(Int.self, forKey: .hashValueValue)
-    allCases = try values.decodeIfPresent(Int.self, forKey: .allCasesValue2)
-    allCasesValue = try values.decodeIfPresent(String.self, forKey: .allCasesValue)
-    state = try values.decodeIfPresent(ListingState.self, forKey: .state)
-    spec = try values.decodeIfPresent(Spec.self, forKey: .spec)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let descriptionValue2 = try values.decodeIfPresent(String.self, forKey: .descriptionValue2)
+    let descriptionValue = try values.decodeIfPresent(String.self, forKey: .descriptionValue)
+    let debugDescriptionValue = try values.decodeIfPresent(
+      String.self, forKey: .debugDescriptionValue)
+    let hashValueValue = try values.decodeIfPresent(Int.self, forKey: .hashValueValue)
+    let allCases = try values.decodeIfPresent(Int.self, forKey: .allCasesValue2)
+    let allCasesValue = try values.decodeIfPresent(String.self, forKey: .allCasesValue)
+    let state = try values.decodeIfPresent(ListingState.self, forKey: .state)
+    let spec = try values.decodeIfPresent(Spec.self, forKey: .spec)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.title = title
+    self.descriptionValue2 = descriptionValue2
+    self.descriptionValue = descriptionValue
+    self.debugDescriptionValue = debugDescriptionValue
+    self.hashValueValue = hashValueValue
+    self.allCases = allCases
+    self.allCasesValue = allCasesValue
+    self.state = state
+    self.spec = spec
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

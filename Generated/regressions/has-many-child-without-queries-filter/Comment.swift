@@ -21,11 +21,16 @@ public struct Comment: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    content = try values.decode(String.self, forKey: .content)
-    postCommentsId = try values.decodeIfPresent(String.self, forKey: .postCommentsId)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let content = try values.decode(String.self, forKey: .content)
+    let postCommentsId = try values.decodeIfPresent(String.self, forKey: .postCommentsId)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.content = content
+    self.postCommentsId = postCommentsId
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

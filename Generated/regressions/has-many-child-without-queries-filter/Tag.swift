@@ -49,12 +49,17 @@ public struct Tag: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    label = try values.decode(String.self, forKey: .label)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _post = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let label = try values.decode(String.self, forKey: .label)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _post = try values.decodeLazyReference(
       Post.self, forKey: .post, targetNames: ["postTagsId"], decoder: decoder)
+    self.id = id
+    self.label = label
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._post = _post
   }
 
   public func encode(to encoder: any Encoder) throws {

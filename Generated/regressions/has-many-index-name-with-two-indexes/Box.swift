@@ -24,12 +24,18 @@ public struct Box: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    shelfID = try values.decode(String.self, forKey: .shelfID)
-    label = try values.decode(String.self, forKey: .label)
-    position = try values.decode(Int.self, forKey: .position)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let shelfID = try values.decode(String.self, forKey: .shelfID)
+    let label = try values.decode(String.self, forKey: .label)
+    let position = try values.decode(Int.self, forKey: .position)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.shelfID = shelfID
+    self.label = label
+    self.position = position
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

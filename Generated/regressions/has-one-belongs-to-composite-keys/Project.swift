@@ -49,13 +49,18 @@ public struct Project: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    projectId = try values.decode(String.self, forKey: .projectId)
-    name = try values.decode(String.self, forKey: .name)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _team = try values.decodeLazyReference(
+    let projectId = try values.decode(String.self, forKey: .projectId)
+    let name = try values.decode(String.self, forKey: .name)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _team = try values.decodeLazyReference(
       Team.self, forKey: .team, targetNames: ["projectTeamTeamId", "projectTeamName"],
       decoder: decoder)
+    self.projectId = projectId
+    self.name = name
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._team = _team
   }
 
   public func encode(to encoder: any Encoder) throws {

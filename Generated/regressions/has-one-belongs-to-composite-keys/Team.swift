@@ -49,13 +49,18 @@ public struct Team: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    teamId = try values.decode(String.self, forKey: .teamId)
-    name = try values.decode(String.self, forKey: .name)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _project = try values.decodeLazyReference(
+    let teamId = try values.decode(String.self, forKey: .teamId)
+    let name = try values.decode(String.self, forKey: .name)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _project = try values.decodeLazyReference(
       Project.self, forKey: .project, targetNames: ["teamProjectProjectId", "teamProjectName"],
       decoder: decoder)
+    self.teamId = teamId
+    self.name = name
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._project = _project
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,13 +49,18 @@ public struct PhoneCall: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    caller = try values.decode(String.self, forKey: .caller)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _transcript = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let caller = try values.decode(String.self, forKey: .caller)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _transcript = try values.decodeLazyReference(
       Transcript.self, forKey: .transcript, targetNames: ["phoneCallTranscriptId"],
       decoder: decoder)
+    self.id = id
+    self.caller = caller
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._transcript = _transcript
   }
 
   public func encode(to encoder: any Encoder) throws {

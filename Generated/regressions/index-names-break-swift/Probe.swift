@@ -21,14 +21,19 @@ public struct Probe: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    label = try values.decode(String.self, forKey: .label)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let label = try values.decode(String.self, forKey: .label)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    readings = try values.decodeLazyList(
+    let readings = try values.decodeLazyList(
       Reading.self, forKey: .readings, associatedFields: ["probeID"], indexName: "byProbe",
       parent: parentKey, decoder: decoder)
+    self.id = id
+    self.label = label
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.readings = readings
   }
 
   public func encode(to encoder: any Encoder) throws {

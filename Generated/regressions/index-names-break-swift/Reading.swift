@@ -104,23 +104,39 @@ public struct Reading: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    sensor = try values.decode(String.self, forKey: .sensor)
-    level = try values.decode(Int.self, forKey: .level)
-    ok = try values.decode(Bool.self, forKey: .ok)
-    at = try values.decode(Int.self, forKey: .at)
-    site = try values.decode(String.self, forKey: .site)
-    ratio = try values.decode(Double.self, forKey: .ratio)
-    kind = try values.decode(String.self, forKey: .kind)
-    grade = try values.decode(ByGradeSortKey.self, forKey: .grade)
-    owner = try values.decode(String.self, forKey: .owner)
-    city = try values.decode(String.self, forKey: .city)
-    zone = try values.decode(String.self, forKey: .zone)
-    room = try values.decode(String.self, forKey: .room)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _probe = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let sensor = try values.decode(String.self, forKey: .sensor)
+    let level = try values.decode(Int.self, forKey: .level)
+    let ok = try values.decode(Bool.self, forKey: .ok)
+    let at = try values.decode(Int.self, forKey: .at)
+    let site = try values.decode(String.self, forKey: .site)
+    let ratio = try values.decode(Double.self, forKey: .ratio)
+    let kind = try values.decode(String.self, forKey: .kind)
+    let grade = try values.decode(ByGradeSortKey.self, forKey: .grade)
+    let owner = try values.decode(String.self, forKey: .owner)
+    let city = try values.decode(String.self, forKey: .city)
+    let zone = try values.decode(String.self, forKey: .zone)
+    let room = try values.decode(String.self, forKey: .room)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _probe = try values.decodeLazyReference(
       Probe.self, forKey: .probe, targetNames: ["probeID"], decoder: decoder)
+    self.id = id
+    self.sensor = sensor
+    self.level = level
+    self.ok = ok
+    self.at = at
+    self.site = site
+    self.ratio = ratio
+    self.kind = kind
+    self.grade = grade
+    self.owner = owner
+    self.city = city
+    self.zone = zone
+    self.room = room
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._probe = _probe
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -24,12 +24,18 @@ public struct Alert: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    source = try values.decode(String.self, forKey: .source)
-    severity = try values.decodeIfPresent(Severity.self, forKey: .severity)
-    seen = try values.decodeIfPresent([Severity?].self, forKey: .seen)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let source = try values.decode(String.self, forKey: .source)
+    let severity = try values.decodeIfPresent(Severity.self, forKey: .severity)
+    let seen = try values.decodeIfPresent([Severity?].self, forKey: .seen)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.source = source
+    self.severity = severity
+    self.seen = seen
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

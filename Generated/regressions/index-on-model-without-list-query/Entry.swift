@@ -21,11 +21,16 @@ public struct Entry: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    book = try values.decode(String.self, forKey: .book)
-    page = try values.decode(Int.self, forKey: .page)
-    line = try values.decodeIfPresent(String.self, forKey: .line)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let book = try values.decode(String.self, forKey: .book)
+    let page = try values.decode(Int.self, forKey: .page)
+    let line = try values.decodeIfPresent(String.self, forKey: .line)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.book = book
+    self.page = page
+    self.line = line
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

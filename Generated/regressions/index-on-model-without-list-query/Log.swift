@@ -21,11 +21,16 @@ public struct Log: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    level = try values.decode(String.self, forKey: .level)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let level = try values.decode(String.self, forKey: .level)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.level = level
+    self.text = text
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -36,16 +36,26 @@ public struct Event: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    kind = try values.decode(EventKind.self, forKey: .kind)
-    startsAt = try values.decode(Temporal.DateTime.self, forKey: .startsAt)
-    room = try values.decode(String.self, forKey: .room)
-    sortKeyValues = try values.decode(Int.self, forKey: .sortKeyValues)
-    track = try values.decode(String.self, forKey: .track)
-    day = try values.decode(Temporal.Date.self, forKey: .day)
-    title = try values.decode(String.self, forKey: .title)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let kind = try values.decode(EventKind.self, forKey: .kind)
+    let startsAt = try values.decode(Temporal.DateTime.self, forKey: .startsAt)
+    let room = try values.decode(String.self, forKey: .room)
+    let sortKeyValues = try values.decode(Int.self, forKey: .sortKeyValues)
+    let track = try values.decode(String.self, forKey: .track)
+    let day = try values.decode(Temporal.Date.self, forKey: .day)
+    let title = try values.decode(String.self, forKey: .title)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.kind = kind
+    self.startsAt = startsAt
+    self.room = room
+    self.sortKeyValues = sortKeyValues
+    self.track = track
+    self.day = day
+    self.title = title
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

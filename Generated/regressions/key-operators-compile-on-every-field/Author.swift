@@ -46,21 +46,31 @@ public struct Author: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    nickname = try values.decodeIfPresent(String.self, forKey: .nickname)
-    age = try values.decodeIfPresent(Int.self, forKey: .age)
-    aliases = try values.decode([String].self, forKey: .aliases)
-    tags = try values.decodeIfPresent([String?].self, forKey: .tags)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let nickname = try values.decodeIfPresent(String.self, forKey: .nickname)
+    let age = try values.decodeIfPresent(Int.self, forKey: .age)
+    let aliases = try values.decode([String].self, forKey: .aliases)
+    let tags = try values.decodeIfPresent([String?].self, forKey: .tags)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    _profile = try values.decodeLazyReference(
+    let _profile = try values.decodeLazyReference(
       Profile.self, forKey: .profile, associatedFields: ["authorID"], parent: parentKey,
       decoder: decoder)
-    books = try values.decodeLazyList(
+    let books = try values.decodeLazyList(
       Book.self, forKey: .books, associatedFields: ["authorID"], parent: parentKey,
       decoder: decoder)
+    self.id = id
+    self.name = name
+    self.nickname = nickname
+    self.age = age
+    self.aliases = aliases
+    self.tags = tags
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._profile = _profile
+    self.books = books
   }
 
   public func encode(to encoder: any Encoder) throws {

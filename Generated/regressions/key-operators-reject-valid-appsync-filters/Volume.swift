@@ -108,23 +108,37 @@ public struct Volume: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    genres = try values.decode([Genre].self, forKey: .genres)
-    moods = try values.decodeIfPresent([Genre?].self, forKey: .moods)
-    tags = try values.decodeIfPresent([String?].self, forKey: .tags)
-    editions = try values.decodeIfPresent([Temporal.Date].self, forKey: .editions)
-    counts = try values.decodeIfPresent([Int?].self, forKey: .counts)
-    publishedOn = try values.decodeIfPresent(Temporal.Date.self, forKey: .publishedOn)
-    printedAt = try values.decode(Temporal.DateTime.self, forKey: .printedAt)
-    opensAt = try values.decodeIfPresent(Temporal.Time.self, forKey: .opensAt)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _library = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let genres = try values.decode([Genre].self, forKey: .genres)
+    let moods = try values.decodeIfPresent([Genre?].self, forKey: .moods)
+    let tags = try values.decodeIfPresent([String?].self, forKey: .tags)
+    let editions = try values.decodeIfPresent([Temporal.Date].self, forKey: .editions)
+    let counts = try values.decodeIfPresent([Int?].self, forKey: .counts)
+    let publishedOn = try values.decodeIfPresent(Temporal.Date.self, forKey: .publishedOn)
+    let printedAt = try values.decode(Temporal.DateTime.self, forKey: .printedAt)
+    let opensAt = try values.decodeIfPresent(Temporal.Time.self, forKey: .opensAt)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _library = try values.decodeLazyReference(
       Library.self, forKey: .library, targetNames: ["libraryVolumesId"], decoder: decoder)
-    _shelf = try values.decodeLazyReference(
+    let _shelf = try values.decodeLazyReference(
       Shelf.self, forKey: .shelf, targetNames: ["shelfVolumesBuilding", "shelfVolumesNumber"],
       decoder: decoder)
+    self.id = id
+    self.title = title
+    self.genres = genres
+    self.moods = moods
+    self.tags = tags
+    self.editions = editions
+    self.counts = counts
+    self.publishedOn = publishedOn
+    self.printedAt = printedAt
+    self.opensAt = opensAt
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._library = _library
+    self._shelf = _shelf
   }
 
   public func encode(to encoder: any Encoder) throws {

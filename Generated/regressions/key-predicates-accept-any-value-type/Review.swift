@@ -79,19 +79,30 @@ public struct Review: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    rating = try values.decodeIfPresent(Int.self, forKey: .rating)
-    score = try values.decode(Double.self, forKey: .score)
-    pinned = try values.decodeIfPresent(Bool.self, forKey: .pinned)
-    status = try values.decodeIfPresent(ReviewStatus.self, forKey: .status)
-    tags = try values.decodeIfPresent([String?].self, forKey: .tags)
-    publishedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .publishedAt)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _shelf = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let rating = try values.decodeIfPresent(Int.self, forKey: .rating)
+    let score = try values.decode(Double.self, forKey: .score)
+    let pinned = try values.decodeIfPresent(Bool.self, forKey: .pinned)
+    let status = try values.decodeIfPresent(ReviewStatus.self, forKey: .status)
+    let tags = try values.decodeIfPresent([String?].self, forKey: .tags)
+    let publishedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .publishedAt)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _shelf = try values.decodeLazyReference(
       Shelf.self, forKey: .shelf, targetNames: ["shelfReviewsBuilding", "shelfReviewsNumber"],
       decoder: decoder)
+    self.id = id
+    self.title = title
+    self.rating = rating
+    self.score = score
+    self.pinned = pinned
+    self.status = status
+    self.tags = tags
+    self.publishedAt = publishedAt
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._shelf = _shelf
   }
 
   public func encode(to encoder: any Encoder) throws {

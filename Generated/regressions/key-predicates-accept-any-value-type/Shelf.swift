@@ -21,15 +21,20 @@ public struct Shelf: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    building = try values.decode(String.self, forKey: .building)
-    number = try values.decode(Int.self, forKey: .number)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let building = try values.decode(String.self, forKey: .building)
+    let number = try values.decode(Int.self, forKey: .number)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(building: building, number: number).components
-    reviews = try values.decodeLazyList(
+    let reviews = try values.decodeLazyList(
       Review.self, forKey: .reviews,
       associatedFields: ["shelfReviewsBuilding", "shelfReviewsNumber"], parent: parentKey,
       decoder: decoder)
+    self.building = building
+    self.number = number
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.reviews = reviews
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -49,12 +49,17 @@ public struct Photo: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    caption = try values.decodeIfPresent(String.self, forKey: .caption)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _album = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let caption = try values.decodeIfPresent(String.self, forKey: .caption)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _album = try values.decodeLazyReference(
       Album.self, forKey: .album, targetNames: ["albumPhotosId"], decoder: decoder)
+    self.id = id
+    self.caption = caption
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._album = _album
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -69,16 +69,25 @@ public struct Card: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    labelsA = try values.decode([Label?].self, forKey: .labelsA)
-    labelsB = try values.decodeIfPresent([Label].self, forKey: .labelsB)
-    labelsC = try values.decode([Label].self, forKey: .labelsC)
-    labelsD = try values.decodeIfPresent([Label?].self, forKey: .labelsD)
-    scores = try values.decode([Int?].self, forKey: .scores)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _board = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let labelsA = try values.decode([Label?].self, forKey: .labelsA)
+    let labelsB = try values.decodeIfPresent([Label].self, forKey: .labelsB)
+    let labelsC = try values.decode([Label].self, forKey: .labelsC)
+    let labelsD = try values.decodeIfPresent([Label?].self, forKey: .labelsD)
+    let scores = try values.decode([Int?].self, forKey: .scores)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _board = try values.decodeLazyReference(
       Board.self, forKey: .board, targetNames: ["boardCardsId"], decoder: decoder)
+    self.id = id
+    self.labelsA = labelsA
+    self.labelsB = labelsB
+    self.labelsC = labelsC
+    self.labelsD = labelsD
+    self.scores = scores
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._board = _board
   }
 
   public func encode(to encoder: any Encoder) throws {

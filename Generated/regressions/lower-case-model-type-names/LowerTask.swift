@@ -24,12 +24,18 @@ public struct LowerTask: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    owner = try values.decode(String.self, forKey: .owner)
-    title = try values.decode(String.self, forKey: .title)
-    rank = try values.decode(Int.self, forKey: .rank)
-    modelTypeTasksId = try values.decodeIfPresent(String.self, forKey: .modelTypeTasksId)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let owner = try values.decode(String.self, forKey: .owner)
+    let title = try values.decode(String.self, forKey: .title)
+    let rank = try values.decode(Int.self, forKey: .rank)
+    let modelTypeTasksId = try values.decodeIfPresent(String.self, forKey: .modelTypeTasksId)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.owner = owner
+    self.title = title
+    self.rank = rank
+    self.modelTypeTasksId = modelTypeTasksId
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -63,13 +63,18 @@ public struct ModelAModelB: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _modelA = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _modelA = try values.decodeLazyReference(
       ModelA.self, forKey: .modelA, targetNames: ["modelAId", "modelAsortId"], decoder: decoder)
-    _modelB = try values.decodeLazyReference(
+    let _modelB = try values.decodeLazyReference(
       ModelB.self, forKey: .modelB, targetNames: ["modelBId", "modelBsortId"], decoder: decoder)
+    self.id = id
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._modelA = _modelA
+    self._modelB = _modelB
   }
 
   public func encode(to encoder: any Encoder) throws {

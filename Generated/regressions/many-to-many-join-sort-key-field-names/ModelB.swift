@@ -24,15 +24,21 @@ public struct ModelB: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    sortId = try values.decode(String.self, forKey: .sortId)
-    label = try values.decodeIfPresent(String.self, forKey: .label)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let sortId = try values.decode(String.self, forKey: .sortId)
+    let label = try values.decodeIfPresent(String.self, forKey: .label)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id, sortId: sortId).components
-    models = try values.decodeLazyList(
+    let models = try values.decodeLazyList(
       ModelAModelB.self, forKey: .models, associatedFields: ["modelBId", "modelBsortId"],
       indexName: "byModelB", parent: parentKey, decoder: decoder)
+    self.id = id
+    self.sortId = sortId
+    self.label = label
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.models = models
   }
 
   public func encode(to encoder: any Encoder) throws {

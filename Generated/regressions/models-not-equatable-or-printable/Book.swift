@@ -64,15 +64,23 @@ public struct Book: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    isbn = try values.decode(String.self, forKey: .isbn)
-    edition = try values.decode(Int.self, forKey: .edition)
-    title = try values.decodeIfPresent(String.self, forKey: .title)
-    format = try values.decodeIfPresent(BookFormat.self, forKey: .format)
-    cover = try values.decodeIfPresent(Cover.self, forKey: .cover)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _author = try values.decodeLazyReference(
+    let isbn = try values.decode(String.self, forKey: .isbn)
+    let edition = try values.decode(Int.self, forKey: .edition)
+    let title = try values.decodeIfPresent(String.self, forKey: .title)
+    let format = try values.decodeIfPresent(BookFormat.self, forKey: .format)
+    let cover = try values.decodeIfPresent(Cover.self, forKey: .cover)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _author = try values.decodeLazyReference(
       Author.self, forKey: .author, targetNames: ["authorBooksId"], decoder: decoder)
+    self.isbn = isbn
+    self.edition = edition
+    self.title = title
+    self.format = format
+    self.cover = cover
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._author = _author
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -21,11 +21,16 @@ public struct Page: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    book = try values.decode(String.self, forKey: .book)
-    id = try values.decode(Int.self, forKey: .id)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let book = try values.decode(String.self, forKey: .book)
+    let id = try values.decode(Int.self, forKey: .id)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.book = book
+    self.id = id
+    self.text = text
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -28,14 +28,22 @@ public struct Board: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    owners = try values.decodeIfPresent([String?].self, forKey: .owners)
-    editors = try values.decodeIfPresent([String?].self, forKey: .editors)
-    teams = try values.decodeIfPresent([String?].self, forKey: .teams)
-    owner = try values.decodeIfPresent(String.self, forKey: .owner)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let owners = try values.decodeIfPresent([String?].self, forKey: .owners)
+    let editors = try values.decodeIfPresent([String?].self, forKey: .editors)
+    let teams = try values.decodeIfPresent([String?].self, forKey: .teams)
+    let owner = try values.decodeIfPresent(String.self, forKey: .owner)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.title = title
+    self.owners = owners
+    self.editors = editors
+    self.teams = teams
+    self.owner = owner
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

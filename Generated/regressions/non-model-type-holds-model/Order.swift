@@ -24,12 +24,18 @@ public struct Order: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    customer = try values.decode(String.self, forKey: .customer)
-    lines = try values.decode([OrderLine].self, forKey: .lines)
-    featured = try values.decodeIfPresent(OrderLine.self, forKey: .featured)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let customer = try values.decode(String.self, forKey: .customer)
+    let lines = try values.decode([OrderLine].self, forKey: .lines)
+    let featured = try values.decodeIfPresent(OrderLine.self, forKey: .featured)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.customer = customer
+    self.lines = lines
+    self.featured = featured
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -27,13 +27,20 @@ public struct Product: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    price = try values.decodeIfPresent(Double.self, forKey: .price)
-    kind = try values.decodeIfPresent(ProductKind.self, forKey: .kind)
-    tags = try values.decodeIfPresent([String].self, forKey: .tags)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let price = try values.decodeIfPresent(Double.self, forKey: .price)
+    let kind = try values.decodeIfPresent(ProductKind.self, forKey: .kind)
+    let tags = try values.decodeIfPresent([String].self, forKey: .tags)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.name = name
+    self.price = price
+    self.kind = kind
+    self.tags = tags
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

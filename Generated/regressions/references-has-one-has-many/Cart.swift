@@ -49,12 +49,17 @@ public struct Cart: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    items = try values.decode([String?].self, forKey: .items)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _customer = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let items = try values.decode([String?].self, forKey: .items)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _customer = try values.decodeLazyReference(
       Customer.self, forKey: .customer, targetNames: ["customerId"], decoder: decoder)
+    self.id = id
+    self.items = items
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._customer = _customer
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -34,17 +34,23 @@ public struct Customer: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decodeIfPresent(String.self, forKey: .name)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decodeIfPresent(String.self, forKey: .name)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    _activeCart = try values.decodeLazyReference(
+    let _activeCart = try values.decodeLazyReference(
       Cart.self, forKey: .activeCart, associatedFields: ["customerId"], parent: parentKey,
       decoder: decoder)
-    orders = try values.decodeLazyList(
+    let orders = try values.decodeLazyList(
       Order.self, forKey: .orders, associatedFields: ["customerId"], parent: parentKey,
       decoder: decoder)
+    self.id = id
+    self.name = name
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._activeCart = _activeCart
+    self.orders = orders
   }
 
   public func encode(to encoder: any Encoder) throws {

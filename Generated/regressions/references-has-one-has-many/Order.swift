@@ -49,12 +49,17 @@ public struct Order: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    total = try values.decodeIfPresent(Double.self, forKey: .total)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _customer = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let total = try values.decodeIfPresent(Double.self, forKey: .total)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _customer = try values.decodeLazyReference(
       Customer.self, forKey: .customer, targetNames: ["customerId"], decoder: decoder)
+    self.id = id
+    self.total = total
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._customer = _customer
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -59,14 +59,21 @@ public struct APIClientType: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    endpoint = try values.decode(String.self, forKey: .endpoint)
-    route = try values.decodeIfPresent(KeyPathType.self, forKey: .route)
-    state = try values.decodeIfPresent(AsyncStreamType.self, forKey: .state)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _store = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let endpoint = try values.decode(String.self, forKey: .endpoint)
+    let route = try values.decodeIfPresent(KeyPathType.self, forKey: .route)
+    let state = try values.decodeIfPresent(AsyncStreamType.self, forKey: .state)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _store = try values.decodeLazyReference(
       DataStoreType.self, forKey: .store, targetNames: ["dataStoreClientsId"], decoder: decoder)
+    self.id = id
+    self.endpoint = endpoint
+    self.route = route
+    self.state = state
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._store = _store
   }
 
   public func encode(to encoder: any Encoder) throws {

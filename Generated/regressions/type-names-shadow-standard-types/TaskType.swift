@@ -59,14 +59,21 @@ public struct TaskType: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    status = try values.decodeIfPresent(ResultType.self, forKey: .status)
-    link = try values.decodeIfPresent(URLType.self, forKey: .link)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _temporal = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let status = try values.decodeIfPresent(ResultType.self, forKey: .status)
+    let link = try values.decodeIfPresent(URLType.self, forKey: .link)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _temporal = try values.decodeLazyReference(
       TemporalType.self, forKey: .temporal, targetNames: ["taskTemporalId"], decoder: decoder)
+    self.id = id
+    self.title = title
+    self.status = status
+    self.link = link
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._temporal = _temporal
   }
 
   public func encode(to encoder: any Encoder) throws {

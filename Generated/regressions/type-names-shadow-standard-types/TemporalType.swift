@@ -21,11 +21,16 @@ public struct TemporalType: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    at = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .at)
-    taskID = try values.decodeIfPresent(String.self, forKey: .taskID)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let at = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .at)
+    let taskID = try values.decodeIfPresent(String.self, forKey: .taskID)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.at = at
+    self.taskID = taskID
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -18,10 +18,14 @@ public struct Unit: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    symbol = try values.decode(String.self, forKey: .symbol)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let symbol = try values.decode(String.self, forKey: .symbol)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.symbol = symbol
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -21,11 +21,16 @@ public struct Order: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    total = try values.decode(Int.self, forKey: .total)
-    status = try values.decodeIfPresent(OrderStatus.self, forKey: .status)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let total = try values.decode(Int.self, forKey: .total)
+    let status = try values.decodeIfPresent(OrderStatus.self, forKey: .status)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    self.id = id
+    self.total = total
+    self.status = status
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -22,15 +22,21 @@ public struct Folder: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    name = try values.decode(String.self, forKey: .name)
-    owner = try values.decodeIfPresent(String.self, forKey: .owner)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let id = try values.decode(String.self, forKey: .id)
+    let name = try values.decode(String.self, forKey: .name)
+    let owner = try values.decodeIfPresent(String.self, forKey: .owner)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
     let parentKey = Identifier(id: id).components
-    pages = try values.decodeLazyList(
+    let pages = try values.decodeLazyList(
       Page.self, forKey: .pages, associatedFields: ["folderPagesId"], parent: parentKey,
       decoder: decoder)
+    self.id = id
+    self.name = name
+    self.owner = owner
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.pages = pages
   }
 
   public func encode(to encoder: any Encoder) throws {

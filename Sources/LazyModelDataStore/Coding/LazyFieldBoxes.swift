@@ -23,17 +23,32 @@ protocol LazyReferenceBox {
 
 /// Makes the not-loaded references of one field for a whole query: the provider is built once, and
 /// no generic metadata is looked up per row.
-struct ReferenceFactory {
+///
+/// A class, so that the row decoder calls it through an unretained reference (a struct of
+/// closures loaded from the decoder's slot retained and released a closure context per row), and
+/// the identifiers are taken (`consuming`), not copied, into the reference.
+final class ReferenceFactory {
   /// A not-loaded reference holding `identifiers` (a `LazyReference<M>` instance), recorded as a
   /// sibling (``SiblingReferences/add(_:)``).
-  let make: ([IdentifierComponent]) -> AnyObject
+  let make: (consuming [IdentifierComponent]) -> AnyObject
   /// The same for an identifiers array that a reference made by ``make`` already holds (the children
   /// of one parent share it): the array is not recorded again.
-  let makeSharing: ([IdentifierComponent]) -> AnyObject
+  let makeSharing: (consuming [IdentifierComponent]) -> AnyObject
   /// Records (once) that references share identifiers arrays (``SiblingReferences/addSharingSibling()``).
   let recordSharing: () -> Void
   /// An empty loaded reference (a `LazyReference<M>` instance).
   let empty: () -> AnyObject
+
+  init(
+    make: @escaping (consuming [IdentifierComponent]) -> AnyObject,
+    makeSharing: @escaping (consuming [IdentifierComponent]) -> AnyObject,
+    recordSharing: @escaping () -> Void, empty: @escaping () -> AnyObject
+  ) {
+    self.make = make
+    self.makeSharing = makeSharing
+    self.recordSharing = recordSharing
+    self.empty = empty
+  }
 }
 
 /// ``LazyReferenceBox/boxState``.
@@ -70,18 +85,19 @@ extension LazyReference: LazyReferenceBox {
       let provider = SharedModelProvider<M>(
         DataStoreReferenceProvider<M>(store: store, siblings: siblings))
       return ReferenceFactory(
-        make: { identifiers in
+        make: { (identifiers: consuming [IdentifierComponent]) in
           siblings.add(identifiers)
           return referenceType.init(identifiers: identifiers, sharedProvider: provider)
         },
-        makeSharing: { identifiers in
+        makeSharing: { (identifiers: consuming [IdentifierComponent]) in
           referenceType.init(identifiers: identifiers, sharedProvider: provider)
         },
         recordSharing: { siblings.addSharingSibling() },
         empty: { LazyReference<M>(nil as M?) })
     }
     let provider = SharedModelProvider<M>(DataStoreReferenceProvider<M>(store: store))
-    let make: ([IdentifierComponent]) -> AnyObject = { identifiers in
+    let make: (consuming [IdentifierComponent]) -> AnyObject = {
+      (identifiers: consuming [IdentifierComponent]) in
       referenceType.init(identifiers: identifiers, sharedProvider: provider)
     }
     return ReferenceFactory(

@@ -103,11 +103,13 @@ final class RowDecoder: Decoder {
     set {
       keys.pointee.order = newValue
       keys.pointee.lastOrderIndex = -1
+      keys.pointee.orderBytes = []
     }
   }
 
   /// Decodes the current row as an `M`.
   func decode<M: Model>(_ type: M.Type) throws -> M {
+    keys.pointee.rows += 1
     keys.pointee.count = 0
     keys.pointee.last = nil
     keys.pointee.lastOrderIndex = -1
@@ -141,8 +143,15 @@ final class RowDecoder: Decoder {
   func dateTime(_ column: Int) throws(TemporalError) -> Temporal.DateTime? {
     if let handle {
       guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return nil }
-      let count = Int(sqlite3_column_bytes(handle, Int32(column)))
-      return try Temporal.DateTime(utf8: UnsafeRawBufferPointer(start: bytes, count: count))
+      let text = UnsafeRawBufferPointer(
+        start: bytes, count: Int(sqlite3_column_bytes(handle, Int32(column))))
+      // A row's `createdAt` and `updatedAt` hold the same text until the row is updated, and the
+      // saves of one millisecond share it: bytes equal to the last text parsed give its value
+      // (parsing is a function of the bytes), compared in place with no string made.
+      if let value = keys.pointee.lastTimestamp.value(for: text) { return value }
+      let value = try Temporal.DateTime(utf8: text)
+      keys.pointee.lastTimestamp.remember(text, value)
+      return value
     }
     guard let text = text(column) else { return nil }
     // A saved row's `createdAt` and `updatedAt` hold the same instant's text, and saves within
@@ -278,11 +287,14 @@ final class RowDecoder: Decoder {
       guard let box = T.self as? any LazyReferenceBox.Type,
         MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
       else { return nil }
-      slot.pointee.factory = box.factory(store: store)
+      let factory = box.factory(store: store)
+      slot.pointee.factory = factory
+      slot.pointee.unretainedFactory = Unmanaged.passUnretained(factory)
       slot.pointee.factoryType = ObjectIdentifier(T.self)
       // The shared arrays were recorded by the previous factory's siblings, if any.
       slot.pointee.recordedSharing = false
       slot.pointee.cache = nil
+      slot.pointee.unretainedCache = nil
       slot.pointee.lookups = 0
       slot.pointee.sharedIdentifiers = [:]
     }
@@ -293,13 +305,15 @@ final class RowDecoder: Decoder {
     } else {
       identifiers = try self.identifiers(mapping.references[position], slot, shared: &shared)
     }
-    guard let identifiers else { return slot.pointee.factory.unsafelyUnwrapped.empty() }
-    guard shared else { return slot.pointee.factory.unsafelyUnwrapped.make(identifiers) }
+    // Not retained for the calls: the slot holds the factory for the decoder's lifetime.
+    let factory = slot.pointee.unretainedFactory.unsafelyUnwrapped
+    guard let identifiers else { return factory._withUnsafeGuaranteedRef { $0.empty() } }
+    guard shared else { return factory._withUnsafeGuaranteedRef { $0.make(identifiers) } }
     if !slot.pointee.recordedSharing {
       slot.pointee.recordedSharing = true
-      slot.pointee.factory.unsafelyUnwrapped.recordSharing()
+      factory._withUnsafeGuaranteedRef { $0.recordSharing() }
     }
-    return slot.pointee.factory.unsafelyUnwrapped.makeSharing(identifiers)
+    return factory._withUnsafeGuaranteedRef { $0.makeSharing(identifiers) }
   }
 
   /// The identifiers of a single text FK column of a live statement: children of one parent
@@ -313,16 +327,15 @@ final class RowDecoder: Decoder {
     guard let text = sqlite3_column_text(handle, column) else { return nil }
     let bytes = UnsafeRawBufferPointer(
       start: text, count: Int(sqlite3_column_bytes(handle, column)))
-    if let cache = slot.pointee.cache {
+    if let cache = slot.pointee.unretainedCache {
       // Not retained for the call: the slot holds the cache for the decoder's lifetime.
-      return Unmanaged.passUnretained(cache)._withUnsafeGuaranteedRef {
-        $0.identifiers(text: bytes, hit: &shared)
-      }
+      return cache._withUnsafeGuaranteedRef { $0.identifiers(text: bytes, hit: &shared) }
     }
     slot.pointee.lookups += 1
     if slot.pointee.lookups == 2 {
       let cache = TextIdentifiersCache(name: slot.pointee.name)
       slot.pointee.cache = cache
+      slot.pointee.unretainedCache = Unmanaged.passUnretained(cache)
       return cache.identifiers(text: bytes, hit: &shared)
     }
     return [
@@ -376,24 +389,57 @@ final class RowDecoder: Decoder {
     PresentValueContainer(decoder: self)
   }
 
+  /// The plan of the field `key`: as ``plan(_:)``, except that a key of a one-byte plain-value
+  /// type (a generated `CodingKeys` enum) is first compared by its byte with the entries of
+  /// ``KeyState/order`` that earlier rows matched by name, so that its name is not read (a
+  /// `stringValue` call, a string comparison and a release per key of every row; issue 11's
+  /// query-all row). Equal bytes of such a type are the same key, so the plan is the one its name
+  /// finds.
+  @inline(__always) func plan<Key: CodingKey>(forKey key: Key) -> FieldPlan? {
+    let state = keys
+    // One byte read in place: a wider or reference-holding key type goes by name.
+    let byte: UInt8? =
+      MemoryLayout<Key>.size == 1 && _isPOD(Key.self) ? unsafeBitCast(key, to: UInt8.self) : nil
+    if let byte, state.pointee.byteKeyType == ObjectIdentifier(Key.self) {
+      let index = state.pointee.count
+      if index < state.pointee.orderBytes.count, state.pointee.orderBytes[index] == byte {
+        state.pointee.count = index + 1
+        state.pointee.lastOrderIndex = index
+        return state.pointee.order[index].plan
+      }
+      let lastIndex = state.pointee.lastOrderIndex
+      if lastIndex >= 0, lastIndex < state.pointee.orderBytes.count,
+        state.pointee.orderBytes[lastIndex] == byte
+      {
+        return state.pointee.order[lastIndex].plan
+      }
+    }
+    let plan = plan(key.stringValue)
+    if let byte { state.pointee.learn(byte, of: ObjectIdentifier(Key.self)) }
+    return plan
+  }
+
   /// The plan of the field named `name`: the entry of ``KeyState/order`` expected at this point
   /// of the row when it matches (no hashing), else the mapping's dictionary.
   @inline(__always) func plan(_ name: String) -> FieldPlan? {
     let state = keys
-    // The last key again, or the next one of the order: found by comparing names with entries of
-    // the order, assigning no string (no reference counting per key).
+    // The next key of the order first (the common case: identical names compare by their bits,
+    // with no call), then the last key again (`decodeIfPresent` may look a key up more than
+    // once). Checking the last key first compared two different names on every new key, which
+    // takes the string comparison's slow path.
+    let index = state.pointee.count
+    if index < state.pointee.order.count, state.pointee.order[index].name == name {
+      state.pointee.count = index + 1
+      state.pointee.lastOrderIndex = index
+      return state.pointee.order[index].plan
+    }
     let lastIndex = state.pointee.lastOrderIndex
     if lastIndex >= 0 {
       if state.pointee.order[lastIndex].name == name { return state.pointee.order[lastIndex].plan }
     } else if let last = state.pointee.last, last.name == name {
       return last.plan
     }
-    let index = state.pointee.count
     state.pointee.count = index + 1
-    if index < state.pointee.order.count, state.pointee.order[index].name == name {
-      state.pointee.lastOrderIndex = index
-      return state.pointee.order[index].plan
-    }
     let plan = mapping.plans[name]
     if index == state.pointee.order.count, let plan {
       state.pointee.order.append((name, plan))
@@ -420,6 +466,59 @@ private struct KeyState {
   var lastOrderIndex = -1
   /// The last key asked for and its plan, when it is not in ``order`` (``lastOrderIndex`` `-1`).
   var last: (name: String, plan: FieldPlan?)?
+  /// The byte of the key of each entry of ``order`` that a key of type ``byteKeyType`` matched by
+  /// name (`nil`: not matched yet), for ``RowDecoder/plan(forKey:)``.
+  var orderBytes: [UInt8?] = []
+  /// The key type whose bytes ``orderBytes`` holds.
+  var byteKeyType: ObjectIdentifier?
+
+  /// The rows decoded so far, the current one included.
+  var rows = 0
+  /// The last timestamp text of a statement row that ``RowDecoder/dateTime(_:)`` parsed, and its
+  /// value (kept here, so that a decoder makes no allocation of its own for it).
+  var lastTimestamp = TimestampMemo()
+
+  /// Records that the key just matched by name (entry ``lastOrderIndex`` of ``order``, if any) is
+  /// `byte` of type `type`. Only from the second row on: a one-row decoder (a primary-key lookup,
+  /// a save's read-back) would only pay for the array.
+  mutating func learn(_ byte: UInt8, of type: ObjectIdentifier) {
+    guard lastOrderIndex >= 0, rows >= 2 else { return }
+    if byteKeyType != type {
+      byteKeyType = type
+      orderBytes = []
+    }
+    if orderBytes.count <= lastOrderIndex {
+      orderBytes.append(
+        contentsOf: repeatElement(nil, count: max(order.count, lastOrderIndex + 1) - orderBytes.count))
+    }
+    orderBytes[lastOrderIndex] = byte
+  }
+}
+
+/// The last timestamp text (up to 32 bytes, in place) and the value it parsed to.
+private struct TimestampMemo {
+  private static let maximumCount = 32
+  /// The text's byte count; `-1` while nothing is kept.
+  private var count = -1
+  private var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var value = Temporal.DateTime?.none
+
+  /// The value of `bytes` when they equal the kept text, else `nil`.
+  @inline(__always)
+  mutating func value(for bytes: UnsafeRawBufferPointer) -> Temporal.DateTime? {
+    guard count == bytes.count, let start = bytes.baseAddress else { return nil }
+    let equal = withUnsafeBytes(of: &text) { kept in memcmp(kept.baseAddress!, start, count) == 0 }
+    return equal ? value : nil
+  }
+
+  /// Keeps `bytes` and their `value` (texts longer than 32 bytes are not kept).
+  @inline(__always)
+  mutating func remember(_ bytes: UnsafeRawBufferPointer, _ value: Temporal.DateTime) {
+    guard bytes.count <= Self.maximumCount, bytes.baseAddress != nil else { return }
+    withUnsafeMutableBytes(of: &text) { kept in kept.copyMemory(from: bytes) }
+    count = bytes.count
+    self.value = value
+  }
 }
 
 /// What a ``RowDecoder`` keeps per reference plan.
@@ -431,8 +530,12 @@ private struct ReferenceSlot {
   /// The `LazyReference` type ``factory`` makes.
   var factoryType: ObjectIdentifier?
   var factory: ReferenceFactory?
+  /// ``factory``, for calls that do not retain it.
+  var unretainedFactory: Unmanaged<ReferenceFactory>?
   /// Shared identifiers arrays by FK text (made on the second lookup).
   var cache: TextIdentifiersCache?
+  /// ``cache``, for calls that do not retain it.
+  var unretainedCache: Unmanaged<TextIdentifiersCache>?
   var lookups = 0
   /// Identifiers arrays of a single non-text (or copied-row) FK column by value: the general
   /// path's sharing (``RowDecoder/notLoadedReference(_:as:)``).
@@ -441,12 +544,14 @@ private struct ReferenceSlot {
   var recordedSharing = false
 }
 
-/// Identifiers arrays of one single-column text reference (`[name: FK text]`), in a two-way
+/// Identifiers arrays of one single-column text reference (`[name: FK text]`), in a four-way
 /// set-associative cache keyed by a hash of the text's bytes, so that the children of one parent
-/// share one array. 4,096 slots keep a few thousand distinct parents apart; a colliding parent
-/// replaces an entry (its children then get a new array, which is only less sharing). A slot holds
-/// its text inline (texts up to 48 bytes, a UUID is 36; longer ones are not cached), so a lookup
-/// reads one cache line besides the array it returns.
+/// share one array. 4,096 slots keep a few thousand distinct parents apart; a parent whose set is
+/// full replaces the set's oldest entry (its children then get a new array, which is only less
+/// sharing). With two ways, 1,000 parents met in turn left a few dozen sets with three parents,
+/// which then missed on every row of theirs (about one row in eight of the benchmark's query all,
+/// each miss a new array and a new sibling entry). A slot holds its text inline (texts up to 48
+/// bytes, a UUID is 36; longer ones are not cached).
 ///
 /// Not thread-safe: owned by one ``RowDecoder``.
 final class TextIdentifiersCache {
@@ -484,25 +589,22 @@ final class TextIdentifiersCache {
     }
     guard text.count <= Self.maximumTextCount else { return make() }
     let hash = Self.hash(text)
-    let first = Int(truncatingIfNeeded: hash >> 32) & (Self.slots - 1)
-    if holds(first, hash: hash, text: text) {
+    let first = Int(truncatingIfNeeded: hash >> 32) & (Self.slots - 4)
+    for way in 0..<4 where holds(first + way, hash: hash, text: text) {
       hit = true
-      return table[first].entry
+      return table[first + way].entry
     }
-    if holds(first ^ 1, hash: hash, text: text) {
-      hit = true
-      return table[first ^ 1].entry
-    }
-    // A free slot of the two, else the first one (its entry is replaced).
-    let slot =
-      table[first].count >= 0 && table[first ^ 1].count < 0 ? first ^ 1 : first
+    // The set's entries are kept newest first: the oldest one (the last) is replaced, and the
+    // new one goes first (free slots are at the end, so the set fills before it replaces).
     let identifiers = make()
-    table[slot].hash = hash
-    table[slot].count = text.count
-    withUnsafeMutableBytes(of: &table[slot].text) { stored in
-      stored.copyMemory(from: text)
-    }
-    table[slot].entry = identifiers
+    var entry = Slot()
+    entry.hash = hash
+    entry.count = text.count
+    withUnsafeMutableBytes(of: &entry.text) { stored in stored.copyMemory(from: text) }
+    entry.entry = identifiers
+    (table + first + 3).deinitialize(count: 1)
+    (table + first + 1).moveInitialize(from: table + first, count: 3)  // overlapping: allowed
+    (table + first).initialize(to: entry)
     return identifiers
   }
 
@@ -581,7 +683,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func contains(_ key: Key) -> Bool {
     let name = key.stringValue
-    guard let plan = withDecoder({ $0.plan(name) }) else { return false }
+    guard let plan = withDecoder({ $0.plan(forKey: key) }) else { return false }
     switch plan {
     case .column, .reference: return true
     case .childReference, .list: return contains(name: name, plan: plan)
@@ -589,13 +691,10 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func column(_ key: Key) throws -> Int {
-    try withDecoder { decoder in
-      guard case .column(let index)? = decoder.plan(key.stringValue) else {
-        throw decoder.failure(
-          key.stringValue, "not a stored field of \(decoder.mapping.schema.name)")
-      }
-      return index
+    guard case .column(let index)? = withDecoder({ $0.plan(forKey: key) }) else {
+      throw decoder.failure(key.stringValue, "not a stored field of \(decoder.mapping.schema.name)")
     }
+    return index
   }
 
   private func missing(_ key: Key) -> DataStoreError {
@@ -603,7 +702,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    switch decoder.plan(key.stringValue) {
+    switch decoder.plan(forKey: key) {
     case .column(let index)?: return decoder.isNull(index)
     case .reference(let position)?:
       return decoder.mapping.references[position].columnIndexes.allSatisfy { decoder.isNull($0) }
@@ -656,12 +755,15 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let plan = withDecoder { $0.plan(forKey: key) }
     // The hot path: a not-loaded reference.
-    if let notLoaded = try notLoadedReference(T.self, key) {
+    if case .reference(let position)? = plan,
+      let notLoaded = try notLoadedReference(T.self, position: position, key: key)
+    {
       return unsafeBitCast(notLoaded, to: T.self)
     }
     let name = key.stringValue
-    guard let plan = decoder.plan(name) else {
+    guard let plan else {
       throw decoder.failure(name, "not a field of \(decoder.mapping.schema.name)")
     }
     switch plan {
@@ -698,13 +800,15 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  /// The not-loaded reference (a `T`) of the `@belongsTo`/`@hasOne` field `key` for the current
-  /// row, or `nil` when `name` is not such a field, is included, or `T` is not a `LazyReference`
-  /// (the caller then takes the general path).
+  /// The not-loaded reference (a `T`) of the `@belongsTo`/`@hasOne` field `name` (reference plan
+  /// `position`) for the current row, or `nil` when the field is included or `T` is not a
+  /// `LazyReference` (the caller then takes the general path). The caller has looked the plan up
+  /// (one lookup per key: a second one compared names again).
   @inline(__always)
-  private func notLoadedReference<T>(_ type: T.Type, _ key: Key) throws -> AnyObject? {
+  private func notLoadedReference<T>(_ type: T.Type, position: Int, key: Key) throws
+    -> AnyObject?
+  {
     try withDecoder { decoder -> AnyObject? in
-      guard case .reference(let position)? = decoder.plan(key.stringValue) else { return nil }
       if let prefetched = decoder.prefetched, prefetched.models[key.stringValue] != nil {
         return nil
       }
@@ -753,29 +857,40 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    if case .column(let index)? = withDecoder({ $0.plan(key.stringValue) }) {
+    let plan = withDecoder { $0.plan(forKey: key) }
+    if case .column(let index)? = plan {
       // One plan lookup for a stored field (the common case).
       if T.self == Temporal.DateTime.self {
-        // `NULL` reads as `nil` from the column's bytes: no separate type check.
-        return try withDecoder { decoder in
-          let value: Temporal.DateTime?
-          do {
-            value = try decoder.dateTime(index)
-          } catch {
-            throw decoder.failure(key.stringValue, "\(error)")
-          }
-          guard let value else { return nil }
-          return unsafeBitCast(value, to: T.self)
-        }
+        // `NULL` reads as `nil` from the column's bytes: no separate type check. Read by a
+        // helper that is not generic over `T` (a closure returning `T?` cost a reabstraction).
+        guard let value = try dateTime(index, key) else { return nil }
+        return unsafeBitCast(value, to: T.self)
       }
       return withDecoder({ $0.isNull(index) }) ? nil : try decodeColumn(T.self, index: index, key: key)
     }
     // A not-loaded reference (`decodeLazyReference` asks for one this way): as `decode`.
-    if let notLoaded = try notLoadedReference(T.self, key) {
+    if case .reference(let position)? = plan,
+      let notLoaded = try notLoadedReference(T.self, position: position, key: key)
+    {
       return unsafeBitCast(notLoaded, to: T.self)
     }
     guard contains(key), try !decodeNil(forKey: key) else { return nil }
     return try decode(T.self, forKey: key)
+  }
+
+  /// Column `index` (of the field `key`) as a `Temporal.DateTime` (`nil` for `NULL`).
+  ///
+  /// - Throws: ``DataStoreError/decodingFailed(model:field:reason:)`` when the text is not an
+  ///   `AWSDateTime`.
+  @inline(__always)
+  private func dateTime(_ index: Int, _ key: Key) throws -> Temporal.DateTime? {
+    try withDecoder { decoder in
+      do {
+        return try decoder.dateTime(index)
+      } catch {
+        throw decoder.failure(key.stringValue, "\(error)")
+      }
+    }
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
@@ -816,7 +931,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// when there is none).
   func superDecoder(forKey key: Key) throws -> any Decoder {
     let name = key.stringValue
-    guard case .childReference? = decoder.plan(name),
+    guard case .childReference? = decoder.plan(forKey: key),
       let included = decoder.prefetched?.childRows[name],
       let parentKey = try decoder.keyValues(decoder.mapping.primaryKeyColumns)
     else {
