@@ -20,10 +20,14 @@ public struct Memo: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    text = try values.decodeIfPresent(String.self, forKey: .text)
-    made = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .made)
-    changed = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .changed)
+    let id = try values.decode(String.self, forKey: .id)
+    let text = try values.decodeIfPresent(String.self, forKey: .text)
+    let made = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .made)
+    let changed = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .changed)
+    self.id = id
+    self.text = text
+    self.made = made
+    self.changed = changed
   }
 
   public func encode(to encoder: any Encoder) throws {

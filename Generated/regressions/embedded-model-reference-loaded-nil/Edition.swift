@@ -49,12 +49,17 @@ public struct Edition: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    year = try values.decodeIfPresent(Int.self, forKey: .year)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _publisher = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let year = try values.decodeIfPresent(Int.self, forKey: .year)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _publisher = try values.decodeLazyReference(
       Publisher.self, forKey: .publisher, targetNames: ["publisherID"], decoder: decoder)
+    self.id = id
+    self.year = year
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._publisher = _publisher
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -68,14 +68,20 @@ public struct Volume: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    id = try values.decode(String.self, forKey: .id)
-    title = try values.decode(String.self, forKey: .title)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    _author = try values.decodeLazyReference(
+    let id = try values.decode(String.self, forKey: .id)
+    let title = try values.decode(String.self, forKey: .title)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let _author = try values.decodeLazyReference(
       Author.self, forKey: .author, targetNames: ["authorBooksId"], decoder: decoder)
-    _cover = try values.decodeLazyReference(
+    let _cover = try values.decodeLazyReference(
       Cover.self, forKey: .cover, targetNames: ["volumeCoverId"], decoder: decoder)
+    self.id = id
+    self.title = title
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self._author = _author
+    self._cover = _cover
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -20,10 +20,14 @@ public struct Book: Model {
 
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    isbn = try values.decode(String.self, forKey: .isbn)
-    title = try values.decodeIfPresent(String.self, forKey: .title)
-    updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
-    createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    let isbn = try values.decode(String.self, forKey: .isbn)
+    let title = try values.decodeIfPresent(String.self, forKey: .title)
+    let updatedAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .updatedAt)
+    let createdAt = try values.decodeIfPresent(Temporal.DateTime.self, forKey: .createdAt)
+    self.isbn = isbn
+    self.title = title
+    self.updatedAt = updatedAt
+    self.createdAt = createdAt
   }
 
   public func encode(to encoder: any Encoder) throws {
