@@ -140,6 +140,7 @@ struct EveryDiagnosticHasAHintTests {
     "MG071": "schema { query: Query }\nextend schema { query: Query }\ntype Query { a: Int }",
     "MG072": "type Post @model @auth(rules: [{allow: private, operations: [read, get]}]) { id: ID! }",
     "MG073": "type Post @model { id: ID! @primaryKey(sortKeyFields: [\"done\"]) done: Boolean! }",
+    "MG074": "type C @model(timestamps: {createdAt: \"changed\", updatedAt: \"changed\"}) { id: ID! }",
     "MGW001": "type Task @model { id: ID! }",
     "MGW002": "type Post @model { id: ID! self: String }",
     "MGW003": "type Post @model { id: ID! a: ID! @index(name: \"ByOwner\") b: ID! @index(name: \"byOwner\") }",
@@ -170,7 +171,7 @@ struct EveryDiagnosticHasAHintTests {
     let missing = codes.filter { Self.corpus[$0] == nil }
     #expect(missing.isEmpty, "no corpus schema for \(missing)")
     #expect(Set(Self.corpus.keys).subtracting(codes).isEmpty, "corpus codes not in the catalogue")
-    #expect(codes.count == 34 + 63)  // SDL, then MG and MGW
+    #expect(codes.count == 34 + 64)  // SDL, then MG and MGW
   }
 
   @Test(arguments: try! catalogueCodes().filter { !unreachable.contains($0) })
@@ -216,6 +217,21 @@ struct EveryDiagnosticHasAHintTests {
       bytes: Array("type Post @model @auth(rules: [{allow: private, operations: [raed]}]) { id: ID! }".utf8),
       fileName: "s.graphql", swiftNames: [:])
     #expect(near.diagnostics.first?.hint == "did you mean `read`?")
+  }
+
+  /// Issue 17: hints built from a type name read "a `Int` value"; the article follows the name
+  /// as said aloud.
+  @Test func theArticleBeforeATypeNameFitsIt() throws {
+    let result = Generator.validate(
+      bytes: Array(#"type Post @model { id: ID! n: Int @default(value: "x") u: AWSURL @default(value: "no") }"#.utf8),
+      fileName: "s.graphql", swiftNames: [:])
+    let hints = result.diagnostics.compactMap(\.hint)
+    #expect(hints.count == 2, "\(hints)")
+    #expect(hints.first?.hasPrefix("write the default as a string holding an `Int` value,") == true, "\(hints)")
+    #expect(hints.last?.hasPrefix("write the default as a string holding an `AWSURL` value,") == true, "\(hints)")
+    #expect(
+      ["Int", "ID", "AWSDateTime", "Enum", "Order", "User", "URL", "UUID", "Unit", "Umbrella", "String", "Post"].map(
+        SemanticError.aOrAn) == ["an", "an", "an", "an", "an", "a", "a", "a", "a", "an", "a", "a"])
   }
 
   @Test func inputTooLargeHasAHint() {

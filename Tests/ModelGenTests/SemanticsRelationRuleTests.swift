@@ -224,6 +224,27 @@ import Testing
       type Post @model { id: ID! }
       type Comment @model { id: ID! post: Post 1️⃣@belongsTo }
       """, [(ModelGenDiagnosticCode.belongsToWithoutCounterpart, "1️⃣")])
+    // Issue 17: the `fields:` / `references:` of a belongsTo without a counterpart are checked
+    // too (until s15 a field that does not exist got only MG006); counts and types as well.
+    expectDiagnostics(
+      """
+      type Post @model { id: ID! }
+      type Comment @model { id: ID! q: Post 1️⃣@belongsTo(fields: [2️⃣"nope"]) }
+      type Note @model { id: ID! q: Post 3️⃣@belongsTo(references: [4️⃣"postRef"]) }
+      type Mark @model { id: ID! n: Int q: Post 5️⃣@belongsTo(fields: [6️⃣"n"]) }
+      """,
+      [
+        (ModelGenDiagnosticCode.belongsToWithoutCounterpart, "1️⃣"), (ModelGenDiagnosticCode.missingField, "2️⃣"),
+        (ModelGenDiagnosticCode.belongsToWithoutCounterpart, "3️⃣"), (ModelGenDiagnosticCode.missingField, "4️⃣"),
+        (ModelGenDiagnosticCode.belongsToWithoutCounterpart, "5️⃣"), (ModelGenDiagnosticCode.keyTypeMismatch, "6️⃣"),
+      ])
+    let (result, _) = analyzeMarked(
+      """
+      type Post @model { id: ID! }
+      type Comment @model { id: ID! q: Post @belongsTo(fields: ["nope"]) }
+      """)
+    #expect(
+      result.diagnostics.last?.message.contains("`nope`") == true, "\(result.diagnostics.map(\.message))")
   }
 
   @Test func unknownParentRelationTypeDoesNotCascade() {

@@ -24,7 +24,9 @@ public enum ConfigDiagnosticCode {
   public static let notAnObject: DiagnosticCode = "MGC005"
   /// A key this version of `modelgen` does not know (with a `did you mean` hint when one is close).
   public static let unknownKey: DiagnosticCode = "MGC006"
-  /// A value of the wrong type, or not one of the allowed values (`"access": "open"`).
+  /// A value of the wrong type, or not one of the allowed values (`"access": "open"`), or an
+  /// `"emit"` kind named twice (`["swift", "swift"]`, at the second). The values of a repeated key
+  /// (`MGC004`) are each checked.
   public static let invalidValue: DiagnosticCode = "MGC007"
   /// `"templates"` names a path that is not a directory.
   public static let templatesNotADirectory: DiagnosticCode = "MGC008"

@@ -176,6 +176,13 @@ public enum ModelGenDiagnosticCode {
   /// field"), so the schema does not deploy. A Boolean inside a composite sort key is fine (the
   /// composite input holds it). Reported at the sort key field's name in `sortKeyFields:`.
   public static let booleanSortKey: DiagnosticCode = "MG073"
+  /// A `@model(timestamps:)` name that another field of the model needs: the other timestamp
+  /// (`{createdAt: "changed", updatedAt: "changed"}`), the implicit `id: ID!`, an implicit foreign
+  /// key a relation adds (`postCommentsId`) or the owner field of an `{allow: owner}` rule. The
+  /// transformer would define the field twice (or type the owner `AWSDateTime`), and the Swift model
+  /// would not compile. A declared `AWSDateTime` field of that name stays a timestamp (MG025 for
+  /// another type). Reported at the timestamp's name in `timestamps:`.
+  public static let timestampNameConflict: DiagnosticCode = "MG074"
 
   /// Warning: a type's Swift name is not its GraphQL name, because that would shadow a standard
   /// library, Foundation, Concurrency or LazyModel type (or the `Models` registry) in the app's
@@ -261,6 +268,9 @@ public enum SemanticError: Sendable, Hashable {
   case invalidAuthRule(model: String, reason: String)
   /// MG025: a declared timestamp field whose type is not `AWSDateTime`, or a field colliding with an implicit one.
   case implicitFieldConflict(model: String, field: String, reason: String)
+  /// MG074: a `timestamps:` name (`timestamp` is `createdAt` or `updatedAt`) that `other` (a
+  /// description: "the `updatedAt` timestamp", "the implicit primary key", …) needs too.
+  case timestampNameConflict(model: String, timestamp: String, name: String, other: String, kind: TimestampConflict)
   /// MG026: `@manyToMany` sides that do not match (one side missing, more than two, a join model name taken).
   case invalidManyToMany(relationName: String, reason: String)
   /// MG027: a second `@primaryKey` in one model.
@@ -403,6 +413,7 @@ public enum SemanticError: Sendable, Hashable {
     case .duplicateIndexName: return ModelGenDiagnosticCode.duplicateIndexName
     case .invalidAuthRule: return ModelGenDiagnosticCode.invalidAuthRule
     case .implicitFieldConflict: return ModelGenDiagnosticCode.implicitFieldConflict
+    case .timestampNameConflict: return ModelGenDiagnosticCode.timestampNameConflict
     case .invalidManyToMany: return ModelGenDiagnosticCode.invalidManyToMany
     case .duplicatePrimaryKey: return ModelGenDiagnosticCode.duplicatePrimaryKey
     case .relationStyleMismatch: return ModelGenDiagnosticCode.relationStyleMismatch
@@ -543,6 +554,9 @@ public enum SemanticError: Sendable, Hashable {
       return "invalid @auth rule on `\(q(model))`: \(q(reason, limit: 400))"
     case .implicitFieldConflict(let model, let field, let reason):
       return "`\(q(model)).\(q(field))` \(q(reason, limit: 400))"
+    case .timestampNameConflict(let model, let timestamp, let name, let other, _):
+      return
+        "the `\(q(timestamp))` timestamp of `\(q(model))` is named `\(q(name))`, which is also \(q(other, limit: 400)); the model would define `\(q(name))` twice"
     case .invalidManyToMany(let relationName, let reason):
       return "@manyToMany relation `\(q(relationName))` \(q(reason, limit: 400))"
     case .duplicatePrimaryKey(let model):
@@ -662,7 +676,7 @@ public enum SemanticError: Sendable, Hashable {
       return "modelgen does not support `@\(q(name))`: it generates no \(q(feature, limit: 400))"
     case .invalidDirectiveArgument(let directive, let argument, let typeName, let reason):
       return
-        "the value of `@\(q(directive))(\(q(argument)):)` is not a `\(q(typeName))`: \(q(reason, limit: 400))"
+        "the value of `@\(q(directive))(\(q(argument)):)` is not \(Self.aOrAn(typeName)) `\(q(typeName))`: \(q(reason, limit: 400))"
     case .deprecatedRequiredInput(let owner, let kind):
       return
         "the required \(q(kind)) `\(q(owner))` cannot be deprecated: a client must still send it (GraphQL spec §3.13.3)"
@@ -824,7 +838,7 @@ public enum SemanticError: Sendable, Hashable {
     case .unsupportedDirective(_, _, let instead):
       return q(instead, limit: 400)
     case .invalidDirectiveArgument(let directive, _, let typeName, _):
-      return "give `@\(q(directive))` a `\(q(typeName))` value, as its definition declares"
+      return "give `@\(q(directive))` \(Self.aOrAn(typeName)) `\(q(typeName))` value, as its definition declares"
     case .duplicateSchemaDefinition:
       return "merge the two into one, or write the second as `extend schema { … }`"
     case .unsupportedFieldType(_, _, _, let kind) where kind == "interface" || kind == "union":
@@ -900,7 +914,7 @@ public enum SemanticError: Sendable, Hashable {
         "declare the field with a scalar, an enum, a `type` without @model (an embedded value) or a @model with a relation; `AWSJSON` holds any JSON value"
     case .invalidDefault(_, _, let typeName, _):
       return
-        "write the default as a string holding a `\(q(typeName))` value, as the default-value transformer reads it: \(Self.defaultExample(typeName))"
+        "write the default as a string holding \(Self.aOrAn(typeName)) `\(q(typeName))` value, as the default-value transformer reads it: \(Self.defaultExample(typeName))"
     case .duplicateIndexName(_, let indexName):
       return "give each @index of the model its own `name:` (the note shows the first `\(q(indexName))`), or remove one"
     case .invalidAuthRule(_, let reason) where reason.contains("is not readable by"):
@@ -908,6 +922,18 @@ public enum SemanticError: Sendable, Hashable {
     case .invalidAuthRule:
       return
         "write the rule in one of the auth transformer's forms: `{allow: owner, ownerField: \"owner\"}`, `{allow: groups, groups: [\"Admin\"]}` or `{allow: groups, groupsField: \"groups\"}`, `{allow: private, provider: iam}`, `{allow: public, provider: apiKey}`, `{allow: custom}`"
+    case .timestampNameConflict(_, let timestamp, let name, _, let kind):
+      let example = timestamp == "createdAt" ? "createdOn" : "updatedOn"
+      let rename =
+        "give the `\(q(timestamp))` timestamp another name (`timestamps: {\(q(timestamp)): \"\(example)\"}`) or leave it out (`\(q(timestamp)): null`)"
+      switch kind {
+      case .otherTimestamp: return "\(rename); the two timestamps need two fields"
+      case .primaryKey: return "\(rename); `\(q(name))` holds the model's identifier"
+      case .foreignKey: return "\(rename), or name the relation's key yourself (`fields:` / `references:`)"
+      case .ownerField:
+        return
+          "\(rename), or give the rule another owner field (`{allow: owner, ownerField: \"…\"}`); an owner field holds a `String`"
+      }
     case .implicitFieldConflict:
       return "rename the field, or turn the implicit field off (`@model(timestamps: {createdAt: null})`)"
     case .invalidManyToMany(let relationName, let reason) where reason.contains("join model"):
@@ -938,9 +964,35 @@ public enum SemanticError: Sendable, Hashable {
     }
   }
 
+  /// The indefinite article before a type name read aloud: "an" before a vowel (`Int`, `ID`,
+  /// `AWSDateTime`, `Enum`), "a" otherwise and before a "U" said "you" (`User`, `Unit`, `URL`).
+  static func aOrAn(_ typeName: String) -> String {
+    let scalars = Array(typeName.unicodeScalars.prefix(3))
+    guard let first = scalars.first.map({ Character($0).lowercased() }), "aeiou".contains(first) else { return "a" }
+    if first == "u" {
+      // `URL`, `UUID`: letters spelled out ("you"); `Use…`, `Uni…`, `Usu…`, `Uti…`: "you" too.
+      let rest = String(String.UnicodeScalarView(scalars.dropFirst())).lowercased()
+      if scalars.count > 1, Character(scalars[1]).isUppercase { return "a" }
+      if ["se", "si", "su", "ni", "ti", "ri", "ra", "re", "sa"].contains(where: rest.hasPrefix) { return "a" }
+    }
+    return "an"
+  }
+
   /// `` `a`, `b`, `c` `` (at most 12, then how many more), for hints that list what is allowed.
   private func names(_ list: [String]) -> String {
     let shown = list.prefix(12).map { "`\(q($0))`" }.joined(separator: ", ")
     return list.count > 12 ? "\(shown) and \(list.count - 12) more" : shown
   }
+}
+
+/// What a `timestamps:` name collides with (``SemanticError/timestampNameConflict(model:timestamp:name:other:kind:)``).
+public enum TimestampConflict: Sendable, Hashable {
+  /// The other timestamp has the same name.
+  case otherTimestamp
+  /// The implicit `id: ID!`.
+  case primaryKey
+  /// An implicit foreign key of a relation.
+  case foreignKey
+  /// The owner field of an `{allow: owner}` rule.
+  case ownerField
 }

@@ -123,6 +123,18 @@ final class WorkingModel {
   var implicitFields: [FieldDefinition] = []
   /// Timestamp fields to append at the end.
   var timestampFields: [FieldDefinition] = []
+  /// Where each `timestamps:` entry's value is written (`createdAt`/`updatedAt` → the string).
+  var timestampNameRanges: [String: SourceRange] = [:]
+
+  /// The timestamp (`createdAt` or `updatedAt`) named `name`, and where to report a conflict of
+  /// it: the written `timestamps:` value, else the model's name.
+  func timestamp(named name: String) -> (timestamp: String, range: SourceRange)? {
+    for (timestamp, fieldName) in [("createdAt", timestamps.createdAt), ("updatedAt", timestamps.updatedAt)]
+    where fieldName == name {
+      return (timestamp, timestampNameRanges[timestamp] ?? nameRange)
+    }
+    return nil
+  }
 
   init(entry: TypeEntry, declared: [DeclaredField]) {
     name = entry.name

@@ -47,7 +47,7 @@ enum AuthRule {
           model.update(field)
         }
       }
-      addOwnerFields(to: model, rules: model.authRules + fieldRules)
+      addOwnerFields(to: model, rules: model.authRules + fieldRules, context: context)
       if !fieldRules.isEmpty { checkRequiredFieldsReadable(model, context: context) }
     }
   }
@@ -92,9 +92,23 @@ enum AuthRule {
 
   /// Appends `<ownerField>: String` for every owner field of `rules` the model lacks, in rule order
   /// (auth transformer `addFieldsToObject`: nullable `String`, appended after the other fields).
-  private static func addOwnerFields(to model: WorkingModel, rules: [AuthRuleDefinition]) {
+  /// An owner field named like an implicit timestamp is MG074 at the `timestamps:` value (the
+  /// owner would silently become an `AWSDateTime`).
+  private static func addOwnerFields(
+    to model: WorkingModel, rules: [AuthRuleDefinition], context: AnalysisContext
+  ) {
+    var reported: Set<String> = []
     for rule in rules where rule.allow == .owner {
       let name = rule.effectiveOwnerField
+      if model.field(named: name)?.origin == .timestamp, let timestamp = model.timestamp(named: name),
+        reported.insert(name).inserted
+      {
+        context.report(
+          .timestampNameConflict(
+            model: model.name, timestamp: timestamp.timestamp, name: name,
+            other: "the owner field of an `{allow: owner}` rule", kind: .ownerField),
+          at: timestamp.range)
+      }
       guard model.field(named: name) == nil, !model.isUnresolved(name) else { continue }
       model.implicitFields.append(
         FieldDefinition(

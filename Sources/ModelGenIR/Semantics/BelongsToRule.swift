@@ -14,11 +14,19 @@ import GraphQLSDL
 enum BelongsToRule {
   static func apply(_ pairing: RelationPairing, hasManyForeignKeys: [String: [String]], _ context: AnalysisContext) {
     for use in pairing.uses(.belongsTo) {
-      guard let pairedParent = pairing.parentOf[use.key], let parent = context.models[use.relatedModel] else {
-        continue
-      }
+      guard let parent = context.models[use.relatedModel] else { continue }
       let child = use.model
       let keyFields = parent.primaryKey.fields
+      guard let pairedParent = pairing.parentOf[use.key] else {
+        // No counterpart (MG006, or MG012 when ambiguous): the written `fields:` / `references:`
+        // are still checked, so a field that does not exist is reported at its name too.
+        if let written = use.references ?? use.fields {
+          _ = RelationKeys.check(
+            written, argument: use.references != nil ? "references" : "fields", of: use, owner: child,
+            matching: .init(model: parent, fields: keyFields), context: context)
+        }
+        continue
+      }
       let targetNames: [String]
       let style: RelationStyle
 

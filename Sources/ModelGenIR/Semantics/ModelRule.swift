@@ -97,8 +97,12 @@ enum ModelRule {
         continue
       }
       switch entry.name.value {
-      case "createdAt": configuration.createdAt = newName
-      case "updatedAt": configuration.updatedAt = newName
+      case "createdAt":
+        configuration.createdAt = newName
+        model.timestampNameRanges["createdAt"] = entry.value.range
+      case "updatedAt":
+        configuration.updatedAt = newName
+        model.timestampNameRanges["updatedAt"] = entry.value.range
       default:
         let suggestion = Naming.suggestion(for: entry.name.value, among: ["createdAt", "updatedAt"])
         context.report(
@@ -133,10 +137,29 @@ enum ModelRule {
       at: level.range)
   }
 
+  /// Appends the timestamp fields, or marks declared ones. A name that the other timestamp or the
+  /// implicit `id` has is MG074 at the `timestamps:` value (the transformer would define the field
+  /// twice); foreign keys and owner fields are checked where those are added
+  /// (`RelationKeys.ensureImplicitField`, `AuthRule`).
   private static func addTimestamps(to model: WorkingModel, context: AnalysisContext) {
+    if let name = model.timestamps.createdAt, name == model.timestamps.updatedAt {
+      context.report(
+        .timestampNameConflict(
+          model: model.name, timestamp: "updatedAt", name: name, other: "the name of the `createdAt` timestamp",
+          kind: .otherTimestamp),
+        at: model.timestampNameRanges["updatedAt"] ?? model.nameRange)
+    }
     for name in [model.timestamps.createdAt, model.timestamps.updatedAt].compactMap({ $0 }) {
       if let index = model.fields.firstIndex(where: { $0.name == name }) {
         var field = model.fields[index]
+        if field.origin == .implicitIdentifier, let timestamp = model.timestamp(named: name) {
+          context.report(
+            .timestampNameConflict(
+              model: model.name, timestamp: timestamp.timestamp, name: name,
+              other: "the implicit primary key (`id: ID!`)", kind: .primaryKey),
+            at: timestamp.range)
+          continue
+        }
         field.isFilledByService = true
         model.fields[index] = field
         if field.type != .scalar(.awsDateTime) {
@@ -146,7 +169,7 @@ enum ModelRule {
               model: model.name, field: name, reason: "is a timestamp field and must have type `AWSDateTime`"),
             at: range)
         }
-      } else {
+      } else if !model.timestampFields.contains(where: { $0.name == name }) {
         model.timestampFields.append(
           FieldDefinition(
             name: name, type: .scalar(.awsDateTime), isRequired: false, isReadOnly: true, origin: .timestamp,

@@ -256,7 +256,15 @@ enum RelationKeys {
     context: AnalysisContext
   ) {
     if let existing = model.field(named: name) {
-      if !compatible(existing.type, keyField.type) {
+      if existing.origin == .timestamp, let timestamp = model.timestamp(named: name) {
+        // The transformer adds both fields: report the timestamp name, not the key type.
+        context.report(
+          .timestampNameConflict(
+            model: model.name, timestamp: timestamp.timestamp, name: name,
+            other: "the foreign key that `\(use.model.name).\(use.fieldName)` (@\(use.kind.rawValue)) adds",
+            kind: .foreignKey),
+          at: timestamp.range)
+      } else if !compatible(existing.type, keyField.type) {
         context.report(
           .keyTypeMismatch(
             argument: "@\(use.kind.rawValue)", field: name, fieldType: existing.type.namedTypeName,
