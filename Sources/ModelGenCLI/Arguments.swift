@@ -219,7 +219,7 @@ extension Command {
 
   /// The one-line usage printed after every usage error, followed by `see modelgen --help`.
   public static let shortUsage =
-    "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>..."
+    "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>... [--config FILE]"
 
   /// Parses `arguments` (without the program name).
   ///

@@ -196,8 +196,15 @@ public struct ConfigFile: Sendable, Equatable {
       return Reading(config: ConfigFile(), errors: report.errors, isContentKnown: false)
     }
     var config = ConfigFile()
-    for member in members {
+    members: for member in members {
       guard check(member, path: path, into: &config, report: &report) else { break }
+      // A repeated key's later values (MGC004) are checked too, into a copy that is dropped:
+      // the first value is the one kept.
+      for repeated in member.repeats where keys.contains(member.key) {
+        var discarded = config
+        let again = ConfigJSON.Member(key: member.key, keyPosition: member.keyPosition, value: repeated)
+        guard check(again, path: path, into: &discarded, report: &report) else { break members }
+      }
     }
     // The recoverable syntax errors were found first; report everything in file order.
     let errors = report.errors.sortedInFileOrder()
@@ -249,7 +256,11 @@ public struct ConfigFile: Sendable, Equatable {
             code: ConfigDiagnosticCode.invalidValue, message: "\(expected); \(shown) is not one of them",
             at: value.position, hint: hint)
         }
-        kinds.insert(kind)
+        guard kinds.insert(kind).inserted else {
+          return report.add(
+            code: ConfigDiagnosticCode.invalidValue, message: "\"emit\" names \"\(text)\" more than once",
+            at: element.position, hint: "name each kind once: \"emit\": [\"swift\", \"api-schema\"]")
+        }
       }
       config.emit = kinds
       config.emitPosition = value.position

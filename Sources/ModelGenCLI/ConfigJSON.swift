@@ -11,7 +11,8 @@ import ModelGen
 ///   bad escape or number, text after the value, nesting deeper than ``maximumDepth``. Comments and
 ///   trailing commas are reported and skipped, so one run lists all of them; any other syntax
 ///   error ends the reading.
-/// - `MGC004`: a key written twice in one object (the first one is kept).
+/// - `MGC004`: a key written twice in one object (the first one is kept; the later values are in
+///   ``Member/repeats``, for their own checks).
 ///
 /// A UTF-8 byte-order mark at the start is skipped (RFC 8259 §8.1 lets a parser ignore it).
 /// Lines are 1-based and split at line feeds; columns are 1-based and count Unicode scalars (a tab
@@ -36,6 +37,9 @@ struct ConfigJSON: Sendable {
     var key: String
     var keyPosition: Position
     var value: Node
+    /// The values of later members with this key (each `MGC004`), in file order: not kept, but
+    /// still checked, so that an error in a repeated value is reported too.
+    var repeats: [Node] = []
   }
 
   /// A JSON value; numbers keep their text.
@@ -265,7 +269,7 @@ struct ConfigJSON: Sendable {
       defer { depth -= 1 }
       advance()  // {
       var members: [Member] = []
-      var firstPositions: [String: Position] = [:]
+      var firstIndices: [String: Int] = [:]
       try skipWhitespace()
       if current == UInt8(ascii: "}") {
         advance()
@@ -293,7 +297,9 @@ struct ConfigJSON: Sendable {
         advance()
         try skipWhitespace()
         let member = Member(key: key, keyPosition: keyPosition, value: try value())
-        if let first = firstPositions[key] {
+        if let firstIndex = firstIndices[key] {
+          let first = members[firstIndex].keyPosition
+          members[firstIndex].repeats.append(member.value)
           try recoverable(
             ConfigFileError.Draft(
               code: ConfigDiagnosticCode.duplicateKey,
@@ -301,7 +307,7 @@ struct ConfigJSON: Sendable {
                 "duplicate key \"\(SwiftNames.commentText(DiagnosticText.shortened(key)))\" (first written at \(first.line):\(first.column))",
               position: keyPosition, hint: "keep one of the two; a JSON object's keys must be unique"))
         } else {
-          firstPositions[key] = keyPosition
+          firstIndices[key] = members.count
           members.append(member)
         }
         try skipWhitespace()

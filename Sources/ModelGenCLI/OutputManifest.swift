@@ -109,6 +109,12 @@ public struct OutputManifest: Sendable, Equatable {
     var outputs: [Output]
   }
 
+  /// The version alone: read first, so that a manifest of another version (whose other keys may
+  /// differ) is named by its version rather than called "not a modelgen manifest".
+  private struct Versioned: Decodable {
+    var manifestVersion: Int
+  }
+
   /// Reads a manifest's bytes.
   ///
   /// - Throws: ``ParseError`` when `data` is not JSON of the manifest's shape, names another
@@ -116,16 +122,19 @@ public struct OutputManifest: Sendable, Equatable {
   ///   `.`, `..`, containing `/` or NUL, or the manifest itself): a manifest never makes
   ///   `modelgen` delete a file outside its directory.
   public init(parsing data: Data) throws(ParseError) {
+    if let versioned = try? JSONDecoder().decode(Versioned.self, from: data),
+      versioned.manifestVersion != Self.formatVersion
+    {
+      throw ParseError(
+        reason: "\"manifestVersion\" is \(versioned.manifestVersion); this modelgen reads version \(Self.formatVersion)"
+      )
+    }
     let raw: Raw
     do {
       raw = try JSONDecoder().decode(Raw.self, from: data)
     } catch {
       throw ParseError(
         reason: "it is not a modelgen manifest (a JSON object with \"manifestVersion\" and \"outputs\")")
-    }
-    guard raw.manifestVersion == Self.formatVersion else {
-      throw ParseError(
-        reason: "\"manifestVersion\" is \(raw.manifestVersion); this modelgen reads version \(Self.formatVersion)")
     }
     for output in raw.outputs {
       for file in output.files where !Self.isPlainName(file) {

@@ -76,7 +76,7 @@ struct ArgumentTests {
     #expect(
       errors
         == "error: missing schema: 'generate' needs at least one .graphql file\n"
-        + "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>...\n"
+        + "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>... [--config FILE]\n"
         + "see modelgen --help\n")
   }
 
@@ -126,7 +126,7 @@ struct ArgumentTests {
 
   @Test func everyUsageErrorPrintsTheShortUsageAndExits64() {
     let shortUsage =
-      "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>...\n"
+      "usage: modelgen generate <schema.graphql>... --output DIR [options] | modelgen validate <schema.graphql>... [--config FILE]\n"
       + "see modelgen --help\n"
     for (arguments, message) in [
       ([], "missing command: expected 'generate' or 'validate'"),

@@ -216,6 +216,10 @@ struct OutputManifestTests {
   @Test(arguments: [
     ("{", "it is not a modelgen manifest (a JSON object with \"manifestVersion\" and \"outputs\")"),
     (#"{"manifestVersion": 2, "outputs": []}"#, "\"manifestVersion\" is 2; this modelgen reads version 1"),
+    // Issue 17: another version's manifest need not have this version's keys; it is named by its
+    // version (until s15: "it is not a modelgen manifest").
+    (#"{"manifestVersion": 99, "schemas": {}}"#, "\"manifestVersion\" is 99; this modelgen reads version 1"),
+    (#"{"manifestVersion": 99}"#, "\"manifestVersion\" is 99; this modelgen reads version 1"),
     (
       #"{"manifestVersion": 1, "outputs": [{"schema": "../s.graphql", "files": ["../s.graphql"]}]}"#,
       "it lists \"../s.graphql\", which is not a file name in this directory"

@@ -185,6 +185,40 @@ struct StrictConfigTests {
       "\(utf8.errors)")
   }
 
+  /// Issue 17 (a fresh user's run): a key written twice had only its first value checked
+  /// (`"access": "nope", "access": "alsonope"` gave MGC007 for the first, MGC004 for the repeat
+  /// and nothing for the second value), and `"emit": ["swift", "swift"]` was accepted silently.
+  /// Every value of a repeated key is checked (the first is kept), and a kind named twice in
+  /// `emit` is MGC007 at the second.
+  @Test func everyValueOfARepeatedKeyAndARepeatedEmitKindAreChecked() async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("s.graphql", twoModels)
+    try directory.write(
+      "modelgen-config.json", "{\"access\": \"nope\",\n \"access\": \"alsonope\",\n \"emit\": [\"swift\", \"swift\"]}\n"
+    )
+    let run = try await SpawnedRun.spawn(
+      ["validate", "s.graphql", "--config", "modelgen-config.json"], in: directory.path)
+    #expect(run.status == 64)
+    let headlines = run.errors.split(separator: "\n").filter { !$0.hasPrefix("  hint: ") }.map(String.init)
+    #expect(
+      headlines == [
+        "modelgen-config.json:1:12: error: \"access\" must be \"public\", \"package\" or \"internal\" [MGC007]",
+        "modelgen-config.json:2:2: error: duplicate key \"access\" (first written at 1:2) [MGC004]",
+        "modelgen-config.json:2:12: error: \"access\" must be \"public\", \"package\" or \"internal\" [MGC007]",
+        "modelgen-config.json:3:20: error: \"emit\" names \"swift\" more than once [MGC007]",
+      ], "\(run.errors)")
+    #expect(run.errors.contains("  hint: name each kind once: \"emit\": [\"swift\", \"api-schema\"]\n"))
+
+    // A valid repeat still keeps the first value (and is MGC004 only).
+    try directory.write("modelgen-config.json", "{\"access\": \"internal\", \"access\": \"public\"}")
+    let valid = try await SpawnedRun.spawn(
+      ["validate", "s.graphql", "--config", "modelgen-config.json"], in: directory.path)
+    #expect(
+      valid.errors.split(separator: "\n").filter { !$0.hasPrefix("  hint: ") }.map { String($0.suffix(8)) } == [
+        "[MGC004]"
+      ])
+  }
+
   /// A file over 1 MiB is refused before it is parsed (its text here is not even JSON); a file of
   /// exactly 1 MiB is read.
   @Test func aConfigOverOneMebibyteIsRefusedUnread() async throws {
