@@ -589,13 +589,17 @@ public final class DataStore: Sendable {
     // zeroed on each execution (about 14,000 instructions per save under callgrind, more than the
     // insert itself). The stored row of an insert is the bound row (STRICT columns store the bound
     // value as bound); an update keeps the stored `createdAt`, so it is read back.
-    let statement = try connection.prepare(mapping.upsert, owner: mapping, kind: 0)
+    // A remote record (`clock.keepsGivenTimestamps`: the sync engine's writes) is stored with its
+    // timestamps as the server has them, its `createdAt` too; a local save keeps the stored one.
+    let remote = clock.keepsGivenTimestamps
+    let upsert = remote ? mapping.remoteUpsert : mapping.upsert
+    let statement = try connection.prepare(upsert, owner: mapping, kind: remote ? 12 : 0)
     let decoder = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
     let collector = connection.changes
     // Every row is encoded and checked before any SQL runs; one encoder for them all (it learns
     // the key order and the reference types once).
     let encoder = RowEncoder(mapping: mapping, store: self)
-    let keptWhenNil = mapping.keptWhenNilColumns
+    let keptWhenNil = remote ? mapping.remoteKeptWhenNilColumns : mapping.keptWhenNilColumns
     // Per row, the given values of the `keptWhenNil` columns (bound after the row), before the
     // store fills them.
     var givenValues: [SQLValue] = []
@@ -661,7 +665,7 @@ public final class DataStore: Sendable {
           throw try foreignKeyFailure(mapping, row: row, connection)
         }
         throw mapping.constraintFailure(code: code, message: message, row: row)
-          ?? DataStoreError.sqlite(code: code, message: message, sql: mapping.upsert)
+          ?? DataStoreError.sqlite(code: code, message: message, sql: upsert)
       } catch {
         statement.reset()
         connection.changes?.revert(to: mark)

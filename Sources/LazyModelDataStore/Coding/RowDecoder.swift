@@ -40,6 +40,15 @@ final class RowDecoder: Decoder {
   lazy var userInfo: [CodingUserInfoKey: Any] = [
     .modelDecodingContext: DataStoreDecodingContext(store: store)
   ]
+  /// The decoder of JSON columns (embedded values, lists), made on first use and reused for every
+  /// row. Its `userInfo` carries the store's context as ``userInfo`` does, so a model an embedded
+  /// value holds (`Pick.volume`, a `[Volume]` of one) loads its relationships from this store too
+  /// (README, "A model decoded by the DataStore loads its relationships from the DataStore").
+  lazy var jsonDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.modelDecodingContext] = DataStoreDecodingContext(store: store)
+    return decoder
+  }()
   /// The row being decoded. The statement (owned by the caller) must outlive its use here.
   var row: RowSource {
     didSet { setRow() }
@@ -840,7 +849,7 @@ struct RowKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if decoder.mapping.columns[index].storage == .json {
       guard let text = decoder.text(index) else { throw missing(key) }
       do {
-        return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+        return try decoder.jsonDecoder.decode(T.self, from: Data(text.utf8))
       } catch {
         throw decoder.failure(
           key.stringValue, "stored JSON does not decode as \(T.self): \(error)")

@@ -192,6 +192,14 @@ final class TableMapping: Sendable {
   /// (``TimestampRole/declaredCreatedAt``): an update stores the value a save gives and keeps the
   /// stored one when it gives nil.
   let keptWhenNilColumns: [Int]
+  /// The sync engine's upsert of a remote record (a mutation answer, a sync page's item, a live
+  /// event, a held record replayed): ``upsert``'s shape, but every `createdAt` (implicit or
+  /// declared, ``remoteKeptWhenNilColumns``) takes the record's value, so the row holds the
+  /// timestamps as the server has them; a record that holds none keeps the stored one.
+  let remoteUpsert: String
+  /// The columns of ``remoteUpsert`` bound after the row (the record's own values): the implicit
+  /// and declared `createdAt`.
+  let remoteKeptWhenNilColumns: [Int]
 
   /// The mapping of `type`.
   ///
@@ -367,12 +375,32 @@ final class TableMapping: Sendable {
       + keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     primaryKeyCondition = keyNames.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
     existsByPrimaryKey = "SELECT 1 FROM \(quote(table)) WHERE \(primaryKeyCondition)"
-    let updatable = columns.filter { !keyNames.contains($0.name) && $0.timestamp != .createdAt }
-    // A declared `createdAt` the save leaves nil keeps the stored value on update; the insert
+    // A local save never changes the implicit `createdAt` of a stored row (the store's own); a
+    // declared `createdAt` the save leaves nil keeps the stored value on update, and the insert
     // stores the save's instant in its place. The value as given (before the store fills it) is
     // bound after the row's columns, one parameter per such column (`?N`, N > columns.count).
     let keptWhenNil = columns.indices.filter { columns[$0].timestamp == .declaredCreatedAt }
     keptWhenNilColumns = keptWhenNil
+    upsert = Self.upsertSQL(
+      table: table, columns: columns, keyNames: keyNames, keptWhenNil: keptWhenNil,
+      skipped: { $0.timestamp == .createdAt })
+    // A remote record's `createdAt` is the server's, implicit or declared: it replaces the stored
+    // one (README, "Timestamps"), unless the record holds none.
+    let remoteKeptWhenNil = columns.indices.filter {
+      columns[$0].timestamp == .createdAt || columns[$0].timestamp == .declaredCreatedAt
+    }
+    remoteKeptWhenNilColumns = remoteKeptWhenNil
+    remoteUpsert = Self.upsertSQL(
+      table: table, columns: columns, keyNames: keyNames, keptWhenNil: remoteKeptWhenNil, skipped: { _ in false })
+  }
+
+  /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of `columns`: parameters 1…`columns.count` are the
+  /// row, then one per `keptWhenNil` entry (positions in `columns`), the value the write gives
+  /// (`NULL`: the update keeps the stored one); `skipped` columns (and the key) are never updated.
+  private static func upsertSQL(
+    table: String, columns: [Column], keyNames: [String], keptWhenNil: [Int], skipped: (Column) -> Bool
+  ) -> String {
+    let updatable = columns.filter { !keyNames.contains($0.name) && !skipped($0) }
     let conflict =
       updatable.isEmpty
       ? "DO NOTHING"
@@ -384,8 +412,7 @@ final class TableMapping: Sendable {
           }
           return "\(name) = COALESCE(?\(columns.count + position + 1), \(name))"
         }.joined(separator: ", ")
-    upsert =
-      "INSERT INTO \(quote(table)) (\(selectList)) VALUES ("
+    return "INSERT INTO \(quote(table)) (\(columns.map { quote($0.name) }.joined(separator: ", "))) VALUES ("
       + Array(repeating: "?", count: columns.count).joined(separator: ", ")
       + ") ON CONFLICT (\(keyNames.map(quote).joined(separator: ", "))) \(conflict)"
   }
