@@ -9,8 +9,9 @@ public struct TemplateSet: Sendable {
   /// Compiles every `(name, source)` pair.
   ///
   /// - Throws: The first ``TemplateError`` of any template (templates are compiled in name order,
-  ///   so the error reported for a given input is always the same), or a ``TemplateError`` on the
-  ///   partial tag's line when a partial names a template the set does not have, when a partial
+  ///   so the error reported for a given input is always the same), or a ``TemplateError`` at the
+  ///   partial tag (its line and column, with a hint) when a partial names a template the set
+  ///   does not have (the hint names the closest template, or lists them), when a partial
   ///   includes itself directly or through other partials (`recursive partial 'model' (model →
   ///   model)`, reported on the tag that closes the cycle), or when partials nest deeper than
   ///   ``maximumPartialDepth``.

@@ -106,6 +106,20 @@ struct TemplatingTests {
     }
   }
 
+  @Test func anErrorPrintsItsLocationMessageAndHint() throws {
+    let error = TemplateError(
+      templateName: "model", line: 12, column: 5, message: "no value named 'x'", hint: "did you mean 'y'?")
+    #expect(error.description == "model.mustache:12:5: error: no value named 'x'\n  hint: did you mean 'y'?")
+    #expect(
+      throws: TemplateError(
+        templateName: "nope", line: 0, column: nil, message: "no template named 'nope'",
+        hint: "render one of the templates: main")
+    ) { try TemplateSet(sources: ["main": "x"]).render("nope", .null) }
+    let missing = TemplateError(
+      templateName: "nope", line: 0, column: nil, message: "no template named 'nope'", hint: "h")
+    #expect(missing.location == "nope.mustache")
+  }
+
   @Test func columnsCountUnicodeScalarsToTheTagsBraces() throws {
     #expect(
       throws: TemplateError(
