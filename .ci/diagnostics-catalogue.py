@@ -55,7 +55,7 @@ The rules of the Amplify GraphQL Transformer v2 directives; `MG0xx` codes.
 
 %s
 
-### Config file, input and output errors (modelgen-config.json, schema files, the output directory)
+### Config file, input, template and output errors (modelgen-config.json, schema files, templates, the output directory)
 
 The config file read by `modelgen generate --config` and `validate --config` (strict JSON, at most
 1 MiB, up to 200 errors, then `MGC099`; `MGC001`-`MGC013`), printed as
@@ -66,7 +66,11 @@ and a `hint:` line, exit status 64). The output stage of `modelgen generate` (`M
 output directories, the manifest `.modelgen-manifest.json`, the directory lock `.modelgen.lock`,
 files in the way, failed writes) prints `path: error: message [MGC015]` followed by a `hint:`
 line, exit status 1. Nothing is written, except after `MGC026` (files renamed into place before
-the failure stand).
+the failure stand). Templates that cannot be used are `MGC028` at the path; a template
+(`--templates DIR/*.mustache`) that does not compile is `MGC029` and one that fails while
+rendering a file `MGC030`, both at the tag (`T/enum.mustache:3:3: error: section 'cases' is never
+closed [MGC029]`, the column of the tag's `{{` in Unicode scalars) followed by a `hint:` line, exit
+status 64, nothing written.
 
 %s
 ''' % (table(sdl,'SDLDiagnosticCode'), table(mg,'ModelGenDiagnosticCode'), table(mgc,'ConfigDiagnosticCode'))

@@ -394,7 +394,8 @@ public struct ModelGenCommand {
 
   /// One line for a failure outside the schema: templates that cannot be used as
   /// `PATH: error: message [MGC028]` and a hint line, template errors as
-  /// `DIR/name.mustache:LINE: error: message` (clickable like compiler output), anything else as
+  /// `DIR/name.mustache:LINE:COL: error: message [MGC029]` (render errors: `… (while rendering
+  /// Post.swift) [MGC030]`) and a hint line (clickable like compiler output), anything else as
   /// `error: description`.
   static func describe(_ error: any Error, templates: String?) -> String {
     let prefix = templates.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "Templates/"
@@ -403,12 +404,24 @@ public struct ModelGenCommand {
       return
         "\(ConfigFileError(path: error.path, code: ConfigDiagnosticCode.unusableTemplates, message: error.message, hint: error.hint))\n"
     case let error as TemplateError:
-      return prefix + "\(error)\n"
+      return "\(templateError(error, prefix: prefix, code: ConfigDiagnosticCode.templateDoesNotCompile))\n"
     case GeneratorError.template(let error, let file):
-      return prefix + "\(error) (while rendering \(file))\n"
+      return
+        "\(templateError(error, prefix: prefix, code: ConfigDiagnosticCode.templateDoesNotRender, rendering: file))\n"
     default:
       return "error: \(error)\n"
     }
+  }
+
+  /// A template error as the config and output errors print: at `DIR/name.mustache:LINE:COL`,
+  /// with its code and hint; `rendering` names the output file a render error was rendering.
+  private static func templateError(
+    _ error: TemplateError, prefix: String, code: DiagnosticCode, rendering file: String? = nil
+  ) -> ConfigFileError {
+    ConfigFileError(
+      path: prefix + error.templateName + ".mustache",
+      code: code, message: error.message + (file.map { " (while rendering \($0))" } ?? ""),
+      line: error.line > 0 ? error.line : nil, column: error.column, hint: error.hint)
   }
 
   /// `--single-file`: writes `text` to `path` when its bytes differ (creating the directory).

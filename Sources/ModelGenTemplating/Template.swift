@@ -29,9 +29,10 @@ public struct Template: Sendable {
   /// - Parameters:
   ///   - name: The template's name, as partial tags and error messages spell it.
   ///   - source: The template text.
-  /// - Throws: ``TemplateError`` naming this template and the 1-based line of the first fault:
-  ///   an unterminated tag, an empty name, a closing tag that does not match the open section, or
-  ///   a section left open at the end.
+  /// - Throws: ``TemplateError`` naming this template, the 1-based line and column of the tag at
+  ///   fault, and a hint: an unterminated tag, an empty name, a set-delimiter tag, a closing tag
+  ///   that does not match the open section, or a section left open at the end (reported at its
+  ///   opening tag).
   public init(name: String, source: String) throws {
     self.name = name
     nodes = try TemplateParser(templateName: name, source: source).parse()
@@ -54,29 +55,60 @@ package struct TemplateName: Sendable, Equatable {
 /// One node of a compiled template.
 package indirect enum TemplateNode: Sendable {
   case text(String)
-  case variable(TemplateName, line: Int)
-  case section(TemplateName, inverted: Bool, children: [TemplateNode], line: Int)
-  case partial(String, indentation: String, line: Int)
+  case variable(TemplateName, at: TemplatePosition)
+  case section(TemplateName, inverted: Bool, children: [TemplateNode], at: TemplatePosition)
+  case partial(String, indentation: String, at: TemplatePosition)
+}
+
+/// Where a tag starts in its template: the 1-based line and the 1-based column of its `{{`
+/// (Unicode scalars, a tab is one column, as schema diagnostics count).
+package struct TemplatePosition: Sendable, Equatable {
+  let line: Int
+  let column: Int
 }
 
 /// A fault in a template, at compile or render time.
+///
+/// `modelgen` prints it as `DIR/model.mustache:12:5: error: message [MGC029]` (compile time) or
+/// `… (while rendering Post.swift) [MGC030]` (render time), followed by `  hint: …`.
 public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The template's name (`model`).
   public let templateName: String
-  /// The 1-based line of the tag at fault.
+  /// The 1-based line of the tag at fault, or 0 when the fault is not at a tag (a template the
+  /// set does not have).
   public let line: Int
+  /// The 1-based column (Unicode scalars) of the `{{` of the tag at fault, or `nil` when the
+  /// fault is not at a tag.
+  public let column: Int?
   /// What is wrong.
   public let message: String
+  /// What to do about it (`close the section with {{/items}}`, `did you mean 'name'?`). Every
+  /// template error has one.
+  public let hint: String
 
   /// Creates an error.
-  public init(templateName: String, line: Int, message: String) {
+  public init(templateName: String, line: Int, column: Int?, message: String, hint: String) {
     self.templateName = templateName
     self.line = line
+    self.column = column
     self.message = message
+    self.hint = hint
   }
 
-  /// `model.mustache:12: error: message`.
-  public var description: String { "\(templateName).mustache:\(line): error: \(message)" }
+  init(templateName: String, at position: TemplatePosition, message: String, hint: String) {
+    self.init(
+      templateName: templateName, line: position.line, column: position.column, message: message,
+      hint: hint)
+  }
+
+  /// `model.mustache:12:5` (`model.mustache:12` without a column, `model.mustache` without a line).
+  public var location: String {
+    guard line > 0 else { return "\(templateName).mustache" }
+    return "\(templateName).mustache:\(line)" + (column.map { ":\($0)" } ?? "")
+  }
+
+  /// `model.mustache:12:5: error: message`, then `  hint: …` on a second line.
+  public var description: String { "\(location): error: \(message)\n  hint: \(hint)" }
 }
 
 /// Turns template text into nodes, applying the standalone-line rules line by line.
@@ -86,10 +118,10 @@ private struct TemplateParser {
 
   private enum Token {
     case text(String)
-    case variable(String, line: Int)
-    case open(String, inverted: Bool, line: Int)
-    case close(String, line: Int)
-    case partial(String, indentation: String, line: Int)
+    case variable(String, at: TemplatePosition)
+    case open(String, inverted: Bool, at: TemplatePosition)
+    case close(String, at: TemplatePosition)
+    case partial(String, indentation: String, at: TemplatePosition)
     case comment
   }
 
@@ -114,6 +146,9 @@ private struct TemplateParser {
       if open.lowerBound > rest.startIndex {
         tokens.append(.text(String(rest[rest.startIndex..<open.lowerBound])))
       }
+      let at = TemplatePosition(
+        line: number,
+        column: line.unicodeScalars.distance(from: line.startIndex, to: open.lowerBound) + 1)
       var body = rest[open.upperBound...]
       var closer = "}}"
       if body.first == "{" {
@@ -122,32 +157,34 @@ private struct TemplateParser {
       }
       guard let close = body.range(of: closer) else {
         throw TemplateError(
-          templateName: templateName, line: number,
-          message: "unterminated tag: expected '\(closer)' on the same line")
+          templateName: templateName, at: at,
+          message: "unterminated tag: expected '\(closer)' on the same line",
+          hint: "end the tag with '\(closer)' on this line (a tag cannot span lines)")
       }
       let inner = body[body.startIndex..<close.lowerBound]
       rest = body[close.upperBound...]
       if closer == "}}}" {
-        tokens.append(.variable(try checkedName(inner, line: number), line: number))
+        tokens.append(.variable(try checkedName(inner, at: at), at: at))
         continue
       }
       let sigil = inner.first
       let content = inner.dropFirst()
       switch sigil {
       case "#":
-        tokens.append(.open(try checkedName(content, line: number), inverted: false, line: number))
+        tokens.append(.open(try checkedName(content, at: at), inverted: false, at: at))
       case "^":
-        tokens.append(.open(try checkedName(content, line: number), inverted: true, line: number))
-      case "/": tokens.append(.close(try checkedName(content, line: number), line: number))
+        tokens.append(.open(try checkedName(content, at: at), inverted: true, at: at))
+      case "/": tokens.append(.close(try checkedName(content, at: at), at: at))
       case ">":
         tokens.append(
-          .partial(try checkedName(content, line: number), indentation: "", line: number))
+          .partial(try checkedName(content, at: at), indentation: "", at: at))
       case "!": tokens.append(.comment)
-      case "&": tokens.append(.variable(try checkedName(content, line: number), line: number))
+      case "&": tokens.append(.variable(try checkedName(content, at: at), at: at))
       case "=":
         throw TemplateError(
-          templateName: templateName, line: number, message: "set-delimiter tags are not supported")
-      default: tokens.append(.variable(try checkedName(inner, line: number), line: number))
+          templateName: templateName, at: at, message: "set-delimiter tags are not supported",
+          hint: "remove the tag: templates always use '{{' and '}}'")
+      default: tokens.append(.variable(try checkedName(inner, at: at), at: at))
       }
     }
     if !rest.isEmpty { tokens.append(.text(String(rest))) }
@@ -174,21 +211,25 @@ private struct TemplateParser {
       }
     }
     guard let tag else { return nil }
-    if case .partial(let name, _, let line) = tag {
-      return [.partial(name, indentation: indentation, line: line)]
+    if case .partial(let name, _, let at) = tag {
+      return [.partial(name, indentation: indentation, at: at)]
     }
     return [tag]
   }
 
-  private func checkedName(_ raw: Substring, line: Int) throws -> String {
+  private func checkedName(_ raw: Substring, at: TemplatePosition) throws -> String {
     let name = raw.trimmingCharacters(in: .whitespaces)
     guard !name.isEmpty else {
-      throw TemplateError(templateName: templateName, line: line, message: "empty tag name")
+      throw TemplateError(
+        templateName: templateName, at: at, message: "empty tag name",
+        hint: "name a value in the tag ('{{name}}', '{{#name}}'), or remove it")
     }
     return name
   }
 
-  private func build(_ tokens: [Token], _ index: inout Int, closing: (name: String, line: Int)?)
+  private func build(
+    _ tokens: [Token], _ index: inout Int, closing: (name: String, at: TemplatePosition)?
+  )
     throws -> [TemplateNode]
   {
     var nodes: [TemplateNode] = []
@@ -202,36 +243,40 @@ private struct TemplateParser {
         } else {
           nodes.append(.text(text))
         }
-      case .variable(let name, let line):
-        nodes.append(.variable(TemplateName(name), line: line))
-      case .open(let name, let inverted, let line):
-        let children = try build(tokens, &index, closing: (name, line))
+      case .variable(let name, let at):
+        nodes.append(.variable(TemplateName(name), at: at))
+      case .open(let name, let inverted, let at):
+        let children = try build(tokens, &index, closing: (name, at))
         nodes.append(
-          .section(TemplateName(name), inverted: inverted, children: children, line: line))
-      case .close(let name, let line):
+          .section(TemplateName(name), inverted: inverted, children: children, at: at))
+      case .close(let name, let at):
         guard let closing else {
           throw TemplateError(
-            templateName: templateName, line: line,
-            message: "closing tag '\(name)' has no open section")
+            templateName: templateName, at: at,
+            message: "closing tag '\(name)' has no open section",
+            hint: "remove '{{/\(name)}}', or open the section before it with '{{#\(name)}}'")
         }
         guard closing.name == name else {
           throw TemplateError(
-            templateName: templateName, line: line,
+            templateName: templateName, at: at,
             message:
-              "closing tag '\(name)' does not match section '\(closing.name)' opened on line \(closing.line)"
+              "closing tag '\(name)' does not match section '\(closing.name)' opened on line \(closing.at.line)",
+            hint:
+              "close '\(closing.name)' first with '{{/\(closing.name)}}' (sections close innermost first)"
           )
         }
         return nodes
-      case .partial(let name, let indentation, let line):
-        nodes.append(.partial(name, indentation: indentation, line: line))
+      case .partial(let name, let indentation, let at):
+        nodes.append(.partial(name, indentation: indentation, at: at))
       case .comment:
         continue
       }
     }
     if let closing {
       throw TemplateError(
-        templateName: templateName, line: closing.line,
-        message: "section '\(closing.name)' is never closed")
+        templateName: templateName, at: closing.at,
+        message: "section '\(closing.name)' is never closed",
+        hint: "close it with '{{/\(closing.name)}}'")
     }
     return nodes
   }

@@ -9,8 +9,9 @@ public struct TemplateSet: Sendable {
   /// Compiles every `(name, source)` pair.
   ///
   /// - Throws: The first ``TemplateError`` of any template (templates are compiled in name order,
-  ///   so the error reported for a given input is always the same), or a ``TemplateError`` on the
-  ///   partial tag's line when a partial names a template the set does not have, when a partial
+  ///   so the error reported for a given input is always the same), or a ``TemplateError`` at the
+  ///   partial tag (its line and column, with a hint) when a partial names a template the set
+  ///   does not have (the hint names the closest template, or lists them), when a partial
   ///   includes itself directly or through other partials (`recursive partial 'model' (model →
   ///   model)`, reported on the tag that closes the cycle), or when partials nest deeper than
   ///   ``maximumPartialDepth``.
@@ -34,12 +35,12 @@ public struct TemplateSet: Sendable {
   /// acyclic chain from exhausting the stack as well.
   public static let maximumPartialDepth = 32
 
-  /// The partial tags of `nodes` (sections included), in source order, with their lines.
-  package static func partialTags(_ nodes: [TemplateNode]) -> [(name: String, line: Int)] {
-    var tags: [(name: String, line: Int)] = []
+  /// The partial tags of `nodes` (sections included), in source order, with their positions.
+  package static func partialTags(_ nodes: [TemplateNode]) -> [(name: String, at: TemplatePosition)] {
+    var tags: [(name: String, at: TemplatePosition)] = []
     for node in nodes {
       switch node {
-      case .partial(let name, _, let line): tags.append((name, line))
+      case .partial(let name, _, let at): tags.append((name, at))
       case .section(_, _, let children, _): tags += partialTags(children)
       default: continue
       }
@@ -60,16 +61,18 @@ public struct TemplateSet: Sendable {
       if let start = path.firstIndex(of: tag.name) {
         let cycle = (path[start...] + [tag.name]).joined(separator: " → ")
         throw TemplateError(
-          templateName: name, line: tag.line,
-          message: "recursive partial '\(tag.name)' (\(cycle))")
+          templateName: name, at: tag.at,
+          message: "recursive partial '\(tag.name)' (\(cycle))",
+          hint: "remove '{{> \(tag.name)}}' here: a partial cannot include itself, directly or through "
+            + "other partials")
       }
       if heights[tag.name] == nil {
         guard path.count < maximumPartialDepth else {
           throw TemplateError(
-            templateName: name, line: tag.line,
+            templateName: name, at: tag.at,
             message:
-              "partials nest more than \(maximumPartialDepth) deep (\((path + [tag.name]).joined(separator: " → ")))"
-          )
+              "partials nest more than \(maximumPartialDepth) deep (\((path + [tag.name]).joined(separator: " → ")))",
+            hint: Self.depthHint)
         }
         try checkRecursion(
           from: tag.name, path: path + [tag.name], known: known, heights: &heights)
@@ -77,12 +80,26 @@ public struct TemplateSet: Sendable {
       let below = heights[tag.name] ?? 0
       guard path.count + below < maximumPartialDepth else {
         throw TemplateError(
-          templateName: name, line: tag.line,
-          message: "partials nest more than \(maximumPartialDepth) deep (from '\(path[0])')")
+          templateName: name, at: tag.at,
+          message: "partials nest more than \(maximumPartialDepth) deep (from '\(path[0])')",
+          hint: Self.depthHint)
       }
       height = max(height, below + 1)
     }
     heights[name] = height
+  }
+
+  private static let depthHint =
+    "include the innermost partials' text directly, so no chain of partials is longer than "
+    + "\(maximumPartialDepth)"
+
+  /// The hint for a partial tag naming no template of `known`: the closest name, or every name.
+  private static func unknownPartialHint(_ partial: String, known: some Collection<String>) -> String {
+    if let suggestion = TemplateSpelling.closest(to: partial, among: known.sorted()) {
+      return "did you mean '{{> \(suggestion)}}'?"
+    }
+    return "add \(partial).mustache to the templates directory, or include one of the templates: "
+      + known.sorted().joined(separator: ", ")
   }
 
   private static func checkPartials(
@@ -90,8 +107,10 @@ public struct TemplateSet: Sendable {
   ) throws {
     for node in nodes {
       switch node {
-      case .partial(let partial, _, let line) where known[partial] == nil:
-        throw TemplateError(templateName: name, line: line, message: "unknown partial '\(partial)'")
+      case .partial(let partial, _, let at) where known[partial] == nil:
+        throw TemplateError(
+          templateName: name, at: at, message: "unknown partial '\(partial)'",
+          hint: unknownPartialHint(partial, known: known.keys))
       case .section(_, _, let children, _):
         try checkPartials(children, in: name, known: known)
       default:
@@ -104,8 +123,9 @@ public struct TemplateSet: Sendable {
   ///
   /// - Returns: The rendered text.
   /// - Throws: ``TemplateError`` when the set has no template `name`, when a tag names a value no
-  ///   context on the stack has, or when a variable tag names a list or an object (only strings and
-  ///   flags can be placed).
+  ///   context on the stack has (the hint names the closest name the stack has, or lists them), or
+  ///   when a variable tag names a list or an object (only strings and flags can be placed); each
+  ///   at the tag's template, line and column.
   public func render(_ name: String, _ value: TemplateValue) throws -> String {
     String(decoding: try renderUTF8(name, value), as: UTF8.self)
   }
@@ -116,7 +136,9 @@ public struct TemplateSet: Sendable {
   /// - Throws: The errors of ``render(_:_:)``.
   public func renderUTF8(_ name: String, _ value: TemplateValue) throws -> [UInt8] {
     guard let template = templates[name] else {
-      throw TemplateError(templateName: name, line: 0, message: "no template named '\(name)'")
+      throw TemplateError(
+        templateName: name, line: 0, column: nil, message: "no template named '\(name)'",
+        hint: "render one of the templates: " + templates.keys.sorted().joined(separator: ", "))
     }
     var state = RenderState(stack: [value])
     state.output.reserveCapacity(16 * 1024)
@@ -149,22 +171,22 @@ public struct TemplateSet: Sendable {
       switch node {
       case .text(let text):
         state.append(text)
-      case .variable(let name, let line):
-        let value = try lookup(name, in: state.stack, templateName: scope.templateName, line: line)
+      case .variable(let name, let at):
+        let value = try lookup(name, in: state.stack, templateName: scope.templateName, at: at)
         let next = offset + 1 < nodes.count ? nodes[offset + 1] : nil
-        try place(value, name: name, line: line, before: next, in: scope, &state)
-      case .section(let name, let inverted, let children, let line):
-        let value = try lookup(name, in: state.stack, templateName: scope.templateName, line: line)
+        try place(value, name: name, at: at, before: next, in: scope, &state)
+      case .section(let name, let inverted, let children, let at):
+        let value = try lookup(name, in: state.stack, templateName: scope.templateName, at: at)
         try renderSection(value, inverted: inverted, children: children, in: scope, &state)
-      case .partial(let partialName, let indentation, let line):
-        try renderPartial(partialName, indentation: indentation, line: line, in: scope, &state)
+      case .partial(let partialName, let indentation, let at):
+        try renderPartial(partialName, indentation: indentation, at: at, in: scope, &state)
       }
     }
   }
 
   /// Places a variable's value; a layout is laid out for the line it lands on.
   private func place(
-    _ value: TemplateValue, name: TemplateName, line: Int, before next: TemplateNode?,
+    _ value: TemplateValue, name: TemplateName, at: TemplatePosition, before next: TemplateNode?,
     in scope: Scope, _ state: inout RenderState
   ) throws {
     switch value {
@@ -175,8 +197,11 @@ public struct TemplateSet: Sendable {
       state.append(layout.laidOut(on: currentLine(state.output, in: scope, before: next)))
     case .list, .object, .record:
       throw TemplateError(
-        templateName: scope.templateName, line: line,
-        message: "'\(name.text)' is a list or an object: use a section to enter it")
+        templateName: scope.templateName, at: at,
+        message: "'\(name.text)' is a list or an object: use a section to enter it",
+        hint:
+          "write '{{#\(name.text)}}…{{/\(name.text)}}' and place its members inside, or place one "
+          + "member ('{{\(name.text).member}}')")
     }
   }
 
@@ -225,19 +250,20 @@ public struct TemplateSet: Sendable {
   }
 
   private func renderPartial(
-    _ partialName: String, indentation: String, line: Int, in scope: Scope,
+    _ partialName: String, indentation: String, at: TemplatePosition, in scope: Scope,
     _ state: inout RenderState
   ) throws {
     guard let partial = templates[partialName] else {
       throw TemplateError(
-        templateName: scope.templateName, line: line, message: "unknown partial '\(partialName)'")
+        templateName: scope.templateName, at: at, message: "unknown partial '\(partialName)'",
+        hint: Self.unknownPartialHint(partialName, known: templates.keys))
     }
     // Unreachable for a set built by `init` (it rejects cycles and deep chains); kept so no
     // input can ever recurse without bound.
     guard scope.depth < Self.maximumPartialDepth else {
       throw TemplateError(
-        templateName: scope.templateName, line: line,
-        message: "partials nest more than \(Self.maximumPartialDepth) deep")
+        templateName: scope.templateName, at: at,
+        message: "partials nest more than \(Self.maximumPartialDepth) deep", hint: Self.depthHint)
     }
     var inner = Scope(
       templateName: partialName, depth: scope.depth + 1,
@@ -281,7 +307,7 @@ public struct TemplateSet: Sendable {
   /// Resolves `name`: its first component in the innermost context that has it, then the rest
   /// inside that value (Mustache "dotted names").
   private func lookup(
-    _ name: TemplateName, in stack: [TemplateValue], templateName: String, line: Int
+    _ name: TemplateName, in stack: [TemplateValue], templateName: String, at: TemplatePosition
   ) throws
     -> TemplateValue
   {
@@ -295,16 +321,38 @@ public struct TemplateSet: Sendable {
     }
     guard var value = found else {
       throw TemplateError(
-        templateName: templateName, line: line, message: "no value named '\(first)'")
+        templateName: templateName, at: at, message: "no value named '\(first)'",
+        hint: Self.unknownNameHint(first, names: stack.flatMap(Self.memberNames)))
     }
     for component in name.components.dropFirst() {
       guard let member = Self.member(component, of: value) else {
         throw TemplateError(
-          templateName: templateName, line: line, message: "no value named '\(name.text)'")
+          templateName: templateName, at: at, message: "no value named '\(name.text)'",
+          hint: Self.unknownNameHint(component, names: Self.memberNames(of: value)))
       }
       value = member
     }
     return value
+  }
+
+  /// The hint for a name no value has: the closest of `names` (the names the tag could have
+  /// meant), or all of them, sorted.
+  private static func unknownNameHint(_ name: String, names: [String]) -> String {
+    let names = Set(names).sorted()
+    if names.isEmpty { return "no value has members here; remove the tag, or move it into a section" }
+    if let suggestion = TemplateSpelling.closest(to: name, among: names) {
+      return "did you mean '\(suggestion)'?"
+    }
+    return "the names here are: " + names.joined(separator: ", ")
+  }
+
+  /// The names of an object's or a record's members (other values have none).
+  private static func memberNames(of value: TemplateValue) -> [String] {
+    switch value {
+    case .object(let members): Array(members.keys)
+    case .record(let record): record.keys.names
+    default: []
+    }
   }
 
   /// The member `name` of an object or a record, or `nil` (other values have no members).
@@ -314,5 +362,40 @@ public struct TemplateSet: Sendable {
     case .record(let record): record[name]
     default: nil
     }
+  }
+}
+
+/// Did-you-mean suggestions for names in templates.
+enum TemplateSpelling {
+  /// The candidate closest to `word` by edit distance (insertions, deletions, substitutions),
+  /// when at most 2 edits and fewer edits than half of `word`'s characters away; ties go to the
+  /// earlier candidate.
+  static func closest(to word: String, among candidates: [String]) -> String? {
+    let word = Array(word.unicodeScalars)
+    guard word.count <= 64 else { return nil }
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+      let other = Array(candidate.unicodeScalars)
+      guard other.count <= 64, abs(other.count - word.count) <= 2 else { continue }
+      let distance = editDistance(word, other)
+      if distance <= min(2, max(1, word.count / 2)), distance < (best?.distance ?? .max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.name
+  }
+
+  private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in a.indices {
+      current[0] = i + 1
+      for j in b.indices {
+        current[j + 1] = Swift.min(
+          previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
   }
 }

@@ -218,8 +218,8 @@ struct GenerateCommandTests {
     #expect(run.status == 64)
     #expect(
       run.errors
-        == "\(directory.url("Templates"))/enum.mustache:2: error: section 'cases' is never closed\n"
-        + "error: no files written\n"
+        == "\(directory.url("Templates"))/enum.mustache:2:1: error: section 'cases' is never closed [MGC029]\n"
+        + "  hint: close it with '{{/cases}}'\n" + "error: no files written\n"
     )
   }
 
@@ -233,9 +233,10 @@ struct GenerateCommandTests {
     ])
     #expect(run.status == 64)
     #expect(
-      run.errors.hasPrefix(
-        "\(directory.url("Templates"))/enum.mustache:2: error: no value named 'typo' (while rendering Color.swift)\n"
-      ))
+      run.errors
+        == "\(directory.url("Templates"))/enum.mustache:2:1: error: no value named 'typo' (while rendering Color.swift) [MGC030]\n"
+        + "  hint: the names here are: access, cases, docLines, sourceFileName, typeName\n"
+        + "error: no files written\n")
   }
 
   @Test func validateReportsEveryErrorAndExitCodes() throws {

@@ -43,7 +43,8 @@ struct RobustnessTests {
     #expect(run.status == 64)
     #expect(
       run.errors
-        == "\(directory.url("T"))/model.mustache:2: error: recursive partial 'model' (model → model)\n"
+        == "\(directory.url("T"))/model.mustache:2:1: error: recursive partial 'model' (model → model) [MGC029]\n"
+        + "  hint: remove '{{> model}}' here: a partial cannot include itself, directly or through other partials\n"
         + "error: no files written\n")
     #expect(!FileManager.default.fileExists(atPath: directory.url("Out")))
   }
@@ -60,7 +61,8 @@ struct RobustnessTests {
     #expect(run.status == 64)
     #expect(
       run.errors
-        == "\(directory.url("T"))/enum.mustache:2: error: recursive partial 'header' (header → enum → header)\n"
+        == "\(directory.url("T"))/enum.mustache:2:1: error: recursive partial 'header' (header → enum → header) [MGC029]\n"
+        + "  hint: remove '{{> header}}' here: a partial cannot include itself, directly or through other partials\n"
         + "error: no files written\n"
     )
   }

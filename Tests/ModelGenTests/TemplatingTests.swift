@@ -82,53 +82,118 @@ struct TemplatingTests {
   }
 
   @Test func unknownNamesAreErrorsWithTemplateNameAndLine() throws {
-    #expect(throws: TemplateError(templateName: "main", line: 2, message: "no value named 'nmae'")) {
-      try render("ok\n{{nmae}}\n", ["name": "x"])
+    #expect(
+      throws: TemplateError(
+        templateName: "main", line: 2, column: 9, message: "no value named 'nmae'",
+        hint: "did you mean 'name'?")
+    ) {
+      try render("ok\nlet x = {{nmae}}\n", ["name": "x"])
     }
     #expect(
-      throws: TemplateError(templateName: "main", line: 1, message: "no value named 'a.missing'")
+      throws: TemplateError(
+        templateName: "main", line: 1, column: 1, message: "no value named 'a.missing'",
+        hint: "the names here are: b")
     ) {
       try render("{{a.missing}}", ["a": ["b": "c"]])
     }
+    // A name far from every name: the hint lists the names of every context on the stack.
+    #expect(
+      throws: TemplateError(
+        templateName: "main", line: 1, column: 11, message: "no value named 'zzzzzz'",
+        hint: "the names here are: items, label, name")
+    ) {
+      try render("{{#items}}{{zzzzzz}}{{/items}}", ["name": "x", "items": [["label": "l"]]])
+    }
+  }
+
+  @Test func anErrorPrintsItsLocationMessageAndHint() throws {
+    let error = TemplateError(
+      templateName: "model", line: 12, column: 5, message: "no value named 'x'", hint: "did you mean 'y'?")
+    #expect(error.description == "model.mustache:12:5: error: no value named 'x'\n  hint: did you mean 'y'?")
+    #expect(
+      throws: TemplateError(
+        templateName: "nope", line: 0, column: nil, message: "no template named 'nope'",
+        hint: "render one of the templates: main")
+    ) { try TemplateSet(sources: ["main": "x"]).render("nope", .null) }
+    let missing = TemplateError(
+      templateName: "nope", line: 0, column: nil, message: "no template named 'nope'", hint: "h")
+    #expect(missing.location == "nope.mustache")
+  }
+
+  @Test func columnsCountUnicodeScalarsToTheTagsBraces() throws {
+    #expect(
+      throws: TemplateError(
+        templateName: "t", line: 2, column: 4,
+        message: "unterminated tag: expected '}}' on the same line",
+        hint: "end the tag with '}}' on this line (a tag cannot span lines)")
+    ) { try Template(name: "t", source: "x\né\t {{name\n}}") }
   }
 
   @Test func structuralErrorsNameTheLine() throws {
     #expect(
-      throws: TemplateError(templateName: "t", line: 1, message: "section 'a' is never closed")
-    ) { try Template(name: "t", source: "{{#a}}\nx\n") }
+      throws: TemplateError(
+        templateName: "t", line: 1, column: 3, message: "section 'a' is never closed",
+        hint: "close it with '{{/a}}'")
+    ) { try Template(name: "t", source: "  {{#a}}\nx\n") }
     #expect(
       throws: TemplateError(
-        templateName: "t", line: 3,
-        message: "closing tag 'b' does not match section 'a' opened on line 1")
+        templateName: "t", line: 3, column: 1,
+        message: "closing tag 'b' does not match section 'a' opened on line 1",
+        hint: "close 'a' first with '{{/a}}' (sections close innermost first)")
     ) { try Template(name: "t", source: "{{#a}}\nx\n{{/b}}\n") }
     #expect(
       throws: TemplateError(
-        templateName: "t", line: 2, message: "closing tag 'a' has no open section")
+        templateName: "t", line: 2, column: 2, message: "closing tag 'a' has no open section",
+        hint: "remove '{{/a}}', or open the section before it with '{{#a}}'")
     ) {
-      try Template(name: "t", source: "x\n{{/a}}")
+      try Template(name: "t", source: "x\n {{/a}}")
     }
     #expect(
       throws: TemplateError(
-        templateName: "t", line: 1, message: "unterminated tag: expected '}}' on the same line")
-    ) { try Template(name: "t", source: "{{name\n}}") }
-    #expect(throws: TemplateError(templateName: "t", line: 1, message: "empty tag name")) {
-      try Template(name: "t", source: "{{ }}")
+        templateName: "t", line: 1, column: 1,
+        message: "unterminated tag: expected '}}}' on the same line",
+        hint: "end the tag with '}}}' on this line (a tag cannot span lines)")
+    ) { try Template(name: "t", source: "{{{name}}\n") }
+    #expect(
+      throws: TemplateError(
+        templateName: "t", line: 1, column: 4, message: "empty tag name",
+        hint: "name a value in the tag ('{{name}}', '{{#name}}'), or remove it")
+    ) {
+      try Template(name: "t", source: "ab {{ }}")
+    }
+    #expect(
+      throws: TemplateError(
+        templateName: "t", line: 1, column: 1, message: "set-delimiter tags are not supported",
+        hint: "remove the tag: templates always use '{{' and '}}'")
+    ) {
+      try Template(name: "t", source: "{{=<% %>=}}")
     }
   }
 
   @Test func unknownPartialsAreRejectedWhenTheSetIsBuilt() throws {
     #expect(
-      throws: TemplateError(templateName: "main", line: 2, message: "unknown partial 'missing'")
+      throws: TemplateError(
+        templateName: "main", line: 2, column: 1, message: "unknown partial 'missing'",
+        hint: "add missing.mustache to the templates directory, or include one of the templates: main")
     ) {
       try TemplateSet(sources: ["main": "a\n{{> missing}}\n"])
+    }
+    #expect(
+      throws: TemplateError(
+        templateName: "main", line: 1, column: 3, message: "unknown partial 'headr'",
+        hint: "did you mean '{{> header}}'?")
+    ) {
+      try TemplateSet(sources: ["main": "  {{> headr}}\n", "header": "h\n"])
     }
   }
 
   @Test func placingAListIsAnError() throws {
     #expect(
       throws: TemplateError(
-        templateName: "main", line: 1,
-        message: "'items' is a list or an object: use a section to enter it")
+        templateName: "main", line: 1, column: 1,
+        message: "'items' is a list or an object: use a section to enter it",
+        hint: "write '{{#items}}…{{/items}}' and place its members inside, or place one member "
+          + "('{{items.member}}')")
     ) { try render("{{items}}", ["items": ["a"]]) }
   }
 
@@ -143,7 +208,8 @@ struct TemplatingRecursionTests {
   @Test func aPartialIncludingItselfIsRejected() {
     #expect(
       throws: TemplateError(
-        templateName: "model", line: 2, message: "recursive partial 'model' (model → model)")
+        templateName: "model", line: 2, column: 1, message: "recursive partial 'model' (model → model)",
+        hint: "remove '{{> model}}' here: a partial cannot include itself, directly or through other partials")
     ) { try TemplateSet(sources: ["model": "a\n{{> model}}\n"]) }
   }
 
@@ -151,8 +217,9 @@ struct TemplatingRecursionTests {
     // Templates are walked in name order: from `enum`, the tag in `header` closes the cycle.
     #expect(
       throws: TemplateError(
-        templateName: "header", line: 2,
-        message: "recursive partial 'enum' (enum → header → enum)")
+        templateName: "header", line: 2, column: 1,
+        message: "recursive partial 'enum' (enum → header → enum)",
+        hint: "remove '{{> enum}}' here: a partial cannot include itself, directly or through other partials")
     ) {
       try TemplateSet(sources: [
         "header": "{{#cases}}\n{{> enum}}\n{{/cases}}\n", "enum": "x\n{{> header}}\n",

@@ -120,10 +120,11 @@ public enum GeneratorError: Error, Sendable, Equatable, CustomStringConvertible 
   /// A template failed while rendering the named output file.
   case template(TemplateError, file: String)
 
-  /// `model.mustache:12: error: message (while rendering Post.swift)`.
+  /// `model.mustache:12:5: error: message (while rendering Post.swift)`, then `  hint: …`.
   public var description: String {
     switch self {
-    case .template(let error, let file): return "\(error) (while rendering \(file))"
+    case .template(let error, let file):
+      return "\(error.location): error: \(error.message) (while rendering \(file))\n  hint: \(error.hint)"
     }
   }
 }

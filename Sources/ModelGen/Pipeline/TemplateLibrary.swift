@@ -34,8 +34,8 @@ public enum TemplateLibrary {
   /// - Parameter directory: A directory URL (`--templates DIR`).
   /// - Throws: ``TemplateLibraryError`` when the directory cannot be read, a file is not UTF-8, or
   ///   a file's name is not a template name (``TemplateLibraryError/unknownTemplate(path:suggestion:)``,
-  ///   with the closest known name); `TemplateError` naming the file and line when a template
-  ///   does not compile.
+  ///   with the closest known name); `TemplateError` naming the file, the line and column of the
+  ///   tag and a hint when a template does not compile (`modelgen` prints it as `MGC029`).
   public static func load(directory: URL) throws -> TemplateSet {
     let contents: [String]
     do {

@@ -4,7 +4,9 @@ import GraphQLSDL
 /// as `modelgen-config.json:line:col: error: message [MGC006]` with a hint line, and of the
 /// output stage of `modelgen generate` (`MGC014`–`MGC026`: output directories, the manifest, the
 /// directory lock, files in the way, writes), printed as `path: error: message [MGC015]` with a
-/// hint line, and of a schema file that cannot be read (`MGC027`, printed the same way). Like the schema
+/// hint line, and of a schema file that cannot be read (`MGC027`, printed the same way), of templates that
+/// cannot be used (`MGC028`), and of templates that do not compile or render (`MGC029`, `MGC030`:
+/// `DIR/model.mustache:line:col: error: message [MGC029]`). Like the schema
 /// codes (`ModelGenDiagnosticCode`), codes never change meaning and retired codes are not reused:
 /// match on codes, never on wording. Defined beside the schema codes because the checks of
 /// `"swiftNames"` against a schema (`SwiftTypeNaming`) run in the semantic stage.
@@ -107,6 +109,18 @@ public enum ConfigDiagnosticCode {
   /// or not UTF-8 text, or its name is no template and no template includes it as a partial.
   /// Printed as `path: error: message [MGC028]` with a hint line; exit status 64.
   public static let unusableTemplates: DiagnosticCode = "MGC028"
+  /// A template of `modelgen generate` (a user's `--templates DIR/*.mustache`) does not compile:
+  /// an unterminated tag, an empty tag name, a set-delimiter tag, a closing tag without or not
+  /// matching its open section, a section never closed, a partial naming no template, a partial
+  /// that includes itself, or partials nested more than 32 deep. Printed as
+  /// `DIR/model.mustache:line:col: error: message [MGC029]` at the tag, with a hint line; exit
+  /// status 64, nothing written.
+  public static let templateDoesNotCompile: DiagnosticCode = "MGC029"
+  /// A template fails while rendering an output file: a tag names a value the view model does not
+  /// have (the hint names the closest name, or lists them), or a variable tag names a list or an
+  /// object. Printed as `DIR/model.mustache:line:col: error: message (while rendering Post.swift)
+  /// [MGC030]` at the tag, with a hint line; exit status 64, nothing written.
+  public static let templateDoesNotRender: DiagnosticCode = "MGC030"
   /// Too many errors in one config file: after 200 (the schema budget, `DiagnosticBudget`), one
   /// `MGC099` is printed and checking stops.
   public static let tooManyErrors: DiagnosticCode = "MGC099"
