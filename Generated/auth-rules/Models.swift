@@ -16,6 +16,7 @@ public enum Models {
       Letter.self,
       Memento.self,
       Memo.self,
+      Multi.self,
       Notice.self,
       Review.self,
       Ticket.self,

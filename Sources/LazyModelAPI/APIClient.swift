@@ -144,14 +144,80 @@ public final class APIClient: Sendable {
 
   /// Sends `request` and returns `data.<responseField>`.
   ///
+  /// Fields refused by field-level authorization do not fail the request: AppSync answers a
+  /// nullable field the caller may not read with `null` and an error of `errorType`
+  /// `Unauthorized` whose `path` names the field (`["getMemo", "secret"]`,
+  /// `["listMemos", "items", 0, "secret"]`; message "Not Authorized to access secret on type
+  /// Memo"; Amplify's field-level `@auth` rules, a Lambda authorizer's `deniedFields`). When every
+  /// error of a response is such a refusal (``isFieldRefusal(_:in:)``) and the data decodes, the
+  /// model is returned with `nil` in those fields — for every request sent through here: `get`,
+  /// `list`, index queries, lazy loads and pages, nested selections, and mutation answers (the
+  /// mutation ran). The refused fields are remembered for the record
+  /// (``unreadableFields(of:)``; an update leaves them out while `nil`); ``response(for:)``
+  /// returns the errors themselves. Any other error, or a refused non-null field (AppSync's null
+  /// propagation then nulls its parent, so the path no longer ends at a `null` member), is thrown.
+  ///
   /// - Returns: The decoded response (`nil` for a `get` that found nothing).
-  /// - Throws: ``APIError``: `.graphQL` when the response has `errors` (with `partialData` when
-  ///   `data` came too), `.httpStatus`, `.undecodableResponse`, `.timedOut`, `.transport`,
-  ///   `.authorization`, `.cancelled`, or `.invalidRequest` when the variables cannot be encoded.
+  /// - Throws: ``APIError``: `.graphQL` when the response has `errors` other than field refusals
+  ///   (with `partialData` when `data` came too), `.httpStatus`, `.undecodableResponse`,
+  ///   `.timedOut`, `.transport`, `.authorization`, `.cancelled`, or `.invalidRequest` when the
+  ///   variables cannot be encoded.
   public func send<Response>(_ request: GraphQLRequest<Response>) async throws -> Response {
     let response = try await self.response(for: request)
-    if !response.errors.isEmpty { throw Self.graphQLError(response, of: request) }
+    if !response.errors.isEmpty {
+      guard response.data != nil, Self.onlyFieldRefusals(response.errors, in: response.body) else {
+        throw Self.graphQLError(response, of: request)
+      }
+    }
     return try Self.data(of: response, for: request)
+  }
+
+  /// Whether `error` is AppSync's refusal of one field the caller may not read, with the field
+  /// answered `null`: `errorType` `Unauthorized`, a `path` of at least two steps (a member of the
+  /// root field's result, never the root field itself, which is a refusal of the operation) ending
+  /// in a field name, and `data` (`body`'s `data` member) holding `null` at exactly that path (its
+  /// parent present and not `null`). Thread-safe (a pure function).
+  public static func isFieldRefusal(_ error: GraphQLError, in data: GraphQLValue) -> Bool {
+    guard error.errorType == "Unauthorized", let path = error.path, path.count >= 2,
+      case .string = path.last
+    else { return false }
+    var value = data
+    for step in path {
+      switch (step, value) {
+      case (.string(let name), .object(let members)):
+        guard let member = members[name] else { return false }
+        value = member
+      case (.int(let index), .list(let elements)):
+        guard elements.indices.contains(index) else { return false }
+        value = elements[index]
+      default: return false
+      }
+    }
+    return value == .null
+  }
+
+  /// Whether every one of `errors` is a field refusal (``isFieldRefusal(_:in:)``) in `body`.
+  static func onlyFieldRefusals(_ errors: [GraphQLError], in body: Data) -> Bool {
+    guard errors.allSatisfy({ $0.errorType == "Unauthorized" }), let data = dataMember(of: body) else {
+      return false
+    }
+    return errors.allSatisfy { isFieldRefusal($0, in: data) }
+  }
+
+  /// The fields of `model`'s record (its model and primary key) that this client's responses
+  /// refused: answered `null` with `Unauthorized` at their path, or (protected fields) `null` in
+  /// the answer to this client's create or update while subscriptions redact them; a field a
+  /// later response showed is forgotten. Empty for a record never read with refusals, or one
+  /// forgotten past the 10,000 records the client remembers. This is how a caller of ``get(_:byIdentifier:includes:)``
+  /// or ``send(_:)`` tells a refused `nil` from a stored `nil` (``response(for:)`` gives the
+  /// errors themselves).
+  ///
+  /// Thread-safe (reads the client's memo under its lock).
+  public func unreadableFields<M: Model>(of model: M) -> Set<String> {
+    guard let input = try? ModelMutations.input(.update, of: model),
+      let record = UnreadableFields.record(of: input, schema: M.schema)
+    else { return [] }
+    return unreadableFields.withLock { $0.names(of: record) }
   }
 
   /// The ``APIError/graphQL(operationName:errors:partialData:body:)`` that ``send(_:)`` throws for

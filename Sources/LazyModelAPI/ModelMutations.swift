@@ -13,9 +13,10 @@ import LazyModel
 /// reference; `null` for an empty reference). `@hasMany` and `@hasOne(references:)` fields hold no
 /// data of this model and are not sent. `delete` sends only the primary key. A timestamp field the
 /// model declares itself is writable: sent when set, and never sent as `null` by `update` (the
-/// service keeps or fills it, transformer v2). Likewise the owner field of an owner `@auth` rule
-/// is never sent when `nil`, by `create` or `update` (AppSync fills it from the token; a `null`
-/// would clear the stored owner), as Amplify's clients leave it out.
+/// service keeps or fills it, transformer v2). Owner fields of owner `@auth` rules left `nil`:
+/// `create` sends none of them (AppSync fills each from the token: the owner value, or a list
+/// holding it); `update` leaves out a single owner field (a `null` would clear the record's owner)
+/// but sends a co-owner list (`editors: [String]`) as `null`, which clears it as `[]` does.
 public enum ModelMutations {
   /// `mutation Create<Name>($input: Create<Name>Input!, $condition: Model<Name>ConditionInput) { create<Name>(input: $input, condition: $condition) { … } }`.
   ///
@@ -48,8 +49,9 @@ public enum ModelMutations {
   }
 
   /// `update<Name>`: every writable field of `model` is sent; optional fields that are `nil` are
-  /// sent as `null`, so the stored model ends up equal to `model` — except an owner field of an
-  /// owner `@auth` rule, which is left out when `nil` (the stored owner stays). Sent through an ``APIClient``,
+  /// sent as `null`, so the stored model ends up equal to `model` — except a single owner field of
+  /// an owner `@auth` rule (`owner: String`), which is left out when `nil` (the stored owner
+  /// stays); a co-owner list (`editors: [String]`) left `nil` is sent as `null` and cleared. Sent through an ``APIClient``,
   /// the `nil` fields the client's last read of this record got back as AppSync's `Unauthorized`
   /// (field-level `@auth`) are left out, so an unreadable stored value is not cleared.
   ///
@@ -200,17 +202,19 @@ public enum ModelMutations {
   ) -> [String: GraphQLValue] {
     var input: [String: GraphQLValue] = [:]
     let owners = ownerFields(of: schema)
+    let keptWhenNil = kind == .create ? owners : singleOwnerFields(of: schema)
     for field in schema.fields where !field.isReadOnly {
       switch field.association {
       case nil:
-        if let value = encoded[field.name], value != .null || !owners.contains(field.name) {
+        if let value = encoded[field.name], value != .null || !keptWhenNil.contains(field.name) {
           input[field.name] = embeddedInput(value, of: field.type)
         } else if kind == .update,
           ![schema.timestamps.createdAt, schema.timestamps.updatedAt].contains(field.name),
-          !owners.contains(field.name)
+          !keptWhenNil.contains(field.name)
         {
-          // A declared timestamp left nil is not cleared: the service keeps (or fills) it. An
-          // owner field left nil is not sent either (see `ownerFields(of:)`).
+          // A declared timestamp left nil is not cleared: the service keeps (or fills) it. A
+          // single owner field left nil is not sent either (see `ownerFields(of:)`); a co-owner
+          // list left nil is sent as null and clears the co-owners, as `[]` does.
           input[field.name] = .null
         }
       case .belongsTo(let associatedFields, let targetNames),
@@ -228,14 +232,29 @@ public enum ModelMutations {
   }
 
   /// The owner fields of `schema`'s owner rules (model-level and field-level; `ownerField`,
-  /// default `owner`). A `nil` owner field is never sent, on create or update: as Amplify's
-  /// clients do, since AppSync fills it from the caller's token on create (the transformer's
-  /// create resolver) and an update that names it as `null` would clear the owner (or be refused
-  /// "Unauthorized on [owner]" where the caller may not delete it). A set owner field is sent and
-  /// the service decides.
+  /// default `owner`), single (`String`) and co-owner lists (`[String]`) alike. A `nil` owner
+  /// field is never sent by a create: AppSync fills it from the caller's token when the input
+  /// leaves it out (the transformer's create resolver, `generatePopulateOwnerField`: the owner
+  /// value, or a list holding it for a list field), whereas a `null` would be stored. A set owner
+  /// field is sent and the service decides. On update see `singleOwnerFields(of:)`.
   static func ownerFields(of schema: ModelSchema) -> Set<String> {
     let rules = schema.authRules + schema.fields.flatMap(\.authRules)
     return Set(rules.filter { $0.allow == .owner }.map(\.effectiveOwnerField))
+  }
+
+  /// The owner fields (`ownerFields(of:)`) that hold one owner — not a list, or not a field the
+  /// schema declares (an implicit `owner`) — which an update leaves out when `nil`. The update
+  /// resolver stores what the input says, so a `null` there would clear the record's only owner
+  /// and leave it to nobody (a model built without the service-filled owner, as a form builds
+  /// one, holds `nil` there); AppSync fills it on create only. A co-owner list is data the
+  /// caller manages (who else owns the record): `nil` is sent as `null` and clears it, as `[]`
+  /// does, the way every other optional field of an update is sent.
+  static func singleOwnerFields(of schema: ModelSchema) -> Set<String> {
+    ownerFields(of: schema).filter { name in
+      guard let field = schema.fields.first(where: { $0.name == name }) else { return true }
+      if case .list = field.type { return false }
+      return true
+    }
   }
 
   /// `value` of a field of `type` as its input sends it: an embedded value's fields as they

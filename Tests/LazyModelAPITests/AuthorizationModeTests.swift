@@ -494,7 +494,7 @@ struct AuthorizationModeTests {
     #expect(log.last?.variables == ["input": ["id": "t1", "subject": "Bug"]])
   }
 
-  @Test("owner field: a nil owner field is sent by neither create nor update, so the stored owner stays")
+  @Test("owner field: a nil single owner field is sent by neither create nor update, so the stored owner stays")
   func nilOwnerFieldNeverSent() async throws {
     let keys = try AuthFixture()
     let server = try await keys.server()
@@ -695,6 +695,95 @@ struct AuthorizationModeTests {
       ])
     #expect(response.errors.map(\.message).contains("Not Authorized to access secret on type Memo"))
     #expect(try await ann.get(Memo.self, byIdentifier: .init(id: "m1"))?.secret == "s3cret")
+
+    // `get`, `list` and an index query return the model with the refused (nullable) fields nil,
+    // and remember them for the record; before, each threw `APIError.graphQL`.
+    let got = try #require(try await byKey.get(Memo.self, byIdentifier: .init(id: "m1")))
+    #expect("\(got.title) | \(got.secret ?? "-") | \(got.reviewNote ?? "-")" == "Plan | - | -")
+    #expect(byKey.unreadableFields(of: got) == ["secret", "reviewNote"])
+    #expect(try await byKey.list(Memo.self).items.map(\.title) == ["Plan"])
+    let byTitle = try await byKey.list(Memo.self, index: Memo.indexes.byTitle, key: "Plan")
+    #expect(byTitle.items.map { "\($0.id) \($0.secret ?? "-")" } == ["m1 -"])
+
+    // A refused non-null field is not a model with nil: AppSync's null propagation nulls its
+    // parent (`data.getDocument: null`), and the error is thrown.
+    try await ann.create(Document(id: "d1", title: "Draft"))
+    let lambda = client(server, .lambda { "title-denied-token" })
+    let denied = try await lambda.response(for: ModelQueries.get(Document.self, byIdentifier: .init(id: "d1")))
+    #expect(denied.errors.map(\.path) == [[.string("getDocument"), .string("title")]])
+    #expect(denied.errors.map(\.errorType) == ["Unauthorized"])
+    do {
+      _ = try await lambda.get(Document.self, byIdentifier: .init(id: "d1"))
+      Issue.record("a refused non-null field must throw")
+    } catch APIError.graphQL(let name, let errors, _, _) {
+      #expect(name == "GetDocument")
+      #expect(errors.map(\.message) == ["Not Authorized to access title on type Document"])
+    }
+  }
+
+  @Test("field refusals: only Unauthorized errors at a nullable member answered null let a read return the model")
+  func fieldRefusalShape() throws {
+    func refusal(_ path: [GraphQLValue], type: String? = "Unauthorized", data: String) throws -> Bool {
+      let value = try JSONDecoder().decode(GraphQLValue.self, from: Data(data.utf8))
+      return APIClient.isFieldRefusal(GraphQLError(message: "m", path: path, errorType: type), in: value)
+    }
+    let item = #"{"listMemos":{"items":[{"id":"m1","secret":null}]}}"#
+    #expect(try refusal([.string("getMemo"), .string("secret")], data: #"{"getMemo":{"id":"m1","secret":null}}"#))
+    #expect(try refusal([.string("listMemos"), .string("items"), .int(0), .string("secret")], data: item))
+    // The root field itself (a refusal of the operation), a parent nulled by propagation, a
+    // member that holds a value or is absent, a list index out of range, another error type.
+    #expect(try !refusal([.string("getMemo")], data: #"{"getMemo":null}"#))
+    #expect(try !refusal([.string("getMemo"), .string("title")], data: #"{"getMemo":null}"#))
+    #expect(try !refusal([.string("getMemo"), .string("secret")], data: #"{"getMemo":{"secret":"s"}}"#))
+    #expect(try !refusal([.string("getMemo"), .string("secret")], data: #"{"getMemo":{"id":"m1"}}"#))
+    #expect(try !refusal([.string("listMemos"), .string("items"), .int(1), .string("secret")], data: item))
+    #expect(
+      try !refusal(
+        [.string("getMemo"), .string("secret")], type: "DynamoDB:ConditionalCheckFailedException",
+        data: #"{"getMemo":{"id":"m1","secret":null}}"#))
+    #expect(try !refusal([.string("getMemo"), .string("secret")], type: nil, data: #"{"getMemo":{"secret":null}}"#))
+  }
+
+  @Test(
+    "co-owners: an update with the co-owner list nil sends null and clears it, as [] does; a nil single owner is never sent"
+  )
+  func coOwnerListClearedByNil() async throws {
+    let keys = try AuthFixture()
+    let server = try await keys.server()
+    defer { server.stop() }
+    let log = RequestLog()
+    let aliceToken = try keys.userPoolToken("alice")
+    let bobToken = try keys.userPoolToken("bob")
+    let alice = client(server, .userPools { aliceToken }, log: log)
+    let bob = client(server, .userPools { bobToken })
+    #expect(ModelMutations.ownerFields(of: Multi.schema) == ["editors", "owner"])
+    #expect(ModelMutations.singleOwnerFields(of: Multi.schema) == ["owner"])
+
+    var shared = try await alice.create(Multi(id: "x1", editors: ["sub-bob"], title: "Plan"))
+    #expect(log.last?.variables == ["input": ["id": "x1", "editors": ["sub-bob"], "title": "Plan"]])
+    #expect(shared.editors == ["sub-bob"] && shared.owner == "alice")
+    #expect(try await bob.get(Multi.self, byIdentifier: .init(id: "x1"))?.title == "Plan")
+
+    // nil: sent as null, the co-owners are cleared (before: left out, bob stayed a co-owner).
+    shared.editors = nil
+    let cleared = try await alice.update(shared)
+    #expect(log.last?.variables == ["input": ["id": "x1", "editors": nil, "title": "Plan"]])
+    #expect(cleared.editors == nil && cleared.owner == "alice")
+    let stored = try #require(try await server.storedRecords(of: "Multi").first)
+    #expect(stored["editors"] == nil || stored["editors"] is NSNull)
+    #expect(stored["owner"] as? String == "sub-alice::alice")
+    let refused = await authorizationFailure { _ = try await bob.get(Multi.self, byIdentifier: .init(id: "x1")) }
+    #expect(rejected(refused?.error)?.message == "Not Authorized to access getMulti on type Query")
+
+    // `[]` clears as well; a create without co-owners gets the caller's identity (AppSync fills
+    // a list owner field with the caller when the input leaves it out).
+    shared.editors = ["sub-bob"]
+    try await alice.update(shared)
+    shared.editors = []
+    #expect(try await alice.update(shared).editors == [])
+    let second = try await alice.create(Multi(id: "x2", title: "Two"))
+    #expect(log.last?.variables == ["input": ["id": "x2", "title": "Two"]])
+    #expect(second.editors == ["sub-alice"] && second.owner == "alice")
   }
 
   @Test("the headers for a (URL, body) pair, as the real-time handshake will take them")
@@ -1045,7 +1134,10 @@ struct AuthorizationFaultTests {
     let page = try await byKey.response(for: ModelQueries.list(Memo.self))
     var other = try #require(page.data?.items.first { $0.id == "m2" })
     other.editors = ["eve"]
-    await #expect(throws: APIError.self) { try await byKey.update(other) }
+    // The answer refuses `secret` and `reviewNote` (nullable) again: the updated model is
+    // returned with them nil (before: thrown as partial data, though the update ran).
+    let answered = try await byKey.update(other)
+    #expect(answered.editors == ["eve"] && answered.secret == nil && answered.reviewNote == nil)
     #expect(log.last?.variables["input"] == ["id": "m2", "title": "Other", "editors": ["eve"], "attachment": nil])
 
     let stored = try await server.storedRecords(of: "Memo").sorted { "\($0["id"]!)" < "\($1["id"]!)" }
