@@ -153,11 +153,14 @@ struct SubscriptionFaultTests {
   func keepAliveKeepsConnection() async throws {
     let server = try await GraphQLServerProcess(schema: seedSchemaPath)
     defer { server.stop() }
-    // connectionTimeoutMs 2000 and a ka every 667 ms: the wait below spans three timeouts.
-    let client = makeRealtimeClient(server, headers: ["x-test-realtime-timeout-ms": "2000"])
+    // connectionTimeoutMs 2000 and a ka every 667 ms (both times the run's slowdown,
+    // `testDeadlineScale`: under the thread sanitizer on a loaded machine a ka 2 s late is the
+    // machine, not the client): the wait below spans three timeouts.
+    let timeoutMilliseconds = Int(2000 * testDeadlineScale)
+    let client = makeRealtimeClient(server, headers: ["x-test-realtime-timeout-ms": "\(timeoutMilliseconds)"])
     let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
     try await posts.waitConnected()
-    try await Task.sleep(for: .seconds(6))
+    try await Task.sleep(for: .milliseconds(3 * timeoutMilliseconds))
     try await client.create(Post4V2(title: "kept alive"))
     try await posts.waitModels(1)
     #expect(posts.models.map(\.title) == ["kept alive"])
