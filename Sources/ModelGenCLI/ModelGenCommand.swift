@@ -176,13 +176,35 @@ public struct ModelGenCommand {
   private func validate(_ schemas: [String], config configPath: String?) -> Int32 {
     let reading = readConfig(configPath)
     let config = reading.config
-    let checked = checkInputs(schemas, reading: reading) { bytes, path in
+    // The config's `templates` are loaded and compiled as `generate` loads them (MGC028, MGC029),
+    // so a directory `generate` refuses is refused here too, with the same exit status.
+    let templatesFailed =
+      reading.errors.isEmpty && config.templates != nil && loadTemplates(config.templates) == nil
+    var checked = checkInputs(schemas, reading: reading, templates: config.templates) { bytes, path in
       Generator.validate(
         bytes: bytes, fileName: path, swiftNames: config.swiftNames, conflictResolution: config.conflictResolution)
     }
+    if templatesFailed { checked.badInput = true }
     if let status = checked.failureStatus { return status }
     standardOutput("\(schemas.count) schema\(schemas.count == 1 ? "" : "s") valid\n")
     return Self.success
+  }
+
+  /// The templates of `directory` (the built-in ones when `nil`), loaded and compiled; `nil`
+  /// after printing why they cannot be used (MGC028, or a template's MGC029), for both `generate`
+  /// and `validate`.
+  private func loadTemplates(_ directory: String?) -> TemplateSet? {
+    do {
+      guard let directory else { return try TemplateLibrary.defaults() }
+      if let problem = InputPath.problem(directory, directory: true) {
+        throw TemplateLibraryError.unreadableDirectory(path: directory, reason: problem)
+      }
+      return try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
+    } catch {
+      // The schemas are still checked, as `validate` checks them.
+      standardError(Self.describe(error, templates: directory))
+      return nil
+    }
   }
 
   private func generate(_ options: GenerateOptions, arguments: [String]) -> Int32 {
@@ -212,20 +234,8 @@ public struct ModelGenCommand {
     var templates: TemplateSet?
     var templatesFailed = false
     if reading.errors.isEmpty && extraConfigErrors.isEmpty {
-      do {
-        if let directory = options.templates {
-          if let problem = InputPath.problem(directory, directory: true) {
-            throw TemplateLibraryError.unreadableDirectory(path: directory, reason: problem)
-          }
-          templates = try TemplateLibrary.load(directory: URL(fileURLWithPath: directory))
-        } else {
-          templates = try TemplateLibrary.defaults()
-        }
-      } catch {
-        // MGC028 (or a template's syntax error); the schemas are still checked, as `validate` checks them.
-        standardError(Self.describe(error, templates: options.templates))
-        templatesFailed = true
-      }
+      templates = loadTemplates(options.templates)
+      templatesFailed = templates == nil
     }
     if !templatesFailed, let templates {
       generator = Generator(

@@ -179,4 +179,33 @@ struct ConfigDiagnosticsParityTests {
     #expect(run.errors.contains("bad.graphql:1:36: error: unknown type `Writer` [MG001]"), "\(run.errors)")
     #expect(run.errors.hasSuffix("error: no files written\n"))
   }
+
+  /// The config's `templates` are checked by `validate` as `generate` loads them: a directory whose
+  /// template does not compile (MGC029) or whose file names no template (MGC028) fails both
+  /// commands with the same lines and exit 64 (`validate` said "1 schema valid" and exited 0).
+  @Test(arguments: [
+    (
+      "enum.mustache", "{{> header}}\nok\n  {{#cases}}\n",
+      "T/enum.mustache:3:3: error: section 'cases' is never closed [MGC029]\n  hint: close it with '{{/cases}}'\n"
+    ),
+    (
+      "modle.mustache", "x\n",
+      "T/modle.mustache: error: unknown template: 'modle.mustache' is not a template name, and no template"
+        + " includes it as a partial [MGC028]\n  hint: did you mean 'model.mustache'?\n"
+    ),
+  ])
+  func validateChecksTheConfigsTemplatesAsGenerateDoes(file: String, text: String, expected: String) async throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("s.graphql", "enum Color { red }\ntype Post @model { id: ID! color: Color }\n")
+    try directory.write("T/\(file)", text)
+    try directory.write("modelgen-config.json", #"{"templates": "T"}"#)
+    let (validate, generate) = try await Self.both(["s.graphql"], config: "modelgen-config.json", in: directory)
+    for run in [validate, generate] {
+      #expect(run.status == 64, "\(run.errors)")
+      #expect(run.errors.hasPrefix(expected) || run.errors.contains("/" + expected), "\(run.errors)")
+    }
+    #expect(validate.errors == generate.errors.replacingOccurrences(of: "error: no files written\n", with: ""))
+    #expect(validate.output.isEmpty, "\(validate.output)")
+    #expect(generate.errors.hasSuffix("error: no files written\n"))
+  }
 }
