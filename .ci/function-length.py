@@ -5,7 +5,8 @@ property in the generator's targets whose body has more than 60 lines of code, a
 initializer or subscript with more than 6 parameters. Run from anywhere:
     python3 .ci/function-length.py [--max-lines N] [--max-parameters N] [PATH ...]
 Prints one line an offender, `path:line: Type.name: N lines` or `...: N parameters`, and exits 1
-when there is any (0 when there is none).
+when there is any not in ALLOWED below, or when an entry of ALLOWED no longer offends (remove it
+then); 0 otherwise. `--all` lists the allowed ones too.
 
 A body's length counts the lines strictly between its braces that hold code (string text counts as
 code; blank lines and lines with only comments do not), as SwiftLint's function_body_length does.
@@ -19,6 +20,28 @@ import sys
 GENERATOR = ["Sources/GraphQLSDL", "Sources/ModelGen", "Sources/ModelGenAPISchema", "Sources/ModelGenCLI",
              "Sources/ModelGenIR", "Sources/ModelGenSwift", "Sources/ModelGenTemplating", "Sources/modelgen",
              "Sources/ModelVocabulary"]
+
+
+# The deliberate exceptions, by `path: Type.name: what`, each with its reason. Keep it short: a new
+# function over the limits is split, not added here.
+ALLOWED = {
+    # Exhaustive switches that map each case of a diagnostic enum to its code, message or hint: one
+    # line (or a few) a diagnostic, read as a catalogue, and the compiler checks that no case is missing.
+    "Sources/GraphQLSDL/SDLDiagnosticMessage.swift: SDLDiagnosticMessage.message: lines": "catalogue",
+    "Sources/GraphQLSDL/SDLDiagnosticMessage.swift: SDLDiagnosticMessage.hint: lines": "catalogue",
+    "Sources/ModelGenIR/Diagnostics/SemanticError.swift: SemanticError.code: lines": "catalogue",
+    "Sources/ModelGenIR/Diagnostics/SemanticError.swift: SemanticError.message: lines": "catalogue",
+    "Sources/ModelGenIR/Diagnostics/SemanticError.swift: SemanticError.hint: lines": "catalogue",
+    # Memberwise initializers of plain value types: one labelled parameter a stored property, most
+    # with a default; a struct grouping them would only be the type itself again.
+    "Sources/GraphQLSDL/Diagnostic.swift: Storage.init: parameters": "memberwise",
+    "Sources/GraphQLSDL/Diagnostic.swift: Diagnostic.init: parameters": "memberwise",
+    "Sources/ModelGenCLI/Arguments.swift: GenerateOptions.init: parameters": "memberwise",
+    "Sources/ModelGenIR/IR/AuthRuleDefinition.swift: AuthRuleDefinition.init: parameters": "memberwise",
+    "Sources/ModelGenIR/IR/FieldDefinition.swift: FieldDefinition.init: parameters": "memberwise",
+    "Sources/ModelGenIR/IR/ModelDefinition.swift: ModelDefinition.init: parameters": "memberwise",
+    "Sources/ModelVocabulary/AuthRule.swift: AuthRule.init: parameters": "memberwise",
+}
 
 
 class Source:
@@ -305,26 +328,32 @@ def check(path, max_lines, max_parameters):
             qualified = ".".join(owners[-1:] + [name])
             length = sum(1 for n in range(open_line + 1, line) if n in src.code_lines)
             if length > max_lines:
-                found.append((decl_line, "%s:%d: %s: %d lines" % (path, decl_line, qualified, length)))
+                found.append((decl_line, "%s: %s: lines" % (path, qualified),
+                              "%s:%d: %s: %d lines" % (path, decl_line, qualified, length)))
             if count is not None and count > max_parameters:
-                found.append((decl_line, "%s:%d: %s: %d parameters" % (path, decl_line, qualified, count)))
+                found.append((decl_line, "%s: %s: parameters" % (path, qualified),
+                              "%s:%d: %s: %d parameters" % (path, decl_line, qualified, count)))
     for key, (name, decl_line, count) in bodies.items():
         if isinstance(key, tuple) and count is not None and count > max_parameters:
-            found.append((decl_line, "%s:%d: %s: %d parameters" % (path, decl_line, name, count)))
-    return [text for _, text in sorted(found)]
+            found.append((decl_line, "%s: %s: parameters" % (path, name),
+                          "%s:%d: %s: %d parameters" % (path, decl_line, name, count)))
+    return [(key, text) for _, key, text in sorted(found)]
 
 
 def main(argv):
-    max_lines, max_parameters, paths = 60, 6, []
+    max_lines, max_parameters, paths, show_all = 60, 6, [], False
     args = iter(argv)
     for arg in args:
-        if arg == "--max-lines":
+        if arg == "--all":
+            show_all = True
+        elif arg == "--max-lines":
             max_lines = int(next(args))
         elif arg == "--max-parameters":
             max_parameters = int(next(args))
         else:
             paths.append(arg)
-    if not paths:
+    whole = not paths
+    if whole:
         os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
         paths = GENERATOR
     files = []
@@ -337,11 +366,19 @@ def main(argv):
     found = []
     for f in files:
         found.extend(check(f, max_lines, max_parameters))
-    for line in found:
-        print(line)
-    if found:
-        print("%d functions longer than %d lines of code or with more than %d parameters (issue #16)"
-              % (len(found), max_lines, max_parameters), file=sys.stderr)
+    default_limits = (max_lines, max_parameters) == (60, 6)
+    allowed = ALLOWED if default_limits else {}
+    failing = [text for key, text in found if key not in allowed]
+    for key, text in found:
+        if key not in allowed or show_all:
+            print(text + ("  (allowed: %s)" % allowed[key] if key in allowed else ""))
+    stale = sorted(set(allowed) - {key for key, _ in found}) if whole and default_limits else []
+    for key in stale:
+        print("%s: no longer over the limits: remove it from ALLOWED in .ci/function-length.py" % key)
+    if failing or stale:
+        print("%d functions longer than %d lines of code or with more than %d parameters (issue #16; "
+              "%d allowed)" % (len(failing), max_lines, max_parameters, len(found) - len(failing)),
+              file=sys.stderr)
         return 1
     return 0
 
