@@ -873,12 +873,8 @@ struct Parser {
         }
         throw ParseAbort()
       }
-      let start = token.start
-      let name = Name(text(of: token), range: token.range)
-      advance()
-      try expect(.colon, "after argument `\(DiagnosticText.shortened(name.value))`")
-      let value = try parseConstValue()
-      arguments.append(Argument(name: name, value: value, range: range(from: start)))
+      let (name, value, range) = try parseNamedConstValue("argument")
+      arguments.append(Argument(name: name, value: value, range: range))
     }
     advance()
     return exactlySized(arguments)
@@ -988,6 +984,18 @@ struct Parser {
     return .list(exactlySized(values), range: range(from: current.start))
   }
 
+  /// `name: value` from the name (an argument's or an object field's, `what`): both and their range.
+  private mutating func parseNamedConstValue(
+    _ what: String
+  ) throws(ParseAbort) -> (name: Name, value: ConstValue, range: SourceRange) {
+    let start = token.start
+    let name = Name(text(of: token), range: token.range)
+    advance()
+    try expect(.colon, "after \(what) `\(DiagnosticText.shortened(name.value))`")
+    let value = try parseConstValue()
+    return (name, value, range(from: start))
+  }
+
   /// `{name: value …}` from its `{` (`current`).
   private mutating func parseConstObject(_ current: Token) throws(ParseAbort) -> ConstValue {
     try enterNesting("values")
@@ -1005,12 +1013,8 @@ struct Parser {
         }
         throw ParseAbort()
       }
-      let start = token.start
-      let name = Name(text(of: token), range: token.range)
-      advance()
-      try expect(.colon, "after object field `\(DiagnosticText.shortened(name.value))`")
-      let value = try parseConstValue()
-      fields.append(ConstObjectField(name: name, value: value, range: range(from: start)))
+      let (name, value, range) = try parseNamedConstValue("object field")
+      fields.append(ConstObjectField(name: name, value: value, range: range))
     }
     advance()
     return .object(exactlySized(fields), range: range(from: current.start))
