@@ -278,26 +278,7 @@ struct ConfigJSON: Sendable {
       while true {
         try skipWhitespace()
         try add(try member(), to: &members, firstIndices: &firstIndices)
-        try skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-          let comma = position
-          advance()
-          try skipWhitespace()
-          if current == UInt8(ascii: "}") {
-            try recoverable(
-              syntax("trailing comma before '}'", at: comma, hint: "remove the comma (JSON allows no trailing comma)"))
-            advance()
-            return .object(members)
-          }
-        case UInt8(ascii: "}"):
-          advance()
-          return .object(members)
-        case nil:
-          throw fail("the JSON text ends inside an object", hint: "close every { and [")
-        default:
-          throw fail("expected ',' or '}' after a member, found \(describeCurrent())")
-        }
+        if try closes(UInt8(ascii: "}"), inside: "an object", after: "a member") { return .object(members) }
       }
     }
 
@@ -359,27 +340,33 @@ struct ConfigJSON: Sendable {
           throw fail("expected a value, found \(describeCurrent())")
         }
         elements.append(try value())
-        try skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-          let comma = position
-          advance()
-          try skipWhitespace()
-          if current == UInt8(ascii: "]") {
-            try recoverable(
-              syntax("trailing comma before ']'", at: comma, hint: "remove the comma (JSON allows no trailing comma)"))
-            advance()
-            return .array(elements)
-          }
-        case UInt8(ascii: "]"):
-          advance()
-          return .array(elements)
-        case nil:
-          throw fail("the JSON text ends inside an array", hint: "close every { and [")
-        default:
-          throw fail("expected ',' or ']' after an element, found \(describeCurrent())")
-        }
+        if try closes(UInt8(ascii: "]"), inside: "an array", after: "an element") { return .array(elements) }
       }
+    }
+
+    /// After a member or an element (`item`) of an object or array (`container`): `true` when the
+    /// bracket `close` follows (read), `false` after a `,` that another item follows. A `,` right
+    /// before `close` is a recoverable error and closes too.
+    mutating func closes(_ close: UInt8, inside container: String, after item: String) throws(Stop) -> Bool {
+      let bracket = Character(Unicode.Scalar(close))
+      try skipWhitespace()
+      if current == UInt8(ascii: ",") {
+        let comma = position
+        advance()
+        try skipWhitespace()
+        guard current == close else { return false }
+        try recoverable(
+          syntax(
+            "trailing comma before '\(bracket)'", at: comma, hint: "remove the comma (JSON allows no trailing comma)"))
+        advance()
+        return true
+      }
+      if current == close {
+        advance()
+        return true
+      }
+      if current == nil { throw fail("the JSON text ends inside \(container)", hint: "close every { and [") }
+      throw fail("expected ',' or '\(bracket)' after \(item), found \(describeCurrent())")
     }
 
     /// At `"`: the decoded string; after its closing quote.
