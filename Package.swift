@@ -84,15 +84,16 @@ let generatedModules: [(name: String, path: String)] = [
 
 var targets: [Target] = [
   // MARK: Front end and generator
-  .target(name: "GraphQLSDL", swiftSettings: strict),
-  // The vocabulary the generator and the runtime share (auth rules, scalars); LazyModel re-exports it.
+  // The vocabulary the generator and the runtime share (auth rules, scalars, the edit distance of
+  // "did you mean" hints); LazyModel re-exports it.
   .target(name: "ModelVocabulary", swiftSettings: strict),
+  .target(name: "GraphQLSDL", dependencies: ["ModelVocabulary"], swiftSettings: strict),
   // The generator's stages, one target each, so the compiler enforces their order (README,
   // "Generator architecture"): analysis cannot import an output stage, and the two outputs
   // (Swift files, API schema) cannot import each other.
   .target(name: "ModelGenIR", dependencies: ["GraphQLSDL", "ModelVocabulary"], swiftSettings: strict),
   .target(name: "ModelGenAPISchema", dependencies: ["ModelGenIR"], swiftSettings: strict),
-  .target(name: "ModelGenTemplating", swiftSettings: strict),
+  .target(name: "ModelGenTemplating", dependencies: ["ModelVocabulary"], swiftSettings: strict),
   .target(
     name: "ModelGenSwift", dependencies: ["ModelGenIR", "ModelGenTemplating", "ModelVocabulary"],
     swiftSettings: strict),

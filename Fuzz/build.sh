@@ -39,7 +39,7 @@ PY
 
 # The generator's modules in dependency order (Package.swift): each is compiled whole into one
 # object; ModelGen (the pipeline) also gets the embedded templates.
-modules=(GraphQLSDL ModelVocabulary ModelGenIR ModelGenAPISchema ModelGenTemplating ModelGenSwift ModelGen)
+modules=(ModelVocabulary GraphQLSDL ModelGenIR ModelGenAPISchema ModelGenTemplating ModelGenSwift ModelGen)
 objects=()
 for module in "${modules[@]}"; do
   echo "compiling $module"
@@ -52,7 +52,7 @@ for module in "${modules[@]}"; do
 done
 echo "linking parser-$suffix"
 swiftc "${flags[@]}" "${linker[@]}" -module-name ParserFuzz -I "$out" Fuzz/ParserFuzz/*.swift "${driver[@]}" \
-  "$out/GraphQLSDL.o" -o "$out/parser-$suffix"
+  "$out/ModelVocabulary.o" "$out/GraphQLSDL.o" -o "$out/parser-$suffix"
 echo "linking analysis-$suffix"
 swiftc "${flags[@]}" "${linker[@]}" -module-name AnalysisFuzz -I "$out" Fuzz/AnalysisFuzz/*.swift "${driver[@]}" \
   "${objects[@]}" -o "$out/analysis-$suffix"

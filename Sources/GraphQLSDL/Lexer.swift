@@ -478,48 +478,61 @@ struct Lexer {
       return
     }
     guard kind == UInt8(ascii: "u"), position + 1 < count else {
-      // Skip only the backslash; the next character is read as ordinary string content.
-      position += 1
-      // The range covers the backslash and the character after it when that is printable ASCII
-      // (as `shown` does); otherwise (end of file, a line break, a multi-byte or invalid byte)
-      // only the backslash, so it never ends past the input or inside a character.
-      let printable = position < count && kind >= 0x20 && kind < 0x7F
-      let shown = printable ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
-      let width = printable ? 1 : 0
-      report(
-        .invalidEscapeSequence(shown: shown),
-        SourceRange(
-          start: start,
-          end: SourceLocation(offset: position + width, line: start.line, column: start.column + 1 + width)))
+      reportInvalidEscape(at: start, kind)
       return
     }
     if byte(position + 2) == UInt8(ascii: "{") {
-      // Variable-width `\u{X…}`.
-      var index = position + 3
-      var value: UInt32 = 0
-      var digits = 0
-      while index < count, let digit = hexValue(base[index]) {
-        if value <= 0x10FFFF { value = value << 4 | digit }
-        digits += 1
-        index += 1
-      }
-      let closed = byte(index) == UInt8(ascii: "}") && index < count
-      if closed { index += 1 }
-      let end = SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)
-      position = index
-      if closed, digits > 0, let scalar = Unicode.Scalar(value) {
-        scalars.append(scalar)
-      } else {
-        let escape = text(start.offset, index)
-        report(
-          closed && digits > 0
-            ? .unicodeEscapeNotAScalar(escape: escape) : .malformedBracedUnicodeEscape(escape: escape),
-          SourceRange(start: start, end: end))
-        scalars.append("\u{FFFD}")
-      }
-      return
+      bracedUnicodeEscape(at: start, into: &scalars)
+    } else {
+      fixedUnicodeEscape(at: start, into: &scalars)
     }
-    // Fixed-width `\uXXXX`, possibly a surrogate pair `\uD83D\uDE00`.
+  }
+
+  /// A backslash at `start` before `kind`, which starts no escape: only the backslash is skipped,
+  /// the next character is read as ordinary string content.
+  private mutating func reportInvalidEscape(at start: SourceLocation, _ kind: UInt8) {
+    position += 1
+    // The range covers the backslash and the character after it when that is printable ASCII
+    // (as `shown` does); otherwise (end of file, a line break, a multi-byte or invalid byte)
+    // only the backslash, so it never ends past the input or inside a character.
+    let printable = position < count && kind >= 0x20 && kind < 0x7F
+    let shown = printable ? "\\\(Character(Unicode.Scalar(kind)))" : "\\"
+    let width = printable ? 1 : 0
+    report(
+      .invalidEscapeSequence(shown: shown),
+      SourceRange(
+        start: start,
+        end: SourceLocation(offset: position + width, line: start.line, column: start.column + 1 + width)))
+  }
+
+  /// Variable-width `\u{X…}` at `start` (`position`).
+  private mutating func bracedUnicodeEscape(at start: SourceLocation, into scalars: inout String.UnicodeScalarView) {
+    var index = position + 3
+    var value: UInt32 = 0
+    var digits = 0
+    while index < count, let digit = hexValue(base[index]) {
+      if value <= 0x10FFFF { value = value << 4 | digit }
+      digits += 1
+      index += 1
+    }
+    let closed = byte(index) == UInt8(ascii: "}") && index < count
+    if closed { index += 1 }
+    let end = SourceLocation(offset: index, line: start.line, column: start.column + index - start.offset)
+    position = index
+    if closed, digits > 0, let scalar = Unicode.Scalar(value) {
+      scalars.append(scalar)
+    } else {
+      let escape = text(start.offset, index)
+      report(
+        closed && digits > 0
+          ? .unicodeEscapeNotAScalar(escape: escape) : .malformedBracedUnicodeEscape(escape: escape),
+        SourceRange(start: start, end: end))
+      scalars.append("\u{FFFD}")
+    }
+  }
+
+  /// Fixed-width `\uXXXX` at `start` (`position`), possibly a surrogate pair `\uD83D\uDE00`.
+  private mutating func fixedUnicodeEscape(at start: SourceLocation, into scalars: inout String.UnicodeScalarView) {
     guard let leading = fixedHex(at: position + 2) else {
       var index = position + 2
       while index < count, index < position + 6, hexValue(base[index]) != nil { index += 1 }

@@ -1,3 +1,5 @@
+import ModelVocabulary
+
 /// Thrown inside the parser after a syntax error has been reported; caught where the parser can
 /// resynchronise (the next list item or the next definition).
 struct ParseAbort: Error {}
@@ -86,35 +88,7 @@ struct Parser {
           return (single, tooManyIndex != nil)
         }
       }
-      var i = 0
-      var j = 0
-      while out.count < limit {
-        if i < lexical.count, tooManyIndex == i {
-          i += 1
-          continue
-        }
-        if j < syntax.count, tooManyIndex == lexical.count + j {
-          j += 1
-          continue
-        }
-        if i < lexical.count, j < syntax.count {
-          if syntax[j].range.start.offset < lexical[i].range.start.offset {
-            out.append(syntax[j])
-            j += 1
-          } else {
-            out.append(lexical[i])
-            i += 1
-          }
-        } else if i < lexical.count {
-          out.append(lexical[i])
-          i += 1
-        } else if j < syntax.count {
-          out.append(syntax[j])
-          j += 1
-        } else {
-          break
-        }
-      }
+      mergeOrdered(lexical, syntax, skipping: tooManyIndex, limit: limit, into: &out)
     } else {
       var all = lexical + syntax
       if let tooManyIndex { all.remove(at: tooManyIndex) }
@@ -126,6 +100,43 @@ struct Parser {
     guard let tooManyIndex else { return (out, false) }
     out.append(tooManyIndex < lexical.count ? lexical[tooManyIndex] : syntax[tooManyIndex - lexical.count])
     return (out, true)
+  }
+
+  /// Appends to `out`, up to `limit` diagnostics in all, the two lists (each in source order) merged
+  /// in source order (lexical first on a tie), leaving out the one at `skipped`, an index into the
+  /// concatenation lexical + syntax.
+  private static func mergeOrdered(
+    _ lexical: [Diagnostic], _ syntax: [Diagnostic], skipping skipped: Int?, limit: Int, into out: inout [Diagnostic]
+  ) {
+    var i = 0
+    var j = 0
+    while out.count < limit {
+      if i < lexical.count, skipped == i {
+        i += 1
+        continue
+      }
+      if j < syntax.count, skipped == lexical.count + j {
+        j += 1
+        continue
+      }
+      if i < lexical.count, j < syntax.count {
+        if syntax[j].range.start.offset < lexical[i].range.start.offset {
+          out.append(syntax[j])
+          j += 1
+        } else {
+          out.append(lexical[i])
+          i += 1
+        }
+      } else if i < lexical.count {
+        out.append(lexical[i])
+        i += 1
+      } else if j < syntax.count {
+        out.append(syntax[j])
+        j += 1
+      } else {
+        break
+      }
+    }
   }
 
   // MARK: Tokens
@@ -714,88 +725,113 @@ struct Parser {
   private mutating func parseExtension(_ start: SourceLocation, _ column: Int) throws(ParseAbort) -> Definition? {
     advance()
     let keywordToken = token
-    func empty(_ parser: inout Parser, _ kind: String, needs: String) {
-      parser.report(.emptyExtension(kind: kind, needs: needs), at: SourceRange(start: start, end: parser.previousEnd))
-    }
-    if atKeyword("type") || atKeyword("interface") {
-      let isInterface = atKeyword("interface")
-      advance()
-      let name = try parseName("a type name to extend")
-      let interfaces = try parseImplementsInterfaces()
-      let directives = try parseDirectives()
-      let fields = at(.braceLeft) ? parseFieldDefinitions(of: name, outerColumn: column) : []
-      let kind = isInterface ? "interface" : "type"
-      guard !(interfaces.isEmpty && directives.isEmpty && fields.isEmpty) else {
-        empty(&self, kind, needs: "interfaces, directives or fields")
-        return nil
-      }
-      return isInterface
-        ? .interfaceTypeExtension(
-          InterfaceTypeExtension(
-            name: name, interfaces: interfaces, directives: directives, fields: fields, range: range(from: start)))
-        : .objectTypeExtension(
-          ObjectTypeExtension(
-            name: name, interfaces: interfaces, directives: directives, fields: fields, range: range(from: start)))
-    }
-    if atKeyword("scalar") {
-      advance()
-      let name = try parseName("a scalar name to extend")
-      let directives = try parseDirectives()
-      guard !directives.isEmpty else {
-        empty(&self, "scalar", needs: "directives")
-        return nil
-      }
-      return .scalarTypeExtension(ScalarTypeExtension(name: name, directives: directives, range: range(from: start)))
-    }
-    if atKeyword("union") {
-      advance()
-      let name = try parseName("a union name to extend")
-      let directives = try parseDirectives()
-      let members = try parseUnionMembers(of: name)
-      guard !(directives.isEmpty && members.isEmpty) else {
-        empty(&self, "union", needs: "directives or member types")
-        return nil
-      }
-      return .unionTypeExtension(
-        UnionTypeExtension(name: name, directives: directives, memberTypes: members, range: range(from: start)))
-    }
-    if atKeyword("enum") {
-      advance()
-      let name = try parseName("an enum name to extend")
-      let directives = try parseDirectives()
-      let values = at(.braceLeft) ? parseEnumValues(of: name, outerColumn: column) : []
-      guard !(directives.isEmpty && values.isEmpty) else {
-        empty(&self, "enum", needs: "directives or values")
-        return nil
-      }
-      return .enumTypeExtension(
-        EnumTypeExtension(name: name, directives: directives, values: values, range: range(from: start)))
-    }
-    if atKeyword("input") {
-      advance()
-      let name = try parseName("an input type name to extend")
-      let directives = try parseDirectives()
-      let fields = at(.braceLeft) ? parseInputFields(of: name, outerColumn: column) : []
-      guard !(directives.isEmpty && fields.isEmpty) else {
-        empty(&self, "input", needs: "directives or fields")
-        return nil
-      }
-      return .inputObjectTypeExtension(
-        InputObjectTypeExtension(name: name, directives: directives, fields: fields, range: range(from: start)))
-    }
-    if atKeyword("schema") {
-      advance()
-      let directives = try parseDirectives()
-      let operations = at(.braceLeft) ? parseOperationTypes(outerColumn: column) : []
-      guard !(directives.isEmpty && operations.isEmpty) else {
-        empty(&self, "schema", needs: "directives or root operation types")
-        return nil
-      }
-      return .schemaExtension(
-        SchemaExtension(directives: directives, operationTypes: operations, range: range(from: start)))
-    }
+    if atKeyword("type") || atKeyword("interface") { return try parseObjectOrInterfaceExtension(start, column) }
+    if atKeyword("scalar") { return try parseScalarExtension(start) }
+    if atKeyword("union") { return try parseUnionExtension(start) }
+    if atKeyword("enum") { return try parseEnumExtension(start, column) }
+    if atKeyword("input") { return try parseInputObjectExtension(start, column) }
+    if atKeyword("schema") { return try parseSchemaExtension(start, column) }
     report(.invalidExtension(found: found), at: keywordToken.range)
     throw ParseAbort()
+  }
+
+  /// An extension that adds nothing (the grammar needs at least one of `needs`), from `start` to
+  /// the last token.
+  private mutating func reportEmptyExtension(from start: SourceLocation, _ kind: String, needs: String) {
+    report(.emptyExtension(kind: kind, needs: needs), at: SourceRange(start: start, end: previousEnd))
+  }
+
+  /// `extend type` / `extend interface`: interfaces, directives or fields.
+  private mutating func parseObjectOrInterfaceExtension(_ start: SourceLocation, _ column: Int) throws(ParseAbort)
+    -> Definition?
+  {
+    let isInterface = atKeyword("interface")
+    advance()
+    let name = try parseName("a type name to extend")
+    let interfaces = try parseImplementsInterfaces()
+    let directives = try parseDirectives()
+    let fields = at(.braceLeft) ? parseFieldDefinitions(of: name, outerColumn: column) : []
+    let kind = isInterface ? "interface" : "type"
+    guard !(interfaces.isEmpty && directives.isEmpty && fields.isEmpty) else {
+      reportEmptyExtension(from: start, kind, needs: "interfaces, directives or fields")
+      return nil
+    }
+    return isInterface
+      ? .interfaceTypeExtension(
+        InterfaceTypeExtension(
+          name: name, interfaces: interfaces, directives: directives, fields: fields, range: range(from: start)))
+      : .objectTypeExtension(
+        ObjectTypeExtension(
+          name: name, interfaces: interfaces, directives: directives, fields: fields, range: range(from: start)))
+  }
+
+  /// `extend scalar`: directives.
+  private mutating func parseScalarExtension(_ start: SourceLocation) throws(ParseAbort) -> Definition? {
+    advance()
+    let name = try parseName("a scalar name to extend")
+    let directives = try parseDirectives()
+    guard !directives.isEmpty else {
+      reportEmptyExtension(from: start, "scalar", needs: "directives")
+      return nil
+    }
+    return .scalarTypeExtension(ScalarTypeExtension(name: name, directives: directives, range: range(from: start)))
+  }
+
+  /// `extend union`: directives or member types.
+  private mutating func parseUnionExtension(_ start: SourceLocation) throws(ParseAbort) -> Definition? {
+    advance()
+    let name = try parseName("a union name to extend")
+    let directives = try parseDirectives()
+    let members = try parseUnionMembers(of: name)
+    guard !(directives.isEmpty && members.isEmpty) else {
+      reportEmptyExtension(from: start, "union", needs: "directives or member types")
+      return nil
+    }
+    return .unionTypeExtension(
+      UnionTypeExtension(name: name, directives: directives, memberTypes: members, range: range(from: start)))
+  }
+
+  /// `extend enum`: directives or values.
+  private mutating func parseEnumExtension(_ start: SourceLocation, _ column: Int) throws(ParseAbort) -> Definition? {
+    advance()
+    let name = try parseName("an enum name to extend")
+    let directives = try parseDirectives()
+    let values = at(.braceLeft) ? parseEnumValues(of: name, outerColumn: column) : []
+    guard !(directives.isEmpty && values.isEmpty) else {
+      reportEmptyExtension(from: start, "enum", needs: "directives or values")
+      return nil
+    }
+    return .enumTypeExtension(
+      EnumTypeExtension(name: name, directives: directives, values: values, range: range(from: start)))
+  }
+
+  /// `extend input`: directives or fields.
+  private mutating func parseInputObjectExtension(_ start: SourceLocation, _ column: Int) throws(ParseAbort)
+    -> Definition?
+  {
+    advance()
+    let name = try parseName("an input type name to extend")
+    let directives = try parseDirectives()
+    let fields = at(.braceLeft) ? parseInputFields(of: name, outerColumn: column) : []
+    guard !(directives.isEmpty && fields.isEmpty) else {
+      reportEmptyExtension(from: start, "input", needs: "directives or fields")
+      return nil
+    }
+    return .inputObjectTypeExtension(
+      InputObjectTypeExtension(name: name, directives: directives, fields: fields, range: range(from: start)))
+  }
+
+  /// `extend schema`: directives or root operation types.
+  private mutating func parseSchemaExtension(_ start: SourceLocation, _ column: Int) throws(ParseAbort) -> Definition? {
+    advance()
+    let directives = try parseDirectives()
+    let operations = at(.braceLeft) ? parseOperationTypes(outerColumn: column) : []
+    guard !(directives.isEmpty && operations.isEmpty) else {
+      reportEmptyExtension(from: start, "schema", needs: "directives or root operation types")
+      return nil
+    }
+    return .schemaExtension(
+      SchemaExtension(directives: directives, operationTypes: operations, range: range(from: start)))
   }
 
   // MARK: Directives, types and values
@@ -837,12 +873,8 @@ struct Parser {
         }
         throw ParseAbort()
       }
-      let start = token.start
-      let name = Name(text(of: token), range: token.range)
-      advance()
-      try expect(.colon, "after argument `\(DiagnosticText.shortened(name.value))`")
-      let value = try parseConstValue()
-      arguments.append(Argument(name: name, value: value, range: range(from: start)))
+      let (name, value, range) = try parseNamedConstValue("argument")
+      arguments.append(Argument(name: name, value: value, range: range))
     }
     advance()
     return exactlySized(arguments)
@@ -916,47 +948,8 @@ struct Parser {
       if isKeyword(current, "false") { return .boolean(false, range: current.range) }
       if isKeyword(current, "null") { return .null(range: current.range) }
       return .enumValue(Name(text(of: current), range: current.range))
-    case .bracketLeft:
-      try enterNesting("values")
-      defer { depth -= 1 }
-      advance()
-      var values: [ConstValue] = []
-      while !at(.bracketRight) {
-        if at(.endOfFile) {
-          report(
-            .unclosedListValue(found: found), at: token.range,
-            notes: [DiagnosticNote(message: "to match this `[`", range: current.range)])
-          throw ParseAbort()
-        }
-        values.append(try parseConstValue())
-      }
-      advance()
-      return .list(exactlySized(values), range: range(from: current.start))
-    case .braceLeft:
-      try enterNesting("values")
-      defer { depth -= 1 }
-      advance()
-      var fields: [ConstObjectField] = []
-      while !at(.braceRight) {
-        guard at(.name) else {
-          if at(.endOfFile) {
-            report(
-              .unclosedObjectValue(found: found), at: token.range,
-              notes: [DiagnosticNote(message: "to match this `{`", range: current.range)])
-          } else {
-            report(.expectedName(what: "an object field name", found: found), at: token.range)
-          }
-          throw ParseAbort()
-        }
-        let start = token.start
-        let name = Name(text(of: token), range: token.range)
-        advance()
-        try expect(.colon, "after object field `\(DiagnosticText.shortened(name.value))`")
-        let value = try parseConstValue()
-        fields.append(ConstObjectField(name: name, value: value, range: range(from: start)))
-      }
-      advance()
-      return .object(exactlySized(fields), range: range(from: current.start))
+    case .bracketLeft: return try parseConstList(current)
+    case .braceLeft: return try parseConstObject(current)
     case .dollar:
       advance()
       var variable = "$"
@@ -970,6 +963,61 @@ struct Parser {
       report(.expectedValue(found: found), at: current.range)
       throw ParseAbort()
     }
+  }
+
+  /// `[value …]` from its `[` (`current`, the token the list starts at).
+  private mutating func parseConstList(_ current: Token) throws(ParseAbort) -> ConstValue {
+    try enterNesting("values")
+    defer { depth -= 1 }
+    advance()
+    var values: [ConstValue] = []
+    while !at(.bracketRight) {
+      if at(.endOfFile) {
+        report(
+          .unclosedListValue(found: found), at: token.range,
+          notes: [DiagnosticNote(message: "to match this `[`", range: current.range)])
+        throw ParseAbort()
+      }
+      values.append(try parseConstValue())
+    }
+    advance()
+    return .list(exactlySized(values), range: range(from: current.start))
+  }
+
+  /// `name: value` from the name (an argument's or an object field's, `what`): both and their range.
+  private mutating func parseNamedConstValue(
+    _ what: String
+  ) throws(ParseAbort) -> (name: Name, value: ConstValue, range: SourceRange) {
+    let start = token.start
+    let name = Name(text(of: token), range: token.range)
+    advance()
+    try expect(.colon, "after \(what) `\(DiagnosticText.shortened(name.value))`")
+    let value = try parseConstValue()
+    return (name, value, range(from: start))
+  }
+
+  /// `{name: value …}` from its `{` (`current`).
+  private mutating func parseConstObject(_ current: Token) throws(ParseAbort) -> ConstValue {
+    try enterNesting("values")
+    defer { depth -= 1 }
+    advance()
+    var fields: [ConstObjectField] = []
+    while !at(.braceRight) {
+      guard at(.name) else {
+        if at(.endOfFile) {
+          report(
+            .unclosedObjectValue(found: found), at: token.range,
+            notes: [DiagnosticNote(message: "to match this `{`", range: current.range)])
+        } else {
+          report(.expectedName(what: "an object field name", found: found), at: token.range)
+        }
+        throw ParseAbort()
+      }
+      let (name, value, range) = try parseNamedConstValue("object field")
+      fields.append(ConstObjectField(name: name, value: value, range: range))
+    }
+    advance()
+    return .object(exactlySized(fields), range: range(from: current.start))
   }
 }
 
@@ -1028,39 +1076,4 @@ func closestMatch(to word: String, in candidates: [String], caseInsensitive: Boo
     }
   }
   return best?.0
-}
-
-/// The longest name, in UTF-8 bytes, that "did you mean" hints compare (as the misspelt name or as
-/// a candidate): edit distance costs the product of the two lengths in time and memory, and nobody
-/// mistypes a 129-byte name, so a hostile 10 MB name gets no hint instead of an 880 MB table.
-package let maximumTypoLength = 128
-
-/// Edit distance between two strings, compared by their UTF-8 bytes (GraphQL names, template names
-/// and config keys are ASCII); see ``editDistance(_:_:)-([UInt8],[UInt8])``. The one edit distance of
-/// the package: the generator's and the CLI's "did you mean" hints use it too.
-package func editDistance(_ lhs: String, _ rhs: String) -> Int {
-  editDistance(Array(lhs.utf8), Array(rhs.utf8))
-}
-
-/// Edit distance between two byte strings where an insertion, deletion, substitution or swap of
-/// two neighbouring bytes costs 1 (optimal string alignment), so `tpye` is one edit from `type`.
-package func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-  if lhs.isEmpty { return rhs.count }
-  if rhs.isEmpty { return lhs.count }
-  let width = rhs.count + 1
-  var table = [Int](repeating: 0, count: (lhs.count + 1) * width)
-  for i in 0...lhs.count { table[i * width] = i }
-  for j in 0...rhs.count { table[j] = j }
-  for i in 1...lhs.count {
-    for j in 1...rhs.count {
-      let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-      var best = min(
-        table[(i - 1) * width + j] + 1, table[i * width + j - 1] + 1, table[(i - 1) * width + j - 1] + cost)
-      if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
-        best = min(best, table[(i - 2) * width + j - 2] + 1)
-      }
-      table[i * width + j] = best
-    }
-  }
-  return table[lhs.count * width + rhs.count]
 }

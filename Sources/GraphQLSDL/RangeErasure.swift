@@ -13,81 +13,141 @@ extension Definition {
   /// A copy with every source range set to ``SourceRange/zero`` (see ``Document/withSourceRangesErased()``).
   public func withSourceRangesErased() -> Definition {
     switch self {
-    case .schema(let node):
-      .schema(
-        SchemaDefinition(
-          description: node.description?.erased, directives: node.directives.map(\.erased),
-          operationTypes: node.operationTypes.map(\.erased), range: .zero))
-    case .schemaExtension(let node):
-      .schemaExtension(
-        SchemaExtension(
-          directives: node.directives.map(\.erased), operationTypes: node.operationTypes.map(\.erased), range: .zero))
-    case .scalarType(let node):
-      .scalarType(
-        ScalarTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, directives: node.directives.map(\.erased),
-          range: .zero))
-    case .scalarTypeExtension(let node):
-      .scalarTypeExtension(
-        ScalarTypeExtension(name: node.name.erased, directives: node.directives.map(\.erased), range: .zero))
-    case .objectType(let node):
-      .objectType(
-        ObjectTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, interfaces: node.interfaces.map(\.erased),
-          directives: node.directives.map(\.erased), fields: node.fields.map(\.erased), range: .zero))
-    case .objectTypeExtension(let node):
-      .objectTypeExtension(
-        ObjectTypeExtension(
-          name: node.name.erased, interfaces: node.interfaces.map(\.erased), directives: node.directives.map(\.erased),
-          fields: node.fields.map(\.erased), range: .zero))
-    case .interfaceType(let node):
-      .interfaceType(
-        InterfaceTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, interfaces: node.interfaces.map(\.erased),
-          directives: node.directives.map(\.erased), fields: node.fields.map(\.erased), range: .zero))
-    case .interfaceTypeExtension(let node):
-      .interfaceTypeExtension(
-        InterfaceTypeExtension(
-          name: node.name.erased, interfaces: node.interfaces.map(\.erased), directives: node.directives.map(\.erased),
-          fields: node.fields.map(\.erased), range: .zero))
-    case .unionType(let node):
-      .unionType(
-        UnionTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, directives: node.directives.map(\.erased),
-          memberTypes: node.memberTypes.map(\.erased), range: .zero))
-    case .unionTypeExtension(let node):
-      .unionTypeExtension(
-        UnionTypeExtension(
-          name: node.name.erased, directives: node.directives.map(\.erased),
-          memberTypes: node.memberTypes.map(\.erased),
-          range: .zero))
-    case .enumType(let node):
-      .enumType(
-        EnumTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, directives: node.directives.map(\.erased),
-          values: node.values.map(\.erased), range: .zero))
-    case .enumTypeExtension(let node):
-      .enumTypeExtension(
-        EnumTypeExtension(
-          name: node.name.erased, directives: node.directives.map(\.erased), values: node.values.map(\.erased),
-          range: .zero))
-    case .inputObjectType(let node):
-      .inputObjectType(
-        InputObjectTypeDefinition(
-          description: node.description?.erased, name: node.name.erased, directives: node.directives.map(\.erased),
-          fields: node.fields.map(\.erased), range: .zero))
-    case .inputObjectTypeExtension(let node):
-      .inputObjectTypeExtension(
-        InputObjectTypeExtension(
-          name: node.name.erased, directives: node.directives.map(\.erased), fields: node.fields.map(\.erased),
-          range: .zero))
-    case .directive(let node):
-      .directive(
-        DirectiveDefinition(
-          description: node.description?.erased, name: node.name.erased, arguments: node.arguments.map(\.erased),
-          isRepeatable: node.isRepeatable,
-          locations: node.locations.map { DirectiveLocationName($0.location, range: .zero) }, range: .zero))
+    case .schema(let node): .schema(node.erased)
+    case .schemaExtension(let node): .schemaExtension(node.erased)
+    case .scalarType(let node): .scalarType(node.erased)
+    case .scalarTypeExtension(let node): .scalarTypeExtension(node.erased)
+    case .objectType(let node): .objectType(node.erased)
+    case .objectTypeExtension(let node): .objectTypeExtension(node.erased)
+    case .interfaceType(let node): .interfaceType(node.erased)
+    case .interfaceTypeExtension(let node): .interfaceTypeExtension(node.erased)
+    case .unionType(let node): .unionType(node.erased)
+    case .unionTypeExtension(let node): .unionTypeExtension(node.erased)
+    case .enumType(let node): .enumType(node.erased)
+    case .enumTypeExtension(let node): .enumTypeExtension(node.erased)
+    case .inputObjectType(let node): .inputObjectType(node.erased)
+    case .inputObjectTypeExtension(let node): .inputObjectTypeExtension(node.erased)
+    case .directive(let node): .directive(node.erased)
     }
+  }
+}
+
+extension SchemaDefinition {
+  fileprivate var erased: SchemaDefinition {
+    SchemaDefinition(
+      description: description?.erased, directives: directives.map(\.erased),
+      operationTypes: operationTypes.map(\.erased), range: .zero)
+  }
+}
+
+extension SchemaExtension {
+  fileprivate var erased: SchemaExtension {
+    SchemaExtension(
+      directives: directives.map(\.erased), operationTypes: operationTypes.map(\.erased), range: .zero)
+  }
+}
+
+extension ScalarTypeDefinition {
+  fileprivate var erased: ScalarTypeDefinition {
+    ScalarTypeDefinition(
+      description: description?.erased, name: name.erased, directives: directives.map(\.erased),
+      range: .zero)
+  }
+}
+
+extension ScalarTypeExtension {
+  fileprivate var erased: ScalarTypeExtension {
+    ScalarTypeExtension(name: name.erased, directives: directives.map(\.erased), range: .zero)
+  }
+}
+
+extension ObjectTypeDefinition {
+  fileprivate var erased: ObjectTypeDefinition {
+    ObjectTypeDefinition(
+      description: description?.erased, name: name.erased, interfaces: interfaces.map(\.erased),
+      directives: directives.map(\.erased), fields: fields.map(\.erased), range: .zero)
+  }
+}
+
+extension ObjectTypeExtension {
+  fileprivate var erased: ObjectTypeExtension {
+    ObjectTypeExtension(
+      name: name.erased, interfaces: interfaces.map(\.erased), directives: directives.map(\.erased),
+      fields: fields.map(\.erased), range: .zero)
+  }
+}
+
+extension InterfaceTypeDefinition {
+  fileprivate var erased: InterfaceTypeDefinition {
+    InterfaceTypeDefinition(
+      description: description?.erased, name: name.erased, interfaces: interfaces.map(\.erased),
+      directives: directives.map(\.erased), fields: fields.map(\.erased), range: .zero)
+  }
+}
+
+extension InterfaceTypeExtension {
+  fileprivate var erased: InterfaceTypeExtension {
+    InterfaceTypeExtension(
+      name: name.erased, interfaces: interfaces.map(\.erased), directives: directives.map(\.erased),
+      fields: fields.map(\.erased), range: .zero)
+  }
+}
+
+extension UnionTypeDefinition {
+  fileprivate var erased: UnionTypeDefinition {
+    UnionTypeDefinition(
+      description: description?.erased, name: name.erased, directives: directives.map(\.erased),
+      memberTypes: memberTypes.map(\.erased), range: .zero)
+  }
+}
+
+extension UnionTypeExtension {
+  fileprivate var erased: UnionTypeExtension {
+    UnionTypeExtension(
+      name: name.erased, directives: directives.map(\.erased),
+      memberTypes: memberTypes.map(\.erased),
+      range: .zero)
+  }
+}
+
+extension EnumTypeDefinition {
+  fileprivate var erased: EnumTypeDefinition {
+    EnumTypeDefinition(
+      description: description?.erased, name: name.erased, directives: directives.map(\.erased),
+      values: values.map(\.erased), range: .zero)
+  }
+}
+
+extension EnumTypeExtension {
+  fileprivate var erased: EnumTypeExtension {
+    EnumTypeExtension(
+      name: name.erased, directives: directives.map(\.erased), values: values.map(\.erased),
+      range: .zero)
+  }
+}
+
+extension InputObjectTypeDefinition {
+  fileprivate var erased: InputObjectTypeDefinition {
+    InputObjectTypeDefinition(
+      description: description?.erased, name: name.erased, directives: directives.map(\.erased),
+      fields: fields.map(\.erased), range: .zero)
+  }
+}
+
+extension InputObjectTypeExtension {
+  fileprivate var erased: InputObjectTypeExtension {
+    InputObjectTypeExtension(
+      name: name.erased, directives: directives.map(\.erased), fields: fields.map(\.erased),
+      range: .zero)
+  }
+}
+
+extension DirectiveDefinition {
+  fileprivate var erased: DirectiveDefinition {
+    DirectiveDefinition(
+      description: description?.erased, name: name.erased, arguments: arguments.map(\.erased),
+      isRepeatable: isRepeatable,
+      locations: locations.map { DirectiveLocationName($0.location, range: .zero) }, range: .zero)
   }
 }
 

@@ -48,25 +48,13 @@ public enum SDLPrinter {
       out += "schema"
       write(node.directives, into: &out)
       write(node.operationTypes, into: &out)
-    case .schemaExtension(let node):
-      out += "extend schema"
-      write(node.directives, into: &out)
-      write(node.operationTypes, into: &out)
     case .scalarType(let node):
       writeDescription(node.description, indent: "", into: &out)
       out += "scalar \(node.name.value)"
       write(node.directives, into: &out)
-    case .scalarTypeExtension(let node):
-      out += "extend scalar \(node.name.value)"
-      write(node.directives, into: &out)
     case .objectType(let node):
       writeDescription(node.description, indent: "", into: &out)
       out += "type \(node.name.value)"
-      writeImplements(node.interfaces, into: &out)
-      write(node.directives, into: &out)
-      write(node.fields, into: &out)
-    case .objectTypeExtension(let node):
-      out += "extend type \(node.name.value)"
       writeImplements(node.interfaces, into: &out)
       write(node.directives, into: &out)
       write(node.fields, into: &out)
@@ -76,18 +64,9 @@ public enum SDLPrinter {
       writeImplements(node.interfaces, into: &out)
       write(node.directives, into: &out)
       write(node.fields, into: &out)
-    case .interfaceTypeExtension(let node):
-      out += "extend interface \(node.name.value)"
-      writeImplements(node.interfaces, into: &out)
-      write(node.directives, into: &out)
-      write(node.fields, into: &out)
     case .unionType(let node):
       writeDescription(node.description, indent: "", into: &out)
       out += "union \(node.name.value)"
-      write(node.directives, into: &out)
-      writeMembers(node.memberTypes, into: &out)
-    case .unionTypeExtension(let node):
-      out += "extend union \(node.name.value)"
       write(node.directives, into: &out)
       writeMembers(node.memberTypes, into: &out)
     case .enumType(let node):
@@ -95,17 +74,9 @@ public enum SDLPrinter {
       out += "enum \(node.name.value)"
       write(node.directives, into: &out)
       write(node.values, into: &out)
-    case .enumTypeExtension(let node):
-      out += "extend enum \(node.name.value)"
-      write(node.directives, into: &out)
-      write(node.values, into: &out)
     case .inputObjectType(let node):
       writeDescription(node.description, indent: "", into: &out)
       out += "input \(node.name.value)"
-      write(node.directives, into: &out)
-      writeInputFields(node.fields, into: &out)
-    case .inputObjectTypeExtension(let node):
-      out += "extend input \(node.name.value)"
       write(node.directives, into: &out)
       writeInputFields(node.fields, into: &out)
     case .directive(let node):
@@ -114,8 +85,49 @@ public enum SDLPrinter {
       writeArgumentDefinitions(node.arguments, indent: "", into: &out)
       if node.isRepeatable { out += " repeatable" }
       out += " on " + node.locations.map(\.location.rawValue).joined(separator: " | ")
+    case .schemaExtension, .scalarTypeExtension, .objectTypeExtension, .interfaceTypeExtension, .unionTypeExtension,
+      .enumTypeExtension, .inputObjectTypeExtension:
+      printExtension(definition, into: &out)
     }
     out += "\n"
+  }
+
+  /// An `extend …` definition, without the line break after it.
+  private static func printExtension(_ definition: Definition, into out: inout String) {
+    switch definition {
+    case .schemaExtension(let node):
+      out += "extend schema"
+      write(node.directives, into: &out)
+      write(node.operationTypes, into: &out)
+    case .scalarTypeExtension(let node):
+      out += "extend scalar \(node.name.value)"
+      write(node.directives, into: &out)
+    case .objectTypeExtension(let node):
+      out += "extend type \(node.name.value)"
+      writeImplements(node.interfaces, into: &out)
+      write(node.directives, into: &out)
+      write(node.fields, into: &out)
+    case .interfaceTypeExtension(let node):
+      out += "extend interface \(node.name.value)"
+      writeImplements(node.interfaces, into: &out)
+      write(node.directives, into: &out)
+      write(node.fields, into: &out)
+    case .unionTypeExtension(let node):
+      out += "extend union \(node.name.value)"
+      write(node.directives, into: &out)
+      writeMembers(node.memberTypes, into: &out)
+    case .enumTypeExtension(let node):
+      out += "extend enum \(node.name.value)"
+      write(node.directives, into: &out)
+      write(node.values, into: &out)
+    case .inputObjectTypeExtension(let node):
+      out += "extend input \(node.name.value)"
+      write(node.directives, into: &out)
+      writeInputFields(node.fields, into: &out)
+    default:
+      // Not an extension: `print(_:into:)` writes the definitions.
+      break
+    }
   }
 
   private static func writeImplements(_ interfaces: [Name], into out: inout String) {

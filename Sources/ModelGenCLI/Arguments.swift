@@ -277,7 +277,7 @@ extension Command {
   /// Throws for an empty schema path or an empty path option value: an empty string is most
   /// likely an unset shell variable (`--output "$OUT"`), and taking it as the current directory
   /// would write where nobody asked.
-  private static func rejectEmptyPaths(schemas: [String], options: [(name: String, value: String?)]) throws {
+  fileprivate static func rejectEmptyPaths(schemas: [String], options: [(name: String, value: String?)]) throws {
     for (name, value) in options where value?.isEmpty == true {
       throw UsageError("empty path for '\(name)' (an unset shell variable?): give a file or directory path")
     }
@@ -287,27 +287,8 @@ extension Command {
   }
 
   private static func parseGenerate(_ arguments: [String]) throws -> GenerateOptions {
-    var schemas: [String] = []
-    var output: String?
-    var templates: String?
-    var access = AccessLevel.public
-    var emit: Set<EmitKind> = [.swift]
-    var check = false
-    var dryRun = false
-    var singleFile: String?
-    var config: String?
-    var conflictResolution: ConflictResolution?
-    var lockTimeout = GenerateOptions.defaultLockTimeout
-    var settingsGiven: [String] = []
-    var valuesGiven: Set<String> = []
+    var parsed = GenerateArguments()
     var index = 0
-    func value(for option: String) throws -> String {
-      index += 1
-      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-        throw UsageError("missing value for '\(option)'")
-      }
-      return arguments[index]
-    }
     while index < arguments.count {
       var argument = arguments[index]
       var inlineValue: String?
@@ -315,99 +296,130 @@ extension Command {
         inlineValue = String(argument[argument.index(after: equals)...])
         argument = String(argument[..<equals])
       }
-      func optionValue() throws -> String {
-        let canonical = argument == "-o" ? "--output" : argument
-        guard !valuesGiven.contains(canonical) else {
-          throw UsageError("'\(canonical)' given twice: it takes one value")
-        }
-        valuesGiven.insert(canonical)
+      // The option's value: after `=`, or the next argument (not an option).
+      func value() throws -> String {
         if let inlineValue { return inlineValue }
-        return try value(for: argument)
+        index += 1
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+          throw UsageError("missing value for '\(argument)'")
+        }
+        return arguments[index]
       }
-      switch argument {
-      case "--output", "-o": output = try optionValue()
-      case "--templates":
-        templates = try optionValue()
-        settingsGiven.append(argument)
-      case "--config": config = try optionValue()
-      case "--access":
-        let text = try optionValue()
-        guard let level = AccessLevel(rawValue: text) else {
-          throw UsageError(
-            "invalid value '\(text)' for '--access': expected 'public', 'package' or 'internal'")
-        }
-        access = level
-        settingsGiven.append(argument)
-      case "--emit":
-        let text = try optionValue()
-        var kinds: Set<EmitKind> = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-          guard let kind = EmitKind(rawValue: String(part)) else {
-            throw UsageError(
-              "invalid value '\(part)' for '--emit': expected 'swift' and/or 'api-schema'")
-          }
-          kinds.insert(kind)
-        }
-        emit = kinds
-        settingsGiven.append(argument)
-      case "--conflict-resolution":
-        let text = try optionValue()
-        guard let strategy = ConflictResolution(rawValue: text) else {
-          throw UsageError(
-            "invalid value '\(text)' for '--conflict-resolution': expected 'automerge', 'optimistic' or 'lambda'"
-          )
-        }
-        conflictResolution = strategy
-        settingsGiven.append(argument)
-      case "--lock-timeout":
-        let text = try optionValue()
-        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400,
-          text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
-        else {
-          throw UsageError(
-            "invalid value '\(text)' for '--lock-timeout': expected a number of seconds from 0 to 86400")
-        }
-        lockTimeout = seconds
-      case "--check": check = true
-      case "--dry-run": dryRun = true
-      case "--single-file": singleFile = try optionValue()
-      default:
-        if argument.hasPrefix("-") {
-          throw UsageError("unknown option '\(argument)' for 'generate'")
-        }
-        schemas.append(argument)
-      }
+      try parsed.take(argument, value: value)
       index += 1
     }
+    return try parsed.options()
+  }
+}
+
+/// The `generate` arguments read so far, checked as they come (`take(_:value:)`) and together at
+/// the end (`options()`).
+private struct GenerateArguments {
+  var schemas: [String] = []
+  var output: String?
+  var templates: String?
+  var access = AccessLevel.public
+  var emit: Set<EmitKind> = [.swift]
+  var check = false
+  var dryRun = false
+  var singleFile: String?
+  var config: String?
+  var conflictResolution: ConflictResolution?
+  var lockTimeout = GenerateOptions.defaultLockTimeout
+  /// The options given that a config file's keys stand in for, in order (`--config` refuses them).
+  var settingsGiven: [String] = []
+  /// The options given that take a value (each once).
+  var valuesGiven: Set<String> = []
+
+  /// Reads one argument; `value` reads the option's value.
+  mutating func take(_ argument: String, value: () throws -> String) throws {
+    func optionValue() throws -> String {
+      let canonical = argument == "-o" ? "--output" : argument
+      guard !valuesGiven.contains(canonical) else {
+        throw UsageError("'\(canonical)' given twice: it takes one value")
+      }
+      valuesGiven.insert(canonical)
+      return try value()
+    }
+    switch argument {
+    case "--output", "-o": output = try optionValue()
+    case "--templates":
+      templates = try optionValue()
+      settingsGiven.append(argument)
+    case "--config": config = try optionValue()
+    case "--access":
+      access = try Self.accessLevel(try optionValue())
+      settingsGiven.append(argument)
+    case "--emit":
+      emit = try Self.emitKinds(try optionValue())
+      settingsGiven.append(argument)
+    case "--conflict-resolution":
+      conflictResolution = try Self.conflictResolution(try optionValue())
+      settingsGiven.append(argument)
+    case "--lock-timeout": lockTimeout = try Self.lockTimeout(try optionValue())
+    case "--check": check = true
+    case "--dry-run": dryRun = true
+    case "--single-file": singleFile = try optionValue()
+    default:
+      if argument.hasPrefix("-") {
+        throw UsageError("unknown option '\(argument)' for 'generate'")
+      }
+      schemas.append(argument)
+    }
+  }
+
+  private static func accessLevel(_ text: String) throws -> AccessLevel {
+    guard let level = AccessLevel(rawValue: text) else {
+      throw UsageError(
+        "invalid value '\(text)' for '--access': expected 'public', 'package' or 'internal'")
+    }
+    return level
+  }
+
+  private static func emitKinds(_ text: String) throws -> Set<EmitKind> {
+    var kinds: Set<EmitKind> = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let kind = EmitKind(rawValue: String(part)) else {
+        throw UsageError(
+          "invalid value '\(part)' for '--emit': expected 'swift' and/or 'api-schema'")
+      }
+      kinds.insert(kind)
+    }
+    return kinds
+  }
+
+  private static func conflictResolution(_ text: String) throws -> ConflictResolution {
+    guard let strategy = ConflictResolution(rawValue: text) else {
+      throw UsageError(
+        "invalid value '\(text)' for '--conflict-resolution': expected 'automerge', 'optimistic' or 'lambda'"
+      )
+    }
+    return strategy
+  }
+
+  private static func lockTimeout(_ text: String) throws -> Double {
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400,
+      text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+    else {
+      throw UsageError(
+        "invalid value '\(text)' for '--lock-timeout': expected a number of seconds from 0 to 86400")
+    }
+    return seconds
+  }
+
+  /// The options, once every argument is read: the checks of the arguments together.
+  func options() throws -> GenerateOptions {
     guard !schemas.isEmpty else {
       throw UsageError("missing schema: 'generate' needs at least one .graphql file")
     }
-    try rejectEmptyPaths(
+    try Command.rejectEmptyPaths(
       schemas: schemas,
       options: [("--output", output), ("--templates", templates), ("--config", config), ("--single-file", singleFile)])
     if config != nil, let setting = settingsGiven.first {
       throw UsageError(
         "'--config' and '\(setting)' cannot be used together: put the setting in the config file")
     }
-    if let singleFile {
-      guard schemas.count == 1 else {
-        throw UsageError("'--single-file' takes exactly one schema, not \(schemas.count)")
-      }
-      guard output == nil else {
-        throw UsageError("'--single-file' and '--output' cannot be used together")
-      }
-      guard emit == [.swift] else {
-        throw UsageError("'--single-file' writes Swift only: leave out '--emit'")
-      }
-      guard !check && !dryRun else {
-        throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'")
-      }
-      return GenerateOptions(
-        schemas: schemas, output: PathText.parent(of: singleFile),
-        templates: templates,
-        access: access, singleFile: singleFile, config: config,
-        conflictResolution: conflictResolution, lockTimeout: lockTimeout)
-    }
+    if let singleFile { return try singleFileOptions(singleFile) }
     guard let output else { throw UsageError("missing '--output DIR'") }
     if check && dryRun { throw UsageError("'--check' and '--dry-run' cannot be used together") }
     let stems = schemas.map(OutputPlanner.stem(of:))
@@ -421,5 +433,26 @@ extension Command {
       schemas: schemas, output: output, templates: templates, access: access, emit: emit,
       check: check, dryRun: dryRun,
       config: config, conflictResolution: conflictResolution, lockTimeout: lockTimeout)
+  }
+
+  /// `--single-file PATH`: one schema, Swift only, written beside nothing else.
+  private func singleFileOptions(_ singleFile: String) throws -> GenerateOptions {
+    guard schemas.count == 1 else {
+      throw UsageError("'--single-file' takes exactly one schema, not \(schemas.count)")
+    }
+    guard output == nil else {
+      throw UsageError("'--single-file' and '--output' cannot be used together")
+    }
+    guard emit == [.swift] else {
+      throw UsageError("'--single-file' writes Swift only: leave out '--emit'")
+    }
+    guard !check && !dryRun else {
+      throw UsageError("'--single-file' cannot be used with '--check' or '--dry-run'")
+    }
+    return GenerateOptions(
+      schemas: schemas, output: PathText.parent(of: singleFile),
+      templates: templates,
+      access: access, singleFile: singleFile, config: config,
+      conflictResolution: conflictResolution, lockTimeout: lockTimeout)
   }
 }

@@ -224,78 +224,12 @@ public struct ConfigFile: Sendable, Equatable {
     _ member: ConfigJSON.Member, path: String, into config: inout ConfigFile, report: inout ConfigReport
   ) -> Bool {
     let value = member.value
-    func invalid(_ message: String, hint: String) -> Bool {
-      report.add(code: ConfigDiagnosticCode.invalidValue, message: message, at: value.position, hint: hint)
-    }
     switch member.key {
-    case "access":
-      guard case .string(let text) = value.value, let access = AccessLevel(rawValue: text) else {
-        var hint = "write \"access\": \"public\" (the default), \"package\" or \"internal\""
-        if case .string(let text) = value.value,
-          let suggestion = Naming.closest(to: text, among: AccessLevel.allCases.map(\.rawValue))
-        {
-          hint = "did you mean \"\(suggestion)\"?"
-        }
-        return invalid("\"access\" must be \"public\", \"package\" or \"internal\"", hint: hint)
-      }
-      config.access = access
-    case "emit":
-      let expected = "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
-      let hint = "write \"emit\": [\"swift\"] or [\"swift\", \"api-schema\"]"
-      guard case .array(let elements) = value.value, !elements.isEmpty else { return invalid(expected, hint: hint) }
-      var kinds: Set<EmitKind> = []
-      for element in elements {
-        guard case .string(let text) = element.value, let kind = EmitKind(rawValue: text) else {
-          let shown: String
-          if case .string(let text) = element.value {
-            shown = "\"\(SwiftNames.commentText(DiagnosticText.shortened(text)))\""
-          } else {
-            shown = element.value.kind
-          }
-          return report.add(
-            code: ConfigDiagnosticCode.invalidValue, message: "\(expected); \(shown) is not one of them",
-            at: value.position, hint: hint)
-        }
-        guard kinds.insert(kind).inserted else {
-          return report.add(
-            code: ConfigDiagnosticCode.invalidValue, message: "\"emit\" names \"\(text)\" more than once",
-            at: element.position, hint: "name each kind once: \"emit\": [\"swift\", \"api-schema\"]")
-        }
-      }
-      config.emit = kinds
-      config.emitPosition = value.position
-    case "templates":
-      guard case .string(let text) = value.value, !text.isEmpty else {
-        return invalid(
-          "\"templates\" must be a directory path, relative to the config file's directory",
-          hint: "write \"templates\": \"templates\" for a templates directory beside the config file")
-      }
-      let directory = text.hasPrefix("/") ? text : PathText.appending(text, to: PathText.parent(of: path))
-      let standardized = PathText.standardized(directory)
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), isDirectory.boolValue
-      else {
-        return report.add(
-          code: ConfigDiagnosticCode.templatesNotADirectory,
-          message: "\"templates\" names \(SwiftNames.commentText(standardized)), which is not a directory",
-          at: value.position,
-          hint: "a relative path is resolved against the directory of the config file")
-      }
-      config.templates = standardized
-    case "conflictResolution":
-      let names = ConflictResolution.allCases.map(\.rawValue)
-      guard case .string(let text) = value.value, let strategy = ConflictResolution(rawValue: text) else {
-        var message = "\"conflictResolution\" must be one of \(quoted(names))"
-        var hint = "leave the key out for no conflict resolution (no sync fields)"
-        if case .string(let text) = value.value, let suggestion = Naming.closest(to: text, among: names) {
-          message += " (did you mean \"\(suggestion)\"?)"
-          hint = "did you mean \"\(suggestion)\"?"
-        }
-        return invalid(message, hint: hint)
-      }
-      config.conflictResolution = strategy
-    case "swiftNames":
-      return checkSwiftNames(value, into: &config, report: &report)
+    case "access": return checkAccess(value, into: &config, report: &report)
+    case "emit": return checkEmit(value, into: &config, report: &report)
+    case "templates": return checkTemplates(value, path: path, into: &config, report: &report)
+    case "conflictResolution": return checkConflictResolution(value, into: &config, report: &report)
+    case "swiftNames": return checkSwiftNames(value, into: &config, report: &report)
     default:
       let shown = SwiftNames.commentText(DiagnosticText.shortened(member.key))
       var message = "unknown key \"\(shown)\"; the keys are \(quoted(keys))"
@@ -306,6 +240,100 @@ public struct ConfigFile: Sendable, Equatable {
       }
       return report.add(code: ConfigDiagnosticCode.unknownKey, message: message, at: member.keyPosition, hint: hint)
     }
+  }
+
+  /// `"access"`: one of ``AccessLevel``'s names.
+  private static func checkAccess(
+    _ value: ConfigJSON.Node, into config: inout ConfigFile, report: inout ConfigReport
+  ) -> Bool {
+    guard case .string(let text) = value.value, let access = AccessLevel(rawValue: text) else {
+      var hint = "write \"access\": \"public\" (the default), \"package\" or \"internal\""
+      if case .string(let text) = value.value,
+        let suggestion = Naming.closest(to: text, among: AccessLevel.allCases.map(\.rawValue))
+      {
+        hint = "did you mean \"\(suggestion)\"?"
+      }
+      return report.add(
+        code: ConfigDiagnosticCode.invalidValue, message: "\"access\" must be \"public\", \"package\" or \"internal\"",
+        at: value.position, hint: hint)
+    }
+    config.access = access
+    return true
+  }
+
+  /// `"emit"`: a non-empty array of ``EmitKind``'s names, each once.
+  private static func checkEmit(
+    _ value: ConfigJSON.Node, into config: inout ConfigFile, report: inout ConfigReport
+  ) -> Bool {
+    let expected = "\"emit\" must be a non-empty array of \(quoted(EmitKind.allCases.map(\.rawValue)))"
+    let hint = "write \"emit\": [\"swift\"] or [\"swift\", \"api-schema\"]"
+    guard case .array(let elements) = value.value, !elements.isEmpty else {
+      return report.add(code: ConfigDiagnosticCode.invalidValue, message: expected, at: value.position, hint: hint)
+    }
+    var kinds: Set<EmitKind> = []
+    for element in elements {
+      guard case .string(let text) = element.value, let kind = EmitKind(rawValue: text) else {
+        let shown: String
+        if case .string(let text) = element.value {
+          shown = "\"\(SwiftNames.commentText(DiagnosticText.shortened(text)))\""
+        } else {
+          shown = element.value.kind
+        }
+        return report.add(
+          code: ConfigDiagnosticCode.invalidValue, message: "\(expected); \(shown) is not one of them",
+          at: value.position, hint: hint)
+      }
+      guard kinds.insert(kind).inserted else {
+        return report.add(
+          code: ConfigDiagnosticCode.invalidValue, message: "\"emit\" names \"\(text)\" more than once",
+          at: element.position, hint: "name each kind once: \"emit\": [\"swift\", \"api-schema\"]")
+      }
+    }
+    config.emit = kinds
+    config.emitPosition = value.position
+    return true
+  }
+
+  /// `"templates"`: a directory, relative to the directory of the config file at `path`.
+  private static func checkTemplates(
+    _ value: ConfigJSON.Node, path: String, into config: inout ConfigFile, report: inout ConfigReport
+  ) -> Bool {
+    guard case .string(let text) = value.value, !text.isEmpty else {
+      return report.add(
+        code: ConfigDiagnosticCode.invalidValue,
+        message: "\"templates\" must be a directory path, relative to the config file's directory",
+        at: value.position, hint: "write \"templates\": \"templates\" for a templates directory beside the config file")
+    }
+    let directory = text.hasPrefix("/") ? text : PathText.appending(text, to: PathText.parent(of: path))
+    let standardized = PathText.standardized(directory)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      return report.add(
+        code: ConfigDiagnosticCode.templatesNotADirectory,
+        message: "\"templates\" names \(SwiftNames.commentText(standardized)), which is not a directory",
+        at: value.position,
+        hint: "a relative path is resolved against the directory of the config file")
+    }
+    config.templates = standardized
+    return true
+  }
+
+  /// `"conflictResolution"`: one of ``ConflictResolution``'s names.
+  private static func checkConflictResolution(
+    _ value: ConfigJSON.Node, into config: inout ConfigFile, report: inout ConfigReport
+  ) -> Bool {
+    let names = ConflictResolution.allCases.map(\.rawValue)
+    guard case .string(let text) = value.value, let strategy = ConflictResolution(rawValue: text) else {
+      var message = "\"conflictResolution\" must be one of \(quoted(names))"
+      var hint = "leave the key out for no conflict resolution (no sync fields)"
+      if case .string(let text) = value.value, let suggestion = Naming.closest(to: text, among: names) {
+        message += " (did you mean \"\(suggestion)\"?)"
+        hint = "did you mean \"\(suggestion)\"?"
+      }
+      return report.add(code: ConfigDiagnosticCode.invalidValue, message: message, at: value.position, hint: hint)
+    }
+    config.conflictResolution = strategy
     return true
   }
 

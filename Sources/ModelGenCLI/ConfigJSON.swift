@@ -277,59 +277,50 @@ struct ConfigJSON: Sendable {
       }
       while true {
         try skipWhitespace()
-        let keyPosition = position
-        guard current == UInt8(ascii: "\"") else {
-          if current == UInt8(ascii: "}") {
-            throw fail("expected a key after ','", hint: "JSON allows no trailing comma")
-          }
-          throw fail(
-            current == nil
-              ? "the JSON text ends inside an object" : "expected a key in double quotes, found \(describeCurrent())",
-            hint: current == nil ? "close every { and [" : "write the key as \"key\"")
+        try add(try member(), to: &members, firstIndices: &firstIndices)
+        if try closes(UInt8(ascii: "}"), inside: "an object", after: "a member") { return .object(members) }
+      }
+    }
+
+    /// One member, `"key": value`, from its key's opening quote.
+    mutating func member() throws(Stop) -> Member {
+      let keyPosition = position
+      guard current == UInt8(ascii: "\"") else {
+        if current == UInt8(ascii: "}") {
+          throw fail("expected a key after ','", hint: "JSON allows no trailing comma")
         }
-        let key = try string()
-        try skipWhitespace()
-        guard current == UInt8(ascii: ":") else {
-          throw fail(
-            "expected ':' after the key \"\(DiagnosticText.shortened(key))\", found \(describeCurrent())",
-            hint: "write a ':' between the key and its value")
-        }
-        advance()
-        try skipWhitespace()
-        let member = Member(key: key, keyPosition: keyPosition, value: try value())
-        if let firstIndex = firstIndices[key] {
-          let first = members[firstIndex].keyPosition
-          members[firstIndex].repeats.append(member.value)
-          try recoverable(
-            ConfigFileError.Draft(
-              code: ConfigDiagnosticCode.duplicateKey,
-              message:
-                "duplicate key \"\(SwiftNames.commentText(DiagnosticText.shortened(key)))\" (first written at \(first.line):\(first.column))",
-              position: keyPosition, hint: "keep one of the two; a JSON object's keys must be unique"))
-        } else {
-          firstIndices[key] = members.count
-          members.append(member)
-        }
-        try skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-          let comma = position
-          advance()
-          try skipWhitespace()
-          if current == UInt8(ascii: "}") {
-            try recoverable(
-              syntax("trailing comma before '}'", at: comma, hint: "remove the comma (JSON allows no trailing comma)"))
-            advance()
-            return .object(members)
-          }
-        case UInt8(ascii: "}"):
-          advance()
-          return .object(members)
-        case nil:
-          throw fail("the JSON text ends inside an object", hint: "close every { and [")
-        default:
-          throw fail("expected ',' or '}' after a member, found \(describeCurrent())")
-        }
+        throw fail(
+          current == nil
+            ? "the JSON text ends inside an object" : "expected a key in double quotes, found \(describeCurrent())",
+          hint: current == nil ? "close every { and [" : "write the key as \"key\"")
+      }
+      let key = try string()
+      try skipWhitespace()
+      guard current == UInt8(ascii: ":") else {
+        throw fail(
+          "expected ':' after the key \"\(DiagnosticText.shortened(key))\", found \(describeCurrent())",
+          hint: "write a ':' between the key and its value")
+      }
+      advance()
+      try skipWhitespace()
+      return Member(key: key, keyPosition: keyPosition, value: try value())
+    }
+
+    /// Appends `member`, or keeps its value as a repeat of the first member with its key
+    /// (`MGC004`, recoverable: the reading goes on).
+    mutating func add(_ member: Member, to members: inout [Member], firstIndices: inout [String: Int]) throws(Stop) {
+      if let firstIndex = firstIndices[member.key] {
+        let first = members[firstIndex].keyPosition
+        members[firstIndex].repeats.append(member.value)
+        try recoverable(
+          ConfigFileError.Draft(
+            code: ConfigDiagnosticCode.duplicateKey,
+            message:
+              "duplicate key \"\(SwiftNames.commentText(DiagnosticText.shortened(member.key)))\" (first written at \(first.line):\(first.column))",
+            position: member.keyPosition, hint: "keep one of the two; a JSON object's keys must be unique"))
+      } else {
+        firstIndices[member.key] = members.count
+        members.append(member)
       }
     }
 
@@ -349,27 +340,33 @@ struct ConfigJSON: Sendable {
           throw fail("expected a value, found \(describeCurrent())")
         }
         elements.append(try value())
-        try skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-          let comma = position
-          advance()
-          try skipWhitespace()
-          if current == UInt8(ascii: "]") {
-            try recoverable(
-              syntax("trailing comma before ']'", at: comma, hint: "remove the comma (JSON allows no trailing comma)"))
-            advance()
-            return .array(elements)
-          }
-        case UInt8(ascii: "]"):
-          advance()
-          return .array(elements)
-        case nil:
-          throw fail("the JSON text ends inside an array", hint: "close every { and [")
-        default:
-          throw fail("expected ',' or ']' after an element, found \(describeCurrent())")
-        }
+        if try closes(UInt8(ascii: "]"), inside: "an array", after: "an element") { return .array(elements) }
       }
+    }
+
+    /// After a member or an element (`item`) of an object or array (`container`): `true` when the
+    /// bracket `close` follows (read), `false` after a `,` that another item follows. A `,` right
+    /// before `close` is a recoverable error and closes too.
+    mutating func closes(_ close: UInt8, inside container: String, after item: String) throws(Stop) -> Bool {
+      let bracket = Character(Unicode.Scalar(close))
+      try skipWhitespace()
+      if current == UInt8(ascii: ",") {
+        let comma = position
+        advance()
+        try skipWhitespace()
+        guard current == close else { return false }
+        try recoverable(
+          syntax(
+            "trailing comma before '\(bracket)'", at: comma, hint: "remove the comma (JSON allows no trailing comma)"))
+        advance()
+        return true
+      }
+      if current == close {
+        advance()
+        return true
+      }
+      if current == nil { throw fail("the JSON text ends inside \(container)", hint: "close every { and [") }
+      throw fail("expected ',' or '\(bracket)' after \(item), found \(describeCurrent())")
     }
 
     /// At `"`: the decoded string; after its closing quote.
@@ -401,48 +398,58 @@ struct ConfigJSON: Sendable {
           advance()
           continue
         }
-        let escapeStart = position
-        advance()
         flush()
-        guard let escaped = current else {
-          throw fail("unterminated string", at: start, hint: "close the string with \"")
-        }
-        advance()
-        switch escaped {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
-        case UInt8(ascii: "u"):
-          var value = try hex4(escapeStart)
-          if (0xD800...0xDBFF).contains(value) {
-            guard current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
-              throw fail("a lone UTF-16 surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
-            }
-            advance()
-            advance()
-            let low = try hex4(escapeStart)
-            guard (0xDC00...0xDFFF).contains(low) else {
-              throw fail("a lone UTF-16 surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
-            }
-            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-          } else if (0xDC00...0xDFFF).contains(value) {
-            throw fail("a lone UTF-16 surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
-          }
-          guard let scalar = Unicode.Scalar(value) else { throw fail("an invalid \\u escape", at: escapeStart) }
-          scalars.append(scalar)
-        default:
-          throw fail(
-            "an invalid escape in a string", at: escapeStart,
-            hint: "JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX")
-        }
+        scalars.append(try escapedScalar(inStringAt: start))
       }
       flush()
       return String(scalars)
+    }
+
+    /// The character an escape stands for, from its backslash: `\"`, `\n`, …, `\uXXXX` (a UTF-16
+    /// surrogate pair as two escapes). `start` is the string's opening quote.
+    mutating func escapedScalar(inStringAt start: Position) throws(Stop) -> Unicode.Scalar {
+      let escapeStart = position
+      advance()
+      guard let escaped = current else {
+        throw fail("unterminated string", at: start, hint: "close the string with \"")
+      }
+      advance()
+      switch escaped {
+      case UInt8(ascii: "\""): return "\""
+      case UInt8(ascii: "\\"): return "\\"
+      case UInt8(ascii: "/"): return "/"
+      case UInt8(ascii: "b"): return "\u{8}"
+      case UInt8(ascii: "f"): return "\u{C}"
+      case UInt8(ascii: "n"): return "\n"
+      case UInt8(ascii: "r"): return "\r"
+      case UInt8(ascii: "t"): return "\t"
+      case UInt8(ascii: "u"): return try unicodeEscape(at: escapeStart)
+      default:
+        throw fail(
+          "an invalid escape in a string", at: escapeStart,
+          hint: "JSON's escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX")
+      }
+    }
+
+    /// `\uXXXX` after its `u`, and the low half's `\uXXXX` after a high surrogate.
+    mutating func unicodeEscape(at escapeStart: Position) throws(Stop) -> Unicode.Scalar {
+      var value = try hex4(escapeStart)
+      if (0xD800...0xDBFF).contains(value) {
+        guard current == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "u") else {
+          throw fail("a lone UTF-16 surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
+        }
+        advance()
+        advance()
+        let low = try hex4(escapeStart)
+        guard (0xDC00...0xDFFF).contains(low) else {
+          throw fail("a lone UTF-16 surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
+        }
+        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(value) {
+        throw fail("a lone UTF-16 surrogate \\u\(String(value, radix: 16, uppercase: true))", at: escapeStart)
+      }
+      guard let scalar = Unicode.Scalar(value) else { throw fail("an invalid \\u escape", at: escapeStart) }
+      return scalar
     }
 
     mutating func hex4(_ escapeStart: Position) throws(Stop) -> UInt32 {

@@ -207,40 +207,24 @@ public struct ModelGenCommand {
     }
   }
 
+  /// `modelgen generate`: the input checks of `validate`, then every schema rendered in memory and,
+  /// only when every input is valid, written (or compared, `--check`; listed, `--dry-run`).
   private func generate(_ options: GenerateOptions, arguments: [String]) -> Int32 {
-    var options = options
     let reading = readConfig(options.config)
     let config = reading.config
-    var extraConfigErrors: [ConfigFileError] = []
-    options.access = config.access ?? options.access
-    options.templates = config.templates ?? options.templates
-    options.conflictResolution = config.conflictResolution ?? options.conflictResolution
-    if let emit = config.emit {
-      // --single-file writes Swift only; the other outputs of the config are for --output runs.
-      if options.singleFile == nil {
-        options.emit = emit
-      } else if !emit.contains(.swift) {
-        extraConfigErrors.append(
-          ConfigFileError(
-            path: reading.path ?? ConfigFile.fileName, code: ConfigDiagnosticCode.emitWithoutSwift,
-            message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift",
-            line: config.emitPosition?.line, column: config.emitPosition?.column,
-            hint: "add \"swift\" to \"emit\" (the command plugin generate-models writes the other outputs)"))
-      }
-    }
+    let (options, extraConfigErrors) = Self.applying(reading, to: options)
     // Templates are loaded only for a run that can render: with config errors the schemas are
     // checked as `validate` checks them.
-    var generator: Generator?
     var templates: TemplateSet?
     var templatesFailed = false
     if reading.errors.isEmpty && extraConfigErrors.isEmpty {
       templates = loadTemplates(options.templates)
       templatesFailed = templates == nil
     }
-    if !templatesFailed, let templates {
-      generator = Generator(
+    let generator = templates.map {
+      Generator(
         options: GeneratorOptions(
-          access: options.access, emit: options.emit, templates: templates,
+          access: options.access, emit: options.emit, templates: $0,
           conflictResolution: options.conflictResolution, swiftNames: config.swiftNames))
     }
     let conflictResolution = options.conflictResolution
@@ -264,19 +248,66 @@ public struct ModelGenCommand {
       return status
     }
     // Render everything first: nothing is written unless every schema is valid.
-    let outputs = checked.results.map { path, result in
-      (
+    let outputs = Self.outputs(of: checked.results, options)
+    if let singleFile = options.singleFile, let output = outputs.first {
+      return writeSingleFile(SingleFile.join(output.files), to: singleFile)
+    }
+    return write(outputs, options, arguments: arguments)
+  }
+
+  /// `options` with the config file's settings in place of the command line's, and the config
+  /// errors found against the command line (`MGC030`: `emit` without `swift` for `--single-file`).
+  private static func applying(
+    _ reading: ConfigFile.Reading, to options: GenerateOptions
+  ) -> (GenerateOptions, [ConfigFileError]) {
+    let config = reading.config
+    var options = options
+    var errors: [ConfigFileError] = []
+    options.access = config.access ?? options.access
+    options.templates = config.templates ?? options.templates
+    options.conflictResolution = config.conflictResolution ?? options.conflictResolution
+    if let emit = config.emit {
+      // --single-file writes Swift only; the other outputs of the config are for --output runs.
+      if options.singleFile == nil {
+        options.emit = emit
+      } else if !emit.contains(.swift) {
+        errors.append(
+          ConfigFileError(
+            path: reading.path ?? ConfigFile.fileName, code: ConfigDiagnosticCode.emitWithoutSwift,
+            message: "\"emit\" leaves out \"swift\", but '--single-file' (the build tool plugin) writes Swift",
+            line: config.emitPosition?.line, column: config.emitPosition?.column,
+            hint: "add \"swift\" to \"emit\" (the command plugin generate-models writes the other outputs)"))
+      }
+    }
+    return (options, errors)
+  }
+
+  /// The files rendered for one schema and where they go.
+  private struct SchemaOutput {
+    /// The output directory: `--output`, or a directory a schema below it when there are several.
+    var directory: String
+    /// The schema's file name escaped for a comment, as the generated headers carry it.
+    var schemaName: String
+    var schemaPath: String
+    var files: [GeneratedFile]
+  }
+
+  private static func outputs(
+    of results: [(path: String, result: GenerationResult)], _ options: GenerateOptions
+  ) -> [SchemaOutput] {
+    results.map { path, result in
+      SchemaOutput(
         directory: options.schemas.count == 1
           ? options.output : PathText.appending(OutputPlanner.stem(of: path), to: options.output),
         // The headers carry the name escaped for a comment; compare generated files by that form.
         schemaName: SwiftNames.commentText(PathText.lastComponent(of: path)), schemaPath: path, files: result.files
       )
     }
+  }
 
-    if let singleFile = options.singleFile, let output = outputs.first {
-      return writeSingleFile(SingleFile.join(output.files), to: singleFile)
-    }
-
+  /// Plans the changes of every output directory and then compares (`--check`), lists
+  /// (`--dry-run`) or writes them.
+  private func write(_ outputs: [SchemaOutput], _ options: GenerateOptions, arguments: [String]) -> Int32 {
     // A run that writes locks its output directories before it reads them, and holds the locks
     // until the last file is in place: a concurrent run plans after it, against its files and
     // manifest (OutputLock). Runs that write nothing take no lock.
@@ -294,34 +325,16 @@ public struct ModelGenCommand {
     }
     defer { releaseLocks(wroteNothing: false) }
 
-    var changes: [PlannedChange] = []
-    var unchanged = 0
+    let changes: [PlannedChange]
+    let unchanged: Int
     do {
-      for output in outputs {
-        let planned = try OutputPlanner.plan(
-          directory: output.directory, files: output.files, schemaName: output.schemaName,
-          prunable: OutputPlanner.prunable(for: options.emit), schemaPath: output.schemaPath)
-        // The files plus the directory's manifest (`.modelgen-manifest.json`).
-        unchanged += output.files.count + 1 - planned.filter { $0.kind != .delete }.count
-        changes += planned
-      }
+      (changes, unchanged) = try Self.plan(outputs, emit: options.emit)
     } catch {
       releaseLocks(wroteNothing: true)
       standardError("\(error)\n")
       return Self.failure
     }
-
-    if options.check {
-      guard !changes.isEmpty else {
-        standardOutput("\(options.output) is up to date\n")
-        return Self.success
-      }
-      for change in changes { standardError("\(change.path): \(Self.checkWording(change.kind))\n") }
-      standardError(
-        "error: \(options.output) is out of date (\(changes.count) file\(changes.count == 1 ? "" : "s")); run:\n"
-          + "  \(Self.regenerateCommand(programName: programName, arguments: arguments))\n")
-      return Self.failure
-    }
+    if options.check { return reportCheck(changes, output: options.output, arguments: arguments) }
     if options.dryRun {
       for change in changes { standardOutput("would \(change.kind.rawValue) \(change.path)\n") }
       standardOutput(
@@ -340,6 +353,37 @@ public struct ModelGenCommand {
       "created \(count(.create)), updated \(count(.update)), deleted \(count(.delete)), unchanged \(unchanged)\n"
     )
     return Self.success
+  }
+
+  /// The changes that bring every output directory to its files, and how many files (manifests
+  /// included) are unchanged.
+  private static func plan(
+    _ outputs: [SchemaOutput], emit: Set<EmitKind>
+  ) throws -> (changes: [PlannedChange], unchanged: Int) {
+    var changes: [PlannedChange] = []
+    var unchanged = 0
+    for output in outputs {
+      let planned = try OutputPlanner.plan(
+        directory: output.directory, files: output.files, schemaName: output.schemaName,
+        prunable: OutputPlanner.prunable(for: emit), schemaPath: output.schemaPath)
+      // The files plus the directory's manifest (`.modelgen-manifest.json`).
+      unchanged += output.files.count + 1 - planned.filter { $0.kind != .delete }.count
+      changes += planned
+    }
+    return (changes, unchanged)
+  }
+
+  /// `--check`: success when nothing would change, else each change and the command to run.
+  private func reportCheck(_ changes: [PlannedChange], output: String, arguments: [String]) -> Int32 {
+    guard !changes.isEmpty else {
+      standardOutput("\(output) is up to date\n")
+      return Self.success
+    }
+    for change in changes { standardError("\(change.path): \(Self.checkWording(change.kind))\n") }
+    standardError(
+      "error: \(output) is out of date (\(changes.count) file\(changes.count == 1 ? "" : "s")); run:\n"
+        + "  \(Self.regenerateCommand(programName: programName, arguments: arguments))\n")
+    return Self.failure
   }
 
   /// A config error (`MGC010`, `MGC011`) about the `swiftNames` entry for `name`, found against

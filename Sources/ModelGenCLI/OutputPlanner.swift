@@ -149,31 +149,12 @@ public enum OutputPlanner {
       OutputManifest.schemaPath($0, relativeTo: directory, currentDirectory: currentDirectory)
     }
     let recorded = schema.flatMap { manifest?.files(of: $0) } ?? []
-    if let manifest, let schema {
-      for file in files {
-        if let other = manifest.owner(of: file.path, excluding: schema) {
-          throw OutputError.collision(
-            path: PathText.appending(file.path, to: directory), schema: schema, otherSchema: other)
-        }
-      }
-    }
+    if let manifest, let schema { try rejectFilesOfOtherSchemas(files, in: directory, manifest, schema: schema) }
     // Names compared scalar for scalar: `Café.swift` (NFC) left by an earlier run is another file
     // than `Cafe\u{301}.swift` (NFD) on Linux, though the two `String`s are equal.
     let wanted = Set(files.map { Array($0.path.utf8) })
     let wantedIdentities = Set(files.compactMap { FileIdentity(path: PathText.appending($0.path, to: directory)) })
-    for file in files {
-      let path = PathText.appending(file.path, to: directory)
-      guard let existing = try existingFile(at: path) else {
-        changes.append(PlannedChange(kind: .create, path: path, contents: file.contents))
-        continue
-      }
-      if Self.equal(existing, file.contents) { continue }
-      guard let owner = generatingSchema(of: Data(existing)) else { throw OutputConflict(path: path) }
-      if let schemaName, owner != schemaName, !recorded.contains(where: { OutputManifest.same($0, file.path) }) {
-        throw OutputError.otherSchema(path: path, schema: schemaName, otherSchema: owner)
-      }
-      changes.append(PlannedChange(kind: .update, path: path, contents: file.contents))
-    }
+    changes += try writes(of: files, in: directory, schemaName: schemaName, recorded: recorded)
     // With a manifest, only the files it records for this schema are candidates; without one (a
     // directory written before manifests), every file of the directory is, judged by its header.
     let candidates =
@@ -205,15 +186,52 @@ public enum OutputPlanner {
     }
     if let schema {
       let updated = (manifest ?? OutputManifest()).replacing(schema, files: files.map(\.path) + kept)
-      if let existing = try existingFile(at: manifestPath) {
-        if !Self.equal(existing, updated.text) {
-          changes.append(PlannedChange(kind: .update, path: manifestPath, contents: updated.text))
-        }
-      } else {
-        changes.append(PlannedChange(kind: .create, path: manifestPath, contents: updated.text))
-      }
+      if let change = try manifestChange(at: manifestPath, to: updated) { changes.append(change) }
     }
     return changes.sorted()
+  }
+
+  /// ``OutputError/collision(path:schema:otherSchema:)`` when the manifest lists one of `files`
+  /// for another schema than `schema`.
+  private static func rejectFilesOfOtherSchemas(
+    _ files: [GeneratedFile], in directory: String, _ manifest: OutputManifest, schema: String
+  ) throws {
+    for file in files {
+      if let other = manifest.owner(of: file.path, excluding: schema) {
+        throw OutputError.collision(
+          path: PathText.appending(file.path, to: directory), schema: schema, otherSchema: other)
+      }
+    }
+  }
+
+  /// The creations and updates that write `files` into `directory` (none for a file already as
+  /// rendered). A file in the way must be a generated one, of `schemaName` or `recorded` for it.
+  private static func writes(
+    of files: [GeneratedFile], in directory: String, schemaName: String?, recorded: [String]
+  ) throws -> [PlannedChange] {
+    var changes: [PlannedChange] = []
+    for file in files {
+      let path = PathText.appending(file.path, to: directory)
+      guard let existing = try existingFile(at: path) else {
+        changes.append(PlannedChange(kind: .create, path: path, contents: file.contents))
+        continue
+      }
+      if Self.equal(existing, file.contents) { continue }
+      guard let owner = generatingSchema(of: Data(existing)) else { throw OutputConflict(path: path) }
+      if let schemaName, owner != schemaName, !recorded.contains(where: { OutputManifest.same($0, file.path) }) {
+        throw OutputError.otherSchema(path: path, schema: schemaName, otherSchema: owner)
+      }
+      changes.append(PlannedChange(kind: .update, path: path, contents: file.contents))
+    }
+    return changes
+  }
+
+  /// The change that writes `manifest` at `path`, or `nil` when the file holds it already.
+  private static func manifestChange(at path: String, to manifest: OutputManifest) throws -> PlannedChange? {
+    guard let existing = try existingFile(at: path) else {
+      return PlannedChange(kind: .create, path: path, contents: manifest.text)
+    }
+    return Self.equal(existing, manifest.text) ? nil : PlannedChange(kind: .update, path: path, contents: manifest.text)
   }
 
   /// The manifest at `path`, or `nil` when there is none.

@@ -1,3 +1,5 @@
+import ModelVocabulary
+
 /// A named set of compiled templates that may refer to each other as partials.
 ///
 /// Rendering is a pure function of the set and the value; a set is immutable and safe to share
@@ -367,7 +369,8 @@ public struct TemplateSet: Sendable {
 
 /// Did-you-mean suggestions for names in templates.
 enum TemplateSpelling {
-  /// The candidate closest to `word` by edit distance (insertions, deletions, substitutions),
+  /// The candidate closest to `word` by the package's edit distance over Unicode scalars
+  /// (`ModelVocabulary.editDistance`: insertions, deletions, substitutions, swaps of neighbours),
   /// when at most 2 edits and fewer edits than half of `word`'s characters away; ties go to the
   /// earlier candidate.
   static func closest(to word: String, among candidates: [String]) -> String? {
@@ -383,19 +386,5 @@ enum TemplateSpelling {
       }
     }
     return best?.name
-  }
-
-  private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in a.indices {
-      current[0] = i + 1
-      for j in b.indices {
-        current[j + 1] = Swift.min(
-          previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }

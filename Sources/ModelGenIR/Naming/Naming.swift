@@ -1,4 +1,5 @@
 import GraphQLSDL
+import ModelVocabulary
 
 /// Name helpers that mirror the Amplify transformer's string functions.
 package enum Naming {

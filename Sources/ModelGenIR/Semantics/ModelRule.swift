@@ -41,13 +41,7 @@ enum ModelRule {
             .modelFieldWithoutRelation(model: name, field: astField.name.value, relatedModel: related),
             at: astField.name.range)
         }
-        var field = FieldDefinition(
-          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
-          description: astField.description?.value, location: astField.name.range.schemaLocation)
-        field.descriptionIsBlockString = astField.description?.isBlockString ?? true
-        field.appSyncDirectives = appSyncDirectives(astField.directives)
-        field.arguments = arguments(of: astField)
-        fields.append(field)
+        fields.append(declaredField(astField, resolved))
       }
       let model = WorkingModel(entry: entry, declared: declared)
       let hasPrimaryKey = entry.fields.contains { field in field.directives.contains { $0.name.value == "primaryKey" } }
@@ -190,13 +184,7 @@ enum ModelRule {
         // A model here is an embedded value (a custom resolver's result, `OrderLine.product`): no
         // relation, no foreign key; the Amplify codegen emits it the same way.
         // `@default` here is MG016 (``DirectiveRule``): the transformer takes it on model fields only.
-        var field = FieldDefinition(
-          name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
-          description: astField.description?.value, location: astField.name.range.schemaLocation)
-        field.descriptionIsBlockString = astField.description?.isBlockString ?? true
-        field.appSyncDirectives = appSyncDirectives(astField.directives)
-        field.arguments = arguments(of: astField)
-        fields.append(field)
+        fields.append(declaredField(astField, resolved))
       }
       var nonModel = NonModelDefinition(
         name: name, fields: fields, description: entry.description, location: entry.nameRange.schemaLocation)
@@ -205,6 +193,20 @@ enum ModelRule {
       nonModel.interfaces = entry.interfaces.map(\.value)
       return nonModel
     }
+  }
+
+  /// The IR field of a declared field whose type resolved to `resolved`: its name, type,
+  /// description, AppSync directives and arguments as written.
+  private static func declaredField(
+    _ astField: GraphQLSDL.FieldDefinition, _ resolved: (type: FieldType, isRequired: Bool)
+  ) -> FieldDefinition {
+    var field = FieldDefinition(
+      name: astField.name.value, type: resolved.type, isRequired: resolved.isRequired,
+      description: astField.description?.value, location: astField.name.range.schemaLocation)
+    field.descriptionIsBlockString = astField.description?.isBlockString ?? true
+    field.appSyncDirectives = appSyncDirectives(astField.directives)
+    field.arguments = arguments(of: astField)
+    return field
   }
 
   /// The arguments of a declared field as the API schema prints them: type, default value and

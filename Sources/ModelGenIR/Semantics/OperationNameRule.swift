@@ -16,29 +16,55 @@ import GraphQLSDL
 enum OperationNameRule {
   /// - Parameter models: `ModelRule.finish` of each of `context.orderedModels`, in that order.
   static func apply(_ context: AnalysisContext, models: [ModelDefinition]) {
-    var queries: [String: (owner: String, range: SourceRange)] = [:]
-    var mutations: [String: (owner: String, range: SourceRange)] = [:]
-    var subscriptions: [String: (owner: String, range: SourceRange)] = [:]
-    // What each generated root field is, for a clash with a user's root field: root/name →
-    // (model, operation in words, how to leave it out).
-    // Only read for the user's own root types: without one, it is not built (nor its texts).
-    var generated: [String: (model: String, operation: String, disable: String)] = [:]
-    let recordsGenerated = ["Query", "Mutation", "Subscription"].contains {
-      context.types[$0]?.kind == .unsupported("root operation")
+    var claims = RootFieldClaims(context: context)
+    // A model whose name equals an earlier one ignoring case is already MG032; its operation
+    // names would only repeat that error.
+    var modelNames: Set<String> = []
+    for (working, model) in zip(context.orderedModels, models) {
+      guard modelNames.insert(working.name.lowercased()).inserted else { continue }
+      let names = ModelNames(model: model)
+      claimQueries(of: model, names, working, in: &claims)
+      claimMutationsAndSubscriptions(of: model, names.operations, at: working.nameRange, in: &claims)
+    }
+    reportUserRootFieldClashes(context, claims)
+    checkSubscribedMutations(context, generatedMutations: claims.table("Mutation").mapValues(\.owner))
+    checkQueryRoot(context, generatedQueries: claims.table("Query").isEmpty)
+  }
+
+  /// The generated root fields claimed so far, one table a root type (`Query`, `Mutation`,
+  /// `Subscription`): name → the model (or index) that first claims it. A second claim is MG030.
+  private struct RootFieldClaims {
+    typealias Table = [String: (owner: String, range: SourceRange)]
+    typealias Origin = (model: String, operation: String, disable: String)
+
+    let context: AnalysisContext
+    private var tables: [String: Table] = [:]
+    /// What each generated root field is, for a clash with a user's root field: root/name →
+    /// (model, operation in words, how to leave it out). Only read for the user's own root types:
+    /// without one, it is not built (nor its texts).
+    private(set) var generated: [String: Origin] = [:]
+    private let recordsGenerated: Bool
+
+    init(context: AnalysisContext) {
+      self.context = context
+      recordsGenerated = ["Query", "Mutation", "Subscription"].contains {
+        context.types[$0]?.kind == .unsupported("root operation")
+      }
     }
 
-    func claim(
-      _ name: String?, owner: String, at range: SourceRange,
-      in table: inout [String: (owner: String, range: SourceRange)],
-      as origin: @autoclosure () -> (root: String, model: String, operation: String, disable: String)
+    func table(_ root: String) -> Table { tables[root] ?? [:] }
+
+    /// Claims `name` (nothing when nil) in `root` for `owner`, or reports MG030 at `range` with a
+    /// note at the first claim.
+    mutating func claim(
+      _ name: String?, owner: String, at range: SourceRange, in root: String, as origin: @autoclosure () -> Origin
     ) {
       guard let name else { return }
       if recordsGenerated {
-        let origin = origin()
-        let key = "\(origin.root).\(name)"
-        if generated[key] == nil { generated[key] = (origin.model, origin.operation, origin.disable) }
+        let key = "\(root).\(name)"
+        if generated[key] == nil { generated[key] = origin() }
       }
-      if let first = table[name] {
+      if let first = tables[root]?[name] {
         context.report(
           .duplicateQueryField(name: name), at: range,
           notes: [
@@ -48,71 +74,82 @@ enum OperationNameRule {
               range: first.range)
           ])
       } else {
-        table[name] = (owner, range)
+        tables[root, default: [:]][name] = (owner, range)
       }
     }
+  }
 
-    // A model whose name equals an earlier one ignoring case is already MG032; its operation
-    // names would only repeat that error.
-    var modelNames: Set<String> = []
-    for (working, model) in zip(context.orderedModels, models) {
-      guard modelNames.insert(working.name.lowercased()).inserted else { continue }
-      let names = ModelNames(model: model)
-      let operations = names.operations
-      claim(
-        operations.get, owner: model.name, at: working.nameRange, in: &queries,
-        as: ("Query", model.name, "`get` query", "leave the generated one out with `@model(queries: {get: null})`"))
-      claim(
-        operations.list, owner: model.name, at: working.nameRange, in: &queries,
-        as: ("Query", model.name, "`list` query", "leave the generated one out with `@model(queries: {list: null})`"))
-      if context.conflictResolution != nil, operations.list != nil {
-        // A versioned data source: `sync<PluralName>` beside `list` (APISchemaSync).
-        claim(
-          APINames.syncQuery(model), owner: model.name, at: working.nameRange, in: &queries,
-          as: (
-            "Query", model.name, "`sync` query",
-            "leave the generated one out with `@model(queries: {list: null})` (the sync query goes with the list query)"
-          ))
-      }
-      for index in model.indexes {
-        // A written `queryField:` is reported at that argument, a default name at the model.
-        let written = working.declared.lazy
-          .filter { $0.ast.name.value == index.fields.first }
-          .flatMap { $0.ast.directives.filter { $0.name.value == "index" } }
-          .first { index.queryField != nil && $0.string("queryField") == index.queryField }
-        claim(
-          names.queryField(of: index), owner: "\(model.name) index \(index.name)",
-          at: written?.range(of: "queryField") ?? working.nameRange, in: &queries,
-          as: (
-            "Query", model.name, "query of index `\(DiagnosticText.shortened(index.name))`",
-            "give the index another `queryField:`"
-          ))
-      }
-      for (name, key) in [(operations.create, "create"), (operations.update, "update"), (operations.delete, "delete")] {
-        claim(
-          name, owner: model.name, at: working.nameRange, in: &mutations,
-          as: (
-            "Mutation", model.name, "`\(DiagnosticText.shortened(key))` mutation",
-            "leave the generated one out with `@model(mutations: {\(key): null})`"
-          ))
-      }
-      for (name, key) in [
-        (operations.onCreate, "onCreate"), (operations.onUpdate, "onUpdate"), (operations.onDelete, "onDelete"),
-      ] {
-        claim(
-          name, owner: model.name, at: working.nameRange, in: &subscriptions,
-          as: (
-            "Subscription", model.name, "`\(DiagnosticText.shortened(key))` subscription",
-            "rename the generated one with `@model(subscriptions: {\(key): [\"…\"]})` or leave them out with `@model(subscriptions: null)`"
-          ))
-      }
+  /// The `get` and `list` queries of `model`, its `sync` query with a conflict-resolution strategy,
+  /// and its index queries.
+  private static func claimQueries(
+    of model: ModelDefinition, _ names: ModelNames, _ working: WorkingModel, in claims: inout RootFieldClaims
+  ) {
+    let operations = names.operations
+    claims.claim(
+      operations.get, owner: model.name, at: working.nameRange, in: "Query",
+      as: (model.name, "`get` query", "leave the generated one out with `@model(queries: {get: null})`"))
+    claims.claim(
+      operations.list, owner: model.name, at: working.nameRange, in: "Query",
+      as: (model.name, "`list` query", "leave the generated one out with `@model(queries: {list: null})`"))
+    if claims.context.conflictResolution != nil, operations.list != nil {
+      // A versioned data source: `sync<PluralName>` beside `list` (APISchemaSync).
+      claims.claim(
+        APINames.syncQuery(model), owner: model.name, at: working.nameRange, in: "Query",
+        as: (
+          model.name, "`sync` query",
+          "leave the generated one out with `@model(queries: {list: null})` (the sync query goes with the list query)"
+        ))
     }
+    for index in model.indexes {
+      // A written `queryField:` is reported at that argument, a default name at the model.
+      let written = working.declared.lazy
+        .filter { $0.ast.name.value == index.fields.first }
+        .flatMap { $0.ast.directives.filter { $0.name.value == "index" } }
+        .first { index.queryField != nil && $0.string("queryField") == index.queryField }
+      claims.claim(
+        names.queryField(of: index), owner: "\(model.name) index \(index.name)",
+        at: written?.range(of: "queryField") ?? working.nameRange, in: "Query",
+        as: (
+          model.name, "query of index `\(DiagnosticText.shortened(index.name))`", "give the index another `queryField:`"
+        ))
+    }
+  }
+
+  /// The `create`/`update`/`delete` mutations and `onCreate`/`onUpdate`/`onDelete` subscriptions
+  /// of `model`, all reported at `range` (the model's name).
+  private static func claimMutationsAndSubscriptions(
+    of model: ModelDefinition, _ operations: APIOperations, at range: SourceRange,
+    in claims: inout RootFieldClaims
+  ) {
+    for (name, key) in [(operations.create, "create"), (operations.update, "update"), (operations.delete, "delete")] {
+      claims.claim(
+        name, owner: model.name, at: range, in: "Mutation",
+        as: (
+          model.name, "`\(DiagnosticText.shortened(key))` mutation",
+          "leave the generated one out with `@model(mutations: {\(key): null})`"
+        ))
+    }
+    for (name, key) in [
+      (operations.onCreate, "onCreate"), (operations.onUpdate, "onUpdate"), (operations.onDelete, "onDelete"),
+    ] {
+      claims.claim(
+        name, owner: model.name, at: range, in: "Subscription",
+        as: (
+          model.name, "`\(DiagnosticText.shortened(key))` subscription",
+          "rename the generated one with `@model(subscriptions: {\(key): [\"…\"]})` or leave them out with `@model(subscriptions: null)`"
+        ))
+    }
+  }
+
+  /// MG030 at each field of the user's own `Query`/`Mutation`/`Subscription` whose name a model's
+  /// generated field takes, with a note at that model.
+  private static func reportUserRootFieldClashes(_ context: AnalysisContext, _ claims: RootFieldClaims) {
     for root in ["Query", "Mutation", "Subscription"] {
       guard let entry = context.types[root], entry.kind == .unsupported("root operation") else { continue }
+      let table = claims.table(root)
       var seen: Set<String> = []
       for field in entry.fields where seen.insert(field.name.value).inserted {
-        guard let origin = generated["\(root).\(field.name.value)"] else { continue }
-        let table = root == "Query" ? queries : root == "Mutation" ? mutations : subscriptions
+        guard let origin = claims.generated["\(root).\(field.name.value)"] else { continue }
         let notes =
           table[field.name.value].map {
             [DiagnosticNote(message: "generated for `\(DiagnosticText.shortened(origin.model))` here", range: $0.range)]
@@ -124,8 +161,6 @@ enum OperationNameRule {
           at: field.name.range, notes: notes)
       }
     }
-    checkSubscribedMutations(context, generatedMutations: mutations.mapValues(\.owner))
-    checkQueryRoot(context, generatedQueries: queries.isEmpty)
   }
 
   /// MG043 when the API schema would have no `Query` field: no model has a `get`, `list` or index

@@ -97,93 +97,122 @@ enum SwiftNameRule {
   private static func reportMembers(
     _ context: AnalysisContext, models: [ModelDefinition], nonModels: [NonModelDefinition]
   ) -> [String: ResolvedMemberNames] {
-    // The fields each generated type stores, as the Swift stage resolves their names
-    // (`SwiftMemberNames`), with the declared ones' positions.
     // A field already in error (MG033: `Name` beside `name`) gets no rename warning on top.
     let erroneous = Set(context.diagnostics.filter { $0.severity == .error }.map(\.range.start.offset))
-    func report(
-      owner: String, stored: [FieldDefinition], names: ResolvedMemberNames, declared: [GraphQLSDL.FieldDefinition]
-    ) {
-      let members = names.members
-      if let derived = names.derived {
-        reportDerivedMembers(
-          context, model: owner, fields: stored, members: members, derived: derived,
-          declared: declared, erroneous: erroneous)
-      }
-      let storedNames = Set(stored.map(\.name))
-      var seen: Set<String> = []
-      for field in declared where seen.insert(field.name.value).inserted && storedNames.contains(field.name.value) {
-        let name = field.name.value
-        guard !erroneous.contains(field.name.range.start.offset) else { continue }
-        let wanted = SwiftNames.lowerFirst(name)
-        let swiftName = members.propertyName(name)
-        guard swiftName != wanted else {
-          // The property keeps its name, but its coding key (and typed key) cannot.
-          let key = members.codingKeyCase(name)
-          if key != swiftName, let source = SwiftNames.protocolCaseNames[swiftName] {
-            context.report(
-              .renamedSwiftMember(
-                owner: owner, member: name, wanted: wanted, swiftName: "keys.\(key)",
-                reason:
-                  "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"
-                  + (key == swiftName + "Value" ? "" : ", and `\(swiftName)Value` is the coding key of another field")),
-              at: field.name.range)
-          }
-          // Likewise its `ModelPath` member (`Post.path.fieldNames` would be ambiguous).
-          if let pathMember = members.pathMember(name), pathMember != swiftName, context.models[owner] != nil,
-            let source = SwiftNames.pathMemberNames[swiftName]
-          {
-            context.report(
-              .renamedSwiftMember(
-                owner: owner, member: name, wanted: wanted, swiftName: "path.\(pathMember)",
-                reason:
-                  "is `\(source).\(swiftName)`, which every `ModelPath` has (the property keeps its name)"
-                  + (pathMember == swiftName + "Value"
-                    ? "" : ", and `\(swiftName)Value` is the path member of another association")),
-              at: field.name.range)
-          }
-          continue
-        }
-        let suffixed = SwiftNames.propertyName(name)
-        var reasons: [String] = []
-        if suffixed != wanted {
-          reasons.append(
-            SwiftNames.unusableProperties.contains(wanted)
-              ? "cannot name a stored property in Swift"
-              : SwiftNames.protocolMemberNames[wanted].map {
-                "is `\($0).\(wanted)`, which every generated model implements (a stored property would replace it)"
-              } ?? "is a member every generated type declares")
-        }
-        if swiftName != suffixed {
-          let other = stored.first { $0.name != name && members.propertyName($0.name) == suffixed }?.name ?? suffixed
-          let subject = suffixed == wanted ? "" : "`\(DiagnosticText.shortened(suffixed))` "
-          reasons.append("\(subject)is the Swift property of field `\(DiagnosticText.shortened(other))`")
-        }
-        let reason = reasons.joined(separator: ", and ")
-        context.report(
-          .renamedSwiftMember(owner: owner, member: name, wanted: wanted, swiftName: swiftName, reason: reason),
-          at: field.name.range)
-      }
-    }
     // One owner at a time (the models, then the non-model types), so only one owner's stored
     // fields exist at once beside the finished models.
     var resolved: [String: ResolvedMemberNames] = [:]
     resolved.reserveCapacity(models.count + nonModels.count)
     for (model, finished) in zip(context.orderedModels, models) {
       let names = ResolvedMemberNames(model: finished)
-      report(
-        owner: model.name, stored: finished.swiftMemberFields, names: names, declared: model.declared.map(\.ast))
+      let owner = MemberOwner(
+        name: model.name, stored: finished.swiftMemberFields, names: names, declared: model.declared.map(\.ast))
+      reportRenamedMembers(context, of: owner, erroneous: erroneous)
       resolved[model.name] = names
     }
     for definition in nonModels {
       let names = ResolvedMemberNames(nonModel: definition)
       if let entry = context.types[definition.name] {
-        report(owner: definition.name, stored: definition.fields, names: names, declared: entry.fields)
+        let owner = MemberOwner(name: definition.name, stored: definition.fields, names: names, declared: entry.fields)
+        reportRenamedMembers(context, of: owner, erroneous: erroneous)
       }
       resolved[definition.name] = names
     }
     reportEnumValues(context)
     return resolved
+  }
+
+  /// A generated type whose members are checked: the fields it stores, as the Swift stage
+  /// resolves their names (`SwiftMemberNames`), with the declared ones' positions.
+  private struct MemberOwner {
+    /// The model's or non-model type's GraphQL name.
+    var name: String
+    var stored: [FieldDefinition]
+    var names: ResolvedMemberNames
+    var declared: [GraphQLSDL.FieldDefinition]
+    var members: SwiftMemberNames { names.members }
+  }
+
+  /// MGW002 for each stored field of `owner` (and each member derived from one) whose Swift name
+  /// is not the one wanted; none for a field whose offset is in `erroneous`.
+  private static func reportRenamedMembers(_ context: AnalysisContext, of owner: MemberOwner, erroneous: Set<Int>) {
+    let members = owner.members
+    if let derived = owner.names.derived {
+      reportDerivedMembers(context, of: owner, derived: derived, erroneous: erroneous)
+    }
+    let storedNames = Set(owner.stored.map(\.name))
+    var seen: Set<String> = []
+    for field in owner.declared
+    where seen.insert(field.name.value).inserted && storedNames.contains(field.name.value) {
+      let name = field.name.value
+      guard !erroneous.contains(field.name.range.start.offset) else { continue }
+      let wanted = SwiftNames.lowerFirst(name)
+      let swiftName = members.propertyName(name)
+      guard swiftName != wanted else {
+        reportRenamedKeyAndPath(context, of: field, in: owner)
+        continue
+      }
+      let reason = renameReason(of: name, wanted: wanted, swiftName: swiftName, in: owner)
+      context.report(
+        .renamedSwiftMember(owner: owner.name, member: name, wanted: wanted, swiftName: swiftName, reason: reason),
+        at: field.name.range)
+    }
+  }
+
+  /// For a field whose property keeps its name: MGW002 when its coding key (and typed key), or
+  /// its `ModelPath` member, cannot (`Post.path.fieldNames` would be ambiguous).
+  private static func reportRenamedKeyAndPath(
+    _ context: AnalysisContext, of field: GraphQLSDL.FieldDefinition, in owner: MemberOwner
+  ) {
+    let name = field.name.value
+    let members = owner.members
+    let swiftName = members.propertyName(name)
+    let key = members.codingKeyCase(name)
+    if key != swiftName, let source = SwiftNames.protocolCaseNames[swiftName] {
+      context.report(
+        .renamedSwiftMember(
+          owner: owner.name, member: name, wanted: swiftName, swiftName: "keys.\(key)",
+          reason:
+            "is `\(source).\(swiftName)`, which every model's `CodingKeys` has (the property keeps its name)"
+            + (key == swiftName + "Value" ? "" : ", and `\(swiftName)Value` is the coding key of another field")),
+        at: field.name.range)
+    }
+    if let pathMember = members.pathMember(name), pathMember != swiftName, context.models[owner.name] != nil,
+      let source = SwiftNames.pathMemberNames[swiftName]
+    {
+      context.report(
+        .renamedSwiftMember(
+          owner: owner.name, member: name, wanted: swiftName, swiftName: "path.\(pathMember)",
+          reason:
+            "is `\(source).\(swiftName)`, which every `ModelPath` has (the property keeps its name)"
+            + (pathMember == swiftName + "Value"
+              ? "" : ", and `\(swiftName)Value` is the path member of another association")),
+        at: field.name.range)
+    }
+  }
+
+  /// Why field `name` of `owner` is `swiftName` in Swift and not `wanted`: a name Swift or the
+  /// generated protocols take, and/or the suffixed name another field's property has.
+  private static func renameReason(
+    of name: String, wanted: String, swiftName: String, in owner: MemberOwner
+  ) -> String {
+    let members = owner.members
+    let suffixed = SwiftNames.propertyName(name)
+    var reasons: [String] = []
+    if suffixed != wanted {
+      reasons.append(
+        SwiftNames.unusableProperties.contains(wanted)
+          ? "cannot name a stored property in Swift"
+          : SwiftNames.protocolMemberNames[wanted].map {
+            "is `\($0).\(wanted)`, which every generated model implements (a stored property would replace it)"
+          } ?? "is a member every generated type declares")
+    }
+    if swiftName != suffixed {
+      let other = owner.stored.first { $0.name != name && members.propertyName($0.name) == suffixed }?.name ?? suffixed
+      let subject = suffixed == wanted ? "" : "`\(DiagnosticText.shortened(suffixed))` "
+      reasons.append("\(subject)is the Swift property of field `\(DiagnosticText.shortened(other))`")
+    }
+    return reasons.joined(separator: ", and ")
   }
 
   /// MGW003 for each typed index key or sort key struct of `model` that cannot have its wanted
@@ -258,10 +287,10 @@ enum SwiftNameRule {
   /// a key field's `Identifier` member, suffixed because another generated member has its name
   /// (`setPost2` beside a field `setPost`); at the declared field's name.
   private static func reportDerivedMembers(
-    _ context: AnalysisContext, model: String, fields: [FieldDefinition], members: SwiftMemberNames,
-    derived: SwiftModelMemberNames, declared: [GraphQLSDL.FieldDefinition], erroneous: Set<Int>
+    _ context: AnalysisContext, of owner: MemberOwner, derived: SwiftModelMemberNames, erroneous: Set<Int>
   ) {
     guard !derived.renames.isEmpty else { return }
+    let (model, fields, members, declared) = (owner.name, owner.stored, owner.members, owner.declared)
     var ranges: [String: SourceRange] = [:]
     for field in declared where ranges[field.name.value] == nil {
       ranges[field.name.value] = field.name.range
