@@ -624,9 +624,10 @@ public final class DataStore: Sendable {
   /// Writes one encoded, stamped `row` (``SaveState/row(of:clock:given:)``) and returns the model
   /// as stored (`decoder` `nil`: returns `nil` and reads nothing).
   ///
-  /// First `INSERT … ON CONFLICT (pk) DO NOTHING` (``TableMapping/insertIfAbsent``); when that
-  /// inserted nothing (the key is stored), the upsert, which then updates the row — together
-  /// what the upsert alone does, without the statement journal SQLite gives an upsert.
+  /// A local save runs `INSERT … ON CONFLICT (pk) DO NOTHING` (``TableMapping/insertIfAbsent``)
+  /// first and, when that inserted nothing (the key is stored), the upsert, which then updates the
+  /// row — together what the upsert alone does, without the statement journal SQLite gives an
+  /// upsert; a remote record (the sync engine's) runs the upsert alone.
   private func saveRow<M: Model>(
     _ type: M.Type, _ row: [SQLValue], given: ArraySlice<SQLValue>, clock: SaveClock,
     state: SaveState, decoder: RowDecoder?, _ connection: Connection
@@ -635,13 +636,20 @@ public final class DataStore: Sendable {
     let collector = connection.changes
     let mark = collector?.mark ?? 0
     let before = collector?.writeCounts
+    // The sync engine's writes of remote records (`clock.keepsGivenTimestamps`) mostly update a
+    // stored row (a mutation's answer): they run the upsert alone, as before.
+    let remote = clock.keepsGivenTimestamps
     var sql = mapping.insertIfAbsent
     do {
-      let insert = try state.insertStatement(connection)
-      try insert.bind(row)
-      _ = try insert.step()  // no row
-      insert.reset()
-      if connection.changedRows == 0, state.upsertUpdates(clock) {
+      var inserted = false
+      if !remote {
+        let insert = try state.insertStatement(connection)
+        try insert.bind(row)
+        _ = try insert.step()  // no row
+        insert.reset()
+        inserted = connection.changedRows > 0
+      }
+      if remote || (!inserted && mapping.upsertUpdates) {
         // The key is stored: update it (a declared `createdAt` the save leaves nil keeps the
         // stored value: the given values are bound after the row).
         let upsert = try state.upsertStatement(clock, connection)

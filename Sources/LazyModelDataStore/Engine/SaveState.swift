@@ -27,12 +27,6 @@ final class SaveState {
     clock.keepsGivenTimestamps ? mapping.remoteKeptWhenNilColumns : mapping.keptWhenNilColumns
   }
 
-  /// Whether the upsert of `clock`'s kind of write updates anything (else the insert attempt does
-  /// all of it).
-  func upsertUpdates(_ clock: SaveClock) -> Bool {
-    clock.keepsGivenTimestamps ? mapping.remoteUpsertUpdates : mapping.upsertUpdates
-  }
-
   /// ``TableMapping/insertIfAbsent``, prepared once per transaction.
   func insertStatement(_ connection: Connection) throws -> Statement {
     if let insert { return insert }

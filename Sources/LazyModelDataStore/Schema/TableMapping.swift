@@ -209,8 +209,6 @@ final class TableMapping: Sendable {
   /// Whether ``upsert`` updates anything (`DO UPDATE`); when it has no column to update it is
   /// ``insertIfAbsent`` itself, which then does all a save does.
   let upsertUpdates: Bool
-  /// The same for ``remoteUpsert``.
-  let remoteUpsertUpdates: Bool
 
   /// The mapping of `type`.
   ///
@@ -406,7 +404,6 @@ final class TableMapping: Sendable {
     insertIfAbsent = Self.upsertSQL(
       table: table, columns: columns, keyNames: keyNames, keptWhenNil: [], skipped: { _ in true })
     upsertUpdates = upsert != insertIfAbsent
-    remoteUpsertUpdates = remoteUpsert != insertIfAbsent
   }
 
   /// `INSERT … ON CONFLICT (pk) DO UPDATE SET …` of `columns`: parameters 1…`columns.count` are the
