@@ -576,103 +576,120 @@ public final class DataStore: Sendable {
   /// - Parameters:
   ///   - clock: The transaction's clock: each model takes its own instant from it, in order, for
   ///     `updatedAt` (and `createdAt` on insert).
+  ///   - state: The transaction's ``SaveState`` of `M`'s mapping (its encoder and statements).
   ///   - readBack: Whether the models as stored are returned (an insert's from its bound row, an
   ///     update's read back by primary key); `false` (the sync engine's remote records, whose
   ///     callers drop the result) upserts without building or reading any and returns `[]`.
-  func saveRows<M: Model>(_ models: [M], clock: SaveClock, _ connection: Connection, readBack: Bool = true)
-    throws -> [M]
-  {
-    let mapping = try mapping(for: M.self)
+  func saveRows<M: Model>(
+    _ models: [M], clock: SaveClock, state: SaveState, _ connection: Connection,
+    readBack: Bool = true
+  ) throws -> [M] {
     var saved: [M] = []
     saved.reserveCapacity(readBack ? models.count : 0)
-    // No `RETURNING`: SQLite runs a `RETURNING` clause through an ephemeral table opened and
-    // zeroed on each execution (about 14,000 instructions per save under callgrind, more than the
-    // insert itself). The stored row of an insert is the bound row (STRICT columns store the bound
-    // value as bound); an update keeps the stored `createdAt`, so it is read back.
-    // A remote record (`clock.keepsGivenTimestamps`: the sync engine's writes) is stored with its
-    // timestamps as the server has them, its `createdAt` too; a local save keeps the stored one.
-    let remote = clock.keepsGivenTimestamps
-    let upsert = remote ? mapping.remoteUpsert : mapping.upsert
-    let statement = try connection.prepare(upsert, owner: mapping, kind: remote ? 12 : 0)
-    let decoder = RowDecoder(mapping: mapping, store: self, row: .values([]), prefetched: nil)
-    let collector = connection.changes
-    // Every row is encoded and checked before any SQL runs; one encoder for them all (it learns
-    // the key order and the reference types once).
-    let encoder = RowEncoder(mapping: mapping, store: self)
-    let keptWhenNil = remote ? mapping.remoteKeptWhenNilColumns : mapping.keptWhenNilColumns
-    // Per row, the given values of the `keptWhenNil` columns (bound after the row), before the
-    // store fills them.
-    var givenValues: [SQLValue] = []
-    givenValues.reserveCapacity(keptWhenNil.isEmpty ? 0 : models.count * keptWhenNil.count)
-    let rows = try models.map { model in
-      var row = try encoder.encodeRow(model)
-      for index in keptWhenNil { givenValues.append(row[index]) }
-      var now: String?  // this save's instant, read when a timestamp column takes it
-      for (index, column) in mapping.columns.enumerated() {
-        if let timestamp = column.timestamp,
-          (timestamp == .updatedAt && !clock.keepsGivenTimestamps) || row[index] == .null
-        {
-          // The implicit `updatedAt` takes every save's instant; the other timestamps (the
-          // implicit `createdAt`, declared ones) only when the save gives none.
-          let instant = now ?? clock.next()
-          now = instant
-          row[index] = .text(instant)
-        }
-        if column.isNotNull, row[index] == .null {
-          throw DataStoreError.missingRequiredField(model: mapping.schema.name, field: column.field)
-        }
-      }
-      return row
-    }
+    // The models of one call are decoded by one decoder: their references are siblings, loaded
+    // together (``SiblingReferences``), as a query's are.
+    let decoder =
+      readBack
+      ? RowDecoder(mapping: state.mapping, store: self, row: .values([]), prefetched: nil) : nil
+    // Every row is encoded and checked before any SQL runs.
+    var given: [SQLValue] = []
+    let keptWhenNilCount = state.keptWhenNil(clock).count
+    given.reserveCapacity(models.count * keptWhenNilCount)
+    let rows = try models.map { try state.row(of: $0, clock: clock, given: &given) }
     for (position, row) in rows.enumerated() {
-      let mark = collector?.mark ?? 0
-      let before = collector?.writeCounts
-      do {
-        try statement.bind(row)
-        for offset in keptWhenNil.indices {
-          try statement.bind(
-            givenValues[position * keptWhenNil.count + offset],
-            at: Int32(row.count + offset + 1))
-        }
-        _ = try statement.step()  // an upsert returns no row
-        statement.reset()
-        if !readBack {
-          continue
-        } else if let before, let after = collector?.writeCounts, after.updates == before.updates,
-          after.inserts != before.inserts
-        {
-          // Inserted, and no update of any row (no trigger changed it afterwards): stored as bound.
-          decoder.row = .values(row)
-          saved.append(try decoder.decode(M.self))
-        } else {
-          // Updated (`createdAt` may be the stored one), `DO NOTHING` (every column is a key column:
-          // the row was already there), or no change hooks on this connection: read it back.
-          let identifiers = try mapping.primaryKeyColumns.map { index in
-            IdentifierComponent(
-              name: mapping.columns[index].name,
-              value: try row[index].keyValue(
-                for: mapping.columns[index].fieldType, model: mapping.schema.name,
-                field: mapping.columns[index].field) ?? .string(""))
-          }
-          if let stored = try loadOne(M.self, identifiers: identifiers, connection) {
-            saved.append(stored)
-          }
-        }
-      } catch DataStoreError.sqlite(let code, let message, _) where isConstraintFailure(code) {
-        statement.reset()
-        connection.changes?.revert(to: mark)
-        if code == sqliteConstraintForeignKey {
-          throw try foreignKeyFailure(mapping, row: row, connection)
-        }
-        throw mapping.constraintFailure(code: code, message: message, row: row)
-          ?? DataStoreError.sqlite(code: code, message: message, sql: upsert)
-      } catch {
-        statement.reset()
-        connection.changes?.revert(to: mark)
-        throw error
-      }
+      let start = position * keptWhenNilCount
+      let stored = try saveRow(
+        M.self, row, given: given[start..<(start + keptWhenNilCount)], clock: clock, state: state,
+        decoder: decoder, connection)
+      if let stored { saved.append(stored) }
     }
     return saved
+  }
+
+  /// Saves one model as ``saveRows(_:clock:state:_:readBack:)`` does, with the decoder that
+  /// `state` keeps for the transaction's one-model saves (no sibling batching: each returned
+  /// model's reference loads on its own, as a lone reference of a batch does).
+  ///
+  /// - Returns: The model as stored, or `nil` when the row could not be read back.
+  func saveOne<M: Model>(_ model: M, clock: SaveClock, state: SaveState, _ connection: Connection)
+    throws -> M?
+  {
+    var given: [SQLValue] = []
+    let row = try state.row(of: model, clock: clock, given: &given)
+    return try saveRow(
+      M.self, row, given: given[...], clock: clock, state: state,
+      decoder: state.singleDecoder(store: self), connection)
+  }
+
+  /// Writes one encoded, stamped `row` (``SaveState/row(of:clock:given:)``) and returns the model
+  /// as stored (`decoder` `nil`: returns `nil` and reads nothing).
+  ///
+  /// A local save runs `INSERT … ON CONFLICT (pk) DO NOTHING` (``TableMapping/insertIfAbsent``)
+  /// first and, when that inserted nothing (the key is stored), the upsert, which then updates the
+  /// row — together what the upsert alone does, without the statement journal SQLite gives an
+  /// upsert; a remote record (the sync engine's) runs the upsert alone.
+  private func saveRow<M: Model>(
+    _ type: M.Type, _ row: [SQLValue], given: ArraySlice<SQLValue>, clock: SaveClock,
+    state: SaveState, decoder: RowDecoder?, _ connection: Connection
+  ) throws -> M? {
+    let mapping = state.mapping
+    let collector = connection.changes
+    let mark = collector?.mark ?? 0
+    let before = collector?.writeCounts
+    // The sync engine's writes of remote records (`clock.keepsGivenTimestamps`) mostly update a
+    // stored row (a mutation's answer): they run the upsert alone, as before.
+    let remote = clock.keepsGivenTimestamps
+    var sql = mapping.insertIfAbsent
+    do {
+      var inserted = false
+      if !remote {
+        let insert = try state.insertStatement(connection)
+        try insert.bind(row)
+        _ = try insert.step()  // no row
+        insert.reset()
+        inserted = connection.changedRows > 0
+      }
+      if remote || (!inserted && mapping.upsertUpdates) {
+        // The key is stored: update it (a declared `createdAt` the save leaves nil keeps the
+        // stored value: the given values are bound after the row).
+        let upsert = try state.upsertStatement(clock, connection)
+        sql = upsert.sql
+        try upsert.bind(row)
+        for (offset, value) in given.enumerated() {
+          try upsert.bind(value, at: Int32(row.count + offset + 1))
+        }
+        _ = try upsert.step()
+        upsert.reset()
+      }
+      guard let decoder else { return nil }
+      if let before, let after = collector?.writeCounts, after.updates == before.updates,
+        after.inserts != before.inserts
+      {
+        // Inserted, and no update of any row (no trigger changed it afterwards): stored as bound.
+        decoder.row = .values(row)
+        return try decoder.decode(M.self)
+      }
+      // Updated (`createdAt` may be the stored one), `DO NOTHING` (every column is a key column:
+      // the row was already there), or no change hooks on this connection: read it back.
+      let identifiers = try mapping.primaryKeyColumns.map { index in
+        IdentifierComponent(
+          name: mapping.columns[index].name,
+          value: try row[index].keyValue(
+            for: mapping.columns[index].fieldType, model: mapping.schema.name,
+            field: mapping.columns[index].field) ?? .string(""))
+      }
+      return try loadOne(M.self, identifiers: identifiers, connection)
+    } catch DataStoreError.sqlite(let code, let message, _) where isConstraintFailure(code) {
+      connection.changes?.revert(to: mark)
+      if code == sqliteConstraintForeignKey {
+        throw try foreignKeyFailure(mapping, row: row, connection)
+      }
+      throw mapping.constraintFailure(code: code, message: message, row: row)
+        ?? DataStoreError.sqlite(code: code, message: message, sql: sql)
+    } catch {
+      connection.changes?.revert(to: mark)
+      throw error
+    }
   }
 
   /// Names the first `@belongsTo` of `row` whose target row is missing.

@@ -17,8 +17,10 @@ protocol LazyReferenceBox {
   /// ``boxIdentifiersWithoutModel`` of `object`, which must be a `Self` (a reference is a class:
   /// an encoder that knows its type calls this without a dynamic cast per value).
   static func identifiersWithoutModel(of object: AnyObject) -> [IdentifierComponent]?
-  /// Makes not-loaded references sharing one provider over `store`.
-  static func factory(store: DataStore) -> ReferenceFactory
+  /// Makes not-loaded references sharing one provider over `store`; with `batching` (and
+  /// ``DataStore/batchesSiblingReferences``) the references it makes are siblings
+  /// (``SiblingReferences``), else each loads on its own.
+  static func factory(store: DataStore, batching: Bool) -> ReferenceFactory
 }
 
 /// Makes the not-loaded references of one field for a whole query: the provider is built once, and
@@ -75,11 +77,11 @@ extension LazyReference: LazyReferenceBox {
     unsafeDowncast(object, to: LazyReference<M>.self).identifiersWithoutModel
   }
 
-  static func factory(store: DataStore) -> ReferenceFactory {
+  static func factory(store: DataStore, batching: Bool) -> ReferenceFactory {
     // One provider box for every reference of the query; the type is looked up once here, not
     // once per reference made (`M` is generic here).
     let referenceType = LazyReference<M>.self
-    if store.batchesSiblingReferences {
+    if batching && store.batchesSiblingReferences {
       // The references of one query's field load their targets together (issue 11).
       let siblings = SiblingReferences<M>(store: store)
       let provider = SharedModelProvider<M>(

@@ -64,13 +64,22 @@ final class RowDecoder: Decoder {
   private let keys: UnsafeMutablePointer<KeyState>
   /// Per reference plan (``TableMapping/references``): its factory and FK identifiers cache.
   private let referenceSlots: UnsafeMutableBufferPointer<ReferenceSlot>
+  /// Whether the not-loaded references of each field are siblings, loaded together
+  /// (``SiblingReferences``; the store's ``DataStore/batchesSiblingReferences`` too): `false` for
+  /// the decoder a write transaction reuses for its one-model saves, whose returned models are
+  /// unrelated to each other.
+  let batchesReferences: Bool
   var codingPath: [any CodingKey] { [] }
 
-  init(mapping: TableMapping, store: DataStore, row: RowSource, prefetched: Prefetched?) {
+  init(
+    mapping: TableMapping, store: DataStore, row: RowSource, prefetched: Prefetched?,
+    batchesReferences: Bool = true
+  ) {
     self.mapping = mapping
     self.store = store
     self.row = row
     self.prefetched = prefetched
+    self.batchesReferences = batchesReferences
     keys = .allocate(capacity: 1)
     keys.initialize(to: KeyState())
     referenceSlots = .allocate(capacity: mapping.references.count)
@@ -296,7 +305,7 @@ final class RowDecoder: Decoder {
       guard let box = T.self as? any LazyReferenceBox.Type,
         MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
       else { return nil }
-      let factory = box.factory(store: store)
+      let factory = box.factory(store: store, batching: batchesReferences)
       slot.pointee.factory = factory
       slot.pointee.unretainedFactory = Unmanaged.passUnretained(factory)
       slot.pointee.factoryType = ObjectIdentifier(T.self)

@@ -116,18 +116,35 @@ public final class WriteTransaction: ReadTransaction {
   @discardableResult
   public func save<M: Model>(_ model: M) throws -> M {
     try check("save")
-    guard let stored = try store.saveRows([model], clock: clock, connection).first else {
+    guard let stored = try store.saveOne(model, clock: clock, state: saveState(M.self), connection)
+    else {
       throw DataStoreError.encodingFailed(
         model: M.modelName, field: "", reason: "the saved row could not be read back")
     }
     return stored
   }
 
+  /// The ``SaveState`` of each model type this transaction saved, by the type's identity (a
+  /// transaction saves few types: a linear search).
+  private var saveStates: [(type: ObjectIdentifier, state: SaveState)] = []
+
+  /// This transaction's ``SaveState`` of `M` (made on its first save).
+  ///
+  /// - Throws: ``DataStoreError/unknownModel(_:)``.
+  private func saveState<M: Model>(_ type: M.Type) throws -> SaveState {
+    let key = ObjectIdentifier(M.self)
+    for entry in saveStates where entry.type == key { return entry.state }
+    let state = SaveState(mapping: try store.mapping(for: M.self), store: store)
+    saveStates.append((key, state))
+    return state
+  }
+
   /// Saves `models` as ``save(_:)`` does without reading the rows back: the sync engine's remote
   /// records, whose stored form nobody reads here.
   func saveWithoutReadBack<M: Model>(_ models: [M]) throws {
     try check("save")
-    _ = try store.saveRows(models, clock: clock, connection, readBack: false)
+    _ = try store.saveRows(
+      models, clock: clock, state: saveState(M.self), connection, readBack: false)
   }
 
   /// Saves every model of `models` (see ``save(_:)``); each is one save with its own instant, in
@@ -138,11 +155,14 @@ public final class WriteTransaction: ReadTransaction {
   @discardableResult
   public func save<M: Model>(_ models: [M]) throws -> [M] {
     try check("save")
-    guard models.count > 1 else { return try store.saveRows(models, clock: clock, connection) }
+    let state = try saveState(M.self)
+    guard models.count > 1 else {
+      return try store.saveRows(models, clock: clock, state: state, connection)
+    }
     let mark = connection.changes?.mark ?? 0
     try connection.execute("SAVEPOINT modelgen_save_models")
     do {
-      let saved = try store.saveRows(models, clock: clock, connection)
+      let saved = try store.saveRows(models, clock: clock, state: state, connection)
       try connection.execute("RELEASE modelgen_save_models")
       return saved
     } catch {

@@ -426,7 +426,19 @@ final class Statement {
     case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
     case .real(let number): code = sqlite3_bind_double(handle, index, number)
     case .text(let text):
-      code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transient)
+      // The string's own UTF-8 bytes (a native string's storage, a small string's copy on the
+      // stack), which SQLite copies (`SQLITE_TRANSIENT`): passing the `String` as a C string
+      // made a NUL-terminated array of it first, an allocation per text value bound.
+      let bound = text.utf8.withContiguousStorageIfAvailable { bytes -> Int32? in
+        // An empty buffer may have no address, and a null pointer would bind NULL, not ''.
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        return start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+          sqlite3_bind_text(handle, index, $0, Int32(bytes.count), transient)
+        }
+      }
+      code =
+        bound.flatMap { $0 }
+        ?? sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), transient)
     }
     guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
   }
