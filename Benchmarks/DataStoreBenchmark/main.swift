@@ -13,7 +13,8 @@ import LazyModelDataStore
 import SeedPostCommentModels
 
 let postCount = 1_000
-/// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `n-plus-one`, `n-plus-one-preferring`,
+/// `DATASTORE_BENCHMARK_PROFILE` (`none`, `query-all`, `batched`, `load-all` (less `query-all`),
+/// `n-plus-one`, `n-plus-one-preferring`,
 /// `saves`: 10,000 `tx.save` in one `write`; `one-reader` and `two-readers`: the two-reader row's
 /// loops, 40 queries each; and their plain C counterparts `plain-query-all`,
 /// `plain-n-plus-one`, `plain-saves`) runs only that
@@ -158,6 +159,18 @@ if let profile {
         for try await count in group { rows += count }
         precondition(rows == 4 * commentCount)
       }
+    }
+  case "batched":  // the batched row's loop, ten times: one loadReferences over every comment
+    for _ in 0..<10 {
+      let loaded = try await store.loadReferences(Comment4V2.keys.post, of: comments, as: Post4V2.self)
+      precondition(loaded.count == comments.count)
+    }
+  case "load-all":  // query all, then LazyReference.loadAll over fresh references, ten times
+    // (subtract `query-all`, which runs the same ten queries)
+    for _ in 0..<10 {
+      comments = try await store.query(Comment4V2.self)
+      let loaded = try await LazyReference.loadAll(comments.map(\.postReference))
+      precondition(loaded.count == comments.count)
     }
   case "n-plus-one":
     _ = try await loadEachPost(of: comments)
