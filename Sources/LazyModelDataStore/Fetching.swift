@@ -390,12 +390,20 @@ private struct CursorValue: Codable {
 }
 
 /// Captures the `LazyReference` a model encodes for one field, ignoring every other field.
+///
+/// Per model: the model's `encode(to:)` runs into this encoder; the field is recognised by its key
+/// (one string comparison a field), the reference's `LazyReferenceBox` conformance is looked up once
+/// per value type (not a dynamic cast per model), and once it is captured the remaining fields
+/// return at once (no error thrown to stop the encoding, which allocated one per model; issue 11's
+/// batched row).
 final class ReferenceCapture: Encoder {
-  /// Thrown once the reference is captured, to stop the model's `encode(to:)` early.
-  struct Captured: Error {}
-
   let field: String
-  var reference: (any LazyReferenceBox)?
+  /// The captured reference object (a `LazyReference`, a final class) and its conformance.
+  fileprivate var reference: (object: AnyObject, box: any LazyReferenceBox.Type)?
+  /// Set once ``reference`` is captured for the current model.
+  fileprivate var done = false
+  /// The `LazyReferenceBox` type of the last field value recognised, by the identity of its type.
+  fileprivate var referenceType: (key: ObjectIdentifier, box: any LazyReferenceBox.Type)?
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -404,10 +412,33 @@ final class ReferenceCapture: Encoder {
   /// The reference `model` encodes for ``field``, or `nil`.
   func capture(_ model: some Model) throws -> (any LazyReferenceBox)? {
     reference = nil
-    do {
-      try model.encode(to: self)
-    } catch is Captured {}
-    return reference
+    done = false
+    try model.encode(to: self)
+    guard let reference else { return nil }
+    return Self.open(reference.object, as: reference.box)
+  }
+
+  private static func open<Box: LazyReferenceBox>(_ object: AnyObject, as box: Box.Type)
+    -> any LazyReferenceBox
+  {
+    unsafeBitCast(object, to: Box.self)
+  }
+
+  /// Records `value` (the value encoded for ``field``) when it is a reference.
+  fileprivate func record<T>(_ value: T) {
+    let box: any LazyReferenceBox.Type
+    if let cached = referenceType, cached.key == ObjectIdentifier(T.self) {
+      box = cached.box
+    } else {
+      // A `LazyReference` is a final class: the value is its object reference.
+      guard let found = T.self as? any LazyReferenceBox.Type,
+        MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+      else { return }
+      referenceType = (ObjectIdentifier(T.self), found)
+      box = found
+    }
+    reference = (unsafeBitCast(value, to: AnyObject.self), box)
+    done = true
   }
 
   /// The keyed container made for the first model, reused for the next ones (see `RowDecoder`).
@@ -432,10 +463,8 @@ final class ReferenceCapture: Encoder {
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      if key.stringValue == capture.field, let reference = value as? any LazyReferenceBox {
-        capture.reference = reference
-        throw Captured()  // the remaining fields are not needed
-      }
+      // The fields after the reference are not needed.
+      if !capture.done, key.stringValue == capture.field { capture.record(value) }
     }
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key

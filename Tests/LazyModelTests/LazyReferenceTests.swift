@@ -314,6 +314,25 @@ import Testing
     #expect(provider.batches.count == 1)
   }
 
+  /// Callers of `get()` that join a batch get the model of their own identifiers, whatever their
+  /// position in the batch, also for a second reference with the same identifiers.
+  @Test func concurrentGetsJoinTheirOwnEntryOfTheBatch() async throws {
+    let provider = CountingProvider(posts, delay: .milliseconds(100))
+    let references = ["p3", "p1", "p2", "p1"].map {
+      LazyReference(identifiers: Post.key($0), provider: provider)
+    }
+    let loaded = LazyReference(posts[3])
+    async let all = LazyReference.loadAll(references + [loaded, references[2]])
+    while provider.batchesEntered == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    async let third = references[2].get()
+    async let duplicate = references[3].get()
+    #expect(try await third?.id == "p2")
+    #expect(try await duplicate?.id == "p1")
+    #expect(try await all.map { $0?.id } == ["p3", "p1", "p2", "p1", "p4", "p2"])
+    #expect(provider.batches == [[Post.key("p3"), Post.key("p1"), Post.key("p2")]])
+    #expect(provider.loads == 0)
+  }
+
   @Test func noProviderReferenceFailsLoadAll() async throws {
     let orphan = LazyReference<Post>(identifiers: Post.key("p1"))
     await #expect(throws: LazyModelError.noProvider(model: "Post", identifiers: Post.key("p1"))) {
