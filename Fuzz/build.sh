@@ -20,6 +20,13 @@ if [ "${FUZZ_SANITIZE:-fuzzer,address}" = none ]; then
   driver=(Fuzz/Replay/*.swift)
 else
   flags+=(-sanitize="${FUZZ_SANITIZE:-fuzzer,address}")
+  # Edge counters, indirect calls and the PC table, as `-sanitize=fuzzer` gives, but no comparison
+  # hooks (`trace-cmp`): with `-use_value_profile=0` (libFuzzer's default) a hook on a 1- or 2-byte
+  # comparison only writes the value-profile map, which nothing reads, and the 4- and 8-byte ones
+  # feed `-use_cmp` with loop bounds and lengths; the lexer's byte comparisons made
+  # `__sanitizer_cov_trace_const_cmp1` the top symbol of the parser's profile (README, "Fuzzing").
+  # FUZZ_COVERAGE=edge,indirect-calls,trace-cmp,pc-table,inline-8bit-counters restores them.
+  flags+=(-sanitize-coverage="${FUZZ_COVERAGE:-edge,indirect-calls,pc-table,inline-8bit-counters}")
 fi
 linker=()
 # ld.gold warns about ASan's local symbols; lld from the Swift toolchain links cleanly.
