@@ -403,7 +403,7 @@ final class ReferenceCapture: Encoder {
   /// Set once ``reference`` is captured for the current model.
   fileprivate var done = false
   /// The `LazyReferenceBox` type of the last field value recognised, by the identity of its type.
-  fileprivate var referenceType: (key: ObjectIdentifier, box: any LazyReferenceBox.Type)?
+  fileprivate var referenceType = ReferenceTypeCache()
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -426,17 +426,7 @@ final class ReferenceCapture: Encoder {
 
   /// Records `value` (the value encoded for ``field``) when it is a reference.
   fileprivate func record<T>(_ value: T) {
-    let box: any LazyReferenceBox.Type
-    if let cached = referenceType, cached.key == ObjectIdentifier(T.self) {
-      box = cached.box
-    } else {
-      // A `LazyReference` is a final class: the value is its object reference.
-      guard let found = T.self as? any LazyReferenceBox.Type,
-        MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-      else { return }
-      referenceType = (ObjectIdentifier(T.self), found)
-      box = found
-    }
+    guard let box = referenceType.box(of: T.self) else { return }
     reference = (unsafeBitCast(value, to: AnyObject.self), box)
     done = true
   }
@@ -597,5 +587,22 @@ struct ModelBuffer<M> {
   func release() {
     storage.deinitialize(count: count)
     storage.deallocate()
+  }
+}
+
+/// The `LazyReferenceBox` conformance of the last type asked about, so that encoding many models
+/// of one type casts the reference field's type once, not once a model (issue 11).
+struct ReferenceTypeCache {
+  private var cached: (key: ObjectIdentifier, box: any LazyReferenceBox.Type)?
+
+  /// `T`'s conformance when `T` is a `LazyReference` (a final class, so a value of it is one object
+  /// reference and may be bit-cast to `AnyObject`), else `nil`.
+  mutating func box<T>(of type: T.Type) -> (any LazyReferenceBox.Type)? {
+    if let cached, cached.key == ObjectIdentifier(T.self) { return cached.box }
+    guard let found = T.self as? any LazyReferenceBox.Type,
+      MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+    else { return nil }
+    cached = (ObjectIdentifier(T.self), found)
+    return found
   }
 }

@@ -28,7 +28,7 @@ final class RowEncoder: Encoder {
   private var cursor = 0
   /// The `LazyReferenceBox` type of the last reference value encoded, by the identity of its type:
   /// the conformance is looked up once per encoder, not once per row.
-  private var referenceType: (key: ObjectIdentifier, box: any LazyReferenceBox.Type)?
+  private var referenceType = ReferenceTypeCache()
 
   /// The column values of `model`.
   ///
@@ -105,16 +105,7 @@ final class RowEncoder: Encoder {
   /// from its identifiers without its model (see `LazyReference.identifiersWithoutModel`), else
   /// `nil` (the caller then takes the general path).
   func foreignKeyValuesWithoutModel<T>(_ value: T, plan: ReferencePlan) -> [KeyValue]? {
-    let box: any LazyReferenceBox.Type
-    if let cached = referenceType, cached.key == ObjectIdentifier(T.self) {
-      box = cached.box
-    } else {
-      guard let found = T.self as? any LazyReferenceBox.Type,
-        MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
-      else { return nil }
-      referenceType = (ObjectIdentifier(T.self), found)
-      box = found
-    }
+    guard let box = referenceType.box(of: T.self) else { return nil }
     // A `LazyReference` is a final class: the value is its object reference.
     guard let identifiers = box.identifiersWithoutModel(of: unsafeBitCast(value, to: AnyObject.self))
     else { return nil }
