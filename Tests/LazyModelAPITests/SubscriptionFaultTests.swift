@@ -110,6 +110,28 @@ struct SubscriptionFaultTests {
         == .reconnectFailed(attempts: 2, last: .connectionAckTimeout(seconds: 0.3)))
   }
 
+  /// Issue 13 (break13 finding 2): the retry count was reset by every `connection_ack`, so a
+  /// connection that failed after each ack (before any `start_ack`) reconnected for good and the
+  /// stream never ended. Now only an established subscription resets it.
+  @Test("reconnects are bounded for a connection that fails after every ack, before any start_ack")
+  func boundedReconnectsAfterTheAck() async throws {
+    let server = try await GraphQLServerProcess(schema: seedSchemaPath)
+    defer { server.stop() }
+    let client = makeRealtimeClient(
+      server, headers: ["x-test-realtime-fault": "malformed"], maximumReconnectAttempts: 2)
+    let posts = SubscriptionRecorder(client.subscribe(to: try ModelSubscriptions.onCreate(Post4V2.self)))
+    try await posts.waitFinished(12)
+    let error = try #require(posts.recorded.error)
+    guard case APIError.transport(_, let underlying) = error,
+      case .reconnectFailed(let attempts, let last)? = underlying as? RealtimeError
+    else {
+      Issue.record("unexpected error \(error)")
+      return
+    }
+    #expect(attempts == 2)
+    if case .malformedMessage = last {} else { Issue.record("last failure: \(last)") }
+  }
+
   @Test(
     "faults after the ack reconnect when reconnects are allowed, and the stream keeps delivering",
     arguments: ["no-ka", "malformed", "unknown-type", "close-mid-frame"])

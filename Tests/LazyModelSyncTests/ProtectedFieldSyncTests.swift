@@ -173,10 +173,12 @@ struct ProtectedFieldSyncTests {
     for store in [alice, bob] { await store.stop() }
   }
 
-  /// An error of another kind on a sync page (the server's injected failure reading `title`)
-  /// still fails the model's sync, naming the model and the operation; the refused `secret` of
-  /// the other memo on the page does not hide it.
-  @Test func anotherErrorOnASyncPageStillFailsTheModelsSync() async throws {
+  /// An error of another kind on a sync page's item (the server's injected failure reading
+  /// `title`) leaves that record out with an error naming the model and the operation; the rest of
+  /// the page (the other memo, its refused `secret` redacted) is applied and the model counts as
+  /// synced (issue 13, break13 finding 4: the whole page used to fail, and before that this test
+  /// pinned that).
+  @Test func anotherErrorOnASyncPageLeavesThatRecordOut() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let pool = try OwnerPool(directory)
@@ -214,9 +216,9 @@ struct ProtectedFieldSyncTests {
       return
     }
     #expect(operation == "SyncMemos")
-    #expect(Set(errors.compactMap(\.errorType)) == ["TestInjectedError", "Unauthorized"])
-    #expect(log.synced.filter { $0.modelName == "Memo" }.isEmpty)
-    #expect(try await bob.query(Memo.self).map(\.id) == [])
+    #expect(errors.compactMap(\.errorType) == ["TestInjectedError"])
+    #expect(try await eventuallyScaled { !log.synced.filter { $0.modelName == "Memo" }.isEmpty })
+    #expect(try await bob.query(Memo.self).map(\.id) == ["m1"])
     await bob.stop()
     await alice.stop()
   }

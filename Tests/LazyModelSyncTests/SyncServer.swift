@@ -26,6 +26,7 @@ final class SyncServer: @unchecked Sendable {
   private var process: ChildProcess?
   private let python: String
   private let authConfig: URL?
+  private let apiKey: String?
   private let lock = NSLock()
 
   var endpoint: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
@@ -36,13 +37,17 @@ final class SyncServer: @unchecked Sendable {
 
   /// Starts a server whose models use `conflictHandler` (`AUTOMERGE`, `OPTIMISTIC_CONCURRENCY`, `LAMBDA`),
   /// on the schema generated into `Generated/<generated>`, checking `--auth-config authConfig`
-  /// (Tests/GraphQLServer/auth.py) when given.
-  init(conflictHandler: String = "AUTOMERGE", generated: String = "sync/sync-blog", authConfig: URL? = nil)
-    async throws
-  {
+  /// (Tests/GraphQLServer/auth.py) when given, or answering HTTP 401 to a `/graphql` request whose
+  /// `x-api-key` is not `apiKey` when that is given (``graphQL(_:_:)`` and ``post(_:)`` send none;
+  /// `/test/records/<model>` still answers).
+  init(
+    conflictHandler: String = "AUTOMERGE", generated: String = "sync/sync-blog", authConfig: URL? = nil,
+    apiKey: String? = nil
+  ) async throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("lazymodelsync-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     self.authConfig = authConfig
+    self.apiKey = apiKey
     // The deployable schema as generated; the conflict handler is the manifest's (`conflictHandler`).
     let generated = Self.packageRoot.appendingPathComponent("Generated/\(generated)")
     schema = directory.appendingPathComponent("schema.api.graphql")
@@ -59,7 +64,7 @@ final class SyncServer: @unchecked Sendable {
       [
         Self.packageRoot.appendingPathComponent("Tests/GraphQLServer/server.py").path, "--schema", schema.path,
         "--port", String(port), "--db", directory.appendingPathComponent("data.sqlite").path,
-      ] + (authConfig.map { ["--auth-config", $0.path] } ?? [])
+      ] + (authConfig.map { ["--auth-config", $0.path] } ?? []) + (apiKey.map { ["--api-key", $0] } ?? [])
     let python = self.python
     let (process, line) = try await Self.onOwnThread { () throws -> (ChildProcess, String?) in
       let process = try ChildProcess(

@@ -33,7 +33,9 @@ extension APIClient {
     /// The longest delay between reconnect attempts, in seconds.
     public var reconnectMaximumDelay: Double
     /// How many failed connection attempts in a row are retried before every subscription ends
-    /// with the error (`0`: the first failure ends them). A `connection_ack` resets the count.
+    /// with the error (`0`: the first failure ends them). A subscription established on the
+    /// connection (its `start_ack`, or a `data` event) resets the count; a `connection_ack` alone
+    /// does not, so a connection that keeps failing after its ack fails for good too.
     public var maximumReconnectAttempts: Int
     /// On Linux, a PEM file of the certificate authorities a `wss://` endpoint is verified
     /// against, or `nil` for the system bundle (`SSL_CERT_FILE`, else

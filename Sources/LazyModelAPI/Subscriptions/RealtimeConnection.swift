@@ -21,10 +21,14 @@ protocol RealtimeSubscriber: Sendable {
   func received(_ message: Data, parsed: [String: Any]?) throws
   /// The subscription ended with `error`.
   func failed(_ error: any Error)
+  /// The connection failed with `reason` and is retried (the subscription goes on, and is
+  /// started again on the next connection). By default nothing.
+  func interrupted(_ reason: RealtimeError)
 }
 
 extension RealtimeSubscriber {
   func received(_ message: Data, parsed: [String: Any]?) throws { try received(message) }
+  func interrupted(_ reason: RealtimeError) {}
 }
 
 /// AppSync's real-time protocol over one ``WebSocketConnection`` ("Building a real-time WebSocket
@@ -39,7 +43,8 @@ extension RealtimeSubscriber {
 /// message type or subscription id, a close without `stop`) is closed and re-opened after a
 /// jittered exponential backoff; the active subscriptions are started again and emit
 /// `.reconnected` on their `start_ack`. After ``APIClient/RealtimeConfiguration/maximumReconnectAttempts``
-/// failures in a row (a `connection_ack` resets the count), or on `connection_error`, every
+/// failures in a row (a subscription's `start_ack` or `data` resets the count, a `connection_ack`
+/// does not), or on `connection_error`, every
 /// subscription ends with ``APIError/transport(operationName:underlying:)`` carrying the
 /// ``RealtimeError``; a `connection_error` (or a `start`'s `error`) that refuses the credentials
 /// (`UnauthorizedException`) ends them (or that one) with ``APIError/authorization(operationName:underlying:)``
@@ -274,7 +279,9 @@ actor RealtimeConnection {
         (try? JSONDecoder().decode(AckPayload.self, from: message))?.payload?.connectionTimeoutMs
         ?? 300_000
       phase = .ready
-      failures = 0
+      // The failure count is reset by a subscription established (`start_ack`, `data`), not by
+      // the `connection_ack`: a connection that fails after every ack (a bad `start`, a
+      // malformed message) fails for good after the bounded attempts instead of looping.
       keepAliveMilliseconds = max(milliseconds, 1)
       startKeepAliveWatchdog()
       for id in entries.keys.sorted() { await start(id) }
@@ -282,11 +289,13 @@ actor RealtimeConnection {
       break
     case "start_ack":
       guard let id = known(envelope.id) else { return }
+      failures = 0
       let reconnected = entries[id]?.everAcknowledged ?? false
       entries[id]?.everAcknowledged = true
       entries[id]?.subscriber.acknowledged(reconnected: reconnected)
     case "data":
       guard let id = known(envelope.id), let entry = entries[id] else { return }
+      failures = 0
       do {
         try entry.subscriber.received(message, parsed: parsed)
       } catch {
@@ -428,6 +437,7 @@ actor RealtimeConnection {
       return
     }
     for id in entries.keys { entries[id]?.started = false }
+    for entry in entries.values { entry.subscriber.interrupted(reason) }
     let delay = backoff(attempt: failures)
     let current = generation
     Task { [weak self] in

@@ -172,6 +172,10 @@ final class SubscriptionRoute: RealtimeSubscriber {
     try subscriber.received(message, parsed: parsed)
   }
 
+  func interrupted(_ reason: RealtimeError) {
+    subscriber.interrupted(reason)
+  }
+
   func failed(_ error: any Error) {
     let next: RealtimeConnection? = state.withLock { state in
       guard case APIError.authorization = error, !state.received, !state.stopped,

@@ -49,11 +49,25 @@ extension APIClient {
     document: String, variables: [String: GraphQLValue], operationName: String, responseField: String,
     modelSchema: ModelSchema?, modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:]
   ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
+    subscribe(
+      document: document, variables: variables, operationName: operationName, responseField: responseField,
+      modelSchema: modelSchema, modeVariables: modeVariables, onInterruption: nil)
+  }
+
+  /// ``subscribe(document:variables:operationName:responseField:modelSchema:modeVariables:)``,
+  /// calling `onInterruption` (on the connection's actor; it must not block) each time the
+  /// real-time connection fails and is retried, with the reason: what a sync engine reports as
+  /// the network going down at the first failed attempt, not only once the retries are spent.
+  package func subscribe(
+    document: String, variables: [String: GraphQLValue], operationName: String, responseField: String,
+    modelSchema: ModelSchema?, modeVariables: [AuthorizationMode: [String: GraphQLValue]] = [:],
+    onInterruption: (@Sendable (RealtimeError) -> Void)?
+  ) -> AsyncThrowingStream<GraphQLSubscriptionEvent, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: GraphQLSubscriptionEvent.self, throwing: (any Error).self)
     let subscriber = ValueSubscriber(
       document: document, variables: variables, operationName: operationName, responseField: responseField,
-      continuation: continuation)
+      continuation: continuation, onInterruption: onInterruption)
     if let route = startSubscription(subscriber, schema: modelSchema, modeVariables: modeVariables) {
       continuation.onTermination = { _ in route.stop() }
     }
@@ -70,6 +84,7 @@ final class ValueSubscriber: RealtimeSubscriber {
   private let responseField: String
   private let decoder: JSONDecoder
   private let continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
+  private let onInterruption: (@Sendable (RealtimeError) -> Void)?
 
   private struct DataMessage: Decodable {
     let payload: ResponseEnvelope<GraphQLValue>
@@ -77,8 +92,10 @@ final class ValueSubscriber: RealtimeSubscriber {
 
   init(
     document: String, variables: [String: GraphQLValue], operationName: String, responseField: String,
-    continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation
+    continuation: AsyncThrowingStream<GraphQLSubscriptionEvent, any Error>.Continuation,
+    onInterruption: (@Sendable (RealtimeError) -> Void)? = nil
   ) {
+    self.onInterruption = onInterruption
     self.operationName = operationName
     self.document = document
     self.variables = variables
@@ -124,6 +141,10 @@ final class ValueSubscriber: RealtimeSubscriber {
         operationName: operationName, reason: "a data event has no value", body: message)
     }
     continuation.yield(.value(value))
+  }
+
+  func interrupted(_ reason: RealtimeError) {
+    onInterruption?(reason)
   }
 
   func failed(_ error: any Error) {

@@ -18,6 +18,17 @@ private enum Incoming: Sendable {
   case reconnected(ContinuousClock.Instant)
   case record(modelName: String, GraphQLValue)
   case failed(any Error)
+  /// The real-time connection failed and the API client retries it (the subscriptions go on).
+  case interrupted
+  /// Sync again: a model's last sync left records out (``SyncEngine/syncModel(_:_:)``).
+  case resync
+}
+
+/// The subscriptions of a cycle were not all acknowledged within
+/// ``SyncConfiguration/subscriptionTimeout`` (a network failure: the cycle starts over).
+struct SubscriptionsNotEstablished: Error, CustomStringConvertible {
+  var seconds: Double
+  var description: String { "the subscriptions were not all acknowledged within \(seconds) s" }
 }
 
 /// A subscription stream that ended without an error (the connection was closed).
@@ -54,10 +65,14 @@ enum Applied: Sendable { case added, updated, deleted, skipped }
 /// metadata; a protected field an event redacted to `null` keeps the stored value, and a sync
 /// page's record at the stored `_version` fills the fields such an event left unheld
 /// (``RedactedFields``). Nothing inbound enters the outbox. A failure of the network (transport, timeout,
-/// HTTP 5xx/429, the real-time connection failing for good) ends the cycle: `networkStatus(false)`,
-/// then a new cycle after ``SyncConfiguration/retry``'s delay. A page or record that cannot be
-/// applied is a ``SyncEvent/inboundError(_:)``; its model is not marked synced and syncs again on
-/// the next cycle.
+/// HTTP 5xx/429, the real-time connection failing for good, subscriptions not acknowledged within
+/// ``SyncConfiguration/subscriptionTimeout``) ends the cycle: `networkStatus(false)` (already
+/// reported at the real-time connection's first failed attempt, once per outage), then a new cycle
+/// after ``SyncConfiguration/retry``'s delay. A page that cannot be applied is a
+/// ``SyncEvent/inboundError(_:)`` and its model is not marked synced; a record of a page that
+/// cannot be read or decoded is one too, and is left out while the rest of the page is applied,
+/// without advancing the model's `lastSync`. Either way the cycle syncs again after the retry delay
+/// (`Incoming.resync`).
 ///
 /// Thread-safety: runs on one task per started store; state behind ``SyncEngine/inbound``.
 extension SyncEngine {
@@ -114,12 +129,15 @@ extension SyncEngine {
 
   private func runInbound(_ store: DataStore) async {
     var attempt = 0
+    // Whether `networkStatus(active: false)` was the last status reported (once per outage).
+    var down = false
     while !Task.isCancelled {
       do {
-        try await cycle(store, attempt: &attempt)
+        try await cycle(store, attempt: &attempt, down: &down)
       } catch {
         if Task.isCancelled { break }
-        emit(.networkStatus(active: false))
+        if !down { emit(.networkStatus(active: false)) }
+        down = true
       }
       if Task.isCancelled { break }
       try? await Task.sleep(for: configuration.retry.delay(attempt: attempt))
@@ -129,7 +147,10 @@ extension SyncEngine {
 
   /// Subscribes, syncs, applies the buffered then the live events; returns or throws when the
   /// network fails (or the task is cancelled).
-  private func cycle(_ store: DataStore, attempt: inout Int) async throws {
+  ///
+  /// `down`: whether the network was last reported down; the cycle reports it down at the
+  /// real-time connection's first failed attempt and up once the subscriptions are acknowledged.
+  private func cycle(_ store: DataStore, attempt: inout Int, down: inout Bool) async throws {
     let mappings = syncedMappings(store)
     guard !mappings.isEmpty else { return await waitForCancellation() }
     let (incoming, sink) = AsyncStream<Incoming>.makeStream()
@@ -170,7 +191,8 @@ extension SyncEngine {
             do {
               let events = client.subscribe(
                 document: request.document, variables: request.variables, operationName: request.operationName,
-                responseField: request.responseField, modelSchema: mapping.schema, modeVariables: modeVariables)
+                responseField: request.responseField, modelSchema: mapping.schema, modeVariables: modeVariables,
+                onInterruption: { _ in sink.yield(.interrupted) })
               for try await event in events {
                 switch event {
                 case .connected: sink.yield(.connected)
@@ -188,29 +210,77 @@ extension SyncEngine {
     var events = incoming.makeAsyncIterator()
     var buffered: [Incoming] = []
     var acknowledged = 0
+    // Bounded: a real-time connection that keeps failing (while the client retries by itself)
+    // is a network failure of the cycle, reported, and the cycle starts over.
+    let bound = configuration.subscriptionTimeout
+    let timer = Task {
+      try? await Task.sleep(for: bound)
+      if Task.isCancelled { return }
+      let parts = bound.components
+      sink.yield(
+        .failed(SubscriptionsNotEstablished(seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)))
+    }
+    var resyncs: [Task<Void, Never>] = []
+    defer {
+      timer.cancel()
+      for resync in resyncs { resync.cancel() }
+    }
+    /// A sync that left records out is run again after the retry delay (`resyncAttempt`).
+    var resyncAttempt = 0
+    func scheduleResync(_ complete: Bool) {
+      guard !complete else {
+        resyncAttempt = 0
+        return
+      }
+      let delay = configuration.retry.delay(attempt: resyncAttempt)
+      resyncAttempt += 1
+      resyncs.append(
+        Task {
+          try? await Task.sleep(for: delay)
+          if !Task.isCancelled { sink.yield(.resync) }
+        })
+    }
+    // The network is reported down at the connection's first failed attempt (the client retries
+    // it by itself), once until it is up again.
+    func interrupted() {
+      guard !down else { return }
+      down = true
+      emit(.networkStatus(active: false))
+    }
     while acknowledged < forwarders.count {
       guard let event = await events.next() else { throw CancellationError() }
       switch event {
       case .connected: acknowledged += 1
-      case .reconnected: break
+      case .interrupted: interrupted()
+      case .reconnected, .resync: break
       case .record: buffered.append(event)
       case .failed(let error): throw error
       }
     }
+    timer.cancel()
+    down = false
     emit(.networkStatus(active: true))
     emit(.subscriptionsEstablished)
     var lastSyncStart = ContinuousClock.now
-    try await syncAll(store, mappings)
+    scheduleResync(try await syncAll(store, mappings))
     attempt = 0
     for case .record(let name, let value) in buffered { await applyLive(store, name, value) }
     while let event = await events.next() {
       switch event {
       case .record(let name, let value): await applyLive(store, name, value)
+      case .interrupted: interrupted()
       case .reconnected(let instant):
+        if down {
+          down = false
+          emit(.networkStatus(active: true))
+        }
         // One delta sync covers the gap of every subscription that reconnected before it began.
         guard instant >= lastSyncStart else { continue }
         lastSyncStart = .now
-        try await syncAll(store, mappings)
+        _ = try await syncAll(store, mappings)
+      case .resync:
+        lastSyncStart = .now
+        scheduleResync(try await syncAll(store, mappings))
       case .connected: break
       case .failed(let error): throw error
       }
@@ -224,13 +294,15 @@ extension SyncEngine {
 
   // MARK: Sync queries
 
-  /// Syncs every model in order; throws on a network failure.
-  private func syncAll(_ store: DataStore, _ mappings: [TableMapping]) async throws {
+  /// Syncs every model in order; throws on a network failure. Returns whether every model's
+  /// sync was complete (``syncModel(_:_:)``).
+  private func syncAll(_ store: DataStore, _ mappings: [TableMapping]) async throws -> Bool {
     emit(.syncQueriesStarted(modelNames: mappings.map(\.schema.name)))
+    var complete = true
     for mapping in mappings {
       try Task.checkCancellation()
-      func open<M: Model>(_ type: M.Type) async throws { try await syncModel(M.self, store) }
-      try await open(mapping.type)
+      func open<M: Model>(_ type: M.Type) async throws -> Bool { try await syncModel(M.self, store) }
+      if try await !open(mapping.type) { complete = false }
     }
     emit(.syncQueriesReady)
     let names = Set(mappings.map(\.schema.name))
@@ -243,9 +315,17 @@ extension SyncEngine {
     }
     if becameSynced { store.observers.signalAll() }
     if announce { emit(.ready) }
+    return complete
   }
 
-  private func syncModel<M: Model>(_ type: M.Type, _ store: DataStore) async throws {
+  /// Syncs `M` (its base or delta sync, every page); throws on a network failure. Returns
+  /// `false` when the sync left something out: a page that failed (an error event, the model not
+  /// marked synced), or records that could not be read or applied — an item `null` with an error
+  /// at its path, or one that does not decode, is an ``SyncEvent/inboundError(_:)`` naming the
+  /// model (and the identifier when the raw item has one), the rest of its page is applied, the
+  /// model counts as synced, but its `lastSync` is not advanced, so the next sync (the cycle's
+  /// resync after ``SyncConfiguration/retry``'s delay) fetches those records again.
+  private func syncModel<M: Model>(_ type: M.Type, _ store: DataStore) async throws -> Bool {
     let schema = M.schema
     let name = schema.name
     let stored = try await store.read { tx in try Outbox.lastSync(name, tx.connection) }
@@ -259,7 +339,7 @@ extension SyncEngine {
         filter = try GraphQLFilter.from(expression.predicate, schema: schema)?.value
       } catch {
         emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
-        return
+        return false
       }
     }
     var token: String?
@@ -276,6 +356,8 @@ extension SyncEngine {
     }
     var upcoming: Task<SyncPage, any Error>?
     defer { upcoming?.cancel() }
+    /// Whether an earlier page of this sync left a record out (its `lastSync` is then kept).
+    var leftOut = false
     repeat {
       let limit = min(pageSize, configuration.maxRecordsToSync - total)
       guard limit > 0 else { break }
@@ -291,7 +373,7 @@ extension SyncEngine {
       } catch let error as APIError {
         if Self.isNetworkFailure(error) { throw error }
         emit(.inboundError(SyncInboundError(modelName: name, identifier: nil, underlying: error)))
-        return
+        return false
       }
       guard case .object(let page) = answer.value, case .list(let items)? = page["items"],
         case .int(let startedAt)? = page["startedAt"]
@@ -303,21 +385,48 @@ extension SyncEngine {
               underlying: APIError.undecodableResponse(
                 operationName: "Sync\(schema.syncPluralName ?? name)",
                 reason: "a sync page without items or startedAt", body: Data()))))
-        return
+        return false
       }
       var next: String?
       if case .string(let value)? = page["nextToken"] { next = value }
       total += items.count
       let last = next == nil || total >= configuration.maxRecordsToSync
       if !last, let next { upcoming = try fetch(next, min(pageSize, configuration.maxRecordsToSync - total)) }
+      let leftOutBefore = leftOut
       do {
-        let applied = try await store.writeRemote { tx in
+        let (applied, unapplied) = try await store.writeRemote { tx -> ([Applied], [SyncInboundError]) in
           var applied: [Applied] = []
           applied.reserveCapacity(items.count)
-          // The whole page decoded first; a page that does not decode is decoded again record by
-          // record in `reconcile`, so the error names the record.
-          let patched = items.map { Self.withReferenceKeys($0, schema) }
-          let models = try? patched.map { try Self.decode(M.self, $0) }
+          var unapplied: [SyncInboundError] = []
+          // The whole page decoded first; in a page that does not decode, each record is decoded
+          // by itself, and one that does not decode (or came back `null` with an error at its
+          // path) is left out with an error naming it.
+          var patched = items.map { Self.withReferenceKeys($0, schema) }
+          var models = try? patched.map { try Self.decode(M.self, $0) }
+          // The page index of each record of `patched`.
+          var order = Array(patched.indices)
+          if models == nil || !answer.unreadable.isEmpty {
+            order = []
+            var kept: [GraphQLValue] = []
+            var decoded: [M] = []
+            for (index, item) in patched.enumerated() {
+              if let error = answer.unreadable[index] {
+                unapplied.append(
+                  SyncInboundError(modelName: name, identifier: Self.rawIdentifier(item, schema), underlying: error))
+                continue
+              }
+              do {
+                decoded.append(try Self.decode(M.self, item))
+                kept.append(item)
+                order.append(index)
+              } catch {
+                unapplied.append(
+                  SyncInboundError(modelName: name, identifier: Self.rawIdentifier(item, schema), underlying: error))
+              }
+            }
+            patched = kept
+            models = decoded
+          }
           // Looked up once per page: with no entry of the model pending, no record is skipped for one.
           let outboxHoldsModel = try Outbox.hasEntries(name, tx.connection)
           // The page's upserts go to SQLite together (one statement setup for the page).
@@ -327,13 +436,16 @@ extension SyncEngine {
             applied.append(
               try self.reconcile(
                 M.self, item, decoded: models?[index], outboxHoldsModel: outboxHoldsModel,
-                redacted: answer.refused[index] ?? [],
+                redacted: answer.refused[order[index]] ?? [],
                 mayHaveUnheld: mayHaveUnheld, tx, upserts: upserts))
           }
           try upserts.flush(tx)
-          if last { try Outbox.setLastSync(name, startedAt, tx.connection) }
-          return applied
+          // A record left out keeps the last sync time: the next sync fetches it again.
+          if last, !leftOutBefore, unapplied.isEmpty { try Outbox.setLastSync(name, startedAt, tx.connection) }
+          return (applied, unapplied)
         }
+        if !unapplied.isEmpty { leftOut = true }
+        for error in unapplied { emit(.inboundError(error)) }
         for outcome in applied {
           switch outcome {
           case .added: counts.added += 1
@@ -344,12 +456,13 @@ extension SyncEngine {
         }
       } catch let error as SyncInboundError {
         emit(.inboundError(error))
-        return
+        return false
       }
       token = last ? nil : next
     } while token != nil
     inbound.withLock { _ = $0.syncedModels.insert(name) }
     emit(.modelSynced(counts))
+    return !leftOut
   }
 
   static func isNetworkFailure(_ error: APIError) -> Bool {
@@ -689,6 +802,9 @@ extension SyncEngine {
   struct SyncPage: Sendable {
     let value: GraphQLValue
     let refused: [Int: Set<String>]
+    /// Per index of an item the service could not read (an error at `[sync<Plural>, items, i, …]`
+    /// other than a refused protected field): the error, as ``LazyModelAPI/APIError/graphQL(operationName:errors:partialData:body:)``.
+    var unreadable: [Int: APIError] = [:]
   }
 
   /// The page `response` to the sync query `request` of `schema` holds. Its errors are accepted
@@ -697,22 +813,36 @@ extension SyncEngine {
   /// those fields redacted (their `null` says nothing: ``RedactedFields``), and only those: a
   /// protected field the caller may read is a real value.
   ///
+  /// Any other error at an item's path (`[sync<Plural>, "items", i, …]`: a field the service
+  /// could not resolve) makes item `i` unreadable (``SyncPage/unreadable``): it is left out, the
+  /// rest of the page is applied.
+  ///
   /// - Throws: ``LazyModelAPI/APIError/graphQL(operationName:errors:partialData:body:)`` (as
-  ///   ``LazyModelAPI/APIClient/send(_:)``) for any other error, or when some error is not
-  ///   accepted; ``LazyModelAPI/APIError/undecodableResponse(operationName:reason:body:)`` when
+  ///   ``LazyModelAPI/APIClient/send(_:)``) for an error outside the items;
+  ///   ``LazyModelAPI/APIError/undecodableResponse(operationName:reason:body:)`` when
   ///   the page has no `data.sync<Plural>`.
   static func syncPage(
     _ response: GraphQLResponse<GraphQLValue>, of request: GraphQLRequest<GraphQLValue>, _ schema: ModelSchema
   ) throws -> SyncPage {
     let field = GraphQLValue.string(request.responseField)
+    let protected = schema.protectedFields
     var refused: [Int: Set<String>] = [:]
-    for (path, names) in try refusedFields(response, of: request, schema) {
-      guard path.count == 3, path[0] == field, path[1] == "items", case .int(let index) = path[2] else {
-        throw APIClient.graphQLError(response, of: request)
+    var unreadable: [Int: [GraphQLError]] = [:]
+    for error in response.errors {
+      guard let path = error.path, path.count >= 3, path[0] == field, path[1] == "items",
+        case .int(let index) = path[2]
+      else { throw APIClient.graphQLError(response, of: request) }
+      if error.errorType == "Unauthorized", path.count == 4, case .string(let name) = path[3], protected.contains(name) {
+        refused[index, default: []].insert(name)
+      } else {
+        unreadable[index, default: []].append(error)
       }
-      refused[index] = names
     }
-    return SyncPage(value: try APIClient.data(of: response, for: request), refused: refused)
+    return SyncPage(
+      value: try APIClient.data(of: response, for: request), refused: refused,
+      unreadable: unreadable.mapValues { errors in
+        APIError.graphQL(operationName: request.operationName, errors: errors, partialData: nil, body: response.body)
+      })
   }
 
   /// The fields that `response` (to a query of `schema`'s records) refused, by the path of the

@@ -393,8 +393,11 @@ final class SyncEngine: Sendable {
   private enum Outcome {
     case done
     /// Try again after a delay; `unanswered`: the request may have reached the service (a
-    /// transport failure, a timeout, HTTP 5xx), so its record is read before the next send.
-    case retry(unanswered: Bool)
+    /// transport failure, a timeout, HTTP 5xx, an undecodable answer), so its record is read before
+    /// the next send. `reporting`: a failure the error handler hears of (once per streak of
+    /// retries of the entry, ``SyncError/isRetried`` `true`): one the retry may not cure by itself
+    /// (an endpoint-wide refusal, an unreadable answer, a revert whose read failed).
+    case retry(unanswered: Bool, reporting: (any Error)? = nil)
     /// Send again now (the metadata or the row changed: prepare the mutation again).
     case resend
   }
@@ -412,6 +415,7 @@ final class SyncEngine: Sendable {
     var prepared = first
     var unanswered = unanswered
     var attempt = 0
+    var reported = false
     while !Task.isCancelled {
       var outcome: Outcome?
       if let sent = unanswered {
@@ -424,6 +428,7 @@ final class SyncEngine: Sendable {
       case .done: return
       case .resend:
         attempt = 0
+        reported = false
         unanswered = nil
         let current = entry
         do {
@@ -435,8 +440,12 @@ final class SyncEngine: Sendable {
           if Task.isCancelled { return }
           return await fail(entry, error, store: store)
         }
-      case .retry(let maybeApplied):
+      case .retry(let maybeApplied, let failure):
         if maybeApplied { unanswered = prepared.sent }
+        if let failure, !reported {
+          reported = true
+          await report(entry, failure, retried: true)
+        }
         let delay = configuration.retry.delay(attempt: attempt)
         emit(.retrying(modelName: entry.modelName, identifier: entry.identifier, attempt: attempt, delay: delay))
         attempt += 1
@@ -646,22 +655,75 @@ final class SyncEngine: Sendable {
       // `stop()` cancelled the send: the mutation stays pending, and its record is read first on
       // the next start (it may have been applied).
       if Task.isCancelled { return .retry(unanswered: true) }
-      switch error {
-      case .transport, .timedOut, .cancelled:
-        return .retry(unanswered: true)
-      case .httpStatus(_, let status, _, _) where status >= 500:
-        return .retry(unanswered: true)
-      case .httpStatus(_, 429, _, _):
-        return .retry(unanswered: false)
-      case .graphQL(_, let errors, _, let body) where errors.contains(where: { $0.errorType == "ConflictUnhandled" }):
+      switch Self.classify(error, responseField: request.responseField) {
+      case .retry(let unanswered, let reported):
+        return .retry(unanswered: unanswered, reporting: reported ? error : nil)
+      case .conflict(let body):
         return await conflict(M.self, entry, local: local, body: body, store: store)
-      default:
-        await fail(entry, error, store: store, revert: (M.self, prepared.components))
-        return .done
+      case .refused:
+        return await fail(entry, error, store: store, revert: (M.self, prepared.components))
       }
     } catch {
       await fail(entry, error, store: store)
       return .done
+    }
+  }
+
+  /// What a failed send of a mutation whose answer is `responseField` means for its outbox entry.
+  enum SendFailure: Equatable {
+    /// The server may not have answered this mutation (or may have applied it): the entry stays
+    /// at the head and is sent again after ``SyncConfiguration/retry``'s delay. `unanswered`: it
+    /// may have been applied, so its record is read first; `reported`: the error handler hears of
+    /// it (a failure a delay alone may not cure).
+    case retry(unanswered: Bool, reported: Bool)
+    /// `ConflictUnhandled` with the server's item (the body): the conflict handler decides.
+    case conflict(body: Data)
+    /// The server refused this mutation itself: error handler, revert, entry removed.
+    case refused
+  }
+
+  /// The error types a response names for a request it refused as a whole without executing it
+  /// (GraphQL spec §6.1 "Validation"; AppSync's `ValidationError`, `MalformedHttpRequestException`,
+  /// `BadRequestException`).
+  static let requestRefusals: Set<String> = ["ValidationError", "MalformedHttpRequestException", "BadRequestException"]
+
+  /// Sorts a failed mutation send (`error`; the mutation's field is `responseField`).
+  ///
+  /// An entry leaves the outbox only on a definitive answer to that mutation: a GraphQL error at
+  /// the mutation's path (`[createPost, …]`: a conditional check, `Unauthorized`, a Lambda's
+  /// refusal) or one that refuses the request itself (a validation error: type
+  /// ``requestRefusals``, or one with document `locations`), an `Unauthorized` refusal in an HTTP
+  /// 200 answer (``LazyModelAPI/AuthorizationError/Reason/rejected(statusCode:errors:)`` with 200),
+  /// HTTP 400, or a request the client could not build. Transport failures, timeouts, HTTP 5xx and 429 are retried unreported (429 was not
+  /// applied); HTTP 401/403 (an expired key or token), any other 4xx, a redirect, a failed
+  /// authorization hook, an undecodable or oversized answer, and a GraphQL error that names neither
+  /// the mutation nor the request (a pathless server error) are retried and reported: whether the
+  /// server applied the mutation is unknown, or the fault is the endpoint's, not the record's.
+  /// (Amplify's outgoing mutation queue drops the mutation on any error it cannot retry; this keeps
+  /// it unless the answer is the server's word on it.)
+  static func classify(_ error: APIError, responseField: String) -> SendFailure {
+    switch error {
+    case .transport, .timedOut, .cancelled: return .retry(unanswered: true, reported: false)
+    case .httpStatus(_, let status, _, _) where status >= 500: return .retry(unanswered: true, reported: false)
+    case .httpStatus(_, 429, _, _): return .retry(unanswered: false, reported: false)
+    case .httpStatus(_, 400, _, _), .invalidRequest: return .refused
+    case .authorization(_, let underlying):
+      // An HTTP 200 whose errors refuse the operation (`Unauthorized`: a rule of the model or a
+      // field denies this record): the server evaluated this mutation and refused it. A 401/403
+      // or a failed token provider is the endpoint's or the credentials' fault.
+      if let refusal = underlying as? AuthorizationError, case .rejected(200, _) = refusal.reason { return .refused }
+      return .retry(unanswered: false, reported: true)
+    case .httpStatus: return .retry(unanswered: false, reported: true)
+    case .redirected, .undecodableResponse, .responseTooLarge, .unexpectedTypename:
+      return .retry(unanswered: true, reported: true)
+    case .graphQL(_, let errors, _, let body):
+      if errors.contains(where: { $0.errorType == "ConflictUnhandled" }) { return .conflict(body: body) }
+      let definitive = errors.contains { error in
+        if case .string(responseField)? = error.path?.first { return true }
+        if let type = error.errorType, requestRefusals.contains(type) { return true }
+        return error.path == nil && !(error.locations ?? []).isEmpty
+      }
+      return definitive ? .refused : .retry(unanswered: true, reported: true)
     }
   }
 
@@ -700,6 +762,21 @@ final class SyncEngine: Sendable {
             store: store)
           return .done
         }
+        let retried = model.identifier.canonicalString
+        guard retried == entry.identifier else {
+          // Saving it would store a row of another identifier, outside this entry (its create
+          // never sent); the conflict's identifier keeps the server's record, as `.applyRemote`.
+          try await finish(entry, store: store) { tx in
+            guard try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else {
+              return try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
+            }
+            try Self.storeServerRecord(M.self, .object(remote), identifier: entry.identifier, tx)
+          }
+          await report(
+            entry,
+            SyncConflictRetryMismatch(modelName: entry.modelName, identifier: entry.identifier, retried: retried))
+          return .done
+        }
         try await store.write { tx in
           tx.appliesRemote = true
           try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
@@ -731,14 +808,25 @@ final class SyncEngine: Sendable {
   /// delete that cascades as a remote delete does. A record read with some protected fields
   /// refused (field-level `@auth`: `null` with an `Unauthorized` error, ``refusedFields(_:of:_:)``)
   /// is reverted with those fields `null` and unheld (``RedactedFields``: the row's value there
-  /// may be the refused change, and an update leaves them out). Nothing is reverted while a newer local change of the identifier is pending, or when
-  /// the server's record cannot be read.
+  /// may be the refused change, and an update leaves them out). Nothing is reverted while a newer
+  /// local change of the identifier is pending, or when the model has no `get` query (the entry is
+  /// removed then). When the read of the server's record fails (the network, an expired key, an
+  /// unreadable answer), the entry stays at the head and is sent again — its revert with it —
+  /// after the retry delay (`.retry`, reported once with ``SyncError/isRetried`` `true`), so the
+  /// local row never stays apart from the server's record with nothing pending.
   private func fail<M: Model>(
     _ entry: PendingMutation, _ error: any Error, store: DataStore, revert: (M.Type, [IdentifierComponent])
-  ) async {
-    guard !Self.isStopCancellation(error) else { return }
+  ) async -> Outcome {
+    guard !Self.isStopCancellation(error) else { return .done }
     var found: (record: GraphQLValue, refused: Set<String>)?
-    if let request = try? Self.getQuery(M.schema, revert.1) { found = try? await record(request, M.schema) }
+    if let request = try? Self.getQuery(M.schema, revert.1) {
+      do {
+        found = try await record(request, M.schema)
+      } catch {
+        if Task.isCancelled { return .retry(unanswered: false) }
+        return .retry(unanswered: false, reporting: error)
+      }
+    }
     let server = found
     _ = try? await finish(entry, store: store) { tx in
       guard let server, try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else { return }
@@ -751,6 +839,7 @@ final class SyncEngine: Sendable {
       }
     }
     await report(entry, error)
+    return .done
   }
 
   /// The record `request` (a `get` or a mutation of one record of `schema`) answers, and the
@@ -808,10 +897,13 @@ final class SyncEngine: Sendable {
     await report(entry, error)
   }
 
-  private func report(_ entry: PendingMutation, _ error: any Error) async {
+  /// Reports `error` of `entry` (an ``SyncEvent/error(_:)`` event, then the error handler);
+  /// `retried`: the entry stays in the outbox and is sent again (``SyncError/isRetried``).
+  private func report(_ entry: PendingMutation, _ error: any Error, retried: Bool = false) async {
     guard !Self.isStopCancellation(error) else { return }
     let failure = SyncError(
-      modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, underlying: error)
+      modelName: entry.modelName, identifier: entry.identifier, kind: entry.kind, underlying: error,
+      isRetried: retried)
     emit(.error(failure))
     await configuration.errorHandler(failure)
   }

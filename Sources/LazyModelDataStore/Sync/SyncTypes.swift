@@ -15,9 +15,14 @@ public struct SyncConfiguration: Sendable {
   /// Called when the service rejects a mutation with `ConflictUnhandled` (optimistic concurrency,
   /// a rejecting Lambda handler, a merge Automerge cannot do). Default: ``SyncConflictResolution/applyRemote``.
   public var conflictHandler: @Sendable (SyncConflict) async -> SyncConflictResolution
-  /// Called with each mutation that failed for good (not retryable: validation, authorization,
-  /// a conditional check); the local row is then reverted to the server's value (deleted when the
-  /// server has none).
+  /// Called with each mutation the server refused (a GraphQL error at the mutation's path:
+  /// a conditional check, `Unauthorized`, a validation error, HTTP 400); the entry leaves the outbox
+  /// and the local row is reverted to the server's value read back (deleted when the server has
+  /// none). Also called, with ``SyncError/isRetried`` `true`, once per streak of retries of an
+  /// entry that stays in the outbox: HTTP 401/403 or another 4xx, a redirect, an undecodable
+  /// answer, a GraphQL error naming neither the mutation nor the request, or a revert whose read of
+  /// the server's record failed (the whole rule: `SyncEngine.classify(_:responseField:)`).
+  /// Awaited on the outbox's task, one call at a time.
   public var errorHandler: @Sendable (SyncError) async -> Void
   /// How failed sends that may succeed later (network errors, timeouts, HTTP 5xx and 429) are retried.
   /// The inbound side waits the same delays before it subscribes and syncs again after the
@@ -34,6 +39,12 @@ public struct SyncConfiguration: Sendable {
   /// a delta sync (`lastSync`: the changes since) otherwise. The server may still answer a delta
   /// query with its base table when `lastSync` is older than its delta table's TTL.
   public var fullSyncInterval: Duration
+  /// How long the inbound side waits for the subscriptions of a cycle to be acknowledged
+  /// (default 30 s). When they are not all acknowledged by then (the endpoint unreachable, a
+  /// real-time connection failing after its `connection_ack` while the API client retries by
+  /// itself), it reports ``SyncEvent/networkStatus(active:)`` `false` and starts over after
+  /// ``retry``'s delay, as for any network failure.
+  public var subscriptionTimeout: Duration = .seconds(30)
   /// Selective sync: per model, only the records matching its predicate are synced (the
   /// predicate is the `filter` of its `sync<Plural>` queries and of its three subscriptions). A
   /// model without one syncs every record. ``DataStore/start()`` throws ``SyncExpressionError``
@@ -125,9 +136,11 @@ public struct ModelSyncedEvent: Sendable, Hashable {
   public var deleted: Int
 }
 
-/// A remote record or page the store could not apply (``SyncEvent/inboundError(_:)``): nothing of
-/// its transaction was written, and the model is synced again on the next sync (the next
-/// ``DataStore/start()`` or reconnection).
+/// A remote record or page the store could not apply (``SyncEvent/inboundError(_:)``). A page's:
+/// nothing of its transaction was written. A record's (`null` with an error at its path, or not
+/// decodable): it was left out of its page, whose other records were applied, and the model's
+/// `lastSync` was not advanced. Either way the model is synced again after
+/// ``SyncConfiguration/retry``'s delay (and on the next ``DataStore/start()`` or reconnection).
 public struct SyncInboundError: Error, Sendable, CustomStringConvertible {
   /// The model's GraphQL type name (as the server named it, for an unknown model).
   public var modelName: String
@@ -227,8 +240,27 @@ public enum SyncConflictResolution: Sendable {
   case applyRemote
   /// Send the local mutation again, with the server's `_version`.
   case retryLocal
-  /// Save `model` locally and send it, with the server's `_version`.
+  /// Save `model` locally and send it, with the server's `_version`. `model` must be of the
+  /// conflict's model and identifier; otherwise nothing is saved, the server's record is kept (as
+  /// ``applyRemote``) and the error handler gets a ``SyncConflictRetryMismatch``.
   case retry(with: any Model)
+}
+
+/// A conflict handler answered ``SyncConflictResolution/retry(with:)`` with a model whose
+/// identifier is not the conflict's (the ``SyncError/underlying`` of the error handler's call):
+/// nothing was saved, and the conflict's record is the server's.
+public struct SyncConflictRetryMismatch: Error, Sendable, CustomStringConvertible {
+  /// The model's GraphQL type name.
+  public var modelName: String
+  /// The conflict's identifier (canonical string).
+  public var identifier: String
+  /// The identifier of the model the handler returned (canonical string).
+  public var retried: String
+
+  /// `Post "a": the conflict handler's retry(with:) model is "b"`.
+  public var description: String {
+    "\(modelName) \(identifier): the conflict handler's retry(with:) model is \(retried), another identifier"
+  }
 }
 
 /// A mutation of the outbox that failed for good (``SyncConfiguration/errorHandler``).
@@ -241,6 +273,13 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
   public var kind: SyncMutationKind
   /// Why: an `APIError` from the client, or a `DataStoreError` applying the answer.
   public var underlying: any Error
+  /// `false`: the mutation failed for good and left the outbox (its row reverted, see
+  /// ``SyncConfiguration/errorHandler``). `true`: the mutation stays at the head of the outbox and
+  /// is sent again after ``SyncConfiguration/retry``'s delay — the server's answer said nothing
+  /// definitive about it (HTTP 401/403, a redirect, an undecodable answer, a pathless server
+  /// error) or the revert's read of the server's record failed; reported once per streak of
+  /// retries of the entry.
+  public var isRetried: Bool = false
 
   /// `Post "a": update failed: …`.
   public var description: String { "\(modelName) \(identifier): \(kind.rawValue) failed: \(underlying)" }
@@ -260,10 +299,13 @@ public enum SyncEvent: Sendable {
   case retrying(modelName: String, identifier: String, attempt: Int, delay: Duration)
   /// The service rejected a mutation with `ConflictUnhandled`; the handler answered.
   case conflict(SyncConflict)
-  /// A mutation failed for good (also given to the error handler).
+  /// A mutation failed for good and left the outbox, or (``SyncError/isRetried`` `true`) stays at
+  /// its head and is retried (also given to the error handler).
   case error(SyncError)
-  /// Whether the API is reachable: `true` once the subscriptions are acknowledged, `false` when
-  /// the real-time connection or a sync query failed (the inbound side retries with
+  /// Whether the API is reachable: `true` once the subscriptions are acknowledged, `false` (once
+  /// per outage) when a sync query failed, the real-time connection failed (at its first failed
+  /// attempt, while the API client retries it), or the subscriptions were not acknowledged within
+  /// ``SyncConfiguration/subscriptionTimeout`` (the inbound side retries with
   /// ``SyncConfiguration/retry``'s delays).
   case networkStatus(active: Bool)
   /// The onCreate/onUpdate/onDelete subscriptions of every synced model are acknowledged (their
