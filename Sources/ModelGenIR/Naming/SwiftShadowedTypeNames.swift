@@ -185,9 +185,9 @@ enum SwiftShadowedTypeNames {
         "DataStore", "DataStoreChange", "DataStoreChangeSource", "DataStoreDecodingContext", "DataStoreError",
         "DataStoreEvent", "DataStoreListProvider", "DataStoreReferenceProvider", "LazyModelDataStore",
         "ModelSyncedEvent", "PendingMutation", "QueryInclude", "QuerySnapshot", "QuerySort", "ReadTransaction",
-        "SyncConfiguration", "SyncConflict", "SyncConflictResolution", "SyncError", "SyncEvent", "SyncExpression",
-        "SyncExpressionError", "SyncInboundError", "SyncMetadata", "SyncMutationKind", "SyncRetryPolicy",
-        "WriteTransaction",
+        "SyncConfiguration", "SyncConflict", "SyncConflictResolution", "SyncConflictRetryMismatch", "SyncError",
+        "SyncEvent", "SyncExpression", "SyncExpressionError", "SyncInboundError", "SyncMetadata", "SyncMutationKind",
+        "SyncRetryPolicy", "WriteTransaction",
       ]
     ),
   ]
