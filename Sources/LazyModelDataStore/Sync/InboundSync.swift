@@ -832,7 +832,8 @@ extension SyncEngine {
       guard let path = error.path, path.count >= 3, path[0] == field, path[1] == "items",
         case .int(let index) = path[2]
       else { throw APIClient.graphQLError(response, of: request) }
-      if error.errorType == "Unauthorized", path.count == 4, case .string(let name) = path[3], protected.contains(name) {
+      if error.errorType == "Unauthorized", path.count == 4, case .string(let name) = path[3], protected.contains(name)
+      {
         refused[index, default: []].insert(name)
       } else {
         unreadable[index, default: []].append(error)
