@@ -151,6 +151,29 @@ struct OutboxKeepTests {
     }
   }
 
+  /// verify13's finding A: a create the server applied but whose answer has an error below the
+  /// mutation's field (the stored title `__modelgen_fail__` fails to resolve) was taken for a
+  /// refusal; its revert's `get` failed the same way, so the entry was retried for good and every
+  /// entry behind it waited. Now: the entry is done, the local row kept, one error reported, and
+  /// the next entry goes out.
+  @Test func anAppliedMutationWithAnUnreadableAnswerIsDoneAndTheOutboxGoesOn() async throws {
+    let server = try await SyncServer()
+    defer { server.stop() }
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let errors = Recorder<SyncError>()
+    let store = try open(directory, server, errors: errors)
+    try await store.save(Post(id: "bad", title: "__modelgen_fail__"))
+    try await store.save(Post(id: "after", title: "behind it"))
+    try await store.start()
+    #expect(try await eventuallyScaled(15) { try await store.pendingMutations().isEmpty })
+    await store.stop()
+    #expect(try await serverTitles(server) == ["bad": "__modelgen_fail__", "after": "behind it"])
+    #expect(try await store.query(Post.self, byIdentifier: .init(id: "bad"))?.title == "__modelgen_fail__")
+    #expect(errors.values.map(\.identifier) == ["\"bad\""])
+    #expect(errors.values.map(\.isRetried) == [false])
+  }
+
   /// A conflict handler answering `.retry(with:)` a model of another identifier: the old engine
   /// saved it (a row "other" with no outbox entry, never sent) and dropped the conflict's entry.
   @Test func aRetryWithAnotherIdentifierIsATypedErrorAndTheServersRecordStays() async throws {
@@ -215,6 +238,14 @@ struct OutboxKeepTests {
     #expect(classify(.authorization(operationName: "CreatePost", underlying: refusedRule)) == .refused)
     let expired = AuthorizationError(mode: .apiKey, reason: .rejected(statusCode: 401, errors: []))
     #expect(classify(.authorization(operationName: "CreatePost", underlying: expired)) == endpoint)
+    let belowTheField = GraphQLError(
+      message: "field failed", path: [.string("createPost"), .string("title")], errorType: "FieldError")
+    #expect(
+      classify(.graphQL(operationName: "CreatePost", errors: [belowTheField], partialData: nil, body: body))
+        == .appliedAnswerUnreadable)
+    #expect(
+      classify(.graphQL(operationName: "CreatePost", errors: [belowTheField, atPath], partialData: nil, body: body))
+        == .refused)
     let pathless = GraphQLError(message: "Internal failure", errorType: "InternalFailure")
     #expect(classify(.graphQL(operationName: "CreatePost", errors: [pathless], partialData: nil, body: body)) == maybe)
   }

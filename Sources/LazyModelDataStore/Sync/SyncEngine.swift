@@ -662,6 +662,11 @@ final class SyncEngine: Sendable {
         return await conflict(M.self, entry, local: local, body: body, store: store)
       case .refused:
         return await fail(entry, error, store: store, revert: (M.self, prepared.components))
+      case .appliedAnswerUnreadable:
+        // The server ran the mutation (the errors lie below its field): the entry is done, the
+        // local row stays as saved, and the error handler hears that the answer was unreadable.
+        await fail(entry, error, store: store)
+        return .done
       }
     } catch {
       await fail(entry, error, store: store)
@@ -680,6 +685,11 @@ final class SyncEngine: Sendable {
     case conflict(body: Data)
     /// The server refused this mutation itself: error handler, revert, entry removed.
     case refused
+    /// The server applied the mutation but part of its answer could not be read (every error at
+    /// the mutation's field lies below it, e.g. `["createPost", "title"]`: a field of the returned
+    /// record failed to resolve, GraphQL spec §6.4.4): error handler, entry removed, the local row
+    /// kept as saved (no revert: a read of the record would fail the same way and block the outbox).
+    case appliedAnswerUnreadable
   }
 
   /// The error types a response names for a request it refused as a whole without executing it
@@ -718,12 +728,16 @@ final class SyncEngine: Sendable {
       return .retry(unanswered: true, reported: true)
     case .graphQL(_, let errors, _, let body):
       if errors.contains(where: { $0.errorType == "ConflictUnhandled" }) { return .conflict(body: body) }
-      let definitive = errors.contains { error in
+      if errors.contains(where: { $0.errorType.map(requestRefusals.contains) ?? false }) { return .refused }
+      let atField = errors.filter { error in
         if case .string(responseField)? = error.path?.first { return true }
-        if let type = error.errorType, requestRefusals.contains(type) { return true }
-        return error.path == nil && !(error.locations ?? []).isEmpty
+        return false
       }
-      return definitive ? .refused : .retry(unanswered: true, reported: true)
+      if !atField.isEmpty {
+        return atField.allSatisfy { ($0.path?.count ?? 0) > 1 } ? .appliedAnswerUnreadable : .refused
+      }
+      let invalid = errors.contains { $0.path == nil && !($0.locations ?? []).isEmpty }
+      return invalid ? .refused : .retry(unanswered: true, reported: true)
     }
   }
 

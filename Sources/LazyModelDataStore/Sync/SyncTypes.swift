@@ -257,7 +257,7 @@ public struct SyncConflictRetryMismatch: Error, Sendable, CustomStringConvertibl
   /// The identifier of the model the handler returned (canonical string).
   public var retried: String
 
-  /// `Post "a": the conflict handler's retry(with:) model is "b"`.
+  /// `Post "a": the conflict handler's retry(with:) model is "b", another identifier`.
   public var description: String {
     "\(modelName) \(identifier): the conflict handler's retry(with:) model is \(retried), another identifier"
   }
