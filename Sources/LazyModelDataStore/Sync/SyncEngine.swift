@@ -741,6 +741,21 @@ final class SyncEngine: Sendable {
     }
   }
 
+  /// Finishes `entry` with the server's item `remote` (its sync fields `record`) as the local row —
+  /// or, while a newer local change of the identifier is pending, only its metadata, so that
+  /// change is sent against the server's `_version`.
+  private func applyRemote<M: Model>(
+    _ type: M.Type, _ entry: PendingMutation, remote: [String: GraphQLValue], record: SyncMetadata,
+    store: DataStore
+  ) async throws {
+    try await finish(entry, store: store) { tx in
+      guard try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else {
+        return try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
+      }
+      try Self.storeServerRecord(M.self, .object(remote), identifier: entry.identifier, tx)
+    }
+  }
+
   private func conflict<M: Model>(
     _ type: M.Type, _ entry: PendingMutation, local: M?, body: Data, store: DataStore
   ) async -> Outcome {
@@ -754,12 +769,7 @@ final class SyncEngine: Sendable {
     do {
       switch resolution {
       case .applyRemote:
-        try await finish(entry, store: store) { tx in
-          guard try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else {
-            return try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
-          }
-          try Self.storeServerRecord(M.self, .object(remote), identifier: entry.identifier, tx)
-        }
+        try await applyRemote(M.self, entry, remote: remote, record: record, store: store)
         return .done
       case .retryLocal:
         try await store.write { tx in
@@ -780,12 +790,7 @@ final class SyncEngine: Sendable {
         guard retried == entry.identifier else {
           // Saving it would store a row of another identifier, outside this entry (its create
           // never sent); the conflict's identifier keeps the server's record, as `.applyRemote`.
-          try await finish(entry, store: store) { tx in
-            guard try Outbox.latestEntry(entry.modelName, entry.identifier, tx.connection) == nil else {
-              return try Outbox.setMetadata(entry.modelName, entry.identifier, record, tx.connection)
-            }
-            try Self.storeServerRecord(M.self, .object(remote), identifier: entry.identifier, tx)
-          }
+          try await applyRemote(M.self, entry, remote: remote, record: record, store: store)
           await report(
             entry,
             SyncConflictRetryMismatch(modelName: entry.modelName, identifier: entry.identifier, retried: retried))
